@@ -1,0 +1,24 @@
+import { defineCommand } from 'citty';
+import { createLogger, displayUrl, resolveListen } from '@devhub/shared';
+import { createApp } from '../app';
+
+export const DEFAULT_LISTEN = { host: '0.0.0.0', port: 8900 };
+export const LISTEN_ENV = { host: 'GW_API_HOST', port: 'GW_API_PORT' };
+
+export default defineCommand({
+  meta: { name: 'serve', description: 'Run the server in the foreground' },
+  args: {
+    host: { type: 'string', description: `Listen address (env ${LISTEN_ENV.host}, default ${DEFAULT_LISTEN.host})` },
+    port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
+  },
+  run({ args }) {
+    const log = createLogger('gateway');
+    const listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
+    const app = createApp().listen({ hostname: listen.host, port: listen.port });
+    const port = app.server?.port ?? listen.port;
+    log.ready(`gateway listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
+    const stop = async () => { await app.stop(); process.exit(0); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  },
+});

@@ -1,0 +1,12 @@
+#!/usr/bin/env bun
+import { defineCommand, runMain } from 'citty';
+import { CLI_NAME, VERSION } from '../version';
+
+export const main = defineCommand({
+  meta: { name: CLI_NAME, version: VERSION, description: 'modelproxy — local model proxy' },
+  subCommands: {
+    serve: () => import('./serve').then((m) => m.default),
+  },
+});
+
+if (import.meta.main) runMain(main);

@@ -1,0 +1,57 @@
+#!/usr/bin/env bun
+/**
+ * `bun run start`: runs the three servers with their defaults, prints their URLs once each
+ * answers its health check, and stops all of them on Ctrl-C / SIGTERM. If one exits, the
+ * others are stopped too, so a half-started stack never lingers.
+ */
+import { join } from 'node:path';
+import { createLogger, displayUrl } from '../src/index';
+import { PRODUCTS } from './products';
+
+const log = createLogger('start');
+const root = join(import.meta.dir, '..', '..');
+
+const children = PRODUCTS.map((product) => ({
+  product,
+  proc: Bun.spawn(['bun', join(root, product.pkg, 'src/cli/index.ts'), 'serve'], {
+    cwd: root,
+    stdin: 'ignore',
+    stdout: 'inherit',
+    stderr: 'inherit',
+  }),
+}));
+
+let stopping = false;
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const { proc } of children) proc.kill('SIGTERM');
+  const killer = setTimeout(() => children.forEach(({ proc }) => proc.kill('SIGKILL')), 5000);
+  await Promise.all(children.map(({ proc }) => proc.exited));
+  clearTimeout(killer);
+  log.info('all servers stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+for (const { product, proc } of children) {
+  proc.exited.then((code) => {
+    if (!stopping) {
+      log.error(`${product.bin} exited with code ${code}; stopping the others`);
+      void stopAll(code || 1);
+    }
+  });
+}
+
+await Promise.all(children.map(async ({ product }) => {
+  const url = displayUrl(product.host, product.port);
+  for (let attempt = 0; attempt < 100 && !stopping; attempt++) {
+    try {
+      const res = await fetch(url + product.health);
+      if (res.ok) return log.success(`${product.bin.padEnd(10)} ${url}  (API docs ${url}/docs)`);
+    } catch { /* not up yet */ }
+    await Bun.sleep(100);
+  }
+}));
+if (!stopping) log.info('press Ctrl-C to stop');

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { parseDocument } from 'yaml';
+import { ConfigError } from './errors';
+
+export interface LoadConfigOptions<S extends TSchema> {
+  schema: S;
+  /** Semantic checks the schema cannot express (e.g. a route naming an unknown provider). */
+  check?: (config: Static<S>) => string[];
+  /** When the file is missing: return defaults (default) or fail. */
+  required?: boolean;
+}
+
+/**
+ * Reads a YAML config at run time, fills defaults from the schema and validates it, reporting
+ * every problem at once as `path: message` — never only the first, never a stack trace.
+ */
+export function loadConfig<S extends TSchema>(file: string, options: LoadConfigOptions<S>): Static<S> {
+  if (!existsSync(file)) {
+    if (options.required) throw new ConfigError(file, ['file not found']);
+    return parseConfig(file, '', options);
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(file, [`cannot read: ${(error as Error).message}`]);
+  }
+  return parseConfig(file, text, options);
+}
+
+/** Same as loadConfig, from text already in memory; `file` names it in messages. */
+export function parseConfig<S extends TSchema>(file: string, text: string, options: LoadConfigOptions<S>): Static<S> {
+  const doc = parseDocument(text, { prettyErrors: false });
+  if (doc.errors.length > 0) {
+    throw new ConfigError(file, doc.errors.map((e) => {
+      const pos = e.linePos?.[0];
+      return `${pos ? `line ${pos.line}, column ${pos.col}: ` : ''}${e.message.split('\n')[0]}`;
+    }));
+  }
+  const raw: unknown = doc.toJS() ?? {};
+  return validateConfig(file, raw, options);
+}
+
+export function validateConfig<S extends TSchema>(file: string, raw: unknown, options: LoadConfigOptions<S>): Static<S> {
+  const value = Value.Default(options.schema, structuredClone(raw));
+  const problems = [...Value.Errors(options.schema, value)].map((e) => `${formatPath(e.path)}: ${e.message.toLowerCase()}`);
+  if (problems.length > 0) throw new ConfigError(file, dedupe(problems));
+  const semantic = options.check?.(value as Static<S>) ?? [];
+  if (semantic.length > 0) throw new ConfigError(file, semantic);
+  return value as Static<S>;
+}
+
+/** `/providers/minimax/api_keys/0/key` → `providers.minimax.api_keys[0].key`. */
+export function formatPath(pointer: string): string {
+  if (pointer === '' || pointer === '/') return '(root)';
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
+}
+
+function dedupe(items: string[]): string[] {
+  return [...new Set(items)];
+}

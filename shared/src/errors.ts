@@ -1,0 +1,40 @@
+/**
+ * Base class for every expected failure. Each product maps these to its own documented
+ * error body in one `onError` hook; nothing else turns errors into responses.
+ */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(code: string, status: number, message: string, details?: unknown) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+
+  toJSON() {
+    return { code: this.code, status: this.status, message: this.message, details: this.details };
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+
+/** A config file that is missing, unparsable or invalid. `problems` lists every bad path. */
+export class ConfigError extends AppError {
+  readonly file: string;
+  readonly problems: string[];
+  constructor(file: string, problems: string[]) {
+    super('CONFIG_INVALID', 500, `${file}: invalid configuration\n${problems.map((p) => `  - ${p}`).join('\n')}`, { file, problems });
+    this.file = file;
+    this.problems = problems;
+  }
+}
+
+export class ProcessTimeout extends AppError {
+  constructor(argv: readonly string[], timeoutMs: number) {
+    super('PROCESS_TIMEOUT', 504, `${argv[0]} did not finish within ${timeoutMs} ms`, { argv: argv.slice(0, 1) });
+  }
+}

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-write';
+
+export function writePidFile(path: string, pid: number = process.pid): void {
+  writeFileAtomic(path, `${pid}\n`);
+}
+
+/** The PID recorded in the file, or null when the file is missing or unreadable. */
+export function readPidFile(path: string): number | null {
+  if (!existsSync(path)) return null;
+  const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The PID of a live process recorded in the file; removes a stale file. */
+export function runningPid(path: string): number | null {
+  const pid = readPidFile(path);
+  if (pid === null) return null;
+  if (isProcessAlive(pid)) return pid;
+  removePidFile(path);
+  return null;
+}
+
+export function removePidFile(path: string): void {
+  try { unlinkSync(path); } catch { /* already gone */ }
+}
