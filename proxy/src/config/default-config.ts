@@ -1,0 +1,47 @@
+import { PLACEHOLDER_KEY } from './placeholder';
+
+/**
+ * What the first run writes. Every key is a placeholder, so nothing is sent upstream until the user
+ * fills one in; the comments document each field in place.
+ */
+export const DEFAULT_CONFIG_YAML = `# modelproxy configuration. Reload a running proxy with: kill -USR1 <pid>  (or: modelproxy service reload)
+config_version: 1
+
+server:
+  host: 127.0.0.1          # loopback only; another address also needs allow_remote: true
+  port: 8765
+  auth_token: ""           # when set, clients must send it as x-api-key or "Authorization: Bearer <token>"
+  allow_remote: false
+  upstream_timeout: 600    # seconds to wait for an upstream's response headers before the next key
+
+# Providers speak the Anthropic Messages API. api_keys are tried in order: the first key that is
+# not a placeholder and not cooling down serves; a failing key hands over to the next one.
+providers:
+  minimax:
+    base_url: https://api.minimaxi.com/anthropic
+    api_keys:
+      - { key: ${PLACEHOLDER_KEY}, note: personal }
+  zhipu:
+    base_url: https://open.bigmodel.cn/api/anthropic
+    api_keys:
+      - { key: ${PLACEHOLDER_KEY}, note: personal }
+      # team edition keys also carry organization and project (used by "modelproxy usage"):
+      # - { key: ${PLACEHOLDER_KEY}, note: team, organization: org-id, project: proj-id }
+
+# The request's model is normalized first (sonnet / opus / haiku / default, with any [..] suffix, and
+# old names like claude-3-5-sonnet-20241022 become claude-sonnet / claude-opus / claude-haiku).
+# Then timed routes active now, then default routes: the first "match" regex (case-insensitive,
+# anywhere in the model name) wins. "model" rewrites the upstream model; without it the model is kept.
+routes:
+  timed:
+    - match: sonnet
+      provider: zhipu
+      model: glm-4.6
+      schedule: { days: [mon, tue, wed, thu, fri], from: "09:00", to: "18:00", tz: Asia/Shanghai }
+  default:
+    - { match: haiku, provider: minimax, model: MiniMax-M2 }
+    - { match: ".*", provider: minimax }   # the catch-all must stay last
+
+# Target models that accept image blocks; for any other model images are replaced by a note.
+multimodal_models: [MiniMax-M3, glm-4.6v]
+`;

@@ -1,0 +1,88 @@
+import { t } from 'elysia';
+
+/** The config format this program writes; older files are migrated up to it (see cli migrations). */
+export const CONFIG_VERSION = 1;
+
+/** Models that accept image blocks; every other target gets images stripped (spec: multimodal downgrade). */
+export const DEFAULT_MULTIMODAL_MODELS = ['MiniMax-M3', 'glm-4.6v'];
+
+/** Names accepted by `usage_adapter:`; they override the host-marker choice (DECISIONS.md platform markers A–F). */
+export const UsageAdapterName = t.Union([
+  t.Literal('minimax'),
+  t.Literal('kimi'),
+  t.Literal('zhipu'),
+  t.Literal('zhipu_team'),
+  t.Literal('litellm'),
+  t.Literal('probe'),
+]);
+export type UsageAdapterName = typeof UsageAdapterName.static;
+
+export const KeyEntry = t.Object({
+  key: t.String({ minLength: 1 }),
+  note: t.Optional(t.String()),
+  organization: t.Optional(t.String()),
+  project: t.Optional(t.String()),
+}, { additionalProperties: false });
+export type KeyEntry = typeof KeyEntry.static;
+
+export const Provider = t.Object({
+  base_url: t.String({ minLength: 1 }),
+  api_keys: t.Array(KeyEntry, { minItems: 1 }),
+  usage_adapter: t.Optional(UsageAdapterName),
+  /** `anthropic-beta` values removed before forwarding: some third-party upstreams 400 on unknown betas. */
+  drop_betas: t.Optional(t.Array(t.String())),
+}, { additionalProperties: false });
+export type Provider = typeof Provider.static;
+
+export const Weekday = t.Union(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => t.Literal(d)));
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+const ClockTime = t.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour clock' });
+
+export const Schedule = t.Object({
+  days: t.Array(Weekday, { minItems: 1, default: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] }),
+  from: ClockTime,
+  to: ClockTime,
+  tz: t.String({ minLength: 1, default: 'UTC', description: 'IANA time zone, e.g. Asia/Shanghai' }),
+}, { additionalProperties: false });
+export type Schedule = typeof Schedule.static;
+
+export const Route = t.Object({
+  match: t.String({ description: 'regular expression searched (case-insensitively) in the normalized model' }),
+  provider: t.String({ minLength: 1 }),
+  model: t.Optional(t.String({ minLength: 1 })),
+}, { additionalProperties: false });
+export type Route = typeof Route.static;
+
+export const TimedRoute = t.Object({
+  match: t.String(),
+  provider: t.String({ minLength: 1 }),
+  model: t.Optional(t.String({ minLength: 1 })),
+  schedule: Schedule,
+}, { additionalProperties: false });
+export type TimedRoute = typeof TimedRoute.static;
+
+export const ServerSettings = t.Object({
+  host: t.String({ minLength: 1, default: '127.0.0.1' }),
+  port: t.Integer({ minimum: 0, maximum: 65535, default: 8765 }),
+  /** Empty = no client token required (loopback + Host check only). */
+  auth_token: t.String({ default: '' }),
+  /** Binding to a non-loopback address must be asked for explicitly. */
+  allow_remote: t.Boolean({ default: false }),
+  /** Seconds to wait for an upstream's response headers before trying the next key. */
+  upstream_timeout: t.Number({ exclusiveMinimum: 0, default: 600 }),
+}, { additionalProperties: false, default: {} });
+export type ServerSettings = typeof ServerSettings.static;
+
+export const ProxyConfig = t.Object({
+  config_version: t.Integer({ minimum: 1, default: CONFIG_VERSION }),
+  server: ServerSettings,
+  providers: t.Record(t.String({ minLength: 1 }), Provider, { default: {} }),
+  routes: t.Object({
+    timed: t.Array(TimedRoute, { default: [] }),
+    default: t.Array(Route, { default: [] }),
+  }, { additionalProperties: false, default: {} }),
+  /** Target models that accept image blocks (exact name, case-insensitive). */
+  multimodal_models: t.Array(t.String(), { default: DEFAULT_MULTIMODAL_MODELS }),
+}, { additionalProperties: false });
+export type ProxyConfig = typeof ProxyConfig.static;
