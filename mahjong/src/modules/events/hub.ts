@@ -1,0 +1,90 @@
+/** One server-sent-events fan-out per session: every subscriber gets every event, in order. */
+export interface SseEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+const encoder = new TextEncoder();
+
+export const HEARTBEAT_MS = 15_000;
+
+export function formatEvent(event: SseEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export class EventHub {
+  private readonly subscribers = new Map<ReadableStreamDefaultController<Uint8Array>, ReturnType<typeof setInterval>>();
+  private readonly listeners = new Set<() => void>();
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Called whenever the subscriber count changes (the 4-AI runner resumes on subscribe). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A text/event-stream body that starts with `first` (the snapshot) and then carries every
+   * broadcast. Comment lines every `heartbeatMs` keep proxies from closing an idle stream.
+   */
+  subscribe(first: SseEvent, heartbeatMs = HEARTBEAT_MS): ReadableStream<Uint8Array> {
+    let ctrl: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const drop = () => {
+      if (ctrl) this.remove(ctrl);
+    };
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        ctrl = controller;
+        controller.enqueue(encoder.encode(`retry: 2000\n${formatEvent(first)}`));
+        const timer = setInterval(() => {
+          try {
+            controller.enqueue(encoder.encode(': heartbeat\n\n'));
+          } catch {
+            drop();
+          }
+        }, heartbeatMs);
+        this.subscribers.set(controller, timer);
+        this.changed();
+      },
+      cancel: drop,
+    });
+  }
+
+  broadcast(event: SseEvent): void {
+    const bytes = encoder.encode(formatEvent(event));
+    for (const ctrl of [...this.subscribers.keys()]) {
+      try {
+        ctrl.enqueue(bytes);
+      } catch {
+        this.remove(ctrl);
+      }
+    }
+  }
+
+  /** Ends every stream (session deleted or expired). */
+  close(): void {
+    for (const ctrl of [...this.subscribers.keys()]) {
+      this.remove(ctrl);
+      try {
+        ctrl.close();
+      } catch {
+        /* already closed by the client */
+      }
+    }
+  }
+
+  private remove(ctrl: ReadableStreamDefaultController<Uint8Array>): void {
+    const timer = this.subscribers.get(ctrl);
+    if (timer === undefined) return;
+    clearInterval(timer);
+    this.subscribers.delete(ctrl);
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+}

@@ -1,0 +1,63 @@
+import { AppError } from '@devhub/shared';
+
+/** DECISIONS.md (Mahjong, Errors): unknown session → 404 `{detail}`. */
+export class SessionNotFound extends AppError {
+  constructor(id: string) {
+    super('SESSION_NOT_FOUND', 404, `session ${id} not found`);
+  }
+}
+
+/** An action the engine refused; the body carries the seat's legal actions. */
+export class IllegalAction extends AppError {
+  constructor(action: number, validActions: number[]) {
+    super('ILLEGAL_ACTION', 400, `action ${action} is not legal now`, { valid_actions: validActions });
+  }
+}
+
+export class NotYourTurn extends AppError {
+  constructor(player: number, validActions: number[]) {
+    super('NOT_YOUR_TURN', 400, `player ${player} has nothing to decide now`, { valid_actions: validActions });
+  }
+}
+
+export class InvalidMjlog extends AppError {
+  constructor(message: string, line: number | null) {
+    super('INVALID_MJLOG', 400, message, { line });
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(limit: number) {
+    super('PAYLOAD_TOO_LARGE', 413, `request body exceeds ${limit} bytes`);
+  }
+}
+
+export class TooManySessions extends AppError {
+  constructor(max: number) {
+    super('TOO_MANY_SESSIONS', 429, `the server already runs ${max} sessions; delete one or wait for idle ones to expire`);
+  }
+}
+
+export class SampleNotFound extends AppError {
+  constructor(name: string) {
+    super('SAMPLE_NOT_FOUND', 404, `no built-in sample named ${JSON.stringify(name)}`);
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string) {
+    super('BAD_REQUEST', 400, message);
+  }
+}
+
+export class ModelLoadFailed extends AppError {
+  constructor(path: string, reason: string) {
+    super('MODEL_LOAD_FAILED', 400, `cannot load AI model ${path}: ${reason}`);
+  }
+}
+
+export class WrongMode extends AppError {
+  constructor(message: string) {
+    super('WRONG_MODE', 409, message);
+  }
+}
