@@ -5,7 +5,7 @@
  * others are stopped too, so a half-started stack never lingers.
  */
 import { join } from 'node:path';
-import { createLogger, displayUrl } from '../src/index';
+import { createLogger, displayUrl, resolveListen } from '../src/index';
 import { PRODUCTS } from './products';
 
 const log = createLogger('start');
@@ -45,7 +45,8 @@ for (const { product, proc } of children) {
 }
 
 await Promise.all(children.map(async ({ product }) => {
-  const url = displayUrl(product.host, product.port);
+  const listen = resolveListen({}, product.env, product);
+  const url = displayUrl(listen.host, listen.port);
   for (let attempt = 0; attempt < 100 && !stopping; attempt++) {
     try {
       const res = await fetch(url + product.health);

@@ -32,11 +32,12 @@ export function loadConfig<S extends TSchema>(file: string, options: LoadConfigO
 
 /** Same as loadConfig, from text already in memory; `file` names it in messages. */
 export function parseConfig<S extends TSchema>(file: string, text: string, options: LoadConfigOptions<S>): Static<S> {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text);
   if (doc.errors.length > 0) {
     throw new ConfigError(file, doc.errors.map((e) => {
       const pos = e.linePos?.[0];
-      return `${pos ? `line ${pos.line}, column ${pos.col}: ` : ''}${e.message.split('\n')[0]}`;
+      const message = (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+      return `${pos ? `line ${pos.line}, column ${pos.col}: ` : ''}${message}`;
     }));
   }
   const raw: unknown = doc.toJS() ?? {};

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProcessTimeout, isProcessAlive, readPidFile, removePidFile, run, runningPid, tryRun, writePidFile } from '../src';
+
+describe('process wrapper', () => {
+  it('returns stdout, stderr and the exit code of an argv array', async () => {
+    const result = await run(['sh', '-c', 'echo out; echo err >&2; exit 3']);
+    expect(result).toEqual({ stdout: 'out\n', stderr: 'err\n', exitCode: 3 });
+  });
+  it('never interprets arguments through a shell', async () => {
+    const result = await run(['echo', '$HOME; rm -rf /']);
+    expect(result.stdout).toBe('$HOME; rm -rf /\n');
+  });
+  it('feeds stdin', async () => {
+    expect((await run(['cat'], { stdin: 'hello' })).stdout).toBe('hello');
+  });
+  it('kills a process that outlives its timeout', async () => {
+    await expect(run(['sleep', '5'], { timeoutMs: 100 })).rejects.toBeInstanceOf(ProcessTimeout);
+  });
+  it('reports a missing program as exit code 127 with tryRun', async () => {
+    const result = await tryRun(['definitely-not-a-program-xyz']);
+    expect(result.exitCode).toBe(127);
+  });
+});
+
+describe('PID files', () => {
+  it('round-trips a live PID and removes a stale one', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'pid-')), 'server.pid');
+    expect(readPidFile(path)).toBeNull();
+    writePidFile(path);
+    expect(runningPid(path)).toBe(process.pid);
+    writePidFile(path, 2 ** 22 + 12345); // above Linux's pid_max: never alive
+    expect(isProcessAlive(2 ** 22 + 12345)).toBe(false);
+    expect(runningPid(path)).toBeNull();
+    expect(readPidFile(path)).toBeNull();
+    removePidFile(path);
+  });
+});

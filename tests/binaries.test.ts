@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRODUCTS } from '../shared/scripts/products';
+
+const root = join(import.meta.dir, '..');
+const outDir = mkdtempSync(join(tmpdir(), 'devhub-bin-'));
+const home = mkdtempSync(join(tmpdir(), 'devhub-home-'));
+const env = {
+  ...process.env,
+  HOME: home,
+  MODELPROXY_DIR: join(home, '.modelproxy'),
+  GW_DIR: join(home, '.agentgw'),
+  MAHJONG_DIR: join(home, '.mahjong'),
+  GW_TMUX_SOCKET: `devhub-bin-${process.pid}`,
+  NO_COLOR: '1',
+  LOG_LEVEL: 'info',
+};
+
+async function waitForListening(proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>): Promise<string> {
+  // Servers print "listening on http://host:port"; read until that line appears (bounded).
+  const decoder = new TextDecoder();
+  let seen = '';
+  const deadline = Date.now() + 20_000;
+  const readers = [proc.stdout.getReader(), proc.stderr.getReader()];
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race(readers.map((r) => r.read()));
+    if (chunk.done) break;
+    seen += decoder.decode(chunk.value);
+    const match = seen.match(/https?:\/\/[\d.]+:(\d+)/);
+    if (match) return `http://127.0.0.1:${match[1]}`;
+  }
+  throw new Error(`server never said where it listens; output:\n${seen}`);
+}
+
+beforeAll(async () => {
+  for (const product of PRODUCTS) {
+    await using proc = Bun.spawn(['bun', 'build', '--compile', 'src/cli/index.ts', '--outfile', join(outDir, product.bin)], {
+      cwd: join(root, product.pkg), stdout: 'pipe', stderr: 'pipe',
+    });
+    const code = await proc.exited;
+    if (code !== 0) throw new Error(`build of ${product.bin} failed: ${await new Response(proc.stderr).text()}`);
+  }
+}, 180_000);
+
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, product) => {
+  const bin = () => join(outDir, product.bin);
+
+  it('prints help listing the serve command', async () => {
+    await using proc = Bun.spawn([bin(), '--help'], { env, stdout: 'pipe', stderr: 'pipe' });
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    expect(out).toContain(product.bin);
+    expect(out).toContain('serve');
+  });
+
+  it('prints its version', async () => {
+    await using proc = Bun.spawn([bin(), '--version'], { env, stdout: 'pipe', stderr: 'pipe' });
+    const out = (await new Response(proc.stdout).text()).trim();
+    const pkg = await Bun.file(join(root, product.pkg, 'package.json')).json();
+    expect(await proc.exited).toBe(0);
+    expect(out).toBe(pkg.version);
+  });
+
+  it('serves its health endpoint on a free port and stops on SIGTERM', async () => {
+    await using proc = Bun.spawn([bin(), 'serve', '--host', '127.0.0.1', '--port', '0'], { env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+    const base = await waitForListening(proc);
+    const res = await fetch(base + product.health);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('ok');
+    const docs = await fetch(`${base}/docs/json`);
+    expect(docs.status).toBe(200);
+    expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    proc.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+});
