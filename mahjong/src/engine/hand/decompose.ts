@@ -1,0 +1,69 @@
+/**
+ * All readings of a complete concealed part (3n+2 tiles) as sets: regular (n sets + pair),
+ * seven pairs and thirteen orphans. Called melds are not part of the input; callers add them.
+ */
+import { type Counts34, type TileKind, YAOCHUU } from '../tiles';
+
+export type SetType = 'chow' | 'pung' | 'kan' | 'pair';
+
+/** One set; `kind` is its lowest tile. `open` for called sets (ankan is a closed kan). */
+export interface HandSet {
+  type: SetType;
+  kind: TileKind;
+  open: boolean;
+}
+
+export type HandForm = 'regular' | 'chiitoi' | 'kokushi';
+
+export interface Decomposition {
+  form: HandForm;
+  /** Regular: the pair first, then chows/pungs in kind order. Chiitoi: 7 pairs. Kokushi: the pair only. */
+  sets: HandSet[];
+}
+
+/** Every distinct regular, seven-pairs and kokushi reading of `counts` (empty if none). */
+export function decompositions(counts: Counts34): Decomposition[] {
+  const out: Decomposition[] = [];
+  const work = counts.slice();
+  let total = 0;
+  for (const c of work) total += c;
+  if (total % 3 === 2) {
+    for (let k = 0; k < 34; k++) {
+      if (work[k]! < 2) continue;
+      work[k]! -= 2;
+      for (const sets of setsOf(work, 0)) out.push({ form: 'regular', sets: [{ type: 'pair', kind: k, open: false }, ...sets] });
+      work[k]! += 2;
+    }
+  }
+  if (total === 14) {
+    const pairs = counts.flatMap((c, k) => (c === 2 ? [k] : []));
+    if (pairs.length === 7) out.push({ form: 'chiitoi', sets: pairs.map((k) => ({ type: 'pair', kind: k, open: false })) });
+    if (YAOCHUU.every((k) => counts[k]! >= 1)) {
+      const pair = YAOCHUU.find((k) => counts[k] === 2);
+      if (pair !== undefined) out.push({ form: 'kokushi', sets: [{ type: 'pair', kind: pair, open: false }] });
+    }
+  }
+  return out;
+}
+
+/** All ways to split `work` (from kind `at` on) into pungs and chows; mutates and restores `work`. */
+function setsOf(work: number[], at: number): HandSet[][] {
+  let k = at;
+  while (k < 34 && work[k] === 0) k++;
+  if (k === 34) return [[]];
+  const out: HandSet[][] = [];
+  if (work[k]! >= 3) {
+    work[k]! -= 3;
+    for (const rest of setsOf(work, k)) out.push([{ type: 'pung', kind: k, open: false }, ...rest]);
+    work[k]! += 3;
+  }
+  if (k < 27 && k % 9 <= 6 && work[k + 1]! > 0 && work[k + 2]! > 0) {
+    work[k]!--; work[k + 1]!--; work[k + 2]!--;
+    for (const rest of setsOf(work, k)) out.push([{ type: 'chow', kind: k, open: false }, ...rest]);
+    work[k]!++; work[k + 1]!++; work[k + 2]!++;
+  }
+  return out;
+}
+
+/** True when `counts` (concealed part, 3n+2 tiles) is complete in any form. */
+export const isComplete = (counts: Counts34): boolean => decompositions(counts).length > 0;
