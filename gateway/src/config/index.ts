@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './env';
+export * from './load';
+export * from './paths';

@@ -1,0 +1,71 @@
+import { ConfigError, expandHome, parseConfig, validateConfig } from '@devhub/shared';
+import { Type as t } from '@sinclair/typebox';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Env, overlayEnv } from './env';
+import { GatewayConfigFile, type GatewayConfig, PROVIDER_IDS, type ProviderId } from './schema';
+import { resolveHomeDir } from './paths';
+
+const AnyObject = t.Record(t.String(), t.Unknown());
+
+/** Provider names accepted on input (DECISIONS.md): the ids, their assistant names, any case. */
+const ALIASES: Record<string, ProviderId> = { claude: 'agent_a', codex: 'agent_b', gemini: 'agent_c', pi: 'agent_d' };
+
+export function normalizeProvider(name: string): ProviderId | null {
+  const key = name.trim().toLowerCase();
+  if ((PROVIDER_IDS as readonly string[]).includes(key)) return key as ProviderId;
+  return ALIASES[key] ?? null;
+}
+
+/**
+ * Loads `<GW_DIR or ~/.agentgw>/config.yaml` (optional), overlays the environment (env wins) and
+ * validates the result, reporting every bad key or variable at once as a ConfigError.
+ */
+export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
+  const homeDir = resolveHomeDir(env);
+  const file = join(homeDir, 'config.yaml');
+  const text = existsSync(file) ? readText(file) : '';
+  const raw = parseConfig(file, text, { schema: AnyObject });
+  return resolveGatewayConfig(raw, { env, homeDir, file });
+}
+
+export function resolveGatewayConfig(
+  raw: Record<string, unknown>,
+  where: { env?: Env; homeDir: string; file: string },
+): GatewayConfig {
+  const env = where.env ?? process.env;
+  const { merged, problems, fromEnv } = overlayEnv(raw, env);
+  let parsed: GatewayConfigFile;
+  try {
+    parsed = validateConfig(where.file, merged, { schema: GatewayConfigFile });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const named = error.problems.map((p) => {
+      const key = p.split(':')[0] ?? '';
+      const variable = fromEnv.get(key);
+      return variable ? `${p} (from env ${variable})` : p;
+    });
+    throw new ConfigError(where.file, [...problems, ...named]);
+  }
+  if (problems.length > 0) throw new ConfigError(where.file, problems);
+  const provider = normalizeProvider(parsed.default_provider);
+  if (!provider) {
+    const via = fromEnv.get('default_provider');
+    throw new ConfigError(where.file, [
+      `default_provider: unknown provider "${parsed.default_provider}" (expected one of ${PROVIDER_IDS.join(', ')})${via ? ` (from env ${via})` : ''}`,
+    ]);
+  }
+  // GW_DIR moves everything; a state_dir in the file only moves state files.
+  const stateDir = env.GW_DIR?.trim() || !parsed.state_dir
+    ? where.homeDir
+    : resolve(where.homeDir, expandHome(parsed.state_dir, env));
+  return { ...parsed, default_provider: provider, state_dir: stateDir, home_dir: where.homeDir, config_file: where.file };
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(file, [`cannot read: ${(error as Error).message}`]);
+  }
+}

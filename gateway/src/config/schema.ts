@@ -1,0 +1,50 @@
+import { Type as t, type Static } from '@sinclair/typebox';
+
+/** The spec's provider ids; `shell` runs `$SHELL` and nothing else. */
+export const PROVIDER_IDS = ['agent_a', 'agent_b', 'agent_c', 'agent_d', 'shell'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** How a provider is launched: `command` typed into the window's shell, `yolo_flags` appended in yolo mode. */
+export const ProviderCommand = t.Object({
+  command: t.String({ description: 'Command line typed into the new window (empty: just the shell)' }),
+  yolo_flags: t.String({ default: '', description: 'Flags appended in yolo mode' }),
+});
+export type ProviderCommand = Static<typeof ProviderCommand>;
+
+const provider = (command: string, yolo: string) =>
+  t.Object(ProviderCommand.properties, { default: { command, yolo_flags: yolo } });
+
+/** `config.yaml` in the state directory. Every key is optional; env variables win over it. */
+export const GatewayConfigFile = t.Object({
+  state_dir: t.String({ default: '', description: 'Where state files live (default: the directory holding config.yaml)' }),
+  default_provider: t.String({ default: 'agent_a' }),
+  tmux_session: t.String({ default: 'agentgw', minLength: 1, pattern: '^[^:.]+$' }),
+  tmux_socket: t.String({ default: '', description: 'tmux -L socket name; empty = the default tmux server' }),
+  api_host: t.String({ default: '0.0.0.0', minLength: 1 }),
+  api_port: t.Integer({ default: 8900, minimum: 0, maximum: 65535 }),
+  api_key: t.String({ default: '' }),
+  monitor_poll_interval: t.Number({ default: 1.0, minimum: 0.1, description: 'seconds' }),
+  status_poll_interval: t.Number({ default: 1.0, minimum: 0.1, description: 'seconds' }),
+  autoclose_done_minutes: t.Number({ default: 30, minimum: 0, description: '0 disables' }),
+  autoclose_dead_minutes: t.Number({ default: 10, minimum: 0, description: '0 disables' }),
+  agent_a_config_dir: t.String({ default: '', description: 'Claude config dir (default ~/.claude)' }),
+  window_width: t.Integer({ default: 200, minimum: 20, maximum: 1000 }),
+  window_height: t.Integer({ default: 50, minimum: 5, maximum: 500 }),
+  enter_delay_ms: t.Integer({ default: 500, minimum: 0, maximum: 10_000, description: 'pause between text and Enter' }),
+  providers: t.Object({
+    agent_a: provider('claude', '--dangerously-skip-permissions'),
+    agent_b: provider('codex', '--dangerously-bypass-approvals-and-sandbox'),
+    agent_c: provider('gemini', '--yolo'),
+    agent_d: provider('pi', ''),
+    shell: provider('', ''),
+  }, { default: {} }),
+}, { additionalProperties: false });
+export type GatewayConfigFile = Static<typeof GatewayConfigFile>;
+
+/** The resolved configuration every module receives: file + env, paths absolute. */
+export type GatewayConfig = Omit<GatewayConfigFile, 'default_provider'> & {
+  default_provider: ProviderId;
+  /** The directory holding config.yaml (GW_DIR or ~/.agentgw). */
+  home_dir: string;
+  config_file: string;
+};

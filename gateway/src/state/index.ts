@@ -1,0 +1,5 @@
+export * from './paths';
+export * from './model';
+export * from './store';
+export * from './session-map';
+export { readJsonFile } from './json-file';

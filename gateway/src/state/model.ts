@@ -1,0 +1,42 @@
+import { Type as t, type Static } from '@sinclair/typebox';
+
+/** What the gateway remembers about a window it created or re-adopted. */
+export const WindowRecord = t.Object({
+  provider: t.String(),
+  mode: t.String(),
+  cwd: t.String(),
+  display_name: t.String(),
+  /** Checked on restart: a tmux server restarted since reuses `@N` ids for other windows. */
+  pane_pid: t.Integer(),
+  created_at: t.String(),
+});
+export type WindowRecord = Static<typeof WindowRecord>;
+
+export const ChannelBinding = t.Object({
+  window_id: t.String(),
+  verbose: t.Boolean({ default: false }),
+});
+export type ChannelBinding = Static<typeof ChannelBinding>;
+
+/** state.json */
+export const StateFile = t.Object({
+  version: t.Literal(1),
+  bindings: t.Record(t.String(), ChannelBinding),
+  windows: t.Record(t.String(), WindowRecord),
+});
+export type StateFile = Static<typeof StateFile>;
+
+/** One session_map.json entry, keyed `<tmux session>:@N`. */
+export const SessionMapEntry = t.Object({
+  session_id: t.String(),
+  cwd: t.Optional(t.String()),
+  window_name: t.Optional(t.String()),
+  transcript_path: t.Optional(t.String()),
+  provider: t.Optional(t.String()),
+  updated_at: t.Optional(t.String()),
+});
+export type SessionMapEntry = Static<typeof SessionMapEntry>;
+export const SessionMap = t.Record(t.String(), SessionMapEntry);
+export type SessionMap = Static<typeof SessionMap>;
+
+export const emptyState = (): StateFile => ({ version: 1, bindings: {}, windows: {} });

@@ -1,0 +1,83 @@
+import { writeJsonAtomic, type Logger } from '@devhub/shared';
+import { readJsonFile } from './json-file';
+import { type ChannelBinding, emptyState, StateFile, type WindowRecord } from './model';
+
+export interface BoundSession extends WindowRecord {
+  channel_id: string;
+  window_id: string;
+  verbose: boolean;
+}
+
+/**
+ * state.json: which channel is bound to which window, and what the gateway knows about each
+ * window. The only holder of that state in the server; every change is written atomically
+ * before the call returns.
+ */
+export class StateStore {
+  private data: StateFile;
+
+  constructor(readonly path: string, private readonly log?: Logger) {
+    this.data = readJsonFile(path, StateFile, emptyState, log);
+  }
+
+  /** Re-reads the file (e.g. after another process wrote it). */
+  reload(): void {
+    this.data = readJsonFile(this.path, StateFile, emptyState, this.log);
+  }
+
+  save(): void {
+    writeJsonAtomic(this.path, this.data, { mode: 0o600 });
+  }
+
+  windows(): Record<string, WindowRecord> { return { ...this.data.windows }; }
+  window(windowId: string): WindowRecord | null { return this.data.windows[windowId] ?? null; }
+  bindings(): Record<string, ChannelBinding> { return { ...this.data.bindings }; }
+
+  session(channelId: string): BoundSession | null {
+    const binding = this.data.bindings[channelId];
+    if (!binding) return null;
+    const record = this.data.windows[binding.window_id];
+    if (!record) return null;
+    return { channel_id: channelId, window_id: binding.window_id, verbose: binding.verbose, ...record };
+  }
+
+  channelsForWindow(windowId: string): string[] {
+    return Object.entries(this.data.bindings).filter(([, b]) => b.window_id === windowId).map(([c]) => c);
+  }
+
+  putWindow(windowId: string, record: WindowRecord): void {
+    this.data.windows[windowId] = record;
+    this.save();
+  }
+
+  bind(channelId: string, windowId: string): void {
+    this.data.bindings[channelId] = { window_id: windowId, verbose: this.data.bindings[channelId]?.verbose ?? false };
+    this.save();
+  }
+
+  /** Removes a channel's binding; returns the window it was bound to. */
+  unbind(channelId: string): string | null {
+    const binding = this.data.bindings[channelId];
+    if (!binding) return null;
+    delete this.data.bindings[channelId];
+    this.save();
+    return binding.window_id;
+  }
+
+  /** Forgets a window and every binding to it; returns the channels that were bound. */
+  removeWindow(windowId: string): string[] {
+    const channels = this.channelsForWindow(windowId);
+    for (const channel of channels) delete this.data.bindings[channel];
+    const existed = windowId in this.data.windows;
+    delete this.data.windows[windowId];
+    if (existed || channels.length > 0) this.save();
+    return channels;
+  }
+
+  setVerbose(channelId: string, verbose: boolean): void {
+    const binding = this.data.bindings[channelId];
+    if (!binding) return;
+    binding.verbose = verbose;
+    this.save();
+  }
+}

@@ -1,0 +1,33 @@
+import type { TmuxClient } from './client';
+import { isMissingTarget } from './client';
+import { TmuxError, WindowNotFound } from './errors';
+
+export interface CaptureOptions {
+  /** Keep SGR colour escapes (`-e`), for renderers. */
+  escapes?: boolean;
+  /** Lines of scrollback to include above the visible screen; 0 = visible screen only. */
+  history?: number;
+}
+
+/** The pane's text: the visible screen by default, trailing blank lines trimmed. */
+export async function capturePane(tmux: TmuxClient, windowId: string, options: CaptureOptions = {}): Promise<string> {
+  const args = ['capture-pane', '-p', '-t', windowId];
+  if (options.escapes) args.push('-e');
+  if (options.history) args.push('-S', String(-options.history));
+  const result = await tmux.tryExec(args);
+  if (result.exitCode !== 0) {
+    if (isMissingTarget(result.stderr)) throw new WindowNotFound(windowId);
+    throw new TmuxError('capture-pane', result.stderr, result.exitCode);
+  }
+  return result.stdout.replace(/\n+$/, '\n');
+}
+
+/** A tmux format evaluated for a target, e.g. `#{pane_width} #{pane_height}`. */
+export async function displayMessage(tmux: TmuxClient, target: string, format: string): Promise<string> {
+  const result = await tmux.tryExec(['display-message', '-p', '-t', target, format]);
+  if (result.exitCode !== 0) {
+    if (isMissingTarget(result.stderr)) throw new WindowNotFound(target);
+    throw new TmuxError('display-message', result.stderr, result.exitCode);
+  }
+  return result.stdout.replace(/\n$/, '');
+}

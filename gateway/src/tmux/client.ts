@@ -1,0 +1,47 @@
+import { run, which } from '@devhub/shared';
+import { TmuxError, TmuxNotInstalled } from './errors';
+
+export interface TmuxTarget {
+  /** `tmux -L <socket>`; empty uses the default server. Tests use their own socket. */
+  socket: string;
+  /** The dedicated session holding every gateway window. */
+  session: string;
+}
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Every tmux invocation goes through here: argv array, shared process wrapper, timeout. */
+export class TmuxClient {
+  constructor(readonly target: TmuxTarget, private readonly timeoutMs = 10_000) {}
+
+  argv(args: readonly string[]): string[] {
+    return ['tmux', ...(this.target.socket ? ['-L', this.target.socket] : []), ...args];
+  }
+
+  /** Runs tmux; the result is returned whatever the exit code. */
+  async tryExec(args: readonly string[], stdin?: string): Promise<ExecResult> {
+    if (!which('tmux')) throw new TmuxNotInstalled();
+    return run(this.argv(args), { stdin, timeoutMs: this.timeoutMs, env: tmuxEnv() });
+  }
+
+  /** Runs tmux and returns stdout; a non-zero exit is a TmuxError. */
+  async exec(args: readonly string[], stdin?: string): Promise<string> {
+    const result = await this.tryExec(args, stdin);
+    if (result.exitCode !== 0) throw new TmuxError(args[0] ?? '', result.stderr, result.exitCode);
+    return result.stdout;
+  }
+}
+
+/** Without TMUX unset, a gateway started inside tmux would talk to the caller's server. */
+function tmuxEnv(): Record<string, string | undefined> {
+  return { ...process.env, TMUX: undefined, TMUX_PANE: undefined };
+}
+
+/** tmux reports a missing server/session/window with these; callers treat them as "gone". */
+export function isMissingTarget(stderr: string): boolean {
+  return /no server running|can't find (session|window|pane)|session not found|window not found|error connecting/i.test(stderr);
+}

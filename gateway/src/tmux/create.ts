@@ -1,0 +1,52 @@
+import type { TmuxClient } from './client';
+
+export interface CreateWindowOptions {
+  name: string;
+  cwd: string;
+  width: number;
+  height: number;
+  /** Typed into the window's shell after creation; empty leaves the bare shell. */
+  command: string;
+  /** Stored on the window as tmux user options so a restarted gateway can re-adopt it. */
+  provider: string;
+  mode: string;
+  env?: Record<string, string>;
+}
+
+/** Characters tmux treats specially in targets, and control characters, become '-'. */
+export function sanitizeWindowName(name: string): string {
+  // biome-ignore lint: control characters are exactly what we strip
+  const clean = name.replace(/[\x00-\x1f\x7f:.]/g, '-').trim();
+  return clean.slice(0, 64) || 'session';
+}
+
+/** `base`, or `base-2`, `base-3`… whichever is not taken. */
+export function dedupeName(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/**
+ * Creates a detached window of the fixed size in `cwd` running the default shell, then types the
+ * launch command: when the assistant exits the shell remains, which is how "done" is told apart
+ * from "dead" (window gone).
+ */
+export async function createWindow(tmux: TmuxClient, options: CreateWindowOptions): Promise<string> {
+  const envArgs = Object.entries(options.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  const out = await tmux.exec([
+    'new-window', '-d', '-t', `=${tmux.target.session}:`, '-n', options.name, '-c', options.cwd,
+    ...envArgs, '-P', '-F', '#{window_id}',
+  ]);
+  const windowId = out.trim();
+  await tmux.exec(['resize-window', '-t', windowId, '-x', String(options.width), '-y', String(options.height)]);
+  // The assistant would otherwise rename the window to whatever it runs.
+  await tmux.exec(['set-option', '-w', '-t', windowId, 'automatic-rename', 'off']);
+  await tmux.exec(['set-option', '-w', '-t', windowId, '@agentgw_provider', options.provider]);
+  await tmux.exec(['set-option', '-w', '-t', windowId, '@agentgw_mode', options.mode]);
+  if (options.command) {
+    await tmux.exec(['send-keys', '-t', windowId, '-l', '--', options.command]);
+    await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
+  }
+  return windowId;
+}

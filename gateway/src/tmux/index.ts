@@ -1,0 +1,45 @@
+import type { GatewayConfig } from '../config';
+import { type CaptureOptions, capturePane, displayMessage } from './capture';
+import { TmuxClient } from './client';
+import { type CreateWindowOptions, createWindow } from './create';
+import { type SendTextOptions, sendKey, sendText } from './input';
+import { ensureSession, findWindow, killServer, killWindow, listWindows, type WindowInfo } from './windows';
+
+export * from './errors';
+export { TmuxClient, isMissingTarget } from './client';
+export { sanitizeWindowName, dedupeName, type CreateWindowOptions } from './create';
+export { isValidKey, type SendTextOptions } from './input';
+export { PLACEHOLDER_WINDOW, parseWindowLine, type WindowInfo } from './windows';
+export type { CaptureOptions } from './capture';
+
+/**
+ * The gateway's one handle on tmux: a dedicated session on one server (`-L socket`). Every
+ * method is a thin call into the function modules beside this file.
+ */
+export class Tmux {
+  readonly client: TmuxClient;
+
+  constructor(readonly options: { socket: string; session: string; width: number; height: number }) {
+    this.client = new TmuxClient({ socket: options.socket, session: options.session });
+  }
+
+  static fromConfig(config: GatewayConfig): Tmux {
+    return new Tmux({ socket: config.tmux_socket, session: config.tmux_session, width: config.window_width, height: config.window_height });
+  }
+
+  get session(): string { return this.options.session; }
+  ensureSession(): Promise<void> { return ensureSession(this.client, this.options); }
+  listWindows(): Promise<WindowInfo[]> { return listWindows(this.client); }
+  findWindow(windowId: string): Promise<WindowInfo | null> { return findWindow(this.client, windowId); }
+  createWindow(options: Omit<CreateWindowOptions, 'width' | 'height'>): Promise<string> {
+    return createWindow(this.client, { ...options, width: this.options.width, height: this.options.height });
+  }
+  killWindow(windowId: string): Promise<boolean> { return killWindow(this.client, windowId); }
+  sendText(windowId: string, text: string, options: SendTextOptions): Promise<void> { return sendText(this.client, windowId, text, options); }
+  sendKey(windowId: string, key: string): Promise<void> { return sendKey(this.client, windowId, key); }
+  capturePane(windowId: string, options?: CaptureOptions): Promise<string> { return capturePane(this.client, windowId, options); }
+  displayMessage(target: string, format: string): Promise<string> { return displayMessage(this.client, target, format); }
+  /** `<session>:@N`, the key session_map.json uses (gateway-formats §3). */
+  windowKey(windowId: string): string { return `${this.options.session}:${windowId}`; }
+  killServer(): Promise<void> { return killServer(this.client); }
+}

@@ -1,0 +1,53 @@
+import type { TmuxClient } from './client';
+import { InvalidKey } from './errors';
+
+export interface SendTextOptions {
+  enter: boolean;
+  literal: boolean;
+  raw: boolean;
+  /** Pause before Enter; assistants treat an Enter arriving with the text as a newline. */
+  enterDelayMs: number;
+}
+
+const NAMED_KEYS = new Set([
+  'Escape', 'Enter', 'Tab', 'BTab', 'BSpace', 'Space', 'Up', 'Down', 'Left', 'Right',
+  'Home', 'End', 'PageUp', 'PageDown', 'PgUp', 'PgDn', 'DC', 'IC', 'Delete', 'Insert',
+]);
+
+/** Key names the key endpoint accepts: named keys, C-x / M-x, F1–F12 and single characters. */
+export function isValidKey(key: string): boolean {
+  return NAMED_KEYS.has(key) || /^[CM]-[a-z0-9\\\]\[]$/i.test(key) || /^F([1-9]|1[0-2])$/.test(key) || /^[\x21-\x7e]$/.test(key);
+}
+
+export async function sendKey(tmux: TmuxClient, windowId: string, key: string): Promise<void> {
+  if (!isValidKey(key)) throw new InvalidKey(key);
+  await tmux.exec(['send-keys', '-t', windowId, key]);
+}
+
+/**
+ * Sends text the way assistants accept it (gateway-formats §4): one line as literal keys,
+ * several lines as a bracketed paste, then Enter as a separate key after a pause. `raw` hands the
+ * text to tmux as key names with none of these workarounds.
+ */
+export async function sendText(tmux: TmuxClient, windowId: string, text: string, options: SendTextOptions): Promise<void> {
+  if (options.raw) {
+    if (text) await tmux.exec(['send-keys', '-t', windowId, '--', text]);
+    if (options.enter) await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
+    return;
+  }
+  if (text.includes('\n')) {
+    await pasteText(tmux, windowId, text);
+  } else if (text) {
+    await tmux.exec(['send-keys', '-t', windowId, ...(options.literal ? ['-l'] : []), '--', text]);
+  }
+  if (!options.enter) return;
+  if (text && options.enterDelayMs > 0) await Bun.sleep(options.enterDelayMs);
+  await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
+}
+
+async function pasteText(tmux: TmuxClient, windowId: string, text: string): Promise<void> {
+  const buffer = `agentgw-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  await tmux.exec(['load-buffer', '-b', buffer, '-'], text);
+  // -p: bracketed paste when the program asked for it; -d: delete the buffer afterwards.
+  await tmux.exec(['paste-buffer', '-p', '-d', '-b', buffer, '-t', windowId]);
+}

@@ -1,0 +1,95 @@
+import type { TmuxClient } from './client';
+import { isMissingTarget } from './client';
+import { TmuxError } from './errors';
+
+/** The placeholder window that keeps the session alive when every gateway window is gone. */
+export const PLACEHOLDER_WINDOW = '__main__';
+
+export interface WindowInfo {
+  window_id: string;
+  window_name: string;
+  pane_pid: number;
+  pane_dead: boolean;
+  /** e.g. `bash` when the assistant has exited back to the shell. */
+  pane_current_command: string;
+  pane_current_path: string;
+  width: number;
+  height: number;
+  /** Gateway metadata stored on the window (tmux user options), empty when absent. */
+  provider: string;
+  mode: string;
+}
+
+const FIELDS = [
+  '#{window_id}', '#{pane_pid}', '#{pane_dead}', '#{pane_current_command}', '#{pane_current_path}',
+  '#{window_width}', '#{window_height}', '#{@agentgw_provider}', '#{@agentgw_mode}', '#{window_name}',
+];
+const FORMAT = FIELDS.join('\t');
+
+export function parseWindowLine(line: string): WindowInfo | null {
+  const parts = line.split('\t');
+  if (parts.length < FIELDS.length || !parts[0]?.startsWith('@')) return null;
+  const [id, pid, dead, command, path, width, height, provider, mode] = parts as string[];
+  return {
+    window_id: id!,
+    pane_pid: Number(pid) || 0,
+    pane_dead: dead === '1',
+    pane_current_command: command ?? '',
+    pane_current_path: path ?? '',
+    width: Number(width) || 0,
+    height: Number(height) || 0,
+    provider: provider ?? '',
+    mode: mode ?? '',
+    // The name is last so a tab inside it cannot shift the other fields.
+    window_name: parts.slice(FIELDS.length - 1).join('\t'),
+  };
+}
+
+export async function hasSession(tmux: TmuxClient): Promise<boolean> {
+  const result = await tmux.tryExec(['has-session', '-t', `=${tmux.target.session}`]);
+  return result.exitCode === 0;
+}
+
+/** Creates the dedicated session (detached) if it does not exist yet. */
+export async function ensureSession(tmux: TmuxClient, size: { width: number; height: number }): Promise<void> {
+  if (await hasSession(tmux)) return;
+  const result = await tmux.tryExec([
+    'new-session', '-d', '-s', tmux.target.session, '-n', PLACEHOLDER_WINDOW,
+    '-x', String(size.width), '-y', String(size.height),
+  ]);
+  // Another caller may have created it between the check and here.
+  if (result.exitCode !== 0 && !/duplicate session/i.test(result.stderr)) {
+    throw new TmuxError('new-session', result.stderr, result.exitCode);
+  }
+  // Windows keep the size we give them, not that of whichever client attaches (six-ddc/ccbot#46).
+  await tmux.exec(['set-option', '-t', `=${tmux.target.session}`, 'window-size', 'manual']);
+}
+
+/** Gateway windows of the session (the placeholder excluded); empty when the session is gone. */
+export async function listWindows(tmux: TmuxClient): Promise<WindowInfo[]> {
+  const result = await tmux.tryExec(['list-windows', '-t', `=${tmux.target.session}`, '-F', FORMAT]);
+  if (result.exitCode !== 0) {
+    if (isMissingTarget(result.stderr)) return [];
+    throw new TmuxError('list-windows', result.stderr, result.exitCode);
+  }
+  return result.stdout.split('\n')
+    .map(parseWindowLine)
+    .filter((w): w is WindowInfo => w !== null && w.window_name !== PLACEHOLDER_WINDOW);
+}
+
+export async function findWindow(tmux: TmuxClient, windowId: string): Promise<WindowInfo | null> {
+  return (await listWindows(tmux)).find((w) => w.window_id === windowId) ?? null;
+}
+
+/** Kills a window; returns whether one was killed (false when it was already gone). */
+export async function killWindow(tmux: TmuxClient, windowId: string): Promise<boolean> {
+  const result = await tmux.tryExec(['kill-window', '-t', windowId]);
+  if (result.exitCode === 0) return true;
+  if (isMissingTarget(result.stderr)) return false;
+  throw new TmuxError('kill-window', result.stderr, result.exitCode);
+}
+
+/** Stops the whole tmux server of this socket (tests and `--socket` setups only). */
+export async function killServer(tmux: TmuxClient): Promise<void> {
+  await tmux.tryExec(['kill-server']);
+}
