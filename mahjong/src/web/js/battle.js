@@ -1,0 +1,89 @@
+// Four-AI page: the server plays at the chosen speed and pushes every action over SSE;
+// the viewer follows one seat (only its hand shown) or watches all four hands.
+(function () {
+  'use strict';
+  const { api, actionName, dialog, el, resultNodes, finalNodes } = window.MJ;
+  const $ = (id) => document.getElementById(id);
+  const canvas = $('table');
+  const ui = { session: null, state: null, es: null, follow: 'all', delay: 800, banner: null };
+  window.__mj = ui;
+  const status = (t) => { $('status').textContent = t; };
+
+  function redraw() {
+    const f = ui.follow === 'all' ? null : Number(ui.follow);
+    MJTable.draw(canvas, ui.state, {
+      viewer: f ?? 0, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
+      banner: ui.banner || (ui.state ? null : 'Press Start to watch four AI players'),
+    });
+  }
+
+  function markSpeed() {
+    for (const b of document.querySelectorAll('[data-ms]')) b.classList.toggle('primary', Number(b.dataset.ms) === ui.delay);
+  }
+
+  async function setSpeed(ms) {
+    ui.delay = ms;
+    markSpeed();
+    if (ui.session) await api(`/api/game/${ui.session}/speed`, { delay_ms: ms }).catch((e) => status(e.message));
+  }
+
+  function subscribe() {
+    if (ui.es) ui.es.close();
+    const es = new EventSource(`/api/game/${ui.session}/events`);
+    ui.es = es;
+    const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) fn(JSON.parse(e.data)); });
+    on('snapshot', (d) => { ui.state = d.state; redraw(); });
+    on('ai_action', (d) => {
+      ui.state = d.state;
+      ui.banner = null;
+      status(`P${d.player}: ${actionName(d.action)}`);
+      redraw();
+    });
+    on('kyoku_end', (d) => {
+      ui.state = d.state;
+      const r = d.result || {};
+      const wins = r.wins || r.agari || [];
+      ui.banner = wins.length ? wins.map((w) => `P${w.who ?? w.winner} wins ${w.points ?? ''}`).join(' · ') : `Draw${r.kind ? ` (${r.kind})` : ''}`;
+      redraw();
+    });
+    on('game_over', async (d) => {
+      ui.state = d.state;
+      ui.banner = null;
+      status('Game over');
+      redraw();
+      es.close();
+      await dialog('Game over', finalNodes(d.state), [{ label: 'Close', value: 1, id: 'final-close', primary: true }]);
+    });
+    on('error', (d) => status(`Server: ${d.message}`));
+  }
+
+  async function start() {
+    const kind = $('ai-kind').value;
+    const body = {
+      mode: '4ai',
+      ai_model: kind === 'model' ? $('ai-path').value.trim() || null : kind,
+      seed: $('seed').value === '' ? null : Number($('seed').value),
+      max_round: Number($('length').value),
+      delay_ms: ui.delay,
+    };
+    try {
+      if (ui.session) await api(`/api/game/${ui.session}`, undefined, 'DELETE').catch(() => {});
+      const res = await api('/api/game/new', body);
+      ui.session = res.session_id;
+      ui.state = res.state;
+      status(`Game ${ui.session.slice(0, 8)} running`);
+      redraw();
+      subscribe();
+    } catch (e) {
+      status(`Could not start: ${e.message}`);
+      await dialog('Could not start', [el('p', {}, e.message)], [{ label: 'OK', value: 1 }]);
+    }
+  }
+
+  $('start').onclick = start;
+  $('follow').onchange = (e) => { ui.follow = e.target.value; redraw(); };
+  for (const b of document.querySelectorAll('[data-ms]')) b.onclick = () => setSpeed(Number(b.dataset.ms));
+  window.addEventListener('resize', redraw);
+  markSpeed();
+  redraw();
+})();

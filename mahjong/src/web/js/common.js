@@ -1,0 +1,123 @@
+// Helpers shared by the three pages: JSON calls, action names, dialogs, result text.
+(function (global) {
+  'use strict';
+  const T = global.MJTiles;
+  const SEAT_NAMES = ['East seat', 'South seat', 'West seat', 'North seat'];
+
+  async function api(path, body, method) {
+    const init = body === undefined ? { method: method || 'GET' } : {
+      method: method || 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    };
+    const res = await fetch(path, init);
+    const text = await res.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+    if (!res.ok) {
+      const err = new Error((data && data.detail) || `HTTP ${res.status}`);
+      err.status = res.status; err.body = data;
+      throw err;
+    }
+    return data;
+  }
+
+  const kindName = (k) => T.tileName(k * 4 + 1);
+
+  /** Human-readable name of an action index (DECISIONS.md, Mahjong, Actions). */
+  function actionName(a) {
+    if (a < 34) return `discard ${kindName(a)}`;
+    if (a <= 36) return `discard red 5${'mps'[a - 34]}`;
+    if (a <= 42) return ['chi (low)', 'chi (middle)', 'chi (high)'][(a - 37) % 3] + (a >= 40 ? ' with red 5' : '');
+    return { 43: 'pon', 44: 'pon with red 5', 45: 'closed kan', 46: 'kan', 47: 'added kan', 48: 'riichi',
+      49: 'ron', 50: 'tsumo', 51: 'nine terminals', 52: 'cancel riichi', 53: 'skip' }[a] || `action ${a}`;
+  }
+
+  /** Discard index of a hand tile: red fives 34–36, others their kind. */
+  function discardIndex(tile) {
+    const t = T.normTile(tile);
+    if (!t) return -1;
+    return t.red ? 34 + Math.floor(t.kind / 9) : t.kind;
+  }
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'onclick') e.onclick = v; else if (k === 'class') e.className = v; else e.setAttribute(k, v);
+    }
+    for (const c of children.flat()) if (c != null) e.append(c.nodeType ? c : String(c));
+    return e;
+  }
+
+  /** Shows a modal with `body` nodes and buttons [{label, value, id}]; resolves with the value. */
+  function dialog(title, body, buttons) {
+    return new Promise((resolve) => {
+      const overlay = el('div', { class: 'overlay' });
+      const box = el('div', { class: 'dialog', role: 'dialog' }, el('h2', {}, title), ...[].concat(body));
+      const row = el('div', { class: 'buttons' });
+      for (const b of buttons) {
+        row.append(el('button', { id: b.id || '', class: b.primary ? 'primary' : '', onclick: () => { overlay.remove(); resolve(b.value); } }, b.label));
+      }
+      box.append(row);
+      overlay.append(box);
+      document.body.append(overlay);
+    });
+  }
+
+  function seatLabel(state, seat) {
+    const p = state && state.players && state.players[seat];
+    const wind = p && typeof p.wind === 'number' ? ['East', 'South', 'West', 'North'][p.wind] : p && p.wind;
+    return `P${seat}${wind ? ` (${wind})` : ''}`;
+  }
+
+  /** Nodes describing one hand's result (yaku, han, fu, points, score changes). */
+  function resultNodes(result, state) {
+    if (!result) return [el('p', {}, 'Hand over.')];
+    const nodes = [];
+    const wins = result.wins || result.agari || (result.yaku ? [result] : []);
+    if (wins.length) {
+      for (const w of wins) {
+        const who = w.who ?? w.winner;
+        const from = w.from_who ?? w.fromWho ?? w.loser;
+        const how = who === from || w.tsumo ? 'tsumo' : `ron from ${seatLabel(state, from)}`;
+        nodes.push(el('h3', {}, `${seatLabel(state, who)} wins by ${how}`));
+        const yaku = (w.yaku || []).map((y) => el('li', {}, `${y.name || `yaku ${y.id}`} — ${y.han} han`));
+        if (yaku.length) nodes.push(el('ul', { class: 'yaku' }, yaku));
+        const han = w.han ?? (w.yaku || []).reduce((s, y) => s + (y.han || 0), 0);
+        nodes.push(el('p', { class: 'points' }, `${han} han ${w.fu ?? ''}${w.fu ? ' fu' : ''} · ${w.points ?? w.ten ?? ''} points${w.limit_name ? ` (${w.limit_name})` : ''}`));
+      }
+    } else {
+      nodes.push(el('h3', {}, `Draw${result.kind || result.type ? `: ${result.kind || result.type}` : ''}`));
+    }
+    const deltas = result.deltas || result.score_delta;
+    if (Array.isArray(deltas)) {
+      nodes.push(el('table', { class: 'scores' }, deltas.map((d, i) =>
+        el('tr', {}, el('td', {}, seatLabel(state, i)), el('td', { class: d > 0 ? 'plus' : d < 0 ? 'minus' : '' }, d > 0 ? `+${d}` : String(d))))));
+    }
+    return nodes;
+  }
+
+  /** Final standings: scores and placements. */
+  function finalNodes(state) {
+    const game = (state && state.game) || {};
+    const scores = game.scores || (state.players || []).map((p) => p.score);
+    const points = game.points || game.final_points || null;
+    const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
+    return [el('table', { class: 'scores final' },
+      el('tr', {}, el('th', {}, 'place'), el('th', {}, 'player'), el('th', {}, 'score'), points ? el('th', {}, 'points') : null),
+      order.map((o, rank) => el('tr', {}, el('td', {}, String(rank + 1)), el('td', {}, seatLabel(state, o.i)),
+        el('td', {}, String(o.s)), points ? el('td', {}, String(points[o.i])) : null)))];
+  }
+
+  /** Runs handlers one after another (animations, dialogs) in arrival order. */
+  function serialQueue() {
+    let tail = Promise.resolve();
+    let pending = 0;
+    return {
+      push(fn) { pending++; tail = tail.then(fn).catch((e) => console.error(e)).finally(() => pending--); return tail; },
+      get pending() { return pending; },
+    };
+  }
+
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  global.MJ = { api, actionName, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, SEAT_NAMES };
+})(window);

@@ -1,0 +1,154 @@
+// Human-versus-AI page: the human is P0. Events arrive over EventSource and are played back
+// one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons.
+(function () {
+  'use strict';
+  const { api, actionName, discardIndex, dialog, el, resultNodes, finalNodes, serialQueue, wait } = window.MJ;
+  const params = new URLSearchParams(location.search);
+  const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
+  const canvas = document.getElementById('table');
+  const bar = document.getElementById('actions');
+  const statusEl = document.getElementById('status');
+  const ui = { session: null, state: null, es: null, hits: [], hover: -1, busy: false, over: false };
+  const queue = serialQueue();
+  window.__mj = ui; // read by the browser tests (they still act only by clicking)
+
+  const status = (text) => { statusEl.textContent = text; };
+
+  function redraw() {
+    ui.hits = MJTable.draw(canvas, ui.state, {
+      viewer: 0, visibleSeats: [0], showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
+      selected: ui.state && ui.state.riichi_stage2 ? pendingIndex() : -1,
+      banner: ui.state ? null : 'Press "New game" to start',
+    });
+  }
+
+  function pendingIndex() {
+    const s = ui.state, hand = s.players[0].hand;
+    if (!Array.isArray(hand) || s.riichi_tile == null) return -1;
+    const want = discardIndex(s.riichi_tile);
+    return hand.findIndex((t) => discardIndex(t) === want);
+  }
+
+  function setState(state) {
+    ui.state = state;
+    redraw();
+    renderButtons();
+  }
+
+  const valid = () => (ui.state && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions || [] : []);
+
+  function renderButtons() {
+    bar.replaceChildren();
+    const acts = valid();
+    const button = (a, cls) => el('button', { id: `act-${a}`, class: cls || '', 'data-action': String(a), onclick: () => send(a) }, actionName(a));
+    if (ui.state && ui.state.riichi_stage2) {
+      bar.append(button(48, 'primary'), button(52));
+      return;
+    }
+    for (const a of [50, 49, 45, 46, 47, 43, 44, 37, 38, 39, 40, 41, 42, 51, 53]) {
+      if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : a === 53 ? '' : ''));
+    }
+    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles && ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a highlighted riichi tile asks to confirm).' : 'Your turn: click a tile to discard.'));
+    else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, 'Waiting for the AI players…'));
+  }
+
+  async function send(action) {
+    if (ui.busy || !ui.session) return;
+    ui.busy = true;
+    try {
+      const res = await api(`/api/game/${ui.session}/action`, { player_id: 0, action_idx: action });
+      if (queue.pending === 0 && res && res.state) setState(res.state);
+    } catch (e) {
+      status(`Refused: ${e.message}`);
+    } finally {
+      ui.busy = false;
+    }
+  }
+
+  /** Spec, client behaviour 2: pending riichi → 48; riichi candidates go to step one via the server. */
+  function clickTile(hit) {
+    const s = ui.state;
+    if (!s || s.turn !== 0) return;
+    if (s.riichi_stage2) { send(48); return; }
+    const idx = discardIndex(hit.tile);
+    if (valid().includes(idx)) send(idx);
+  }
+
+  function canvasPoint(ev) {
+    const r = canvas.getBoundingClientRect();
+    return { x: ev.clientX - r.left, y: ev.clientY - r.top };
+  }
+
+  canvas.addEventListener('click', (ev) => {
+    const p = canvasPoint(ev);
+    const hit = MJTable.hitTest(ui.hits, p.x, p.y);
+    if (hit) clickTile(hit);
+  });
+  canvas.addEventListener('mousemove', (ev) => {
+    const p = canvasPoint(ev);
+    const hit = MJTable.hitTest(ui.hits, p.x, p.y);
+    const idx = hit && valid().includes(discardIndex(hit.tile)) ? hit.index : -1;
+    if (idx !== ui.hover) { ui.hover = idx; redraw(); }
+  });
+  window.addEventListener('resize', redraw);
+
+  function subscribe() {
+    if (ui.es) ui.es.close();
+    const es = new EventSource(`/api/game/${ui.session}/events`);
+    ui.es = es;
+    const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) { const d = JSON.parse(e.data); queue.push(() => fn(d)); } });
+    on('snapshot', (d) => setState(d.state));
+    on('player_action', (d) => setState(d.state));
+    on('ai_action', async (d) => {
+      status(`P${d.player}: ${actionName(d.action)}`);
+      setState(d.state);
+      if (ANIM_MS) await wait(ANIM_MS);
+    });
+    on('kyoku_end', async (d) => {
+      setState(d.state);
+      await dialog('Hand result', resultNodes(d.result, d.state), [{ label: 'Continue', value: 1, id: 'result-ok', primary: true }]);
+    });
+    on('game_over', async (d) => {
+      ui.over = true;
+      setState(d.state);
+      status('Game over');
+      const again = await dialog('Game over', finalNodes(d.state), [{ label: 'Close', value: false, id: 'final-close' }, { label: 'New game', value: true, id: 'final-new', primary: true }]);
+      es.close();
+      if (again) modeDialog();
+    });
+    on('error', (d) => status(`Server: ${d.message}`));
+  }
+
+  async function start(opts) {
+    try {
+      const res = await api('/api/game/new', { mode: 'human_ai', ...opts });
+      ui.session = res.session_id;
+      ui.over = false;
+      status(`Game ${ui.session.slice(0, 8)} · ${opts.ai_model || 'random'} AI`);
+      setState(res.state);
+      subscribe();
+    } catch (e) {
+      status(`Could not start: ${e.message}`);
+      await dialog('Could not start', [el('p', {}, e.message)], [{ label: 'OK', value: 1 }]);
+      modeDialog();
+    }
+  }
+
+  async function modeDialog() {
+    const ai = el('select', { id: 'ai-kind' }, el('option', { value: 'heuristic' }, 'Heuristic AI'), el('option', { value: 'random' }, 'Random AI'), el('option', { value: 'model' }, 'Model file…'));
+    const path = el('input', { id: 'ai-path', placeholder: 'path of a model file on the server', value: params.get('model') || '' });
+    const seed = el('input', { id: 'seed', type: 'number', placeholder: 'random', value: params.get('seed') || '' });
+    const length = el('select', { id: 'length' }, el('option', { value: '1' }, 'East-South (hanchan)'), el('option', { value: '0' }, 'East only'));
+    const go = await dialog('New game', [
+      el('label', {}, 'Opponents', ai), el('label', {}, 'Model file (when "Model file" is chosen)', path),
+      el('label', {}, 'Seed', seed), el('label', {}, 'Length', length),
+    ], [{ label: 'Cancel', value: false, id: 'cancel-game' }, { label: 'Start', value: true, id: 'start-game', primary: true }]);
+    if (!go) return;
+    const model = ai.value === 'model' ? path.value.trim() || null : ai.value;
+    start({ ai_model: model, seed: seed.value === '' ? null : Number(seed.value), max_round: Number(length.value) });
+  }
+
+  document.getElementById('new-game').onclick = modeDialog;
+  redraw();
+  modeDialog();
+})();

@@ -1,0 +1,107 @@
+// Replay page: a game log becomes a list of steps (POST /api/replay/steps), each with the full
+// table state (all four hands visible); the controls move through that list.
+(function () {
+  'use strict';
+  const { api, dialog, el } = window.MJ;
+  const $ = (id) => document.getElementById(id);
+  const canvas = $('table');
+  const ui = { steps: [], kyokuIndices: [], pos: 0, timer: null, name: '' };
+  window.__mj = ui;
+  const status = (t) => { $('status').textContent = t; };
+
+  function show(pos) {
+    if (!ui.steps.length) { MJTable.draw(canvas, null, { banner: 'Load a built-in sample or upload a Tenhou XML log' }); return; }
+    ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
+    const step = ui.steps[ui.pos];
+    MJTable.draw(canvas, step.state, { viewer: 0, showAll: true });
+    $('progress').value = String(ui.pos);
+    $('counter').textContent = `${ui.pos + 1} / ${ui.steps.length}`;
+    $('describe').textContent = step.description;
+    const k = ui.kyokuIndices.filter((i) => i <= ui.pos).length - 1;
+    if (k >= 0) $('kyoku').value = String(ui.kyokuIndices[k]);
+  }
+
+  function pause() {
+    if (ui.timer) clearInterval(ui.timer);
+    ui.timer = null;
+    $('play').textContent = 'Play';
+  }
+
+  function play() {
+    if (ui.timer) { pause(); return; }
+    if (ui.pos >= ui.steps.length - 1) show(0);
+    $('play').textContent = 'Pause';
+    ui.timer = setInterval(() => {
+      if (ui.pos >= ui.steps.length - 1) { pause(); return; }
+      show(ui.pos + 1);
+    }, Number($('speed').value));
+  }
+
+  async function loadXml(xml, name) {
+    pause();
+    status(`Loading ${name}…`);
+    try {
+      const loaded = await api('/api/replay/load', { xml_content: xml });
+      const res = await api('/api/replay/steps', { paipu: loaded.paipu });
+      ui.steps = res.steps;
+      ui.kyokuIndices = res.kyoku_indices;
+      ui.name = name;
+      $('progress').max = String(Math.max(0, res.total - 1));
+      $('kyoku').replaceChildren(...res.kyoku_indices.map((i, n) => el('option', { value: String(i) }, labelOf(ui.steps[i], n))));
+      status(`${name}: ${res.total} steps, ${res.kyoku_indices.length} hands`);
+      show(0);
+    } catch (e) {
+      status(`Could not load ${name}: ${e.message}`);
+      const line = e.body && e.body.line ? ` (line ${e.body.line})` : '';
+      await dialog('Could not load the log', [el('p', {}, e.message + line)], [{ label: 'OK', value: 1, id: 'error-ok' }]);
+    }
+  }
+
+  function labelOf(step, n) {
+    const s = step && step.state;
+    return s && s.game && s.game.round_label ? `${n + 1}. ${s.game.round_label}` : `Hand ${n + 1}`;
+  }
+
+  function jumpHand(dir) {
+    const cur = ui.kyokuIndices.filter((i) => i <= ui.pos).length - 1;
+    const target = ui.kyokuIndices[Math.max(0, Math.min(ui.kyokuIndices.length - 1, cur + dir))];
+    if (target !== undefined) show(target);
+  }
+
+  async function loadSamples() {
+    try {
+      const res = await api('/api/replay/builtin');
+      $('sample').append(...res.paipu_files.map((f) => el('option', { value: f }, f)));
+    } catch (e) {
+      status(`Samples unavailable: ${e.message}`);
+    }
+  }
+
+  $('load-sample').onclick = async () => {
+    const name = $('sample').value;
+    if (!name) return;
+    const res = await fetch(`/api/replay/builtin/${encodeURIComponent(name)}`);
+    if (!res.ok) { status(`Could not fetch ${name}`); return; }
+    loadXml(await res.text(), name);
+  };
+  $('file').onchange = async (e) => {
+    const file = e.target.files[0];
+    if (file) loadXml(await file.text(), file.name);
+  };
+  $('play').onclick = play;
+  $('forward').onclick = () => { pause(); show(ui.pos + 1); };
+  $('back').onclick = () => { pause(); show(ui.pos - 1); };
+  $('next-hand').onclick = () => { pause(); jumpHand(1); };
+  $('prev-hand').onclick = () => { pause(); jumpHand(-1); };
+  $('progress').oninput = (e) => { pause(); show(Number(e.target.value)); };
+  $('kyoku').onchange = (e) => { pause(); show(Number(e.target.value)); };
+  $('speed').onchange = () => { if (ui.timer) { pause(); play(); } };
+  window.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowRight') $('forward').click();
+    else if (e.key === 'ArrowLeft') $('back').click();
+    else if (e.key === ' ') { e.preventDefault(); play(); }
+  });
+  window.addEventListener('resize', () => show(ui.pos));
+  show(0);
+  loadSamples();
+})();

@@ -1,0 +1,181 @@
+// Table renderer: draws a state object (DECISIONS.md, Mahjong, state object) on a canvas.
+// Each seat is drawn in its own rotated frame, the viewer at the bottom; hands run in a
+// pinwheel so that every seat's hand+melds row ends in its own corner.
+(function (global) {
+  'use strict';
+  const T = global.MJTiles;
+  const WINDS = ['East', 'South', 'West', 'North'];
+  const WIND_CH = ['東', '南', '西', '北'];
+
+  /** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns CSS width/height. */
+  function fit(canvas) {
+    const dpr = global.devicePixelRatio || 1;
+    const rect = canvas.getBoundingClientRect();
+    const w = Math.max(200, Math.round(rect.width)), h = Math.max(200, Math.round(rect.height));
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+    }
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    return { ctx, w, h };
+  }
+
+  const handTiles = (p) => (Array.isArray(p.hand) ? p.hand : null);
+  const handCount = (p) => (Array.isArray(p.hand) ? p.hand.length : typeof p.hand === 'number' ? p.hand : p.hand_count || 0);
+
+  /** Width of a meld in tile widths (one tile sideways). */
+  const meldWidth = (m, tw, th) => (m.tiles.length - 1) * tw + th;
+
+  function drawMeld(ctx, m, x, y, tw, th, seat) {
+    // The called tile lies sideways; its position shows who it came from (left, across, right).
+    const rel = m.from === undefined || m.from === seat ? -1 : (m.from - seat + 4) % 4;
+    const sidewaysAt = m.type === 'ankan' ? -1 : rel === 3 ? 0 : rel === 2 ? 1 : rel === 1 ? m.tiles.length - 1 : -1;
+    let cx = x;
+    m.tiles.forEach((tile, i) => {
+      const back = m.type === 'ankan' && (i === 0 || i === 3);
+      if (i === sidewaysAt) {
+        T.drawTile(ctx, tile, cx, y + th - tw, tw, th, { sideways: true });
+        cx += th;
+      } else {
+        T.drawTile(ctx, tile, cx, y, tw, th, { back });
+        cx += tw;
+      }
+    });
+    return cx - x;
+  }
+
+  function drawRiver(ctx, river, x0, y0, rw, rh) {
+    let x = x0, y = y0, col = 0;
+    river.forEach((d) => {
+      if (col === 6 && y < y0 + rh * 2.5) { col = 0; x = x0; y += rh * 1.02; }
+      const sideways = !!d.riichi;
+      const w = sideways ? rh : rw;
+      T.drawTile(ctx, d.tile, x, sideways ? y + rh - rw : y, rw, rh, { sideways, dim: !!d.called });
+      x += w; col++;
+    });
+  }
+
+  /**
+   * Draws one seat in its frame (origin = table centre, +y towards this seat).
+   * Returns the hit rects of its hand tiles in frame coordinates.
+   */
+  function drawSeat(ctx, state, p, S, opts, isBottom) {
+    const tw = S / 23, th = tw * 1.36;
+    const rw = S / 27, rh = rw * 1.36;
+    const hits = [];
+    // River: 6 per row, starting below the centre box.
+    const centre = rw * 6 + rw * 0.4;
+    drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh);
+    // Hand row.
+    const y = S * 0.5 - th - S * 0.012;
+    let x = -S * 0.36;
+    const tiles = handTiles(p);
+    const visible = tiles && (opts.showAll || opts.visibleSeats.includes(p.seat));
+    const n = tiles ? tiles.length : handCount(p);
+    const drawnGap = n % 3 === 2 ? tw * 0.35 : 0;
+    for (let i = 0; i < n; i++) {
+      if (i === n - 1 && drawnGap) x += drawnGap;
+      const tile = tiles ? tiles[i] : null;
+      const sel = isBottom && opts.selected === i;
+      const yy = sel ? y - th * 0.18 : y;
+      if (visible) T.drawTile(ctx, tile, x, yy, tw, th, { highlight: sel || (isBottom && opts.hover === i) });
+      else T.drawTile(ctx, null, x, yy, tw, th, { back: true });
+      if (isBottom) hits.push({ x, y: yy, w: tw, h: th, index: i, tile });
+      x += tw;
+    }
+    // Melds after a gap, newest last.
+    x += tw * 0.5;
+    const mt = tw * 0.86, mh = th * 0.86;
+    for (const m of p.melds || []) {
+      x += drawMeld(ctx, m, x, y + (th - mh), mt, mh, p.seat) + tw * 0.15;
+    }
+    return hits;
+  }
+
+  function relOf(seat, viewer) {
+    return (seat - viewer + 4) % 4;
+  }
+
+  function drawCentre(ctx, state, S, viewer, opts) {
+    const rw = S / 27;
+    const box = rw * 6 + rw * 0.4;
+    ctx.fillStyle = '#12211b';
+    T.roundRect(ctx, -box / 2, -box / 2, box, box, box * 0.06); ctx.fill();
+    ctx.strokeStyle = '#2f6b4f'; ctx.lineWidth = 2; ctx.stroke();
+    const f = Math.max(9, box * 0.085);
+    ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.font = `600 ${f * 1.15}px sans-serif`;
+    ctx.fillText(roundLabel(state), 0, -box * 0.3);
+    ctx.font = `${f * 0.9}px sans-serif`;
+    ctx.fillText(`honba ${state.honba ?? 0} · sticks ${state.kyotaku ?? 0} · left ${state.tiles_left ?? '?'}`, 0, -box * 0.17);
+    // Dora indicators.
+    const dora = state.dora || [];
+    const dw = box * 0.1, dh = dw * 1.36;
+    const dx = -((Math.max(dora.length, 1) * dw) / 2);
+    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, -box * 0.08, dw, dh));
+    // Scores, one per side, rotated towards its seat.
+    (state.players || []).forEach((p) => {
+      const rel = relOf(p.seat, viewer);
+      ctx.save();
+      ctx.rotate((-rel * Math.PI) / 2);
+      const active = state.turn === p.seat && !state.is_over;
+      ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
+      ctx.font = `${active ? '700 ' : ''}${f}px sans-serif`;
+      const wind = typeof p.wind === 'number' ? WIND_CH[p.wind] : p.wind || '';
+      ctx.fillText(`${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, 0, box * 0.38);
+      ctx.restore();
+    });
+  }
+
+  function roundLabel(state) {
+    if (state.game && state.game.round_label) return state.game.round_label;
+    const wind = typeof state.round_wind === 'number' ? WINDS[state.round_wind] : state.round_wind || 'East';
+    const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
+    return `${wind} ${n}`;
+  }
+
+  /**
+   * draw(canvas, state, opts) → hits. opts: viewer (seat at the bottom), showAll, visibleSeats,
+   * selected/hover (hand index), banner (text across the table).
+   */
+  function draw(canvas, state, opts = {}) {
+    const { ctx, w, h } = fit(canvas);
+    const o = { viewer: 0, showAll: false, visibleSeats: [], ...opts };
+    ctx.fillStyle = '#0b1410'; ctx.fillRect(0, 0, w, h);
+    const S = Math.min(w, h);
+    const cx = w / 2, cy = h / 2;
+    ctx.fillStyle = '#16352a';
+    ctx.fillRect(cx - S / 2, cy - S / 2, S, S);
+    if (!state || !state.players) {
+      ctx.fillStyle = '#8fb8a4'; ctx.font = `${Math.max(14, S / 30)}px sans-serif`; ctx.textAlign = 'center';
+      ctx.fillText(o.banner || 'No game', cx, cy);
+      return [];
+    }
+    let hits = [];
+    ctx.save();
+    ctx.translate(cx, cy);
+    drawCentre(ctx, state, S, o.viewer, o);
+    for (const p of state.players) {
+      const rel = relOf(p.seat, o.viewer);
+      ctx.save();
+      ctx.rotate((-rel * Math.PI) / 2);
+      const seatHits = drawSeat(ctx, state, p, S, o, rel === 0);
+      ctx.restore();
+      if (rel === 0) hits = seatHits.map((r) => ({ ...r, x: r.x + cx, y: r.y + cy }));
+    }
+    ctx.restore();
+    if (o.banner) {
+      ctx.fillStyle = 'rgba(0,0,0,0.6)'; ctx.fillRect(0, cy - S * 0.04, w, S * 0.08);
+      ctx.fillStyle = '#f1c40f'; ctx.font = `600 ${S * 0.035}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      ctx.fillText(o.banner, cx, cy);
+    }
+    return hits;
+  }
+
+  function hitTest(hits, x, y) {
+    return hits.find((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) || null;
+  }
+
+  global.MJTable = { draw, hitTest, fit, WINDS };
+})(window);
