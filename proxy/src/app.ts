@@ -1,13 +1,54 @@
 import { swagger } from '@elysiajs/swagger';
+import { createLogger, isAppError, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
+import { ProxyConfig } from './config/schema';
+import { errorBody, ProxyError } from './upstream/errors';
+import { RequestLog } from './upstream/request-log';
+import { ProxyState } from './upstream/state';
+import { unmatchedRequest } from './modules/errors/unmatched';
+import { guardRequest } from './modules/guard/service';
 import { healthModule } from './modules/health';
+import { imagesModule } from './modules/images';
+import { messagesModule } from './modules/messages';
 import { VERSION } from './version';
+import { Value } from '@sinclair/typebox/value';
 
-export interface AppDeps {}
+export interface AppDeps {
+  /** Config and key state; defaults to an empty config (every request then finds no provider). */
+  state?: ProxyState;
+  log?: Logger;
+  /** requests.jsonl writer; none = not recorded. */
+  requestLog?: RequestLog;
+  /** Clock for timed routes (tests freeze it). */
+  now?: () => Date;
+}
 
 /** Composes the proxy's modules; never listens (the serve command does). */
-export function createApp(_deps: AppDeps = {}) {
+export function createApp(deps: AppDeps = {}) {
+  const log = deps.log ?? createLogger('proxy');
+  const state = deps.state ?? new ProxyState(Value.Default(ProxyConfig, {}) as ProxyConfig);
+  const requestLog = deps.requestLog ?? new RequestLog(null, log);
+  const services = { state, log, requestLog, now: deps.now };
   return new Elysia()
+    .onRequest(({ request }) => guardRequest(request, state.current.config.server))
+    .onError(({ code, error, request }) => {
+      const failure = toProxyError(code, error, request, log);
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
+      return new Response(JSON.stringify(errorBody(failure.code, failure.status, failure.message)), { status: failure.status, headers });
+    })
     .use(swagger({ path: '/docs', documentation: { info: { title: 'modelproxy — local model proxy', version: VERSION } } }))
-    .use(healthModule());
+    .use(healthModule())
+    .use(messagesModule(services))
+    .use(imagesModule(services));
+}
+
+/** The single mapping from anything thrown to the documented error body. */
+function toProxyError(code: unknown, error: unknown, request: Request, log: Logger): ProxyError {
+  if (error instanceof ProxyError) return error;
+  if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
+  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, new URL(request.url).pathname);
+  if (code === 'PARSE') return new ProxyError('invalid_json', 400, 'request body could not be parsed');
+  if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, (error as Error).message);
+  log.error(`unexpected error on ${request.method} ${new URL(request.url).pathname}: ${(error as Error)?.stack ?? String(error)}`);
+  return new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
 }

@@ -1,23 +1,58 @@
 import { defineCommand } from 'citty';
-import { createLogger, displayUrl, resolveListen } from '@devhub/shared';
+import { ConfigError, createLogger, displayUrl, resolveListen, writePidFile, removePidFile } from '@devhub/shared';
 import { createApp } from '../app';
+import { isLoopbackHost } from '../config/listen';
+import { loadProxyConfig } from '../config/load';
+import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath } from '../config/paths';
+import { MAX_BODY_BYTES } from '../modules/messages/parse';
+import { RequestLog } from '../upstream/request-log';
+import { ProxyState } from '../upstream/state';
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8765 };
 export const LISTEN_ENV = { host: 'MODELPROXY_HOST', port: 'MODELPROXY_PORT' };
 
 export default defineCommand({
-  meta: { name: 'serve', description: 'Run the server in the foreground' },
+  meta: { name: 'serve', description: 'Run the proxy in the foreground (alias: run); SIGUSR1 reloads config.yaml' },
   args: {
-    host: { type: 'string', description: `Listen address (env ${LISTEN_ENV.host}, default ${DEFAULT_LISTEN.host})` },
-    port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
+    host: { type: 'string', description: `Listen address (env ${LISTEN_ENV.host}, default server.host of config.yaml)` },
+    port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default server.port of config.yaml)` },
   },
   run({ args }) {
     const log = createLogger('proxy');
-    const listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
-    const app = createApp().listen({ hostname: listen.host, port: listen.port });
+    const dir = ensureProxyStateDir();
+    const file = configPath(dir);
+    let state: ProxyState;
+    try {
+      state = new ProxyState(loadProxyConfig(file));
+    } catch (error) {
+      log.error(error instanceof ConfigError ? error.message : `cannot load ${file}: ${(error as Error).message}`);
+      process.exit(2);
+    }
+    const server = state.current.config.server;
+    const listen = resolveListen(args, LISTEN_ENV, { host: server.host, port: server.port });
+    if (!isLoopbackHost(listen.host) && !server.allow_remote) {
+      log.error(`refusing to listen on ${listen.host}: not a loopback address. Set server.allow_remote: true (and server.auth_token) in ${file} to expose the proxy.`);
+      process.exit(2);
+    }
+    if (server.allow_remote && !server.auth_token) log.warn('allow_remote is on without auth_token: anyone who reaches this port can spend your keys');
+    const requestLog = new RequestLog(requestsLogPath(dir), log);
+    const app = createApp({ state, log, requestLog }).listen({
+      hostname: listen.host,
+      port: listen.port,
+      // Above the 32 MiB limit so the proxy, not Bun, answers with the structured 413.
+      maxRequestBodySize: MAX_BODY_BYTES * 2,
+      idleTimeout: 0,
+    });
     const port = app.server?.port ?? listen.port;
-    log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
-    const stop = async () => { await app.stop(); process.exit(0); };
+    writePidFile(pidFilePath(dir));
+    log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
+    process.on('SIGUSR1', () => state.reload(file, log));
+    const stop = async () => {
+      await app.stop();
+      requestLog.close();
+      removePidFile(pidFilePath(dir));
+      process.exit(0);
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   },

@@ -1,0 +1,79 @@
+import { redact, type Logger } from '@devhub/shared';
+import { ImageGenerationFailed, InvalidRequest, ModelNotSupported, NoImageProvider } from '../../upstream/errors';
+import { RETRYABLE_STATUSES, withKeyFallback, type Outcome } from '../../upstream/fallback';
+import type { RequestLog } from '../../upstream/request-log';
+import type { ProxyState } from '../../upstream/state';
+import type { ImageGenerationResponse, MiniMaxImageResponse } from './model';
+import { findImageProvider, imageEndpoint, isImageModel, upstreamImageRequest, UPSTREAM_IMAGE_MODEL } from './translate';
+
+export interface ImagesDeps {
+  state: ProxyState;
+  log: Logger;
+  requestLog: RequestLog;
+}
+
+/** MiniMax answers HTTP 200 with `base_resp.status_code ≠ 0`; these codes mean "this key", so the next key may work. */
+const KEY_CODES: Record<number, number> = { 1002: 429, 1004: 401, 1008: 402, 1039: 429, 2049: 401, 2056: 429 };
+const REQUEST_CODES: Record<number, number> = { 1026: 400, 2013: 400 };
+
+type ImageResult = { kind: 'ok'; images: string[] } | { kind: 'error'; status: number; message: string };
+
+/** Translates an OpenAI images.generate call to MiniMax image_generation and back. */
+export async function generateImages(deps: ImagesDeps, body: Record<string, unknown>, signal?: AbortSignal): Promise<ImageGenerationResponse> {
+  const started = performance.now();
+  const model = body.model;
+  if (typeof model !== 'string' || model.trim() === '') throw new InvalidRequest('model: required, a non-empty string', 'missing_model');
+  if (!isImageModel(model)) throw new ModelNotSupported(`model "${model}" is not an image model this proxy serves; use e.g. "image-01" (mapped to MiniMax image-01)`);
+  if (typeof body.prompt !== 'string' || body.prompt.trim() === '') throw new InvalidRequest('prompt: required, a non-empty string', 'missing_prompt');
+  const snapshot = deps.state.current;
+  const found = findImageProvider(snapshot.config);
+  if (!found) throw new NoImageProvider();
+  const payload = JSON.stringify(upstreamImageRequest(body.prompt, body.size, body.n));
+  const url = imageEndpoint(found.provider.base_url);
+
+  const result = await withKeyFallback<ImageResult>(
+    { providerName: found.name, provider: found.provider, pool: deps.state.pool, timeoutMs: snapshot.config.server.upstream_timeout * 1000, clientSignal: signal, log: deps.log },
+    async (candidate, attemptSignal): Promise<Outcome<ImageResult>> => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${candidate.entry.key}`, 'content-type': 'application/json', 'accept-encoding': 'identity' },
+        body: payload,
+        signal: attemptSignal,
+        redirect: 'manual',
+      });
+      const text = redact(await res.text(), [candidate.entry.key]);
+      if (res.status !== 200) {
+        const failure: ImageResult = { kind: 'error', status: res.status >= 500 ? 502 : res.status, message: `MiniMax image_generation answered HTTP ${res.status}: ${text.slice(0, 300)}` };
+        return RETRYABLE_STATUSES.has(res.status) ? { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: failure } : { ok: true, value: failure };
+      }
+      return classify(text);
+    },
+  );
+  const outcome = result.value;
+  deps.requestLog.write({
+    time: new Date().toISOString(), path: '/v1/images/generations', model_in: model, model_out: UPSTREAM_IMAGE_MODEL, route: null,
+    provider: found.name, key_index: result.candidate.index, attempts: result.attempts, status: outcome.kind === 'ok' ? 200 : outcome.status,
+    stream: false, images_removed: 0, latency_ms: Math.round((performance.now() - started) * 1000) / 1000, bytes: 0, completed: true,
+  });
+  if (outcome.kind === 'error') throw new ImageGenerationFailed(outcome.status, outcome.message, result.attempts);
+  return { created: Math.floor(Date.now() / 1000), data: outcome.images.map((b64_json) => ({ b64_json })) };
+}
+
+function classify(text: string): Outcome<ImageResult> {
+  let parsed: MiniMaxImageResponse;
+  try {
+    parsed = JSON.parse(text) as MiniMaxImageResponse;
+  } catch {
+    return { ok: true, value: { kind: 'error', status: 502, message: 'MiniMax image_generation answered with invalid JSON' } };
+  }
+  const code = parsed.base_resp?.status_code ?? 0;
+  if (code !== 0) {
+    const message = `MiniMax image_generation failed: ${parsed.base_resp?.status_msg ?? 'unknown error'} (${code})`;
+    const keyStatus = KEY_CODES[code];
+    if (keyStatus !== undefined) return { ok: false, status: keyStatus, reason: `base_resp ${code}`, value: { kind: 'error', status: keyStatus, message } };
+    return { ok: true, value: { kind: 'error', status: REQUEST_CODES[code] ?? 502, message } };
+  }
+  const images = parsed.data?.image_base64 ?? [];
+  if (images.length === 0) return { ok: true, value: { kind: 'error', status: 502, message: 'MiniMax image_generation returned no image' } };
+  return { ok: true, value: { kind: 'ok', images } };
+}

@@ -1,0 +1,15 @@
+import { t } from 'elysia';
+
+/** The members the proxy reads; everything else passes to the upstream untouched. */
+export const MessagesRequest = t.Object({
+  model: t.String({ minLength: 1, description: 'alias (sonnet, opus[1m], haiku, default) or any model name; routes decide the provider' }),
+  stream: t.Optional(t.Boolean()),
+  messages: t.Optional(t.Array(t.Unknown())),
+}, { additionalProperties: true });
+export type MessagesRequest = typeof MessagesRequest.static;
+
+export const ErrorBody = t.Object({
+  type: t.Literal('error'),
+  error: t.Object({ type: t.String(), message: t.String(), code: t.String() }),
+});
+export type ErrorBody = typeof ErrorBody.static;

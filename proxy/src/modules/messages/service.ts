@@ -1,0 +1,86 @@
+import { redact, type Logger } from '@devhub/shared';
+import { InvalidRequest } from '../../upstream/errors';
+import { withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
+import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
+import { acceptsImages, appendNoteToJson, responseNote, stripImages } from '../../upstream/multimodal';
+import type { RequestLog } from '../../upstream/request-log';
+import { tapBody } from '../../upstream/body-tap';
+import { sseNoteInjector } from '../../upstream/sse-note';
+import type { ProxyState } from '../../upstream/state';
+import { parseJsonWithModel } from './parse';
+
+export interface MessagesDeps {
+  state: ProxyState;
+  log: Logger;
+  requestLog: RequestLog;
+  now?: () => Date;
+}
+
+export interface MessagesInput {
+  headers: Headers;
+  body: string;
+  signal?: AbortSignal;
+}
+
+/** Routes one Messages request, forwards it with key fallback and streams the answer back untouched. */
+export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): Promise<Response> {
+  const started = performance.now();
+  const time = (deps.now?.() ?? new Date());
+  const { body, model } = parseJsonWithModel(input.body);
+  const snapshot = deps.state.current;
+  const decision = snapshot.routes.resolve(model, time);
+  if (!decision) throw new InvalidRequest(`no route matches model "${model}"`, 'no_route');
+  const { route, provider, upstreamModel } = decision;
+
+  let changed = false;
+  if (route.model !== undefined && body.model !== upstreamModel) {
+    body.model = upstreamModel;
+    changed = true;
+  }
+  const removed = acceptsImages(upstreamModel, snapshot.config.multimodal_models) ? 0 : stripImages(body, upstreamModel);
+  if (removed > 0) changed = true;
+  // Forward the client's bytes unless the proxy had to change something.
+  const payload = changed ? JSON.stringify(body) : input.body;
+  const url = `${provider.base_url.replace(/\/+$/, '')}/v1/messages`;
+  const timeoutMs = snapshot.config.server.upstream_timeout * 1000;
+
+  const result = await withKeyFallback<Response>(
+    { providerName: route.provider, provider, pool: deps.state.pool, timeoutMs, clientSignal: input.signal, log: deps.log },
+    async (candidate, signal): Promise<Outcome<Response>> => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: upstreamHeaders(input.headers, candidate.entry.key, provider.drop_betas),
+        body: payload,
+        signal,
+        redirect: 'manual',
+      });
+      if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: res };
+      // Read the failure now (it is small) so its connection is freed; redact a key it may echo.
+      const text = redact(await res.text(), [candidate.entry.key]);
+      return { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: new Response(text, { status: res.status, headers: res.headers }) };
+    },
+  );
+
+  const upstream = result.value;
+  const headers = clientHeaders(upstream.headers, {
+    'x-modelproxy-key': `${route.provider}#${result.candidate.index}`,
+    'x-modelproxy-attempts': String(result.attempts),
+  });
+  const stream = (upstream.headers.get('content-type') ?? '').includes('text/event-stream');
+  let out: ReadableStream<Uint8Array> | string | null = upstream.body;
+  if (removed > 0 && upstream.status === 200) {
+    const note = responseNote(upstreamModel, removed);
+    out = stream && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : appendNoteToJson(await upstream.text(), note);
+  }
+  const latency = performance.now() - started;
+  const logLine = (bytes: number, completed: boolean) => deps.requestLog.write({
+    time: time.toISOString(), path: '/v1/messages', model_in: model, model_out: upstreamModel, route: route.id,
+    provider: route.provider, key_index: result.candidate.index, attempts: result.attempts, status: upstream.status,
+    stream, images_removed: removed, latency_ms: Math.round(latency * 1000) / 1000, bytes, completed,
+  });
+  if (typeof out === 'string') {
+    logLine(Buffer.byteLength(out), true);
+    return new Response(out, { status: upstream.status, headers });
+  }
+  return new Response(tapBody(out, logLine), { status: upstream.status, headers });
+}

@@ -1,0 +1,114 @@
+import { AppError } from '@devhub/shared';
+
+/** Every proxy failure that becomes a response; app.ts maps them to `{type:"error", error:{type,message,code}}`. */
+export class ProxyError extends AppError {
+  readonly headers?: Record<string, string>;
+  constructor(code: string, status: number, message: string, headers?: Record<string, string>) {
+    super(code, status, message);
+    this.headers = headers;
+  }
+}
+
+export const VALID_ROUTES = ['POST /v1/messages', 'POST /v1/images/generations', 'GET /health', 'GET /docs'];
+
+export class RouteNotFound extends ProxyError {
+  constructor(method: string, path: string) {
+    super('route_not_found', 404, `${method} ${path} is not a route of modelproxy. Valid routes: ${VALID_ROUTES.join(', ')}`);
+  }
+}
+
+export class MethodNotAllowed extends ProxyError {
+  constructor(method: string, path: string, allowed: string[]) {
+    super('method_not_allowed', 405, `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, { allow: allowed.join(', ') });
+  }
+}
+
+export class EndpointNotSupported extends ProxyError {
+  constructor(path: string, advice: string) {
+    super('endpoint_not_supported', 501, `${path} is not served by modelproxy. ${advice}`);
+  }
+}
+
+export class CapabilityNotSupported extends ProxyError {
+  constructor(message: string) {
+    super('capability_not_supported', 501, message);
+  }
+}
+
+export class ModelNotSupported extends ProxyError {
+  constructor(message: string) {
+    super('model_not_supported', 501, message);
+  }
+}
+
+export class InvalidRequest extends ProxyError {
+  constructor(message: string, code = 'invalid_request') {
+    super(code, 400, message);
+  }
+}
+
+export class RequestTooLarge extends ProxyError {
+  constructor(limit: number) {
+    super('request_too_large', 413, `request body exceeds the ${limit / 1024 / 1024} MiB limit`);
+  }
+}
+
+export class Forbidden extends ProxyError {
+  constructor(message: string, code = 'forbidden_host') {
+    super(code, 403, message);
+  }
+}
+
+export class Unauthorized extends ProxyError {
+  constructor() {
+    super('unauthorized', 401, 'missing or wrong proxy token: send server.auth_token as x-api-key or "Authorization: Bearer <token>"');
+  }
+}
+
+export class UpstreamUnreachable extends ProxyError {
+  constructor(provider: string, attempts: number, reason: string) {
+    super('upstream_unreachable', 502, `no key of provider "${provider}" reached the upstream (${attempts} attempt(s)); last error: ${reason}`, {
+      'x-modelproxy-attempts': String(attempts),
+    });
+  }
+}
+
+export class NoUsableKey extends ProxyError {
+  constructor(provider: string) {
+    super('no_usable_key', 502, `provider "${provider}" has no usable key: every api_keys entry is a placeholder or disabled after an authentication failure (fill in config.yaml, then reload)`, {
+      'x-modelproxy-attempts': '0',
+    });
+  }
+}
+
+export class NoImageProvider extends ProxyError {
+  constructor() {
+    super('image_provider_not_configured', 501, 'image generation needs a MiniMax provider (base_url host containing "minimax", or usage_adapter: minimax) with a key; none is configured');
+  }
+}
+
+export class ImageGenerationFailed extends ProxyError {
+  constructor(status: number, message: string, attempts: number) {
+    super('image_generation_failed', status, message, { 'x-modelproxy-attempts': String(attempts) });
+  }
+}
+
+/** Messages-API `error.type` for a status (DECISIONS.md: error body). */
+export function errorTypeFor(status: number): string {
+  switch (status) {
+    case 400: case 405: case 422: case 501: return 'invalid_request_error';
+    case 401: return 'authentication_error';
+    case 402: return 'billing_error';
+    case 403: return 'permission_error';
+    case 404: return 'not_found_error';
+    case 413: return 'request_too_large';
+    case 429: return 'rate_limit_error';
+    case 504: return 'timeout_error';
+    case 529: return 'overloaded_error';
+    default: return 'api_error';
+  }
+}
+
+export function errorBody(code: string, status: number, message: string) {
+  return { type: 'error' as const, error: { type: errorTypeFor(status), message, code } };
+}

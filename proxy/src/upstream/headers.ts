@@ -1,0 +1,48 @@
+/** Request headers never forwarded: hop-by-hop (RFC 9110 §7.6.1), `host`, the client's credentials, cookies. */
+const DROP_REQUEST = new Set([
+  'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
+  'transfer-encoding', 'upgrade', 'host', 'content-length', 'x-api-key', 'authorization', 'cookie', 'origin',
+  'accept-encoding',
+]);
+
+/**
+ * Response headers never passed back: Bun's fetch decompresses but keeps the upstream
+ * content-encoding/content-length, which makes Claude Code fail with ZlibError (oven-sh/bun#35546).
+ */
+const DROP_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
+
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/**
+ * Client headers minus credentials and hop-by-hop ones, plus the fixed upstream set: the provider key,
+ * JSON content type, an `anthropic-version` when the client sent none, and identity encoding (nothing
+ * to decompress). `anthropic-version`/`anthropic-beta` pass byte-for-byte unless `dropBetas` names some.
+ */
+export function upstreamHeaders(client: Headers, key: string, dropBetas?: string[]): Headers {
+  const out = new Headers();
+  client.forEach((value, name) => {
+    if (!DROP_REQUEST.has(name)) out.set(name, value);
+  });
+  out.set('x-api-key', key);
+  out.set('content-type', 'application/json');
+  out.set('accept-encoding', 'identity');
+  if (!out.has('anthropic-version')) out.set('anthropic-version', ANTHROPIC_VERSION);
+  if (dropBetas && dropBetas.length > 0) {
+    const beta = out.get('anthropic-beta');
+    if (beta !== null) {
+      const kept = beta.split(',').filter((b) => !dropBetas.includes(b.trim()));
+      if (kept.length === 0) out.delete('anthropic-beta');
+      else out.set('anthropic-beta', kept.join(','));
+    }
+  }
+  return out;
+}
+
+export function clientHeaders(upstream: Headers, extra: Record<string, string>): Headers {
+  const out = new Headers();
+  upstream.forEach((value, name) => {
+    if (!DROP_RESPONSE.has(name)) out.set(name, value);
+  });
+  for (const [name, value] of Object.entries(extra)) out.set(name, value);
+  return out;
+}

@@ -1,0 +1,64 @@
+import { createLogger } from '@devhub/shared';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { createApp } from '../../src/app';
+import { loadProxyConfig } from '../../src/config/load';
+import { configPath, requestsLogPath } from '../../src/config/paths';
+import { KeyPool } from '../../src/upstream/key-pool';
+import { RequestLog } from '../../src/upstream/request-log';
+import { ProxyState } from '../../src/upstream/state';
+
+export const tempDir = (prefix = 'modelproxy-test-') => mkdtempSync(join(tmpdir(), prefix));
+
+/** A config with one provider per entry of `providers` (name → base URL and keys) and a catch-all route. */
+export function configFor(providers: Record<string, { url: string; keys: string[]; usage_adapter?: string }>, extra: Record<string, unknown> = {}) {
+  const first = Object.keys(providers)[0]!;
+  return {
+    config_version: 1,
+    providers: Object.fromEntries(Object.entries(providers).map(([name, p]) => [name, {
+      base_url: p.url, api_keys: p.keys.map((key, i) => ({ key, note: `k${i + 1}` })), ...(p.usage_adapter ? { usage_adapter: p.usage_adapter } : {}),
+    }])),
+    routes: { timed: [], default: [{ match: '.*', provider: first }] },
+    ...extra,
+  };
+}
+
+export interface Harness {
+  dir: string;
+  file: string;
+  state: ProxyState;
+  pool: KeyPool;
+  app: ReturnType<typeof createApp>;
+  logLines(): Record<string, unknown>[];
+  /** Serves the app on a real socket (port 0). */
+  listen(): { url: string; stop(): Promise<void> };
+}
+
+/** Writes the config into a temp state dir, loads it like `serve` does and builds the app. */
+export function harness(config: unknown, options: { now?: () => Date; clock?: () => number } = {}): Harness {
+  const dir = tempDir();
+  const file = configPath(dir);
+  writeFileSync(file, stringify(config));
+  const log = createLogger('proxy-test');
+  const pool = new KeyPool(options.clock);
+  const state = new ProxyState(loadProxyConfig(file), pool);
+  const requestLog = new RequestLog(requestsLogPath(dir), log);
+  const app = createApp({ state, log, requestLog, now: options.now });
+  return {
+    dir, file, state, pool, app,
+    logLines() {
+      const path = requestsLogPath(dir);
+      if (!existsSync(path)) return [];
+      return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    },
+    listen() {
+      const server = app.listen({ hostname: '127.0.0.1', port: 0, idleTimeout: 0 });
+      return { url: `http://127.0.0.1:${server.server!.port}`, stop: () => app.stop(true) };
+    },
+  };
+}
+
+export const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
