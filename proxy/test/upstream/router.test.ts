@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'bun:test';
+import { parseProxyConfig } from '../../src/config';
+import { normalizeModel } from '../../src/upstream/aliases';
+import { RouteTable } from '../../src/upstream/router';
+import { isScheduleActive } from '../../src/upstream/schedule';
+
+describe('alias normalization', () => {
+  it.each([
+    ['sonnet', 'claude-sonnet'], ['Opus', 'claude-opus'], ['haiku', 'claude-haiku'], ['default', 'claude-sonnet'],
+    ['opus[1m]', 'claude-opus'], ['sonnet[plan]', 'claude-sonnet'], ['DEFAULT[1m]', 'claude-sonnet'],
+    ['claude-3-5-sonnet-20241022', 'claude-sonnet'], ['claude-3-opus-20240229', 'claude-opus'], ['claude-3-haiku-20240307', 'claude-haiku'],
+    ['claude-opus-4-8[1m]', 'claude-opus-4-8[1m]'], ['glm-4.6', 'glm-4.6'], ['MiniMax-M2', 'MiniMax-M2'], ['sonnet-ish', 'sonnet-ish'],
+  ])('%p → %p', (input, expected) => expect(normalizeModel(input)).toBe(expected));
+});
+
+const config = parseProxyConfig(`
+providers:
+  minimax: { base_url: "https://api.minimaxi.com/anthropic", api_keys: [{ key: k1 }] }
+  zhipu: { base_url: "https://open.bigmodel.cn/api/anthropic", api_keys: [{ key: k2 }] }
+routes:
+  timed:
+    - match: sonnet
+      provider: zhipu
+      model: glm-4.6
+      schedule: { days: [mon, tue, wed, thu, fri], from: "09:00", to: "18:00", tz: Asia/Shanghai }
+    - match: opus
+      provider: zhipu
+      schedule: { days: [fri], from: "22:00", to: "02:00", tz: Europe/Berlin }
+  default:
+    - { match: haiku, provider: minimax, model: MiniMax-M2 }
+    - { match: "^glm", provider: zhipu }
+    - { match: ".*", provider: minimax }
+`);
+const table = new RouteTable(config);
+// 2026-11-23 is a Monday.
+const at = (iso: string) => new Date(iso);
+
+describe('routing', () => {
+  it('takes a timed route inside its window (zone-local time)', () => {
+    // 02:00 UTC = 10:00 in Shanghai, Monday.
+    const d = table.resolve('sonnet', at('2026-11-23T02:00:00Z'))!;
+    expect(d).toMatchObject({ provider: config.providers.zhipu, normalized: 'claude-sonnet', upstreamModel: 'glm-4.6' });
+    expect(d.route.id).toBe('timed[0]');
+  });
+
+  it('falls through to default routes outside the window and on other days', () => {
+    expect(table.resolve('sonnet', at('2026-11-23T11:00:00Z'))!.route.id).toBe('default[2]'); // 19:00 Shanghai
+    expect(table.resolve('sonnet', at('2026-11-22T02:00:00Z'))!.route.id).toBe('default[2]'); // Sunday
+    expect(table.resolve('sonnet', at('2026-11-23T00:59:00Z'))!.route.id).toBe('default[2]'); // 08:59
+    expect(table.resolve('sonnet', at('2026-11-23T01:00:00Z'))!.route.id).toBe('timed[0]'); // 09:00 opens
+    expect(table.resolve('sonnet', at('2026-11-23T10:00:00Z'))!.route.id).toBe('default[2]'); // 18:00 closed
+  });
+
+  it('runs an overnight window into the next day', () => {
+    // Friday 2026-11-27 23:00 Berlin (UTC+1) and Saturday 01:30 belong to Friday's window; Saturday 23:00 does not.
+    expect(table.resolve('opus', at('2026-11-27T22:00:00Z'))!.route.id).toBe('timed[1]');
+    expect(table.resolve('opus', at('2026-11-28T00:30:00Z'))!.route.id).toBe('timed[1]');
+    expect(table.resolve('opus', at('2026-11-28T01:30:00Z'))!.route.id).toBe('default[2]');
+    expect(table.resolve('opus', at('2026-11-28T22:00:00Z'))!.route.id).toBe('default[2]');
+  });
+
+  it('keeps the client model unless the route sets one', () => {
+    expect(table.resolve('claude-3-haiku-20240307', at('2026-11-23T02:00:00Z'))).toMatchObject({ upstreamModel: 'MiniMax-M2', normalized: 'claude-haiku' });
+    expect(table.resolve('glm-4.5-air', at('2026-11-23T02:00:00Z'))).toMatchObject({ upstreamModel: 'glm-4.5-air' });
+    expect(table.resolve('opus[1m]', at('2026-11-23T02:00:00Z'))).toMatchObject({ upstreamModel: 'opus[1m]', normalized: 'claude-opus' });
+  });
+
+  it('matches case-insensitively, first hit wins, the catch-all takes the rest', () => {
+    expect(table.resolve('GLM-4.6', at('2026-11-23T11:00:00Z'))!.route.id).toBe('default[1]');
+    expect(table.resolve('some-unknown-model', at('2026-11-23T11:00:00Z'))!.route.id).toBe('default[2]');
+  });
+});
+
+describe('schedule', () => {
+  it('honours the zone offset, including DST', () => {
+    const s = { days: ['sun' as const], from: '09:00', to: '10:00', tz: 'America/New_York' };
+    expect(isScheduleActive(s, at('2026-07-05T13:30:00Z'))).toBe(true); // EDT, UTC-4
+    expect(isScheduleActive(s, at('2026-11-29T13:30:00Z'))).toBe(false); // EST, UTC-5: 08:30
+    expect(isScheduleActive(s, at('2026-11-29T14:30:00Z'))).toBe(true);
+  });
+});
