@@ -50,6 +50,8 @@ export interface WinInput {
    * Tsumo: that seat pays everything; ron: it pays half with the discarder.
    */
   paoFrom?: 1 | 2 | 3;
+  /** Ron: relative seat (1 right, 2 across, 3 left) of the discarder, used for `points.deltas`. */
+  discarder?: 1 | 2 | 3;
   /** Red fives count as dora (default true, Tenhou ranked rules). */
   akaDora?: boolean;
 }
@@ -58,7 +60,7 @@ export interface YakuEntry {
   /** Tenhou yaku id 0–54. */
   id: number;
   name: string;
-  /** Han; for yakuman entries the number of yakuman (always 1 under Tenhou rules). */
+  /** Han; 13 for each yakuman entry. */
   han: number;
 }
 
@@ -78,7 +80,10 @@ export interface Payments {
   honbaBonus: number;
   kyotakuBonus: number;
   received: number;
-  /** Per relative seat (0 = winner, 1 right, 2 across, 3 left): points gained (+) or paid (−). */
+  /**
+   * Per relative seat (0 = winner, 1 right, 2 across, 3 left): points gained (+) or paid (−).
+   * For a ron without `discarder` only the winner's entry is filled.
+   */
   deltas: [number, number, number, number];
 }
 
@@ -103,7 +108,7 @@ export interface ScoreResult {
 
 export type WaitShape = 'ryanmen' | 'kanchan' | 'penchan' | 'shanpon' | 'tanki' | 'kokushi' | 'kokushi13' | 'chiitoi';
 
-export type ScoreErrorCode = 'INVALID_HAND' | 'NOT_AGARI' | 'NO_YAKU';
+export type ScoreErrorCode = 'INVALID_HAND' | 'INVALID_FLAGS' | 'NOT_AGARI' | 'NO_YAKU';
 
 export interface ScoreError {
   ok: false;

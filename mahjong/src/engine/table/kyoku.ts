@@ -1,0 +1,309 @@
+/**
+ * One hand (kyoku) as a state machine over the 54 actions. Phases: 0–3 self action of seat N,
+ * 4–7 answers to a discard, 8–11 to an added kan (chankan), 12–15 to a closed kan (kokushi
+ * only), 16 over. Only seats with a real choice are ever asked; the rest is advanced here.
+ * Events are recorded in paipu form as they happen, so the record is the hand's log.
+ */
+import type { Meld, RoundEvent } from '../paipu/types';
+import { A } from './actions';
+import { type PlayerState, addTile, newPlayer, removeTile } from './player';
+import { responseOptions, selfOptions, type Options } from './options';
+import { settleAbort, settleExhaustive, settleWins, type HandResult } from './settle';
+import { DEAL_TILES, LIVE_TILES, type Wall, dealtHand } from './wall';
+import { executeCall, executeKan } from './calls';
+
+export interface KyokuInit {
+  round: number;
+  honba: number;
+  kyotaku: number;
+  oya: number;
+  scores: number[];
+  wall: Wall;
+}
+
+export interface Target {
+  tile: number;
+  from: number;
+  kind: 'discard' | 'kakan' | 'ankan';
+}
+
+export type StepCode = 'ILLEGAL_ACTION' | 'NOT_YOUR_TURN' | 'HAND_OVER';
+export type StepResult = { ok: true } | { ok: false; code: StepCode };
+
+export class Kyoku {
+  readonly init: KyokuInit;
+  readonly players: PlayerState[];
+  readonly scores: number[];
+  kyotaku: number;
+  phase = 0;
+  /** Seat whose turn it is (the last discarder while others answer). */
+  turn: number;
+  drawn: number | null = null;
+  afterCall = false;
+  rinshanDraw = false;
+  liveIndex = DEAL_TILES;
+  kans = 0;
+  doraCount = 1;
+  pendingDora = 0;
+  noCalls = true;
+  discards = 0;
+  riichiPending: number | null = null;
+  stage2: { seat: number; tile: number } | null = null;
+  target: Target | null = null;
+  /** Seats still to answer the current target, in order; and their options. */
+  responders: number[] = [];
+  respOptions = new Map<number, Options>();
+  decisions = new Map<number, { action: number; tile?: number }>();
+  events: RoundEvent[] = [];
+  result: HandResult | null = null;
+  private cache: { key: string; opts: Options } | null = null;
+
+  constructor(init: KyokuInit) {
+    this.init = init;
+    this.scores = [...init.scores];
+    this.kyotaku = init.kyotaku;
+    this.turn = init.oya;
+    this.players = [0, 1, 2, 3].map((s) => newPlayer(dealtHand(init.wall, init.oya, s)));
+    this.draw(init.oya, false);
+  }
+
+  get oya(): number { return this.init.oya; }
+  get tilesLeft(): number { return LIVE_TILES - this.liveIndex - this.kans; }
+  get doraIndicators(): number[] { return this.init.wall.dora.slice(0, this.doraCount); }
+  get over(): boolean { return this.phase === 16; }
+  seatWind(seat: number): number { return (seat - this.init.oya + 4) % 4; }
+  firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.river.length === 0; }
+
+  /** Seat that must act now, or -1 when the hand is over. */
+  actor(): number {
+    if (this.phase < 4) return this.phase;
+    if (this.phase < 16) return this.phase % 4;
+    return -1;
+  }
+
+  options(): Options {
+    const key = `${this.events.length}:${this.phase}:${this.stage2?.tile ?? -1}`;
+    if (this.cache?.key === key) return this.cache.opts;
+    let opts: Options;
+    if (this.phase < 4) opts = selfOptions(this, this.phase);
+    else if (this.phase < 16) opts = this.respOptions.get(this.phase % 4) ?? { actions: [], riichiDiscards: [] };
+    else opts = { actions: [], riichiDiscards: [] };
+    this.cache = { key, opts };
+    return opts;
+  }
+
+  /** Valid actions of `seat` now (empty when it is not that seat's turn). */
+  validActions(seat: number): number[] {
+    return this.actor() === seat ? this.options().actions : [];
+  }
+
+  /**
+   * Apply `action` for `seat`. `tile` optionally names the exact tile (a copy of the kind a
+   * discard index names, or the kind of a kan); without it the engine picks the natural one.
+   */
+  step(seat: number, action: number, tile?: number): StepResult {
+    if (this.phase === 16) return { ok: false, code: 'HAND_OVER' };
+    if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
+    if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
+    if (this.phase < 4) return this.selfStep(seat, action, tile);
+    this.decisions.set(seat, { action, ...(tile === undefined ? {} : { tile }) });
+    this.nextResponder();
+    return { ok: true };
+  }
+
+  // ── self actions ──────────────────────────────────────────────────────────
+
+  private selfStep(seat: number, action: number, tile?: number): StepResult {
+    const p = this.players[seat]!;
+    if (this.stage2) {
+      const t = this.stage2.tile;
+      this.stage2 = null;
+      this.discard(seat, t, action === A.RIICHI);
+      return { ok: true };
+    }
+    if (action < 37) {
+      const id = tile !== undefined && this.discardTileOk(p, action, tile) ? tile : this.pickDiscard(p, action);
+      if (this.options().riichiDiscards.includes(action)) {
+        this.stage2 = { seat, tile: id };
+        this.cache = null;
+        return { ok: true };
+      }
+      this.discard(seat, id, false);
+      return { ok: true };
+    }
+    if (action === A.TSUMO) { this.finish(settleWins(this, [seat], true)); return { ok: true }; }
+    if (action === A.KYUUSHU) { this.finish(settleAbort(this, 'yao9', seat)); return { ok: true }; }
+    if (action === A.ANKAN || action === A.KAKAN) {
+      if (!executeKan(this, seat, action, tile === undefined ? undefined : tile >> 2)) return { ok: false, code: 'ILLEGAL_ACTION' };
+      return { ok: true };
+    }
+    return { ok: false, code: 'ILLEGAL_ACTION' };
+  }
+
+  private discardTileOk(p: PlayerState, action: number, tile: number): boolean {
+    if (!p.hand.includes(tile)) return false;
+    if (action >= 34) return tile === [16, 52, 88][action - 34];
+    return tile >> 2 === action && tile !== 16 && tile !== 52 && tile !== 88;
+  }
+
+  /** The tile a discard index means: the drawn tile when it matches (tsumogiri), else a plain copy. */
+  pickDiscard(p: PlayerState, action: number): number {
+    if (action >= 34) return [16, 52, 88][action - 34]!;
+    if (this.drawn !== null && this.drawn >> 2 === action && this.discardTileOk(p, action, this.drawn)) return this.drawn;
+    for (let i = p.hand.length - 1; i >= 0; i--) {
+      const id = p.hand[i]!;
+      if (id >> 2 === action && this.discardTileOk(p, action, id)) return id;
+    }
+    throw new Error(`invariant: no tile for discard ${action}`);
+  }
+
+  revealPendingDora(): void {
+    while (this.pendingDora > 0) {
+      this.pendingDora--;
+      this.doraCount++;
+      this.events.push({ t: 'dora', tile: this.init.wall.dora[this.doraCount - 1]! });
+    }
+  }
+
+  private discard(seat: number, id: number, riichi: boolean): void {
+    const p = this.players[seat]!;
+    this.revealPendingDora();
+    if (riichi) {
+      this.events.push({ t: 'riichi', who: seat, step: 1 });
+      p.riichi = true;
+      p.doubleRiichi = this.firstTurn(seat);
+      this.riichiPending = seat;
+    }
+    const tsumogiri = id === this.drawn && !this.afterCall;
+    removeTile(p, id);
+    p.river.push({ tile: id, tsumogiri, riichi, called: false });
+    p.discarded[id >> 2] = true;
+    p.ippatsu = false;
+    p.forbidden = [];
+    const k = id >> 2;
+    if (k < 27 && k % 9 !== 0 && k % 9 !== 8) p.nagashi = false;
+    this.drawn = null;
+    this.afterCall = false;
+    this.rinshanDraw = false;
+    this.discards++;
+    this.events.push({ t: 'discard', who: seat, tile: id, tsumogiri });
+    if (this.isFourWinds()) { this.finish(settleAbort(this, 'kaze4', null)); return; }
+    this.openResponses({ tile: id, from: seat, kind: 'discard' });
+  }
+
+  private isFourWinds(): boolean {
+    if (!this.noCalls || this.discards !== 4) return false;
+    const first = this.players.map((q) => q.river[0]?.tile ?? -1);
+    const k = first[0]! >> 2;
+    return k >= 27 && k <= 30 && first.every((t) => t >> 2 === k);
+  }
+
+  // ── responses ─────────────────────────────────────────────────────────────
+
+  openResponses(target: Target): void {
+    this.target = target;
+    this.decisions.clear();
+    this.respOptions.clear();
+    this.responders = [];
+    for (let i = 1; i < 4; i++) {
+      const s = (target.from + i) % 4;
+      const opts = responseOptions(this, s, target);
+      if (opts.actions.length > 1) {
+        this.respOptions.set(s, opts);
+        this.responders.push(s);
+      }
+    }
+    this.responders.sort((a, b) => a - b);
+    this.cache = null;
+    this.nextResponder();
+  }
+
+  private nextResponder(): void {
+    this.cache = null;
+    const ronDeclared = [...this.decisions.values()].some((d) => d.action === A.RON);
+    while (this.responders.length > 0) {
+      const s = this.responders.shift()!;
+      // Once someone has declared ron only other rons matter; calls would be overruled.
+      if (ronDeclared && !this.respOptions.get(s)!.actions.includes(A.RON)) continue;
+      this.phase = (this.target!.kind === 'discard' ? 4 : this.target!.kind === 'kakan' ? 8 : 12) + s;
+      return;
+    }
+    this.resolveResponses();
+  }
+
+  private resolveResponses(): void {
+    const target = this.target!;
+    const rons = [...this.decisions.entries()].filter(([, d]) => d.action === A.RON).map(([s]) => s)
+      .sort((a, b) => ((a - target.from + 4) % 4) - ((b - target.from + 4) % 4));
+    if (rons.length === 3) { this.finish(settleAbort(this, 'ron3', null)); return; }
+    if (rons.length > 0) { this.finish(settleWins(this, rons, false)); return; }
+    if (target.kind !== 'discard') { this.rinshan(target.from, target.kind === 'kakan'); return; }
+    if (this.riichiPending !== null) {
+      const s = this.riichiPending;
+      const p = this.players[s]!;
+      this.riichiPending = null;
+      p.riichiAccepted = true;
+      p.ippatsu = true;
+      this.scores[s]! -= 1000;
+      this.kyotaku++;
+      this.events.push({ t: 'riichi', who: s, step: 2 });
+      if (this.players.every((q) => q.riichiAccepted)) { this.finish(settleAbort(this, 'reach4', null)); return; }
+    }
+    if (this.fourKanAbort()) { this.finish(settleAbort(this, 'kan4', null)); return; }
+    const calls = [...this.decisions.entries()].filter(([, d]) => d.action !== A.SKIP && d.action !== A.RON);
+    const call = calls.find(([, d]) => d.action >= A.PON) ?? calls[0];
+    if (call) { executeCall(this, call[0], call[1].action, target); return; }
+    if (this.tilesLeft <= 0) { this.finish(settleExhaustive(this)); return; }
+    this.draw((target.from + 1) % 4, false);
+  }
+
+  /** Four kans by more than one seat end the hand once the fourth kan's discard passes. */
+  fourKanAbort(): boolean {
+    return this.kans === 4 && !this.players.some((p) => p.kans === 4);
+  }
+
+  // ── draws ─────────────────────────────────────────────────────────────────
+
+  draw(seat: number, rinshan: boolean): void {
+    if (this.target) {
+      const k = this.target.tile >> 2;
+      for (const q of this.players) q.missed[k] = true;
+    }
+    const p = this.players[seat]!;
+    if (!p.riichi) p.missed.fill(false);
+    const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
+    addTile(p, tile);
+    this.drawn = tile;
+    this.rinshanDraw = rinshan;
+    this.afterCall = false;
+    this.turn = seat;
+    this.phase = seat;
+    this.target = null;
+    this.cache = null;
+    this.events.push({ t: 'draw', who: seat, tile });
+  }
+
+  /** The replacement draw after a kan whose answers all passed. */
+  rinshan(seat: number, afterKakan: boolean): void {
+    // Tenhou: ippatsu ends for everyone at the draw after an added kan nobody robbed.
+    if (afterKakan) for (const q of this.players) q.ippatsu = false;
+    if (this.target?.kind === 'ankan') this.revealPendingDora();
+    this.draw(seat, true);
+  }
+
+  recordMeld(seat: number, meld: Meld): void {
+    this.events.push({ t: 'call', who: seat, meld });
+  }
+
+  finish(result: HandResult): void {
+    this.result = result;
+    this.phase = 16;
+    this.stage2 = null;
+    this.cache = null;
+    this.events.push(...result.events);
+  }
+
+  /** Exposed for helpers that move tiles. */
+  give(seat: number, id: number): void { addTile(this.players[seat]!, id); }
+  take(seat: number, id: number): void { removeTile(this.players[seat]!, id); }
+}

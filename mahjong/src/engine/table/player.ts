@@ -1,0 +1,69 @@
+import type { Meld } from '../paipu/types';
+
+export interface RiverTile {
+  tile: number;
+  tsumogiri: boolean;
+  /** The tile that declared riichi. */
+  riichi: boolean;
+  /** Taken by another seat's call. */
+  called: boolean;
+}
+
+/** One seat's share of a hand in progress. */
+export interface PlayerState {
+  hand: number[];
+  melds: Meld[];
+  river: RiverTile[];
+  /** Kinds this seat ever discarded (permanent furiten), including tiles called away. */
+  discarded: boolean[];
+  /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten). */
+  missed: boolean[];
+  /** Riichi declared (step 1 done). */
+  riichi: boolean;
+  /** The riichi stick was paid (the declaring discard was not ronned). */
+  riichiAccepted: boolean;
+  doubleRiichi: boolean;
+  ippatsu: boolean;
+  /** All discards terminals/honours and none called (nagashi mangan). */
+  nagashi: boolean;
+  /** Kinds kuikae forbids discarding right after a chi/pon. */
+  forbidden: number[];
+  /** Seat liable for big three dragons / big four winds (pao). */
+  pao: number | null;
+  kans: number;
+}
+
+export function newPlayer(hand: number[]): PlayerState {
+  return {
+    hand: [...hand].sort((a, b) => a - b), melds: [], river: [],
+    discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
+    riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
+    forbidden: [], pao: null, kans: 0,
+  };
+}
+
+export function removeTile(p: PlayerState, id: number): void {
+  const i = p.hand.indexOf(id);
+  if (i < 0) throw new Error(`invariant: tile ${id} not in hand`);
+  p.hand.splice(i, 1);
+}
+
+export function addTile(p: PlayerState, id: number): void {
+  let i = p.hand.length;
+  while (i > 0 && p.hand[i - 1]! > id) i--;
+  p.hand.splice(i, 0, id);
+}
+
+export const isClosed = (p: PlayerState): boolean => p.melds.every((m) => m.type === 'ankan');
+
+export function handCounts(p: PlayerState): number[] {
+  const c = new Array<number>(34).fill(0);
+  for (const id of p.hand) c[id >> 2]! += 1;
+  return c;
+}
+
+/** Tiles of `kind` in the hand, red five last (so plain copies are used first). */
+export function copiesOf(p: PlayerState, kind: number): number[] {
+  const out = p.hand.filter((id) => id >> 2 === kind);
+  return out.sort((a, b) => (a & 3 ? 0 : 1) - (b & 3 ? 0 : 1) || a - b);
+}

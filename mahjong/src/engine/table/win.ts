@@ -1,0 +1,64 @@
+/**
+ * Win evaluation through the rules core: shape check first (cheap), then scoreHand for yaku,
+ * fu and points. Payments are split here because the table knows who pays (ron loser, pao).
+ */
+import type { Meld } from '../paipu/types';
+import { scoreHand, shanten, waitingKinds, type ScoreResult, type WinInput } from '../rules';
+import type { PlayerState } from './player';
+
+export interface WinContext {
+  tsumo: boolean;
+  seatWind: number;
+  roundWind: number;
+  riichi: boolean;
+  doubleRiichi: boolean;
+  ippatsu: boolean;
+  haitei: boolean;
+  houtei: boolean;
+  rinshan: boolean;
+  chankan: boolean;
+  tenhou: boolean;
+  chiihou: boolean;
+  doraIndicators: number[];
+  uraIndicators: number[];
+  paoFrom: 1 | 2 | 3 | undefined;
+}
+
+export function toRulesMeld(m: Meld, owner: number) {
+  return {
+    type: m.type === 'daiminkan' ? ('minkan' as const) : m.type,
+    tiles: m.tiles,
+    called: m.called ?? undefined,
+    from: ((m.from - owner + 4) % 4) as 0 | 1 | 2 | 3,
+  };
+}
+
+/** Counts of the concealed hand plus `extra` (a ron tile). */
+export function countsWith(hand: readonly number[], extra: number | null): number[] {
+  const c = new Array<number>(34).fill(0);
+  for (const id of hand) c[id >> 2]! += 1;
+  if (extra !== null) c[extra >> 2]! += 1;
+  return c;
+}
+
+export const isWinningShape = (hand: readonly number[], extra: number | null, meldCount: number): boolean =>
+  shanten(countsWith(hand, extra), meldCount) === -1;
+
+export function waitsOf(p: PlayerState): number[] {
+  return waitingKinds(countsWith(p.hand, null), p.melds.length);
+}
+
+/** Scores a complete hand; null when it has no yaku (or is not complete). */
+export function evaluateWin(p: PlayerState, seat: number, winTile: number, ctx: WinContext): ScoreResult | null {
+  const hand = ctx.tsumo ? p.hand : [...p.hand, winTile];
+  const input: WinInput = {
+    hand, melds: p.melds.map((m) => toRulesMeld(m, seat)), winTile, tsumo: ctx.tsumo,
+    seatWind: ctx.seatWind, roundWind: ctx.roundWind, dealer: ctx.seatWind === 0,
+    riichi: ctx.riichi, doubleRiichi: ctx.doubleRiichi, ippatsu: ctx.ippatsu, haitei: ctx.haitei, houtei: ctx.houtei,
+    rinshan: ctx.rinshan, chankan: ctx.chankan, tenhou: ctx.tenhou, chiihou: ctx.chiihou,
+    doraIndicators: ctx.doraIndicators, uraIndicators: ctx.uraIndicators, honba: 0, kyotaku: 0,
+    ...(ctx.paoFrom ? { paoFrom: ctx.paoFrom } : {}),
+  };
+  const r = scoreHand(input);
+  return r.ok ? r : null;
+}

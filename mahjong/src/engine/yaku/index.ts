@@ -1,0 +1,74 @@
+/**
+ * Every yaku Tenhou awards, in id order, and the evaluation of one reading.
+ */
+import type { YakuEntry } from '../scoring/types';
+import type { HandContext, Yaku } from './types';
+import { chankan } from './chankan';
+import { chanta, junchan } from './chanta';
+import { chiitoitsu } from './chiitoitsu';
+import { chinroutou } from './chinroutou';
+import { chuuren, junseiChuuren } from './chuuren';
+import { daisangen } from './daisangen';
+import { doubleRiichi } from './double-riichi';
+import { haitei } from './haitei';
+import { chinitsu, honitsu } from './honitsu';
+import { honroutou } from './honroutou';
+import { houtei } from './houtei';
+import { ippatsu } from './ippatsu';
+import { ittsu } from './ittsu';
+import { kokushi, kokushi13 } from './kokushi';
+import { menzenTsumo } from './menzen-tsumo';
+import { iipeikou, ryanpeikou } from './peikou';
+import { pinfu } from './pinfu';
+import { riichi } from './riichi';
+import { rinshan } from './rinshan';
+import { ryuuiisou } from './ryuuiisou';
+import { sanankou } from './sanankou';
+import { sankantsu } from './sankantsu';
+import { sanshokuDoujun, sanshokuDoukou } from './sanshoku';
+import { shousangen } from './shousangen';
+import { daisuushii, shousuushii } from './suushii';
+import { suuankou, suuankouTanki } from './suuankou';
+import { suukantsu } from './suukantsu';
+import { tanyao } from './tanyao';
+import { chiihou, tenhou } from './tenhou';
+import { toitoi } from './toitoi';
+import { tsuuiisou } from './tsuuiisou';
+import { dragons, roundWinds, seatWinds } from './yakuhai';
+
+export type { HandContext, ScoredSet, Yaku } from './types';
+
+export const ALL_YAKU: readonly Yaku[] = [
+  menzenTsumo, riichi, ippatsu, chankan, rinshan, haitei, houtei, pinfu, tanyao, iipeikou,
+  ...seatWinds, ...roundWinds, ...dragons, doubleRiichi, chiitoitsu, chanta, ittsu, sanshokuDoujun,
+  sanshokuDoukou, sankantsu, toitoi, sanankou, shousangen, honroutou, ryanpeikou, junchan, honitsu,
+  chinitsu, tenhou, chiihou, daisangen, suuankou, suuankouTanki, tsuuiisou, ryuuiisou, chinroutou,
+  chuuren, junseiChuuren, kokushi, kokushi13, daisuushii, shousuushii, suukantsu,
+];
+
+export const YAKU_BY_ID: ReadonlyMap<number, Yaku> = new Map(ALL_YAKU.map((y) => [y.id, y]));
+
+/** Names of the dora entries Tenhou lists as yaku. */
+export const DORA_NAMES: Record<52 | 53 | 54, string> = { 52: 'dora', 53: 'ura dora', 54: 'aka dora' };
+
+/**
+ * Yaku of one reading. If any yakuman applies, only yakuman count (13 han each, stacked);
+ * otherwise the han of every normal yaku (open hands use `hanOpen`, 0 = not allowed open).
+ */
+export function evaluateYaku(h: HandContext): { yaku: YakuEntry[]; han: number; yakuman: number } {
+  const yakuman = ALL_YAKU.filter((y) => y.yakuman && (h.closed || y.hanOpen > 0) && y.test(h));
+  if (yakuman.length > 0) {
+    return { yaku: yakuman.map((y) => ({ id: y.id, name: y.name, han: 13 })), han: 13 * yakuman.length, yakuman: yakuman.length };
+  }
+  const yaku: YakuEntry[] = [];
+  let han = 0;
+  for (const y of ALL_YAKU) {
+    if (y.yakuman) continue;
+    const value = h.closed ? y.hanClosed : y.hanOpen;
+    if (value > 0 && y.test(h)) {
+      yaku.push({ id: y.id, name: y.name, han: value });
+      han += value;
+    }
+  }
+  return { yaku, han, yakuman: 0 };
+}

@@ -1,0 +1,4 @@
+import type { Yaku } from './types';
+
+// Sankantsu: "three kans (open or closed)" — 2 han.
+export const sankantsu: Yaku = { id: 27, name: 'sankantsu', hanClosed: 2, hanOpen: 2, test: (h) => h.sets.filter((s) => s.type === 'kan').length === 3 };
