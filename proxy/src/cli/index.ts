@@ -1,12 +1,14 @@
 #!/usr/bin/env bun
-import { defineCommand, runMain } from 'citty';
+import { defineCommand } from 'citty';
 import { CLI_NAME, VERSION } from '../version';
+import { runCli } from './_run';
 
 export const main = defineCommand({
   meta: { name: CLI_NAME, version: VERSION, description: 'modelproxy — local model proxy' },
   subCommands: {
     serve: () => import('./serve').then((m) => m.default),
+    usage: () => import('./usage').then((m) => m.default),
   },
 });
 
-if (import.meta.main) runMain(main);
+if (import.meta.main) await runCli(main);

@@ -1,0 +1,15 @@
+import { AppError } from '@devhub/shared';
+
+/** Bad command-line input: exit code 2 (DECISIONS.md exit codes). */
+export class BadArgument extends AppError {
+  constructor(message: string) {
+    super('BAD_ARGUMENT', 400, message);
+  }
+}
+
+/** An operation that ran and failed (network, service manager, integrity): exit code 1. */
+export class CommandFailed extends AppError {
+  constructor(message: string, code = 'COMMAND_FAILED') {
+    super(code, 500, message);
+  }
+}

@@ -1,0 +1,47 @@
+import { UsageQueryFailed } from '../errors';
+import { errorMessage, request } from '../http';
+import { trimBase } from '../select';
+
+export interface ProbeResult {
+  ok: boolean;
+  text: string;
+}
+
+export interface ProbeSpec {
+  baseUrl: string;
+  key: string;
+  model: string;
+  timeoutMs: number;
+  /** 128 for the usage probe, 1 for doctor's connectivity check (spec Limits). */
+  maxTokens: number;
+}
+
+/**
+ * A minimal Messages request: 200 = usable; 401/403 invalid key; 402/429 exhausted; 5xx, 529
+ * and timeouts unknown or transient (ref: proxy-upstreams §2.F).
+ */
+export async function probe(spec: ProbeSpec): Promise<ProbeResult> {
+  try {
+    const answer = await request({
+      url: `${trimBase(spec.baseUrl)}/v1/messages`,
+      method: 'POST',
+      headers: { 'x-api-key': spec.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: spec.model, max_tokens: spec.maxTokens, messages: [{ role: 'user', content: 'hi' }] }),
+      timeoutMs: spec.timeoutMs,
+      secrets: [spec.key],
+    });
+    if (answer.status >= 200 && answer.status < 300) return { ok: true, text: `ok (HTTP ${answer.status})` };
+    const message = errorMessage(answer.text);
+    return { ok: false, text: `${classify(answer.status)} (HTTP ${answer.status}${message ? `: ${message}` : ''})` };
+  } catch (error) {
+    if (error instanceof UsageQueryFailed) return { ok: false, text: error.reason };
+    throw error;
+  }
+}
+
+function classify(status: number): string {
+  if (status === 401 || status === 403) return 'invalid key';
+  if (status === 402 || status === 429) return 'exhausted';
+  if (status >= 500) return 'unavailable';
+  return 'rejected';
+}

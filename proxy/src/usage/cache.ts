@@ -1,0 +1,43 @@
+import { writeJsonAtomic } from '@devhub/shared';
+import { t } from 'elysia';
+import { Value } from '@sinclair/typebox/value';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * Spec "Usage failure cache": one entry per key fingerprint (sha256 of the key, never the key),
+ * holding the result text and when it was checked. `usable` = the dedicated query failed but the
+ * probe worked; `failure` = both failed.
+ */
+export const CacheEntry = t.Object({
+  kind: t.Union([t.Literal('usable'), t.Literal('failure')]),
+  method: t.String(),
+  adapter_error: t.Union([t.String(), t.Null()]),
+  text: t.String(),
+  checked_at: t.String(),
+});
+export type CacheEntry = typeof CacheEntry.static;
+
+export const UsageCache = t.Object({ version: t.Literal(1), entries: t.Record(t.String(), CacheEntry) });
+export type UsageCache = typeof UsageCache.static;
+
+export const fingerprint = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export const emptyCache = (): UsageCache => ({ version: 1, entries: {} });
+
+/** A missing or unreadable cache is an empty one: the cache only saves network calls. */
+export function readCache(path: string): { cache: UsageCache; problem: string | null } {
+  if (!existsSync(path)) return { cache: emptyCache(), problem: null };
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (Value.Check(UsageCache, value)) return { cache: value, problem: null };
+    return { cache: emptyCache(), problem: `${path}: unexpected content, ignored` };
+  } catch (error) {
+    return { cache: emptyCache(), problem: `${path}: ${(error as Error).message}, ignored` };
+  }
+}
+
+/** Mode 0600, atomic: the file names which keys failed even though it holds no key. */
+export function writeCache(path: string, cache: UsageCache): void {
+  writeJsonAtomic(path, cache, { mode: 0o600 });
+}

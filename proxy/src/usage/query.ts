@@ -1,0 +1,140 @@
+import { maskKey } from '@devhub/shared';
+import { isPlaceholderKey, type KeyEntry, type Provider, type ProxyConfig } from '../config';
+import { ADAPTERS, probe } from './adapters';
+import { fingerprint, readCache, writeCache, type CacheEntry, type UsageCache } from './cache';
+import { UsageQueryFailed } from './errors';
+import { type KeyResult, type ProviderResult, unknownWindow } from './model';
+import { selectAdapter } from './select';
+
+/** Spec Limits: 15 seconds per key. */
+export const USAGE_TIMEOUT_MS = 15_000;
+export const PROBE_MAX_TOKENS = 128;
+const FALLBACK_PROBE_MODEL = 'claude-sonnet-4-5';
+
+export interface CollectOptions {
+  config: ProxyConfig;
+  cachePath: string;
+  force?: boolean;
+  timeoutMs?: number;
+  now?: () => Date;
+  /** Reports a problem that does not stop the run (e.g. an unreadable cache file). */
+  warn?: (message: string) => void;
+}
+
+export interface Collected {
+  providers: ProviderResult[];
+  skipped: number;
+}
+
+/** Queries every configured key one after another (spec Command-line), honouring the failure cache. */
+export async function collectUsage(options: CollectOptions): Promise<Collected> {
+  const now = options.now ?? (() => new Date());
+  const { cache, problem } = readCache(options.cachePath);
+  if (problem) options.warn?.(problem);
+  let dirty = false;
+  let skipped = 0;
+  const providers: ProviderResult[] = [];
+  for (const [name, provider] of Object.entries(options.config.providers)) {
+    const keys: KeyResult[] = [];
+    for (const [i, entry] of provider.api_keys.entries()) {
+      if (isPlaceholderKey(entry.key)) {
+        keys.push(placeholderResult(i + 1, entry));
+        continue;
+      }
+      const id = fingerprint(entry.key);
+      const cached = cache.entries[id];
+      if (cached && !options.force) {
+        skipped++;
+        keys.push(cachedResult(i + 1, entry, cached));
+        continue;
+      }
+      const probeModel = routedModel(options.config, name) ?? FALLBACK_PROBE_MODEL;
+      const { result, cacheEntry } = await queryKey(i + 1, entry, provider, { timeoutMs: options.timeoutMs ?? USAGE_TIMEOUT_MS, now: now(), probeModel });
+      dirty = updateCache(cache, id, cacheEntry) || dirty;
+      keys.push(result);
+    }
+    providers.push({ provider: name, keys });
+  }
+  if (dirty) writeCache(options.cachePath, cache);
+  return { providers, skipped };
+}
+
+interface QueryContext {
+  timeoutMs: number;
+  now: Date;
+  probeModel: string;
+}
+
+/** Dedicated query first; when it fails (or the platform has none) one probe decides. */
+async function queryKey(index: number, entry: KeyEntry, provider: Provider, ctx: QueryContext): Promise<{ result: KeyResult; cacheEntry: CacheEntry | null }> {
+  const adapterName = selectAdapter(provider, entry);
+  let adapterError: string | null = null;
+  if (adapterName !== 'probe') {
+    try {
+      const reading = await ADAPTERS[adapterName]({ baseUrl: provider.base_url, entry, ...ctx });
+      const result = base(index, entry, { ok: true, method: reading.method, plan: reading.plan, five_hour: reading.five_hour, weekly: reading.weekly });
+      return { result: { ...result, lines: reading.lines }, cacheEntry: null };
+    } catch (error) {
+      adapterError = error instanceof UsageQueryFailed ? error.reason : `internal error: ${(error as Error).message}`;
+    }
+  }
+  const probed = await probe({ baseUrl: provider.base_url, key: entry.key, model: ctx.probeModel, timeoutMs: ctx.timeoutMs, maxTokens: PROBE_MAX_TOKENS });
+  const failedText = adapterError === null ? null : `${adapterName} failed (${adapterError})`;
+  const summary = [failedText, `probe: ${probed.text}`].filter(Boolean).join('; ');
+  const result = { ...base(index, entry, { ok: probed.ok, method: 'probe', adapter_error: adapterError }), summary };
+  result.lines = [...(failedText ? [failedText] : []), `probe: ${probed.text}`];
+  const errorFree = adapterError === null && probed.ok;
+  const cacheEntry: CacheEntry | null = errorFree
+    ? null
+    : { kind: probed.ok ? 'usable' : 'failure', method: 'probe', adapter_error: adapterError, text: summary, checked_at: ctx.now.toISOString() };
+  return { result, cacheEntry };
+}
+
+/** Spec state table: a failed re-query updates the entry; a fully clean one removes it. */
+function updateCache(cache: UsageCache, id: string, entry: CacheEntry | null): boolean {
+  if (entry) {
+    cache.entries[id] = entry;
+    return true;
+  }
+  if (!(id in cache.entries)) return false;
+  delete cache.entries[id];
+  return true;
+}
+
+function base(index: number, entry: KeyEntry, fields: Partial<KeyResult['entry']>): KeyResult {
+  return {
+    entry: {
+      index,
+      key: maskKey(entry.key),
+      note: entry.note ?? '',
+      ok: false,
+      skipped: false,
+      method: 'none',
+      adapter_error: null,
+      plan: null,
+      five_hour: unknownWindow(5),
+      weekly: unknownWindow(),
+      ...fields,
+    },
+    placeholder: false,
+    summary: null,
+    cachedAt: null,
+    lines: [],
+  };
+}
+
+function placeholderResult(index: number, entry: KeyEntry): KeyResult {
+  const text = 'placeholder key, not queried (fill it in config.yaml)';
+  return { ...base(index, entry, { method: 'none', adapter_error: text }), placeholder: true, summary: text, lines: [text] };
+}
+
+function cachedResult(index: number, entry: KeyEntry, cached: CacheEntry): KeyResult {
+  const result = base(index, entry, { ok: cached.kind === 'usable', skipped: true, method: cached.method, adapter_error: cached.adapter_error });
+  const at = new Date(cached.checked_at);
+  return { ...result, summary: cached.text, cachedAt: Number.isNaN(at.getTime()) ? new Date(0) : at, lines: [cached.text] };
+}
+
+/** The upstream model a route sends to this provider, so the probe asks for a model it serves. */
+function routedModel(config: ProxyConfig, provider: string): string | undefined {
+  return [...config.routes.default, ...config.routes.timed].find((r) => r.provider === provider && r.model)?.model;
+}

@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { parseProxyConfig, type ProxyConfig } from '../../src/config';
+
+export interface ProviderSpec {
+  base_url: string;
+  api_keys: { key: string; note?: string; organization?: string; project?: string }[];
+  usage_adapter?: string;
+}
+
+/** A validated config (same loader as the program) with one catch-all route. */
+export function makeConfig(providers: Record<string, ProviderSpec>): ProxyConfig {
+  const first = Object.keys(providers)[0]!;
+  return parseProxyConfig(stringify({ config_version: 1, providers, routes: { default: [{ match: '.*', provider: first }] } }));
+}
+
+export function configYaml(providers: Record<string, ProviderSpec>): string {
+  const first = Object.keys(providers)[0]!;
+  return stringify({ config_version: 1, providers, routes: { default: [{ match: '.*', provider: first }] } });
+}
+
+export function tempDir(prefix = 'mp-usage-'): { path: string; [Symbol.dispose](): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, [Symbol.dispose]: () => rmSync(path, { recursive: true, force: true }) };
+}
