@@ -1,0 +1,120 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { configFor, harness } from '../helpers/proxy-harness';
+
+const KEYS = ['sk-first-key-0001', 'sk-second-key-0002', 'sk-third-key-0003'];
+let upstream: MockUpstream;
+beforeAll(async () => { upstream = await startMockUpstream(); });
+afterAll(() => upstream.stop());
+
+/** A proxy on a real socket with its own key state, and an SDK client pointed at it (no SDK retries). */
+function setup(extra: Record<string, unknown> = {}) {
+  const h = harness(configFor({ mm: { url: upstream.url, keys: KEYS } }, extra));
+  const server = h.listen();
+  const client = new Anthropic({ baseURL: server.url, apiKey: 'client-dummy-token', maxRetries: 0 });
+  const seen = () => upstream.requests.splice(0).map((r) => r.key);
+  upstream.requests.length = 0;
+  return { h, server, client, seen };
+}
+const ask = { model: 'sonnet', max_tokens: 16, messages: [{ role: 'user' as const, content: 'hi' }] };
+
+describe('key fallback', () => {
+  it('moves to the next key on 429 and names the key that served', async () => {
+    const { server, client, seen } = setup();
+    upstream.handle((r) => (r.key === KEYS[0] ? anthropicError(429, 'rate_limit_error', 'slow down') : messageResponse('from second')));
+    const { data, response } = await client.messages.create(ask).withResponse();
+    expect(data.content[0]).toMatchObject({ type: 'text', text: 'from second' });
+    expect(response.headers.get('x-modelproxy-key')).toBe('mm#2');
+    expect(response.headers.get('x-modelproxy-attempts')).toBe('2');
+    expect(seen()).toEqual([KEYS[0]!, KEYS[1]!]);
+    await server.stop();
+  });
+
+  it('skips a cooling key on the next request', async () => {
+    const { server, client, seen } = setup();
+    upstream.handle((r) => (r.key === KEYS[0] ? anthropicError(529, 'overloaded_error', 'Overloaded') : messageResponse('ok')));
+    await client.messages.create(ask);
+    await client.messages.create(ask);
+    expect(seen()).toEqual([KEYS[0]!, KEYS[1]!, KEYS[1]!]);
+    await server.stop();
+  });
+
+  it('moves on when a stream answers 529 before 200, and streams from the next key', async () => {
+    const { server, client, seen } = setup();
+    upstream.handle((r) => (r.key === KEYS[0] ? anthropicError(529, 'overloaded_error', 'Overloaded') : sseResponse(sseFrames('streamed answer'))));
+    const stream = client.messages.stream(ask);
+    const final = await stream.finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: 'streamed answer' });
+    expect(seen()).toEqual([KEYS[0]!, KEYS[1]!]);
+    await server.stop();
+  });
+
+  it('never calls a second key when a stream breaks after 200: the client stream ends in an error', async () => {
+    const { h, server, client, seen } = setup();
+    // The upstream breaks only after the client has seen text: the 200 is certainly out.
+    let clientSawText!: () => void;
+    const sawText = new Promise<void>((resolve) => { clientSawText = resolve; });
+    upstream.handle(() => sseResponse(sseFrames('this will break off'), (i) => (i === 5 ? sawText : Promise.resolve()), 5));
+    const stream = client.messages.stream(ask);
+    stream.on('text', () => clientSawText());
+    await expect(stream.finalMessage()).rejects.toThrow();
+    expect(seen()).toEqual([KEYS[0]!]);
+    const line = h.logLines().at(-1)!;
+    expect(line).toMatchObject({ status: 200, stream: true, completed: false, key_index: 1 });
+    await server.stop();
+  });
+
+  it('returns the last upstream status and body when every key fails, with x-modelproxy-attempts', async () => {
+    const { server, seen } = setup();
+    upstream.handle((r) => (r.key === KEYS[2] ? anthropicError(503, 'api_error', 'last one down') : anthropicError(429, 'rate_limit_error', 'limited')));
+    const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-modelproxy-attempts')).toBe('3');
+    expect(await res.json()).toEqual({ type: 'error', error: { type: 'api_error', message: 'last one down' }, request_id: 'req_mock_err' });
+    expect(seen()).toEqual(KEYS);
+    await server.stop();
+  });
+
+  it('answers 502 upstream_unreachable when no upstream answers at all', async () => {
+    const h = harness(configFor({ dead: { url: 'http://127.0.0.1:9/anthropic', keys: ['sk-dead-1111', 'sk-dead-2222'] } }));
+    const res = await h.app.handle(new Request('http://localhost/v1/messages', { method: 'POST', body: JSON.stringify(ask) }));
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-modelproxy-attempts')).toBe('2');
+    expect((await res.json()).error).toMatchObject({ type: 'api_error', code: 'upstream_unreachable' });
+  });
+
+  it('moves on after the header timeout', async () => {
+    const { server, client, seen } = setup({ server: { upstream_timeout: 0.3 } });
+    let release!: () => void;
+    const hang = new Promise<void>((resolve) => { release = resolve; });
+    upstream.handle(async (r) => {
+      if (r.key === KEYS[0]) await hang;
+      return messageResponse('after timeout');
+    });
+    const data = await client.messages.create(ask);
+    expect(data.content[0]).toMatchObject({ text: 'after timeout' });
+    expect(seen()).toEqual([KEYS[0]!, KEYS[1]!]);
+    release();
+    await server.stop();
+  });
+
+  it('does not fall back on a client error (400) and forwards it unchanged', async () => {
+    const { server, seen } = setup();
+    upstream.handle(() => anthropicError(400, 'invalid_request_error', 'max_tokens: required'));
+    const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe('max_tokens: required');
+    expect(seen()).toEqual([KEYS[0]!]);
+    await server.stop();
+  });
+
+  it('answers 502 no_usable_key when every key is a placeholder, without calling the upstream', async () => {
+    const h = harness(configFor({ mm: { url: upstream.url, keys: ['YOUR_API_KEY'] } }));
+    upstream.requests.length = 0;
+    const res = await h.app.handle(new Request('http://localhost/v1/messages', { method: 'POST', body: JSON.stringify(ask) }));
+    expect(res.status).toBe(502);
+    expect((await res.json()).error.code).toBe('no_usable_key');
+    expect(upstream.requests).toHaveLength(0);
+  });
+});

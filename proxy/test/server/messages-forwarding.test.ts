@@ -1,0 +1,111 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { gzipSync } from 'node:zlib';
+import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { configFor, harness } from '../helpers/proxy-harness';
+
+const KEY = 'sk-provider-key-9999';
+let upstream: MockUpstream;
+let proxy: { url: string; stop(): Promise<void> };
+let h: ReturnType<typeof harness>;
+beforeAll(async () => {
+  upstream = await startMockUpstream();
+  h = harness(configFor({ mm: { url: `${upstream.url}/anthropic/`, keys: [KEY] } }));
+  proxy = h.listen();
+});
+afterAll(async () => { await proxy.stop(); await upstream.stop(); });
+
+const client = () => new Anthropic({ baseURL: proxy.url, apiKey: 'client-secret-abc', maxRetries: 0, defaultHeaders: { 'anthropic-beta': 'claude-code-20250219,interleaved-thinking-2025-05-14' } });
+const ask = { model: 'claude-3-5-sonnet-20241022', max_tokens: 16, messages: [{ role: 'user' as const, content: 'hi' }] };
+
+describe('forwarding', () => {
+  it('passes non-streaming JSON through byte for byte', async () => {
+    const body = `${JSON.stringify(message('exact bytes ✓'), null, 3)}\n`;
+    upstream.handle(() => new Response(body, { headers: { 'content-type': 'application/json', 'request-id': 'req_x' } }));
+    const response = await client().messages.create(ask).asResponse();
+    expect(await response.text()).toBe(body);
+    expect(response.headers.get('request-id')).toBe('req_x');
+  });
+
+  it('passes an SSE stream through byte for byte, and the SDK assembles it', async () => {
+    const frames = sseFrames('streamed through the proxy');
+    upstream.handle(() => sseResponse(frames));
+    const raw = await client().messages.create({ ...ask, stream: true }).asResponse();
+    expect(raw.headers.get('content-type')).toBe('text/event-stream');
+    expect(await raw.text()).toBe(frames.join(''));
+    const final = await client().messages.stream(ask).finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: 'streamed through the proxy' });
+  });
+
+  it('delivers the first chunk before the upstream has finished', async () => {
+    const frames = sseFrames('slow stream');
+    let releaseRest!: () => void;
+    const rest = new Promise<void>((resolve) => { releaseRest = resolve; });
+    let finished = false;
+    upstream.handle(() => sseResponse([...frames, ''], async (i) => {
+      if (i === 1) await rest; // hold everything after message_start until the client has it
+      if (i === frames.length) finished = true;
+    }));
+    const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ ...ask, stream: true }) });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toBe(frames[0]!);
+    expect(finished).toBe(false);
+    releaseRest();
+    let restText = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) restText += new TextDecoder().decode(r.value);
+    expect(first + restText).toBe(frames.join(''));
+    expect(finished).toBe(true);
+  });
+
+  it('replaces client credentials with the provider key and forwards anthropic headers unchanged', async () => {
+    upstream.requests.length = 0;
+    upstream.handle(() => Response.json(message('ok')));
+    await fetch(`${proxy.url}/v1/messages?beta=true`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': 'client-secret-abc', authorization: 'Bearer client-secret-abc', 'anthropic-version': '2023-06-01',
+        'anthropic-beta': 'claude-code-20250219, fine-grained-tool-streaming-2025-05-14', 'x-app': 'cli', 'user-agent': 'claude-cli/2.1 (external, cli)',
+        cookie: 'a=b', 'content-type': 'application/json',
+      },
+      body: JSON.stringify(ask),
+    });
+    const seen = upstream.requests[0]!;
+    expect(seen.path).toBe('/anthropic/v1/messages');
+    expect(seen.headers['x-api-key']).toBe(KEY);
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(seen.headers.cookie).toBeUndefined();
+    expect(seen.headers['anthropic-beta']).toBe('claude-code-20250219, fine-grained-tool-streaming-2025-05-14');
+    expect(seen.headers['anthropic-version']).toBe('2023-06-01');
+    expect(seen.headers['x-app']).toBe('cli');
+    expect(seen.headers['user-agent']).toBe('claude-cli/2.1 (external, cli)');
+    expect(seen.headers['accept-encoding']).toBe('identity');
+    expect(JSON.stringify(upstream.requests)).not.toContain('client-secret-abc');
+  });
+
+  it('forwards the request body unchanged when the route sets no model', async () => {
+    upstream.requests.length = 0;
+    const body = '{ "model":"sonnet[1m]",  "max_tokens": 5, "messages":[{"role":"user","content":"x"}] }';
+    await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body });
+    expect(upstream.requests[0]!.body).toBe(body);
+  });
+
+  it('strips content-encoding and content-length of a compressed upstream answer', async () => {
+    const json = JSON.stringify(message('was gzipped'));
+    upstream.handle(() => new Response(gzipSync(json), { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
+    const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(json);
+  });
+
+  it('writes a requests.jsonl line per request without contents or keys', async () => {
+    const lines = h.logLines();
+    expect(lines.length).toBeGreaterThan(3);
+    const last = lines.at(-1)!;
+    expect(Object.keys(last).sort()).toEqual(['attempts', 'bytes', 'completed', 'images_removed', 'key_index', 'latency_ms', 'model_in', 'model_out', 'path', 'provider', 'route', 'status', 'stream', 'time'].sort());
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('client-secret-abc');
+    expect(text).not.toContain('slow stream');
+  });
+});
