@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'bun:test';
+import { ErrorBody } from '../../src/modules/messages/model';
+import { Value } from '@sinclair/typebox/value';
+import { configFor, harness, post } from '../helpers/proxy-harness';
+
+const h = harness(configFor({ mm: { url: 'http://127.0.0.1:9/anthropic', keys: ['sk-unused-0000'] } }));
+const call = async (request: Request) => {
+  const res = await h.app.handle(request);
+  const body = await res.json();
+  expect(Value.Check(ErrorBody, body)).toBe(true);
+  return { status: res.status, headers: res.headers, error: (body as ErrorBody).error };
+};
+const req = (method: string, path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, { method, ...init });
+
+describe('structured errors', () => {
+  it('404 route_not_found lists the valid routes', async () => {
+    const { status, error } = await call(req('GET', '/nope'));
+    expect(status).toBe(404);
+    expect(error).toMatchObject({ type: 'not_found_error', code: 'route_not_found' });
+    expect(error.message).toContain('POST /v1/messages');
+    expect(error.message).toContain('POST /v1/images/generations');
+  });
+
+  it('405 method_not_allowed on a valid path, with Allow', async () => {
+    const { status, error, headers } = await call(req('GET', '/v1/messages?beta=true'));
+    expect(status).toBe(405);
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'method_not_allowed' });
+    expect(headers.get('allow')).toBe('POST');
+    expect((await call(req('DELETE', '/health'))).status).toBe(405);
+  });
+
+  it.each(['/v1/chat/completions', '/v1/responses', '/v1/messages/count_tokens', '/v1/embeddings', '/v1/completions', '/v1/models', '/v1/models/claude-x', '/chat/completions', '/v1/audio/speech'])(
+    '501 endpoint_not_supported with advice for %s', async (path) => {
+      const { status, error } = await call(req('POST', `${path}?beta=true`));
+      expect(status).toBe(501);
+      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'endpoint_not_supported' });
+      expect(error.message.length).toBeGreaterThan(path.length + 30);
+    },
+  );
+
+  it('501 for /v1/images/edits, always', async () => {
+    const { status, error } = await call(post('/v1/images/edits', { model: 'image-01', prompt: 'x' }));
+    expect(status).toBe(501);
+    expect(error.code).toBe('capability_not_supported');
+  });
+
+  it('400 for malformed JSON, a non-object body and a missing model', async () => {
+    expect((await call(post('/v1/messages', '{"model": '))).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_json' });
+    expect((await call(post('/v1/messages', '[1,2]'))).error.code).toBe('invalid_json');
+    const missing = await call(post('/v1/messages', { messages: [] }));
+    expect(missing.status).toBe(400);
+    expect(missing.error.code).toBe('missing_model');
+    expect((await call(post('/v1/messages', { model: 7 }))).error.code).toBe('missing_model');
+  });
+
+  it('413 request_too_large over 32 MiB (declared length, and chunked bodies)', async () => {
+    const declared = await call(new Request('http://localhost/v1/messages', { method: 'POST', headers: { 'content-length': String(33 * 1024 * 1024) }, body: '{}' }));
+    expect(declared.status).toBe(413);
+    expect(declared.error).toMatchObject({ type: 'request_too_large', code: 'request_too_large' });
+    const big = new Uint8Array(32 * 1024 * 1024 + 10).fill(32);
+    const stream = new ReadableStream({ start(c) { c.enqueue(big); c.close(); } });
+    const chunked = await call(new Request('http://localhost/v1/messages', { method: 'POST', body: stream }));
+    expect(chunked.status).toBe(413);
+  });
+});
+
+describe('request guard', () => {
+  it('refuses a non-loopback Host (DNS rebinding) with 403', async () => {
+    const { status, error } = await call(new Request('http://evil.example:8765/v1/messages', { method: 'POST', body: '{}' }));
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ type: 'permission_error', code: 'forbidden_host' });
+    expect((await h.app.handle(new Request('http://127.0.0.1:8765/health'))).status).toBe(200);
+    expect((await h.app.handle(new Request('http://[::1]:8765/health'))).status).toBe(200);
+  });
+
+  it('refuses browser requests carrying an Origin', async () => {
+    const { status, error } = await call(post('/v1/messages', { model: 'x' }, { origin: 'http://localhost:3000' }));
+    expect(status).toBe(403);
+    expect(error.code).toBe('forbidden_origin');
+  });
+
+  it('requires auth_token when set: x-api-key or Bearer; /health stays open', async () => {
+    const guarded = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['YOUR_API_KEY'] } }, { server: { auth_token: 'local-token-123' } }));
+    const missing = await guarded.app.handle(post('/v1/messages', { model: 'x' }));
+    expect(missing.status).toBe(401);
+    expect((await missing.json()).error).toMatchObject({ type: 'authentication_error', code: 'unauthorized' });
+    expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { 'x-api-key': 'wrong-token-123' }))).status).toBe(401);
+    // With the right token the request gets past the guard (and fails later: only a placeholder key).
+    expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { 'x-api-key': 'local-token-123' }))).status).toBe(502);
+    expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { authorization: 'Bearer local-token-123' }))).status).toBe(502);
+    expect((await guarded.app.handle(new Request('http://localhost/health'))).status).toBe(200);
+  });
+
+  it('keeps GET /health answering {status:"ok"}', async () => {
+    const res = await h.app.handle(new Request('http://localhost/health'));
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+});
