@@ -1,0 +1,59 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { harness } from '../helpers/proxy-harness';
+
+let upstream: MockUpstream;
+let proxy: { url: string; stop(): Promise<void> };
+beforeAll(async () => {
+  upstream = await startMockUpstream();
+  const h = harness({
+    providers: { mm: { base_url: upstream.url, api_keys: [{ key: 'sk-mm-key-0000' }] } },
+    routes: { default: [{ match: 'vision', provider: 'mm', model: 'MiniMax-M3' }, { match: '.*', provider: 'mm', model: 'MiniMax-M2' }] },
+  });
+  proxy = h.listen();
+});
+afterAll(async () => { await proxy.stop(); await upstream.stop(); });
+
+const image = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'iVBORw0KGgo=' } };
+const withImages = (model: string) => ({
+  model, max_tokens: 32,
+  messages: [
+    { role: 'user' as const, content: [{ type: 'text' as const, text: 'look' }, image] },
+    { role: 'assistant' as const, content: [{ type: 'tool_use' as const, id: 'tu_1', name: 'screenshot', input: {} }] },
+    { role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: 'tu_1', content: [image, { type: 'text' as const, text: 'shot' }] }] },
+  ],
+});
+const client = () => new Anthropic({ baseURL: proxy.url, apiKey: 'x', maxRetries: 0 });
+const lastBody = () => JSON.parse(upstream.requests.at(-1)!.body);
+
+describe('multimodal downgrade', () => {
+  it('strips images (also inside tool_result) for a text-only model and notes it in request and response', async () => {
+    upstream.handle(() => Response.json(message('I cannot see it', 'MiniMax-M2')));
+    const answer = await client().messages.create(withImages('sonnet'));
+    const sent = lastBody();
+    expect(JSON.stringify(sent)).not.toContain('"image"');
+    expect(sent.messages[0].content[1]).toEqual({ type: 'text', text: expect.stringMatching(/^\[modelproxy\]/) });
+    expect(sent.messages[2].content[0].content[0].text).toStartWith('[modelproxy]');
+    expect(sent.model).toBe('MiniMax-M2');
+    expect(answer.content.at(-1)).toEqual({ type: 'text', text: expect.stringMatching(/^\[modelproxy\] 2 image\(s\) were removed/) });
+    expect(answer.content[0]).toMatchObject({ text: 'I cannot see it' });
+  });
+
+  it('adds a well-formed extra text block to a stream', async () => {
+    upstream.handle(() => sseResponse(sseFrames('streamed reply', 'MiniMax-M2')));
+    const final = await client().messages.stream(withImages('sonnet')).finalMessage();
+    expect(final.content).toHaveLength(2);
+    expect(final.content[0]).toMatchObject({ type: 'text', text: 'streamed reply' });
+    expect(final.content[1]).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[modelproxy\]/) });
+    expect(final.stop_reason).toBe('end_turn');
+  });
+
+  it('leaves images alone for a model on the allow-list', async () => {
+    upstream.handle(() => Response.json(message('nice picture', 'MiniMax-M3')));
+    const answer = await client().messages.create(withImages('vision-model'));
+    expect(lastBody().messages[0].content[1]).toEqual(image);
+    expect(lastBody().model).toBe('MiniMax-M3');
+    expect(answer.content).toHaveLength(1);
+  });
+});
