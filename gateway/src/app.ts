@@ -1,13 +1,44 @@
 import { swagger } from '@elysiajs/swagger';
+import { createLogger, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
+import { authModule, type PeerResolver } from './modules/auth';
+import { errorHandler } from './modules/common/error-handler';
+import { directoriesModule } from './modules/directories';
 import { healthModule } from './modules/health';
+import { sessionsModule } from './modules/sessions';
+import { WsHub, wsModule } from './modules/ws';
+import type { Gateway } from './runtime';
 import { VERSION } from './version';
 
-export interface AppDeps {}
-
-/** Composes the gateway's modules; never listens (the serve command does). */
-export function createApp(_deps: AppDeps = {}) {
-  return new Elysia()
-    .use(swagger({ path: '/docs', documentation: { info: { title: 'agentgw — session gateway', version: VERSION } } }))
-    .use(healthModule());
+export interface AppDeps {
+  gateway: Gateway;
+  /** The WebSocket fan-out; created from the gateway's bus when not given. */
+  hub?: WsHub;
+  /** The peer address of a request (for the loopback rule); the server passes Bun's requestIP. */
+  peerOf?: PeerResolver;
+  log?: Logger;
 }
+
+/** Composes the gateway's modules; never listens (see runtime/server.ts). Holds no state itself. */
+export function createApp(deps: AppDeps) {
+  const log = deps.log ?? deps.gateway.ctx.log ?? createLogger('gateway');
+  const hub = deps.hub ?? new WsHub(deps.gateway.ctx.bus, deps.gateway.ctx.store);
+  const peerOf = deps.peerOf ?? (() => null);
+  return new Elysia()
+    .use(errorHandler(log))
+    .use(swagger({
+      path: '/docs',
+      documentation: {
+        info: { title: 'agentgw — session gateway', version: VERSION },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        security: [{ bearer: [] }],
+      },
+    }))
+    .use(healthModule(() => deps.gateway.ready))
+    .use(authModule(deps.gateway, peerOf, log))
+    .use(sessionsModule(deps.gateway))
+    .use(directoriesModule())
+    .use(wsModule(deps.gateway, hub, log));
+}
+
+export type App = ReturnType<typeof createApp>;

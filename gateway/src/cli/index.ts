@@ -5,6 +5,7 @@ import { CLI_NAME, VERSION } from '../version';
 export const main = defineCommand({
   meta: { name: CLI_NAME, version: VERSION, description: 'agentgw — session gateway' },
   subCommands: {
+    server: () => import('./server').then((m) => m.default),
     serve: () => import('./serve').then((m) => m.default),
   },
 });

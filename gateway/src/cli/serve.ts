@@ -1,24 +1,20 @@
 import { defineCommand } from 'citty';
-import { createLogger, displayUrl, resolveListen } from '@devhub/shared';
-import { createApp } from '../app';
+import { runningPid } from '@devhub/shared';
+import { listenArgs } from './_args';
+import { cliContext } from './_context';
+import { runForeground } from './server/foreground';
 
-export const DEFAULT_LISTEN = { host: '0.0.0.0', port: 8900 };
-export const LISTEN_ENV = { host: 'GW_API_HOST', port: 'GW_API_PORT' };
-
+/** `agentgw serve` = `agentgw server start` in the foreground (the workspace's common verb). */
 export default defineCommand({
-  meta: { name: 'serve', description: 'Run the server in the foreground' },
-  args: {
-    host: { type: 'string', description: `Listen address (env ${LISTEN_ENV.host}, default ${DEFAULT_LISTEN.host})` },
-    port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
-  },
-  run({ args }) {
-    const log = createLogger('gateway');
-    const listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
-    const app = createApp().listen({ hostname: listen.host, port: listen.port });
-    const port = app.server?.port ?? listen.port;
-    log.ready(`gateway listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
-    const stop = async () => { await app.stop(); process.exit(0); };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+  meta: { name: 'serve', description: 'Run the server in the foreground (same as: server start)' },
+  args: listenArgs,
+  async run({ args }) {
+    const ctx = cliContext();
+    const pid = runningPid(ctx.paths.pid);
+    if (pid !== null) {
+      ctx.log.error(`agentgw server is already running (PID ${pid}); stop it with: agentgw server stop`);
+      process.exit(1);
+    }
+    await runForeground(ctx, { host: args.host, port: args.port });
   },
 });

@@ -39,6 +39,8 @@ export async function createWindow(tmux: TmuxClient, options: CreateWindowOption
     ...envArgs, '-P', '-F', '#{window_id}',
   ]);
   const windowId = out.trim();
+  // Fixed size so prompts don't wrap (six-ddc/ccbot#46); resize-window also sets window-size manual,
+  // so an attaching client does not shrink it.
   await tmux.exec(['resize-window', '-t', windowId, '-x', String(options.width), '-y', String(options.height)]);
   // The assistant would otherwise rename the window to whatever it runs.
   await tmux.exec(['set-option', '-w', '-t', windowId, 'automatic-rename', 'off']);

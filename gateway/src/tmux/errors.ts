@@ -1,8 +1,11 @@
 import { AppError } from '@devhub/shared';
 
 export class TmuxError extends AppError {
+  /** tmux said the server, session or window does not exist. */
+  readonly missing: boolean;
   constructor(action: string, stderr: string, exitCode: number) {
     super('TMUX_FAILED', 500, `tmux ${action} failed (exit ${exitCode}): ${stderr.trim() || 'no output'}`);
+    this.missing = /no server running|can't find (session|window|pane)|session not found|window not found|error connecting/i.test(stderr);
   }
 }
 

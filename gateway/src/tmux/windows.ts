@@ -61,8 +61,6 @@ export async function ensureSession(tmux: TmuxClient, size: { width: number; hei
   if (result.exitCode !== 0 && !/duplicate session/i.test(result.stderr)) {
     throw new TmuxError('new-session', result.stderr, result.exitCode);
   }
-  // Windows keep the size we give them, not that of whichever client attaches (six-ddc/ccbot#46).
-  await tmux.exec(['set-option', '-t', `=${tmux.target.session}`, 'window-size', 'manual']);
 }
 
 /** Gateway windows of the session (the placeholder excluded); empty when the session is gone. */

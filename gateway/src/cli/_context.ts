@@ -1,0 +1,30 @@
+import { ConfigError, createLogger, type Logger } from '@devhub/shared';
+import { loadGatewayConfig, type GatewayConfig } from '../config';
+import { type StatePaths, statePaths } from '../state';
+
+export interface CliContext {
+  config: GatewayConfig;
+  paths: StatePaths;
+  log: Logger;
+}
+
+/** Loads config for a command; a bad config prints every problem and exits 2. */
+export function cliContext(): CliContext {
+  const log = createLogger('gateway');
+  try {
+    const config = loadGatewayConfig();
+    return { config, paths: statePaths(config.state_dir), log };
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      log.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/** How to run this program again: the compiled binary alone, or bun with the entry script. */
+export function selfArgv(): string[] {
+  const compiled = Bun.main.startsWith('/$bunfs/') || /^[A-Z]:[\\/]~BUN[\\/]/.test(Bun.main);
+  return compiled ? [process.execPath] : [process.execPath, Bun.main];
+}

@@ -1,0 +1,38 @@
+import { removePidFile, resolveListen, writePidFile } from '@devhub/shared';
+import { loadPlugins, type RunningServer, startServer } from '../../runtime';
+import type { CliContext } from '../_context';
+import { removeServerInfo, writeServerInfo } from './info';
+
+/**
+ * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it
+ * serves: written after the listener is up, removed on shutdown.
+ */
+export async function runForeground({ config, paths, log }: CliContext, flags: { host?: string; port?: string }): Promise<void> {
+  const listen = resolveListen(flags, { host: 'GW_API_HOST', port: 'GW_API_PORT' }, { host: config.api_host, port: config.api_port });
+  let server: RunningServer;
+  try {
+    server = await startServer({ config, host: listen.host, port: listen.port, plugins: await loadPlugins(), log });
+  } catch (error) {
+    log.error(`cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  writePidFile(paths.pid);
+  writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: new Date().toISOString() });
+  const auth = config.api_key ? 'API key required' : 'no API key: loopback clients only';
+  log.ready(`agentgw listening on ${server.url} (docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    try {
+      await server.stop();
+    } finally {
+      removePidFile(paths.pid);
+      removeServerInfo(paths.dir);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,31 @@
+import { defineCommand } from 'citty';
+import { isProcessAlive, readPidFile, removePidFile } from '@devhub/shared';
+import { cliContext } from '../_context';
+import { removeServerInfo } from './info';
+
+const GRACE_MS = 5_000;
+
+export default defineCommand({
+  meta: { name: 'stop', description: 'Stop the background server: SIGTERM, SIGKILL after 5 s' },
+  async run() {
+    const { paths, log } = cliContext();
+    const pid = readPidFile(paths.pid);
+    if (pid === null || !isProcessAlive(pid)) {
+      removePidFile(paths.pid);
+      removeServerInfo(paths.dir);
+      log.info(pid === null ? 'agentgw server is not running' : `agentgw server is not running (removed stale PID file for ${pid})`);
+      return;
+    }
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + GRACE_MS;
+    while (isProcessAlive(pid) && Date.now() < deadline) await Bun.sleep(50);
+    if (isProcessAlive(pid)) {
+      log.warn(`PID ${pid} still running after ${GRACE_MS / 1000} s; sending SIGKILL`);
+      process.kill(pid, 'SIGKILL');
+      while (isProcessAlive(pid)) await Bun.sleep(20);
+    }
+    removePidFile(paths.pid);
+    removeServerInfo(paths.dir);
+    log.success(`agentgw server stopped (PID ${pid})`);
+  },
+});

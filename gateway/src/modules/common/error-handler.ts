@@ -1,0 +1,43 @@
+import { isAppError, type Logger } from '@devhub/shared';
+import { Elysia } from 'elysia';
+
+/**
+ * The one place errors become REST bodies (DECISIONS.md): `{detail: string}`, and for 422
+ * `{detail: [{loc, msg, type}]}` in the FastAPI shape the original clients parse.
+ */
+export const errorHandler = (log: Logger) =>
+  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set }) => {
+    if (isAppError(error)) {
+      set.status = error.status;
+      if (error.status >= 500) log.error(error.message);
+      return { detail: error.message };
+    }
+    switch (code) {
+      case 'VALIDATION':
+        set.status = 422;
+        return { detail: validationDetail(error) };
+      case 'PARSE':
+        set.status = 400;
+        return { detail: 'Malformed JSON body' };
+      case 'NOT_FOUND':
+        set.status = 404;
+        return { detail: 'Not Found' };
+      default:
+        set.status = 500;
+        log.error(error);
+        return { detail: 'Internal server error' };
+    }
+  });
+
+interface ValueErrorLike { path?: string; message?: string; type?: unknown; summary?: string }
+
+function validationDetail(error: unknown): Array<{ loc: string[]; msg: string; type: string }> {
+  const all = (error as { all?: ValueErrorLike[] }).all ?? [];
+  const where = (error as { type?: string }).type ?? 'body';
+  if (all.length === 0) return [{ loc: [where], msg: (error as Error).message, type: 'value_error' }];
+  return all.map((e) => ({
+    loc: [where, ...(e.path ?? '').split('/').filter(Boolean)],
+    msg: e.message ?? e.summary ?? 'invalid value',
+    type: typeof e.type === 'number' ? `type_${e.type}` : String(e.type ?? 'value_error'),
+  }));
+}

@@ -1,0 +1,42 @@
+import { AppError } from '@devhub/shared';
+
+/** Failures the API reports. REST answers `{detail: message}`; WebSocket `{type:'error', message}`. */
+export class NotInitialized extends AppError {
+  constructor() { super('NOT_INITIALIZED', 503, 'Gateway not initialized'); }
+}
+
+export class SessionNotFound extends AppError {
+  constructor(readonly channelId: string) {
+    super('SESSION_NOT_FOUND', 404, `No session found for channel ${channelId}`, { channel_id: channelId });
+  }
+}
+
+export class ChannelInUse extends AppError {
+  constructor(channelId: string, windowId: string) {
+    super('CHANNEL_IN_USE', 409, `Channel ${channelId} is already bound to window ${windowId}; close it first`);
+  }
+}
+
+export class UnknownProvider extends AppError {
+  constructor(name: string) { super('UNKNOWN_PROVIDER', 400, `Unknown provider: ${name}`); }
+}
+
+export class NotADirectory extends AppError {
+  constructor(path: string) { super('NOT_A_DIRECTORY', 400, `Not a directory: ${path}`); }
+}
+
+export class PermissionDenied extends AppError {
+  constructor(path: string) { super('PERMISSION_DENIED', 403, `Permission denied: ${path}`); }
+}
+
+export class MkdirFailed extends AppError {
+  constructor(reason: string) { super('MKDIR_FAILED', 400, `Failed to create directory: ${reason}`); }
+}
+
+export class ScreenshotUnavailable extends AppError {
+  constructor(channelId: string) { super('SCREENSHOT_UNAVAILABLE', 404, `Screenshot unavailable for channel ${channelId}`); }
+}
+
+export class Unauthorized extends AppError {
+  constructor() { super('UNAUTHORIZED', 401, 'Invalid or missing API key'); }
+}

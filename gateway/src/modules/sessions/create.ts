@@ -1,0 +1,44 @@
+import { expandHome } from '@devhub/shared';
+import { statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { normalizeProvider } from '../../config';
+import type { GatewayContext } from '../../runtime';
+import { dedupeName, sanitizeWindowName } from '../../tmux';
+import { ChannelInUse, NotADirectory, UnknownProvider } from '../common/errors';
+import type { CreateSessionBody, SessionCreated } from './model';
+
+/** Creates a window for a new session and binds the channel to it (POST /sessions, session.create). */
+export async function createSession(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
+  const provider = normalizeProvider(input.provider ?? ctx.config.default_provider);
+  if (!provider) throw new UnknownProvider(input.provider ?? '');
+  const mode = input.mode === 'yolo' ? 'yolo' : 'normal';
+  const cwd = resolveWorkDir(input.work_dir);
+  const channelId = input.channel_id || `api:${crypto.randomUUID()}`;
+  const existing = ctx.store.session(channelId);
+  if (existing && (await ctx.tmux.findWindow(existing.window_id))) throw new ChannelInUse(channelId, existing.window_id);
+
+  const windows = await ctx.tmux.listWindows();
+  const base = sanitizeWindowName(input.name?.trim() || basename(cwd) || 'root');
+  const name = dedupeName(base, windows.map((w) => w.window_name));
+  const launch = ctx.config.providers[provider];
+  const command = [launch.command, mode === 'yolo' ? launch.yolo_flags : ''].filter(Boolean).join(' ');
+  const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode });
+  const window = await ctx.tmux.findWindow(windowId);
+  ctx.store.putWindow(windowId, {
+    provider, mode, cwd, display_name: name, pane_pid: window?.pane_pid ?? 0, created_at: new Date().toISOString(),
+  });
+  ctx.store.bind(channelId, windowId);
+  ctx.bus.publish('window.change', { window_id: windowId, change_type: 'new', provider, cwd, display_name: name });
+  ctx.log.info(`session ${channelId} → ${windowId} (${provider}, ${mode}) in ${cwd}`);
+  return { channel_id: channelId, window_id: windowId, provider, mode, cwd, display_name: name };
+}
+
+function resolveWorkDir(workDir: string | undefined): string {
+  const path = resolve(expandHome(workDir?.trim() || process.cwd()));
+  try {
+    if (statSync(path).isDirectory()) return path;
+  } catch {
+    // missing: reported below like a file
+  }
+  throw new NotADirectory(path);
+}

@@ -1,0 +1,68 @@
+import { t } from 'elysia';
+
+export const ProviderName = t.String({ description: 'agent_a, agent_b, agent_c, agent_d or shell (aliases: claude, codex, gemini, pi)', examples: ['shell'] });
+export const Mode = t.Union([t.Literal('normal'), t.Literal('yolo'), t.Literal('standard')], { description: '`standard` is accepted as `normal`' });
+
+export const CreateSessionBody = t.Object({
+  channel_id: t.Optional(t.String({ minLength: 1, description: 'generated as api:<uuid> when absent' })),
+  work_dir: t.Optional(t.String({ description: "default: the server's working directory" })),
+  provider: t.Optional(ProviderName),
+  mode: t.Optional(Mode),
+  name: t.Optional(t.String({ description: 'window name; default: the directory name (deduplicated)' })),
+});
+export type CreateSessionBody = typeof CreateSessionBody.static;
+
+export const SessionCreated = t.Object({
+  channel_id: t.String(),
+  window_id: t.String({ examples: ['@3'] }),
+  provider: t.String(),
+  mode: t.String(),
+  cwd: t.String(),
+  display_name: t.String(),
+});
+export type SessionCreated = typeof SessionCreated.static;
+
+export const SessionSummary = t.Object({
+  window_id: t.String(),
+  display_name: t.String(),
+  provider: t.String(),
+  cwd: t.String(),
+  session_id: t.String(),
+  channel_id: t.Optional(t.String()),
+});
+export type SessionSummary = typeof SessionSummary.static;
+
+export const SessionList = t.Object({ sessions: t.Array(SessionSummary) });
+export type SessionList = typeof SessionList.static;
+
+export const SessionDetail = t.Object({
+  channel_id: t.String(),
+  window_id: t.String(),
+  provider: t.String(),
+  cwd: t.String(),
+  session_id: t.String(),
+  approval_mode: t.String({ description: 'normal or yolo' }),
+  batch_mode: t.String({ description: 'batched, or verbose after POST …/verbose {enabled: true}' }),
+  display_name: t.String(),
+});
+export type SessionDetail = typeof SessionDetail.static;
+
+export const SessionClosed = t.Object({ channel_id: t.String(), killed_windows: t.Integer() });
+export type SessionClosed = typeof SessionClosed.static;
+
+export const InputBody = t.Object({
+  text: t.String(),
+  enter: t.Boolean({ default: true }),
+  literal: t.Boolean({ default: true }),
+  raw: t.Boolean({ default: false }),
+});
+export type InputBody = typeof InputBody.static;
+
+export const KeyBody = t.Object({ key: t.String({ minLength: 1, examples: ['Escape', 'Enter', 'C-c', 'Up'] }) });
+export const Ok = t.Object({ ok: t.Literal(true) });
+export const PaneContent = t.Object({ channel_id: t.String(), content: t.String() });
+export type PaneContent = typeof PaneContent.static;
+export const VerboseBody = t.Object({ enabled: t.Boolean() });
+export const VerboseState = t.Object({ channel_id: t.String(), verbose: t.Boolean() });
+export const ChannelParams = t.Object({ channel_id: t.String() });
+export const ErrorBody = t.Object({ detail: t.Any() });

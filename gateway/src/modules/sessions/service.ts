@@ -1,0 +1,113 @@
+import type { Gateway, GatewayContext } from '../../runtime';
+import { readSessionMap } from '../../state';
+import { TmuxError } from '../../tmux';
+import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
+import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList } from './model';
+
+export { createSession } from './create';
+
+/** The assistant session id the hook recorded for a window, or ''. */
+export function sessionIdOf(ctx: GatewayContext, windowId: string): string {
+  return readSessionMap(ctx.paths.sessionMap)[ctx.tmux.windowKey(windowId)]?.session_id ?? '';
+}
+
+export function requireSession(ctx: GatewayContext, channelId: string) {
+  const session = ctx.store.session(channelId);
+  if (!session) throw new SessionNotFound(channelId);
+  return session;
+}
+
+/** Runs a tmux action on the channel's window; a window that vanished makes the channel unbound. */
+async function onWindow<T>(ctx: GatewayContext, channelId: string, action: (windowId: string) => Promise<T>): Promise<T> {
+  const session = requireSession(ctx, channelId);
+  try {
+    return await action(session.window_id);
+  } catch (error) {
+    if (error instanceof TmuxError && error.missing) {
+      ctx.store.removeWindow(session.window_id);
+      throw new SessionNotFound(channelId);
+    }
+    if ((error as { code?: string }).code === 'WINDOW_NOT_FOUND') {
+      ctx.store.removeWindow(session.window_id);
+      throw new SessionNotFound(channelId);
+    }
+    throw error;
+  }
+}
+
+export async function listSessions(ctx: GatewayContext): Promise<SessionList> {
+  const windows = await ctx.tmux.listWindows();
+  const records = ctx.store.windows();
+  const map = readSessionMap(ctx.paths.sessionMap);
+  return {
+    sessions: windows.map((w) => {
+      const record = records[w.window_id];
+      const channel = ctx.store.channelsForWindow(w.window_id)[0];
+      return {
+        window_id: w.window_id,
+        display_name: record?.display_name ?? w.window_name,
+        provider: record?.provider ?? (w.provider || 'shell'),
+        cwd: record?.cwd ?? w.pane_current_path,
+        session_id: map[ctx.tmux.windowKey(w.window_id)]?.session_id ?? '',
+        ...(channel ? { channel_id: channel } : {}),
+      };
+    }),
+  };
+}
+
+export async function getSession(ctx: GatewayContext, channelId: string): Promise<SessionDetail> {
+  const session = requireSession(ctx, channelId);
+  if (!(await ctx.tmux.findWindow(session.window_id))) {
+    ctx.store.removeWindow(session.window_id);
+    throw new SessionNotFound(channelId);
+  }
+  return {
+    channel_id: channelId,
+    window_id: session.window_id,
+    provider: session.provider,
+    cwd: session.cwd,
+    session_id: sessionIdOf(ctx, session.window_id),
+    approval_mode: session.mode,
+    batch_mode: session.verbose ? 'verbose' : 'batched',
+    display_name: session.display_name,
+  };
+}
+
+export async function closeSession(ctx: GatewayContext, channelId: string): Promise<SessionClosed> {
+  const session = requireSession(ctx, channelId);
+  const killed = await ctx.tmux.killWindow(session.window_id);
+  ctx.store.removeWindow(session.window_id);
+  ctx.bus.publish('window.change', {
+    window_id: session.window_id, change_type: 'removed', provider: session.provider, cwd: session.cwd, display_name: session.display_name,
+  });
+  return { channel_id: channelId, killed_windows: killed ? 1 : 0 };
+}
+
+export function sendInput(ctx: GatewayContext, channelId: string, input: InputBody): Promise<void> {
+  return onWindow(ctx, channelId, (id) => ctx.tmux.sendText(id, input.text, { ...input, enterDelayMs: ctx.config.enter_delay_ms }));
+}
+
+export function sendKey(ctx: GatewayContext, channelId: string, key: string): Promise<void> {
+  return onWindow(ctx, channelId, (id) => ctx.tmux.sendKey(id, key));
+}
+
+export async function capturePane(ctx: GatewayContext, channelId: string): Promise<PaneContent> {
+  const content = await onWindow(ctx, channelId, (id) => ctx.tmux.capturePane(id));
+  return { channel_id: channelId, content };
+}
+
+export async function screenshot(gateway: Gateway, channelId: string): Promise<Uint8Array> {
+  const { ctx } = gateway;
+  const png = await onWindow(ctx, channelId, async (id) => {
+    if (!(await ctx.tmux.findWindow(id))) throw new SessionNotFound(channelId);
+    return gateway.screenshot ? gateway.screenshot(id, ctx) : null;
+  });
+  if (!png) throw new ScreenshotUnavailable(channelId);
+  return png;
+}
+
+export function setVerbose(ctx: GatewayContext, channelId: string, enabled: boolean) {
+  requireSession(ctx, channelId);
+  ctx.store.setVerbose(channelId, enabled);
+  return { channel_id: channelId, verbose: enabled };
+}

@@ -1,0 +1,83 @@
+import type { EventBus, GatewayEventName, GatewayEvents } from '../../events';
+import type { StateStore } from '../../state';
+
+/** The part of a socket the hub needs (Bun's ServerWebSocket satisfies it). */
+export interface Subscriber {
+  send(data: string): unknown;
+}
+
+/**
+ * Fans bus events out to WebSocket subscribers: agent.message / agent.status to the sockets of
+ * each channel the event names (or, when it names none, every channel bound to its window);
+ * window.change / hook.event to global sockets. Each message is serialised once per channel.
+ */
+export class WsHub {
+  private readonly channels = new Map<string, Set<Subscriber>>();
+  private readonly global = new Set<Subscriber>();
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(bus: EventBus, private readonly store: StateStore) {
+    this.unsubscribe = [
+      bus.subscribe('agent.message', (e) => this.toChannels('agent.message', e, ({ channel_ids: _c, window_id: _w, ...rest }) => rest)),
+      bus.subscribe('agent.status', (e) => this.toChannels('agent.status', e, ({ channel_ids: _c, window_id: _w, ...rest }) => rest)),
+      bus.subscribe('window.change', (e) => this.toGlobal('window.change', e)),
+      bus.subscribe('hook.event', (e) => this.toGlobal('hook.event', e)),
+    ];
+  }
+
+  subscribe(channelId: string, socket: Subscriber): void {
+    let set = this.channels.get(channelId);
+    if (!set) this.channels.set(channelId, (set = new Set()));
+    set.add(socket);
+  }
+
+  unsubscribeChannel(channelId: string, socket: Subscriber): void {
+    const set = this.channels.get(channelId);
+    set?.delete(socket);
+    if (set?.size === 0) this.channels.delete(channelId);
+  }
+
+  subscribeGlobal(socket: Subscriber): void { this.global.add(socket); }
+
+  /** Forgets a closed socket everywhere. */
+  remove(socket: Subscriber): void {
+    this.global.delete(socket);
+    for (const channel of [...this.channels.keys()]) this.unsubscribeChannel(channel, socket);
+  }
+
+  counts(): { global: number; channels: number; sockets: number } {
+    let sockets = 0;
+    for (const set of this.channels.values()) sockets += set.size;
+    return { global: this.global.size, channels: this.channels.size, sockets };
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe) off();
+  }
+
+  private toChannels<K extends 'agent.message' | 'agent.status'>(
+    type: K, event: GatewayEvents[K], body: (e: GatewayEvents[K]) => Record<string, unknown>,
+  ): void {
+    const ids = event.channel_ids.length > 0 ? event.channel_ids : this.store.channelsForWindow(event.window_id);
+    for (const channelId of ids) {
+      const set = this.channels.get(channelId);
+      if (!set?.size) continue;
+      const data = JSON.stringify({ type, channel_id: channelId, ...body(event) });
+      for (const socket of set) send(socket, data);
+    }
+  }
+
+  private toGlobal(type: GatewayEventName, event: object): void {
+    if (this.global.size === 0) return;
+    const data = JSON.stringify({ type, ...event });
+    for (const socket of this.global) send(socket, data);
+  }
+}
+
+function send(socket: Subscriber, data: string): void {
+  try {
+    socket.send(data);
+  } catch {
+    // A socket closing concurrently; its close handler removes it.
+  }
+}

@@ -1,0 +1,72 @@
+import type { Logger } from '@devhub/shared';
+import { Elysia } from 'elysia';
+import type { Gateway } from '../../runtime';
+import { authorize } from '../auth/service';
+import type { Connection } from './handlers';
+import { handleMessage } from './handlers';
+import type { Subscriber, WsHub } from './hub';
+import { parseClientMessage } from './parse';
+
+export { WsHub } from './hub';
+
+/** Bun's socket as seen through Elysia; `raw` is the native ServerWebSocket. */
+interface Socket {
+  id: string;
+  raw: Subscriber & { close(code?: number, reason?: string): void; remoteAddress: string };
+  data: { params?: Record<string, string>; query?: Record<string, string | undefined> };
+}
+
+const UNAUTHORIZED = 4001;
+
+/**
+ * `/api/v1/ws` (global) and `/api/v1/ws/{channel_id}` on Bun's native WebSocket. The token is
+ * checked on open; a bad one closes the socket with 4001 `Unauthorized`.
+ */
+export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
+  const connections = new Map<string, Connection>();
+
+  const open = (ws: Socket, channelId: string | null) => {
+    const token = ws.data.query?.token ?? '';
+    const verdict = authorize(gateway.ctx.config.api_key, token, ws.raw.remoteAddress || null);
+    if (!verdict.ok) {
+      log.warn(`WebSocket refused: ${verdict.reason}`);
+      ws.raw.close(UNAUTHORIZED, 'Unauthorized');
+      return;
+    }
+    const conn: Connection = { socket: ws.raw, channelId };
+    connections.set(ws.id, conn);
+    if (channelId) hub.subscribe(channelId, ws.raw);
+    else hub.subscribeGlobal(ws.raw);
+  };
+
+  const message = async (ws: Socket, data: unknown) => {
+    const conn = connections.get(ws.id);
+    if (!conn) return;
+    // Elysia pre-parses JSON; re-serialise objects so one parser reports every malformed frame.
+    const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString() : JSON.stringify(data);
+    const parsed = parseClientMessage(text);
+    const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, conn }) : parsed.reply;
+    if (reply) ws.raw.send(JSON.stringify(reply));
+  };
+
+  const close = (ws: Socket) => {
+    const conn = connections.get(ws.id);
+    connections.delete(ws.id);
+    if (conn) hub.remove(conn.socket);
+  };
+
+  const hooks = { detail: { tags: ['websocket'], summary: 'Event stream and commands (see README)' } };
+  return new Elysia({ name: 'ws' })
+    .ws('/api/v1/ws', {
+      ...hooks,
+      open: (ws) => open(ws as unknown as Socket, null),
+      message: (ws, data) => message(ws as unknown as Socket, data),
+      close: (ws) => close(ws as unknown as Socket),
+    })
+    .ws('/api/v1/ws/:channel_id', {
+      ...hooks,
+      open: (ws) => open(ws as unknown as Socket, (ws as unknown as Socket).data.params?.channel_id ?? null),
+      message: (ws, data) => message(ws as unknown as Socket, data),
+      close: (ws) => close(ws as unknown as Socket),
+    });
+};

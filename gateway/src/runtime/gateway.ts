@@ -1,0 +1,62 @@
+import { createLogger, type Logger } from '@devhub/shared';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import type { GatewayConfig } from '../config';
+import { EventBus } from '../events';
+import { StateStore, statePaths } from '../state';
+import { Tmux } from '../tmux';
+import { reconcile } from './reconcile';
+import type { GatewayContext, GatewayPlugin, GatewayService, ScreenshotRenderer } from './types';
+
+/**
+ * The gateway's life cycle, independent of HTTP: `start()` prepares the state directory and the
+ * tmux session, reconciles state.json with tmux, then starts plugin services; until it finishes
+ * `ready` is false and the API answers 503.
+ */
+export class Gateway {
+  readonly ctx: GatewayContext;
+  readonly screenshot: ScreenshotRenderer | null;
+  private readonly plugins: GatewayPlugin[];
+  private readonly started: GatewayService[] = [];
+  private state: 'new' | 'starting' | 'ready' | 'stopped' = 'new';
+
+  constructor(config: GatewayConfig, options: { plugins?: GatewayPlugin[]; log?: Logger } = {}) {
+    const log = options.log ?? createLogger('gateway');
+    const paths = statePaths(config.state_dir);
+    mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+    this.ctx = { config, paths, tmux: Tmux.fromConfig(config), store: new StateStore(paths.state, log), bus: new EventBus(log), log };
+    this.plugins = options.plugins ?? [];
+    this.screenshot = this.plugins.find((p) => p.screenshot)?.screenshot ?? null;
+  }
+
+  get ready(): boolean { return this.state === 'ready'; }
+
+  async start(): Promise<void> {
+    if (this.state !== 'new') return;
+    this.state = 'starting';
+    // events.jsonl exists from the first start so hooks can append without creating it.
+    closeSync(openSync(this.ctx.paths.events, 'a', 0o600));
+    await this.ctx.tmux.ensureSession();
+    this.ctx.store.reload();
+    await reconcile(this.ctx);
+    for (const plugin of this.plugins) {
+      for (const service of plugin.services?.(this.ctx) ?? []) {
+        await service.start(this.ctx);
+        this.started.push(service);
+      }
+    }
+    this.state = 'ready';
+  }
+
+  async stop(): Promise<void> {
+    if (this.state === 'stopped') return;
+    this.state = 'stopped';
+    for (const service of this.started.reverse()) {
+      try {
+        await service.stop();
+      } catch (error) {
+        this.ctx.log.warn(`stopping ${service.name} failed: ${(error as Error).message}`);
+      }
+    }
+    this.started.length = 0;
+  }
+}

@@ -1,0 +1,51 @@
+import { createLogger, type Logger } from '@devhub/shared';
+import { createApp } from '../app';
+import type { GatewayConfig } from '../config';
+import { WsHub } from '../modules/ws';
+import { Gateway } from './gateway';
+import type { GatewayPlugin } from './types';
+
+export interface ServerOptions {
+  config: GatewayConfig;
+  host?: string;
+  port?: number;
+  plugins?: GatewayPlugin[];
+  log?: Logger;
+}
+
+export interface RunningServer {
+  gateway: Gateway;
+  hub: WsHub;
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Listens first (health answers `not_ready`, the API 503), then starts the gateway; a failed
+ * start stops the listener and rethrows.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? createLogger('gateway');
+  const gateway = new Gateway(options.config, { plugins: options.plugins, log });
+  const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });
+  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port });
+  server = app.server ?? undefined;
+  const port = server?.port ?? 0;
+  const host = options.host ?? options.config.api_host;
+  const stop = async () => {
+    await gateway.stop();
+    hub.close();
+    await app.stop(true);
+  };
+  try {
+    await gateway.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return { gateway, hub, port, url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`, stop };
+}

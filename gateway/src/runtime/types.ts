@@ -1,0 +1,35 @@
+import type { Logger } from '@devhub/shared';
+import type { GatewayConfig } from '../config';
+import type { EventBus } from '../events';
+import type { StatePaths, StateStore } from '../state';
+import type { Tmux } from '../tmux';
+
+/** Everything a module or background service needs; built once per server. */
+export interface GatewayContext {
+  config: GatewayConfig;
+  paths: StatePaths;
+  tmux: Tmux;
+  store: StateStore;
+  bus: EventBus;
+  log: Logger;
+}
+
+/**
+ * A background service started after the gateway is initialised and stopped before it shuts
+ * down (transcript monitor, status poller, autoclose…). Stopped in reverse start order.
+ */
+export interface GatewayService {
+  name: string;
+  start(ctx: GatewayContext): void | Promise<void>;
+  stop(): void | Promise<void>;
+}
+
+/** Renders a window's pane to PNG bytes; null when it cannot (the endpoint then answers 404). */
+export type ScreenshotRenderer = (windowId: string, ctx: GatewayContext) => Promise<Uint8Array | null>;
+
+/** The extension point: what a feature package adds to the server. See src/runtime/plugins.ts. */
+export interface GatewayPlugin {
+  name: string;
+  services?: (ctx: GatewayContext) => GatewayService[];
+  screenshot?: ScreenshotRenderer;
+}
