@@ -1,13 +1,42 @@
 import { swagger } from '@elysiajs/swagger';
+import { createLogger } from '@devhub/shared';
+import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
+import { engineFactories } from './modules/game/engine-adapter';
+import { gameModule } from './modules/game';
+import { GameService, type GameFactories } from './modules/game/service';
 import { healthModule } from './modules/health';
+import { replayModule } from './modules/replay';
+import { DEFAULT_SAMPLES_DIR } from './modules/replay/service';
+import { DEFAULT_LIMITS, type SessionLimits } from './modules/sessions/service';
+import { webModule } from './modules/web';
+import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
+import { errorMapper } from './server/on-error';
 import { VERSION } from './version';
 
-export interface AppDeps {}
+export interface AppDeps {
+  limits?: Partial<SessionLimits>;
+  samplesDir?: string;
+  factories?: GameFactories;
+  log?: ConsolaInstance;
+  maxBodyBytes?: number;
+}
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
-export function createApp(_deps: AppDeps = {}) {
+export function createApp(deps: AppDeps = {}) {
+  const log = deps.log ?? createLogger('mahjong');
+  const games = new GameService(deps.factories ?? engineFactories, { ...DEFAULT_LIMITS, ...deps.limits }, log);
+  games.sessions.startSweeper();
   return new Elysia()
+    .use(errorMapper(log))
+    .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
-    .use(healthModule());
+    .use(healthModule())
+    .use(webModule())
+    .use(gameModule(games))
+    .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
+    .decorate('games', games)
+    .onStop(() => games.close());
 }
+
+export type MahjongApp = ReturnType<typeof createApp>;

@@ -1,0 +1,34 @@
+import { t } from 'elysia';
+
+export const GameMode = t.Union([t.Literal('human_ai'), t.Literal('4ai')]);
+
+export const NewGameBody = t.Object({
+  mode: t.Optional(GameMode),
+  ai_model: t.Optional(t.Union([t.Null(), t.String({ maxLength: 4096, description: '"random", "heuristic" or a model file path' })])),
+  seed: t.Optional(t.Union([t.Null(), t.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })])),
+  max_round: t.Optional(t.Integer({ minimum: 0, maximum: 1, description: '0 East only, 1 East-South (default)' })),
+  delay_ms: t.Optional(t.Integer({ minimum: 0, maximum: 10_000, description: '4ai: milliseconds per AI action (default 800)' })),
+});
+export type NewGameBody = typeof NewGameBody.static;
+
+/** The state object of DECISIONS.md (Mahjong); its full shape is the engine's state view. */
+export const State = t.Record(t.String(), t.Unknown(), { description: 'state object (phase, turn, players, dora, valid_actions, …)' });
+
+export const NewGameResponse = t.Object({ session_id: t.String(), mode: GameMode, state: State });
+export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })) });
+export const ActionBody = t.Object({
+  player_id: t.Integer({ minimum: 0, maximum: 3 }),
+  action_idx: t.Integer({ minimum: 0, maximum: 53 }),
+});
+export const ActionResponse = t.Object({ ok: t.Literal(true), state: State });
+export const SpeedBody = t.Object({ delay_ms: t.Integer({ minimum: 0, maximum: 10_000 }) });
+export const SpeedResponse = t.Object({ ok: t.Literal(true), delay_ms: t.Integer() });
+export const SessionParams = t.Object({ session_id: t.String() });
+export const OkResponse = t.Object({ ok: t.Literal(true) });
+
+export const SessionInfo = t.Object({
+  session_id: t.String(), mode: GameMode, ai_model: t.Union([t.String(), t.Null()]), seed: t.Union([t.Integer(), t.Null()]),
+  max_round: t.Integer(), created_at: t.String(), last_active: t.String(), subscribers: t.Integer(),
+  hands_finished: t.Integer(), is_over: t.Boolean(), delay_ms: t.Integer(),
+});
+export const SessionList = t.Object({ sessions: t.Array(SessionInfo), max_sessions: t.Integer(), ttl_seconds: t.Integer() });

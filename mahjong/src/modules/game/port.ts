@@ -1,0 +1,23 @@
+/**
+ * What the server needs from the engine, in one place: `engine-adapter.ts` fills it from the
+ * engine's Game API so that a change there touches one file.
+ */
+export interface EngineGame {
+  isOver(): boolean;
+  /** The seat that must decide now, or -1 when the game is over. */
+  toAct(): number;
+  validActions(player: number): number[];
+  step(player: number, action: number): { ok: true } | { ok: false; code: string };
+  /** The state object seen by `forPlayer` (null = every hand visible). */
+  view(forPlayer: number | null): Record<string, unknown>;
+  /** Finished hands so far, and the result of the last one (for `kyoku_end`). */
+  handsFinished(): number;
+  lastHandResult(): unknown;
+  toPaipu(): unknown;
+  toMjlog(): string;
+}
+
+export interface AiPlayer {
+  readonly name: string;
+  decide(game: EngineGame, seat: number): number;
+}

@@ -1,0 +1,202 @@
+import type { ConsolaInstance } from 'consola';
+import { IllegalAction, NotYourTurn } from '../../server/errors';
+import { EventHub, type SseEvent } from '../events/hub';
+import type { ManagedSession } from '../sessions/service';
+import type { AiPlayer, EngineGame } from './port';
+
+export type GameMode = 'human_ai' | '4ai';
+export const HUMAN_SEAT = 0;
+const MAX_AI_ERRORS = 5;
+
+export interface SessionInit {
+  id: string;
+  mode: GameMode;
+  aiModel: string | null;
+  seed: number | null;
+  maxRound: number;
+  delayMs: number;
+  game: EngineGame;
+  /** One per seat; null for the human's seat. */
+  ais: (AiPlayer | null)[];
+  log: ConsolaInstance;
+}
+
+/** One game: its engine, its AI players, its subscribers, and one action at a time. */
+export class GameSession implements ManagedSession {
+  readonly id: string;
+  readonly mode: GameMode;
+  readonly aiModel: string | null;
+  readonly seed: number | null;
+  readonly maxRound: number;
+  readonly createdAt = new Date().toISOString();
+  readonly hub = new EventHub();
+  delayMs: number;
+  private readonly game: EngineGame;
+  private readonly ais: (AiPlayer | null)[];
+  private readonly log: ConsolaInstance;
+  private readonly actions: string[] = [];
+  private chain: Promise<unknown> = Promise.resolve();
+  private handsSeen = 0;
+  private running = false;
+  private disposed = false;
+  private aiErrors = 0;
+
+  constructor(init: SessionInit) {
+    this.id = init.id;
+    this.mode = init.mode;
+    this.aiModel = init.aiModel;
+    this.seed = init.seed;
+    this.maxRound = init.maxRound;
+    this.delayMs = init.delayMs;
+    this.game = init.game;
+    this.ais = init.ais;
+    this.log = init.log;
+  }
+
+  /** Runs `fn` after every earlier call has finished: actions on one session never interleave. */
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    const run = this.chain.then(fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** DECISIONS.md: `for_player` defaults to 0 in human_ai; in 4ai every hand is visible. */
+  state(forPlayer?: number | null): Record<string, unknown> {
+    const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
+    return this.game.view(viewer);
+  }
+
+  get isOver(): boolean {
+    return this.game.isOver();
+  }
+
+  get finished(): number {
+    return this.handsSeen;
+  }
+
+  isBusy(): boolean {
+    return this.hub.size > 0 || this.running;
+  }
+
+  snapshot(): SseEvent {
+    return { type: 'snapshot', state: this.state() };
+  }
+
+  paipu(): unknown {
+    return this.game.toPaipu();
+  }
+
+  mjlog(): string {
+    return this.game.toMjlog();
+  }
+
+  actionLog(): string {
+    return this.actions.join('');
+  }
+
+  /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
+  act(player: number, action: number): Promise<Record<string, unknown>> {
+    return this.exclusive(() => {
+      if (this.mode !== 'human_ai' || player !== HUMAN_SEAT || this.game.toAct() !== player) {
+        throw new NotYourTurn(player, this.mode === 'human_ai' && player === HUMAN_SEAT ? this.game.validActions(player) : []);
+      }
+      const res = this.game.step(player, action);
+      if (!res.ok) {
+        const valid = this.game.validActions(player);
+        throw res.code === 'NOT_YOUR_TURN' ? new NotYourTurn(player, valid) : new IllegalAction(action, valid);
+      }
+      this.record(player, action, 'human');
+      this.hub.broadcast({ type: 'player_action', player, action, state: this.state() });
+      this.afterStep();
+      this.runAisUntilHuman();
+      return this.state();
+    });
+  }
+
+  /** human_ai: AIs act (instantly) until seat 0 must decide or the game ends. */
+  runAisUntilHuman(): void {
+    while (!this.disposed && !this.game.isOver()) {
+      const seat = this.game.toAct();
+      if (seat < 0 || !this.ais[seat]) return;
+      if (!this.aiStep(seat)) return;
+    }
+  }
+
+  /** 4ai: plays at `delayMs` per action while someone watches; resumes when a subscriber returns. */
+  startRunner(): void {
+    if (this.running || this.mode !== '4ai') return;
+    this.running = true;
+    void this.runLoop().finally(() => { this.running = false; });
+  }
+
+  private async runLoop(): Promise<void> {
+    while (!this.disposed && !this.game.isOver()) {
+      if (this.hub.size === 0) await this.waitForSubscriber();
+      if (this.disposed) return;
+      const ok = await this.exclusive(() => {
+        const seat = this.game.toAct();
+        return seat >= 0 && !this.game.isOver() ? this.aiStep(seat) : false;
+      });
+      if (!ok && this.aiErrors >= MAX_AI_ERRORS) return;
+      await pause(this.delayMs);
+    }
+  }
+
+  private waitForSubscriber(): Promise<void> {
+    return new Promise((resolve) => {
+      const off = this.hub.onChange(() => {
+        if (this.hub.size > 0 || this.disposed) { off(); resolve(); }
+      });
+    });
+  }
+
+  /** One AI decision. An AI that answers with an illegal move is reported and replaced by a legal one. */
+  private aiStep(seat: number): boolean {
+    const ai = this.ais[seat];
+    if (!ai) return false;
+    let action: number;
+    try {
+      action = ai.decide(this.game, seat);
+    } catch (err) {
+      this.aiErrors++;
+      this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
+      this.hub.broadcast({ type: 'error', message: `AI for P${seat} failed: ${(err as Error).message ?? String(err)}` });
+      action = this.game.validActions(seat)[0] ?? -1;
+    }
+    let res = this.game.step(seat, action);
+    if (!res.ok) {
+      const fallback = this.game.validActions(seat)[0];
+      this.hub.broadcast({ type: 'error', message: `AI for P${seat} chose illegal action ${action}` });
+      this.aiErrors++;
+      if (fallback === undefined) return false;
+      action = fallback;
+      res = this.game.step(seat, action);
+      if (!res.ok) return false;
+    }
+    this.record(seat, action, 'ai');
+    this.hub.broadcast({ type: 'ai_action', player: seat, action, state: this.state() });
+    this.afterStep();
+    return true;
+  }
+
+  private afterStep(): void {
+    const finished = this.game.handsFinished();
+    if (finished > this.handsSeen) {
+      this.handsSeen = finished;
+      this.hub.broadcast({ type: 'kyoku_end', result: this.game.lastHandResult(), state: this.state() });
+    }
+    if (this.game.isOver()) this.hub.broadcast({ type: 'game_over', state: this.state() });
+  }
+
+  private record(player: number, action: number, by: 'ai' | 'human'): void {
+    this.actions.push(`${JSON.stringify({ seq: this.actions.length, time: new Date().toISOString(), player, action, by })}\n`);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.hub.close();
+  }
+}
+
+/** Zero delay still yields to the event loop so HTTP and other sessions keep being served. */
+const pause = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));

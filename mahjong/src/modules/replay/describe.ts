@@ -1,0 +1,22 @@
+/** Words for replay steps: tiles, seats, rounds, draws. */
+const WINDS = ['East', 'South', 'West', 'North'];
+const HONORS = ['East', 'South', 'West', 'North', 'White', 'Green', 'Red'];
+
+export function tileText(id: number): string {
+  const kind = id >> 2;
+  if (kind >= 27) return HONORS[kind - 27] ?? '?';
+  const red = id === 16 || id === 52 || id === 88;
+  return `${red ? 0 : (kind % 9) + 1}${'mps'[Math.floor(kind / 9)]}`;
+}
+
+export const seatText = (seat: number, oya: number): string => `P${seat} (${WINDS[(seat - oya + 4) % 4]})`;
+
+/** Round index 0–3 East 1–4, 4–7 South, 8–11 West (paipu Round.round). */
+export const roundText = (round: number): string => `${WINDS[Math.floor(round / 4) % 4]} ${(round % 4) + 1}`;
+
+export const RYUUKYOKU_TEXT: Record<string, string> = {
+  exhaustive: 'exhaustive draw', yao9: 'nine terminals', reach4: 'four riichi', ron3: 'three rons',
+  kan4: 'four kans', kaze4: 'four winds', nm: 'nagashi mangan',
+};
+
+export const LIMIT_TEXT = ['', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];

@@ -1,0 +1,42 @@
+import { t } from 'elysia';
+import { Paipu } from '../../engine/paipu';
+
+const Tile = t.Integer({ minimum: 0, maximum: 135, description: 'Tenhou tile id (kind = id >> 2; 16/52/88 are red fives)' });
+
+export const RiverTile = t.Object({ tile: Tile, tsumogiri: t.Boolean(), riichi: t.Boolean(), called: t.Boolean() });
+export const ReplayMeld = t.Object({
+  type: t.String(), tiles: t.Array(Tile), called: t.Union([Tile, t.Null()]), from: t.Integer(),
+});
+export const ReplayPlayer = t.Object({
+  seat: t.Integer(), wind: t.Integer({ description: '0 East … 3 North' }), score: t.Integer(),
+  hand: t.Array(Tile), river: t.Array(RiverTile), melds: t.Array(ReplayMeld), riichi: t.Boolean(),
+});
+export type ReplayPlayer = typeof ReplayPlayer.static;
+
+/** The table as the replay shows it: the game's state object with every hand visible. */
+export const ReplayState = t.Object({
+  phase: t.Integer(), turn: t.Integer(), oya: t.Integer(), round: t.Integer(), round_wind: t.Integer(),
+  honba: t.Integer(), kyotaku: t.Integer(), tiles_left: t.Integer(), dora: t.Array(Tile),
+  players: t.Array(ReplayPlayer), valid_actions: t.Array(t.Integer()), valid_actions_mask: t.Array(t.Boolean()),
+  riichi_stage2: t.Boolean(), is_over: t.Boolean(),
+  result: t.Union([t.Null(), t.Record(t.String(), t.Unknown())]),
+  game: t.Object({ round_label: t.String(), scores: t.Array(t.Integer()) }),
+});
+export type ReplayState = typeof ReplayState.static;
+
+export const StepType = t.Union(['init', 'draw', 'discard', 'call', 'riichi', 'dora', 'agari', 'ryuukyoku', 'kyoku_end', 'game_end'].map((s) => t.Literal(s)));
+export type StepType = typeof StepType.static;
+
+export const ReplayStep = t.Object({
+  step: t.Integer(), event_type: StepType, kyoku_index: t.Integer(),
+  player: t.Union([t.Integer(), t.Null()]), description: t.String(), state: ReplayState,
+});
+export type ReplayStep = typeof ReplayStep.static;
+
+export const XmlBody = t.Object({ xml_content: t.String({ description: 'Tenhou mjlog XML text' }) });
+export const StepsBody = t.Union([t.Object({ paipu: t.Unknown() }), XmlBody]);
+export const LoadResponse = t.Object({ ok: t.Literal(true), paipu: Paipu });
+export const StepsResponse = t.Object({
+  steps: t.Array(t.Unknown(), { description: 'ReplayStep objects' }), total: t.Integer(), kyoku_indices: t.Array(t.Integer()),
+});
+export const BuiltinList = t.Object({ paipu_files: t.Array(t.String()) });

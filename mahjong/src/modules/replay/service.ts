@@ -1,0 +1,39 @@
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { parseMjlog } from '../../engine/mjlog/parse';
+import { Paipu } from '../../engine/paipu';
+import { BadRequest, SampleNotFound } from '../../server/errors';
+import { buildSteps } from './steps';
+
+/** mahjong/samples/: games our engine played plus attributed real logs. */
+export const DEFAULT_SAMPLES_DIR = resolve(import.meta.dir, '../../../samples');
+const SAMPLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(xml|mjlog)$/;
+
+export function loadPaipu(xml: string): Paipu {
+  return parseMjlog(xml);
+}
+
+/** `{paipu}` is checked against the schema; `{xml_content}` is parsed first. */
+export function stepsFor(body: { paipu: unknown } | { xml_content: string }) {
+  let paipu: Paipu;
+  if ('xml_content' in body) paipu = parseMjlog(body.xml_content);
+  else if (Value.Check(Paipu, body.paipu)) paipu = body.paipu;
+  else {
+    const first = Value.Errors(Paipu, body.paipu).First();
+    throw new BadRequest(`paipu${first?.path ?? ''}: ${first?.message ?? 'not a game record'}`);
+  }
+  const { steps, kyoku_indices } = buildSteps(paipu);
+  return { steps, total: steps.length, kyoku_indices };
+}
+
+export async function listSamples(dir = DEFAULT_SAMPLES_DIR): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((n) => SAMPLE_NAME.test(n)).sort();
+}
+
+/** Reads a sample by its listed name only: anything else (e.g. `../`) is a 404. */
+export async function readSample(name: string, dir = DEFAULT_SAMPLES_DIR): Promise<string> {
+  if (!SAMPLE_NAME.test(name) || !(await listSamples(dir)).includes(name)) throw new SampleNotFound(name);
+  return Bun.file(join(dir, name)).text();
+}

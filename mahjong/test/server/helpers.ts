@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type AppDeps } from '../../src/app';
+
+export const SAMPLE = 'tenhou-2019060813gm-00a9-0000-08bb0ec3.xml';
+
+/** A fresh app with its state dir in a temp folder; `call` goes through app.handle (no socket). */
+export function testApp(deps: AppDeps = {}) {
+  process.env.MAHJONG_DIR = mkdtempSync(join(tmpdir(), 'mahjong-test-'));
+  const app = createApp(deps);
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      const h = init.headers as Record<string, string>;
+      h['content-type'] ??= 'application/json';
+      // Real HTTP clients send the length; a Request built in memory does not.
+      h['content-length'] ??= String(Buffer.byteLength(init.body as string));
+    }
+    const res = await app.handle(new Request(`http://localhost${path}`, init));
+    const text = await res.text();
+    let json: any = null;
+    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: res.status, headers: res.headers, text, json };
+  };
+  return { app, call, close: () => app.decorator.games.close() };
+}
