@@ -1,0 +1,91 @@
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { harness, post } from '../helpers/proxy-harness';
+import { clampSize, isImageModel } from '../../src/modules/images/translate';
+
+const KEYS = ['sk-cp-image-key-1', 'sk-cp-image-key-2'];
+const B64 = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA==';
+/** MiniMax image_generation answers (ref proxy-upstreams.md §3). */
+const ok = (images: string[]) => Response.json({ id: 'req-1', data: { image_base64: images }, metadata: { success_count: String(images.length), failed_count: '0' }, base_resp: { status_code: 0, status_msg: 'success' } });
+const fail = (code: number, msg: string) => Response.json({ base_resp: { status_code: code, status_msg: msg } });
+
+let upstream: MockUpstream;
+let proxy: { url: string; stop(): Promise<void> };
+let h: ReturnType<typeof harness>;
+beforeAll(async () => {
+  upstream = await startMockUpstream(() => ok([B64]));
+  h = harness({
+    providers: {
+      other: { base_url: 'http://127.0.0.1:9/anthropic', api_keys: [{ key: 'sk-other-0000' }] },
+      mm: { base_url: `${upstream.url}/anthropic`, usage_adapter: 'minimax', api_keys: KEYS.map((key) => ({ key })) },
+    },
+    routes: { default: [{ match: '.*', provider: 'other' }] },
+  });
+  proxy = h.listen();
+});
+afterAll(async () => { await proxy.stop(); await upstream.stop(); });
+const client = () => new OpenAI({ baseURL: `${proxy.url}/v1`, apiKey: 'client-key', maxRetries: 0 });
+const sent = () => JSON.parse(upstream.requests.at(-1)!.body);
+
+describe('image generation', () => {
+  it('translates images.generate to MiniMax image_generation and maps base64 back unchanged', async () => {
+    upstream.requests.length = 0;
+    upstream.handle(() => ok([B64, `${B64}X`]));
+    const result = await client().images.generate({ model: 'dall-e-3', prompt: 'a red fox', size: '1024x1024' });
+    expect(result.data).toEqual([{ b64_json: B64 }, { b64_json: `${B64}X` }]);
+    expect(typeof result.created).toBe('number');
+    const req = upstream.requests[0]!;
+    expect(req.path).toBe('/v1/image_generation');
+    expect(req.headers.authorization).toBe(`Bearer ${KEYS[0]}`);
+    expect(sent()).toEqual({ model: 'image-01', prompt: 'a red fox', response_format: 'base64', width: 1024, height: 1024 });
+  });
+
+  it('clamps the size to 512–2048 in multiples of 8 and truncates the prompt to 1500 characters', async () => {
+    upstream.handle(() => ok([B64]));
+    await client().images.generate({ model: 'gpt-image-1', prompt: 'p'.repeat(4000), size: '4000x300' as never });
+    expect(sent()).toMatchObject({ width: 2048, height: 512 });
+    expect(sent().prompt).toHaveLength(1500);
+    await client().images.generate({ model: 'image-01', prompt: 'x', size: '1001x777' as never });
+    expect(sent()).toMatchObject({ width: 1000, height: 776 });
+    await client().images.generate({ model: 'image-01', prompt: 'x', size: 'auto' });
+    expect(sent().width).toBeUndefined();
+  });
+
+  it('turns a non-zero base_resp into an error, and moves to the next key on a key error', async () => {
+    upstream.requests.length = 0;
+    upstream.handle((r) => (r.key === KEYS[0] ? fail(1008, 'insufficient balance') : fail(1026, 'sensitive content')));
+    const err = await client().images.generate({ model: 'flux-pro', prompt: 'x' }).catch((e: unknown) => e as OpenAI.APIError);
+    expect(err).toBeInstanceOf(OpenAI.APIError);
+    expect(err.status).toBe(400);
+    expect(err.message).toContain('sensitive content (1026)');
+    expect(upstream.requests.map((r) => r.key)).toEqual(KEYS);
+  });
+
+  it('turns an empty image list into an error, not an empty data array', async () => {
+    upstream.handle(() => ok([]));
+    const res = await fetch(`${proxy.url}/v1/images/generations`, { method: 'POST', body: JSON.stringify({ model: 'image-01', prompt: 'x' }) });
+    expect(res.status).toBe(502);
+    expect((await res.json()).error.code).toBe('image_generation_failed');
+  });
+
+  it('answers 501 model_not_supported for a model without an image hint', async () => {
+    const res = await h.app.handle(post('/v1/images/generations', { model: 'gpt-4o', prompt: 'x' }));
+    expect(res.status).toBe(501);
+    expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'model_not_supported' });
+  });
+
+  it('answers 501 when no MiniMax provider is configured', async () => {
+    const none = harness({ providers: { z: { base_url: 'https://open.bigmodel.cn/api/anthropic', api_keys: [{ key: 'k-123456789' }] } }, routes: { default: [{ match: '.*', provider: 'z' }] } });
+    const res = await none.app.handle(post('/v1/images/generations', { model: 'image-01', prompt: 'x' }));
+    expect(res.status).toBe(501);
+    expect((await res.json()).error.code).toBe('image_provider_not_configured');
+  });
+
+  it('recognizes image models by hint', () => {
+    for (const m of ['image-01', 'dall-e-2', 'gpt-image-1', 'FLUX.1-dev', 'stable-diffusion-xl', 'sd3', 'midjourney-v6', 'minimax-image']) expect(isImageModel(m)).toBe(true);
+    for (const m of ['gpt-4o', 'claude-sonnet', 'glm-4.6', 'sdk-model']) expect(isImageModel(m)).toBe(false);
+    expect(clampSize('0x0')).toEqual({ width: 512, height: 512 });
+    expect(clampSize('big')).toBeNull();
+  });
+});
