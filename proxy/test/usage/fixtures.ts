@@ -19,7 +19,7 @@ export const minimaxLegacy = {
 /** A: counts only, no percent fields: 150 of 1500 left = 10 % (red). */
 export const minimaxCountsOnly = {
   model_remains: [{
-    start_time: at(-H), end_time: at(4 * H + 30 * 60_000), remains_time: 4.5 * H,
+    start_time: at(-30 * 60_000), end_time: at(4 * H + 30 * 60_000), remains_time: 4.5 * H,
     current_interval_total_count: 1500, current_interval_usage_count: 150, model_name: 'MiniMax-M*',
     current_weekly_total_count: 15000, current_weekly_usage_count: 3000,
     weekly_start_time: at(-48 * H), weekly_end_time: at(120 * H), weekly_remains_time: 120 * H,

@@ -1,0 +1,105 @@
+import { writeFileAtomic } from '@devhub/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { stringify } from 'yaml';
+import { configPath, requestsLogPath } from '../../src/config/paths';
+import { anthropicError, messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { configFor, tempDir } from '../helpers/proxy-harness';
+import { spawnProxy, type ProxyProcess } from '../helpers/spawn-proxy';
+
+const KEY_A = 'sk-alpha-secret-key-AAAA';
+const KEY_A2 = 'sk-alpha-second-key-A222';
+const KEY_B = 'sk-bravo-secret-key-BBBB';
+let a: MockUpstream;
+let b: MockUpstream;
+let proxy: ProxyProcess;
+let dir: string;
+const configA = () => configFor({ a: { url: a.url, keys: [KEY_A, KEY_A2] }, b: { url: b.url, keys: [KEY_B] } });
+const configB = () => ({ ...configA(), routes: { timed: [], default: [{ match: '.*', provider: 'b' }] } });
+const ask = (url: string) => fetch(`${url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'sonnet', max_tokens: 5, messages: [] }) });
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+beforeAll(async () => {
+  a = await startMockUpstream((r) => (r.key === KEY_A ? anthropicError(429, 'rate_limit_error', `limited ${KEY_A}`) : messageResponse('from a')));
+  b = await startMockUpstream(() => messageResponse('from b'));
+  dir = tempDir();
+  writeFileAtomic(configPath(dir), stringify(configA()));
+  proxy = await spawnProxy(dir);
+});
+afterAll(async () => { await proxy.stop(); await a.stop(); await b.stop(); });
+
+describe('modelproxy serve (real process)', () => {
+  it('serves /health and answers a request, falling back past a 429 key', async () => {
+    expect(await (await fetch(`${proxy.url}/health`)).json()).toEqual({ status: 'ok' });
+    const res = await ask(proxy.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-modelproxy-key')).toBe('a#2');
+  });
+
+  it('refuses a request whose Host is not loopback, over the socket', async () => {
+    const res = await fetch(`${proxy.url}/health`, { headers: { host: 'attacker.example' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('reloads on SIGUSR1 under load: in-flight requests finish on the old config, none is lost', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let heldArrived = false;
+    a.handle(async (r) => {
+      if (r.body.includes('"hold"')) { heldArrived = true; await held; }
+      return messageResponse('from a');
+    });
+    const slow = fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'hold', max_tokens: 5, messages: [] }) });
+    await waitFor(() => heldArrived, 10_000, 'the held request to reach upstream a');
+
+    let stop = false;
+    const statuses: number[] = [];
+    const load = Array.from({ length: 8 }, async () => {
+      while (!stop) statuses.push((await ask(proxy.url)).status);
+    });
+    writeFileAtomic(configPath(dir), stringify(configB()));
+    proxy.proc.kill('SIGUSR1');
+    await waitFor(() => count(proxy.output(), 'config reloaded') >= 1, 10_000, 'the reload log line');
+    await waitFor(async () => (await ask(proxy.url)).headers.get('x-modelproxy-key') === 'b#1', 10_000, 'requests to go to b');
+    // Reload twice more while the load runs.
+    writeFileAtomic(configPath(dir), stringify(configA()));
+    proxy.proc.kill('SIGUSR1');
+    await waitFor(() => count(proxy.output(), 'config reloaded') >= 2, 10_000, 'the second reload');
+    writeFileAtomic(configPath(dir), stringify(configB()));
+    proxy.proc.kill('SIGUSR1');
+    await waitFor(() => count(proxy.output(), 'config reloaded') >= 3, 10_000, 'the third reload');
+    stop = true;
+    await Promise.all(load);
+    release();
+    const slowRes = await slow;
+    expect(slowRes.status).toBe(200);
+    expect(slowRes.headers.get('x-modelproxy-key')).toMatch(/^a#/);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
+  it('rejects an invalid new config with a logged reason and keeps the old one', async () => {
+    writeFileAtomic(configPath(dir), 'providers: { b: { base_url: nowhere, api_keys: [] } }\nroutes: { default: [] }\n');
+    proxy.proc.kill('SIGUSR1');
+    await waitFor(() => proxy.output().includes('config reload rejected'), 10_000, 'the rejection log line');
+    expect(proxy.output()).toContain('providers.b.api_keys');
+    const res = await ask(proxy.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-modelproxy-key')).toBe('b#1');
+    expect(proxy.proc.exitCode).toBeNull();
+  });
+
+  it('never prints or records a key', async () => {
+    const output = proxy.output();
+    const records = readFileSync(requestsLogPath(dir), 'utf8');
+    expect(records.split('\n').filter(Boolean).length).toBeGreaterThan(3);
+    for (const key of [KEY_A, KEY_A2, KEY_B]) {
+      expect(output).not.toContain(key);
+      expect(records).not.toContain(key);
+    }
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    expect(await proxy.stop()).toBe(0);
+  });
+});
