@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { harness, tempDir } from '../helpers/proxy-harness';
+
+const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
+const PROVIDER_KEY = 'sk-provider-for-claude-code-7777';
+const CLIENT_KEY = 'sk-ant-dummy-client-key-0123456789';
+
+let upstream: MockUpstream;
+let proxy: { url: string; stop(): Promise<void> };
+let h: ReturnType<typeof harness>;
+beforeAll(async () => {
+  upstream = await startMockUpstream((r) => (r.path.endsWith('/v1/messages') ? sseResponse(sseFrames('PONG-via-modelproxy', 'MiniMax-M2')) : new Response('not found', { status: 404 })));
+  h = harness({
+    providers: { mm: { base_url: `${upstream.url}/anthropic`, api_keys: [{ key: PROVIDER_KEY }] } },
+    routes: { default: [{ match: 'haiku', provider: 'mm', model: 'MiniMax-M2' }, { match: '.*', provider: 'mm', model: 'MiniMax-M2' }] },
+  });
+  proxy = h.listen();
+});
+afterAll(async () => { await proxy.stop(); await upstream.stop(); });
+
+describe('Claude Code through the proxy', () => {
+  it.skipIf(!existsSync(CLAUDE))('answers `claude -p` from the mock upstream with ANTHROPIC_BASE_URL at the proxy', async () => {
+    const home = tempDir('modelproxy-claude-home-');
+    const project = join(home, 'proj');
+    mkdirSync(project);
+    // ref gateway-formats.md §7: onboarding done and the custom key approved, so print mode never asks.
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [CLIENT_KEY.slice(-20)], rejected: [] } }));
+    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+      cwd: project,
+      env: {
+        PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: CLIENT_KEY,
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1',
+      },
+      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    });
+    const timer = setTimeout(() => proc.kill(), 90_000);
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    clearTimeout(timer);
+    expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'PONG-via-modelproxy' });
+    expect(stderr).not.toContain(PROVIDER_KEY);
+    const calls = upstream.requests.filter((r) => r.path === '/anthropic/v1/messages');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.headers['x-api-key']).toBe(PROVIDER_KEY);
+      expect(call.headers['anthropic-version']).toBe('2023-06-01');
+      expect(JSON.parse(call.body).model).toBe('MiniMax-M2');
+    }
+    expect(JSON.stringify(upstream.requests)).not.toContain(CLIENT_KEY);
+    expect(h.logLines().some((l) => l.status === 200 && l.stream === true)).toBe(true);
+  }, 120_000);
+});
