@@ -115,7 +115,8 @@ export function parseMjlog(text: string): Paipu {
         lastDraw[drawSeat] = tile;
       } else {
         const who = DISCARD.indexOf(c);
-        const prev = round.events.at(-1);
+        // Tenhou does not mark tsumogiri: the discard is the tile drawn last (REACH/DORA may sit between).
+        const prev = round.events.findLast((e) => e.t !== 'riichi' && e.t !== 'dora' && e.t !== 'bye' && e.t !== 'reconnect');
         const tsumogiri = prev?.t === 'draw' && prev.who === who && prev.tile === tile;
         round.events.push({ t: 'discard', who, tile, tsumogiri });
       }

@@ -1,0 +1,181 @@
+/**
+ * A whole game (hanchan, or East-only) under Tenhou ranked rules: hands in sequence, honba and
+ * riichi sticks, dealer repeat, the end of the game (bust, West extension up to West 4, the
+ * all-last dealer who is top after a win or tenpai ends it), and Tenhou's `owari` points.
+ */
+import type { Owari, Paipu, Round } from '../paipu/types';
+import { exportMjlog } from '../mjlog/export';
+import { Kyoku, type StepResult } from '../table/kyoku';
+import { ACTION_COUNT } from '../table/actions';
+import { handSeed, shuffledWall, type Wall } from '../table/wall';
+import type { HandLogEntry, StateView } from './view-schema';
+import { stateView } from './view';
+import { waitsOf } from '../table/win';
+
+export interface GameOptions {
+  /** Wall seed; the same seed and the same actions reproduce the game exactly. */
+  seed?: number;
+  /** 0 = East only, 1 = East-South (hanchan, default). */
+  maxRound?: 0 | 1;
+  /** Player names written to the record. */
+  names?: string[];
+  /** Start the next hand as soon as one ends (default false: phase 16 waits for nextHand()). */
+  autoNextHand?: boolean;
+  /** Wall of hand `index` (replays build walls from a log); defaults to the seeded shuffle. */
+  wallFor?: (index: number) => Wall;
+}
+
+export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
+
+const WINDS = ['East', 'South', 'West', 'North'];
+export const roundLabel = (round: number, honba: number): string =>
+  `${WINDS[Math.floor(round / 4) % 4]} ${(round % 4) + 1}${honba ? ` (${honba} honba)` : ''}`;
+
+/** Tenhou's final points: (score − 30,000)/1,000 rounded, uma +20/+10/−10/−20, first takes the rest. */
+export function owariOf(scores: number[]): Owari {
+  const order = [0, 1, 2, 3].sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const uma = [20, 10, -10, -20];
+  const points = [0, 0, 0, 0];
+  for (let r = 1; r < 4; r++) {
+    const s = order[r]!;
+    points[s] = Math.floor((scores[s]! - 30000) / 1000 + 0.5) + uma[r]!;
+  }
+  points[order[0]!] = -(points.reduce((a, b) => a + b, 0));
+  return { scores: [...scores], points };
+}
+
+export class Game {
+  readonly seed: number;
+  readonly eastSouth: boolean;
+  readonly names: string[];
+  readonly autoNextHand: boolean;
+  private readonly wallFor: (index: number) => Wall;
+  scores = [25000, 25000, 25000, 25000];
+  round = 0;
+  honba = 0;
+  kyotaku = 0;
+  handIndex = 0;
+  kyoku: Kyoku;
+  readonly rounds: Round[] = [];
+  readonly log: HandLogEntry[] = [];
+  finished = false;
+  owari: Owari | null = null;
+
+  constructor(opts: GameOptions = {}) {
+    this.seed = (opts.seed ?? Math.floor(Math.random() * 2 ** 31)) >>> 0;
+    this.eastSouth = (opts.maxRound ?? 1) === 1;
+    this.names = opts.names ?? ['P0', 'P1', 'P2', 'P3'];
+    this.autoNextHand = opts.autoNextHand ?? false;
+    this.wallFor = opts.wallFor ?? ((i) => shuffledWall(handSeed(this.seed, i)));
+    this.kyoku = this.startHand();
+  }
+
+  get phase(): number { return this.kyoku.phase; }
+  get oya(): number { return this.round % 4; }
+  isOver(): boolean { return this.finished; }
+
+  /** Seat that must act now, or -1 between hands and after the game. */
+  actor(): number { return this.finished ? -1 : this.kyoku.actor(); }
+
+  validActions(player: number): number[] {
+    return this.finished ? [] : this.kyoku.validActions(player);
+  }
+
+  mask(player: number): boolean[] {
+    const m = new Array<boolean>(ACTION_COUNT).fill(false);
+    for (const a of this.validActions(player)) m[a] = true;
+    return m;
+  }
+
+  /** Apply an action; an illegal or out-of-turn one leaves the state untouched. */
+  step(player: number, action: number, tile?: number): GameStepResult {
+    if (this.finished) return { ok: false, code: 'GAME_OVER' };
+    const r = this.kyoku.step(player, action, tile);
+    if (r.ok && this.kyoku.over) this.endHand();
+    return r;
+  }
+
+  /** Start the next hand after phase 16; false when the game is over or a hand is running. */
+  nextHand(): boolean {
+    if (this.finished || !this.kyoku.over) return false;
+    this.kyoku = this.startHand();
+    return true;
+  }
+
+  private startHand(): Kyoku {
+    const wall = this.wallFor(this.handIndex);
+    const k = new Kyoku({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, oya: this.oya, scores: [...this.scores], wall });
+    this.rounds.push({
+      round: this.round, honba: this.honba, kyotaku: this.kyotaku, dice: [1, 1], oya: this.oya, scores: [...this.scores],
+      doraIndicator: wall.dora[0]!, hands: [0, 1, 2, 3].map((s) => [...k.players[s]!.hand]), events: k.events,
+    });
+    return k;
+  }
+
+  private endHand(): void {
+    const k = this.kyoku;
+    const res = k.result!;
+    const scoresIn = [...this.scores];
+    this.scores = [...k.scores];
+    this.kyotaku = k.kyotaku;
+    const abortive = res.kind === 'ryuukyoku' && res.ryuukyoku !== 'exhaustive' && res.ryuukyoku !== 'nm';
+    const agari = res.events.filter((e) => e.t === 'agari');
+    this.log.push({
+      index: this.handIndex, round: this.round, round_label: roundLabel(this.round, this.honba), honba: this.honba,
+      result_type: res.kind === 'agari' ? 'agari' : res.ryuukyoku!, winners: res.winners,
+      losers: [...new Set(agari.filter((e) => e.fromWho !== e.who).map((e) => e.fromWho))], renchan: res.renchan,
+      scores_in: scoresIn, scores_out: [...this.scores], score_delta: this.scores.map((s, i) => s - scoresIn[i]!),
+    });
+    this.handIndex++;
+    if (!abortive && this.gameEnds(res.renchan)) {
+      const top = [0, 1, 2, 3].sort((a, b) => this.scores[b]! - this.scores[a]! || a - b)[0]!;
+      this.scores[top]! += this.kyotaku * 1000;
+      this.kyotaku = 0;
+      this.owari = owariOf(this.scores);
+      this.finished = true;
+      return;
+    }
+    if (res.renchan) this.honba++;
+    else {
+      this.round++;
+      this.honba = res.kind === 'agari' ? 0 : this.honba + 1;
+    }
+    if (this.autoNextHand) this.kyoku = this.startHand();
+  }
+
+  /** Tenhou's end test after a hand that was not an abortive draw. */
+  private gameEnds(dealerKeeps: boolean): boolean {
+    const s = this.scores;
+    if (s.some((x) => x < 0)) return true;
+    const last = this.eastSouth ? 7 : 3;
+    if (this.round < last) return false;
+    const top = [0, 1, 2, 3].sort((a, b) => s[b]! - s[a]! || a - b)[0]!;
+    const dealerNotTop = top !== this.oya;
+    if (this.round >= last + 4) return !(dealerKeeps && dealerNotTop);
+    if (s[top]! < 30000) return false;
+    return !(dealerKeeps && dealerNotTop);
+  }
+
+  /** Winning kinds of a seat's 13-tile hand (empty when not tenpai). */
+  waits(seat: number): number[] {
+    return waitsOf(this.kyoku.players[seat]!);
+  }
+
+  stateView(forPlayer: number | null): StateView {
+    return stateView(this, forPlayer);
+  }
+
+  toPaipu(): Paipu {
+    return {
+      type: this.eastSouth ? 0xa9 : 0xa1, seed: `devhub-v1,${this.seed}`, lobby: 0,
+      rules: { redFives: true, openTanyao: true, eastSouth: this.eastSouth, sanma: false },
+      players: this.names.map((name) => ({ name, dan: 0, rate: 1500, sex: 'C' })),
+      oya: 0, rounds: this.rounds.map((r) => ({ ...r, events: [...r.events] })), owari: this.owari,
+      truncated: this.finished ? null : this.kyoku.over ? 'no-game-end' : 'mid-round',
+    };
+  }
+
+  toMjlog(): string {
+    return exportMjlog(this.toPaipu());
+  }
+}

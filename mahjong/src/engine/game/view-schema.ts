@@ -1,0 +1,95 @@
+/**
+ * The state object a client draws the table from (DECISIONS.md, Mahjong: spec fields plus
+ * what a client needs). Tiles are Tenhou ids 0–135 (`kind = id >> 2`; red fives 16/52/88).
+ */
+import { type Static, Type as t } from '@sinclair/typebox';
+import { AgariEvent, Meld, Owari, RyuukyokuEvent } from '../paipu/types';
+
+export const RiverTileView = t.Object({ tile: t.Integer(), tsumogiri: t.Boolean(), riichi: t.Boolean(), called: t.Boolean() });
+
+export const PlayerView = t.Object({
+  seat: t.Integer(),
+  /** Seat wind: 'E' | 'S' | 'W' | 'N'. */
+  wind: t.String(),
+  is_oya: t.Boolean(),
+  score: t.Integer(),
+  /** Concealed tiles, sorted; a hidden hand is its tile count. */
+  hand: t.Union([t.Array(t.Integer()), t.Integer()]),
+  /** The tile just drawn (also in `hand`), when visible. */
+  drawn: t.Union([t.Integer(), t.Null()]),
+  river: t.Array(RiverTileView),
+  melds: t.Array(Meld),
+  riichi: t.Boolean(),
+  /** Furiten (permanent, temporary or riichi); only told to the seat itself or in full views. */
+  furiten: t.Boolean(),
+});
+export type PlayerView = Static<typeof PlayerView>;
+
+export const HandLogEntry = t.Object({
+  index: t.Integer(),
+  round: t.Integer(),
+  round_label: t.String(),
+  honba: t.Integer(),
+  /** 'agari' or the ryuukyoku kind ('exhaustive', 'yao9', 'reach4', 'ron3', 'kan4', 'kaze4', 'nm'). */
+  result_type: t.String(),
+  winners: t.Array(t.Integer()),
+  losers: t.Array(t.Integer()),
+  renchan: t.Boolean(),
+  scores_in: t.Array(t.Integer()),
+  scores_out: t.Array(t.Integer()),
+  score_delta: t.Array(t.Integer()),
+});
+export type HandLogEntry = Static<typeof HandLogEntry>;
+
+export const HandResultView = t.Object({
+  type: t.Union([t.Literal('agari'), t.Literal('ryuukyoku')]),
+  /** The AGARI / RYUUKYOKU records of the hand (two for a double ron). */
+  events: t.Array(t.Union([AgariEvent, RyuukyokuEvent])),
+  deltas: t.Array(t.Integer()),
+  renchan: t.Boolean(),
+});
+export type HandResultView = Static<typeof HandResultView>;
+
+export const GameInfoView = t.Object({
+  scores: t.Array(t.Integer()),
+  round: t.Integer(),
+  round_label: t.String(),
+  hand_index: t.Integer(),
+  max_round: t.Integer(),
+  finished: t.Boolean(),
+  log: t.Array(HandLogEntry),
+  /** Final scores and Tenhou points once the game is over. */
+  owari: t.Union([Owari, t.Null()]),
+});
+
+export const StateView = t.Object({
+  /** 0–3 self action of seat N, 4–7 answers to a discard, 8–11 chankan, 12–15 kokushi on ankan, 16 hand over. */
+  phase: t.Integer(),
+  phase_name: t.String(),
+  /** Seat that must act now (-1 between hands). */
+  turn: t.Integer(),
+  oya: t.Integer(),
+  /** 'East' | 'South' | 'West' | 'North'. */
+  round_wind: t.String(),
+  honba: t.Integer(),
+  kyotaku: t.Integer(),
+  tiles_left: t.Integer(),
+  /** Dora indicators shown so far. */
+  dora: t.Array(t.Integer()),
+  /** Ura indicators, only once the hand is over. */
+  ura_dora: t.Array(t.Integer()),
+  players: t.Array(PlayerView),
+  /** The viewer (null for a spectator's full view). */
+  viewer: t.Union([t.Integer(), t.Null()]),
+  valid_actions: t.Array(t.Integer()),
+  valid_actions_mask: t.Array(t.Boolean()),
+  riichi_stage2: t.Boolean(),
+  /** The discard index waiting for riichi confirm (48) or cancel (52). */
+  riichi_tile: t.Union([t.Integer(), t.Null()]),
+  /** Discard indices that would enter riichi step 2 for the viewer. */
+  riichi_tiles: t.Array(t.Integer()),
+  is_over: t.Boolean(),
+  result: t.Union([HandResultView, t.Null()]),
+  game: GameInfoView,
+});
+export type StateView = Static<typeof StateView>;

@@ -1,0 +1,58 @@
+/** Builds the state object (view-schema.ts) of a game for one seat, or the full table. */
+import { PHASE_NAMES } from '../table/actions';
+import type { Game } from './game';
+import { roundLabel } from './game';
+import type { PlayerView, StateView } from './view-schema';
+
+const WINDS = ['E', 'S', 'W', 'N'];
+const ROUND_WINDS = ['East', 'South', 'West', 'North'];
+
+function isFuriten(g: Game, seat: number): boolean {
+  const p = g.kyoku.players[seat]!;
+  const c = new Array<number>(34).fill(0);
+  for (const id of p.hand) c[id >> 2]! += 1;
+  if (p.hand.length % 3 !== 1) return false;
+  // A tenpai hand is furiten when a winning kind was discarded by the seat or passed since its turn.
+  for (let k = 0; k < 34; k++) if ((p.discarded[k] || p.missed[k]) && g.waits(seat).includes(k)) return true;
+  return false;
+}
+
+/**
+ * `viewer` null = full view (every hand visible, as for a spectator or replay); a seat number
+ * shows only that seat's hand and its valid actions.
+ */
+export function stateView(g: Game, viewer: number | null): StateView {
+  const k = g.kyoku;
+  const over = k.over;
+  const players: PlayerView[] = k.players.map((p, seat) => {
+    const visible = viewer === null || viewer === seat || (over && k.result?.kind === 'agari' && k.result.winners.includes(seat));
+    return {
+      seat, wind: WINDS[k.seatWind(seat)]!, is_oya: seat === k.oya, score: k.scores[seat]!,
+      hand: visible ? [...p.hand] : p.hand.length,
+      drawn: visible && k.turn === seat && k.phase === seat ? k.drawn : null,
+      river: p.river.map((r) => ({ ...r })), melds: p.melds.map((m) => ({ ...m, tiles: [...m.tiles] })),
+      riichi: p.riichi, furiten: viewer === null || viewer === seat ? isFuriten(g, seat) : false,
+    };
+  });
+  const actorSeat = g.actor();
+  const actions = viewer === null ? (actorSeat >= 0 ? g.validActions(actorSeat) : []) : g.validActions(viewer);
+  const mask = new Array<boolean>(54).fill(false);
+  for (const a of actions) mask[a] = true;
+  const mine = viewer === null || viewer === actorSeat;
+  const opts = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? k.options() : null;
+  const res = k.result;
+  return {
+    phase: k.phase, phase_name: PHASE_NAMES(k.phase), turn: actorSeat, oya: k.oya,
+    round_wind: ROUND_WINDS[Math.min(3, Math.floor(k.init.round / 4))]!, honba: k.init.honba, kyotaku: k.kyotaku,
+    tiles_left: k.tilesLeft, dora: k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : [],
+    players, viewer, valid_actions: actions, valid_actions_mask: mask,
+    riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? (k.stage2.tile === 16 ? 34 : k.stage2.tile === 52 ? 35 : k.stage2.tile === 88 ? 36 : k.stage2.tile >> 2) : null,
+    riichi_tiles: opts?.riichiDiscards ?? [],
+    is_over: g.isOver(),
+    result: res ? { type: res.kind, events: res.events, deltas: res.deltas, renchan: res.renchan } : null,
+    game: {
+      scores: [...g.scores], round: g.round, round_label: roundLabel(k.init.round, k.init.honba), hand_index: g.handIndex,
+      max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: g.log.map((e) => ({ ...e })), owari: g.owari,
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/** Chi, pon and kans: moving tiles into melds, kan dora timing, pao and kuikae bookkeeping. */
+import type { Meld } from '../paipu/types';
+import { encodeMeld } from '../mjlog/meld-code';
+import { A } from './actions';
+import type { Kyoku, Target } from './kyoku';
+import { ankanKinds, callTiles, kakanKinds, kuikae } from './options';
+import { copiesOf } from './player';
+
+function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {
+  return { ...m, m: encodeMeld({ ...m, from: (m.from - owner + 4) % 4 }) };
+}
+
+/** Tenhou's pao: the call that completes the third dragon set or the fourth wind set. */
+function checkPao(k: Kyoku, seat: number, kind: number, from: number): void {
+  const p = k.players[seat]!;
+  const kinds = p.melds.map((m) => m.tiles[0]! >> 2);
+  if (kind >= 31 && kinds.filter((x) => x >= 31).length === 3) p.pao = from;
+  if (kind >= 27 && kind <= 30 && kinds.filter((x) => x >= 27 && x <= 30).length === 4) p.pao = from;
+}
+
+export function executeCall(k: Kyoku, seat: number, action: number, target: Target): void {
+  const p = k.players[seat]!;
+  const used = callTiles(p, action, target.tile);
+  if (!used) throw new Error(`invariant: call ${action} without tiles`);
+  for (const id of used) k.take(seat, id);
+  const type = action === A.DAIMINKAN ? 'daiminkan' : action >= A.PON ? 'pon' : 'chi';
+  const meld = withCode({ type, tiles: [...used, target.tile].sort((a, b) => a - b), called: target.tile, added: null, from: target.from }, seat);
+  p.melds.push(meld);
+  const discarder = k.players[target.from]!;
+  discarder.river.at(-1)!.called = true;
+  discarder.nagashi = false;
+  k.noCalls = false;
+  for (const q of k.players) { q.ippatsu = false; q.missed[target.tile >> 2] = true; }
+  p.missed.fill(false);
+  checkPao(k, seat, target.tile >> 2, target.from);
+  k.recordMeld(seat, meld);
+  if (type === 'daiminkan') {
+    k.kans++;
+    p.kans++;
+    k.pendingDora++;
+    k.target = null;
+    k.rinshan(seat, false);
+    return;
+  }
+  p.forbidden = kuikae(action, target.tile);
+  k.target = null;
+  k.drawn = null;
+  k.afterCall = true;
+  k.rinshanDraw = false;
+  k.turn = seat;
+  k.phase = seat;
+}
+
+/** Ankan or kakan by the seat on turn; `kind` picks among several candidates. */
+export function executeKan(k: Kyoku, seat: number, action: number, kind?: number): boolean {
+  const p = k.players[seat]!;
+  const kinds = action === A.ANKAN ? ankanKinds(k, seat) : kakanKinds(p);
+  const chosen = kind !== undefined && kinds.includes(kind) ? kind : kinds[0];
+  if (chosen === undefined) return false;
+  k.revealPendingDora();
+  k.kans++;
+  p.kans++;
+  k.pendingDora++;
+  k.noCalls = false;
+  k.drawn = null;
+  k.rinshanDraw = false;
+  if (action === A.ANKAN) {
+    const tiles = copiesOf(p, chosen).sort((a, b) => a - b);
+    for (const id of tiles) k.take(seat, id);
+    const meld = withCode({ type: 'ankan', tiles, called: null, added: null, from: seat }, seat);
+    p.melds.push(meld);
+    for (const q of k.players) q.ippatsu = false;
+    k.recordMeld(seat, meld);
+    k.openResponses({ tile: tiles[0]!, from: seat, kind: 'ankan' });
+    return true;
+  }
+  const i = p.melds.findIndex((m) => m.type === 'pon' && m.tiles[0]! >> 2 === chosen);
+  const pon = p.melds[i]!;
+  const added = copiesOf(p, chosen)[0]!;
+  k.take(seat, added);
+  const meld = withCode({ type: 'kakan', tiles: [...pon.tiles, added].sort((a, b) => a - b), called: pon.called, added, from: pon.from }, seat);
+  p.melds[i] = meld;
+  p.ippatsu = false;
+  k.recordMeld(seat, meld);
+  k.openResponses({ tile: added, from: seat, kind: 'kakan' });
+  return true;
+}

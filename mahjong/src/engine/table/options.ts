@@ -1,0 +1,142 @@
+/** Legal actions of a seat in the current phase (the 54-index interface). */
+import { shanten, shantenKokushi, waitingKinds } from '../rules';
+import { A, discardIndex } from './actions';
+import type { Kyoku, Target } from './kyoku';
+import { type PlayerState, copiesOf, handCounts, isClosed } from './player';
+import { countsWith, evaluateWin, isWinningShape, waitsOf } from './win';
+import { winContext } from './settle';
+
+export interface Options {
+  actions: number[];
+  /** Discard indices that would keep tenpai with riichi (a riichi candidate enters step 2). */
+  riichiDiscards: number[];
+}
+
+const isRed = (id: number) => id === 16 || id === 52 || id === 88;
+
+export function ankanKinds(k: Kyoku, seat: number): number[] {
+  const p = k.players[seat]!;
+  const c = handCounts(p);
+  const out: number[] = [];
+  for (let kind = 0; kind < 34; kind++) {
+    if (c[kind] !== 4) continue;
+    if (p.riichi) {
+      // Riichi: only the drawn tile, and only when the wait does not change.
+      if (k.drawn === null || k.drawn >> 2 !== kind) continue;
+      const before = waitingKinds(countsWith(p.hand.filter((id) => id !== k.drawn), null), p.melds.length);
+      const after = waitingKinds(countsWith(p.hand.filter((id) => id >> 2 !== kind), null), p.melds.length + 1);
+      if (before.length === 0 || before.join() !== after.join()) continue;
+    }
+    out.push(kind);
+  }
+  return out;
+}
+
+export function kakanKinds(p: PlayerState): number[] {
+  return p.melds.filter((m) => m.type === 'pon' && p.hand.some((id) => id >> 2 === m.tiles[0]! >> 2)).map((m) => m.tiles[0]! >> 2);
+}
+
+const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+export function selfOptions(k: Kyoku, seat: number): Options {
+  if (k.stage2) return { actions: [A.RIICHI, A.RIICHI_CANCEL], riichiDiscards: [] };
+  const p = k.players[seat]!;
+  const acts = new Set<number>();
+  if (p.riichi && k.drawn !== null) acts.add(discardIndex(k.drawn));
+  else for (const id of p.hand) if (!p.forbidden.includes(id >> 2)) acts.add(discardIndex(id));
+  const riichiDiscards: number[] = [];
+  if (k.drawn !== null && !k.afterCall) {
+    if (isWinningShape(p.hand, null, p.melds.length) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) acts.add(A.TSUMO);
+    if (k.firstTurn(seat)) {
+      const c = handCounts(p);
+      if (YAOCHUU.filter((y) => c[y]! > 0).length >= 9) acts.add(A.KYUUSHU);
+    }
+    if (k.tilesLeft > 0 && k.kans < 4) {
+      if (ankanKinds(k, seat).length > 0) acts.add(A.ANKAN);
+      if (!p.riichi && kakanKinds(p).length > 0) acts.add(A.KAKAN);
+    }
+    if (!p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4) {
+      const c = handCounts(p);
+      if (shanten(c, p.melds.length) <= 0) {
+        for (const idx of [...acts].filter((a) => a < 37)) {
+          const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;
+          c[kind]! -= 1;
+          if (shanten(c, p.melds.length) === 0) riichiDiscards.push(idx);
+          c[kind]! += 1;
+        }
+      }
+    }
+  }
+  return { actions: [...acts].sort((a, b) => a - b), riichiDiscards: riichiDiscards.sort((a, b) => a - b) };
+}
+
+export function canRon(k: Kyoku, seat: number, target: Target): boolean {
+  const p = k.players[seat]!;
+  const tile = target.tile;
+  if (!isWinningShape(p.hand, tile, p.melds.length)) return false;
+  if (target.kind === 'ankan' && (p.melds.length > 0 || shantenKokushi(countsWith(p.hand, tile)) !== -1)) return false;
+  if (waitsOf(p).some((w) => p.discarded[w] || p.missed[w])) return false;
+  return evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
+}
+
+/** Kinds kuikae forbids after calling `called` with chi action `action` (or pon). */
+export function kuikae(action: number, called: number): number[] {
+  const kind = called >> 2;
+  const out = [kind];
+  const n = kind % 9;
+  if ((action === A.CHI_LOW || action === A.CHI_LOW_RED) && n <= 5) out.push(kind + 3);
+  if ((action === A.CHI_HIGH || action === A.CHI_HIGH_RED) && n >= 3) out.push(kind - 3);
+  return out;
+}
+
+/** Hand tiles a chi/pon/daiminkan action uses, or null when the hand lacks them. */
+export function callTiles(p: PlayerState, action: number, tile: number): number[] | null {
+  const kind = tile >> 2;
+  if (action === A.PON || action === A.PON_RED) {
+    const c = copiesOf(p, kind);
+    const plain = c.filter((id) => !isRed(id));
+    const red = c.filter(isRed);
+    if (action === A.PON) return plain.length >= 2 ? plain.slice(0, 2) : null;
+    return red.length > 0 && plain.length > 0 ? [red[0]!, plain[0]!] : null;
+  }
+  if (action === A.DAIMINKAN) {
+    const c = copiesOf(p, kind);
+    return c.length === 3 ? c : null;
+  }
+  if (kind >= 27) return null;
+  const n = kind % 9;
+  const shape = (action - A.CHI_LOW) % 3;
+  const useRed = action >= A.CHI_LOW_RED;
+  const offsets = shape === 0 ? [1, 2] : shape === 1 ? [-1, 1] : [-2, -1];
+  if (offsets.some((o) => n + o < 0 || n + o > 8)) return null;
+  const out: number[] = [];
+  let usedRed = false;
+  for (const o of offsets) {
+    const c = copiesOf(p, kind + o);
+    const red = c.find(isRed);
+    const plain = c.find((id) => !isRed(id));
+    if (useRed && red !== undefined) { out.push(red); usedRed = true; } else if (plain !== undefined) out.push(plain);
+    else return null;
+  }
+  return useRed && !usedRed ? null : out;
+}
+
+export function responseOptions(k: Kyoku, seat: number, target: Target): Options {
+  const p = k.players[seat]!;
+  const acts: number[] = [];
+  if (canRon(k, seat, target)) acts.push(A.RON);
+  if (target.kind === 'discard' && k.tilesLeft > 0 && !p.riichi && !k.fourKanAbort()) {
+    const chiSeat = seat === (target.from + 1) % 4;
+    const candidates = [A.PON, A.PON_RED, ...(chiSeat ? [37, 38, 39, 40, 41, 42] : [])];
+    for (const a of candidates) {
+      const used = callTiles(p, a, target.tile);
+      if (!used) continue;
+      const forbidden = kuikae(a, target.tile);
+      const rest = p.hand.filter((id) => !used.includes(id));
+      if (rest.some((id) => !forbidden.includes(id >> 2))) acts.push(a);
+    }
+    if (k.kans < 4 && callTiles(p, A.DAIMINKAN, target.tile)) acts.push(A.DAIMINKAN);
+  }
+  if (acts.length > 0) acts.push(A.SKIP);
+  return { actions: acts.sort((a, b) => a - b), riichiDiscards: [] };
+}

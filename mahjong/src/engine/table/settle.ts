@@ -1,0 +1,118 @@
+/**
+ * How a hand ends: wins (tsumo, ron, double ron with honba and sticks to the first winner
+ * counted from the discarder, pao), exhaustive draws (tenpai payments or nagashi mangan) and
+ * abortive draws. Payments follow Tenhou; scoring itself comes from the rules core.
+ */
+import type { AgariEvent, RyuukyokuEvent, RyuukyokuKind } from '../paipu/types';
+import type { Kyoku } from './kyoku';
+import { evaluateWin, waitsOf, type WinContext } from './win';
+
+export interface HandResult {
+  kind: 'agari' | 'ryuukyoku';
+  ryuukyoku: RyuukyokuKind | null;
+  winners: number[];
+  /** Dealer keeps the seat. */
+  renchan: boolean;
+  /** Sum of all score changes of the hand (riichi sticks paid during the hand excluded). */
+  deltas: number[];
+  events: (AgariEvent | RyuukyokuEvent)[];
+}
+
+export function winContext(k: Kyoku, seat: number, tsumo: boolean): WinContext {
+  const p = k.players[seat]!;
+  const target = k.target;
+  const first = tsumo && k.firstTurn(seat);
+  return {
+    tsumo,
+    seatWind: k.seatWind(seat),
+    roundWind: Math.min(3, Math.floor(k.init.round / 4)),
+    riichi: p.riichi,
+    doubleRiichi: p.riichi && p.doubleRiichi,
+    ippatsu: p.riichi && p.ippatsu,
+    haitei: tsumo && k.tilesLeft === 0 && !k.rinshanDraw,
+    houtei: !tsumo && target?.kind === 'discard' && k.tilesLeft === 0,
+    rinshan: tsumo && k.rinshanDraw,
+    chankan: !tsumo && target !== null && target.kind !== 'discard',
+    tenhou: first && seat === k.oya,
+    chiihou: first && seat !== k.oya,
+    doraIndicators: k.doraIndicators,
+    uraIndicators: p.riichi ? k.init.wall.ura.slice(0, k.doraCount) : [],
+    paoFrom: p.pao === null ? undefined : (((p.pao - seat + 4) % 4) as 1 | 2 | 3),
+  };
+}
+
+export function settleWins(k: Kyoku, winners: number[], tsumo: boolean): HandResult {
+  const total = [0, 0, 0, 0];
+  const events: AgariEvent[] = [];
+  const from = tsumo ? winners[0]! : k.target!.from;
+  winners.forEach((w, i) => {
+    const p = k.players[w]!;
+    const winTile = tsumo ? k.drawn! : k.target!.tile;
+    const ctx = winContext(k, w, tsumo);
+    const r = evaluateWin(p, w, winTile, ctx);
+    if (!r) throw new Error(`invariant: seat ${w} declared a win the rules core does not score`);
+    const honba = i === 0 ? k.init.honba : 0;
+    const sticks = i === 0 ? k.kyotaku : 0;
+    const base = r.points.base;
+    const d = [0, 0, 0, 0];
+    const pao = p.pao !== null && r.yakuman > 0 ? p.pao : null;
+    if (tsumo) {
+      if (pao !== null) d[pao]! -= base + honba * 300;
+      else for (let q = 0; q < 4; q++) {
+        if (q === w) continue;
+        const pay = w !== k.oya && q === k.oya ? r.points.tsumoDealer! : r.points.tsumoNonDealer!;
+        d[q]! -= pay + honba * 100;
+      }
+    } else if (pao !== null && pao !== from) {
+      d[pao]! -= base / 2 + honba * 300;
+      d[from]! -= base / 2;
+    } else d[from]! -= base + honba * 300;
+    d[w] = -d.reduce((a, b) => a + b, 0) + sticks * 1000;
+    const scores = [...k.scores];
+    for (let q = 0; q < 4; q++) { k.scores[q]! += d[q]!; total[q]! += d[q]!; }
+    const yakuman = r.yakuman > 0;
+    events.push({
+      t: 'agari', who: w, fromWho: from, paoWho: pao, honba: k.init.honba, kyotaku: k.kyotaku,
+      hand: [...p.hand, ...(tsumo ? [] : [winTile])].sort((a, b) => a - b), melds: p.melds.map((m) => ({ ...m })),
+      machi: winTile, fu: r.fu, points: base, limit: r.limitCode,
+      yaku: yakuman ? [] : r.yaku.map((y) => ({ id: y.id, han: y.han })),
+      yakuman: yakuman ? r.yaku.map((y) => y.id) : [],
+      doraIndicators: ctx.doraIndicators, uraIndicators: ctx.uraIndicators, scores, deltas: d,
+    });
+  });
+  k.kyotaku = 0;
+  return { kind: 'agari', ryuukyoku: null, winners, renchan: winners.includes(k.oya), deltas: total, events };
+}
+
+export function isTenpaiAtDraw(k: Kyoku, seat: number): boolean {
+  return waitsOf(k.players[seat]!).length > 0;
+}
+
+export function settleExhaustive(k: Kyoku): HandResult {
+  const tenpai = [0, 1, 2, 3].map((s) => isTenpaiAtDraw(k, s));
+  const nagashi = [0, 1, 2, 3].filter((s) => k.players[s]!.nagashi && k.players[s]!.river.length > 0);
+  const d = [0, 0, 0, 0];
+  if (nagashi.length > 0) {
+    for (const s of nagashi) for (let q = 0; q < 4; q++) {
+      if (q === s) d[q]! += s === k.oya ? 12000 : 8000;
+      else d[q]! -= s === k.oya || q === k.oya ? 4000 : 2000;
+    }
+  } else {
+    const n = tenpai.filter(Boolean).length;
+    if (n > 0 && n < 4) for (let q = 0; q < 4; q++) d[q] = tenpai[q] ? 3000 / n : -3000 / (4 - n);
+  }
+  const ev: RyuukyokuEvent = {
+    t: 'ryuukyoku', kind: nagashi.length > 0 ? 'nm' : 'exhaustive', honba: k.init.honba, kyotaku: k.kyotaku,
+    scores: [...k.scores], deltas: d, hands: tenpai.map((t, s) => (t ? [...k.players[s]!.hand] : null)),
+  };
+  for (let q = 0; q < 4; q++) k.scores[q]! += d[q]!;
+  return { kind: 'ryuukyoku', ryuukyoku: ev.kind, winners: [], renchan: tenpai[k.oya]!, deltas: d, events: [ev] };
+}
+
+export function settleAbort(k: Kyoku, kind: RyuukyokuKind, declarer: number | null): HandResult {
+  const ev: RyuukyokuEvent = {
+    t: 'ryuukyoku', kind, honba: k.init.honba, kyotaku: k.kyotaku, scores: [...k.scores], deltas: [0, 0, 0, 0],
+    hands: [0, 1, 2, 3].map((s) => (s === declarer ? [...k.players[s]!.hand] : null)),
+  };
+  return { kind: 'ryuukyoku', ryuukyoku: kind, winners: [], renchan: true, deltas: [0, 0, 0, 0], events: [ev] };
+}
