@@ -8,6 +8,8 @@ export const main = defineCommand({
   subCommands: {
     serve: () => import('./serve').then((m) => m.default),
     usage: () => import('./usage').then((m) => m.default),
+    status: () => import('./status').then((m) => m.default),
+    service: () => import('./service/index').then((m) => m.default),
   },
 });
 

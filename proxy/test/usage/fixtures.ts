@@ -90,3 +90,18 @@ export const litellmInfo = {
     model_spend: {}, model_max_budget: {}, blocked: null, created_at: '2026-08-01T00:00:00Z', updated_at: '2026-08-01T00:00:00Z', litellm_budget_table: null,
   },
 };
+
+const TIME_FIELDS = new Set(['start_time', 'end_time', 'weekly_start_time', 'weekly_end_time', 'nextResetTime']);
+
+/** The same answer as if it were given at `now` instead of NOW (for tests that run on the real clock). */
+export function shifted<T>(value: T, now: Date = new Date()): T {
+  const offset = now.getTime() - NOW.getTime();
+  const walk = (v: unknown, key = ''): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    if (typeof v === 'number' && TIME_FIELDS.has(key)) return v + offset;
+    if (typeof v === 'string' && key === 'resetTime') return new Date(Date.parse(v) + offset).toISOString();
+    return v;
+  };
+  return walk(value) as T;
+}

@@ -1,0 +1,34 @@
+import { displayUrl, runningPid } from '@devhub/shared';
+import { pidFilePath, type ProxyConfig } from '../config';
+
+export interface ServerState {
+  running: boolean;
+  pid: number | null;
+  url: string;
+  /** `/health` answer of the configured address, null when nothing answered. */
+  health: string | null;
+}
+
+/** Is a proxy running? Its PID file, and whatever answers /health at the configured address. */
+export async function serverState(config: ProxyConfig, dir: string): Promise<ServerState> {
+  const pid = runningPid(pidFilePath(dir));
+  const url = displayUrl(config.server.host, config.server.port);
+  const health = await healthOf(url);
+  return { running: pid !== null || health !== null, pid, url, health };
+}
+
+export async function healthOf(url: string, timeoutMs = 1500): Promise<string | null> {
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
+    return typeof body?.status === 'string' ? body.status : `HTTP ${response.status}`;
+  } catch {
+    return null;
+  }
+}
+
+export function describeServer(s: ServerState): string {
+  if (!s.running) return `not running (${s.url}; start with: modelproxy serve, or modelproxy service start)`;
+  const bits = [s.pid !== null ? `pid ${s.pid}` : null, s.health !== null ? `health ${s.health}` : 'no answer on /health'].filter(Boolean);
+  return `running at ${s.url} (${bits.join(', ')})`;
+}

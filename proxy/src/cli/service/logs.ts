@@ -1,0 +1,28 @@
+import { run } from '@devhub/shared';
+import { defineCommand } from 'citty';
+import { loadContext } from '../_context';
+import { CommandFailed } from '../_errors';
+import { detectManager } from './detect';
+
+export default defineCommand({
+  meta: { name: 'logs', description: 'Show the service log (journal on Linux, log file on macOS)' },
+  args: {
+    follow: { type: 'boolean', alias: 'f', description: 'Keep printing new lines', default: false },
+    lines: { type: 'string', alias: 'n', description: 'How many recent lines', default: '200' },
+  },
+  async run({ args }) {
+    const manager = detectManager(loadContext().dir);
+    const argv = manager.logsArgv(args.follow, Math.max(1, Number.parseInt(args.lines, 10) || 200));
+    if (!args.follow) {
+      const result = await run(argv, { timeoutMs: 30_000 });
+      process.stdout.write(result.stdout);
+      if (result.exitCode !== 0) throw new CommandFailed(`${argv[0]} failed: ${result.stderr.trim()}`);
+      return;
+    }
+    // Following never ends on its own, so it cannot go through run() (which buffers and times out):
+    // the log streams straight to the terminal until Ctrl-C.
+    const proc = Bun.spawn(argv, { stdio: ['ignore', 'inherit', 'inherit'] });
+    process.once('SIGINT', () => proc.kill('SIGINT'));
+    process.exitCode = await proc.exited;
+  },
+});
