@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { serviceFileContent } from '../../src/cli/service/detect';
+import { cli, fakeProgram, sandbox } from './helpers';
+
+const box = sandbox('mp-service-');
+const bin = join(box.home, 'bin');
+const log = join(box.home, 'calls.log');
+const unitFile = join(box.home, '.config/systemd/user/modelproxy.service');
+afterAll(() => box[Symbol.dispose]());
+
+/** A stand-in systemctl: records its argv, answers `show` like a running unit. */
+fakeProgram(bin, 'systemctl', `echo "systemctl $*" >> "${log}"
+case "$*" in
+  *show*) printf 'ActiveState=active\\nSubState=running\\nMainPID=4242\\n' ;;
+esac`);
+fakeProgram(bin, 'journalctl', `echo "journalctl $*" >> "${log}"; echo "Nov 21 proxy listening"`);
+const env = { ...box.env, PATH: `${bin}:/usr/bin:/bin` };
+const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
+
+describe('modelproxy service (systemd user unit, fake systemctl first on PATH)', () => {
+  it('install writes the unit from the shared generator, reloads systemd and enables it', async () => {
+    const r = await cli(['service', 'install'], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const unit = readFileSync(unitFile, 'utf8');
+    expect(unit).toContain('[Service]');
+    expect(unit).toMatch(/^ExecStart=.+ serve$/m);
+    expect(unit).toContain(`Environment=MODELPROXY_DIR=${box.dir}`);
+    expect(unit).toContain('ExecReload=/bin/kill -USR1 $MAINPID');
+    expect(calls()).toEqual(['systemctl --user daemon-reload', 'systemctl --user enable --now modelproxy.service']);
+  });
+
+  it('start, stop, restart and reload map to systemctl verbs', async () => {
+    rmSync(log, { force: true });
+    for (const verb of ['start', 'stop', 'restart', 'reload']) expect((await cli(['service', verb], env)).code).toBe(0);
+    expect(calls()).toEqual(['start', 'stop', 'restart', 'reload'].map((v) => `systemctl --user ${v} modelproxy.service`));
+  });
+
+  it('status reads the unit state', async () => {
+    const r = await cli(['service', 'status'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`service: installed (${unitFile})`);
+    expect(r.stdout).toContain('state:   active (running), pid 4242');
+  });
+
+  it('logs reads the journal of the unit', async () => {
+    const r = await cli(['service', 'logs', '-n', '20'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('proxy listening');
+    expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 20 --no-pager');
+  });
+
+  it('uninstall disables the unit and removes the file', async () => {
+    const r = await cli(['service', 'uninstall'], env);
+    expect(r.code).toBe(0);
+    expect(existsSync(unitFile)).toBe(false);
+    expect(calls().slice(-2)).toEqual(['systemctl --user disable --now modelproxy.service', 'systemctl --user daemon-reload']);
+  });
+
+  it('says clearly when there is no systemd user session and suggests modelproxy serve', async () => {
+    const noBus = join(box.home, 'nobus');
+    fakeProgram(noBus, 'systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
+    const r = await cli(['service', 'start'], { ...box.env, PATH: `${noBus}:/usr/bin:/bin` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no systemd user session is available here');
+    expect(r.stderr).toContain('modelproxy serve');
+  });
+
+  it('says clearly when there is no service manager at all', async () => {
+    const empty = join(box.home, 'empty');
+    mkdirSync(empty, { recursive: true });
+    const r = await cli(['service', 'install'], { ...box.env, PATH: empty });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('systemctl not found');
+    expect(r.stderr).toContain('modelproxy serve');
+  });
+});
+
+describe('service files for both platforms', () => {
+  it('renders a launchd agent for macOS', () => {
+    const plist = serviceFileContent('/Users/me/.modelproxy', 'launchd');
+    expect(plist).toContain('<key>Label</key><string>com.devhub.modelproxy</string>');
+    expect(plist).toContain('<string>serve</string>');
+    expect(plist).toContain('<key>MODELPROXY_DIR</key><string>/Users/me/.modelproxy</string>');
+    expect(plist).toContain('<key>StandardOutPath</key><string>/Users/me/.modelproxy/modelproxy.log</string>');
+  });
+
+  it('renders a systemd user unit for Linux', () => {
+    const unit = serviceFileContent('/home/me/.modelproxy', 'systemd');
+    expect(unit).toContain('WantedBy=default.target');
+    expect(unit).toContain('Environment=MODELPROXY_DIR=/home/me/.modelproxy');
+  });
+});
