@@ -19,11 +19,11 @@ export class Gateway {
   private readonly started: GatewayService[] = [];
   private state: 'new' | 'starting' | 'ready' | 'stopped' = 'new';
 
-  constructor(config: GatewayConfig, options: { plugins?: GatewayPlugin[]; log?: Logger } = {}) {
+  constructor(config: GatewayConfig, options: { plugins?: GatewayPlugin[]; log?: Logger; tmuxEnv?: Record<string, string> } = {}) {
     const log = options.log ?? createLogger('gateway');
     const paths = statePaths(config.state_dir);
     mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
-    this.ctx = { config, paths, tmux: Tmux.fromConfig(config), store: new StateStore(paths.state, log), bus: new EventBus(log), log };
+    this.ctx = { config, paths, tmux: Tmux.fromConfig(config, options.tmuxEnv), store: new StateStore(paths.state, log), bus: new EventBus(log), log };
     this.plugins = options.plugins ?? [];
     this.screenshot = this.plugins.find((p) => p.screenshot)?.screenshot ?? null;
   }

@@ -11,6 +11,8 @@ export interface ServerOptions {
   port?: number;
   plugins?: GatewayPlugin[];
   log?: Logger;
+  /** Environment for the tmux server if this gateway starts it (tests give a temporary HOME). */
+  tmuxEnv?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -27,7 +29,7 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? createLogger('gateway');
-  const gateway = new Gateway(options.config, { plugins: options.plugins, log });
+  const gateway = new Gateway(options.config, { plugins: options.plugins, log, tmuxEnv: options.tmuxEnv });
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
   const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });

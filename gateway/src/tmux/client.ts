@@ -16,7 +16,12 @@ export interface ExecResult {
 
 /** Every tmux invocation goes through here: argv array, shared process wrapper, timeout. */
 export class TmuxClient {
-  constructor(readonly target: TmuxTarget, private readonly timeoutMs = 10_000) {}
+  constructor(
+    readonly target: TmuxTarget,
+    /** Extra environment for tmux; the server started by the first call keeps it (tests set HOME). */
+    private readonly env: Record<string, string> = {},
+    private readonly timeoutMs = 10_000,
+  ) {}
 
   argv(args: readonly string[]): string[] {
     return ['tmux', ...(this.target.socket ? ['-L', this.target.socket] : []), ...args];
@@ -25,7 +30,7 @@ export class TmuxClient {
   /** Runs tmux; the result is returned whatever the exit code. */
   async tryExec(args: readonly string[], stdin?: string): Promise<ExecResult> {
     if (!which('tmux')) throw new TmuxNotInstalled();
-    return run(this.argv(args), { stdin, timeoutMs: this.timeoutMs, env: tmuxEnv() });
+    return run(this.argv(args), { stdin, timeoutMs: this.timeoutMs, env: { ...tmuxEnv(), ...this.env } });
   }
 
   /** Runs tmux and returns stdout; a non-zero exit is a TmuxError. */

@@ -19,12 +19,12 @@ export type { CaptureOptions } from './capture';
 export class Tmux {
   readonly client: TmuxClient;
 
-  constructor(readonly options: { socket: string; session: string; width: number; height: number }) {
-    this.client = new TmuxClient({ socket: options.socket, session: options.session });
+  constructor(readonly options: { socket: string; session: string; width: number; height: number; env?: Record<string, string> }) {
+    this.client = new TmuxClient({ socket: options.socket, session: options.session }, options.env);
   }
 
-  static fromConfig(config: GatewayConfig): Tmux {
-    return new Tmux({ socket: config.tmux_socket, session: config.tmux_session, width: config.window_width, height: config.window_height });
+  static fromConfig(config: GatewayConfig, env?: Record<string, string>): Tmux {
+    return new Tmux({ socket: config.tmux_socket, session: config.tmux_session, width: config.window_width, height: config.window_height, env });
   }
 
   get session(): string { return this.options.session; }

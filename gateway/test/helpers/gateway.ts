@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@devhub/shared';
+import { resolveGatewayConfig, type GatewayConfig } from '../../src/config';
+import { type RunningServer, startServer } from '../../src/runtime';
+import { Tmux } from '../../src/tmux';
+
+export const quietLog = createLogger('gateway-test', -999);
+
+let counter = 0;
+
+/** A unique tmux socket name for one test file (tests run in parallel). */
+export function socketName(label: string): string {
+  return `agentgw-test-${label}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export interface TestEnv {
+  dir: string;
+  socket: string;
+  config: (overrides?: Record<string, unknown>, env?: Record<string, string>) => GatewayConfig;
+  tmux: () => Tmux;
+  cleanup: () => Promise<void>;
+}
+
+/** A temporary GW_DIR and a private tmux server; `cleanup` kills the server and removes the dir. */
+export function testEnv(label: string): TestEnv {
+  const dir = mkdtempSync(join(tmpdir(), `agentgw-${label}-`));
+  const socket = socketName(label);
+  const config = (overrides: Record<string, unknown> = {}, env: Record<string, string> = {}) =>
+    resolveGatewayConfig(
+      { tmux_socket: socket, enter_delay_ms: 50, api_host: '127.0.0.1', api_port: 0, default_provider: 'shell', ...overrides },
+      { env: { HOME: dir, ...env }, homeDir: dir, file: join(dir, 'config.yaml') },
+    );
+  const tmux = () => Tmux.fromConfig(config(), { HOME: dir });
+  return {
+    dir,
+    socket,
+    config,
+    tmux,
+    cleanup: async () => {
+      await tmux().killServer();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestServer(config: GatewayConfig, extra: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
+  return startServer({ config, log: quietLog, tmuxEnv: { HOME: config.home_dir }, ...extra });
+}
+
+/** Polls `check` until it returns a truthy value; fails after `timeoutMs`. Never a fixed sleep. */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000, intervalMs = 25): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    await Bun.sleep(intervalMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+}

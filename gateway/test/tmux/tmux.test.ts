@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { dedupeName, InvalidKey, isValidKey, parseWindowLine, sanitizeWindowName, type Tmux } from '../../src/tmux';
+import { testEnv, waitFor } from '../helpers/gateway';
+
+const env = testEnv('tmux');
+let tmux: Tmux;
+const opts = { enter: true, literal: true, raw: false, enterDelayMs: 50 };
+
+beforeAll(async () => {
+  tmux = env.tmux();
+  await tmux.ensureSession();
+});
+afterAll(() => env.cleanup());
+
+async function shellWindow(name: string): Promise<string> {
+  const id = await tmux.createWindow({ name, cwd: env.dir, command: '', provider: 'shell', mode: 'normal' });
+  // Wait for the shell's prompt so typed text is not echoed twice.
+  await waitFor(async () => (await tmux.capturePane(id)).trim().length > 0, 'shell prompt');
+  return id;
+}
+
+const paneHas = (id: string, text: string) => waitFor(async () => (await tmux.capturePane(id)).includes(text), `"${text}" in the pane`);
+const commandIs = (id: string, command: string) =>
+  waitFor(async () => (await tmux.findWindow(id))?.pane_current_command === command, `pane command ${command}`);
+
+describe('tmux layer', () => {
+  it('creates a window of the fixed size in the work dir, with its metadata, and lists it', async () => {
+    await tmux.ensureSession(); // idempotent
+    const id = await tmux.createWindow({ name: 'proj', cwd: env.dir, command: '', provider: 'agent_b', mode: 'yolo' });
+    expect(id).toMatch(/^@\d+$/);
+    const window = await tmux.findWindow(id);
+    expect(window).toMatchObject({ window_id: id, window_name: 'proj', width: 200, height: 50, provider: 'agent_b', mode: 'yolo', pane_dead: false });
+    expect(window!.pane_pid).toBeGreaterThan(0);
+    await waitFor(async () => (await tmux.findWindow(id))?.pane_current_path === env.dir, 'cwd');
+    expect((await tmux.listWindows()).map((w) => w.window_name)).not.toContain('__main__');
+  });
+
+  it('types the launch command into the new window', async () => {
+    const id = await tmux.createWindow({ name: 'launch', cwd: env.dir, command: 'echo launched-$((6*7))', provider: 'shell', mode: 'normal' });
+    await paneHas(id, 'launched-42');
+  });
+
+  it('sends text literally, then Enter', async () => {
+    const id = await shellWindow('literal');
+    await tmux.sendText(id, "echo 'C-c' \"$((2+3))\" Enter", opts);
+    await paneHas(id, 'C-c 5 Enter');
+  });
+
+  it('sends multi-line text as one paste and keeps Enter separate', async () => {
+    const id = await shellWindow('multi');
+    await tmux.sendText(id, 'echo first-line\necho second-line', opts);
+    await paneHas(id, 'second-line\n');
+    await paneHas(id, 'first-line\n');
+  });
+
+  it('sends text without Enter when asked', async () => {
+    const id = await shellWindow('noenter');
+    await tmux.sendText(id, 'echo typed-only', { ...opts, enter: false });
+    await paneHas(id, 'echo typed-only');
+    expect((await tmux.capturePane(id)).split('\n').filter((l) => l.trim() === 'typed-only')).toHaveLength(0);
+  });
+
+  it('raw input hands key names to tmux', async () => {
+    const id = await shellWindow('raw');
+    await tmux.sendText(id, 'sleep 30', opts);
+    await commandIs(id, 'sleep');
+    await tmux.sendText(id, 'C-c', { ...opts, raw: true, enter: false });
+    await commandIs(id, process.env.SHELL?.split('/').pop() ?? 'bash');
+  });
+
+  it('C-c interrupts sleep; invalid key names are refused', async () => {
+    const id = await shellWindow('keys');
+    await tmux.sendText(id, 'sleep 30', opts);
+    await commandIs(id, 'sleep');
+    await tmux.sendKey(id, 'C-c');
+    await waitFor(async () => (await tmux.findWindow(id))?.pane_current_command !== 'sleep', 'sleep interrupted');
+    await expect(tmux.sendKey(id, 'NotAKey')).rejects.toBeInstanceOf(InvalidKey);
+  });
+
+  it('kills a window once; a second kill reports it gone', async () => {
+    const id = await shellWindow('victim');
+    expect(await tmux.killWindow(id)).toBe(true);
+    expect(await tmux.findWindow(id)).toBeNull();
+    expect(await tmux.killWindow(id)).toBe(false);
+    await expect(tmux.capturePane(id)).rejects.toMatchObject({ code: 'WINDOW_NOT_FOUND' });
+  });
+
+  it('lists nothing when the session does not exist', async () => {
+    const other = testEnv('tmux-empty');
+    try {
+      expect(await other.tmux().listWindows()).toEqual([]);
+    } finally {
+      await other.cleanup();
+    }
+  });
+});
+
+describe('tmux helpers', () => {
+  it('validates key names', () => {
+    for (const key of ['Escape', 'Enter', 'C-c', 'C-d', 'C-z', 'Up', 'Down', 'Left', 'Right', 'Tab', 'BSpace', 'PageUp', 'PageDown', '1', '9', 'y', 'F5', 'M-x']) {
+      expect(isValidKey(key)).toBe(true);
+    }
+    for (const key of ['', 'Esc ape', 'rm -rf', 'C-', 'F13', 'Enter; kill-server']) expect(isValidKey(key)).toBe(false);
+  });
+
+  it('sanitises and deduplicates window names', () => {
+    expect(sanitizeWindowName('my.proj:1\tx')).toBe('my-proj-1-x');
+    expect(sanitizeWindowName('   ')).toBe('session');
+    expect(dedupeName('proj', ['proj', 'proj-2'])).toBe('proj-3');
+    expect(dedupeName('new', ['proj'])).toBe('new');
+  });
+
+  it('parses list-windows lines, keeping tabs inside the name', () => {
+    expect(parseWindowLine('@3\t99\t0\tbash\t/tmp\t200\t50\tshell\tnormal\ta\tb')).toMatchObject({
+      window_id: '@3', pane_pid: 99, pane_dead: false, pane_current_command: 'bash', window_name: 'a\tb', provider: 'shell',
+    });
+    expect(parseWindowLine('garbage')).toBeNull();
+  });
+});
