@@ -4,8 +4,10 @@
  */
 export interface EngineGame {
   isOver(): boolean;
-  /** The seat that must decide now, or -1 when the game is over. */
+  /** The seat that must decide now, or -1 between hands and when the game is over. */
   toAct(): number;
+  /** Deals the next hand after one ended (phase 16); false when there is none. */
+  nextHand(): boolean;
   validActions(player: number): number[];
   step(player: number, action: number): { ok: true } | { ok: false; code: string };
   /** The state object seen by `forPlayer` (null = every hand visible). */

@@ -3,6 +3,7 @@ import { IllegalAction, NotYourTurn } from '../../server/errors';
 import { EventHub, type SseEvent } from '../events/hub';
 import type { ManagedSession } from '../sessions/service';
 import type { AiPlayer, EngineGame } from './port';
+import { summariseHand } from './result';
 
 export type GameMode = 'human_ai' | '4ai';
 export const HUMAN_SEAT = 0;
@@ -116,6 +117,7 @@ export class GameSession implements ManagedSession {
   /** human_ai: AIs act (instantly) until seat 0 must decide or the game ends. */
   runAisUntilHuman(): void {
     while (!this.disposed && !this.game.isOver()) {
+      if (this.dealIfBetweenHands()) continue;
       const seat = this.game.toAct();
       if (seat < 0 || !this.ais[seat]) return;
       if (!this.aiStep(seat)) return;
@@ -134,11 +136,13 @@ export class GameSession implements ManagedSession {
       if (this.hub.size === 0) await this.waitForSubscriber();
       if (this.disposed) return;
       const ok = await this.exclusive(() => {
+        if (this.dealIfBetweenHands()) return true;
         const seat = this.game.toAct();
         return seat >= 0 && !this.game.isOver() ? this.aiStep(seat) : false;
       });
       if (!ok && this.aiErrors >= MAX_AI_ERRORS) return;
-      await pause(this.delayMs);
+      // A finished hand stays in view a little longer than one action.
+      await pause(this.game.toAct() < 0 ? this.delayMs * 3 : this.delayMs);
     }
   }
 
@@ -179,11 +183,18 @@ export class GameSession implements ManagedSession {
     return true;
   }
 
+  /** A finished hand stays on the table (phase 16) until the next AI turn deals the next one. */
+  private dealIfBetweenHands(): boolean {
+    if (this.game.isOver() || this.game.toAct() >= 0 || !this.game.nextHand()) return false;
+    this.hub.broadcast({ type: 'kyoku_start', state: this.state() });
+    return true;
+  }
+
   private afterStep(): void {
     const finished = this.game.handsFinished();
     if (finished > this.handsSeen) {
       this.handsSeen = finished;
-      this.hub.broadcast({ type: 'kyoku_end', result: this.game.lastHandResult(), state: this.state() });
+      this.hub.broadcast({ type: 'kyoku_end', result: summariseHand(this.game.lastHandResult()), state: this.state() });
     }
     if (this.game.isOver()) this.hub.broadcast({ type: 'game_over', state: this.state() });
   }

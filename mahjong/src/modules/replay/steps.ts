@@ -1,7 +1,7 @@
 import type { AgariEvent, Meld, Paipu, Round, RoundEvent, RyuukyokuEvent } from '../../engine/paipu';
-import { LIMIT_TEXT, RYUUKYOKU_TEXT, roundText, seatText, tileText } from './describe';
+import { summariseAgari } from '../game/result';
+import { RYUUKYOKU_TEXT, roundText, seatText, tileText } from './describe';
 import type { ReplayState, ReplayStep, StepType } from './model';
-import { yakuName } from './yaku-names';
 
 /** Tiles left in the live wall after the deal: 136 − 14 dead wall − 52 dealt. */
 const LIVE_WALL = 70;
@@ -141,14 +141,11 @@ function applyAgari(s: ReplayState, ev: AgariEvent, oya: number): string {
   s.game.scores = s.players.map((p) => p.score);
   s.kyotaku = 0;
   s.phase = 16;
-  const han = ev.yaku.reduce((n, y) => n + y.han, 0);
-  const yaku = ev.yakuman.length ? ev.yakuman.map(yakuName) : ev.yaku.filter((y) => y.han > 0).map((y) => `${yakuName(y.id)} ${y.han}`);
-  s.result = {
-    type: 'agari', wins: [{ who: ev.who, from_who: ev.fromWho, han, fu: ev.fu, points: ev.points, limit_name: LIMIT_TEXT[ev.limit] ?? '',
-      yaku: ev.yakuman.length ? ev.yakuman.map((id) => ({ id, name: yakuName(id), han: 13 })) : ev.yaku.map((y) => ({ ...y, name: yakuName(y.id) })),
-      hand: ev.hand, ura: ev.uraIndicators }],
-    deltas: ev.deltas,
-  };
+  const win = summariseAgari(ev);
+  const han = win.han;
+  const yaku = win.yaku.map((y) => (ev.yakuman.length ? y.name : `${y.name} ${y.han}`));
+  const earlier = s.result && s.result.type === 'agari' ? (s.result.wins as unknown[]) : [];
+  s.result = { type: 'agari', wins: [...earlier, win], deltas: ev.deltas };
   const how = ev.who === ev.fromWho ? 'tsumo' : `ron off ${seatText(ev.fromWho, oya)}`;
   const size = ev.yakuman.length ? 'yakuman' : `${han} han ${ev.fu} fu`;
   return `${seatText(ev.who, oya)} wins by ${how} on ${tileText(ev.machi)}: ${yaku.join(', ')} — ${size}, ${ev.points} points`;
@@ -158,7 +155,7 @@ function applyRyuukyoku(s: ReplayState, ev: RyuukyokuEvent, oya: number): string
   ev.deltas.forEach((d, i) => { s.players[i]!.score = (ev.scores[i] ?? 0) + d; });
   s.game.scores = s.players.map((p) => p.score);
   s.phase = 16;
-  s.result = { type: 'ryuukyoku', kind: ev.kind, deltas: ev.deltas };
+  s.result = { type: 'ryuukyoku', kind: ev.kind, wins: [], deltas: ev.deltas };
   const tenpai = ev.hands.map((h, i) => (h ? i : -1)).filter((i) => i >= 0);
   const who = ev.kind === 'exhaustive' ? ` — tenpai: ${tenpai.length ? tenpai.map((i) => seatText(i, oya)).join(', ') : 'nobody'}` : '';
   return `Draw: ${RYUUKYOKU_TEXT[ev.kind] ?? ev.kind}${who}`;

@@ -64,7 +64,8 @@
 
   function seatLabel(state, seat) {
     const p = state && state.players && state.players[seat];
-    const wind = p && typeof p.wind === 'number' ? ['East', 'South', 'West', 'North'][p.wind] : p && p.wind;
+    const names = { E: 'East', S: 'South', W: 'West', N: 'North' };
+    const wind = p && (typeof p.wind === 'number' ? ['East', 'South', 'West', 'North'][p.wind] : names[p.wind] || p.wind);
     return `P${seat}${wind ? ` (${wind})` : ''}`;
   }
 
@@ -99,7 +100,8 @@
   function finalNodes(state) {
     const game = (state && state.game) || {};
     const scores = game.scores || (state.players || []).map((p) => p.score);
-    const points = game.points || game.final_points || null;
+    const points = (game.owari && game.owari.points) || game.points || null;
+    if (game.owari && game.owari.scores) scores.splice(0, scores.length, ...game.owari.scores);
     const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
     return [el('table', { class: 'scores final' },
       el('tr', {}, el('th', {}, 'place'), el('th', {}, 'player'), el('th', {}, 'score'), points ? el('th', {}, 'points') : null),

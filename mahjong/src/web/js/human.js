@@ -25,8 +25,8 @@
   function pendingIndex() {
     const s = ui.state, hand = s.players[0].hand;
     if (!Array.isArray(hand) || s.riichi_tile == null) return -1;
-    const want = discardIndex(s.riichi_tile);
-    return hand.findIndex((t) => discardIndex(t) === want);
+    // riichi_tile is the pending discard index (0–36), not a tile id.
+    return hand.findIndex((t) => discardIndex(t) === s.riichi_tile);
   }
 
   function setState(state) {

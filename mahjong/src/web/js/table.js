@@ -6,6 +6,8 @@
   const T = global.MJTiles;
   const WINDS = ['East', 'South', 'West', 'North'];
   const WIND_CH = ['東', '南', '西', '北'];
+  const WIND_OF = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
+  const windIndex = (w) => (typeof w === 'number' ? w : WIND_OF[w] ?? 0);
 
   /** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns CSS width/height. */
   function fit(canvas) {
@@ -70,7 +72,13 @@
     // Hand row.
     const y = S * 0.5 - th - S * 0.012;
     let x = -S * 0.36;
-    const tiles = handTiles(p);
+    let tiles = handTiles(p);
+    // The drawn tile sits apart at the right end, as at a real table.
+    if (tiles && p.drawn != null && tiles.includes(p.drawn) && tiles.length % 3 === 2) {
+      const rest = tiles.slice();
+      rest.splice(rest.indexOf(p.drawn), 1);
+      tiles = [...rest, p.drawn];
+    }
     const visible = tiles && (opts.showAll || opts.visibleSeats.includes(p.seat));
     const n = tiles ? tiles.length : handCount(p);
     const drawnGap = n % 3 === 2 ? tw * 0.35 : 0;
@@ -100,20 +108,21 @@
   function drawCentre(ctx, state, S, viewer, opts) {
     const rw = S / 27;
     const box = rw * 6 + rw * 0.4;
+    const f = Math.max(8, box * 0.075);
     ctx.fillStyle = '#12211b';
     T.roundRect(ctx, -box / 2, -box / 2, box, box, box * 0.06); ctx.fill();
     ctx.strokeStyle = '#2f6b4f'; ctx.lineWidth = 2; ctx.stroke();
-    const f = Math.max(9, box * 0.085);
     ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-    ctx.font = `600 ${f * 1.15}px sans-serif`;
-    ctx.fillText(roundLabel(state), 0, -box * 0.3);
-    ctx.font = `${f * 0.9}px sans-serif`;
-    ctx.fillText(`honba ${state.honba ?? 0} · sticks ${state.kyotaku ?? 0} · left ${state.tiles_left ?? '?'}`, 0, -box * 0.17);
+    ctx.font = `600 ${f * 1.2}px sans-serif`;
+    ctx.fillText(roundLabel(state), 0, -box * 0.2);
+    ctx.font = `${f * 0.85}px sans-serif`;
+    ctx.fillText(`${state.honba ?? 0} honba · ${state.kyotaku ?? 0} sticks`, 0, -box * 0.08);
+    ctx.fillText(`${state.tiles_left ?? '?'} tiles left`, 0, box * 0.02);
     // Dora indicators.
     const dora = state.dora || [];
-    const dw = box * 0.1, dh = dw * 1.36;
+    const dw = box * 0.09, dh = dw * 1.36;
     const dx = -((Math.max(dora.length, 1) * dw) / 2);
-    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, -box * 0.08, dw, dh));
+    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.09, dw, dh));
     // Scores, one per side, rotated towards its seat.
     (state.players || []).forEach((p) => {
       const rel = relOf(p.seat, viewer);
@@ -122,15 +131,15 @@
       const active = state.turn === p.seat && !state.is_over;
       ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
       ctx.font = `${active ? '700 ' : ''}${f}px sans-serif`;
-      const wind = typeof p.wind === 'number' ? WIND_CH[p.wind] : p.wind || '';
-      ctx.fillText(`${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, 0, box * 0.38);
+      const wind = p.wind == null ? '' : WIND_CH[windIndex(p.wind)];
+      ctx.fillText(`${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, 0, box * 0.43);
       ctx.restore();
     });
   }
 
   function roundLabel(state) {
     if (state.game && state.game.round_label) return state.game.round_label;
-    const wind = typeof state.round_wind === 'number' ? WINDS[state.round_wind] : state.round_wind || 'East';
+    const wind = WINDS[windIndex(state.round_wind ?? 0)];
     const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
     return `${wind} ${n}`;
   }

@@ -1,0 +1,207 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { testApp } from './helpers';
+import { readEvents } from './sse';
+
+const { app, call, close } = testApp();
+afterAll(close);
+
+const newGame = async (body: Record<string, unknown> = {}) => {
+  const res = await call('POST', '/api/game/new', { mode: 'human_ai', seed: 7, max_round: 0, ...body });
+  expect(res.status).toBe(200);
+  return res.json;
+};
+
+/** Plays seat 0 with a fixed policy (win if possible, else skip, else the last legal action). */
+const choose = (valid: number[]) => [50, 49, 53].find((a) => valid.includes(a)) ?? valid.at(-1)!;
+
+describe('POST /api/game/new', () => {
+  it('starts a human_ai game waiting for seat 0, with hidden opponent hands', async () => {
+    const g = await newGame();
+    expect(g.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(g.mode).toBe('human_ai');
+    expect(g.state.turn).toBe(0);
+    expect(g.state.valid_actions.length).toBeGreaterThan(0);
+    expect(g.state.valid_actions_mask).toHaveLength(54);
+    expect(g.state.players[0].hand).toBeArray();
+    expect(typeof g.state.players[1].hand).toBe('number');
+  });
+
+  it('refuses an unknown mode and an out-of-range seed with 422', async () => {
+    expect((await call('POST', '/api/game/new', { mode: 'solo' })).status).toBe(422);
+    expect((await call('POST', '/api/game/new', { seed: -1 })).status).toBe(422);
+  });
+
+  it('refuses a model file that does not exist with 400 MODEL_LOAD_FAILED', async () => {
+    const res = await call('POST', '/api/game/new', { ai_model: '/nonexistent/model.json' });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('MODEL_LOAD_FAILED');
+  });
+
+  it('deals the same hands for the same seed', async () => {
+    const a = await newGame({ seed: 99 });
+    const b = await newGame({ seed: 99 });
+    expect(a.state.players[0].hand).toEqual(b.state.players[0].hand);
+  });
+});
+
+describe('GET /api/game/{id}/state', () => {
+  it('shows the asked seat its own hand only', async () => {
+    const g = await newGame();
+    const res = await call('GET', `/api/game/${g.session_id}/state?for_player=2`);
+    expect(res.status).toBe(200);
+    expect(res.json.players[2].hand).toBeArray();
+    expect(typeof res.json.players[0].hand).toBe('number');
+  });
+
+  it('defaults to seat 0 in human_ai', async () => {
+    const g = await newGame();
+    const res = await call('GET', `/api/game/${g.session_id}/state`);
+    expect(res.json.players[0].hand).toEqual(g.state.players[0].hand);
+  });
+});
+
+describe('POST /api/game/{id}/action', () => {
+  it('accepts a legal discard and returns the next state for seat 0', async () => {
+    const g = await newGame();
+    const a = g.state.valid_actions.find((x: number) => x < 37);
+    const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: a });
+    expect(res.status).toBe(200);
+    expect(res.json.ok).toBe(true);
+    expect(res.json.state.players[0].river.length + (res.json.state.riichi_stage2 ? 1 : 0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses an illegal action with ILLEGAL_ACTION and the valid actions', async () => {
+    const g = await newGame();
+    const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 49 });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('ILLEGAL_ACTION');
+    expect(res.json.valid_actions).toEqual(g.state.valid_actions);
+  });
+
+  it('refuses another seat with NOT_YOUR_TURN', async () => {
+    const g = await newGame();
+    const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 1, action_idx: 53 });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('NOT_YOUR_TURN');
+    expect(res.json.valid_actions).toBeArray();
+  });
+
+  it('refuses an index outside 0–53 with 422', async () => {
+    const g = await newGame();
+    expect((await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 54 })).status).toBe(422);
+  });
+
+  it('serialises concurrent actions: one of two identical moves is applied', async () => {
+    const g = await newGame();
+    const a = g.state.valid_actions.find((x: number) => x < 37 && !g.state.riichi_tiles.includes(x)) ?? g.state.valid_actions[0];
+    const both = await Promise.all([0, 1].map(() => call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: a })));
+    const log = await call('GET', `/api/game/${g.session_id}/log`);
+    const human = log.text.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.by === 'human');
+    expect(both.filter((r) => r.status === 200).length).toBe(human.length);
+    expect(human.length).toBeGreaterThanOrEqual(1);
+    expect(human[0].action).toBe(a);
+  });
+
+  it('plays a whole East-only game to the end through the API', async () => {
+    const g = await newGame({ seed: 3 });
+    let state = g.state;
+    for (let i = 0; i < 3000 && !state.is_over; i++) {
+      const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: choose(state.valid_actions) });
+      expect(res.status).toBe(200);
+      state = res.json.state;
+    }
+    expect(state.is_over).toBe(true);
+    expect(state.game.owari.scores.reduce((a: number, b: number) => a + b, 0)).toBe(100_000);
+    const after = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 53 });
+    expect(after.status).toBe(400);
+  });
+});
+
+describe('records', () => {
+  it('gives the paipu in the replay loader shape and the mjlog the loader reads back', async () => {
+    const g = await newGame();
+    await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: choose(g.state.valid_actions) });
+    const paipu = await call('GET', `/api/game/${g.session_id}/paipu`);
+    expect(paipu.status).toBe(200);
+    expect(paipu.json.seed).toBe('devhub-v1,7');
+    expect(typeof paipu.json.type).toBe('number');
+    const steps = await call('POST', '/api/replay/steps', { paipu: paipu.json });
+    expect(steps.status).toBe(200);
+    const xml = await call('GET', `/api/game/${g.session_id}/mjlog`);
+    expect(xml.headers.get('content-type')).toContain('xml');
+    const loaded = await call('POST', '/api/replay/load', { xml_content: xml.text });
+    expect(loaded.status).toBe(200);
+    expect(loaded.json.paipu.rounds[0].hands).toEqual(paipu.json.rounds[0].hands);
+  });
+
+  it('logs every action as NDJSON', async () => {
+    const g = await newGame({ seed: 11 });
+    await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: choose(g.state.valid_actions) });
+    const log = await call('GET', `/api/game/${g.session_id}/log`);
+    expect(log.headers.get('content-type')).toContain('ndjson');
+    const lines = log.text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ seq: 0, player: 0, by: 'human' });
+    expect(lines.slice(1).every((e) => e.by === 'ai' && e.player !== 0)).toBe(true);
+  });
+});
+
+describe('sessions', () => {
+  it('lists, changes speed of, and deletes a session', async () => {
+    const g = await newGame();
+    const list = await call('GET', '/api/sessions');
+    expect(list.json.sessions.map((s: any) => s.session_id)).toContain(g.session_id);
+    const speed = await call('POST', `/api/game/${g.session_id}/speed`, { delay_ms: 300 });
+    expect(speed.json).toEqual({ ok: true, delay_ms: 300 });
+    expect((await call('POST', `/api/game/${g.session_id}/speed`, { delay_ms: -5 })).status).toBe(422);
+    expect((await call('DELETE', `/api/game/${g.session_id}`)).status).toBe(200);
+    expect((await call('GET', `/api/game/${g.session_id}/state`)).status).toBe(404);
+  });
+
+  it.each([
+    ['GET', 'state'], ['POST', 'action'], ['GET', 'events'], ['GET', 'paipu'], ['GET', 'mjlog'], ['GET', 'log'], ['POST', 'speed'],
+  ])('answers 404 {detail} for %s %s of an unknown session', async (method, what) => {
+    const body = what === 'action' ? { player_id: 0, action_idx: 0 } : what === 'speed' ? { delay_ms: 0 } : undefined;
+    const res = await call(method, `/api/game/00000000-0000-0000-0000-000000000000/${what}`, body);
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe('SESSION_NOT_FOUND');
+    expect(res.json.detail).toContain('not found');
+  });
+
+  it('refuses a new session over the cap with 429', async () => {
+    const small = testApp({ limits: { maxSessions: 2 } });
+    for (let i = 0; i < 2; i++) expect((await small.call('POST', '/api/game/new', { seed: i })).status).toBe(200);
+    const res = await small.call('POST', '/api/game/new', {});
+    expect(res.status).toBe(429);
+    expect(res.json.code).toBe('TOO_MANY_SESSIONS');
+    small.close();
+  });
+});
+
+describe('events', () => {
+  it('streams a seeded 4ai game at zero delay: snapshot, actions, hand ends, game over', async () => {
+    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 5, max_round: 0, delay_ms: 0, ai_model: 'random' });
+    expect(g.status).toBe(200);
+    const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const seen: string[] = [];
+    let last: any = null;
+    for await (const ev of readEvents(res.body!)) {
+      expect(ev.data.type).toBe(ev.event);
+      seen.push(ev.event);
+      last = ev.data;
+      if (ev.event === 'game_over') break;
+    }
+    await res.body!.cancel().catch(() => {});
+    expect(seen[0]).toBe('snapshot');
+    expect(seen.at(-1)).toBe('game_over');
+    expect(seen).not.toContain('error');
+    const hands = last.state.game.log.length;
+    expect(seen.filter((e) => e === 'kyoku_end').length).toBe(hands);
+    expect(seen.filter((e) => e === 'kyoku_start').length).toBe(hands - 1);
+    // Every hand's end comes after its actions and before the next deal.
+    const order = seen.filter((e) => e !== 'ai_action').slice(1, -1);
+    order.forEach((e, i) => expect(e).toBe(i % 2 === 0 ? 'kyoku_end' : 'kyoku_start'));
+    expect(last.state.is_over).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pngColours } from './png';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's chromium, headless, with a fresh profile; nothing reaches the network but our server. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'mahjong-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1100, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pixel statistics of the page's table canvas: distinct colours and a hash, to see it drew and changed. */
+export function canvasStats(page: Page): Promise<{ colours: number; hash: number; width: number; height: number }> {
+  return page.evaluate(() => {
+    const c = document.getElementById('table') as HTMLCanvasElement;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set<number>();
+    let hash = 0;
+    for (let i = 0; i < data.length; i += 16) {
+      const v = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+      seen.add(v);
+      hash = (Math.imul(hash, 31) + v) | 0;
+    }
+    return { colours: seen.size, hash, width: c.width, height: c.height };
+  });
+}
+
+/** Polls `check` until it returns a truthy value, for at most `ms`. */
+export async function until<T>(check: () => Promise<T> | T, ms = 20_000, what = 'condition'): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}
+
+export const SCREENSHOT_DIR = process.env.MAHJONG_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'mahjong-screens-'));
+
+/** Saves a PNG of the page as a test artefact and returns its colour count (blank ≈ 1–3). */
+export async function screenshot(page: Page, name: string): Promise<{ path: string; width: number; height: number; colours: number }> {
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  const buf = await page.screenshot({ path });
+  return { path, ...pngColours(buf) };
+}
