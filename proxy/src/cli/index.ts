@@ -10,6 +10,7 @@ export const main = defineCommand({
     usage: () => import('./usage').then((m) => m.default),
     status: () => import('./status').then((m) => m.default),
     service: () => import('./service/index').then((m) => m.default),
+    config: () => import('./config/index').then((m) => m.default),
   },
 });
 

@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { configYaml } from '../usage/helpers';
+import { cli, fakeProgram, sandbox } from './helpers';
+
+const KEY = 'sk-cp-secret-config-key-777';
+const TOKEN = 'local-client-token-99999';
+const box = sandbox('mp-config-');
+const path = join(box.dir, 'config.yaml');
+afterAll(() => box[Symbol.dispose]());
+
+const good = () =>
+  `# my comment stays\n${configYaml({ minimax: { base_url: 'https://api.minimaxi.com/anthropic', api_keys: [{ key: KEY, note: 'main' }] } })}`.replace(
+    'config_version: 1\n',
+    `config_version: 1\nserver:\n  auth_token: ${TOKEN}\n`,
+  );
+
+describe('modelproxy config', () => {
+  it('path prints the config location in the state dir', async () => {
+    const r = await cli(['config', 'path'], box.env);
+    expect(r.stdout.trim()).toBe(path);
+  });
+
+  it('show keeps the file as written but masks keys and tokens', async () => {
+    writeFileSync(path, good());
+    const r = await cli(['config', 'show'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('# my comment stays');
+    expect(r.stdout).toContain('key: sk-c***-777');
+    expect(r.stdout).toContain('auth_token: loca***9999');
+    expect(r.stdout).not.toContain(KEY);
+    expect(r.stdout).not.toContain(TOKEN);
+  });
+
+  it('validate reports a valid config with exit 0', async () => {
+    writeFileSync(path, good());
+    const r = await cli(['config', 'validate'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('valid: 1 provider(s), 1 key(s), 1 route(s)');
+  });
+
+  it('validate lists every bad path with exit 2', async () => {
+    writeFileSync(path, 'config_version: 1\nserver: { port: 99999 }\nproviders:\n  a: { base_url: nope, api_keys: [{ key: 1 }] }\nroutes: { default: [] }\n');
+    const r = await cli(['config', 'validate'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('server.port');
+    expect(r.stderr).toContain('providers.a.api_keys[0].key');
+  });
+
+  it('edit saves a valid edit with a backup of the previous file', async () => {
+    writeFileSync(path, good());
+    const bin = join(box.home, 'bin-ok');
+    fakeProgram(bin, 'ed-ok', `sed -i 's/note: main/note: edited/' "$1"`);
+    const r = await cli(['config', 'edit'], { ...box.env, EDITOR: join(bin, 'ed-ok') });
+    expect(r.code).toBe(0);
+    expect(readFileSync(path, 'utf8')).toContain('note: edited');
+    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(good());
+  });
+
+  it('edit refuses an invalid edit, keeps config.yaml and the draft', async () => {
+    writeFileSync(path, good());
+    const bin = join(box.home, 'bin-bad');
+    fakeProgram(bin, 'ed-bad', `sed -i 's/port: .*//; s/config_version: 1/config_version: 1\\nbogus_field: 1/' "$1"`);
+    const r = await cli(['config', 'edit'], { ...box.env, EDITOR: join(bin, 'ed-bad') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bogus_field');
+    expect(readFileSync(path, 'utf8')).toBe(good());
+    expect(existsSync(join(box.dir, '.config.edit.yaml'))).toBe(true);
+  });
+});
+
+describe('config_version migration from the command line', () => {
+  const v0 = 'port: 9001\nproviders:\n  minimax:\n    base_url: https://api.minimaxi.com/anthropic\n    api_keys: [YOUR_API_KEY]\nroutes:\n  - { match: ".*", provider: minimax }\n';
+
+  it('config migrate backs up and upgrades an unversioned config', async () => {
+    writeFileSync(path, v0);
+    const r = await cli(['config', 'migrate'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('from config_version 0 to 1');
+    expect(readFileSync(`${path}.v0.bak`, 'utf8')).toBe(v0);
+    expect(parse(readFileSync(path, 'utf8'))).toMatchObject({ config_version: 1, server: { port: 9001 } });
+  });
+
+  it('any command migrates an old config first and says so on stderr', async () => {
+    writeFileSync(path, v0);
+    const r = await cli(['usage', '--json'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('config migrated v0 → v1');
+    expect(JSON.parse(r.stdout).providers[0].provider).toBe('minimax');
+  });
+
+  it('refuses a newer config_version with exit 2 and a clear message', async () => {
+    writeFileSync(path, 'config_version: 99\n');
+    const r = await cli(['usage'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('config_version: 99 is newer than this program understands (1)');
+    expect(readFileSync(path, 'utf8')).toBe('config_version: 99\n');
+  });
+});
