@@ -4,7 +4,7 @@
  * to the group so that it contains m melds and p pairs (p ≤ 1), never using a 5th copy of a kind.
  * Summing the groups' distances for 4 − calls melds and one pair gives the regular-form distance,
  * and shanten = distance − 1 (exact, no heuristics about blocks). Tables are computed on first use
- * per group shape and cached, so a steady state costs four map lookups per hand.
+ * per group shape and cached, so a steady state costs four array lookups per hand.
  */
 
 const INF = 99;
@@ -12,8 +12,43 @@ const INF = 99;
 const STATES = 5 * 2 * 5 * 5;
 const sIdx = (m: number, p: number, x: number, y: number): number => ((m * 2 + p) * 5 + x) * 5 + y;
 
-const suitCache = new Map<number, Int8Array>();
-const honorCache = new Map<number, Int8Array>();
+/** Entries per group shape: 10 distances, then pairs, kinds, terminal/honor kinds, terminal/honor pair (0/1). */
+export const STRIDE = 14;
+
+/**
+ * Computed tables live in one growing pool, STRIDE entries per group shape; dense index arrays map a
+ * group's key (base-5 counts for suits, a histogram of counts for honors) to its slot + 1.
+ */
+let pool = new Int8Array(STRIDE * 4096);
+let used = 0;
+const suitSlot = new Uint32Array(5 ** 9);
+const honorSlot = new Uint32Array(8 ** 5);
+
+/** The pool (read it after looking up offsets: a lookup may grow it). */
+export const distancePool = (): Int8Array => pool;
+
+function store(d: Int8Array, counts: ArrayLike<number>, from: number, len: number, yaochuu: (i: number) => boolean): number {
+  if (used + STRIDE > pool.length) {
+    const bigger = new Int8Array(pool.length * 2);
+    bigger.set(pool);
+    pool = bigger;
+  }
+  pool.set(d, used);
+  let pairs = 0, kinds = 0, yKinds = 0, yPair = 0;
+  for (let i = 0; i < len; i++) {
+    const c = counts[from + i] ?? 0;
+    if (c > 0) kinds++;
+    if (c >= 2) pairs++;
+    if (c > 0 && yaochuu(i)) yKinds++;
+    if (c >= 2 && yaochuu(i)) yPair = 1;
+  }
+  pool[used + 10] = pairs;
+  pool[used + 11] = kinds;
+  pool[used + 12] = yKinds;
+  pool[used + 13] = yPair;
+  used += STRIDE;
+  return used / STRIDE;
+}
 
 /** Distances for counts[from … from+len-1]; chows only when `chows`. */
 function compute(counts: ArrayLike<number>, from: number, len: number, chows: boolean): Int8Array {
@@ -43,34 +78,34 @@ function compute(counts: ArrayLike<number>, from: number, len: number, chows: bo
   return d;
 }
 
-/** Distances of suit s (0 m, 1 p, 2 s) of a 34-count array. */
-export function suitDistances(counts: ArrayLike<number>, s: number): Int8Array {
+/** Pool offset of the distances of suit s (0 m, 1 p, 2 s) of a 34-count array. */
+export function suitOffset(counts: ArrayLike<number>, s: number): number {
   const from = s * 9;
   let key = 0;
   for (let i = from; i < from + 9; i++) key = key * 5 + (counts[i] ?? 0);
-  let d = suitCache.get(key);
-  if (d === undefined) {
-    d = compute(counts, from, 9, true);
-    suitCache.set(key, d);
+  let slot = suitSlot[key]!;
+  if (slot === 0) {
+    slot = store(compute(counts, from, 9, true), counts, from, 9, (i) => i === 0 || i === 8);
+    suitSlot[key] = slot;
   }
-  return d;
+  return (slot - 1) * STRIDE;
 }
 
-/** Distances of the honor group (kinds 27–33). */
-export function honorDistances(counts: ArrayLike<number>): Int8Array {
-  // Honor kinds are interchangeable, so the sorted counts are the key (far fewer shapes).
+/** Pool offset of the distances of the honor group (kinds 27–33). */
+export function honorOffset(counts: ArrayLike<number>): number {
+  // Honor kinds are interchangeable, so a histogram of their counts is the key (far fewer shapes).
   let c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
   for (let i = 27; i < 34; i++) {
     const c = counts[i] ?? 0;
     if (c === 0) c0++; else if (c === 1) c1++; else if (c === 2) c2++; else if (c === 3) c3++; else c4++;
   }
   const key = (((c1 * 8 + c2) * 8 + c3) * 8 + c4) * 8 + c0;
-  let d = honorCache.get(key);
-  if (d === undefined) {
+  let slot = honorSlot[key]!;
+  if (slot === 0) {
     const sorted: number[] = [];
     for (const [n, c] of [[c0, 0], [c1, 1], [c2, 2], [c3, 3], [c4, 4]] as const) for (let i = 0; i < n; i++) sorted.push(c);
-    d = compute(sorted, 0, sorted.length, false);
-    honorCache.set(key, d);
+    slot = store(compute(sorted, 0, sorted.length, false), sorted, 0, sorted.length, () => true);
+    honorSlot[key] = slot;
   }
-  return d;
+  return (slot - 1) * STRIDE;
 }

@@ -5,7 +5,7 @@
  */
 import type { Counts34 } from '../tiles';
 import { YAOCHUU } from '../tiles';
-import { honorDistances, suitDistances } from './group-table';
+import { distancePool, honorOffset, suitOffset } from './group-table';
 
 const tileTotal = (counts: ArrayLike<number>): number => {
   let n = 0;
@@ -16,30 +16,25 @@ const tileTotal = (counts: ArrayLike<number>): number => {
 /** Melds implied by the tile count: 13/14 tiles → 0, 10/11 → 1, … */
 export const impliedMelds = (counts: ArrayLike<number>): number => Math.max(0, Math.floor((14 - tileTotal(counts)) / 3));
 
-/** Regular form (4 sets + 1 pair). */
-export function shantenRegular(counts: Counts34 | ArrayLike<number>, meldCount = impliedMelds(counts)): number {
-  const need = 4 - meldCount;
-  const a = suitDistances(counts, 0);
-  const b = suitDistances(counts, 1);
-  const c = suitDistances(counts, 2);
-  const h = honorDistances(counts);
-  // (min,+) convolution of the four groups, for m ≤ need melds and p ≤ 1 pairs.
+/** Regular-form distance − 1 from the four groups' pool offsets. */
+function regular(d: Int8Array, a: number, b: number, c: number, h: number, need: number): number {
+  // (min,+) convolution of the four groups: m melds split over the groups, the pair in one of them.
   let best = 99;
   for (let m0 = 0; m0 <= need; m0++) for (let m1 = 0; m0 + m1 <= need; m1++) for (let m2 = 0; m0 + m1 + m2 <= need; m2++) {
-    const m3 = need - m0 - m1 - m2;
-    const i0 = m0 * 2, i1 = m1 * 2, i2 = m2 * 2, i3 = m3 * 2;
-    const base0 = a[i0]!, base1 = b[i1]!, base2 = c[i2]!, base3 = h[i3]!;
-    const noPair = base0 + base1 + base2 + base3;
+    const i0 = a + m0 * 2, i1 = b + m1 * 2, i2 = c + m2 * 2, i3 = h + (need - m0 - m1 - m2) * 2;
+    const v0 = d[i0]!, v1 = d[i1]!, v2 = d[i2]!, v3 = d[i3]!;
+    const noPair = v0 + v1 + v2 + v3;
     if (noPair >= best) continue; // a pair never lowers a group's distance
-    const v = Math.min(
-      a[i0 + 1]! + base1 + base2 + base3,
-      base0 + b[i1 + 1]! + base2 + base3,
-      base0 + base1 + c[i2 + 1]! + base3,
-      base0 + base1 + base2 + h[i3 + 1]!,
-    );
-    if (v < best) best = v;
+    const p = Math.min(d[i0 + 1]! - v0, d[i1 + 1]! - v1, d[i2 + 1]! - v2, d[i3 + 1]! - v3);
+    if (noPair + p < best) best = noPair + p;
   }
   return best - 1;
+}
+
+/** Regular form (4 sets + 1 pair). */
+export function shantenRegular(counts: Counts34 | ArrayLike<number>, meldCount = impliedMelds(counts)): number {
+  const a = suitOffset(counts, 0), b = suitOffset(counts, 1), c = suitOffset(counts, 2), h = honorOffset(counts);
+  return regular(distancePool(), a, b, c, h, 4 - meldCount);
 }
 
 /**
@@ -70,7 +65,15 @@ export function shantenKokushi(counts: Counts34 | ArrayLike<number>): number {
 
 /** Overall shanten: the minimum of the three forms (seven pairs and kokushi only without calls). */
 export function shanten(counts: Counts34 | ArrayLike<number>, meldCount = impliedMelds(counts)): number {
-  const r = shantenRegular(counts, meldCount);
+  const a = suitOffset(counts, 0), b = suitOffset(counts, 1), c = suitOffset(counts, 2), h = honorOffset(counts);
+  const d = distancePool();
+  const r = regular(d, a, b, c, h, 4 - meldCount);
   if (meldCount > 0) return r;
-  return Math.min(r, shantenChiitoi(counts), shantenKokushi(counts));
+  // Seven pairs and kokushi from the groups' stored pair/kind counts (formulas as in the functions above).
+  const pairs = d[a + 10]! + d[b + 10]! + d[c + 10]! + d[h + 10]!;
+  const kinds = d[a + 11]! + d[b + 11]! + d[c + 11]! + d[h + 11]!;
+  const chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+  const yPair = d[a + 13]! | d[b + 13]! | d[c + 13]! | d[h + 13]!;
+  const kokushi = 13 - (d[a + 12]! + d[b + 12]! + d[c + 12]! + d[h + 12]!) - yPair;
+  return Math.min(r, chiitoi, kokushi);
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'bun:test';
+import { countsOfKinds, parseKinds, shanten, shantenChiitoi, shantenKokushi, shantenRegular, ukeire, waitingKinds } from '../../../src/engine/rules';
+
+const c = (s: string) => countsOfKinds(parseKinds(s));
+
+describe('shanten on 3n+1 hands and hands with melds', () => {
+  it('13-tile tenpai is 0 and a complete 14 is −1', () => {
+    expect(shanten(c('123m456p789s1122z'))).toBe(0);
+    expect(shanten(c('123m456p789s11222z'))).toBe(-1);
+  });
+  it('melds reduce the sets needed: 10 tiles + 1 call, 7 tiles + 2 calls', () => {
+    expect(shantenRegular(c('123m456p78s11z'), 1)).toBe(0);
+    expect(shantenRegular(c('123m456p789s11z'), 1)).toBe(-1);
+    expect(shantenRegular(c('13m5p79s1z2z'), 2)).toBe(2);
+    expect(shanten(c('1z'), 4)).toBe(0);
+  });
+  it('a wait on a fifth copy does not exist: 1111m + 234p… is not tenpai on 1m', () => {
+    // 1111m234p567p789s: the only "wait" would be a fifth 1m.
+    expect(shantenRegular(c('1111m234p567p789s'), 0)).toBe(1);
+    expect(waitingKinds(c('1111m234p567p789s'))).toEqual([]);
+  });
+  it('seven pairs with four of a kind counts one pair', () => {
+    expect(shantenChiitoi(c('1111m2233p4455s6z'))).toBe(2);
+  });
+  it('kokushi 13-sided tenpai', () => {
+    expect(shantenKokushi(c('19m19p19s1234567z'))).toBe(0);
+    expect(waitingKinds(c('19m19p19s1234567z'))).toHaveLength(13);
+  });
+});
+
+describe('ukeire', () => {
+  it('counts unseen copies of every tile that lowers shanten', () => {
+    const u = ukeire(c('23m456p789s11z') as number[], 1);
+    expect(u.shanten).toBe(0);
+    expect(u.tiles.map((t) => t.kind)).toEqual([0, 3]);
+    expect(u.total).toBe(8);
+    const seen = c('1m1m4m') as number[];
+    expect(ukeire(c('23m456p789s11z') as number[], 1, seen).total).toBe(5);
+  });
+});
