@@ -4,6 +4,7 @@
  * all-last dealer who is top after a win or tenpai ends it), and Tenhou's `owari` points.
  */
 import type { Owari, Paipu, Round } from '../paipu/types';
+import { advance } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
@@ -30,19 +31,6 @@ export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
 const WINDS = ['East', 'South', 'West', 'North'];
 export const roundLabel = (round: number, honba: number): string =>
   `${WINDS[Math.floor(round / 4) % 4]} ${(round % 4) + 1}${honba ? ` (${honba} honba)` : ''}`;
-
-/** Tenhou's final points: (score − 30,000)/1,000 rounded, uma +20/+10/−10/−20, first takes the rest. */
-export function owariOf(scores: number[]): Owari {
-  const order = [0, 1, 2, 3].sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const uma = [20, 10, -10, -20];
-  const points = [0, 0, 0, 0];
-  for (let r = 1; r < 4; r++) {
-    const s = order[r]!;
-    points[s] = Math.floor((scores[s]! - 30000) / 1000 + 0.5) + uma[r]!;
-  }
-  points[order[0]!] = -(points.reduce((a, b) => a + b, 0));
-  return { scores: [...scores], points };
-}
 
 export class Game {
   readonly seed: number;
@@ -118,7 +106,6 @@ export class Game {
     const scoresIn = [...this.scores];
     this.scores = [...k.scores];
     this.kyotaku = k.kyotaku;
-    const abortive = res.kind === 'ryuukyoku' && res.ryuukyoku !== 'exhaustive' && res.ryuukyoku !== 'nm';
     const agari = res.events.filter((e) => e.t === 'agari');
     this.log.push({
       index: this.handIndex, round: this.round, round_label: roundLabel(this.round, this.honba), honba: this.honba,
@@ -127,33 +114,17 @@ export class Game {
       scores_in: scoresIn, scores_out: [...this.scores], score_delta: this.scores.map((s, i) => s - scoresIn[i]!),
     });
     this.handIndex++;
-    if (!abortive && this.gameEnds(res.renchan)) {
-      const top = [0, 1, 2, 3].sort((a, b) => this.scores[b]! - this.scores[a]! || a - b)[0]!;
-      this.scores[top]! += this.kyotaku * 1000;
-      this.kyotaku = 0;
-      this.owari = owariOf(this.scores);
+    const adv = advance({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, scores: this.scores }, res, this.eastSouth);
+    this.round = adv.next.round;
+    this.honba = adv.next.honba;
+    this.kyotaku = adv.next.kyotaku;
+    this.scores = adv.next.scores;
+    if (adv.over) {
+      this.owari = adv.owari;
       this.finished = true;
       return;
     }
-    if (res.renchan) this.honba++;
-    else {
-      this.round++;
-      this.honba = res.kind === 'agari' ? 0 : this.honba + 1;
-    }
     if (this.autoNextHand) this.kyoku = this.startHand();
-  }
-
-  /** Tenhou's end test after a hand that was not an abortive draw. */
-  private gameEnds(dealerKeeps: boolean): boolean {
-    const s = this.scores;
-    if (s.some((x) => x < 0)) return true;
-    const last = this.eastSouth ? 7 : 3;
-    if (this.round < last) return false;
-    const top = [0, 1, 2, 3].sort((a, b) => s[b]! - s[a]! || a - b)[0]!;
-    const dealerNotTop = top !== this.oya;
-    if (this.round >= last + 4) return !(dealerKeeps && dealerNotTop);
-    if (s[top]! < 30000) return false;
-    return !(dealerKeeps && dealerNotTop);
   }
 
   /** Winning kinds of a seat's 13-tile hand (empty when not tenpai). */

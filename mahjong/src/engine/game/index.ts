@@ -15,7 +15,8 @@
  * Riichi is two steps: discarding a tile listed in `riichi_tiles` sets `riichi_stage2`; then
  * 48 declares riichi with that tile and 52 discards it without riichi.
  */
-export { Game, owariOf, roundLabel, type GameOptions, type GameStepResult } from './game';
+export { owariOf, advance, gameEnds, type TableState } from './progress';
+export { Game, roundLabel, type GameOptions, type GameStepResult } from './game';
 export { stateView } from './view';
 export * from './view-schema';
 export { A, ACTION_COUNT, PHASE_NAMES, actionName, discardIndex } from '../table/actions';

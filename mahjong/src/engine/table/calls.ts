@@ -18,9 +18,9 @@ function checkPao(k: Kyoku, seat: number, kind: number, from: number): void {
   if (kind >= 27 && kind <= 30 && kinds.filter((x) => x >= 27 && x <= 30).length === 4) p.pao = from;
 }
 
-export function executeCall(k: Kyoku, seat: number, action: number, target: Target): void {
+export function executeCall(k: Kyoku, seat: number, action: number, target: Target, prefer?: readonly number[]): void {
   const p = k.players[seat]!;
-  const used = callTiles(p, action, target.tile);
+  const used = callTiles(p, action, target.tile, prefer);
   if (!used) throw new Error(`invariant: call ${action} without tiles`);
   for (const id of used) k.take(seat, id);
   const type = action === A.DAIMINKAN ? 'daiminkan' : action >= A.PON ? 'pon' : 'chi';
@@ -57,10 +57,8 @@ export function executeKan(k: Kyoku, seat: number, action: number, kind?: number
   const kinds = action === A.ANKAN ? ankanKinds(k, seat) : kakanKinds(p);
   const chosen = kind !== undefined && kinds.includes(kind) ? kind : kinds[0];
   if (chosen === undefined) return false;
-  k.revealPendingDora();
   k.kans++;
   p.kans++;
-  k.pendingDora++;
   k.noCalls = false;
   k.drawn = null;
   k.rinshanDraw = false;
@@ -71,6 +69,9 @@ export function executeKan(k: Kyoku, seat: number, action: number, kind?: number
     p.melds.push(meld);
     for (const q of k.players) q.ippatsu = false;
     k.recordMeld(seat, meld);
+    // Tenhou: a pending kan dora is shown after the next kan's N; an ankan's own dora follows it.
+    k.revealPendingDora();
+    k.pendingDora++;
     k.openResponses({ tile: tiles[0]!, from: seat, kind: 'ankan' });
     return true;
   }
@@ -82,6 +83,8 @@ export function executeKan(k: Kyoku, seat: number, action: number, kind?: number
   p.melds[i] = meld;
   p.ippatsu = false;
   k.recordMeld(seat, meld);
+  k.revealPendingDora();
+  k.pendingDora++;
   k.openResponses({ tile: added, from: seat, kind: 'kakan' });
   return true;
 }

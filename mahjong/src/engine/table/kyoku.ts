@@ -53,7 +53,7 @@ export class Kyoku {
   /** Seats still to answer the current target, in order; and their options. */
   responders: number[] = [];
   respOptions = new Map<number, Options>();
-  decisions = new Map<number, { action: number; tile?: number }>();
+  decisions = new Map<number, { action: number; tiles?: readonly number[] }>();
   events: RoundEvent[] = [];
   result: HandResult | null = null;
   private cache: { key: string; opts: Options } | null = null;
@@ -101,12 +101,12 @@ export class Kyoku {
    * Apply `action` for `seat`. `tile` optionally names the exact tile (a copy of the kind a
    * discard index names, or the kind of a kan); without it the engine picks the natural one.
    */
-  step(seat: number, action: number, tile?: number): StepResult {
+  step(seat: number, action: number, tile?: number, callTiles?: readonly number[]): StepResult {
     if (this.phase === 16) return { ok: false, code: 'HAND_OVER' };
     if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
     if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
     if (this.phase < 4) return this.selfStep(seat, action, tile);
-    this.decisions.set(seat, { action, ...(tile === undefined ? {} : { tile }) });
+    this.decisions.set(seat, { action, ...(callTiles ? { tiles: callTiles } : {}) });
     this.nextResponder();
     return { ok: true };
   }
@@ -252,7 +252,7 @@ export class Kyoku {
     if (this.fourKanAbort()) { this.finish(settleAbort(this, 'kan4', null)); return; }
     const calls = [...this.decisions.entries()].filter(([, d]) => d.action !== A.SKIP && d.action !== A.RON);
     const call = calls.find(([, d]) => d.action >= A.PON) ?? calls[0];
-    if (call) { executeCall(this, call[0], call[1].action, target); return; }
+    if (call) { executeCall(this, call[0], call[1].action, target, call[1].tiles); return; }
     if (this.tilesLeft <= 0) { this.finish(settleExhaustive(this)); return; }
     this.draw((target.from + 1) % 4, false);
   }

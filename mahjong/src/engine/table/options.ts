@@ -90,7 +90,16 @@ export function kuikae(action: number, called: number): number[] {
 }
 
 /** Hand tiles a chi/pon/daiminkan action uses, or null when the hand lacks them. */
-export function callTiles(p: PlayerState, action: number, tile: number): number[] | null {
+export function callTiles(p: PlayerState, action: number, tile: number, prefer?: readonly number[]): number[] | null {
+  const natural = naturalCallTiles(p, action, tile);
+  if (!natural || !prefer) return natural;
+  // A replay names the exact copies; accept them when they are the same kinds and red-ness.
+  const want = prefer.filter((id) => id !== tile);
+  const key = (xs: readonly number[]) => xs.map((id) => `${id >> 2}${isRed(id) ? 'r' : ''}`).sort().join();
+  return want.length === natural.length && key(want) === key(natural) && want.every((id) => p.hand.includes(id)) ? [...want] : natural;
+}
+
+function naturalCallTiles(p: PlayerState, action: number, tile: number): number[] | null {
   const kind = tile >> 2;
   if (action === A.PON || action === A.PON_RED) {
     const c = copiesOf(p, kind);

@@ -1,0 +1,63 @@
+/**
+ * What follows a hand under Tenhou's rules (as mjx replays them): dealer repeat, honba, sticks,
+ * and the end of the game — anyone below zero; after the last regular round as soon as the top
+ * has 30,000 (the all-last dealer who is top after a win or tenpai ends it; one who is not top
+ * plays on); the extension stops after its fourth round (West 4 in a hanchan, no North).
+ * Abortive draws never end the game. Sticks left at the end go to the top (ties: seat order).
+ */
+import type { Owari } from '../paipu/types';
+import type { HandResult } from '../table/settle';
+
+export interface TableState {
+  round: number;
+  honba: number;
+  kyotaku: number;
+  scores: number[];
+}
+
+export interface Advance {
+  over: boolean;
+  /** The next hand's state, or the final state when over (sticks paid to the top). */
+  next: TableState;
+  owari: Owari | null;
+}
+
+const topSeat = (s: number[]): number => [0, 1, 2, 3].sort((a, b) => s[b]! - s[a]! || a - b)[0]!;
+
+/** Tenhou's final points: (score − 30,000)/1,000 rounded, uma +20/+10/−10/−20, first takes the rest. */
+export function owariOf(scores: number[]): Owari {
+  const order = [0, 1, 2, 3].sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const uma = [20, 10, -10, -20];
+  const points = [0, 0, 0, 0];
+  for (let r = 1; r < 4; r++) {
+    const s = order[r]!;
+    points[s] = Math.floor((scores[s]! - 30000) / 1000 + 0.5) + uma[r]!;
+  }
+  points[order[0]!] = -points.reduce((a, b) => a + b, 0);
+  return { scores: [...scores], points };
+}
+
+export function gameEnds(after: TableState, dealerKeeps: boolean, eastSouth: boolean): boolean {
+  const s = after.scores;
+  if (s.some((x) => x < 0)) return true;
+  const last = eastSouth ? 7 : 3;
+  if (after.round < last) return false;
+  const dealerNotTop = topSeat(s) !== after.round % 4;
+  if (after.round >= last + 4) return !(dealerKeeps && dealerNotTop);
+  if (s[topSeat(s)]! < 30000) return false;
+  return !(dealerKeeps && dealerNotTop);
+}
+
+/** `after` holds the scores and sticks once the hand is settled, with that hand's round and honba. */
+export function advance(after: TableState, res: HandResult, eastSouth: boolean): Advance {
+  const abortive = res.kind === 'ryuukyoku' && res.ryuukyoku !== 'exhaustive' && res.ryuukyoku !== 'nm';
+  if (!abortive && gameEnds(after, res.renchan, eastSouth)) {
+    const scores = [...after.scores];
+    scores[topSeat(scores)]! += after.kyotaku * 1000;
+    return { over: true, next: { round: after.round, honba: after.honba, kyotaku: 0, scores }, owari: owariOf(scores) };
+  }
+  const next = res.renchan
+    ? { round: after.round, honba: after.honba + 1 }
+    : { round: after.round + 1, honba: res.kind === 'agari' ? 0 : after.honba + 1 };
+  return { over: false, next: { ...next, kyotaku: after.kyotaku, scores: [...after.scores] }, owari: null };
+}

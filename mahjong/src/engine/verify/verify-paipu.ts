@@ -1,0 +1,56 @@
+/**
+ * Replays a parsed log through our engine: every hand's actions must be legal and reproduce the
+ * log's events and results, every hand must start where our game progression says (round,
+ * honba, sticks, scores), and the game must end where the log ends with the same `owari`.
+ */
+import { advance, type TableState } from '../game/progress';
+import { roundLabel } from '../game/game';
+import type { Paipu } from '../paipu/types';
+import { replayRound } from './replay-round';
+
+export interface VerifyReport {
+  status: 'ok' | 'mismatch' | 'truncated';
+  /** Complete hands, and how many of them reproduced exactly. */
+  hands: number;
+  handsOk: number;
+  /** Why the log stops early (truncated fixtures), null for a complete game. */
+  truncated: Paipu['truncated'];
+  firstMismatch: string | null;
+}
+
+const eq = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export function verifyPaipu(p: Paipu): VerifyReport {
+  let hands = 0;
+  let handsOk = 0;
+  let first: string | null = null;
+  let predicted: TableState | null = null;
+  const note = (m: string) => { first ??= m; };
+  p.rounds.forEach((r, i) => {
+    const label = roundLabel(r.round, r.honba);
+    if (predicted) {
+      const got = { round: r.round, honba: r.honba, kyotaku: r.kyotaku, scores: r.scores };
+      if (got.round !== predicted.round || got.honba !== predicted.honba || got.kyotaku !== predicted.kyotaku || !eq(got.scores, predicted.scores))
+        note(`${label}: engine expected the next hand to be ${roundLabel(predicted.round, predicted.honba)} with ${predicted.kyotaku} sticks and scores [${predicted.scores.join(',')}], log starts ${label} with ${got.kyotaku} sticks and [${got.scores.join(',')}]`);
+    }
+    const check = replayRound(r, label);
+    predicted = null;
+    if (check.truncated) return;
+    hands++;
+    if (!check.ok) { note(check.mismatch!); return; }
+    handsOk++;
+    const k = check.kyoku!;
+    const adv = advance({ round: r.round, honba: r.honba, kyotaku: k.kyotaku, scores: [...k.scores] }, k.result!, p.rules.eastSouth);
+    const isLast = i === p.rounds.length - 1;
+    if (adv.over && !isLast) note(`${label}: the engine ends the game here, the log plays on`);
+    else if (adv.over && p.owari) {
+      if (!eq(adv.owari!.scores, p.owari.scores) || !eq(adv.owari!.points, p.owari.points))
+        note(`final owari: engine scores [${adv.owari!.scores.join(',')}] points [${adv.owari!.points.join(',')}], log [${p.owari.scores.join(',')}] points [${p.owari.points.join(',')}]`);
+    } else if (adv.over && !p.owari && isLast) {
+      // A log cut right after its last hand: nothing further to compare.
+    } else if (!adv.over && isLast && p.owari) note(`${label}: the log ends the game here, the engine would play on`);
+    predicted = adv.next;
+  });
+  const status = first ? 'mismatch' : p.truncated ? 'truncated' : 'ok';
+  return { status, hands, handsOk, truncated: p.truncated, firstMismatch: first };
+}
