@@ -26,6 +26,8 @@ export function createApp(deps: AppDeps) {
   const peerOf = deps.peerOf ?? (() => null);
   return new Elysia()
     .use(errorHandler(log))
+    .use(healthModule(() => deps.gateway.ready))
+    .use(authModule(deps.gateway, peerOf, log))
     .use(swagger({
       path: '/docs',
       documentation: {
@@ -34,8 +36,6 @@ export function createApp(deps: AppDeps) {
         security: [{ bearer: [] }],
       },
     }))
-    .use(healthModule(() => deps.gateway.ready))
-    .use(authModule(deps.gateway, peerOf, log))
     .use(sessionsModule(deps.gateway))
     .use(directoriesModule())
     .use(wsModule(deps.gateway, hub, log));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
 import { resolveGatewayConfig, type GatewayConfig } from '../../src/config';
-import { type RunningServer, startServer } from '../../src/runtime';
+import { createApp, type AppDeps } from '../../src/app';
+import { Gateway, type GatewayPlugin, type RunningServer, startServer } from '../../src/runtime';
 import { Tmux } from '../../src/tmux';
 
 export const quietLog = createLogger('gateway-test', -999);
@@ -63,4 +64,24 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
     await Bun.sleep(intervalMs);
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+}
+
+/** A started gateway and its app, for `app.handle(new Request(...))` tests without a socket. */
+export async function startTestApp(config: GatewayConfig, deps: Omit<Partial<AppDeps>, 'gateway'> & { plugins?: GatewayPlugin[] } = {}) {
+  const gateway = new Gateway(config, { log: quietLog, tmuxEnv: { HOME: config.home_dir }, plugins: deps.plugins });
+  await gateway.start();
+  const app = createApp({ gateway, log: quietLog, ...deps });
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const res = await app.handle(new Request(`http://localhost${path}`, init));
+    const text = await res.text();
+    let json: any;
+    try { json = JSON.parse(text); } catch { json = text; }
+    return { status: res.status, body: json, headers: res.headers };
+  };
+  return { gateway, app, call };
 }
