@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { defineCommand } from 'citty';
+import { mjlogText } from '../engine/mjlog/gzip';
+import { verifyText, type FileVerdict } from '../engine/verify/verify-text';
+import { collectLogFiles } from './_mjlog-files';
+
+const TRUNCATED: Record<string, string> = {
+  'mid-round': 'log ends in the middle of a hand; checked up to its last event',
+  'no-game-end': 'log ends after a hand without the game end (owari); checked every hand',
+  'no-rounds': 'log has no hands',
+};
+
+function line(v: FileVerdict): string {
+  const tally = `${v.handsOk}/${v.hands} hands`;
+  if (v.status === 'ok') return `ok         ${v.file}  ${tally}`;
+  if (v.status === 'truncated') return `truncated  ${v.file}  ${tally}  (${TRUNCATED[v.truncated ?? ''] ?? v.truncated})`;
+  if (v.status === 'error') return `error      ${v.file}  ${v.firstMismatch}`;
+  return `MISMATCH   ${v.file}  ${tally}\n           first: ${v.firstMismatch}`;
+}
+
+export default defineCommand({
+  meta: { name: 'verify', description: 'Replay Tenhou mjlog files through the engine and check every action and result' },
+  args: {
+    paths: { type: 'positional', required: true, description: 'Log files or directories (.mjlog, .xml, gzip or plain)' },
+    json: { type: 'boolean', description: 'Print one JSON report instead of text' },
+  },
+  async run({ args }) {
+    const { files, missing } = collectLogFiles([args.paths, ...(args._ ?? []).filter((p) => p !== args.paths)]);
+    const verdicts: FileVerdict[] = [];
+    for (const f of missing) verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: 'no such file or directory' });
+    for (const f of files) {
+      let text: string;
+      try { text = await mjlogText(new Uint8Array(readFileSync(f))); } catch (e) {
+        verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: `cannot read: ${(e as Error).message}` });
+        continue;
+      }
+      verdicts.push(verifyText(f, text));
+    }
+    const hands = verdicts.reduce((a, v) => a + v.hands, 0);
+    const handsOk = verdicts.reduce((a, v) => a + v.handsOk, 0);
+    const count = (s: string) => verdicts.filter((v) => v.status === s).length;
+    const summary = { files: verdicts.length, ok: count('ok'), truncated: count('truncated'), mismatch: count('mismatch'), error: count('error'), hands, handsOk };
+    if (args.json) process.stdout.write(`${JSON.stringify({ summary, files: verdicts }, null, 2)}\n`);
+    else {
+      for (const v of verdicts) process.stdout.write(`${line(v)}\n`);
+      const pct = hands === 0 ? 100 : (100 * handsOk) / hands;
+      process.stdout.write(`\n${handsOk}/${hands} hands ok (${pct.toFixed(2)}%); files: ${summary.ok} ok, ${summary.truncated} truncated, ${summary.mismatch} mismatch, ${summary.error} error\n`);
+    }
+    if (summary.mismatch > 0 || summary.error > 0 || verdicts.length === 0) process.exitCode = 1;
+  },
+});
