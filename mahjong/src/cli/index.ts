@@ -6,6 +6,7 @@ export const main = defineCommand({
   meta: { name: CLI_NAME, version: VERSION, description: 'mahjong — riichi mahjong platform' },
   subCommands: {
     serve: () => import('./serve').then((m) => m.default),
+    verify: () => import('./verify').then((m) => m.default),
     score: () => import('./score').then((m) => m.default),
   },
 });
