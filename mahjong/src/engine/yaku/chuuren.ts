@@ -1,9 +1,9 @@
 import type { HandContext, Yaku } from './types';
 
-const SHAPE = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+export const SHAPE = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
 /** The suit base (0, 9, 18) if the closed hand is 1112345678999 + one more of the same suit. */
-function chuurenSuit(h: HandContext): number | undefined {
+export function chuurenSuit(h: HandContext): number | undefined {
   if (!h.closed || h.form !== 'regular' || h.sets.some((s) => s.type === 'kan')) return undefined;
   for (const base of [0, 9, 18]) {
     let extra = 0;
@@ -24,15 +24,5 @@ export const chuuren: Yaku = {
   test(h) {
     const base = chuurenSuit(h);
     return base !== undefined && h.concealedCounts[h.winKind]! - SHAPE[h.winKind - base]! !== 1;
-  },
-};
-
-// Junsei chuuren: "the nine-sided wait: the hand before the win was exactly 1112345678999" — yakuman
-// (Tenhou lists it as id 46 but, with no double yakuman, scores it once).
-export const junseiChuuren: Yaku = {
-  id: 46, name: 'junsei chuuren poutou', hanClosed: 13, hanOpen: 0, yakuman: true,
-  test(h) {
-    const base = chuurenSuit(h);
-    return base !== undefined && h.concealedCounts[h.winKind]! - SHAPE[h.winKind - base]! === 1;
   },
 };

@@ -32,3 +32,25 @@ export function suitsOf(h: HandContext): { suits: Set<number>; honors: boolean }
 
 /** Concealed triplets: not called, not completed by ron (ankan included). */
 export const concealedTriplets = (h: HandContext): number => h.sets.filter((s) => isTriplet(s) && s.concealed).length;
+
+/** Number of pairs of identical sequences (0, 1 or 2). */
+export function identicalChowPairs(h: HandContext): number {
+  const byKind = new Map<number, number>();
+  for (const c of chows(h)) byKind.set(c.kind, (byKind.get(c.kind) ?? 0) + 1);
+  let n = 0;
+  for (const v of byKind.values()) n += Math.floor(v / 2);
+  return n;
+}
+
+/** Every set and the pair hold a terminal or honor, with at least one sequence (chanta/junchan). */
+export const allSetsYaochuuWithChow = (h: HandContext): boolean =>
+  h.form === 'regular' && h.sets.every(setHasYaochuu) && chows(h).length > 0;
+
+/** True if some kind n has a set starting at n, n+9 and n+18 among `kinds` (sanshoku). */
+export function inAllSuits(kinds: Set<number>): boolean {
+  for (let n = 0; n < 9; n++) if (kinds.has(n) && kinds.has(n + 9) && kinds.has(n + 18)) return true;
+  return false;
+}
+
+/** Wind pungs/kans in the hand (suushii). */
+export const windTriplets = (h: HandContext): number => [27, 28, 29, 30].filter((k) => hasTriplet(h, k)).length;

@@ -6,9 +6,3 @@ export const honitsu: Yaku = {
   id: 34, name: 'honitsu', hanClosed: 3, hanOpen: 2,
   test(h) { const s = suitsOf(h); return s.suits.size === 1 && s.honors; },
 };
-
-// Chinitsu: "one suit only, no honors" — 6 han closed, 5 open.
-export const chinitsu: Yaku = {
-  id: 35, name: 'chinitsu', hanClosed: 6, hanOpen: 5,
-  test(h) { const s = suitsOf(h); return s.suits.size === 1 && !s.honors; },
-};

@@ -4,43 +4,56 @@
 import type { YakuEntry } from '../scoring/types';
 import type { HandContext, Yaku } from './types';
 import { chankan } from './chankan';
-import { chanta, junchan } from './chanta';
+import { chanta } from './chanta';
+import { junchan } from './junchan';
 import { chiitoitsu } from './chiitoitsu';
 import { chinroutou } from './chinroutou';
-import { chuuren, junseiChuuren } from './chuuren';
+import { chuuren } from './chuuren';
+import { junseiChuuren } from './junsei-chuuren';
 import { daisangen } from './daisangen';
 import { doubleRiichi } from './double-riichi';
 import { haitei } from './haitei';
-import { chinitsu, honitsu } from './honitsu';
+import { chinitsu } from './chinitsu';
+import { honitsu } from './honitsu';
 import { honroutou } from './honroutou';
 import { houtei } from './houtei';
 import { ippatsu } from './ippatsu';
 import { ittsu } from './ittsu';
-import { kokushi, kokushi13 } from './kokushi';
+import { kokushi } from './kokushi';
+import { kokushi13 } from './kokushi13';
 import { menzenTsumo } from './menzen-tsumo';
-import { iipeikou, ryanpeikou } from './peikou';
+import { iipeikou } from './iipeikou';
+import { ryanpeikou } from './ryanpeikou';
 import { pinfu } from './pinfu';
 import { riichi } from './riichi';
 import { rinshan } from './rinshan';
 import { ryuuiisou } from './ryuuiisou';
 import { sanankou } from './sanankou';
 import { sankantsu } from './sankantsu';
-import { sanshokuDoujun, sanshokuDoukou } from './sanshoku';
+import { sanshokuDoujun } from './sanshoku-doujun';
+import { sanshokuDoukou } from './sanshoku-doukou';
 import { shousangen } from './shousangen';
-import { daisuushii, shousuushii } from './suushii';
-import { suuankou, suuankouTanki } from './suuankou';
+import { daisuushii } from './daisuushii';
+import { shousuushii } from './shousuushii';
+import { suuankou } from './suuankou';
+import { suuankouTanki } from './suuankou-tanki';
 import { suukantsu } from './suukantsu';
 import { tanyao } from './tanyao';
-import { chiihou, tenhou } from './tenhou';
+import { chiihou } from './chiihou';
+import { tenhou } from './tenhou';
 import { toitoi } from './toitoi';
 import { tsuuiisou } from './tsuuiisou';
-import { dragons, roundWinds, seatWinds } from './yakuhai';
+import { seatWinds } from './seat-wind';
+import { roundWinds } from './round-wind';
+import { haku } from './haku';
+import { hatsu } from './hatsu';
+import { chun } from './chun';
 
 export type { HandContext, ScoredSet, Yaku } from './types';
 
 export const ALL_YAKU: readonly Yaku[] = [
   menzenTsumo, riichi, ippatsu, chankan, rinshan, haitei, houtei, pinfu, tanyao, iipeikou,
-  ...seatWinds, ...roundWinds, ...dragons, doubleRiichi, chiitoitsu, chanta, ittsu, sanshokuDoujun,
+  ...seatWinds, ...roundWinds, haku, hatsu, chun, doubleRiichi, chiitoitsu, chanta, ittsu, sanshokuDoujun,
   sanshokuDoukou, sankantsu, toitoi, sanankou, shousangen, honroutou, ryanpeikou, junchan, honitsu,
   chinitsu, tenhou, chiihou, daisangen, suuankou, suuankouTanki, tsuuiisou, ryuuiisou, chinroutou,
   chuuren, junseiChuuren, kokushi, kokushi13, daisuushii, shousuushii, suukantsu,

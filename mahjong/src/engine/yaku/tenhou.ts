@@ -2,6 +2,3 @@ import type { Yaku } from './types';
 
 // Tenhou: "the dealer wins on the first draw, before any call" — yakuman.
 export const tenhou: Yaku = { id: 37, name: 'tenhou', hanClosed: 13, hanOpen: 0, yakuman: true, test: (h) => h.tenhou && h.dealer && h.tsumo };
-
-// Chiihou: "a non-dealer wins on the first draw, before any call" — yakuman.
-export const chiihou: Yaku = { id: 38, name: 'chiihou', hanClosed: 13, hanOpen: 0, yakuman: true, test: (h) => h.chiihou && !h.dealer && h.tsumo };
