@@ -1,6 +1,6 @@
 import type { Logger } from '@devhub/shared';
 import { t } from 'elysia';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, write, writeSync } from 'node:fs';
 
 /** One line of requests.jsonl: what happened, never what was said and never a key. */
 export const RequestLogEntry = t.Object({
@@ -21,26 +21,80 @@ export const RequestLogEntry = t.Object({
 });
 export type RequestLogEntry = typeof RequestLogEntry.static;
 
-/** Appends JSON lines to one file; a line is written with one write() on an O_APPEND descriptor. */
+/**
+ * Appends JSON lines to one file. Lines are batched and written by one async write() on an O_APPEND
+ * descriptor per event-loop turn, so logging costs the request path no synchronous disk I/O.
+ */
 export class RequestLog {
   private fd: number | null = null;
   private broken = false;
+  private pending: string[] = [];
+  private writing = false;
+  private scheduled = false;
+  private idle: (() => void)[] = [];
 
   constructor(private readonly path: string | null, private readonly log: Logger) {}
 
   write(entry: RequestLogEntry): void {
     if (this.path === null || this.broken) return;
-    try {
-      this.fd ??= openSync(this.path, 'a', 0o600);
-      writeSync(this.fd, `${JSON.stringify(entry)}\n`);
-    } catch (error) {
-      this.broken = true;
-      this.log.warn(`requests log disabled: cannot write ${this.path}: ${(error as Error).message}`);
+    this.pending.push(`${JSON.stringify(entry)}\n`);
+    if (!this.scheduled && !this.writing) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
     }
   }
 
+  /** Resolves once every line written so far is on disk (tests, shutdown). */
+  drain(): Promise<void> {
+    if (this.pending.length === 0 && !this.writing && !this.scheduled) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
   close(): void {
+    this.flushSync();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0 || this.broken) return this.settle();
+    const data = Buffer.from(this.pending.join(''));
+    this.pending = [];
+    this.writing = true;
+    try {
+      this.fd ??= openSync(this.path!, 'a', 0o600);
+    } catch (error) {
+      return this.fail(error);
+    }
+    write(this.fd, data, (error) => {
+      this.writing = false;
+      if (error) return this.fail(error);
+      if (this.pending.length > 0) this.flush();
+      else this.settle();
+    });
+  }
+
+  private flushSync(): void {
+    if (this.pending.length === 0 || this.broken || this.path === null) return;
+    try {
+      this.fd ??= openSync(this.path, 'a', 0o600);
+      writeSync(this.fd, this.pending.join(''));
+      this.pending = [];
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): void {
+    this.writing = false;
+    this.broken = true;
+    this.pending = [];
+    this.log.warn(`requests log disabled: cannot write ${this.path}: ${(error as Error).message}`);
+    this.settle();
+  }
+
+  private settle(): void {
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 }

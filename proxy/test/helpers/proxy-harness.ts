@@ -31,7 +31,8 @@ export interface Harness {
   state: ProxyState;
   pool: KeyPool;
   app: ReturnType<typeof createApp>;
-  logLines(): Record<string, unknown>[];
+  /** requests.jsonl as parsed lines, after pending writes reached the file. */
+  logLines(): Promise<Record<string, unknown>[]>;
   /** Serves the app on a real socket (port 0). */
   listen(): { url: string; stop(): Promise<void> };
 }
@@ -48,14 +49,15 @@ export function harness(config: unknown, options: { now?: () => Date; clock?: ()
   const app = createApp({ state, log, requestLog, now: options.now });
   return {
     dir, file, state, pool, app,
-    logLines() {
+    async logLines() {
+      await requestLog.drain();
       const path = requestsLogPath(dir);
       if (!existsSync(path)) return [];
       return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
     },
     listen() {
       const server = app.listen({ hostname: '127.0.0.1', port: 0, idleTimeout: 0 });
-      return { url: `http://127.0.0.1:${server.server!.port}`, stop: () => app.stop(true) };
+      return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await app.stop(true); } };
     },
   };
 }

@@ -49,6 +49,6 @@ describe('Claude Code through the proxy', () => {
       expect(JSON.parse(call.body).model).toBe('MiniMax-M2');
     }
     expect(JSON.stringify(upstream.requests)).not.toContain(CLIENT_KEY);
-    expect(h.logLines().some((l) => l.status === 200 && l.stream === true)).toBe(true);
+    expect((await h.logLines()).some((l) => l.status === 200 && l.stream === true)).toBe(true);
   }, 120_000);
 });

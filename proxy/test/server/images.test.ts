@@ -55,10 +55,10 @@ describe('image generation', () => {
   it('turns a non-zero base_resp into an error, and moves to the next key on a key error', async () => {
     upstream.requests.length = 0;
     upstream.handle((r) => (r.key === KEYS[0] ? fail(1008, 'insufficient balance') : fail(1026, 'sensitive content')));
-    const err = await client().images.generate({ model: 'flux-pro', prompt: 'x' }).catch((e: unknown) => e as OpenAI.APIError);
+    const err = await client().images.generate({ model: 'flux-pro', prompt: 'x' }).then(() => null, (e: InstanceType<typeof OpenAI.APIError>) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
-    expect(err.status).toBe(400);
-    expect(err.message).toContain('sensitive content (1026)');
+    expect(err!.status).toBe(400);
+    expect(err!.message).toContain('sensitive content (1026)');
     expect(upstream.requests.map((r) => r.key)).toEqual(KEYS);
   });
 

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
 import { configFor, harness } from '../helpers/proxy-harness';
 
 const KEYS = ['sk-first-key-0001', 'sk-second-key-0002', 'sk-third-key-0003'];
@@ -60,7 +60,8 @@ describe('key fallback', () => {
     stream.on('text', () => clientSawText());
     await expect(stream.finalMessage()).rejects.toThrow();
     expect(seen()).toEqual([KEYS[0]!]);
-    const line = h.logLines().at(-1)!;
+    let line: Record<string, unknown> | undefined;
+    await waitFor(async () => (line = (await h.logLines()).at(-1)) !== undefined, 10_000, 'the requests.jsonl line');
     expect(line).toMatchObject({ status: 200, stream: true, completed: false, key_index: 1 });
     await server.stop();
   });

@@ -99,7 +99,7 @@ describe('forwarding', () => {
   });
 
   it('writes a requests.jsonl line per request without contents or keys', async () => {
-    const lines = h.logLines();
+    const lines = await h.logLines();
     expect(lines.length).toBeGreaterThan(3);
     const last = lines.at(-1)!;
     expect(Object.keys(last).sort()).toEqual(['attempts', 'bytes', 'completed', 'images_removed', 'key_index', 'latency_ms', 'model_in', 'model_out', 'path', 'provider', 'route', 'status', 'stream', 'time'].sort());

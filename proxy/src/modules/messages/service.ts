@@ -67,19 +67,20 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
     'x-modelproxy-attempts': String(result.attempts),
   });
   const stream = (upstream.headers.get('content-type') ?? '').includes('text/event-stream');
-  let out: ReadableStream<Uint8Array> | string | null = upstream.body;
-  if (removed > 0 && upstream.status === 200) {
-    const note = responseNote(upstreamModel, removed);
-    out = stream && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : appendNoteToJson(await upstream.text(), note);
-  }
+  const note = removed > 0 && upstream.status === 200 ? responseNote(upstreamModel, removed) : null;
+  let out: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string | null;
+  if (stream) out = note && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : upstream.body;
+  // A non-streaming answer is complete only when it has fully arrived anyway; sending it as one
+  // buffer is cheaper than a chunked pass-through and the bytes are the same.
+  else out = note ? appendNoteToJson(await upstream.text(), note) : new Uint8Array(await upstream.arrayBuffer());
   const latency = performance.now() - started;
   const logLine = (bytes: number, completed: boolean) => deps.requestLog.write({
     time: time.toISOString(), path: '/v1/messages', model_in: model, model_out: upstreamModel, route: route.id,
     provider: route.provider, key_index: result.candidate.index, attempts: result.attempts, status: upstream.status,
     stream, images_removed: removed, latency_ms: Math.round(latency * 1000) / 1000, bytes, completed,
   });
-  if (typeof out === 'string') {
-    logLine(Buffer.byteLength(out), true);
+  if (typeof out === 'string' || out instanceof Uint8Array) {
+    logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
     return new Response(out, { status: upstream.status, headers });
   }
   return new Response(tapBody(out, logLine), { status: upstream.status, headers });

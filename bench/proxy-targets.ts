@@ -1,0 +1,95 @@
+/** Starts the processes bench/proxy.ts measures: the mock upstream, modelproxy, claude-code-router. */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Target {
+  name: string;
+  url: string;
+  stop(): void;
+}
+
+const ROOT = join(import.meta.dir, '..');
+
+/** Spawns a process and resolves with the first match of `ready` in its output. */
+async function spawnUntil(argv: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 30_000): Promise<{ proc: Bun.Subprocess; match: RegExpExecArray }> {
+  const proc = Bun.spawn(argv, { env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  let text = '';
+  const decoder = new TextDecoder();
+  const pump = async (s: ReadableStream<Uint8Array>) => { for await (const c of s) text += decoder.decode(c, { stream: true }); };
+  void pump(proc.stdout as ReadableStream<Uint8Array>);
+  void pump(proc.stderr as ReadableStream<Uint8Array>);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = ready.exec(text);
+    if (match) return { proc, match };
+    if (proc.exitCode !== null) break;
+    await Bun.sleep(20);
+  }
+  proc.kill();
+  throw new Error(`${argv.join(' ')} did not become ready: ${text.slice(-500)}`);
+}
+
+export async function startMock(): Promise<Target> {
+  const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-mock-upstream.ts')], {}, /port (\d+)/);
+  return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, stop: () => proc.kill() };
+}
+
+export async function startModelproxy(upstream: string): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'modelproxy-bench-'));
+  writeFileSync(join(dir, 'config.yaml'), `providers:\n  mock:\n    base_url: ${upstream}\n    api_keys: [{ key: sk-bench-key-0001 }]\nroutes:\n  default: [{ match: ".*", provider: mock }]\n`);
+  const { proc, match } = await spawnUntil(
+    ['bun', join(ROOT, 'proxy/src/cli/index.ts'), 'serve', '--port', '0'],
+    { MODELPROXY_DIR: dir, HOME: dir, LOG_LEVEL: 'info', NO_COLOR: '1' },
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  return { name: 'modelproxy', url: match[1]!, stop: () => proc.kill() };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * claude-code-router 2.0.0 (3.x does not install: ref proxy-upstreams.md §7), installed once with npm
+ * into a folder under the temp dir and started in the foreground with its own HOME.
+ */
+export async function startCcr(upstream: string): Promise<Target> {
+  const installDir = join(tmpdir(), 'modelproxy-bench-ccr');
+  const bin = join(installDir, 'node_modules/@musistudio/claude-code-router/dist/cli.js');
+  if (!existsSync(bin)) {
+    mkdirSync(installDir, { recursive: true });
+    const npm = Bun.spawnSync(['npm', 'install', '--no-audit', '--no-fund', '--prefix', installDir, '@musistudio/claude-code-router@2.0.0'], { stdout: 'pipe', stderr: 'pipe' });
+    if (npm.exitCode !== 0) throw new Error(`npm install failed: ${npm.stderr.toString().slice(-400)}`);
+  }
+  const home = mkdtempSync(join(tmpdir(), 'modelproxy-bench-ccr-home-'));
+  const port = await freePort();
+  mkdirSync(join(home, '.claude-code-router'), { recursive: true });
+  writeFileSync(join(home, '.claude-code-router/config.json'), JSON.stringify({
+    LOG: false, HOST: '127.0.0.1', PORT: port,
+    Providers: [{ name: 'mock', api_base_url: `${upstream}/v1/messages`, api_key: 'sk-mock', models: ['m1'], transformer: { use: ['Anthropic'] } }],
+    Router: { default: 'mock,m1' },
+  }));
+  const proc = Bun.spawn(['node', bin, 'start'], { env: { ...process.env, HOME: home }, stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'x' }, body: JSON.stringify({ model: 'm1', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }) });
+      if (res.ok) { await res.text(); return { name: 'ccr 2.0.0', url, stop: () => proc.kill() }; }
+      await res.text();
+    } catch { /* not up yet */ }
+    if (proc.exitCode !== null) break;
+    await Bun.sleep(100);
+  }
+  proc.kill();
+  throw new Error('claude-code-router did not start');
+}
