@@ -11,6 +11,7 @@ export const main = defineCommand({
     status: () => import('./status').then((m) => m.default),
     service: () => import('./service/index').then((m) => m.default),
     config: () => import('./config/index').then((m) => m.default),
+    settings: () => import('./settings/index').then((m) => m.default),
   },
 });
 

@@ -1,0 +1,45 @@
+import { writeFileAtomic } from '@devhub/shared';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { ConfigError } from '@devhub/shared';
+
+/** Claude Code's user settings: `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`. */
+export function claudeSettingsPath(env: Record<string, string | undefined> = process.env): string {
+  const dir = env.CLAUDE_CONFIG_DIR?.trim() || join(env.HOME || homedir(), '.claude');
+  return join(dir, 'settings.json');
+}
+
+export interface SettingsFile {
+  path: string;
+  exists: boolean;
+  text: string;
+  data: Record<string, any>;
+  env: Record<string, string>;
+}
+
+export function readSettings(path: string): SettingsFile {
+  if (!existsSync(path)) return { path, exists: false, text: '', data: {}, env: {} };
+  const text = readFileSync(path, 'utf8');
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(path, [`not valid JSON (${(error as Error).message}); fix it by hand, nothing was changed`]);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(path, ['(root): expected a JSON object']);
+  const env = (data as Record<string, any>).env;
+  if (env !== undefined && (!env || typeof env !== 'object' || Array.isArray(env))) throw new ConfigError(path, ['env: expected an object']);
+  return { path, exists: true, text, data: data as Record<string, any>, env: { ...(env ?? {}) } };
+}
+
+/**
+ * Writes the settings with the file's own indentation and final newline, so keys we did not touch
+ * keep their bytes when the file was JSON-formatted to begin with. Atomic, previous file in `.bak`.
+ */
+export function writeSettings(file: SettingsFile, data: Record<string, any>): void {
+  const indent = /^[ \t]+(?=")/m.exec(file.text)?.[0] ?? '  ';
+  const newline = file.exists ? (file.text.endsWith('\n') ? '\n' : '') : '\n';
+  const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
+  writeFileAtomic(file.path, `${JSON.stringify(data, null, indent)}${newline}`, { mode, backup: file.exists });
+}

@@ -1,0 +1,25 @@
+import { defineCommand } from 'citty';
+import { print } from '../_args';
+import { loadContext } from '../_context';
+import { claudeSettingsPath, readSettings } from './file';
+import { desiredEnv, envChanges, MANAGED_KEYS, pointsHere, proxyUrl, showValue } from './managed';
+
+export default defineCommand({
+  meta: { name: 'show', description: 'Show the managed env keys of settings.json and what apply would change' },
+  args: { 'keep-models': { type: 'boolean', description: 'Leave model env keys alone', default: false } },
+  run({ args }) {
+    const { config } = loadContext();
+    const file = readSettings(claudeSettingsPath());
+    const changes = envChanges(file.env, desiredEnv(config, args['keep-models']));
+    print([
+      `${file.path}${file.exists ? '' : ' (does not exist yet)'}`,
+      `points at the proxy (${proxyUrl(config)}): ${pointsHere(file.env, config) ? 'yes' : 'no'}`,
+      '',
+      ...MANAGED_KEYS.filter((k) => k in file.env).map((k) => `  ${k}=${showValue(k, file.env[k])}`),
+      ...(MANAGED_KEYS.some((k) => k in file.env) ? [] : ['  (no managed env keys set)']),
+      '',
+      changes.length === 0 ? 'apply would change nothing' : 'apply would change:',
+      ...changes.map((c) => `  ${c.key}: ${showValue(c.key, c.from)} → ${showValue(c.key, c.to)}`),
+    ]);
+  },
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeEach, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { DEFAULT_CONFIG_YAML } from '../../src/config';
+import { cli, sandbox } from './helpers';
+
+const VENDOR_KEY = 'zhipu-real-vendor-key-123456';
+const box = sandbox('mp-settings-');
+const claudeDir = join(box.home, '.claude');
+const settingsPath = join(claudeDir, 'settings.json');
+const configPath = join(box.dir, 'config.yaml');
+afterAll(() => box[Symbol.dispose]());
+
+/** A realistic settings.json: unrelated keys must survive byte for byte. */
+const ORIGINAL = `{
+    "permissions": {
+        "allow": ["Bash(git diff:*)"],
+        "deny": []
+    },
+    "env": {
+        "ANTHROPIC_BASE_URL": "https://open.bigmodel.cn/api/anthropic",
+        "ANTHROPIC_AUTH_TOKEN": "${VENDOR_KEY}",
+        "ANTHROPIC_MODEL": "glm-4.6",
+        "API_TIMEOUT_MS": "3000000"
+    },
+    "hooks": {},
+    "model": "sonnet"
+}
+`;
+
+beforeEach(() => {
+  rmSync(claudeDir, { recursive: true, force: true });
+  mkdirSync(claudeDir, { recursive: true });
+  writeFileSync(settingsPath, ORIGINAL);
+  writeFileSync(configPath, DEFAULT_CONFIG_YAML);
+});
+
+describe('modelproxy settings apply', () => {
+  it('writes only the managed env keys, keeps the rest and the layout, and backs up the old file', async () => {
+    const r = await cli(['settings', 'apply'], box.env);
+    expect(r.code).toBe(0);
+    const after = readFileSync(settingsPath, 'utf8');
+    expect(after).toBe(`{
+    "permissions": {
+        "allow": [
+            "Bash(git diff:*)"
+        ],
+        "deny": []
+    },
+    "env": {
+        "ANTHROPIC_BASE_URL": "http://127.0.0.1:8765",
+        "ANTHROPIC_AUTH_TOKEN": "modelproxy",
+        "API_TIMEOUT_MS": "3000000"
+    },
+    "hooks": {},
+    "model": "sonnet"
+}
+`);
+    expect(readFileSync(`${settingsPath}.bak`, 'utf8')).toBe(ORIGINAL);
+    expect(r.stdout).toContain('ANTHROPIC_AUTH_TOKEN: zhip***3456 → mode***roxy');
+    expect(r.stdout).toContain('ANTHROPIC_MODEL: glm-4.6 → (unset)');
+    expect(r.stdout).not.toContain(VENDOR_KEY);
+  });
+
+  it('is idempotent and keeps model keys with --keep-models', async () => {
+    await cli(['settings', 'apply', '--keep-models'], box.env);
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).env.ANTHROPIC_MODEL).toBe('glm-4.6');
+    const again = await cli(['settings', 'apply', '--keep-models'], box.env);
+    expect(again.stdout).toContain('nothing to change');
+  });
+
+  it('uses the configured client token, never a provider key', async () => {
+    writeFileSync(configPath, DEFAULT_CONFIG_YAML.replace('auth_token: ""', 'auth_token: "client-token-abcdef"').replace(/YOUR_API_KEY/g, 'sk-cp-provider-key-0000001'));
+    await cli(['settings', 'apply'], box.env);
+    const after = readFileSync(settingsPath, 'utf8');
+    expect(JSON.parse(after).env.ANTHROPIC_AUTH_TOKEN).toBe('client-token-abcdef');
+    expect(after).not.toContain('sk-cp-provider-key-0000001');
+  });
+
+  it('honours CLAUDE_CONFIG_DIR and creates the file when missing', async () => {
+    const other = join(box.home, 'other-claude');
+    const r = await cli(['settings', 'apply'], { ...box.env, CLAUDE_CONFIG_DIR: other });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(other, 'settings.json'), 'utf8'))).toEqual({ env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy' } });
+    expect(readFileSync(settingsPath, 'utf8')).toBe(ORIGINAL);
+  });
+
+  it('refuses a settings file that is not JSON and leaves it alone (exit 2)', async () => {
+    writeFileSync(settingsPath, '{ "env": { oops');
+    const r = await cli(['settings', 'apply'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('not valid JSON');
+    expect(readFileSync(settingsPath, 'utf8')).toBe('{ "env": { oops');
+    expect(existsSync(`${settingsPath}.bak`)).toBe(false);
+  });
+
+  it('show masks tokens and lists what apply would change', async () => {
+    const r = await cli(['settings', 'show'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('points at the proxy (http://127.0.0.1:8765): no');
+    expect(r.stdout).toContain('  ANTHROPIC_AUTH_TOKEN=zhip***3456');
+    expect(r.stdout).toContain('ANTHROPIC_BASE_URL: https://open.bigmodel.cn/api/anthropic → http://127.0.0.1:8765');
+    expect(r.stdout).not.toContain(VENDOR_KEY);
+  });
+});
+
+describe('modelproxy settings import', () => {
+  it("adds the assistant's upstream key to the provider with the same base_url, keeping comments", async () => {
+    const r = await cli(['settings', 'import'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('added zhip***3456 to providers.zhipu');
+    expect(r.stdout).not.toContain(VENDOR_KEY);
+    const text = readFileSync(configPath, 'utf8');
+    expect(text).toContain('# modelproxy configuration.');
+    expect(parse(text).providers.zhipu.api_keys).toEqual([{ key: VENDOR_KEY, note: 'imported from settings.json' }]);
+    expect(readFileSync(`${configPath}.bak`, 'utf8')).toBe(DEFAULT_CONFIG_YAML);
+
+    const again = await cli(['settings', 'import'], box.env);
+    expect(again.stdout).toContain('already in providers.zhipu');
+  });
+
+  it('creates a provider named after the host for an unknown upstream', async () => {
+    writeFileSync(settingsPath, JSON.stringify({ env: { ANTHROPIC_BASE_URL: 'https://api.kimi.com/coding/', ANTHROPIC_API_KEY: 'sk-kimi-key-0000000009' } }));
+    const r = await cli(['settings', 'import'], box.env);
+    expect(r.code).toBe(0);
+    expect(parse(readFileSync(configPath, 'utf8')).providers.kimi).toEqual({ base_url: 'https://api.kimi.com/coding', api_keys: [{ key: 'sk-kimi-key-0000000009', note: 'imported from settings.json' }] });
+  });
+
+  it('has nothing to import once the assistant points at the proxy (exit 2)', async () => {
+    await cli(['settings', 'apply'], box.env);
+    const r = await cli(['settings', 'import'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('already points at the proxy');
+  });
+});
