@@ -9,6 +9,7 @@ export { shanten, shantenRegular, shantenChiitoi, shantenKokushi, impliedMelds }
 export { ukeire, waitingKinds, type Ukeire } from '../ukeire';
 export { decompositions, isComplete, type Decomposition, type HandSet, type HandForm, type SetType } from '../hand/decompose';
 export { winReadings, chowWait, type WinReading } from '../hand/waits';
+export { handWaits, type HandWait } from '../hand/hand-waits';
 export { scoreHand } from '../scoring/score-hand';
 export type * from '../scoring/types';
 export { winInputFromNotation, type NotationWin } from '../scoring/from-notation';

@@ -106,7 +106,8 @@ export interface ScoreResult {
   wait: WaitShape;
 }
 
-export type WaitShape = 'ryanmen' | 'kanchan' | 'penchan' | 'shanpon' | 'tanki' | 'kokushi' | 'kokushi13' | 'chiitoi';
+/** `nobetan` (a 4-tile run waiting on either end as the pair) only appears in handWaits; scoring treats it as tanki. */
+export type WaitShape = 'ryanmen' | 'kanchan' | 'penchan' | 'shanpon' | 'tanki' | 'nobetan' | 'kokushi' | 'kokushi13' | 'chiitoi';
 
 export type ScoreErrorCode = 'INVALID_HAND' | 'INVALID_FLAGS' | 'NOT_AGARI' | 'NO_YAKU';
 
