@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningServer } from '../../src/runtime';
+import { startTestServer, testEnv, waitFor } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
+
+const env = testEnv('ws');
+let server: RunningServer;
+let wsUrl: string;
+const clients: WsClient[] = [];
+const work = join(env.dir, 'work');
+
+async function connect(path = '/api/v1/ws'): Promise<WsClient> {
+  const client = await WsClient.connect(`${wsUrl}${path}`);
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  mkdirSync(work);
+  server = await startTestServer(env.config());
+  wsUrl = server.url.replace('http', 'ws');
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await server.stop();
+  await env.cleanup();
+});
+
+describe('WebSocket commands', () => {
+  it('creates a session, subscribes the socket to it, sends input and captures the pane', async () => {
+    const ws = await connect();
+    const created = await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:one', mode: 'standard' });
+    const windowId = String(created.window_id); // read before toMatchObject, which may rewrite matched fields
+    expect(created).toMatchObject({ type: 'session.created', channel_id: 'ws:one', window_id: expect.stringMatching(/^@\d+$/), provider: 'shell', mode: 'normal', cwd: work, display_name: 'work' });
+    await waitFor(async () => ((await ws.request({ type: 'capture.pane', channel_id: 'ws:one' })).content as string).trim(), 'prompt');
+    expect(await ws.request({ type: 'input', channel_id: 'ws:one', text: 'echo hello-ws-$((1+1))' })).toMatchObject({ type: 'ack', of: 'input', channel_id: 'ws:one' });
+    await waitFor(async () => ((await ws.request({ type: 'capture.pane', channel_id: 'ws:one' })).content as string).includes('hello-ws-2'), 'echo output');
+    const pane = await ws.request({ type: 'capture.pane', channel_id: 'ws:one' });
+    expect(pane).toMatchObject({ type: 'capture.pane', channel_id: 'ws:one', content: expect.stringContaining('hello-ws-2') });
+    // session.create subscribed this (global) socket to the new channel:
+    server.gateway.ctx.bus.publish('agent.status', {
+      window_id: windowId, session_id: 's1', status: 'working', display_label: 'Working', channel_ids: [],
+      provider: 'shell', interactive: false, prompt_state: null,
+    });
+    expect(await ws.next((m) => m.type === 'agent.status')).toEqual({
+      type: 'agent.status', channel_id: 'ws:one', session_id: 's1', status: 'working', display_label: 'Working', provider: 'shell', interactive: false, prompt_state: null,
+    });
+  });
+
+  it('input.raw sends key names with Enter; key sends one key; both are acknowledged', async () => {
+    const ws = await connect('/api/v1/ws/ws:keys');
+    await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:keys' });
+    const window = server.gateway.ctx.store.session('ws:keys')!.window_id;
+    await waitFor(async () => ((await ws.request({ type: 'capture.pane' })).content as string).trim(), 'prompt');
+    expect(await ws.request({ type: 'input.raw', text: 'sleep 30' })).toMatchObject({ type: 'ack', of: 'input.raw', channel_id: 'ws:keys' });
+    await waitFor(async () => (await server.gateway.ctx.tmux.findWindow(window))?.pane_current_command === 'sleep', 'sleep');
+    expect(await ws.request({ type: 'key', key: 'C-c' })).toMatchObject({ type: 'ack', of: 'key' });
+    await waitFor(async () => (await server.gateway.ctx.tmux.findWindow(window))?.pane_current_command !== 'sleep', 'interrupted');
+    expect(await ws.request({ type: 'key', key: 'rm -rf' })).toMatchObject({ type: 'error', message: 'Invalid key: rm -rf' });
+  });
+
+  it('lists and closes sessions', async () => {
+    const ws = await connect();
+    await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:close' });
+    const list = await ws.request({ type: 'session.list' });
+    expect(list.type).toBe('session.list');
+    expect((list.sessions as Array<Record<string, unknown>>).find((s) => s.channel_id === 'ws:close')).toMatchObject({ provider: 'shell', cwd: work, session_id: '' });
+    expect(await ws.request({ type: 'session.close', channel_id: 'ws:close' })).toEqual({ type: 'session.closed', request_id: expect.any(String), channel_id: 'ws:close' });
+    expect(await ws.request({ type: 'capture.pane', channel_id: 'ws:close' })).toMatchObject({ type: 'error', message: 'No session for channel ws:close' });
+  });
+
+  it('answers ping, verbose.set, wizard.browse and wizard.mkdir, echoing request_id', async () => {
+    const ws = await connect();
+    ws.send({ type: 'ping', request_id: 'p-1' });
+    expect(await ws.next((m) => m.type === 'pong')).toEqual({ type: 'pong', request_id: 'p-1' });
+    ws.send({ type: 'ping' });
+    expect(await ws.next((m) => m.type === 'pong')).toEqual({ type: 'pong', request_id: '' });
+    expect(await ws.request({ type: 'verbose.set', enabled: true })).toMatchObject({ type: 'verbose.updated', enabled: true });
+    expect(await ws.request({ type: 'verbose.set' })).toMatchObject({ type: 'error', message: 'enabled required' });
+    const made = await ws.request({ type: 'wizard.mkdir', name: join(work, 'new/deep') });
+    expect(made).toMatchObject({ type: 'wizard.mkdir', path: join(work, 'new/deep') });
+    expect(await ws.request({ type: 'wizard.browse', path: join(work, 'new') })).toMatchObject({ type: 'wizard.browse', path: join(work, 'new'), directories: ['deep'], parent: work });
+    writeFileSync(join(work, 'plain'), 'x');
+    expect(await ws.request({ type: 'wizard.browse', path: join(work, 'plain') })).toMatchObject({ type: 'error', message: `Not a directory: ${join(work, 'plain')}` });
+    expect((await ws.request({ type: 'wizard.mkdir', name: join(work, 'plain', 'sub') })).message).toStartWith('Failed to create directory: ');
+  });
+
+  it('capture.screenshot reports the missing renderer as an error', async () => {
+    const ws = await connect();
+    await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:shot' });
+    expect((await ws.request({ type: 'capture.screenshot', channel_id: 'ws:shot' })).type).toBe('error');
+    expect(await ws.request({ type: 'capture.screenshot', channel_id: 'ws:none' })).toMatchObject({ message: 'No session for channel ws:none' });
+  });
+
+  it('uses the spec error texts for malformed JSON, unknown types, providers, channels and missing fields', async () => {
+    const ws = await connect();
+    ws.send('{"type": "ping"');
+    expect((await ws.next((m) => m.type === 'error')).message).toStartWith('Invalid JSON: ');
+    ws.send('[1,2]');
+    expect((await ws.next((m) => m.type === 'error')).message).toStartWith('Invalid JSON: ');
+    ws.send({ type: 'teleport', request_id: 'u-1' });
+    expect(await ws.next((m) => m.request_id === 'u-1')).toEqual({ type: 'error', request_id: 'u-1', message: 'Unknown message type: teleport' });
+    expect((await ws.request({ type: 'session.create', provider: 'emacs' })).message).toBe('Unknown provider: emacs');
+    expect((await ws.request({ type: 'input', channel_id: 'ghost', text: 'x' })).message).toBe('No session for channel ghost');
+    for (const type of ['input', 'key', 'capture.pane', 'capture.screenshot', 'session.close', 'input.raw']) {
+      expect({ type, message: (await ws.request({ type, text: 'x', key: 'Enter' })).message }).toEqual({ type, message: 'channel_id required' });
+    }
+    expect((await ws.request({ type: 'wizard.browse' })).message).toBe('path required');
+    expect((await ws.request({ type: 'wizard.mkdir' })).message).toBe('name required');
+  });
+});
+
+describe('WebSocket events', () => {
+  it('sends channel events to that channel only and global events to global sockets only', async () => {
+    const global = await connect();
+    const chanA = await connect('/api/v1/ws/ev:a');
+    const chanB = await connect('/api/v1/ws/ev:b');
+    const bus = server.gateway.ctx.bus;
+    bus.publish('agent.message', {
+      window_id: '@999', session_id: 'sid', channel_ids: ['ev:a'],
+      messages: [{ text: 'hi', role: 'assistant', content_type: 'text', is_complete: true, phase: null, tool_use_id: null, tool_name: null, timestamp: null }],
+    });
+    bus.publish('hook.event', { window_id: '@999', event_type: 'Stop', session_id: 'sid', data: { stop_reason: 'end_turn' } });
+    bus.publish('window.change', { window_id: '@999', change_type: 'died', provider: 'agent_a', cwd: '/x', display_name: 'x' });
+    expect(await chanA.next((m) => m.type === 'agent.message')).toEqual({
+      type: 'agent.message', channel_id: 'ev:a', session_id: 'sid',
+      messages: [{ text: 'hi', role: 'assistant', content_type: 'text', is_complete: true, phase: null, tool_use_id: null, tool_name: null, timestamp: null }],
+    });
+    expect(await global.next((m) => m.type === 'hook.event')).toEqual({ type: 'hook.event', window_id: '@999', event_type: 'Stop', session_id: 'sid', data: { stop_reason: 'end_turn' } });
+    expect(await global.next((m) => m.type === 'window.change')).toEqual({ type: 'window.change', window_id: '@999', change_type: 'died', provider: 'agent_a', cwd: '/x', display_name: 'x' });
+    // A ping round trip after the events proves nothing else was queued for the other sockets.
+    for (const c of [chanA, chanB, global]) await c.request({ type: 'ping' });
+    expect(chanB.messages).toEqual([]);
+    expect(chanA.messages.filter((m) => m.type === 'hook.event' || m.type === 'window.change')).toEqual([]);
+    expect(global.messages.filter((m) => m.type === 'agent.message')).toEqual([]);
+  });
+
+  it('broadcasts window.change new/removed for sessions created and closed', async () => {
+    const global = await connect();
+    const other = await connect();
+    const created = await other.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ev:life' });
+    expect(await global.next((m) => m.type === 'window.change' && m.change_type === 'new')).toMatchObject({ window_id: created.window_id, provider: 'shell', cwd: work });
+    await other.request({ type: 'session.close', channel_id: 'ev:life' });
+    expect(await global.next((m) => m.type === 'window.change' && m.change_type === 'removed')).toMatchObject({ window_id: created.window_id });
+  });
+});
+
+describe('WebSocket authentication', () => {
+  it('closes with 4001 Unauthorized on a bad or missing token and serves the right one', async () => {
+    const keyed = testEnv('ws-auth');
+    const secured = await startTestServer(keyed.config({ api_key: 'ws-secret-key' }));
+    try {
+      const base = secured.url.replace('http', 'ws');
+      for (const query of ['', '?token=nope']) {
+        const bad = await WsClient.connect(`${base}/api/v1/ws${query}`);
+        expect(await bad.waitClosed()).toEqual({ code: 4001, reason: 'Unauthorized' });
+      }
+      const chan = await WsClient.connect(`${base}/api/v1/ws/c1?token=wrong`);
+      expect((await chan.waitClosed()).code).toBe(4001);
+      const good = await WsClient.connect(`${base}/api/v1/ws?token=ws-secret-key`);
+      expect(await good.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+      good.close();
+    } finally {
+      await secured.stop();
+      await keyed.cleanup();
+    }
+  });
+});
