@@ -12,6 +12,8 @@ export const main = defineCommand({
     service: () => import('./service/index').then((m) => m.default),
     config: () => import('./config/index').then((m) => m.default),
     settings: () => import('./settings/index').then((m) => m.default),
+    doctor: () => import('./doctor/index').then((m) => m.default),
+    check: () => import('./check').then((m) => m.default),
   },
 });
 

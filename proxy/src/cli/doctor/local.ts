@@ -1,0 +1,74 @@
+import { ConfigError, serviceFilePath } from '@devhub/shared';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { configPath, isPlaceholderKey, loadProxyConfig, type ProxyConfig } from '../../config';
+import { migrateValue } from '../../migrations';
+import { healthOf } from '../_running';
+import { describeConfig } from '../config/check';
+import { homeDir } from '../service/detect';
+import { SERVICE_NAME } from '../service/spec';
+import { claudeSettingsPath, readSettings } from '../settings/file';
+import { pointsHere, proxyUrl } from '../settings/managed';
+import type { CheckResult } from './model';
+
+/** Read-only: unlike other commands, doctor never writes the default config or migrates. */
+export function checkConfig(dir: string): { result: CheckResult; config: ProxyConfig | null } {
+  const path = configPath(dir);
+  if (!existsSync(path)) return { result: { status: 'fail', name: 'config', detail: `${path} does not exist (any other command writes the default)` }, config: null };
+  try {
+    const raw = parse(readFileSync(path, 'utf8')) ?? {};
+    const { from, steps } = migrateValue(raw, undefined, path);
+    if (steps.length > 0) return { result: { status: 'warn', name: 'config', detail: `${path} is config_version ${from}; run: modelproxy config migrate` }, config: null };
+    const config = loadProxyConfig(path, { create: false });
+    return { result: { status: 'ok', name: 'config', detail: `${path}: ${describeConfig(config)}` }, config };
+  } catch (error) {
+    const detail = error instanceof ConfigError ? error.problems.join('; ') : (error as Error).message;
+    return { result: { status: 'fail', name: 'config', detail: `${path}: ${detail}` }, config: null };
+  }
+}
+
+export function checkKeys(config: ProxyConfig): CheckResult[] {
+  return Object.entries(config.providers).map(([name, p]) => {
+    const real = p.api_keys.filter((k) => !isPlaceholderKey(k.key)).length;
+    if (real === 0) return { status: 'fail', name: `keys ${name}`, detail: `every key is a placeholder; fill in api_keys in config.yaml` };
+    const placeholders = p.api_keys.length - real;
+    return placeholders
+      ? { status: 'warn', name: `keys ${name}`, detail: `${real} key(s), ${placeholders} placeholder(s) skipped` }
+      : { status: 'ok', name: `keys ${name}`, detail: `${real} key(s)` };
+  });
+}
+
+/** The port is fine when it is free or when the proxy itself answers there. */
+export async function checkPort(config: ProxyConfig): Promise<CheckResult> {
+  const url = proxyUrl(config);
+  const health = await healthOf(url);
+  if (health === 'ok') return { status: 'ok', name: 'port', detail: `${url}: the proxy is running and healthy` };
+  if (health !== null) return { status: 'warn', name: 'port', detail: `${url}: something answers /health with ${health}` };
+  try {
+    const probe = Bun.listen({ hostname: config.server.host, port: config.server.port, socket: { data() {} } });
+    probe.stop(true);
+    return { status: 'ok', name: 'port', detail: `${url}: free (the proxy is not running; start it with modelproxy serve or modelproxy service start)` };
+  } catch (error) {
+    return { status: 'fail', name: 'port', detail: `${url}: cannot listen there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); another program holds it` };
+  }
+}
+
+export function checkService(): CheckResult {
+  const file = serviceFilePath(homeDir(), SERVICE_NAME);
+  return existsSync(file)
+    ? { status: 'ok', name: 'service', detail: `installed (${file})` }
+    : { status: 'warn', name: 'service', detail: 'not installed (optional: modelproxy service install)' };
+}
+
+export function checkSettings(config: ProxyConfig): CheckResult {
+  const path = claudeSettingsPath();
+  try {
+    const file = readSettings(path);
+    if (!file.exists) return { status: 'warn', name: 'settings', detail: `${path} does not exist; run: modelproxy settings apply` };
+    if (pointsHere(file.env, config)) return { status: 'ok', name: 'settings', detail: `${path} points at ${proxyUrl(config)}` };
+    const now = file.env.ANTHROPIC_BASE_URL ? `ANTHROPIC_BASE_URL is ${file.env.ANTHROPIC_BASE_URL}` : 'ANTHROPIC_BASE_URL is not set';
+    return { status: 'warn', name: 'settings', detail: `${path}: ${now}; run: modelproxy settings apply` };
+  } catch (error) {
+    return { status: 'fail', name: 'settings', detail: (error as Error).message.split('\n').join(' ') };
+  }
+}

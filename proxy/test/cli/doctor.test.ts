@@ -1,0 +1,109 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG_YAML } from '../../src/config';
+import { configYaml } from '../usage/helpers';
+import { anthropicError, messageOk, routes, startMock } from '../usage/mock-upstream';
+import { cli, sandbox } from './helpers';
+
+const GOOD = 'sk-ant-good-doctor-key-0001';
+const BAD = 'sk-ant-bad-doctor-key-00002';
+const box = sandbox('mp-doctor-');
+const mock = startMock(routes({
+  'POST /good/v1/messages': messageOk,
+  'POST /bad/v1/messages': () => anthropicError(401, 'authentication_error', 'invalid x-api-key'),
+}));
+afterAll(async () => {
+  await mock.stop();
+  box[Symbol.dispose]();
+});
+
+/** A port nobody listens on, found by binding and releasing it. */
+function freePort(): number {
+  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const port = s.port;
+  s.stop(true);
+  return port;
+}
+
+const withPort = (yaml: string, port: number) => yaml.replace('config_version: 1\n', `config_version: 1\nserver: { port: ${port} }\n`);
+
+describe('modelproxy doctor', () => {
+  it('reports each check and probes every provider with max_tokens 1', async () => {
+    box.writeConfig(withPort(configYaml({
+      good: { base_url: `${mock.url}/good`, api_keys: [{ key: 'YOUR_API_KEY' }, { key: GOOD }] },
+      bad: { base_url: `${mock.url}/bad`, api_keys: [{ key: BAD }] },
+    }), freePort()));
+    const r = await cli(['doctor'], box.env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^✓ config +.*2 provider\(s\), 3 key\(s\) \(1 placeholder\)/m);
+    expect(r.stdout).toMatch(/^! keys good +1 key\(s\), 1 placeholder\(s\) skipped$/m);
+    expect(r.stdout).toMatch(/^✓ port +http:\/\/127\.0\.0\.1:\d+: free/m);
+    expect(r.stdout).toMatch(/^! service +not installed/m);
+    expect(r.stdout).toMatch(/^! settings +.*settings\.json does not exist/m);
+    expect(r.stdout).toMatch(/^✓ upstream good +POST \/v1\/messages with key #2: ok \(HTTP 200\)$/m);
+    expect(r.stdout).toMatch(/^✗ upstream bad +POST \/v1\/messages with key #1: invalid key \(HTTP 401: invalid x-api-key\)$/m);
+    const sent = mock.requests.filter((q) => q.path.endsWith('/v1/messages')).map((q) => JSON.parse(q.body).max_tokens);
+    expect(sent).toEqual([1, 1]);
+    expect(r.stdout + r.stderr).not.toContain(GOOD);
+  });
+
+  it('--offline makes no network request and passes when nothing fails', async () => {
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), freePort()));
+    const before = mock.requests.length;
+    const r = await cli(['doctor', '--offline'], box.env);
+    expect(r.code).toBe(0);
+    expect(mock.requests.length).toBe(before);
+    expect(r.stdout).toContain('- upstreams');
+  });
+
+  it('fails the port check when a program that is not HTTP holds the port', async () => {
+    const tcp = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open(socket) { socket.end(); }, data() {} } });
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), tcp.port));
+    const r = await cli(['doctor', '--offline'], box.env);
+    tcp.stop(true);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^✗ port +http:\/\/127\.0\.0\.1:\d+: cannot listen there \(EADDRINUSE\)/m);
+  });
+
+  it('warns when another HTTP server answers on the port', async () => {
+    await using other = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('nope', { status: 404 }) });
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), other.port));
+    const r = await cli(['doctor', '--offline', '--json'], box.env);
+    const port = JSON.parse(r.stdout).checks.find((c: { name: string }) => c.name === 'port');
+    expect(port.status).toBe('warn');
+    expect(port.detail).toContain('HTTP 404');
+  });
+
+  it('is read-only: a missing config is reported, not created', async () => {
+    const empty = sandbox('mp-doctor-empty-');
+    const r = await cli(['doctor', '--offline'], empty.env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('config.yaml does not exist');
+    expect(readdirSync(empty.dir)).toEqual([]);
+    empty[Symbol.dispose]();
+  });
+
+  it('reports every placeholder-only provider as failing (the default config)', async () => {
+    box.writeConfig(DEFAULT_CONFIG_YAML.replace('port: 8765', `port: ${freePort()}`));
+    const r = await cli(['doctor', '--offline'], box.env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^✗ keys minimax +every key is a placeholder/m);
+  });
+
+  it('check is a deprecated alias that says so', async () => {
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), freePort()));
+    const r = await cli(['check', '--offline'], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('"modelproxy check" is deprecated; use "modelproxy doctor"');
+    expect(r.stdout).toContain('✓ config');
+  });
+
+  it('notices when settings.json points elsewhere', async () => {
+    mkdirSync(join(box.home, '.claude'), { recursive: true });
+    writeFileSync(join(box.home, '.claude', 'settings.json'), JSON.stringify({ env: { ANTHROPIC_BASE_URL: 'https://api.kimi.com/coding' } }));
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), freePort()));
+    const r = await cli(['doctor', '--offline'], box.env);
+    expect(r.stdout).toContain('ANTHROPIC_BASE_URL is https://api.kimi.com/coding; run: modelproxy settings apply');
+  });
+});
