@@ -68,7 +68,7 @@ describe('modelproxy doctor', () => {
 
   it('warns when another HTTP server answers on the port', async () => {
     await using other = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('nope', { status: 404 }) });
-    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), other.port));
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), other.port!));
     const r = await cli(['doctor', '--offline', '--json'], box.env);
     const port = JSON.parse(r.stdout).checks.find((c: { name: string }) => c.name === 'port');
     expect(port.status).toBe('warn');
