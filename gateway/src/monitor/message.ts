@@ -1,0 +1,65 @@
+import { t } from 'elysia';
+
+/** One unit of assistant output, as carried by `agent.message` (spec: AgentMessage). */
+export const AgentMessage = t.Object({
+  text: t.String(),
+  role: t.Union([t.Literal('user'), t.Literal('assistant')]),
+  content_type: t.Union([
+    t.Literal('text'), t.Literal('thinking'), t.Literal('tool_use'), t.Literal('tool_result'), t.Literal('local_command'),
+  ]),
+  is_complete: t.Boolean(),
+  phase: t.Nullable(t.String()),
+  tool_use_id: t.Nullable(t.String()),
+  tool_name: t.Nullable(t.String()),
+  timestamp: t.Nullable(t.String()),
+});
+export type AgentMessage = typeof AgentMessage.static;
+export type Role = AgentMessage['role'];
+export type ContentType = AgentMessage['content_type'];
+
+/** Builds a message with the nullable fields defaulted; every field is always present. */
+export function message(role: Role, contentType: ContentType, text: string, extra: Partial<AgentMessage> = {}): AgentMessage {
+  return {
+    text,
+    role,
+    content_type: contentType,
+    is_complete: true,
+    phase: null,
+    tool_use_id: null,
+    tool_name: null,
+    timestamp: null,
+    ...extra,
+  };
+}
+
+/** A stateful reader of one transcript's records (pending tool calls survive between polls). */
+export interface RecordParser {
+  parse(record: unknown): AgentMessage[];
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+export const stripAnsi = (text: string) => text.replace(ANSI, '');
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** `Read(path)`-style one-line summary of a tool call's input. */
+export function toolSummary(name: string, input: unknown): string {
+  const args = isObject(input) ? input : {};
+  const key = ['file_path', 'path', 'command', 'cmd', 'pattern', 'url', 'query', 'description', 'prompt']
+    .find((k) => typeof args[k] === 'string' || Array.isArray(args[k]));
+  let detail = key ? args[key] : typeof input === 'string' ? input : '';
+  if (Array.isArray(detail)) detail = detail.join(' ');
+  const oneLine = String(detail ?? '').replace(/\s+/g, ' ').trim();
+  const short = oneLine.length > 200 ? `${oneLine.slice(0, 199)}…` : oneLine;
+  return `**${name}**(${short})`;
+}
+
+/** Summary of a tool's output: an error shows its first line behind a warning sign. */
+export function resultSummary(text: string, isError: boolean): string {
+  if (!isError) return text;
+  const first = text.split('\n').find((line) => line.trim()) ?? 'error';
+  return `⚠️ ${first.trim()}`;
+}

@@ -1,0 +1,109 @@
+import type { Logger } from '@devhub/shared';
+import { discoverTranscript } from './discover';
+import type { AgentMessage } from './message';
+import { type OffsetMap, loadOffsets, saveOffsets } from './offsets';
+import { type Tracker, createTracker } from './tracker';
+
+export interface WatchedWindow {
+  /** `session:@N` */
+  key: string;
+  provider: string;
+  cwd: string;
+  /** When the window started (ms); transcripts older than this belong to someone else. */
+  sinceMs: number;
+}
+
+export interface WindowOutput { key: string; path: string; messages: AgentMessage[] }
+
+/**
+ * Follows every window's transcript and returns what was appended since the last poll. Read
+ * positions survive restarts in `monitor_state.json`; a hook's `transcript_path` beats discovery.
+ */
+export class TranscriptMonitor {
+  private readonly windows = new Map<string, WatchedWindow>();
+  private readonly trackers = new Map<string, Tracker>();
+  private readonly hinted = new Map<string, string>();
+  private readonly activity = new Map<string, number>();
+  private saved: OffsetMap;
+  private dirty = false;
+
+  constructor(private readonly gwDir: string, private readonly env: Record<string, string | undefined> = process.env, private readonly log?: Logger) {
+    this.saved = loadOffsets(gwDir);
+  }
+
+  /** Replaces the set of watched windows; windows that are gone lose their saved position. */
+  sync(windows: WatchedWindow[]): void {
+    const keys = new Set(windows.map((w) => w.key));
+    for (const key of [...this.windows.keys()]) if (!keys.has(key)) this.forget(key);
+    for (const w of windows) this.windows.set(w.key, w);
+    for (const key of Object.keys(this.saved)) {
+      if (!keys.has(key)) { delete this.saved[key]; this.dirty = true; }
+    }
+  }
+
+  /** The assistant told us (SessionStart hook) which file it writes. */
+  setTranscript(key: string, path: string): void {
+    this.hinted.set(key, path);
+    const current = this.trackers.get(key);
+    if (current && current.path !== path) this.trackers.delete(key);
+  }
+
+  /** Time (ms) of the last poll that found new transcript output for the window. */
+  lastActivity(key: string): number | undefined {
+    return this.activity.get(key);
+  }
+
+  poll(now = Date.now()): WindowOutput[] {
+    const out: WindowOutput[] = [];
+    for (const w of this.windows.values()) {
+      const tracker = this.trackerFor(w);
+      if (!tracker) continue;
+      let messages: AgentMessage[];
+      try {
+        messages = tracker.poll();
+      } catch (error) {
+        this.log?.warn(`transcript ${tracker.path}: ${(error as Error).message}`);
+        continue;
+      }
+      const state = tracker.state();
+      const before = this.saved[w.key];
+      if (!before || before.offset !== state.offset || before.path !== state.path || messages.length > 0) {
+        this.saved[w.key] = state;
+        this.dirty = true;
+      }
+      if (messages.length > 0) {
+        this.activity.set(w.key, now);
+        out.push({ key: w.key, path: tracker.path, messages });
+      }
+    }
+    this.flush();
+    return out;
+  }
+
+  flush(): void {
+    if (!this.dirty) return;
+    try {
+      saveOffsets(this.gwDir, this.saved);
+      this.dirty = false;
+    } catch (error) {
+      this.log?.warn(`monitor_state.json: ${(error as Error).message}`);
+    }
+  }
+
+  private trackerFor(w: WatchedWindow): Tracker | null {
+    const existing = this.trackers.get(w.key);
+    if (existing) return existing;
+    const path = this.hinted.get(w.key) ?? this.saved[w.key]?.path ?? discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
+    if (!path) return null;
+    const tracker = createTracker(w.provider, path, this.saved[w.key]);
+    if (tracker) this.trackers.set(w.key, tracker);
+    return tracker;
+  }
+
+  private forget(key: string): void {
+    this.windows.delete(key);
+    this.trackers.delete(key);
+    this.hinted.delete(key);
+    this.activity.delete(key);
+  }
+}

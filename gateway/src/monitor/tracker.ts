@@ -1,0 +1,92 @@
+import { readFileSync, statSync } from 'node:fs';
+import { ClaudeParser } from './claude';
+import { CodexParser } from './codex';
+import { GeminiParser } from './gemini';
+import { JsonlTail } from './jsonl-tail';
+import type { AgentMessage, RecordParser } from './message';
+import type { TranscriptOffset } from './offsets';
+import { PiParser } from './pi';
+
+export interface Tracker {
+  readonly path: string;
+  poll(): AgentMessage[];
+  state(): TranscriptOffset;
+}
+
+/** Parser for a provider's line-oriented transcript; null for Gemini (whole file) and shell (none). */
+export function recordParser(provider: string): RecordParser | null {
+  if (provider === 'agent_a') return new ClaudeParser();
+  if (provider === 'agent_b') return new CodexParser();
+  if (provider === 'agent_d') return new PiParser();
+  return null;
+}
+
+/**
+ * Follows one transcript file. Without a saved position a new session starts at the end of its
+ * file (history the assistant resumed from is not replayed).
+ */
+export function createTracker(provider: string, path: string, saved?: TranscriptOffset): Tracker | null {
+  if (provider === 'agent_c') return new GeminiTracker(path, saved);
+  const parser = recordParser(provider);
+  if (!parser) return null;
+  const offset = saved && saved.path === path ? saved.offset : JsonlTail.sizeOf(path);
+  return new JsonlTracker(path, parser, offset);
+}
+
+class JsonlTracker implements Tracker {
+  private readonly tail: JsonlTail;
+  constructor(readonly path: string, private readonly parser: RecordParser, offset: number) {
+    this.tail = new JsonlTail(path, offset);
+  }
+
+  poll(): AgentMessage[] {
+    return this.tail.read().records.flatMap((record) => this.parser.parse(record));
+  }
+
+  state(): TranscriptOffset {
+    return { path: this.path, offset: this.tail.offset };
+  }
+}
+
+class GeminiTracker implements Tracker {
+  private readonly parser = new GeminiParser();
+  private mtimeMs = -1;
+  private seen: string[] = [];
+
+  constructor(readonly path: string, saved?: TranscriptOffset) {
+    if (saved?.path === path && saved.seen) {
+      this.parser.skipExisting({ messages: saved.seen.map((id) => ({ id })) });
+      this.seen = [...saved.seen];
+    } else {
+      const doc = this.load();
+      if (doc !== undefined) this.parser.skipExisting(doc);
+      this.seen = idsOf(doc);
+    }
+  }
+
+  poll(): AgentMessage[] {
+    let mtimeMs: number;
+    try { mtimeMs = statSync(this.path).mtimeMs; } catch { return []; }
+    if (mtimeMs === this.mtimeMs) return [];
+    const doc = this.load();
+    // A half-written rewrite does not parse: keep the old mtime so the next poll retries.
+    if (doc === undefined) return [];
+    this.mtimeMs = mtimeMs;
+    this.seen = idsOf(doc);
+    return this.parser.parseDocument(doc);
+  }
+
+  state(): TranscriptOffset {
+    return { path: this.path, offset: 0, seen: this.seen };
+  }
+
+  private load(): unknown {
+    try { return JSON.parse(readFileSync(this.path, 'utf8')); } catch { return undefined; }
+  }
+}
+
+function idsOf(doc: unknown): string[] {
+  const messages = (doc as { messages?: unknown } | undefined)?.messages;
+  if (!Array.isArray(messages)) return [];
+  return messages.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
+}

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claudeProjectDir } from '../../../src/monitor/discover';
+import { TranscriptMonitor } from '../../../src/monitor/monitor';
+import { loadOffsets } from '../../../src/monitor/offsets';
+
+const fixtureLines = (name: string) =>
+  readFileSync(join(import.meta.dir, '../../fixtures/transcripts', name), 'utf8').split('\n').filter(Boolean);
+
+let dir: string;
+let env: Record<string, string>;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gw-monitor-'));
+  env = { HOME: join(dir, 'home') };
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const texts = (out: ReturnType<TranscriptMonitor['poll']>) => out.flatMap((o) => o.messages.map((m) => m.text));
+const window = { key: 'agentgw:@1', provider: 'agent_a', cwd: '/home/dev/proj', sinceMs: 0 };
+
+describe('transcript monitor', () => {
+  it('starts a new session at the end of its file and follows what is appended', () => {
+    const path = join(dir, 'session.jsonl');
+    const lines = fixtureLines('claude-real.jsonl');
+    writeFileSync(path, `${lines.slice(0, 10).join('\n')}\n`);
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([window]);
+    monitor.setTranscript(window.key, path);
+    expect(monitor.poll()).toEqual([]);
+    appendFileSync(path, `${lines.slice(10).join('\n')}\n`);
+    expect(texts(monitor.poll())).toContain('TOOL-DONE-from-mock');
+    expect(monitor.lastActivity(window.key)).toBeNumber();
+  });
+
+  it('leaves a partial last line for the next poll', () => {
+    const path = join(dir, 'session.jsonl');
+    writeFileSync(path, '');
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([window]);
+    monitor.setTranscript(window.key, path);
+    monitor.poll();
+    const line = JSON.stringify({ type: 'user', message: { role: 'user', content: 'split across writes' } });
+    appendFileSync(path, line.slice(0, 25));
+    expect(monitor.poll()).toEqual([]);
+    appendFileSync(path, `${line.slice(25)}\n`);
+    expect(texts(monitor.poll())).toEqual(['split across writes']);
+  });
+
+  it('rereads a truncated file from the start and skips corrupt lines', () => {
+    const path = join(dir, 'session.jsonl');
+    writeFileSync(path, '');
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([window]);
+    monitor.setTranscript(window.key, path);
+    monitor.poll();
+    const user = (text: string) => `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`;
+    appendFileSync(path, user('first') + user('second'));
+    expect(texts(monitor.poll())).toEqual(['first', 'second']);
+    truncateSync(path, 0);
+    appendFileSync(path, `{not json\n${user('after truncation')}`);
+    expect(texts(monitor.poll())).toEqual(['after truncation']);
+  });
+
+  it('persists offsets in monitor_state.json and resumes from them after a restart', () => {
+    const gwDir = join(dir, 'gw');
+    const path = join(dir, 'session.jsonl');
+    writeFileSync(path, '');
+    const user = (text: string) => `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`;
+    const first = new TranscriptMonitor(gwDir, env);
+    first.sync([window]);
+    first.setTranscript(window.key, path);
+    first.poll();
+    appendFileSync(path, user('seen before restart'));
+    expect(texts(first.poll())).toEqual(['seen before restart']);
+    expect(loadOffsets(gwDir)[window.key]).toEqual({ path, offset: user('seen before restart').length });
+
+    appendFileSync(path, user('written while down'));
+    const second = new TranscriptMonitor(gwDir, env);
+    second.sync([window]);
+    expect(texts(second.poll())).toEqual(['written while down']);
+  });
+
+  it('finds a Claude transcript by cwd when no hook named it, and forgets closed windows', () => {
+    const projectDir = claudeProjectDir('/home/dev/proj', env);
+    mkdirSync(projectDir, { recursive: true });
+    const path = join(projectDir, '5b0c7e1e.jsonl');
+    writeFileSync(path, '');
+    const gwDir = join(dir, 'gw');
+    const monitor = new TranscriptMonitor(gwDir, env);
+    monitor.sync([window]);
+    monitor.poll();
+    appendFileSync(path, `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: 'found it' }] } })}\n`);
+    expect(monitor.poll()).toEqual([{ key: window.key, path, messages: [expect.objectContaining({ text: 'found it' })] }]);
+    monitor.sync([]);
+    monitor.flush();
+    expect(loadOffsets(gwDir)).toEqual({});
+  });
+
+  it('follows a rewritten Gemini chat file by message id', () => {
+    const path = join(dir, 'session-1.json');
+    const doc = { sessionId: 's', messages: [{ id: 'old', type: 'user', content: 'old' }] };
+    writeFileSync(path, JSON.stringify(doc));
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([{ ...window, provider: 'agent_c' }]);
+    monitor.setTranscript(window.key, path);
+    expect(monitor.poll()).toEqual([]);
+    doc.messages.push({ id: 'new', type: 'gemini', content: 'fresh answer' });
+    writeFileSync(path, JSON.stringify(doc));
+    const out = texts(monitor.poll());
+    expect(out).toEqual(['fresh answer']);
+  });
+});
