@@ -36,6 +36,11 @@ export async function startMock(): Promise<Target> {
   return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, stop: () => proc.kill() };
 }
 
+export async function startFloor(upstream: string): Promise<Target> {
+  const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-floor.ts'), upstream], {}, /port (\d+)/);
+  return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, stop: () => proc.kill() };
+}
+
 export async function startModelproxy(upstream: string): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'modelproxy-bench-'));
   writeFileSync(join(dir, 'config.yaml'), `providers:\n  mock:\n    base_url: ${upstream}\n    api_keys: [{ key: sk-bench-key-0001 }]\nroutes:\n  default: [{ match: ".*", provider: mock }]\n`);

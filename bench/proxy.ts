@@ -2,12 +2,12 @@
 /**
  * modelproxy benchmark (issue #3). One run measures, against the same mock upstream (its own process):
  * direct calls, calls through modelproxy (`modelproxy serve`, its own process) and through
- * claude-code-router 2.0.0 — non-streaming latency (p50/p99), streaming time to first byte and chunk
+ * claude-code-router 2.0.0, plus a bare forwarder showing what the extra hop alone costs — non-streaming latency (p50/p99), streaming time to first byte and chunk
  * lateness, and throughput at concurrency 1, 16 and 64. Prints figures; asserts nothing.
  *
  *   bun bench/proxy.ts            (SEQ=2000 requests per latency run, DURATION_MS=2000 per throughput run)
  */
-import { startCcr, startMock, startModelproxy, type Target } from './proxy-targets';
+import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
 const STREAMS = Number(process.env.STREAMS ?? 40);
@@ -76,7 +76,7 @@ async function throughput(t: Target, concurrency: number) {
 }
 
 const mock = await startMock();
-const targets: Target[] = [mock, await startModelproxy(mock.url)];
+const targets: Target[] = [mock, await startFloor(mock.url), await startModelproxy(mock.url)];
 try {
   targets.push(await startCcr(mock.url));
 } catch (error) {
@@ -103,8 +103,8 @@ for (const r of results) {
   const late = r.st.stamped ? `${f(r.st.lateP50, 2)}/${f(r.st.lateP99, 2)}/${f(r.st.lateMax, 2)}` : 'n/a (stamps dropped)';
   console.log(`${r.t.name.padEnd(12)} ${f(r.lat.p50).padStart(7)} ${f(r.lat.p99).padStart(7)} ${added[0]!.padStart(8)} ${added[1]!.padStart(8)} ${f(r.st.ttfb, 2).padStart(8)}  ${late.padEnd(20)} ${`${f(r.st.gapP50, 2)}/${f(r.st.gapP99, 2)}`.padEnd(15)} ${r.rps.map((x) => x.toFixed(0).padStart(7)).join(' ')}`);
 }
-const mp = results[1]!;
-const ccr = results[2];
+const mp = results.find((r) => r.t.name === 'modelproxy')!;
+const ccr = results.find((r) => r.t.name.startsWith('ccr'));
 if (ccr) {
   const addMp = mp.lat.p50 - base.lat.p50;
   const addCcr = ccr.lat.p50 - base.lat.p50;

@@ -73,6 +73,12 @@ export class UpstreamUnreachable extends ProxyError {
   }
 }
 
+export class UpstreamBroken extends ProxyError {
+  constructor(reason: string) {
+    super('upstream_broken', 502, `the upstream connection broke while sending its answer: ${reason}`);
+  }
+}
+
 export class NoUsableKey extends ProxyError {
   constructor(provider: string) {
     super('no_usable_key', 502, `provider "${provider}" has no usable key: every api_keys entry is a placeholder or disabled after an authentication failure (fill in config.yaml, then reload)`, {

@@ -118,4 +118,32 @@ describe('key fallback', () => {
     expect((await res.json()).error.code).toBe('no_usable_key');
     expect(upstream.requests).toHaveLength(0);
   });
+
+  it('redacts a key that a failing upstream echoes in its error body', async () => {
+    const { server } = setup();
+    upstream.handle((r) => anthropicError(401, 'authentication_error', `invalid x-api-key ${r.key}`));
+    const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+    const text = await res.text();
+    expect(res.status).toBe(401);
+    for (const key of KEYS) expect(text).not.toContain(key);
+    expect(text).toContain('sk-t***0003');
+    await server.stop();
+  });
+
+  it('answers 502 upstream_broken when a non-streaming answer breaks off', async () => {
+    const raw = Bun.listen({
+      hostname: '127.0.0.1', port: 0,
+      socket: {
+        data(socket) {
+          socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"partial":');
+          socket.end();
+        },
+      },
+    });
+    const h = harness(configFor({ raw: { url: `http://127.0.0.1:${raw.port}`, keys: ['sk-raw-key-0001'] } }));
+    const res = await h.app.handle(new Request('http://localhost/v1/messages', { method: 'POST', body: JSON.stringify(ask) }));
+    expect(res.status).toBe(502);
+    expect((await res.json()).error.code).toBe('upstream_broken');
+    raw.stop(true);
+  });
 });

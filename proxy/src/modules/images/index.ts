@@ -9,7 +9,7 @@ export const imagesModule = (deps: ImagesDeps) =>
     .post(
       '/v1/images/generations',
       async ({ request }) => {
-        const { body } = parseJsonWithModel(await readBody(request));
+        const { body } = parseJsonWithModel((await readBody(request)).text);
         return Response.json(await generateImages(deps, body, request.signal));
       },
       {

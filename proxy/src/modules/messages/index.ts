@@ -6,7 +6,10 @@ import { proxyMessages, type MessagesDeps } from './service';
 export const messagesModule = (deps: MessagesDeps) =>
   new Elysia({ name: 'messages' }).post(
     '/v1/messages',
-    async ({ request }) => proxyMessages(deps, { headers: request.headers, body: await readBody(request), signal: request.signal }),
+    async ({ request }) => {
+      const { raw, text } = await readBody(request);
+      return proxyMessages(deps, { headers: request.headers, body: text, raw, signal: request.signal });
+    },
     {
       // The body is read raw: it is forwarded byte-for-byte unless a route rewrites the model.
       parse: 'none',

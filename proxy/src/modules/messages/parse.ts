@@ -4,10 +4,10 @@ import { InvalidRequest, RequestTooLarge } from '../../upstream/errors';
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Reads the body under the size limit, whether or not the client sent content-length. */
-export async function readBody(request: Request): Promise<string> {
-  const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
-  return new TextDecoder().decode(bytes);
+export async function readBody(request: Request): Promise<{ raw: ArrayBuffer; text: string }> {
+  const raw = await request.arrayBuffer();
+  if (raw.byteLength > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
+  return { raw, text: new TextDecoder().decode(raw) };
 }
 
 /** A JSON object with a non-empty string `model`, or a 400 naming what is wrong. */

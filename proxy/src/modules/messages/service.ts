@@ -1,5 +1,5 @@
 import { redact, type Logger } from '@devhub/shared';
-import { InvalidRequest } from '../../upstream/errors';
+import { InvalidRequest, UpstreamBroken } from '../../upstream/errors';
 import { withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages } from '../../upstream/multimodal';
@@ -19,6 +19,8 @@ export interface MessagesDeps {
 export interface MessagesInput {
   headers: Headers;
   body: string;
+  /** The same body as received, sent upstream as is when nothing had to change. */
+  raw?: ArrayBuffer;
   signal?: AbortSignal;
 }
 
@@ -40,7 +42,7 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   const removed = acceptsImages(upstreamModel, snapshot.config.multimodal_models) ? 0 : stripImages(body, upstreamModel);
   if (removed > 0) changed = true;
   // Forward the client's bytes unless the proxy had to change something.
-  const payload = changed ? JSON.stringify(body) : input.body;
+  const payload = changed ? JSON.stringify(body) : (input.raw ?? input.body);
   const url = `${provider.base_url.replace(/\/+$/, '')}/v1/messages`;
   const timeoutMs = snapshot.config.server.upstream_timeout * 1000;
 
@@ -72,16 +74,27 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   if (stream) out = note && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : upstream.body;
   // A non-streaming answer is complete only when it has fully arrived anyway; sending it as one
   // buffer is cheaper than a chunked pass-through and the bytes are the same.
-  else out = note ? appendNoteToJson(await upstream.text(), note) : new Uint8Array(await upstream.arrayBuffer());
+  else out = await readWhole(upstream, note);
   const latency = performance.now() - started;
-  const logLine = (bytes: number, completed: boolean) => deps.requestLog.write({
-    time: time.toISOString(), path: '/v1/messages', model_in: model, model_out: upstreamModel, route: route.id,
-    provider: route.provider, key_index: result.candidate.index, attempts: result.attempts, status: upstream.status,
-    stream, images_removed: removed, latency_ms: Math.round(latency * 1000) / 1000, bytes, completed,
-  });
+  const logLine = (bytes: number, completed: boolean) => {
+    if (!completed) deps.log.warn(`${route.provider}#${result.candidate.index}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
+    deps.requestLog.write({
+      time: time.toISOString(), path: '/v1/messages', model_in: model, model_out: upstreamModel, route: route.id,
+      provider: route.provider, key_index: result.candidate.index, attempts: result.attempts, status: upstream.status,
+      stream, images_removed: removed, latency_ms: Math.round(latency * 1000) / 1000, bytes, completed,
+    });
+  };
   if (typeof out === 'string' || out instanceof Uint8Array) {
     logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
     return new Response(out, { status: upstream.status, headers });
   }
   return new Response(tapBody(out, logLine), { status: upstream.status, headers });
+}
+
+async function readWhole(upstream: Response, note: string | null): Promise<Uint8Array<ArrayBuffer> | string> {
+  try {
+    return note ? appendNoteToJson(await upstream.text(), note) : new Uint8Array(await upstream.arrayBuffer());
+  } catch (error) {
+    throw new UpstreamBroken((error as Error).message);
+  }
 }
