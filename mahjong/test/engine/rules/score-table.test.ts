@@ -16,6 +16,7 @@ const CASES: Case[] = [
   { name: 'pinfu tsumo is 20 fu with menzen tsumo and tanyao', input: { hand: '234m567p22p45678s3s', tsumo: true }, yaku: [0, 7, 8], han: 3, fu: 20, points: 2700 },
   { name: 'pinfu ron is 30 fu', input: { hand: '234m567p22p45678s3s' }, yaku: [7, 8], han: 2, fu: 30, points: 2000 },
   { name: 'pinfu chosen over a penchan reading of the same tiles', input: { hand: '12345m678p456s99p3m' }, yaku: [7], han: 1, fu: 30, points: 1000 },
+  { name: 'pinfu chosen over a kanchan reading (23345m + 4m: 234+345)', input: { hand: '23345m678p456s99p', win: '4m' }, yaku: [7], han: 1, fu: 30, points: 1000 },
   { name: 'shanpon ron: the ronned pung is open, no sanankou', input: { hand: '111m222p456s77p33s3s', riichi: true }, yaku: [1, 53], han: 1, fu: 50, points: 1600 },
   { name: 'shanpon ron on the other pair keeps sanankou', input: { hand: '111m222p333s456s7p7p', win: '7p', riichi: true }, yaku: [1, 29, 53], han: 3, fu: 50, points: 6400 },
   { name: 'shanpon tsumo: sanankou, 4 han 40 fu is mangan', input: { hand: '111m222p456s77p33s3s', riichi: true, tsumo: true }, yaku: [0, 1, 29, 53], han: 4, fu: 40, points: 8000, limit: 'mangan' },
