@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { Value } from '@sinclair/typebox/value';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StateFile } from '../../src/state';
+import { socketName, waitFor } from '../helpers/gateway';
+
+const pkg = join(import.meta.dir, '..', '..');
+const build = mkdtempSync(join(tmpdir(), 'agentgw-bin-'));
+const bin = join(build, 'agentgw');
+const dir = mkdtempSync(join(tmpdir(), 'agentgw-cli-'));
+const socket = socketName('cli');
+const env = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: process.env.SHELL ?? '/bin/sh', HOME: dir, GW_DIR: dir,
+  GW_TMUX_SOCKET: socket, GW_API_HOST: '127.0.0.1', GW_API_PORT: '0', GW_PROVIDER: 'shell', LOG_LEVEL: 'info',
+};
+
+beforeAll(async () => {
+  await using proc = Bun.spawn(['bun', 'build', '--compile', 'src/cli/index.ts', '--outfile', bin], { cwd: pkg, stdout: 'pipe', stderr: 'pipe' });
+  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0) throw new Error(`bun build --compile failed (${code}): ${err}`);
+}, 120_000);
+
+afterAll(async () => {
+  const pid = readPid();
+  if (pid) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  await using tmux = Bun.spawn(['tmux', '-L', socket, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' });
+  await tmux.exited;
+  rmSync(build, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function agentgw(...args: string[]) {
+  await using proc = Bun.spawn([bin, ...args], { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' });
+  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  return { code, out: stdout + stderr };
+}
+
+function readPid(): number | null {
+  const file = join(dir, 'server.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : null;
+}
+
+const serverUrl = () => (JSON.parse(readFileSync(join(dir, 'server.json'), 'utf8')) as { url: string }).url;
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+describe('agentgw server (compiled binary)', () => {
+  it('starts detached, reports status, refuses a second start, and stops', async () => {
+    const started = await agentgw('server', 'start', '-d');
+    expect(started.code).toBe(0);
+    const pid = readPid()!;
+    expect(started.out).toContain(`(PID ${pid})`);
+    expect(alive(pid)).toBe(true);
+    expect(await (await fetch(`${serverUrl()}/health`)).json()).toEqual({ status: 'ok' });
+
+    const status = await agentgw('server', 'status');
+    expect(status.code).toBe(0);
+    expect(status.out).toContain('API Server Status');
+    expect(status.out).toMatch(/Status:\s+running/);
+    expect(status.out).toMatch(new RegExp(`PID:\\s+${pid}`));
+    expect(status.out).toContain(`PID file: ${join(dir, 'server.pid')}`);
+
+    const twice = await agentgw('server', 'start', '-d');
+    expect(twice.code).toBe(1);
+    expect(twice.out).toContain(`already running (PID ${pid})`);
+    const serveTwice = await agentgw('serve');
+    expect(serveTwice.code).toBe(1);
+
+    const stopped = await agentgw('server', 'stop');
+    expect(stopped.code).toBe(0);
+    expect(stopped.out).toContain(`stopped (PID ${pid})`);
+    expect(alive(pid)).toBe(false);
+    expect(existsSync(join(dir, 'server.pid'))).toBe(false);
+
+    const after = await agentgw('server', 'status');
+    expect(after.code).toBe(1);
+    expect(after.out).toMatch(/Status:\s+stopped/);
+    expect((await agentgw('server', 'stop')).out).toContain('not running');
+  }, 60_000);
+
+  it('reports and removes a stale PID file', async () => {
+    await using dead = Bun.spawn(['true']);
+    await dead.exited;
+    writeFileSync(join(dir, 'server.pid'), `${dead.pid}\n`);
+    const status = await agentgw('server', 'status');
+    expect(status.code).toBe(1);
+    expect(status.out).toContain('stale PID file');
+    expect(status.out).toContain(String(dead.pid));
+    expect(existsSync(join(dir, 'server.pid'))).toBe(false);
+  });
+
+  it('exits 2 with every problem named when the config is invalid', async () => {
+    writeFileSync(join(dir, 'config.yaml'), 'status_poll_interval: 0.01\nwindow_width: "x"\n');
+    try {
+      const res = await agentgw('server', 'start');
+      expect(res.code).toBe(2);
+      expect(res.out).toContain('status_poll_interval');
+      expect(res.out).toContain('window_width');
+    } finally {
+      rmSync(join(dir, 'config.yaml'));
+    }
+  });
+
+  it('leaves valid state files when killed with SIGKILL in the middle of writes', async () => {
+    expect((await agentgw('server', 'start', '-d')).code).toBe(0);
+    const pid = readPid()!;
+    const url = serverUrl();
+    let completed = 0;
+    let stop = false;
+    const worker = async (n: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const channel = `kill:${n}:${i}`;
+          await fetch(`${url}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_id: channel, provider: 'shell', work_dir: dir }) });
+          await fetch(`${url}/api/v1/sessions/${channel}/verbose`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"enabled":true}' });
+          await fetch(`${url}/api/v1/sessions/${channel}`, { method: 'DELETE' });
+          completed++;
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const workers = [1, 2, 3, 4].map(worker);
+    await waitFor(() => completed >= 12, 'some completed write cycles', 30_000);
+    process.kill(pid, 'SIGKILL');
+    stop = true;
+    await Promise.all(workers);
+    await waitFor(() => !alive(pid), 'server killed');
+
+    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
+    expect(Value.Check(StateFile, state)).toBe(true);
+    const status = await agentgw('server', 'status');
+    expect(status.out).toContain('stale PID file');
+
+    // A new server starts on the same state and reconciles it with tmux.
+    expect((await agentgw('server', 'start', '-d')).code).toBe(0);
+    const sessions = (await (await fetch(`${serverUrl()}/api/v1/sessions`)).json()) as { sessions: unknown[] };
+    expect(Array.isArray(sessions.sessions)).toBe(true);
+    const reconciled = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as StateFile;
+    for (const binding of Object.values(reconciled.bindings)) expect(reconciled.windows[binding.window_id]).toBeDefined();
+    expect((await agentgw('server', 'stop')).code).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningServer } from '../../src/runtime';
+import { startTestServer, testEnv } from '../helpers/gateway';
+
+const env = testEnv('restart');
+afterAll(() => env.cleanup());
+
+async function api(server: RunningServer, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method, body: body === undefined ? undefined : JSON.stringify(body), headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('restart', () => {
+  it('finds the bindings again, drops those whose windows are gone and re-adopts unknown live windows', async () => {
+    const config = env.config();
+    const first = await startTestServer(config);
+    const keep = (await api(first, 'POST', '/api/v1/sessions', { channel_id: 'keep', provider: 'shell', work_dir: env.dir, name: 'keeper' })).body;
+    const lost = (await api(first, 'POST', '/api/v1/sessions', { channel_id: 'lost', provider: 'shell', work_dir: env.dir })).body;
+    await first.stop();
+    expect(existsSync(join(env.dir, 'state.json'))).toBe(true);
+    expect(existsSync(join(env.dir, 'events.jsonl'))).toBe(true);
+
+    // While the server is down: one window dies, another appears (e.g. created by an older gateway).
+    const tmux = env.tmux();
+    await tmux.killWindow(lost.window_id);
+    const stray = await tmux.createWindow({ name: 'stray', cwd: env.dir, command: '', provider: 'agent_c', mode: 'yolo' });
+
+    const second = await startTestServer(config);
+    try {
+      expect((await api(second, 'GET', '/api/v1/sessions/keep')).body).toMatchObject({ channel_id: 'keep', window_id: keep.window_id, display_name: 'keeper', provider: 'shell' });
+      expect((await api(second, 'GET', '/api/v1/sessions/lost')).status).toBe(404);
+      const sessions = (await api(second, 'GET', '/api/v1/sessions')).body.sessions as Array<Record<string, unknown>>;
+      expect(sessions.map((s) => s.window_id).sort()).toEqual([keep.window_id, stray].sort());
+      expect(sessions.find((s) => s.window_id === stray)).toEqual({ window_id: stray, display_name: 'stray', provider: 'agent_c', cwd: env.dir, session_id: '' });
+      const state = JSON.parse(readFileSync(join(env.dir, 'state.json'), 'utf8'));
+      expect(Object.keys(state.bindings)).toEqual(['keep']);
+      expect(Object.keys(state.windows).sort()).toEqual([keep.window_id, stray].sort());
+      expect(state.windows[stray]).toMatchObject({ provider: 'agent_c', mode: 'yolo' });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('drops a binding whose window id now names another pane (tmux server restarted)', async () => {
+    const config = env.config();
+    const server = await startTestServer(config);
+    const created = (await api(server, 'POST', '/api/v1/sessions', { channel_id: 'reused', provider: 'shell', work_dir: env.dir })).body;
+    await server.stop();
+    const path = join(env.dir, 'state.json');
+    const state = JSON.parse(readFileSync(path, 'utf8'));
+    state.windows[created.window_id].pane_pid = 1; // as if @N were another window now
+    writeFileSync(path, JSON.stringify(state));
+    const again = await startTestServer(config);
+    try {
+      expect((await api(again, 'GET', '/api/v1/sessions/reused')).status).toBe(404);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('starts from a missing or corrupt state.json and re-adopts every live window', async () => {
+    const config = env.config();
+    writeFileSync(join(env.dir, 'state.json'), '{"version": 1, "bind');
+    const server = await startTestServer(config);
+    try {
+      const sessions = (await api(server, 'GET', '/api/v1/sessions')).body.sessions as Array<Record<string, unknown>>;
+      expect(sessions.length).toBeGreaterThan(0);
+      expect(sessions.every((s) => !('channel_id' in s))).toBe(true);
+      expect(JSON.parse(readFileSync(join(env.dir, 'state.json'), 'utf8')).version).toBe(1);
+    } finally {
+      await server.stop();
+    }
+    rmSync(join(env.dir, 'state.json'));
+    const fresh = await startTestServer(config);
+    await fresh.stop();
+    expect(existsSync(join(env.dir, 'state.json'))).toBe(true);
+  });
+});
