@@ -22,7 +22,7 @@ function meldProblem(m: Meld): string | undefined {
 export function validateWin(input: WinInput): ScoreError | undefined {
   const melds = input.melds ?? [];
   if (!Array.isArray(input.hand) || !Array.isArray(melds)) return fail('INVALID_HAND', 'hand and melds must be arrays of tile ids');
-  const all: TileId[] = [...input.hand, ...melds.flatMap((m) => m.tiles ?? [])];
+  const all: TileId[] = [...input.hand, ...melds.flatMap((m) => m?.tiles ?? [])];
   if (!all.every(isValidId)) return fail('INVALID_HAND', 'tile ids must be integers 0–135');
   if (new Set(all).size !== all.length) return fail('INVALID_HAND', 'a tile id appears twice');
   for (const m of melds) {
