@@ -13,6 +13,7 @@ export const main = defineCommand({
     config: () => import('./config/index').then((m) => m.default),
     settings: () => import('./settings/index').then((m) => m.default),
     doctor: () => import('./doctor/index').then((m) => m.default),
+    sync: () => import('./sync/index').then((m) => m.default),
     check: () => import('./check').then((m) => m.default),
   },
 });
