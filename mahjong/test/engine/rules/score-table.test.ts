@@ -39,6 +39,12 @@ const CASES: Case[] = [
   { name: 'sanshoku doukou and toitoi', input: { hand: '222m222p88s99s9s', melds: 'pon:222s' }, yaku: [26, 28], han: 4, fu: 40, points: 8000, limit: 'mangan' },
   { name: 'chanta with an honor', input: { hand: '123m789p789s11z99m9m', seatWind: 2 }, yaku: [23], han: 2, fu: 40, points: 2600 },
   { name: 'junchan and sanshoku', input: { hand: '123m123p123s789m9p9p' }, yaku: [25, 33], han: 5, fu: 40, points: 8000, limit: 'mangan' },
+  { name: 'iipeikou with pinfu', input: { hand: '12233m456p789s55p', win: '1m' }, yaku: [7, 9], han: 2, fu: 30, points: 2000 },
+  { name: 'honroutou, toitoi and sanankou (one pon)', input: { hand: '111m999p444z3z3z', melds: 'pon:999s' }, yaku: [28, 29, 31], han: 6, fu: 50, points: 12000, limit: 'haneman' },
+  { name: 'round wind South pung in the South round', input: { hand: '222z123m456p789s5s5s', seatWind: 2, roundWind: 1 }, yaku: [15], han: 1, fu: 40, points: 1300 },
+  { name: 'seat wind West pung', input: { hand: '333z123m456p789s5s5s', seatWind: 2, roundWind: 1 }, yaku: [12], han: 1, fu: 40, points: 1300 },
+  { name: 'haku pung, open', input: { hand: '123m456p789s5s5s', melds: 'pon:555z' }, yaku: [18], han: 1, fu: 30, points: 1000 },
+  { name: 'menzen tsumo alone', input: { hand: '123m456p789s13s5z5z', win: '2s', tsumo: true }, yaku: [0], han: 1, fu: 30, points: 1100 },
   { name: 'red fives and dora count after a yaku', input: { hand: '234m406p22p45678s3s', dora: '1m' }, yaku: [7, 8, 52, 54], han: 4, fu: 30, points: 7700 },
 ];
 
