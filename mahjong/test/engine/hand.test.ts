@@ -59,3 +59,12 @@ describe('wait shapes', () => {
     expect(handWaits(c('1z456m456p789s555p'))).toEqual([{ kind: 27, shapes: ['tanki'] }]);
   });
 });
+
+describe('Tenhou yaku names', () => {
+  it('names every id 0–54', async () => {
+    const { TENHOU_YAKU_NAMES, yakuName } = await import('../../src/engine/rules');
+    for (let id = 0; id <= 54; id++) expect(TENHOU_YAKU_NAMES[id]).toBeString();
+    expect(yakuName(46)).toBe('junsei chuuren poutou');
+    expect(yakuName(99)).toBe('yaku 99');
+  });
+});

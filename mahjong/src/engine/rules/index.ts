@@ -18,3 +18,4 @@ export { basicPoints } from '../scoring/limits';
 export { computePayments, type PaymentSituation } from '../scoring/payments';
 export { countDora, countAka } from '../scoring/dora';
 export { ALL_YAKU, YAKU_BY_ID, evaluateYaku, type HandContext, type ScoredSet, type Yaku } from '../yaku';
+export { TENHOU_YAKU_NAMES, yakuName } from '../yaku/names';
