@@ -86,6 +86,8 @@ export const StateView = t.Object({
   riichi_stage2: t.Boolean(),
   /** The discard index waiting for riichi confirm (48) or cancel (52). */
   riichi_tile: t.Union([t.Integer(), t.Null()]),
+  /** The tile being answered in phases 4–15 (a discard, an added kan's tile, an ankan's tile). */
+  target: t.Union([t.Object({ tile: t.Integer(), from: t.Integer(), kind: t.String() }), t.Null()]),
   /** Discard indices that would enter riichi step 2 for the viewer. */
   riichi_tiles: t.Array(t.Integer()),
   is_over: t.Boolean(),

@@ -47,6 +47,7 @@ export function stateView(g: Game, viewer: number | null): StateView {
     tiles_left: k.tilesLeft, dora: k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : [],
     players, viewer, valid_actions: actions, valid_actions_mask: mask,
     riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? (k.stage2.tile === 16 ? 34 : k.stage2.tile === 52 ? 35 : k.stage2.tile === 88 ? 36 : k.stage2.tile >> 2) : null,
+    target: k.phase >= 4 && k.phase < 16 && k.target ? { ...k.target } : null,
     riichi_tiles: opts?.riichiDiscards ?? [],
     is_over: g.isOver(),
     result: res ? { type: res.kind, events: res.events, deltas: res.deltas, renchan: res.renchan } : null,

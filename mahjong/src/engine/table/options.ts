@@ -3,7 +3,7 @@ import { shanten, shantenKokushi, waitingKinds } from '../rules';
 import { A, discardIndex } from './actions';
 import type { Kyoku, Target } from './kyoku';
 import { type PlayerState, copiesOf, handCounts, isClosed } from './player';
-import { countsWith, evaluateWin, isWinningShape, waitsOf } from './win';
+import { countsWith, drawnCompletes, evaluateWin, waitsOf } from './win';
 import { winContext } from './settle';
 
 export interface Options {
@@ -14,9 +14,9 @@ export interface Options {
 
 const isRed = (id: number) => id === 16 || id === 52 || id === 88;
 
-export function ankanKinds(k: Kyoku, seat: number): number[] {
+export function ankanKinds(k: Kyoku, seat: number, counts?: number[]): number[] {
   const p = k.players[seat]!;
-  const c = handCounts(p);
+  const c = counts ?? handCounts(p);
   const out: number[] = [];
   for (let kind = 0; kind < 34; kind++) {
     if (c[kind] !== 4) continue;
@@ -46,17 +46,14 @@ export function selfOptions(k: Kyoku, seat: number): Options {
   else for (const id of p.hand) if (!p.forbidden.includes(id >> 2)) acts.add(discardIndex(id));
   const riichiDiscards: number[] = [];
   if (k.drawn !== null && !k.afterCall) {
-    if (isWinningShape(p.hand, null, p.melds.length) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) acts.add(A.TSUMO);
-    if (k.firstTurn(seat)) {
-      const c = handCounts(p);
-      if (YAOCHUU.filter((y) => c[y]! > 0).length >= 9) acts.add(A.KYUUSHU);
-    }
+    const c = handCounts(p);
+    if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) acts.add(A.TSUMO);
+    if (k.firstTurn(seat) && YAOCHUU.filter((y) => c[y]! > 0).length >= 9) acts.add(A.KYUUSHU);
     if (k.tilesLeft > 0 && k.kans < 4) {
-      if (ankanKinds(k, seat).length > 0) acts.add(A.ANKAN);
-      if (!p.riichi && kakanKinds(p).length > 0) acts.add(A.KAKAN);
+      if (c.includes(4) && ankanKinds(k, seat, c).length > 0) acts.add(A.ANKAN);
+      if (!p.riichi && p.melds.length > 0 && kakanKinds(p).length > 0) acts.add(A.KAKAN);
     }
     if (!p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4) {
-      const c = handCounts(p);
       if (shanten(c, p.melds.length) <= 0) {
         for (const idx of [...acts].filter((a) => a < 37)) {
           const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;
@@ -73,7 +70,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
 export function canRon(k: Kyoku, seat: number, target: Target): boolean {
   const p = k.players[seat]!;
   const tile = target.tile;
-  if (!isWinningShape(p.hand, tile, p.melds.length)) return false;
+  if (!waitsOf(p).includes(tile >> 2)) return false;
   if (target.kind === 'ankan' && (p.melds.length > 0 || shantenKokushi(countsWith(p.hand, tile)) !== -1)) return false;
   if (waitsOf(p).some((w) => p.discarded[w] || p.missed[w])) return false;
   return evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
@@ -135,8 +132,12 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
   const acts: number[] = [];
   if (canRon(k, seat, target)) acts.push(A.RON);
   if (target.kind === 'discard' && k.tilesLeft > 0 && !p.riichi && !k.fourKanAbort()) {
-    const chiSeat = seat === (target.from + 1) % 4;
-    const candidates = [A.PON, A.PON_RED, ...(chiSeat ? [37, 38, 39, 40, 41, 42] : [])];
+    const kind = target.tile >> 2;
+    const c = handCounts(p);
+    const chiSeat = seat === (target.from + 1) % 4 && kind < 27;
+    const n = kind % 9;
+    const chiOk = chiSeat && ((n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0));
+    const candidates = [...(c[kind]! >= 2 ? [A.PON, A.PON_RED] : []), ...(chiOk ? [37, 38, 39, 40, 41, 42] : [])];
     for (const a of candidates) {
       const used = callTiles(p, a, target.tile);
       if (!used) continue;
@@ -144,7 +145,7 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
       const rest = p.hand.filter((id) => !used.includes(id));
       if (rest.some((id) => !forbidden.includes(id >> 2))) acts.push(a);
     }
-    if (k.kans < 4 && callTiles(p, A.DAIMINKAN, target.tile)) acts.push(A.DAIMINKAN);
+    if (k.kans < 4 && c[kind] === 3) acts.push(A.DAIMINKAN);
   }
   if (acts.length > 0) acts.push(A.SKIP);
   return { actions: acts.sort((a, b) => a - b), riichiDiscards: [] };

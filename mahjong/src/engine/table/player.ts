@@ -31,6 +31,8 @@ export interface PlayerState {
   /** Seat liable for big three dragons / big four winds (pao). */
   pao: number | null;
   kans: number;
+  /** Cached winning kinds of the 13-tile (3n+1) hand; null = recompute. */
+  waits: number[] | null;
 }
 
 export function newPlayer(hand: number[]): PlayerState {
@@ -38,11 +40,12 @@ export function newPlayer(hand: number[]): PlayerState {
     hand: [...hand].sort((a, b) => a - b), melds: [], river: [],
     discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
-    forbidden: [], pao: null, kans: 0,
+    forbidden: [], pao: null, kans: 0, waits: null,
   };
 }
 
 export function removeTile(p: PlayerState, id: number): void {
+  p.waits = null;
   const i = p.hand.indexOf(id);
   if (i < 0) throw new Error(`invariant: tile ${id} not in hand`);
   p.hand.splice(i, 1);

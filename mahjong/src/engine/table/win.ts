@@ -44,8 +44,21 @@ export function countsWith(hand: readonly number[], extra: number | null): numbe
 export const isWinningShape = (hand: readonly number[], extra: number | null, meldCount: number): boolean =>
   shanten(countsWith(hand, extra), meldCount) === -1;
 
+/** Winning kinds of a 3n+1 hand, cached until the hand loses a tile. */
 export function waitsOf(p: PlayerState): number[] {
-  return waitingKinds(countsWith(p.hand, null), p.melds.length);
+  if (p.hand.length % 3 !== 1) return [];
+  if (p.waits === null) {
+    const c = countsWith(p.hand, null);
+    // One shanten call rules out most hands before trying all 34 kinds.
+    p.waits = shanten(c, p.melds.length) === 0 ? waitingKinds(c, p.melds.length) : [];
+  }
+  return p.waits;
+}
+
+/** Whether the 3n+2 hand that just drew `drawn` is complete. */
+export function drawnCompletes(p: PlayerState, drawn: number): boolean {
+  if (p.waits !== null) return p.waits.includes(drawn >> 2);
+  return isWinningShape(p.hand, null, p.melds.length);
 }
 
 /** Scores a complete hand; null when it has no yaku (or is not complete). */

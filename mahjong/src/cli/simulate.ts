@@ -1,0 +1,62 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '@devhub/shared';
+import { defineCommand } from 'citty';
+import { createAgent } from '../engine/ai';
+import { playGame } from '../engine/sim/play';
+import { addGame, emptyStats, type SimStats } from '../engine/sim/stats';
+
+const pct = (n: number, d: number) => (d === 0 ? '0.0' : ((100 * n) / d).toFixed(1));
+
+function report(s: SimStats, seconds: number): string {
+  const lines = [
+    `games: ${s.games} in ${seconds.toFixed(2)} s (${(s.games / seconds).toFixed(1)} games/s)`,
+    `hands: ${s.hands} (${(s.hands / Math.max(1, s.games)).toFixed(2)} per game)`,
+    `wins: ${pct(s.wins, s.hands)}% (tsumo ${pct(s.tsumo, s.hands)}%, ron ${pct(s.ron, s.hands)}%), exhaustive draws: ${pct(s.draws, s.hands)}%, abortive: ${pct(s.abortive, s.hands)}%`,
+    '',
+    'AI           seats   1st    2nd    3rd    4th    avg place  avg points',
+  ];
+  for (const [name, r] of Object.entries(s.placements)) {
+    const avg = r.places.reduce((a, n, i) => a + n * (i + 1), 0) / Math.max(1, r.seats);
+    lines.push(`${name.padEnd(12)} ${String(r.seats).padStart(5)}  ${r.places.map((n) => `${pct(n, r.seats).padStart(5)}%`).join(' ')}  ${avg.toFixed(3).padStart(9)}  ${(r.points / Math.max(1, r.seats)).toFixed(2).padStart(10)}`);
+  }
+  return lines.join('\n');
+}
+
+export default defineCommand({
+  meta: { name: 'simulate', description: 'Play full games between AI players headless and report statistics' },
+  args: {
+    games: { type: 'string', default: '10', description: 'Number of games' },
+    ai: { type: 'string', default: 'random', description: 'random | heuristic | model file; comma list for the four seats' },
+    seed: { type: 'string', default: '1', description: 'Seed of the first game (game i uses seed + i)' },
+    out: { type: 'string', description: 'Write each game as mjlog XML into this directory' },
+    'east-only': { type: 'boolean', description: 'Play East-only games instead of East-South' },
+  },
+  async run({ args }) {
+    const games = Number(args.games);
+    const seed = Number(args.seed);
+    if (!Number.isInteger(games) || games < 1) throw new Error(`--games must be a positive integer, got "${args.games}"`);
+    if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got "${args.seed}"`);
+    const kinds = args.ai.split(',').map((x) => x.trim());
+    if (kinds.length !== 1 && kinds.length !== 4) throw new Error('--ai takes one AI or four, comma separated');
+    const seats = kinds.length === 1 ? [kinds[0]!, kinds[0]!, kinds[0]!, kinds[0]!] : kinds;
+    const models = new Map<string, string>();
+    for (const k of seats) if (k !== 'random' && k !== 'heuristic' && !models.has(k)) models.set(k, readFileSync(k, 'utf8'));
+    if (args.out) mkdirSync(args.out, { recursive: true });
+    const stats = emptyStats();
+    const tty = process.stderr.isTTY;
+    const started = performance.now();
+    for (let i = 0; i < games; i++) {
+      const agents = seats.map((k, s) => createAgent(k, (seed + i) * 4 + s + 1, models.get(k)));
+      const game = playGame(agents, { seed: seed + i, maxRound: args['east-only'] ? 0 : 1, names: agents.map((a, s) => `${a.name}-${s}`) });
+      addGame(stats, game, agents.map((a) => a.name));
+      if (args.out) await writeFileAtomic(join(args.out, `game-${String(seed + i).padStart(6, '0')}.mjlog`), game.toMjlog());
+      if (tty && (i % 10 === 9 || i === games - 1)) {
+        const done = Math.round((30 * (i + 1)) / games);
+        process.stderr.write(`\r[${'#'.repeat(done)}${'.'.repeat(30 - done)}] ${i + 1}/${games}`);
+      }
+    }
+    if (tty) process.stderr.write('\n');
+    process.stdout.write(`${report(stats, (performance.now() - started) / 1000)}\n`);
+  },
+});

@@ -1,0 +1,140 @@
+/**
+ * Rule-based player: wins when it can; riichi when closed and tenpai; discards by shanten, then
+ * tile acceptance (ukeire), then shape (isolated honours/terminals first, dora kept); calls only
+ * when the call keeps a yaku (yakuhai, tanyao) and improves shanten; folds against riichi with
+ * the safety order of safety.ts. All choices are parameterised by HeuristicWeights (a model file
+ * may override them).
+ */
+import type { PlayerView, StateView } from '../game/view-schema';
+import { shanten, ukeire } from '../rules';
+import { A } from '../table/actions';
+import { doraOf } from '../table/tile-id';
+import { safetyAgainst } from './safety';
+import type { Agent } from './types';
+import { DEFAULT_WEIGHTS, type HeuristicWeights } from './weights';
+
+const RED_KIND = [4, 13, 22];
+const kindOfAction = (a: number) => (a < 34 ? a : RED_KIND[a - 34]!);
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+
+interface Table {
+  me: PlayerView;
+  hand: number[];
+  counts: number[];
+  /** Copies seen outside our hand: rivers, melds, dora indicators. */
+  seen: number[];
+  threats: PlayerView[];
+  doraKinds: number[];
+}
+
+function readTable(view: StateView): Table {
+  const me = view.players[view.viewer ?? view.turn]!;
+  const hand = Array.isArray(me.hand) ? me.hand : [];
+  const counts = new Array<number>(34).fill(0);
+  for (const id of hand) counts[id >> 2]! += 1;
+  const seen = new Array<number>(34).fill(0);
+  for (const p of view.players) {
+    for (const r of p.river) if (!r.called) seen[r.tile >> 2]! += 1;
+    for (const m of p.melds) for (const id of m.tiles) seen[id >> 2]! += 1;
+  }
+  for (const d of view.dora) seen[d >> 2]! += 1;
+  const threats = view.players.filter((p) => p.seat !== me.seat && p.riichi);
+  return { me, hand, counts, seen, threats, doraKinds: view.dora.map((d) => doraOf(d >> 2)) };
+}
+
+export class HeuristicAgent implements Agent {
+  readonly name: string;
+  private readonly w: HeuristicWeights;
+  constructor(weights: Partial<HeuristicWeights> = {}, name = 'heuristic') {
+    this.w = { ...DEFAULT_WEIGHTS, ...weights };
+    this.name = name;
+  }
+
+  decide(view: StateView): number {
+    const acts = view.valid_actions;
+    if (acts.length === 1) return acts[0]!;
+    if (acts.includes(A.TSUMO)) return A.TSUMO;
+    if (acts.includes(A.RON)) return A.RON;
+    if (view.riichi_stage2) return this.w.riichi ? A.RIICHI : A.RIICHI_CANCEL;
+    if (acts.includes(A.KYUUSHU)) return A.KYUUSHU;
+    const t = readTable(view);
+    if (acts.includes(A.SKIP)) return this.respond(view, t);
+    const melds = t.me.melds.length;
+    const now = shanten(t.counts, melds);
+    if (acts.includes(A.ANKAN)) {
+      const kind = t.counts.indexOf(4);
+      const c = t.counts.slice();
+      c[kind] = 0;
+      if (t.me.riichi || shanten(c, melds + 1) <= now) return A.ANKAN;
+    }
+    if (acts.includes(A.KAKAN) && t.threats.length === 0) return A.KAKAN;
+    return this.discard(acts, t, now);
+  }
+
+  private discard(acts: number[], t: Table, now: number): number {
+    const melds = t.me.melds.length;
+    const fold = t.threats.length > 0 && now >= this.w.foldShanten;
+    const cands = acts.filter((a) => a < 37);
+    const rows = cands.map((a) => {
+      const kind = kindOfAction(a);
+      t.counts[kind]! -= 1;
+      const sh = shanten(t.counts, melds);
+      t.counts[kind]! += 1;
+      return { a, kind, sh };
+    });
+    const best = Math.min(...rows.map((r) => r.sh));
+    let pick = rows[0]!.a;
+    let top = -Infinity;
+    for (const r of rows) {
+      let score = -r.sh * this.w.shanten;
+      if (r.sh === best) {
+        t.counts[r.kind]! -= 1;
+        score += ukeire(t.counts, melds, t.seen).total * this.w.ukeire;
+        t.counts[r.kind]! += 1;
+      }
+      const isolated = r.kind >= 27 ? t.counts[r.kind] === 1
+        : [-2, -1, 1, 2].every((o) => { const n = (r.kind % 9) + o; return n < 0 || n > 8 || t.counts[r.kind + o] === 0; }) && t.counts[r.kind] === 1;
+      if (isolated) score += isYaochuu(r.kind) ? this.w.isolatedYaochuu : this.w.isolated;
+      if (t.doraKinds.includes(r.kind)) score -= this.w.dora;
+      if (r.a >= 34) score -= this.w.dora;
+      if (fold) {
+        const safety = Math.min(...t.threats.map((p) => safetyAgainst(r.kind, p, t.seen)));
+        score = safety * this.w.safety + score / 1000;
+      }
+      if (score > top) { top = score; pick = r.a; }
+    }
+    return pick;
+  }
+
+  private respond(view: StateView, t: Table): number {
+    const acts = view.valid_actions;
+    if (t.threats.length > 0 && !this.w.callUnderRiichi) return A.SKIP;
+    if (!view.target) return A.SKIP;
+    const kind = view.target.tile >> 2;
+    const melds = t.me.melds.length;
+    const before = shanten(t.counts, melds);
+    const seatWind = 27 + ['E', 'S', 'W', 'N'].indexOf(t.me.wind);
+    const roundWind = 27 + ['East', 'South', 'West', 'North'].indexOf(view.round_wind);
+    const yakuhai = kind >= 31 || kind === seatWind || kind === roundWind;
+    const meldsSimple = t.me.melds.every((m) => m.tiles.every((id) => !isYaochuu(id >> 2)));
+    const handYaochuu = t.counts.reduce((n, c, k) => n + (isYaochuu(k) ? c : 0), 0);
+    const tanyaoRoute = this.w.callTanyao && meldsSimple && handYaochuu <= 2;
+    const hasYakuhaiMeld = t.me.melds.some((m) => { const k = m.tiles[0]! >> 2; return k >= 31 || k === seatWind || k === roundWind; });
+    const tryCall = (used: number[], isPon: boolean): boolean => {
+      const keepsYaku = (isPon && yakuhai && this.w.callYakuhai) || hasYakuhaiMeld
+        || (tanyaoRoute && !isYaochuu(kind) && used.every((k) => !isYaochuu(k)));
+      if (!keepsYaku) return false;
+      const c = t.counts.slice();
+      for (const k of used) c[k]! -= 1;
+      return shanten(c, melds + 1) < before;
+    };
+    for (const a of [A.PON, A.PON_RED]) if (acts.includes(a) && tryCall([kind, kind], true)) return a;
+    const chiShapes: Record<number, number[]> = { 37: [1, 2], 38: [-1, 1], 39: [-2, -1] };
+    for (const a of [37, 38, 39, 40, 41, 42]) {
+      if (!acts.includes(a)) continue;
+      if (tryCall(chiShapes[37 + ((a - 37) % 3)]!.map((o) => kind + o), false)) return a;
+    }
+    return A.SKIP;
+  }
+
+}

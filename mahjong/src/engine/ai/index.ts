@@ -1,0 +1,22 @@
+/** AI players behind one interface: `decide(view) → action`. */
+import { HeuristicAgent } from './heuristic';
+import { InvalidModel, agentFromModel, parseModel } from './model';
+import { RandomAgent } from './random';
+import type { Agent } from './types';
+
+export type { Agent } from './types';
+export { RandomAgent } from './random';
+export { HeuristicAgent } from './heuristic';
+export { DEFAULT_WEIGHTS, HeuristicWeights, ModelFile } from './weights';
+export { InvalidModel, agentFromModel, parseModel } from './model';
+
+/**
+ * `kind`: 'random' | 'heuristic' | the text of a model file (the caller reads the file; the
+ * engine stays free of file access). `seed` makes random agents reproducible.
+ */
+export function createAgent(kind: string | null, seed = 1, modelText?: string): Agent {
+  if (kind === null || kind === 'random') return new RandomAgent(seed);
+  if (kind === 'heuristic') return new HeuristicAgent();
+  if (modelText !== undefined) return agentFromModel(parseModel(modelText, kind));
+  throw new InvalidModel(`unknown AI "${kind}": use random, heuristic or a model file`);
+}

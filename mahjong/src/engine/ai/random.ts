@@ -1,0 +1,15 @@
+import type { StateView } from '../game/view-schema';
+import { rng } from '../table/wall';
+import type { Agent } from './types';
+
+/** Uniform over the legal actions. */
+export class RandomAgent implements Agent {
+  readonly name = 'random';
+  private readonly next: () => number;
+  constructor(seed = 1) { this.next = rng(seed); }
+  decide(view: StateView): number {
+    const acts = view.valid_actions;
+    if (acts.length === 0) throw new Error('invariant: asked to act with no legal action');
+    return acts[Math.floor(this.next() * acts.length)]!;
+  }
+}

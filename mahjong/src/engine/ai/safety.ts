@@ -1,0 +1,38 @@
+/**
+ * Defence against riichi, as in tenhou-python-bot's defence modules: genbutsu (the riichi
+ * player's own discards) > honours by copies seen > suji (1-4-7, 2-5-8, 3-6-9 lines) > kabe
+ * (a neighbour fully visible) > terminals > anything else. Higher = safer.
+ */
+import type { PlayerView } from '../game/view-schema';
+
+export function riverKinds(p: PlayerView): Set<number> {
+  return new Set(p.river.map((r) => r.tile >> 2));
+}
+
+function sujiSafe(kind: number, river: Set<number>): boolean {
+  if (kind >= 27) return false;
+  const n = kind % 9;
+  const lo = n >= 3 ? river.has(kind - 3) : true;
+  const hi = n <= 5 ? river.has(kind + 3) : true;
+  if (n <= 2) return hi;
+  if (n >= 6) return lo;
+  return lo && hi;
+}
+
+function kabe(kind: number, visible: number[]): boolean {
+  if (kind >= 27) return false;
+  const n = kind % 9;
+  // A tile next to a fully visible neighbour cannot complete a ryanmen through that side.
+  return (n >= 1 && visible[kind - 1]! >= 4) || (n <= 7 && visible[kind + 1]! >= 4);
+}
+
+/** Safety 0–100 of discarding `kind` against one riichi player. */
+export function safetyAgainst(kind: number, threat: PlayerView, visible: number[]): number {
+  const river = riverKinds(threat);
+  if (river.has(kind)) return 100;
+  if (kind >= 27) return visible[kind]! >= 3 ? 95 : visible[kind]! === 2 ? 80 : 55;
+  if (sujiSafe(kind, river)) return kind % 9 === 0 || kind % 9 === 8 ? 75 : 65;
+  if (kabe(kind, visible)) return 50;
+  if (kind % 9 === 0 || kind % 9 === 8) return 35;
+  return 10;
+}

@@ -1,0 +1,21 @@
+/** Headless play: agents decide from their own seat's view until the game is over. */
+import type { Agent } from '../ai/types';
+import { Game, type GameOptions } from '../game/game';
+
+export interface PlayLimits {
+  /** Safety net against a broken invariant; a hanchan takes a few thousand steps. */
+  maxSteps?: number;
+}
+
+export function playGame(agents: Agent[], opts: GameOptions, limits: PlayLimits = {}): Game {
+  const game = new Game({ ...opts, autoNextHand: true });
+  const maxSteps = limits.maxSteps ?? 200_000;
+  for (let steps = 0; !game.isOver(); steps++) {
+    if (steps >= maxSteps) throw new Error(`invariant: game ${game.seed} did not finish in ${maxSteps} steps`);
+    const seat = game.actor();
+    const action = agents[seat]!.decide(game.stateView(seat));
+    const r = game.step(seat, action);
+    if (!r.ok) throw new Error(`invariant: agent ${agents[seat]!.name} chose illegal ${action} (${r.code})`);
+  }
+  return game;
+}
