@@ -7,6 +7,7 @@ export const main = defineCommand({
   subCommands: {
     serve: () => import('./serve').then((m) => m.default),
     verify: () => import('./verify').then((m) => m.default),
+    simulate: () => import('./simulate').then((m) => m.default),
     score: () => import('./score').then((m) => m.default),
   },
 });
