@@ -14,6 +14,7 @@ export const main = defineCommand({
     settings: () => import('./settings/index').then((m) => m.default),
     doctor: () => import('./doctor/index').then((m) => m.default),
     sync: () => import('./sync/index').then((m) => m.default),
+    update: () => import('./update/index').then((m) => m.default),
     check: () => import('./check').then((m) => m.default),
   },
 });

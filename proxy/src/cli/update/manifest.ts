@@ -1,0 +1,59 @@
+import { Value } from '@sinclair/typebox/value';
+import { t } from 'elysia';
+import { BadArgument, CommandFailed } from '../_errors';
+
+/** Release manifest: the newest version and, per `<os>-<arch>`, where its binary is and its sha256. */
+export const ReleaseManifest = t.Object({
+  version: t.String({ pattern: '^\\d+\\.\\d+\\.\\d+' }),
+  platforms: t.Record(t.String(), t.Object({ url: t.String({ minLength: 1 }), sha256: t.String({ pattern: '^[0-9a-fA-F]{64}$' }) })),
+  notes: t.Optional(t.String()),
+});
+export type ReleaseManifest = typeof ReleaseManifest.static;
+
+export const platformKey = (platform: string = process.platform, arch: string = process.arch): string => `${platform}-${arch}`;
+
+export function manifestUrl(flag: string | undefined, env = process.env): string {
+  const url = flag || env.MODELPROXY_UPDATE_MANIFEST;
+  if (!url) throw new BadArgument('no release manifest configured: pass --manifest <url> or set MODELPROXY_UPDATE_MANIFEST');
+  if (!/^https?:\/\//.test(url)) throw new BadArgument(`the manifest URL must be http(s): ${url}`);
+  return url;
+}
+
+export async function fetchManifest(url: string, timeoutMs = 30_000): Promise<ReleaseManifest> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new CommandFailed(`cannot fetch the release manifest ${url}: ${(error as Error).message}`, 'UPDATE_UNREACHABLE');
+  }
+  if (!response.ok) throw new CommandFailed(`release manifest ${url} answered HTTP ${response.status}`, 'UPDATE_UNREACHABLE');
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new CommandFailed(`release manifest ${url} is not JSON`, 'UPDATE_BAD_MANIFEST');
+  }
+  if (!Value.Check(ReleaseManifest, body)) {
+    const first = [...Value.Errors(ReleaseManifest, body)][0];
+    throw new CommandFailed(`release manifest ${url} is malformed (${first ? `${first.path || '(root)'}: ${first.message}` : 'unexpected shape'})`, 'UPDATE_BAD_MANIFEST');
+  }
+  return body;
+}
+
+/** Semantic-version order; a pre-release sorts before its release (1.2.0-rc.1 < 1.2.0). */
+export function compareVersions(a: string, b: string): number {
+  const parse = (v: string) => {
+    const [core = '', pre] = v.replace(/^v/, '').split('-', 2);
+    return { nums: core.split('.').map((n) => Number.parseInt(n, 10) || 0), pre };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < 3; i++) {
+    const d = (x.nums[i] ?? 0) - (y.nums[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  if (x.pre === y.pre) return 0;
+  if (x.pre === undefined) return 1;
+  if (y.pre === undefined) return -1;
+  return x.pre < y.pre ? -1 : 1;
+}

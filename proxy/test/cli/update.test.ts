@@ -1,0 +1,98 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installBinary } from '../../src/cli/update/install';
+import { compareVersions, type ReleaseManifest } from '../../src/cli/update/manifest';
+import { VERSION } from '../../src/version';
+import { cli, sandbox } from './helpers';
+
+const NEW_BINARY = new TextEncoder().encode('#!/bin/sh\necho new modelproxy\n');
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const PLATFORM = 'linux-x64';
+
+/** Serves manifests and binaries from a table; a release server stand-in. */
+const files = new Map<string, Response | (() => Response)>();
+const server = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch(req) {
+    const entry = files.get(new URL(req.url).pathname);
+    if (!entry) return new Response('not found', { status: 404 });
+    return typeof entry === 'function' ? entry() : entry.clone();
+  },
+});
+const base = `http://127.0.0.1:${server.port}`;
+const manifest = (version: string, hash = sha(NEW_BINARY)): ReleaseManifest => ({ version, platforms: { [PLATFORM]: { url: 'bin/modelproxy-linux-x64', sha256: hash } } });
+files.set('/bin/modelproxy-linux-x64', () => new Response(NEW_BINARY));
+files.set('/newer.json', () => Response.json(manifest('99.0.0')));
+files.set('/same.json', () => Response.json(manifest(VERSION)));
+files.set('/broken.json', () => Response.json({ version: 'x', platforms: [] }));
+
+const box = sandbox('mp-update-');
+afterAll(async () => {
+  await server.stop(true);
+  box[Symbol.dispose]();
+});
+
+describe('modelproxy update', () => {
+  it('--check reports an available update', async () => {
+    const r = await cli(['update', '--check', '--manifest', `${base}/newer.json`], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`update available: ${VERSION} → 99.0.0`);
+  });
+
+  it('says when the program is up to date', async () => {
+    const r = await cli(['update'], { ...box.env, MODELPROXY_UPDATE_MANIFEST: `${base}/same.json` });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`modelproxy ${VERSION} is up to date`);
+  });
+
+  it('prints the update commands for a source checkout instead of replacing anything', async () => {
+    const r = await cli(['update', '--manifest', `${base}/newer.json`], box.env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('runs from a source checkout');
+    expect(r.stdout).toContain('git pull && bun install');
+    expect(r.stdout).toContain('modelproxy config migrate');
+  });
+
+  it('rejects a malformed manifest (exit 1) and a missing manifest URL (exit 2)', async () => {
+    const bad = await cli(['update', '--manifest', `${base}/broken.json`], box.env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('is malformed');
+    const none = await cli(['update'], box.env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('MODELPROXY_UPDATE_MANIFEST');
+  });
+});
+
+describe('binary replacement', () => {
+  it('replaces the target atomically when the sha256 matches', async () => {
+    const target = join(box.home, 'modelproxy');
+    writeFileSync(target, 'old binary');
+    const result = await installBinary(manifest('99.0.0'), `${base}/newer.json`, PLATFORM, target);
+    expect(result.sha256).toBe(sha(NEW_BINARY));
+    expect(readFileSync(target)).toEqual(Buffer.from(NEW_BINARY));
+    expect(statSync(target).mode & 0o777).toBe(0o755);
+  });
+
+  it('refuses a download whose sha256 does not match and leaves the target alone', async () => {
+    const target = join(box.home, 'modelproxy-2');
+    writeFileSync(target, 'old binary');
+    await expect(installBinary(manifest('99.0.0', 'a'.repeat(64)), `${base}/newer.json`, PLATFORM, target)).rejects.toThrow(/sha256 mismatch.*nothing was replaced/);
+    expect(readFileSync(target, 'utf8')).toBe('old binary');
+  });
+
+  it('refuses a platform the release does not ship', async () => {
+    await expect(installBinary(manifest('99.0.0'), `${base}/newer.json`, 'plan9-mips', join(box.home, 'x'))).rejects.toThrow(/no binary for plan9-mips/);
+  });
+});
+
+describe('version order', () => {
+  it('orders releases and pre-releases', () => {
+    expect(compareVersions('0.2.0', '0.1.9')).toBe(1);
+    expect(compareVersions('1.0.0', '1.0.0')).toBe(0);
+    expect(compareVersions('1.2.0-rc.1', '1.2.0')).toBe(-1);
+    expect(compareVersions('0.10.0', '0.9.0')).toBe(1);
+  });
+});
