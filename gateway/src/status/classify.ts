@@ -1,0 +1,61 @@
+import type { WindowStatus } from './model';
+import type { PaneReading } from './pane';
+
+const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'tcsh', 'csh', 'ksh', 'ash', 'busybox', 'nu', 'pwsh']);
+/** ccgram's ACTIVITY_THRESHOLD: transcript output this recent means the turn is still running. */
+export const ACTIVITY_WINDOW_MS = 10_000;
+
+export const isShell = (command: string) => SHELLS.has(command.replace(/^-/, '').split('/').pop() ?? '');
+
+export interface StatusSignals {
+  provider: string;
+  /** false when the tmux window no longer exists. */
+  exists: boolean;
+  paneDead: boolean;
+  /** `pane_current_command`: the shell again once the assistant has exited. */
+  command: string;
+  /** The assistant was seen running in this window (so a bare shell now means it exited). */
+  agentSeen: boolean;
+  pane: PaneReading | null;
+  lastOutputMs?: number;
+  /** Last hook event for the window: Stop/SessionEnd end a turn, Notification may ask for permission. */
+  lastHook?: { event: string; atMs: number; notificationType?: string; message?: string };
+  nowMs: number;
+}
+
+/**
+ * One window's status from the pane, the process, hooks and transcript activity, strongest first:
+ * dead (window or pane gone) → done (assistant exited to the shell) → interactive (a prompt on
+ * screen, or a permission notification not yet followed by output) → working (spinner, or output
+ * within 10 s that no Stop hook closed) → idle.
+ */
+export function classify(s: StatusSignals): WindowStatus {
+  if (!s.exists || s.paneDead) return plain('dead', 'Dead');
+  if (s.provider === 'shell') {
+    if (s.command && !isShell(s.command)) return plain('working', `Running ${s.command}`);
+    return plain('idle', 'Idle');
+  }
+  if (s.agentSeen && isShell(s.command)) return plain('done', 'Done');
+  const prompt = s.pane?.prompt ?? null;
+  if (prompt) {
+    const what = prompt.question || prompt.type;
+    return { status: 'interactive', display_label: `Waiting: ${what}`, interactive: true, prompt_state: prompt };
+  }
+  const hook = s.lastHook;
+  const output = s.lastOutputMs ?? 0;
+  if (hook?.event === 'Notification' && hook.notificationType === 'permission_prompt' && hook.atMs >= output && !s.pane?.busy) {
+    const question = hook.message ?? 'Permission requested';
+    return { status: 'interactive', display_label: `Waiting: ${question}`, interactive: true, prompt_state: { type: 'permission', question, options: [], selected: null } };
+  }
+  if (s.pane?.busy) return plain('working', `Working: ${s.pane.busy}`);
+  const turnEnded = hook !== undefined && ['Stop', 'StopFailure', 'SessionEnd'].includes(hook.event) && hook.atMs >= output;
+  if (output > 0 && s.nowMs - output < ACTIVITY_WINDOW_MS && !turnEnded) return plain('working', 'Working');
+  return plain('idle', 'Idle');
+}
+
+function plain(status: WindowStatus['status'], display_label: string): WindowStatus {
+  return { status, display_label, interactive: false, prompt_state: null };
+}
+
+/** Two readings differ in anything a client would show. */
+export const sameStatus = (a: WindowStatus | undefined, b: WindowStatus) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'bun:test';
+import { ACTIVITY_WINDOW_MS, classify, isShell, type StatusSignals } from '../../../src/status/classify';
+
+const now = 1_000_000;
+const base: StatusSignals = { provider: 'agent_a', exists: true, paneDead: false, command: 'claude', agentSeen: true, pane: { prompt: null, busy: null }, nowMs: now };
+const prompt = { type: 'permission' as const, question: 'Do you want to proceed?', options: [{ index: 1, label: 'Yes' }], selected: 1 };
+
+describe('status classification', () => {
+  it('is dead when the window or its pane is gone, whatever the screen shows', () => {
+    expect(classify({ ...base, exists: false }).status).toBe('dead');
+    expect(classify({ ...base, paneDead: true, pane: { prompt, busy: null } }).status).toBe('dead');
+  });
+
+  it('is done once the assistant exited to its shell, but not before it ever started', () => {
+    expect(classify({ ...base, command: 'bash' })).toEqual({ status: 'done', display_label: 'Done', interactive: false, prompt_state: null });
+    expect(classify({ ...base, command: '-zsh' }).status).toBe('done');
+    expect(classify({ ...base, command: 'bash', agentSeen: false }).status).toBe('idle');
+  });
+
+  it('is interactive with the prompt on screen', () => {
+    expect(classify({ ...base, pane: { prompt, busy: null } })).toEqual({
+      status: 'interactive', display_label: 'Waiting: Do you want to proceed?', interactive: true, prompt_state: prompt,
+    });
+  });
+
+  it('is interactive after a permission notification until new output arrives', () => {
+    const lastHook = { event: 'Notification', atMs: now - 500, notificationType: 'permission_prompt', message: 'Claude needs your permission to use Bash' };
+    expect(classify({ ...base, lastHook, lastOutputMs: now - 1000 })).toMatchObject({ status: 'interactive', prompt_state: { type: 'permission', question: 'Claude needs your permission to use Bash' } });
+    expect(classify({ ...base, lastHook, lastOutputMs: now - 100 }).status).toBe('working');
+  });
+
+  it('is working with a spinner, or with fresh output that no Stop hook closed', () => {
+    expect(classify({ ...base, pane: { prompt: null, busy: 'Herding…' } }).display_label).toBe('Working: Herding…');
+    expect(classify({ ...base, lastOutputMs: now - 2000 }).status).toBe('working');
+    expect(classify({ ...base, lastOutputMs: now - 2000, lastHook: { event: 'Stop', atMs: now - 1000 } }).status).toBe('idle');
+    expect(classify({ ...base, lastOutputMs: now - ACTIVITY_WINDOW_MS - 1 }).status).toBe('idle');
+  });
+
+  it('reads a shell window from its foreground command', () => {
+    expect(classify({ ...base, provider: 'shell', command: 'bash' }).status).toBe('idle');
+    expect(classify({ ...base, provider: 'shell', command: 'make' })).toMatchObject({ status: 'working', display_label: 'Running make' });
+  });
+
+  it('knows the usual shells', () => {
+    expect(['bash', 'zsh', 'fish', 'sh', 'dash', 'tcsh', 'csh', 'ksh', '-bash', '/bin/sh'].every(isShell)).toBe(true);
+    expect(['claude', 'node', 'codex', 'gemini'].some(isShell)).toBe(false);
+  });
+});
