@@ -152,3 +152,19 @@ describe('sessions over REST', () => {
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/v1/sessions', '/api/v1/sessions/{channel_id}/input', '/api/v1/directories/browse']));
   });
 });
+
+describe('tmux session killed from outside', () => {
+  it('is recreated by the next session.create', async () => {
+    const other = testEnv('rest-killed');
+    const app = await startTestApp(other.config());
+    try {
+      await other.tmux().client.exec(['kill-session', '-t', '=agentgw']);
+      const res = await app.call('POST', '/api/v1/sessions', { channel_id: 'again', provider: 'shell', work_dir: other.dir });
+      expect(res.status).toBe(200);
+      expect((await app.call('GET', '/api/v1/sessions')).body.sessions).toHaveLength(1);
+    } finally {
+      await app.gateway.stop();
+      await other.cleanup();
+    }
+  });
+});

@@ -17,6 +17,8 @@ export async function createSession(ctx: GatewayContext, input: CreateSessionBod
   const existing = ctx.store.session(channelId);
   if (existing && (await ctx.tmux.findWindow(existing.window_id))) throw new ChannelInUse(channelId, existing.window_id);
 
+  // The session may have been killed from outside since start; recreate it rather than fail.
+  await ctx.tmux.ensureSession();
   const windows = await ctx.tmux.listWindows();
   const base = sanitizeWindowName(input.name?.trim() || basename(cwd) || 'root');
   const name = dedupeName(base, windows.map((w) => w.window_name));
