@@ -36,13 +36,22 @@ export default defineCommand({
     }
     if (server.allow_remote && !server.auth_token) log.warn('allow_remote is on without auth_token: anyone who reaches this port can spend your keys');
     const requestLog = new RequestLog(requestsLogPath(dir), log);
-    const app = createApp({ state, log, requestLog }).listen({
-      hostname: listen.host,
-      port: listen.port,
-      // Above the 32 MiB limit so the proxy, not Bun, answers with the structured 413.
-      maxRequestBodySize: MAX_BODY_BYTES * 2,
-      idleTimeout: 0,
-    });
+    const app = createApp({ state, log, requestLog });
+    try {
+      app.listen({
+        hostname: listen.host,
+        port: listen.port,
+        // Above the 32 MiB limit so the proxy, not Bun, answers with the structured 413.
+        maxRequestBodySize: MAX_BODY_BYTES * 2,
+        // Long pauses in a stream (model thinking) must not close the connection.
+        idleTimeout: 0,
+        // Elysia defaults to SO_REUSEPORT, which would let a second proxy share the port silently.
+        reusePort: false,
+      });
+    } catch (error) {
+      log.error(`cannot listen on ${displayUrl(listen.host, listen.port)}: ${(error as Error).message} (another modelproxy may be running; see ${pidFilePath(dir)})`);
+      process.exit(1);
+    }
     const port = app.server?.port ?? listen.port;
     writePidFile(pidFilePath(dir));
     log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);

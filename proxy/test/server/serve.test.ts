@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'bun:test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configPath, pidFilePath } from '../../src/config/paths';
+import { tempDir } from '../helpers/proxy-harness';
+import { spawnProxy } from '../helpers/spawn-proxy';
+
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
+
+async function runServe(dir: string, args: string[]) {
+  await using proc = Bun.spawn(['bun', CLI, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, MODELPROXY_DIR: dir, HOME: dir, NO_COLOR: '1', MODELPROXY_HOST: '', MODELPROXY_PORT: '' },
+    stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, output: stdout + stderr };
+}
+
+describe('modelproxy serve', () => {
+  it('first run writes the default config, listens, writes a pid file and stops cleanly', async () => {
+    const dir = tempDir();
+    const proxy = await spawnProxy(dir);
+    expect(readFileSync(configPath(dir), 'utf8')).toContain('YOUR_API_KEY');
+    expect(readFileSync(pidFilePath(dir), 'utf8').trim()).toBe(String(proxy.proc.pid));
+    expect((await fetch(`${proxy.url}/health`)).status).toBe(200);
+    expect(await proxy.stop()).toBe(0);
+    expect(existsSync(pidFilePath(dir))).toBe(false);
+  });
+
+  it('exits 2 with every problem listed when the config is invalid', async () => {
+    const dir = tempDir();
+    writeFileSync(configPath(dir), 'providers: { a: { base_url: "http://x", api_keys: [] } }\nroutes: { default: [{ match: ".*", provider: b }] }\n');
+    const { code, output } = await runServe(dir, []);
+    expect(code).toBe(2);
+    expect(output).toContain('providers.a.api_keys');
+    expect(output).not.toContain('    at ');
+  });
+
+  it('refuses a non-loopback listen address unless allow_remote is set', async () => {
+    const dir = tempDir();
+    const { code, output } = await runServe(dir, ['--host', '0.0.0.0']);
+    expect(code).toBe(2);
+    expect(output).toContain('refusing to listen on 0.0.0.0');
+  });
+});
