@@ -1,0 +1,2 @@
+export { renderPanePng, type RenderOptions } from './render';
+export { ensureFonts } from './fonts';
