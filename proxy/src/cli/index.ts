@@ -15,7 +15,9 @@ export const main = defineCommand({
     doctor: () => import('./doctor/index').then((m) => m.default),
     sync: () => import('./sync/index').then((m) => m.default),
     update: () => import('./update/index').then((m) => m.default),
+    logs: () => import('./service/logs').then((m) => m.default),
     check: () => import('./check').then((m) => m.default),
+    run: () => import('./serve').then((m) => ({ ...m.default, meta: { name: 'run', description: 'Alias of serve', hidden: true } })),
   },
 });
 
