@@ -132,8 +132,8 @@ export class Game {
     return waitsOf(this.kyoku.players[seat]!);
   }
 
-  stateView(forPlayer: number | null): StateView {
-    return stateView(this, forPlayer);
+  stateView(forPlayer: number | null, opts: { shallow?: boolean } = {}): StateView {
+    return stateView(this, forPlayer, opts);
   }
 
   toPaipu(): Paipu {

@@ -18,10 +18,13 @@ function isFuriten(g: Game, seat: number): boolean {
 }
 
 /**
+ * `shallow` (for AI players in a loop) shares rivers and melds with the live state and leaves
+ * `game.log` empty: such a view is read-only and only valid until the next step.
  * `viewer` null = full view (every hand visible, as for a spectator or replay); a seat number
  * shows only that seat's hand and its valid actions.
  */
-export function stateView(g: Game, viewer: number | null): StateView {
+export function stateView(g: Game, viewer: number | null, options: { shallow?: boolean } = {}): StateView {
+  const shallow = options.shallow ?? false;
   const k = g.kyoku;
   const over = k.over;
   const players: PlayerView[] = k.players.map((p, seat) => {
@@ -30,7 +33,7 @@ export function stateView(g: Game, viewer: number | null): StateView {
       seat, wind: WINDS[k.seatWind(seat)]!, is_oya: seat === k.oya, score: k.scores[seat]!,
       hand: visible ? [...p.hand] : p.hand.length,
       drawn: visible && k.turn === seat && k.phase === seat ? k.drawn : null,
-      river: p.river.map((r) => ({ ...r })), melds: p.melds.map((m) => ({ ...m, tiles: [...m.tiles] })),
+      river: shallow ? p.river : p.river.map((r) => ({ ...r })), melds: shallow ? p.melds : p.melds.map((m) => ({ ...m, tiles: [...m.tiles] })),
       riichi: p.riichi, furiten: viewer === null || viewer === seat ? isFuriten(g, seat) : false,
     };
   });
@@ -53,7 +56,7 @@ export function stateView(g: Game, viewer: number | null): StateView {
     result: res ? { type: res.kind, events: res.events, deltas: res.deltas, renchan: res.renchan } : null,
     game: {
       scores: [...g.scores], round: g.round, round_label: roundLabel(k.init.round, k.init.honba), hand_index: g.handIndex,
-      max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: g.log.map((e) => ({ ...e })), owari: g.owari,
+      max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: shallow ? [] : g.log.map((e) => ({ ...e })), owari: g.owari,
     },
   };
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'bun:test';
+import { discard, idx, ok, scenario } from './_scenario';
+
+describe('calls', () => {
+  it('kuikae: after chi 3m with 4m5m, neither 3m nor 6m may be discarded', () => {
+    const g = scenario({ hands: ['3m159p159s123456z', '3456m2589p258s77z', '1279m3467p3467s1z', '1278m1378p1378s2z'], draws: '9m' });
+    ok(g, 0, idx('3m'));
+    expect(g.phase).toBe(5);
+    expect(g.validActions(1)).toContain(37);
+    ok(g, 1, 37);
+    expect(g.phase).toBe(1);
+    const acts = g.validActions(1);
+    expect(acts).not.toContain(idx('3m'));
+    expect(acts).not.toContain(idx('6m'));
+    expect(acts).toContain(idx('9p'));
+    expect(g.step(1, idx('6m'))).toEqual({ ok: false, code: 'ILLEGAL_ACTION' });
+  });
+
+  it('chankan: a seat waiting on the tile added to a pon may rob the kan', () => {
+    const g = scenario({
+      hands: ['5p159m19s1234567z', '123456m55p789s11s', '46p789p123s456s22z', '2378m2368p34567z'],
+      draws: '9p9m9m1z0p',
+    });
+    ok(g, 0, idx('5p'));
+    ok(g, 1, 43); // seat 2 waits on 5p too but has no yaku without chankan: not asked
+    discard(g, 1, '6m');
+    discard(g, 2, '9m');
+    discard(g, 3, '9m');
+    discard(g, 0, '1z');
+    expect(g.validActions(1)).toContain(47);
+    ok(g, 1, 47);
+    expect(g.phase).toBe(10);
+    ok(g, 2, 49);
+    const win = g.kyoku.result!.events[0]!;
+    expect(win).toMatchObject({ t: 'agari', who: 2, fromWho: 1 });
+    expect(win.t === 'agari' && win.yaku.map((y) => y.id)).toContain(3);
+  });
+
+  it('double ron: both winners are paid, honba and sticks to the first after the discarder', () => {
+    const g = scenario({
+      hands: ['4p159m19p19s12345z', '23p456m678m456s88s', '4p234m567m234s678s', '1239m157p1357s77z'],
+      draws: '9p',
+    });
+    ok(g, 0, idx('4p'));
+    ok(g, 1, 49);
+    ok(g, 2, 49);
+    expect(g.phase).toBe(16);
+    const wins = g.kyoku.result!.events;
+    expect(wins.map((e) => e.t === 'agari' && e.who)).toEqual([1, 2]);
+    const total = g.kyoku.result!.deltas;
+    expect(total.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(total[0]).toBeLessThan(0);
+  });
+});
