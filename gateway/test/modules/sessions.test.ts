@@ -38,6 +38,14 @@ describe('sessions over REST', () => {
     expect(pane.body.channel_id).toBe('test:hello');
   });
 
+  it('accepts a POST without a body as all defaults', async () => {
+    const res = await t.app.handle(new Request('http://localhost/api/v1/sessions', { method: 'POST' }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { channel_id: string; provider: string; cwd: string };
+    expect(body).toMatchObject({ provider: 'shell', cwd: process.cwd() });
+    expect((await t.call('DELETE', `/api/v1/sessions/${body.channel_id}`)).status).toBe(200);
+  });
+
   it('generates an api:<uuid> channel id, names the window from the directory and deduplicates it', async () => {
     const a = await t.call('POST', '/api/v1/sessions', { provider: 'shell', work_dir: work });
     const b = await t.call('POST', '/api/v1/sessions', { provider: 'shell', work_dir: work, mode: 'standard' });
@@ -133,7 +141,9 @@ describe('sessions over REST', () => {
     const invalid = await t.call('POST', '/api/v1/sessions', { mode: 'turbo', provider: 3 });
     expect(invalid.status).toBe(422);
     expect(Array.isArray(invalid.body.detail)).toBe(true);
-    expect(invalid.body.detail[0]).toMatchObject({ loc: expect.arrayContaining(['body']), msg: expect.any(String) });
+    expect(invalid.body.detail).toContainEqual({ loc: ['body', 'mode'], msg: expect.any(String), type: 'union' });
+    const missing = await t.call('POST', '/api/v1/sessions/x/key', {});
+    expect(missing.body.detail).toEqual([{ loc: ['body', 'key'], msg: 'Field required', type: 'missing' }]);
     expect((await t.call('POST', '/api/v1/sessions/x/input', {})).status).toBe(422);
     expect((await t.call('POST', '/api/v1/sessions/x/input', { text: 5 })).status).toBe(422);
     expect(await t.call('POST', '/api/v1/sessions', '{"provider": ')).toMatchObject({ status: 400, body: { detail: 'Malformed JSON body' } });

@@ -1,4 +1,5 @@
 import { isAppError, type Logger } from '@devhub/shared';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Elysia } from 'elysia';
 
 /**
@@ -29,15 +30,21 @@ export const errorHandler = (log: Logger) =>
     }
   });
 
-interface ValueErrorLike { path?: string; message?: string; type?: unknown; summary?: string }
+interface ValueErrorLike { path?: string; message?: string; type?: unknown; summary?: string; value?: unknown }
 
 function validationDetail(error: unknown): Array<{ loc: string[]; msg: string; type: string }> {
   const all = (error as { all?: ValueErrorLike[] }).all ?? [];
   const where = (error as { type?: string }).type ?? 'body';
   if (all.length === 0) return [{ loc: [where], msg: (error as Error).message, type: 'value_error' }];
-  return all.map((e) => ({
-    loc: [where, ...(e.path ?? '').split('/').filter(Boolean)],
-    msg: e.message ?? e.summary ?? 'invalid value',
-    type: typeof e.type === 'number' ? `type_${e.type}` : String(e.type ?? 'value_error'),
-  }));
+  return all.map((e) => {
+    const loc = [where, ...(e.path ?? '').split('/').filter(Boolean)];
+    if (e.value === undefined && e.path) return { loc, msg: 'Field required', type: 'missing' };
+    const type = typeof e.type === 'number' ? snake(ValueErrorType[e.type] ?? 'value_error') : String(e.type ?? 'value_error');
+    return { loc, msg: e.message ?? e.summary ?? 'invalid value', type };
+  });
+}
+
+/** TypeBox's error kind as a stable word: `ObjectRequiredProperty` → `object_required_property`. */
+function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }

@@ -40,3 +40,7 @@ export class ScreenshotUnavailable extends AppError {
 export class Unauthorized extends AppError {
   constructor() { super('UNAUTHORIZED', 401, 'Invalid or missing API key'); }
 }
+
+export class MalformedJson extends AppError {
+  constructor() { super('MALFORMED_JSON', 400, 'Malformed JSON body'); }
+}

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { MalformedJson } from '../common/errors';
 import type { Gateway } from '../../runtime';
 import {
   ChannelParams, CreateSessionBody, ErrorBody, InputBody, KeyBody, Ok, PaneContent, SessionClosed, SessionCreated,
@@ -9,11 +10,23 @@ import * as service from './service';
 const tags = ['sessions'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 
+/** An empty body means every default (`curl -XPOST …/sessions`); broken JSON stays a 400. */
+async function emptyIsDefaults({ request }: { request: Request }): Promise<unknown> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new MalformedJson();
+  }
+}
+
 /** REST routes for sessions; each unpacks the request and calls the service. */
 export const sessionsModule = (gateway: Gateway) => {
   const ctx = gateway.ctx;
   return new Elysia({ name: 'sessions', prefix: '/api/v1/sessions' })
     .post('', ({ body }) => service.createSession(ctx, body), {
+      parse: emptyIsDefaults,
       body: CreateSessionBody, response: { 200: SessionCreated, 409: ErrorBody, ...errors },
       detail: { tags, summary: 'Create a session: a tmux window bound to a channel' },
     })
