@@ -1,19 +1,7 @@
-import { t } from 'elysia';
+import type { AgentMessage } from '../events';
 
-/** One unit of assistant output, as carried by `agent.message` (spec: AgentMessage). */
-export const AgentMessage = t.Object({
-  text: t.String(),
-  role: t.Union([t.Literal('user'), t.Literal('assistant')]),
-  content_type: t.Union([
-    t.Literal('text'), t.Literal('thinking'), t.Literal('tool_use'), t.Literal('tool_result'), t.Literal('local_command'),
-  ]),
-  is_complete: t.Boolean(),
-  phase: t.Nullable(t.String()),
-  tool_use_id: t.Nullable(t.String()),
-  tool_name: t.Nullable(t.String()),
-  timestamp: t.Nullable(t.String()),
-});
-export type AgentMessage = typeof AgentMessage.static;
+/** The schema is the event bus's (src/events/model.ts): one definition for parsers and WebSocket. */
+export { AgentMessage } from '../events';
 export type Role = AgentMessage['role'];
 export type ContentType = AgentMessage['content_type'];
 
