@@ -156,6 +156,7 @@ describe('WebSocket authentication', () => {
       for (const query of ['', '?token=nope']) {
         const bad = await WsClient.connect(`${base}/api/v1/ws${query}`);
         expect(await bad.waitClosed()).toEqual({ code: 4001, reason: 'Unauthorized' });
+        expect(bad.messages).toEqual([{ type: 'error', request_id: '', message: 'Invalid or missing API key' }]);
       }
       const chan = await WsClient.connect(`${base}/api/v1/ws/c1?token=wrong`);
       expect((await chan.waitClosed()).code).toBe(4001);

@@ -30,6 +30,8 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
     const verdict = authorize(gateway.ctx.config.api_key, token, ws.raw.remoteAddress || null);
     if (!verdict.ok) {
       log.warn(`WebSocket refused: ${verdict.reason}`);
+      // The spec's error text first, for clients that only read messages; then the 4001 close.
+      ws.raw.send(JSON.stringify({ type: 'error', request_id: '', message: 'Invalid or missing API key' }));
       ws.raw.close(UNAUTHORIZED, 'Unauthorized');
       return;
     }
