@@ -7,6 +7,8 @@ export const main = defineCommand({
   subCommands: {
     server: () => import('./server').then((m) => m.default),
     serve: () => import('./serve').then((m) => m.default),
+    hook: () => import('./hook').then((m) => m.default),
+    hooks: () => import('./hooks').then((m) => m.default),
   },
 });
 

@@ -1,0 +1,77 @@
+import { defineCommand } from 'citty';
+import { isAppError } from '@devhub/shared';
+import { HOOK_EVENTS, claudeSettingsPath, hookCommand, hookStatus, installHooks, readSettings, uninstallHooks, writeSettings } from '../hooks';
+import { cliContext, selfArgv } from './_context';
+
+const settingsArg = {
+  settings: { type: 'string', description: 'Settings file (default <agent_a_config_dir | $CLAUDE_CONFIG_DIR | ~/.claude>/settings.json)' },
+} as const;
+
+function settingsPath(explicit: string | undefined): string {
+  if (explicit) return explicit;
+  return claudeSettingsPath(cliContext().config.agent_a_config_dir);
+}
+
+/** Runs a subcommand body; a settings file we refuse to touch exits 2 with the reason. */
+function guarded(fn: () => number): void {
+  try {
+    process.exitCode = fn();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 2;
+  }
+}
+
+const install = defineCommand({
+  meta: { name: 'install', description: 'Add `agentgw hook` for all nine events to the assistant settings (merging)' },
+  args: settingsArg,
+  run({ args }) {
+    guarded(() => {
+      const path = settingsPath(args.settings);
+      // GW_DIR is written into the command only when set, so the hook finds a non-default state dir.
+      const command = hookCommand(selfArgv(), process.env.GW_DIR?.trim() || undefined);
+      const { settings, changed } = installHooks(readSettings(path), command, path);
+      if (changed.length > 0) writeSettings(path, settings);
+      process.stdout.write(changed.length > 0 ? `installed hooks for ${changed.join(', ')} in ${path}\n` : `hooks already installed in ${path}\n`);
+      return 0;
+    });
+  },
+});
+
+const uninstall = defineCommand({
+  meta: { name: 'uninstall', description: 'Remove the agentgw hooks, leaving every other hook and setting' },
+  args: settingsArg,
+  run({ args }) {
+    guarded(() => {
+      const path = settingsPath(args.settings);
+      const { settings, changed } = uninstallHooks(readSettings(path), path);
+      if (changed.length > 0) writeSettings(path, settings);
+      process.stdout.write(changed.length > 0 ? `removed hooks for ${changed.join(', ')} from ${path}\n` : `no agentgw hooks in ${path}\n`);
+      return 0;
+    });
+  },
+});
+
+const status = defineCommand({
+  meta: { name: 'status', description: 'Show which events have the agentgw hook; exit 1 unless all nine do' },
+  args: { ...settingsArg, json: { type: 'boolean', default: false, description: 'Print JSON' } },
+  run({ args }) {
+    guarded(() => {
+      const path = settingsPath(args.settings);
+      const state = hookStatus(readSettings(path), path);
+      const installed = HOOK_EVENTS.filter((e) => state[e] !== null).length;
+      if (args.json) process.stdout.write(`${JSON.stringify({ settings: path, installed, events: state }, null, 2)}\n`);
+      else {
+        process.stdout.write(`Hooks in ${path}: ${installed}/${HOOK_EVENTS.length} installed\n`);
+        for (const event of HOOK_EVENTS) process.stdout.write(`  ${event.padEnd(14)} ${state[event] ? 'installed' : 'missing'}\n`);
+      }
+      return installed === HOOK_EVENTS.length ? 0 : 1;
+    });
+  },
+});
+
+export default defineCommand({
+  meta: { name: 'hooks', description: 'Install, remove or inspect the assistant hooks' },
+  subCommands: { install, uninstall, status },
+});

@@ -1,0 +1,62 @@
+import { isAbsolute } from 'node:path';
+import { AppError, run } from '@devhub/shared';
+import { writeSessionMapEntry } from '../state/session-map';
+import { type EventLine, appendEvent, isHookEvent } from './events';
+import { withFileLock } from './lock';
+
+export class BadHookInput extends AppError {
+  constructor(message: string) { super('BAD_HOOK_INPUT', 400, message); }
+}
+
+export interface HookPaths { events: string; sessionMap: string }
+
+export interface PaneWindow { session: string; windowId: string; windowName: string }
+
+/** `tmux display-message` for the pane the hook runs in ($TMUX from the pane picks the server). */
+export async function paneWindow(pane: string, env: Record<string, string | undefined>): Promise<PaneWindow> {
+  const out = await run(['tmux', 'display-message', '-t', pane, '-p', '#{session_name}\t#{window_id}\t#{window_name}'], { env, timeoutMs: 3_000 });
+  const [session, windowId, ...name] = out.stdout.replace(/\n$/, '').split('\t');
+  if (out.exitCode !== 0 || !session || !windowId?.startsWith('@')) throw new BadHookInput(`pane ${pane} not found: ${out.stderr.trim()}`);
+  return { session, windowId, windowName: name.join('\t') };
+}
+
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+
+/**
+ * The `agentgw hook` recipe (gateway-formats §3): validate the payload, find the window from
+ * $TMUX_PANE, record the session on SessionStart, append the event line. Returns the line written.
+ */
+export async function handleHook(stdin: string, env: Record<string, string | undefined>, paths: HookPaths): Promise<EventLine> {
+  let payload: unknown;
+  try { payload = JSON.parse(stdin); } catch (error) { throw new BadHookInput(`stdin is not JSON: ${(error as Error).message}`); }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new BadHookInput('stdin is not a JSON object');
+  const data = payload as Record<string, unknown>;
+  const event = data.hook_event_name;
+  if (!isHookEvent(event)) throw new BadHookInput(`unknown hook_event_name ${JSON.stringify(event)}`);
+  const sessionId = data.session_id;
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) throw new BadHookInput(`bad session_id ${JSON.stringify(sessionId)}`);
+  if (data.cwd !== undefined && (typeof data.cwd !== 'string' || !isAbsolute(data.cwd))) throw new BadHookInput('cwd must be an absolute path');
+  const pane = env.TMUX_PANE;
+  if (!pane || !/^%\d+$/.test(pane)) throw new BadHookInput('not inside a tmux pane ($TMUX_PANE unset)');
+
+  const window = await paneWindow(pane, env);
+  const windowKey = `${window.session}:${window.windowId}`;
+  if (event === 'SessionStart') {
+    withFileLock(paths.sessionMap, () => writeSessionMapEntry(paths.sessionMap, windowKey, {
+      session_id: sessionId,
+      ...(typeof data.cwd === 'string' ? { cwd: data.cwd } : {}),
+      window_name: window.windowName,
+      ...(typeof data.transcript_path === 'string' ? { transcript_path: data.transcript_path } : {}),
+      provider: 'agent_a',
+    }));
+  }
+  const line: EventLine = {
+    ts: new Date().toISOString(),
+    event,
+    window_key: windowKey,
+    session_id: sessionId,
+    data: { ...data, window_name: window.windowName },
+  };
+  appendEvent(paths.events, line);
+  return line;
+}

@@ -1,0 +1,5 @@
+export * from './events';
+export * from './handler';
+export * from './settings';
+export * from './settings-file';
+export { withFileLock, LockTimeout } from './lock';
