@@ -1,0 +1,29 @@
+/**
+ * Invariants a table must keep after every step: the 136 tiles are all somewhere exactly once
+ * (hands, melds, rivers, the unseen wall), and scores plus sticks on the table sum to 100,000.
+ */
+import type { Game } from '../game/game';
+import { LIVE_TILES } from '../table/wall';
+
+export function checkInvariants(g: Game): string | null {
+  const k = g.kyoku;
+  const seen = new Set<number>();
+  const put = (id: number, where: string): string | null => {
+    if (seen.has(id)) return `tile ${id} is twice on the table (again in ${where})`;
+    seen.add(id);
+    return null;
+  };
+  for (const [s, p] of k.players.entries()) {
+    for (const id of p.hand) { const e = put(id, `hand ${s}`); if (e) return e; }
+    for (const m of p.melds) for (const id of m.tiles) { const e = put(id, `meld of ${s}`); if (e) return e; }
+    for (const r of p.river) if (!r.called) { const e = put(r.tile, `river ${s}`); if (e) return e; }
+  }
+  const w = k.init.wall;
+  const unseen = [...w.live.slice(k.liveIndex, LIVE_TILES), ...w.rinshan.slice(k.kans), ...w.dora, ...w.ura];
+  for (const t of unseen) { const e = put(t, 'wall'); if (e) return e; }
+  if (seen.size !== 136) return `${seen.size} tiles on the table, expected 136`;
+  const total = k.scores.reduce((a, b) => a + b, 0) + k.kyotaku * 1000;
+  if (total !== 100_000 && !g.isOver()) return `scores plus sticks are ${total}`;
+  if (g.isOver() && g.scores.reduce((a, b) => a + b, 0) !== 100_000) return `final scores sum to ${g.scores.reduce((a, b) => a + b, 0)}`;
+  return null;
+}

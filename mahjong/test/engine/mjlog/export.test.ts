@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { exportMjlog, parseMjlog } from '../../../src/engine/game';
+
+const DATA = `${import.meta.dir}/../../../../../shared/data/mjlog`;
+
+describe('mjlog exporter', () => {
+  it('writes every shared log so that the parser reads it back identically', () => {
+    const files = readdirSync(DATA).filter((f) => f.endsWith('.mjlog'));
+    expect(files.length).toBeGreaterThan(100);
+    for (const f of files) {
+      const p = parseMjlog(readFileSync(`${DATA}/${f}`, 'utf8'));
+      expect(parseMjlog(exportMjlog(p))).toEqual(p);
+    }
+  });
+});
