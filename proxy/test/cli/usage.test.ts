@@ -148,3 +148,19 @@ describe('modelproxy status', () => {
     expect(r.stdout).toContain('Usage (timeout 15s per key)');
   });
 });
+
+describe('argument checking', () => {
+  it('rejects an unknown option with exit 2 instead of ignoring it', async () => {
+    box.writeConfig(configYaml({ minimax: minimax([{ key: GOOD }]) }));
+    const r = await cli(['usage', '--jsn'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown option --jsn');
+    expect(r.stdout).toBe('');
+  });
+
+  it('rejects an unknown command with exit 2', async () => {
+    const r = await cli(['usgae'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Unknown command usgae');
+  });
+});
