@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'bun:test';
+import { createAgent, HeuristicAgent, InvalidModel, parseModel, RandomAgent } from '../../../src/engine/ai';
+import { playGame } from '../../../src/engine/sim/play';
+import { discard, idx, ok, scenario } from '../table/_scenario';
+
+describe('AI players', () => {
+  it('random play is reproducible from its seed', () => {
+    const a = playGame([1, 2, 3, 4].map((s) => new RandomAgent(s)), { seed: 9 }).toMjlog();
+    const b = playGame([1, 2, 3, 4].map((s) => new RandomAgent(s)), { seed: 9 }).toMjlog();
+    const c = playGame([5, 6, 7, 8].map((s) => new RandomAgent(s)), { seed: 9 }).toMjlog();
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+  });
+
+  it('heuristic takes a ron it is offered', () => {
+    const g = scenario({ hands: ['159m159p159s3456z', '23m456789p11122z', '1268m2368p2368s7z', '349m17p1479s5667z'], draws: '7s9s3s' });
+    discard(g, 0, '7s');
+    discard(g, 1, '9s');
+    ok(g, 2, idx('1m'));
+    expect(new HeuristicAgent().decide(g.stateView(1))).toBe(49);
+  });
+
+  it('heuristic declares riichi when closed and tenpai', () => {
+    const g = scenario({ hands: ['123m456p789s1122z', '147m258p369s1357z', '147m258p369s2467z', '258m147p147s4567z'], draws: '3z' });
+    const ai = new HeuristicAgent();
+    const first = ai.decide(g.stateView(0));
+    expect(first).toBe(idx('3z'));
+    ok(g, 0, first);
+    expect(ai.decide(g.stateView(0))).toBe(48);
+  });
+
+  it('heuristic folds against riichi with a far hand: it cuts the riichi player\'s own discard', () => {
+    const g = scenario({
+      hands: ['123m456p789s1122z', '147m258p369s1357z', '147m258p369s2336z', '258m147p147s4567z'],
+      draws: '3z9m9p',
+    });
+    ok(g, 0, idx('3z'));
+    ok(g, 0, 48);
+    while (g.phase >= 4 && g.phase < 16) ok(g, g.actor(), 53);
+    discard(g, 1, '9m');
+    expect(g.actor()).toBe(2);
+    expect(new HeuristicAgent().decide(g.stateView(2))).toBe(idx('3z'));
+    // Without the defence rule the same hand keeps its 3z pair.
+    expect(new HeuristicAgent({ foldShanten: 99 }).decide(g.stateView(2))).not.toBe(idx('3z'));
+  });
+
+  it('model files carry heuristic weights; bad ones are refused with the reason', () => {
+    const m = parseModel(JSON.stringify({ format: 'mahjong-heuristic-v1', name: 'timid', weights: { foldShanten: 0, riichi: false } }));
+    expect(m.name).toBe('timid');
+    expect(createAgent('timid.json', 1, JSON.stringify(m)).name).toBe('timid');
+    expect(() => parseModel('{')).toThrow(InvalidModel);
+    expect(() => parseModel(JSON.stringify({ format: 'other', weights: {} }))).toThrow(/mahjong-heuristic-v1/);
+    expect(() => parseModel(JSON.stringify({ format: 'mahjong-heuristic-v1', weights: { shanten: 'x' } }))).toThrow(/shanten/);
+    expect(() => createAgent('nonsense', 1)).toThrow(/unknown AI/);
+  });
+
+  it('heuristic players finish games and win more than random players', () => {
+    let heuristicPoints = 0;
+    for (let i = 0; i < 6; i++) {
+      const game = playGame([new HeuristicAgent(), new RandomAgent(i + 1), new HeuristicAgent(), new RandomAgent(i + 2)], { seed: 40 + i });
+      heuristicPoints += game.owari!.points[0]! + game.owari!.points[2]!;
+    }
+    expect(heuristicPoints).toBeGreaterThan(0);
+  });
+});
