@@ -21,9 +21,12 @@ export const RequestLogEntry = t.Object({
 });
 export type RequestLogEntry = typeof RequestLogEntry.static;
 
+const FLUSH_MS = 25;
+
 /**
- * Appends JSON lines to one file. Lines are batched and written by one async write() on an O_APPEND
- * descriptor per event-loop turn, so logging costs the request path no synchronous disk I/O.
+ * Appends JSON lines to one file. Lines are batched for up to FLUSH_MS and written by one async
+ * write() on an O_APPEND descriptor, so logging costs the request path no disk I/O; `close()` (on
+ * shutdown) writes what is left synchronously.
  */
 export class RequestLog {
   private fd: number | null = null;
@@ -40,7 +43,7 @@ export class RequestLog {
     this.pending.push(`${JSON.stringify(entry)}\n`);
     if (!this.scheduled && !this.writing) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      setTimeout(() => this.flush(), FLUSH_MS).unref();
     }
   }
 

@@ -14,14 +14,14 @@ const OPEN_PATHS = new Set(['/health']);
  * declared body size.
  */
 export function guardRequest(request: Request, server: ServerSettings): void {
-  const url = new URL(request.url);
-  if (!server.allow_remote && !isLoopbackHost(url.hostname)) {
-    throw new Forbidden(`Host "${url.host}" is not a loopback name; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  if (!server.allow_remote && !isLoopbackHost(hostName(host))) {
+    throw new Forbidden(`Host "${host}" is not a loopback name; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
   }
   if (request.headers.has('origin')) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');
   }
-  if (server.auth_token && !OPEN_PATHS.has(url.pathname) && !tokenMatches(request.headers, server.auth_token)) {
+  if (server.auth_token && !OPEN_PATHS.has(new URL(request.url).pathname) && !tokenMatches(request.headers, server.auth_token)) {
     throw new Unauthorized();
   }
   const length = Number(request.headers.get('content-length') ?? 0);
@@ -37,4 +37,11 @@ function tokenMatches(headers: Headers, token: string): boolean {
     const given = Buffer.from(value);
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/** `127.0.0.1:8765` → `127.0.0.1`, `[::1]:8765` → `::1`. */
+function hostName(host: string): string {
+  if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
+  const colon = host.lastIndexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
 }
