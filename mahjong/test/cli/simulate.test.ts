@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'bun:test';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseMjlog } from '../../src/engine/game';
+import { verifyPaipu } from '../../src/engine/verify/verify-paipu';
+
+const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
+
+describe('mahjong simulate', () => {
+  it('plays games, prints rates and placements, and writes verifiable mjlog files', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'mj-sim-'));
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '3', '--ai', 'heuristic,random,heuristic,random', '--seed', '5', '--out', out], { stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/games: 3 in [\d.]+ s \([\d.]+ games\/s\)/);
+    expect(stdout).toMatch(/hands: \d+ \([\d.]+ per game\)/);
+    expect(stdout).toMatch(/^heuristic +6 /m);
+    expect(stdout).toMatch(/^random +6 /m);
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(['game-000005.mjlog', 'game-000006.mjlog', 'game-000007.mjlog']);
+    for (const f of files) expect(verifyPaipu(parseMjlog(readFileSync(join(out, f), 'utf8'))).status).toBe('ok');
+  }, 60_000);
+
+  it('refuses bad arguments with a message', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', 'x'], { stdout: 'pipe', stderr: 'pipe' });
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('--games must be a positive integer');
+  }, 60_000);
+});
