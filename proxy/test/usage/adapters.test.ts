@@ -52,6 +52,13 @@ describe('platform A (MiniMax)', () => {
     expect(key.entry.five_hour.remaining_seconds).toBe(2 * 3600);
   });
 
+  it('falls back to /v1/token_plan/remains when the coding-plan path does not exist', async () => {
+    const { key, mock } = await runOne(routes({ 'GET /v1/token_plan/remains': () => json(fx.minimaxPercentOnly) }), minimax);
+    expect(mock.requests.map((r) => r.path)).toEqual(['/v1/api/openplatform/coding_plan/remains', '/v1/token_plan/remains']);
+    expect(key.entry).toMatchObject({ ok: true, adapter_error: null });
+    expect(key.entry.five_hour.remaining_percent).toBe(22);
+  });
+
   it('treats HTTP 200 with a non-zero base_resp as a failure and probes once', async () => {
     const { key, mock } = await runOne(routes({
       [REMAINS]: () => json(fx.minimaxCookieError),

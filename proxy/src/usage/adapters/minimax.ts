@@ -5,6 +5,8 @@ import { originOf } from '../select';
 import { type Adapter, isRecord, makeWindow, num, resetStamp, round1 } from './common';
 
 export const MINIMAX_PATH = '/v1/api/openplatform/coding_plan/remains';
+/** The newer token-plan product answers the same shape here; tried when the first path is absent. */
+export const MINIMAX_TOKEN_PLAN_PATH = '/v1/token_plan/remains';
 
 /**
  * Platform A. Trap (MiniMax-M2#99, MiniMax-AI/cli#53): `*_usage_count` holds the *remaining* count.
@@ -12,12 +14,14 @@ export const MINIMAX_PATH = '/v1/api/openplatform/coding_plan/remains';
  * Errors arrive as HTTP 200 with a non-zero `base_resp.status_code`.
  */
 export const minimaxAdapter: Adapter = async (ctx) => {
-  const answer = await request({
-    url: `${originOf(ctx.baseUrl)}${MINIMAX_PATH}`,
+  const get = (path: string) => request({
+    url: `${originOf(ctx.baseUrl)}${path}`,
     headers: { authorization: `Bearer ${ctx.entry.key}`, accept: 'application/json' },
     timeoutMs: ctx.timeoutMs,
     secrets: [ctx.entry.key],
   });
+  let answer = await get(MINIMAX_PATH);
+  if (answer.status === 404 || answer.status === 405) answer = await get(MINIMAX_TOKEN_PLAN_PATH);
   if (answer.status < 200 || answer.status >= 300) throw httpFailure(answer);
   const body = jsonObject(answer);
   const base = isRecord(body.base_resp) ? body.base_resp : {};
