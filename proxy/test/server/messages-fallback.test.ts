@@ -86,7 +86,7 @@ describe('key fallback', () => {
   });
 
   it('moves on after the header timeout', async () => {
-    const { server, client, seen } = setup({ server: { upstream_timeout: 0.3 } });
+    const { server, client, seen } = setup({ server: { upstream_timeout: 1 } });
     let release!: () => void;
     const hang = new Promise<void>((resolve) => { release = resolve; });
     upstream.handle(async (r) => {

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { gzipSync } from 'node:zlib';
-import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { message, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
 import { configFor, harness } from '../helpers/proxy-harness';
 
 const KEY = 'sk-provider-key-9999';
@@ -56,6 +56,25 @@ describe('forwarding', () => {
     for (let r = await reader.read(); !r.done; r = await reader.read()) restText += new TextDecoder().decode(r.value);
     expect(first + restText).toBe(frames.join(''));
     expect(finished).toBe(true);
+  });
+
+  it('cancels the upstream stream when the client goes away', async () => {
+    let cancelled = false;
+    let sentFirst!: () => void;
+    const firstSent = new Promise<void>((resolve) => { sentFirst = resolve; });
+    upstream.handle(() => new Response(new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(sseFrames('x')[0]!));
+        sentFirst();
+      },
+      cancel() { cancelled = true; },
+    }), { headers: { 'content-type': 'text/event-stream' } }));
+    const abort = new AbortController();
+    const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ ...ask, stream: true }), signal: abort.signal });
+    await firstSent;
+    await res.body!.getReader().read();
+    abort.abort();
+    await waitFor(() => cancelled, 10_000, 'the upstream stream to be cancelled');
   });
 
   it('replaces client credentials with the provider key and forwards anthropic headers unchanged', async () => {

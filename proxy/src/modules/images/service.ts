@@ -40,6 +40,7 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
         body: payload,
         signal: attemptSignal,
         redirect: 'manual',
+        timeout: false,
       });
       const text = redact(await res.text(), [candidate.entry.key]);
       if (res.status !== 200) {

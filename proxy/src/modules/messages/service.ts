@@ -55,6 +55,9 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
         body: payload,
         signal,
         redirect: 'manual',
+        // Bun's 5-minute socket idle timeout off: upstream_timeout bounds the wait for headers, and a
+        // stream may pause as long as the client is willing to wait (its disconnect aborts the call).
+        timeout: false,
       });
       if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: res };
       // Read the failure now (it is small) so its connection is freed; redact a key it may echo.
