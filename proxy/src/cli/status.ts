@@ -5,10 +5,21 @@ import { configPath, stateDir } from '../config';
 import { VERSION } from '../version';
 import { outputArgs, print } from './_args';
 import { describeServer, serverState } from './_running';
-import { homeDir } from './service/detect';
+import { detectManager, homeDir } from './service/detect';
 import { SERVICE_NAME } from './service/spec';
 import { gatherUsage } from './usage';
 import { loadContext } from './_context';
+
+/** The manager is asked only when a service file exists, so a machine without one is never probed. */
+async function serviceState(dir: string): Promise<{ installed: boolean; file: string; state: string | null }> {
+  const file = serviceFilePath(homeDir(), SERVICE_NAME);
+  if (!existsSync(file)) return { installed: false, file, state: null };
+  try {
+    return { installed: true, file, state: (await detectManager(dir).state()).detail };
+  } catch (error) {
+    return { installed: true, file, state: `unknown (${(error as Error).message})` };
+  }
+}
 
 /** `usage` plus whether the proxy is running; the JSON carries the usage report under `usage`. */
 export default defineCommand({
@@ -17,8 +28,7 @@ export default defineCommand({
   async run({ args }) {
     const { config, dir } = loadContext();
     const server = await serverState(config, dir);
-    const serviceFile = serviceFilePath(homeDir(), SERVICE_NAME);
-    const service = { installed: existsSync(serviceFile), file: serviceFile };
+    const service = await serviceState(dir);
     const { report, lines } = await gatherUsage(args);
     if (args.json) {
       print(JSON.stringify({ ok: report.ok, version: VERSION, config: configPath(stateDir()), server, service, usage: report }, null, 2));
@@ -26,7 +36,7 @@ export default defineCommand({
       print([
         `modelproxy ${VERSION}`,
         `server:  ${describeServer(server)}`,
-        `service: ${service.installed ? `installed (${service.file})` : 'not installed'}`,
+        `service: ${service.installed ? `installed (${service.file})${service.state ? `, ${service.state}` : ''}` : 'not installed'}`,
         `config:  ${configPath(dir)}`,
         '',
         ...lines,

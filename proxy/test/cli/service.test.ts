@@ -45,6 +45,12 @@ describe('modelproxy service (systemd user unit, fake systemctl first on PATH)',
     expect(r.stdout).toContain('state:   active (running), pid 4242');
   });
 
+  it('the top-level status shows the installed service and its state', async () => {
+    const r = await cli(['status'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`service: installed (${unitFile}), active (running)`);
+  });
+
   it('logs reads the journal of the unit', async () => {
     const r = await cli(['service', 'logs', '-n', '20'], env);
     expect(r.code).toBe(0);
