@@ -8,7 +8,9 @@ export class RandomAgent implements Agent {
   private readonly next: () => number;
   constructor(seed = 1) { this.next = rng(seed); }
   decide(view: StateView): number {
-    const acts = view.valid_actions;
+    return this.pick(view.valid_actions);
+  }
+  pick(acts: readonly number[]): number {
     if (acts.length === 0) throw new Error('invariant: asked to act with no legal action');
     return acts[Math.floor(this.next() * acts.length)]!;
   }

@@ -4,4 +4,6 @@ import type { StateView } from '../game/view-schema';
 export interface Agent {
   readonly name: string;
   decide(view: StateView): number;
+  /** Agents that only need the legal actions (random) may offer this; the simulator then skips building a view. */
+  pick?(actions: readonly number[]): number;
 }

@@ -13,9 +13,10 @@ export function playGame(agents: Agent[], opts: GameOptions, limits: PlayLimits 
   for (let steps = 0; !game.isOver(); steps++) {
     if (steps >= maxSteps) throw new Error(`invariant: game ${game.seed} did not finish in ${maxSteps} steps`);
     const seat = game.actor();
-    const action = agents[seat]!.decide(game.stateView(seat, { shallow: true }));
+    const agent = agents[seat]!;
+    const action = agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.stateView(seat, { shallow: true }));
     const r = game.step(seat, action);
-    if (!r.ok) throw new Error(`invariant: agent ${agents[seat]!.name} chose illegal ${action} (${r.code})`);
+    if (!r.ok) throw new Error(`invariant: agent ${agent.name} chose illegal ${action} (${r.code})`);
   }
   return game;
 }
