@@ -95,7 +95,7 @@ export class TranscriptMonitor {
     if (existing) return existing;
     const path = this.hinted.get(w.key) ?? this.saved[w.key]?.path ?? discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
     if (!path) return null;
-    const tracker = createTracker(w.provider, path, this.saved[w.key]);
+    const tracker = createTracker(w.provider, path, this.saved[w.key], w.sinceMs);
     if (tracker) this.trackers.set(w.key, tracker);
     return tracker;
   }

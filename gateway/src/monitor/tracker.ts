@@ -22,15 +22,27 @@ export function recordParser(provider: string): RecordParser | null {
 }
 
 /**
- * Follows one transcript file. Without a saved position a new session starts at the end of its
- * file (history the assistant resumed from is not replayed).
+ * Follows one transcript file. Without a saved position a session starts at the end of its file
+ * (history a resumed session carries is not replayed), unless the file was born after the window
+ * started (`bornAfterMs`): then it is this window's own new session, read from its first line.
  */
-export function createTracker(provider: string, path: string, saved?: TranscriptOffset): Tracker | null {
-  if (provider === 'agent_c') return new GeminiTracker(path, saved);
+export function createTracker(provider: string, path: string, saved?: TranscriptOffset, bornAfterMs = Infinity): Tracker | null {
+  const fresh = !saved && bornAt(path) >= bornAfterMs;
+  if (provider === 'agent_c') return new GeminiTracker(path, saved, fresh);
   const parser = recordParser(provider);
   if (!parser) return null;
-  const offset = saved && saved.path === path ? saved.offset : JsonlTail.sizeOf(path);
+  const offset = saved && saved.path === path ? saved.offset : fresh ? 0 : JsonlTail.sizeOf(path);
   return new JsonlTracker(path, parser, offset);
+}
+
+/** Birth time of a file (ms); a file that does not exist yet will be born now. */
+function bornAt(path: string): number {
+  try {
+    const stat = statSync(path);
+    return stat.birthtimeMs || stat.ctimeMs;
+  } catch {
+    return Infinity;
+  }
 }
 
 class JsonlTracker implements Tracker {
@@ -53,7 +65,8 @@ class GeminiTracker implements Tracker {
   private mtimeMs = -1;
   private seen: string[] = [];
 
-  constructor(readonly path: string, saved?: TranscriptOffset) {
+  constructor(readonly path: string, saved?: TranscriptOffset, fresh = false) {
+    if (fresh) return;
     if (saved?.path === path && saved.seen) {
       this.parser.skipExisting({ messages: saved.seen.map((id) => ({ id })) });
       this.seen = [...saved.seen];

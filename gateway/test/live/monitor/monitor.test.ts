@@ -18,7 +18,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const texts = (out: ReturnType<TranscriptMonitor['poll']>) => out.flatMap((o) => o.messages.map((m) => m.text));
-const window = { key: 'agentgw:@1', provider: 'agent_a', cwd: '/home/dev/proj', sinceMs: 0 };
+// Files in these tests existed before the window started (a resumed session) unless a test says otherwise.
+const window = { key: 'agentgw:@1', provider: 'agent_a', cwd: '/home/dev/proj', sinceMs: Date.now() + 3_600_000 };
 
 describe('transcript monitor', () => {
   it('starts a new session at the end of its file and follows what is appended', () => {
@@ -32,6 +33,15 @@ describe('transcript monitor', () => {
     appendFileSync(path, `${lines.slice(10).join('\n')}\n`);
     expect(texts(monitor.poll())).toContain('TOOL-DONE-from-mock');
     expect(monitor.lastActivity(window.key)).toBeNumber();
+  });
+
+  it('reads a file born after the window started from its first line', () => {
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([{ ...window, sinceMs: Date.now() - 1000 }]);
+    const path = join(dir, 'new-session.jsonl');
+    writeFileSync(path, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'first prompt' } })}\n`);
+    monitor.setTranscript(window.key, path);
+    expect(texts(monitor.poll())).toEqual(['first prompt']);
   });
 
   it('leaves a partial last line for the next poll', () => {
@@ -89,7 +99,7 @@ describe('transcript monitor', () => {
     writeFileSync(path, '');
     const gwDir = join(dir, 'gw');
     const monitor = new TranscriptMonitor(gwDir, env);
-    monitor.sync([window]);
+    monitor.sync([{ ...window, sinceMs: 0 }]);
     monitor.poll();
     appendFileSync(path, `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: 'found it' }] } })}\n`);
     expect(monitor.poll()).toEqual([{ key: window.key, path, messages: [expect.objectContaining({ text: 'found it' })] }]);

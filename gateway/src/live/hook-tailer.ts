@@ -1,0 +1,42 @@
+import { Value } from '@sinclair/typebox/value';
+import type { GatewayContext } from '../runtime';
+import { EventLine, specData } from '../hooks/events';
+import { JsonlTail } from '../monitor/jsonl-tail';
+
+export interface LastHook { event: string; atMs: number; notificationType?: string; message?: string }
+
+/**
+ * Follows events.jsonl (appended by `agentgw hook`) from where it was when the server started,
+ * and publishes each line of this gateway's tmux session as `hook.event`.
+ */
+export class HookTailer {
+  private readonly tail: JsonlTail;
+  readonly lastHook = new Map<string, LastHook>();
+
+  constructor(private readonly ctx: GatewayContext, private readonly onSessionStart: (windowId: string, transcriptPath: string) => void) {
+    this.tail = new JsonlTail(ctx.paths.events, JsonlTail.sizeOf(ctx.paths.events));
+  }
+
+  poll(nowMs = Date.now()): number {
+    const { records, bad } = this.tail.read();
+    if (bad > 0) this.ctx.log.warn(`events.jsonl: skipped ${bad} malformed line(s)`);
+    let published = 0;
+    const prefix = `${this.ctx.tmux.session}:`;
+    for (const record of records) {
+      if (!Value.Check(EventLine, record)) continue;
+      if (!record.window_key.startsWith(prefix)) continue;
+      const windowId = record.window_key.slice(prefix.length);
+      const data = record.data;
+      if (record.event === 'SessionStart' && typeof data.transcript_path === 'string') this.onSessionStart(windowId, data.transcript_path);
+      this.lastHook.set(windowId, {
+        event: record.event,
+        atMs: nowMs,
+        ...(typeof data.notification_type === 'string' ? { notificationType: data.notification_type } : {}),
+        ...(typeof data.message === 'string' ? { message: data.message } : {}),
+      });
+      this.ctx.bus.publish('hook.event', { window_id: windowId, event_type: record.event, session_id: record.session_id, data: specData(record.event, data) });
+      published++;
+    }
+    return published;
+  }
+}

@@ -1,0 +1,2 @@
+export { LiveService, livePlugin, type Live } from './plugin';
+export { screenshotWindow } from './screenshot';

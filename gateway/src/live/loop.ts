@@ -1,0 +1,46 @@
+import type { Logger } from '@devhub/shared';
+
+/**
+ * Runs `tick` every `intervalMs`, never overlapping itself: the next run is scheduled when the
+ * previous one finished. A failing tick is logged and the loop goes on.
+ */
+export class PollLoop {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(private readonly name: string, private readonly intervalMs: number, private readonly tick: () => Promise<void> | void, private readonly log?: Logger) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Runs one tick now (tests and the first poll after start). */
+  async runOnce(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        await this.tick();
+      } catch (error) {
+        this.log?.warn(`${this.name}: ${(error as Error).message}`);
+      }
+    })();
+    try { await this.running; } finally { this.running = null; }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    this.timer = setTimeout(async () => {
+      await this.runOnce();
+      if (!this.stopped) this.schedule(this.intervalMs);
+    }, delay);
+  }
+}

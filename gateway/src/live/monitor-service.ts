@@ -1,0 +1,55 @@
+import type { GatewayContext } from '../runtime';
+import { TranscriptMonitor } from '../monitor/monitor';
+import type { SessionIds } from './session-ids';
+
+/** Slack for clocks and for a transcript created just before the window was recorded. */
+const SINCE_SLACK_MS = 5_000;
+
+/** Turns transcript growth into `agent.message` events for the window's channels. */
+export class MonitorService {
+  readonly monitor: TranscriptMonitor;
+
+  constructor(private readonly ctx: GatewayContext, private readonly sessions: SessionIds) {
+    const env = ctx.config.agent_a_config_dir ? { ...process.env, AGENT_A_CONFIG_DIR: ctx.config.agent_a_config_dir } : process.env;
+    this.monitor = new TranscriptMonitor(ctx.paths.dir, env, ctx.log);
+  }
+
+  /** A SessionStart hook named the window's transcript. */
+  setTranscript(windowId: string, path: string): void {
+    this.monitor.setTranscript(this.ctx.tmux.windowKey(windowId), path);
+  }
+
+  lastActivity(windowId: string): number | undefined {
+    return this.monitor.lastActivity(this.ctx.tmux.windowKey(windowId));
+  }
+
+  tick(nowMs = Date.now()): number {
+    const { ctx } = this;
+    this.sessions.refresh();
+    const windows = Object.entries(ctx.store.windows())
+      .filter(([, w]) => w.provider !== 'shell')
+      .map(([id, w]) => ({
+        key: ctx.tmux.windowKey(id),
+        provider: w.provider,
+        cwd: w.cwd,
+        sinceMs: (Date.parse(w.created_at) || nowMs) - SINCE_SLACK_MS,
+      }));
+    this.monitor.sync(windows);
+    for (const w of windows) {
+      const path = this.sessions.get(w.key)?.transcript_path;
+      if (path) this.monitor.setTranscript(w.key, path);
+    }
+    let sent = 0;
+    for (const out of this.monitor.poll(nowMs)) {
+      const windowId = out.key.slice(out.key.indexOf(':') + 1);
+      ctx.bus.publish('agent.message', {
+        window_id: windowId,
+        session_id: this.sessions.sessionId(out.key),
+        messages: out.messages,
+        channel_ids: ctx.store.channelsForWindow(windowId),
+      });
+      sent += out.messages.length;
+    }
+    return sent;
+  }
+}

@@ -1,0 +1,57 @@
+import type { GatewayContext, GatewayPlugin, GatewayService } from '../runtime';
+import { HookTailer } from './hook-tailer';
+import { PollLoop } from './loop';
+import { MonitorService } from './monitor-service';
+import { screenshotWindow } from './screenshot';
+import { SessionIds } from './session-ids';
+import { StatusService } from './status-service';
+
+/** The running background services, reachable by tests and benchmarks. */
+export interface Live {
+  monitor: MonitorService;
+  hooks: HookTailer;
+  status: StatusService;
+  /** One monitor + hook pass and one status pass, now. */
+  tickAll(): Promise<void>;
+}
+
+/**
+ * Transcript monitor + hook tailer on MONITOR_POLL_INTERVAL, status poller (with window.change and
+ * autoclose) on GW_STATUS_POLL_INTERVAL. Windows created after start inherit GW_DIR from the tmux
+ * session, so `agentgw hook` finds this gateway's state directory.
+ */
+export class LiveService implements GatewayService {
+  readonly name = 'live';
+  live: Live | null = null;
+  private loops: PollLoop[] = [];
+
+  async start(ctx: GatewayContext): Promise<void> {
+    await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.home_dir]);
+    const sessions = new SessionIds(ctx.paths.sessionMap, ctx.log);
+    const monitor = new MonitorService(ctx, sessions);
+    const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));
+    const status = new StatusService(ctx, sessions, {
+      lastActivity: (id) => monitor.lastActivity(id),
+      lastHook: (id) => hooks.lastHook.get(id),
+    });
+    const monitorTick = () => { hooks.poll(); monitor.tick(); };
+    this.live = { monitor, hooks, status, tickAll: async () => { monitorTick(); await status.tick(); } };
+    this.loops = [
+      new PollLoop('monitor', ctx.config.monitor_poll_interval * 1000, monitorTick, ctx.log),
+      new PollLoop('status', ctx.config.status_poll_interval * 1000, () => status.tick(), ctx.log),
+    ];
+    for (const loop of this.loops) loop.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.loops.map((loop) => loop.stop()));
+    this.live?.monitor.monitor.flush();
+    this.loops = [];
+  }
+}
+
+export const livePlugin: GatewayPlugin = {
+  name: 'live',
+  services: (_ctx: GatewayContext) => [new LiveService()],
+  screenshot: screenshotWindow,
+};

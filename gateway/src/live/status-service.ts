@@ -1,0 +1,112 @@
+import type { GatewayContext } from '../runtime';
+import type { WindowRecord } from '../state/model';
+import { classify, isShell } from '../status/classify';
+import type { WindowStatus } from '../status/model';
+import { type PaneReading, readPane } from '../status/pane';
+import { AutoClose } from './autoclose';
+import type { LastHook } from './hook-tailer';
+import type { SessionIds } from './session-ids';
+
+interface LiveWindow { id: string; dead: boolean; command: string; activity: number }
+
+interface Tracked { status?: WindowStatus; agentSeen: boolean; pane: PaneReading | null; capturedAt: number }
+
+export interface StatusInputs {
+  lastActivity(windowId: string): number | undefined;
+  lastHook(windowId: string): LastHook | undefined;
+}
+
+const FORMAT = '#{window_id}\t#{pane_dead}\t#{pane_current_command}\t#{window_activity}';
+
+/**
+ * Polls every window: reads its pane (only when tmux saw activity since the last read, so idle
+ * windows cost one `list-windows` between them), classifies it, publishes `agent.status` on change,
+ * `window.change died` when it dies, and closes done/dead windows when their autoclose runs out.
+ */
+export class StatusService {
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly autoclose: AutoClose;
+
+  constructor(private readonly ctx: GatewayContext, private readonly sessions: SessionIds, private readonly inputs: StatusInputs) {
+    this.autoclose = new AutoClose(ctx.config.autoclose_done_minutes, ctx.config.autoclose_dead_minutes);
+  }
+
+  status(windowId: string): WindowStatus | undefined {
+    return this.tracked.get(windowId)?.status;
+  }
+
+  async tick(nowMs = Date.now()): Promise<void> {
+    const { ctx } = this;
+    const live = await this.listLive();
+    if (live === null) return;
+    this.sessions.refresh();
+    const records = ctx.store.windows();
+    for (const id of this.tracked.keys()) if (!records[id]) { this.tracked.delete(id); this.autoclose.forget(id); }
+    for (const [id, record] of Object.entries(records)) {
+      await this.update(id, record, live.get(id), nowMs);
+    }
+  }
+
+  private async update(id: string, record: WindowRecord, win: LiveWindow | undefined, nowMs: number): Promise<void> {
+    const { ctx } = this;
+    const t = this.tracked.get(id) ?? { agentSeen: false, pane: null, capturedAt: 0 };
+    this.tracked.set(id, t);
+    if (win && !isShell(win.command) && record.provider !== 'shell') t.agentSeen = true;
+    if (win && !win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
+      try {
+        t.pane = readPane(await ctx.tmux.capturePane(id));
+        t.capturedAt = nowMs;
+      } catch {
+        // The window vanished between list-windows and capture: the next tick sees it gone.
+      }
+    }
+    const next = classify({
+      provider: record.provider,
+      exists: win !== undefined,
+      paneDead: win?.dead ?? false,
+      command: win?.command ?? '',
+      agentSeen: t.agentSeen,
+      pane: t.pane,
+      lastOutputMs: this.inputs.lastActivity(id),
+      lastHook: this.inputs.lastHook(id),
+      nowMs,
+    });
+    const previous = t.status;
+    if (JSON.stringify(previous) !== JSON.stringify(next)) {
+      t.status = next;
+      const key = ctx.tmux.windowKey(id);
+      ctx.bus.publish('agent.status', {
+        window_id: id, session_id: this.sessions.sessionId(key), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...next,
+      });
+      if (next.status === 'dead' && previous?.status !== 'dead') {
+        ctx.bus.publish('window.change', { window_id: id, change_type: 'died', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+      }
+    }
+    if (this.autoclose.update(id, next.status, nowMs)) await this.close(id, record, next.status);
+  }
+
+  private async close(id: string, record: WindowRecord, status: string): Promise<void> {
+    const { ctx } = this;
+    ctx.log.info(`autoclose: ${id} (${record.display_name}) was ${status} for the configured time`);
+    await ctx.tmux.killWindow(id);
+    ctx.store.removeWindow(id);
+    this.tracked.delete(id);
+    this.autoclose.forget(id);
+    ctx.bus.publish('window.change', { window_id: id, change_type: 'removed', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+  }
+
+  /** One `list-windows` for the whole session; null when tmux could not be asked this time. */
+  private async listLive(): Promise<Map<string, LiveWindow> | null> {
+    const r = await this.ctx.tmux.client.tryExec(['list-windows', '-t', `=${this.ctx.tmux.session}`, '-F', FORMAT]);
+    if (r.exitCode !== 0 && !/can't find session|no server running|session not found|error connecting/i.test(r.stderr)) {
+      this.ctx.log.warn(`list-windows: ${r.stderr.trim()}`);
+      return null;
+    }
+    const out = new Map<string, LiveWindow>();
+    for (const line of r.stdout.split('\n')) {
+      const [id, dead, command, activity] = line.split('\t');
+      if (id?.startsWith('@')) out.set(id, { id, dead: dead === '1', command: command ?? '', activity: Number(activity) || 0 });
+    }
+    return out;
+  }
+}
