@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'bun:test';
+import { sseNoteInjector } from '../../src/upstream/sse-note';
+import { stripImages } from '../../src/upstream/multimodal';
+
+const frame = (event: string, data: unknown, eol = '\n') => `event: ${event}${eol}data: ${JSON.stringify(data)}${eol}${eol}`;
+
+async function run(input: string, chunkSize: number, note: string): Promise<string> {
+  const bytes = new TextEncoder().encode(input);
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += chunkSize) controller.enqueue(bytes.slice(i, i + chunkSize));
+      controller.close();
+    },
+  });
+  return new Response(source.pipeThrough(sseNoteInjector(note))).text();
+}
+
+describe('SSE note injection', () => {
+  const head = frame('message_start', { type: 'message_start', message: { content: [] } })
+    + frame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } })
+    + frame('content_block_stop', { type: 'content_block_stop', index: 0 })
+    + frame('content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't', name: 'n', input: {} } })
+    + frame('content_block_stop', { type: 'content_block_stop', index: 1 });
+  const tail = frame('message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' } }) + frame('message_stop', { type: 'message_stop' });
+  const injected = frame('content_block_start', { type: 'content_block_start', index: 2, content_block: { type: 'text', text: '' } })
+    + frame('content_block_delta', { type: 'content_block_delta', index: 2, delta: { type: 'text_delta', text: '[modelproxy] note' } })
+    + frame('content_block_stop', { type: 'content_block_stop', index: 2 });
+
+  it.each([1, 7, 64, 100_000])('adds one block after the last index, before message_delta (chunks of %p bytes)', async (size) => {
+    expect(await run(head + tail, size, '[modelproxy] note')).toBe(head + injected + tail);
+  });
+
+  it('handles CRLF frames and leaves a stream without message_delta unchanged', async () => {
+    const crlf = frame('message_start', { type: 'message_start' }, '\r\n') + frame('message_delta', { type: 'message_delta' }, '\r\n');
+    const out = await run(crlf, 5, 'n');
+    expect(out.indexOf('content_block_start')).toBeLessThan(out.indexOf('message_delta'));
+    const partial = head + 'event: ping\ndata: {"type":"ping"}';
+    expect(await run(partial, 3, 'n')).toBe(partial);
+  });
+});
+
+describe('image stripping', () => {
+  it('replaces top-level and tool_result images and leaves other blocks', () => {
+    const body = {
+      messages: [
+        { role: 'user', content: 'plain string content' },
+        { role: 'user', content: [{ type: 'image', source: {} }, { type: 'text', text: 'a' }, { type: 'document', source: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', content: [{ type: 'image', source: {} }] }, { type: 'tool_result', content: 'text' }] },
+      ],
+    };
+    expect(stripImages(body, 'm')).toBe(2);
+    expect(JSON.stringify(body)).not.toContain('"image"');
+    expect(body.messages[1]!.content[2]).toEqual({ type: 'document', source: {} });
+    expect(stripImages({ messages: 'nonsense' }, 'm')).toBe(0);
+  });
+});
