@@ -63,7 +63,7 @@ describe('modelproxy usage', () => {
     const second = await cli(['usage'], box.env);
     expect(second.code).toBe(1);
     expect(second.stdout.split('\n')[1]).toBe('1 key(s) skipped — last check failed (recheck with: modelproxy usage --force)');
-    expect(second.stdout).toMatch(/✗ #2 sk-c\*\*\*ghij \[old\] {2}cached failure \(\d+s ago\): minimax failed/);
+    expect(second.stdout).toMatch(/✗ #2 sk-c\*\*\*ghij \[old\] {2}cached failure \((\d+s|\d+m) ago\): minimax failed/);
     expect(second.stdout).toContain('recheck with: modelproxy usage --force');
     // Only the good key went out again.
     expect(mock.requests.slice(before).every((r) => r.headers.authorization === `Bearer ${GOOD}`)).toBe(true);
