@@ -68,6 +68,24 @@ describe('modelproxy config', () => {
     expect(r.stderr).toContain('bogus_field');
     expect(readFileSync(path, 'utf8')).toBe(good());
     expect(existsSync(join(box.dir, '.config.edit.yaml'))).toBe(true);
+
+    // The next edit reopens the draft; fixing it saves.
+    const fix = join(box.home, 'bin-fix');
+    fakeProgram(fix, 'ed-fix', `sed -i '/^bogus_field: 1$/d' "$1"`);
+    const again = await cli(['config', 'edit'], { ...box.env, EDITOR: join(fix, 'ed-fix') });
+    expect(again.stderr).toContain('continuing the unsaved edit');
+    expect(again.code).toBe(0);
+    expect(existsSync(join(box.dir, '.config.edit.yaml'))).toBe(false);
+    expect(readFileSync(path, 'utf8')).not.toContain('port:');
+  });
+
+  it('edit can repair a config that is currently invalid', async () => {
+    writeFileSync(path, `${good()}nonsense: true\n`);
+    const bin = join(box.home, 'bin-repair');
+    fakeProgram(bin, 'ed-repair', `sed -i '/^nonsense: true$/d' "$1"`);
+    const r = await cli(['config', 'edit'], { ...box.env, EDITOR: join(bin, 'ed-repair') });
+    expect(r.code).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(good());
   });
 });
 

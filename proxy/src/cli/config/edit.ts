@@ -1,22 +1,25 @@
 import { writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
-import { copyFileSync, readFileSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { print } from '../_args';
-import { loadContext } from '../_context';
+import { configPath, ensureProxyStateDir, writeDefaultConfig } from '../../config';
+import { print, printErr } from '../_args';
 import { CommandFailed } from '../_errors';
 import { checkConfigText, describeConfig } from './check';
 
 /**
  * Edits a copy, validates it, and only then replaces config.yaml (atomically, with a `.bak`), so a
- * typo never reaches a running proxy. An invalid edit is kept for the next attempt.
+ * typo never reaches a running proxy. An invalid edit is kept as a draft and reopened next time.
+ * The current file need not be valid: fixing a broken config is what this command is for.
  */
 export default defineCommand({
   meta: { name: 'edit', description: 'Open config.yaml in $VISUAL/$EDITOR; saved only when valid' },
   async run() {
-    const { path } = loadContext();
+    const path = configPath(ensureProxyStateDir());
+    writeDefaultConfig(path);
     const draft = join(dirname(path), '.config.edit.yaml');
-    copyFileSync(path, draft);
+    if (existsSync(draft)) printErr(`continuing the unsaved edit in ${draft}`);
+    else copyFileSync(path, draft);
     const editor = (process.env.VISUAL || process.env.EDITOR || 'vi').split(/\s+/).filter(Boolean);
     // The editor needs the terminal, so it cannot run through run() (which captures output).
     const proc = Bun.spawn([...editor, draft], { stdio: ['inherit', 'inherit', 'inherit'] });
