@@ -1,4 +1,4 @@
-import { maskKey } from '@devhub/shared';
+import { maskKey, redact } from '@devhub/shared';
 import { isPlaceholderKey, type KeyEntry, type Provider, type ProxyConfig } from '../config';
 import { ADAPTERS, probe } from './adapters';
 import { fingerprint, readCache, writeCache, type CacheEntry, type UsageCache } from './cache';
@@ -75,14 +75,14 @@ async function queryKey(index: number, entry: KeyEntry, provider: Provider, ctx:
       const result = base(index, entry, { ok: true, method: reading.method, plan: reading.plan, five_hour: reading.five_hour, weekly: reading.weekly });
       return { result: { ...result, lines: reading.lines }, cacheEntry: null };
     } catch (error) {
-      adapterError = error instanceof UsageQueryFailed ? error.reason : `internal error: ${(error as Error).message}`;
+      adapterError = error instanceof UsageQueryFailed ? error.reason : redact(`internal error: ${(error as Error).message}`, [entry.key]);
     }
   }
   const probed = await probe({ baseUrl: provider.base_url, key: entry.key, model: ctx.probeModel, timeoutMs: ctx.timeoutMs, maxTokens: PROBE_MAX_TOKENS });
   const failedText = adapterError === null ? null : `${adapterName} failed (${adapterError})`;
-  const summary = [failedText, `probe: ${probed.text}`].filter(Boolean).join('; ');
-  const result = { ...base(index, entry, { ok: probed.ok, method: 'probe', adapter_error: adapterError }), summary };
-  result.lines = [...(failedText ? [failedText] : []), `probe: ${probed.text}`];
+  const lines = [...(failedText ? [failedText] : []), `probe: ${probed.text}`];
+  const summary = lines.join('; ');
+  const result = { ...base(index, entry, { ok: probed.ok, method: 'probe', adapter_error: adapterError }), summary, lines };
   const errorFree = adapterError === null && probed.ok;
   const cacheEntry: CacheEntry | null = errorFree
     ? null

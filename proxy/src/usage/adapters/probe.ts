@@ -1,3 +1,4 @@
+import { redact } from '@devhub/shared';
 import { UsageQueryFailed } from '../errors';
 import { errorMessage, request } from '../http';
 import { trimBase } from '../select';
@@ -34,8 +35,9 @@ export async function probe(spec: ProbeSpec): Promise<ProbeResult> {
     const message = errorMessage(answer.text);
     return { ok: false, text: `${classify(answer.status)} (HTTP ${answer.status}${message ? `: ${message}` : ''})` };
   } catch (error) {
+    // A probe never ends the run: whatever went wrong is this key's result.
     if (error instanceof UsageQueryFailed) return { ok: false, text: error.reason };
-    throw error;
+    return { ok: false, text: redact(`error: ${(error as Error).message}`, [spec.key]) };
   }
 }
 
