@@ -84,5 +84,6 @@ try {
 } finally {
   await server.stop();
   await server.gateway.ctx.tmux.killServer();
+  rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
   rmSync(dir, { recursive: true, force: true });
 }

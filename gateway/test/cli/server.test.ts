@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StateFile } from '../../src/state';
-import { socketName, waitFor } from '../helpers/gateway';
+import { removeSocketFile, socketName, waitFor } from '../helpers/gateway';
 
 const pkg = join(import.meta.dir, '..', '..');
 const build = mkdtempSync(join(tmpdir(), 'agentgw-bin-'));
@@ -27,6 +27,7 @@ afterAll(async () => {
   if (pid) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
   await using tmux = Bun.spawn(['tmux', '-L', socket, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' });
   await tmux.exited;
+  removeSocketFile(socket);
   rmSync(build, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 });

@@ -16,6 +16,12 @@ export function socketName(label: string): string {
   return `agentgw-test-${label}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** tmux can leave its socket file behind after kill-server; tests leave nothing in /tmp. */
+export function removeSocketFile(socket: string): void {
+  const base = process.env.TMUX_TMPDIR || '/tmp';
+  rmSync(join(base, `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
+}
+
 export interface TestEnv {
   dir: string;
   socket: string;
@@ -41,6 +47,7 @@ export function testEnv(label: string): TestEnv {
     tmux,
     cleanup: async () => {
       await tmux().killServer();
+      removeSocketFile(socket);
       rmSync(dir, { recursive: true, force: true });
     },
   };
