@@ -21,22 +21,23 @@ export interface RequestSpec {
 
 /** One HTTP exchange; network failures and timeouts become UsageQueryFailed with a short reason. */
 export async function request(spec: RequestSpec): Promise<HttpAnswer> {
-  let response: Response;
   try {
-    response = await fetch(spec.url, {
+    const response = await fetch(spec.url, {
       method: spec.method ?? 'GET',
       headers: spec.headers,
       body: spec.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(spec.timeoutMs),
     });
+    // The signal also bounds reading the body: a trickling answer times out like a silent one.
+    const text = redact(await readCapped(response), spec.secrets);
+    return { status: response.status, text };
   } catch (error) {
+    if (error instanceof UsageQueryFailed) throw error;
     const e = error as Error & { code?: string };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new UsageQueryFailed(`timeout after ${formatSeconds(spec.timeoutMs)}`);
-    throw new UsageQueryFailed(`unreachable: ${e.code ?? e.message}`);
+    throw new UsageQueryFailed(redact(`unreachable: ${e.code ?? e.message}`, spec.secrets));
   }
-  const text = redact(await readCapped(response), spec.secrets);
-  return { status: response.status, text };
 }
 
 async function readCapped(response: Response): Promise<string> {

@@ -203,3 +203,13 @@ describe('platform F (probe only)', () => {
     expect(collected.providers[0]!.keys[0]!.summary).toMatch(/^probe: unreachable: /);
   });
 });
+
+describe('slow answers', () => {
+  it('times out an answer whose body never finishes', async () => {
+    const mock = startMock(() => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"model_remains":')); } }), { headers: { 'content-type': 'application/json' } }));
+    mocks.push(mock);
+    const config = makeConfig({ p: { base_url: mock.url, usage_adapter: 'minimax', api_keys: [{ key: KEY }] } });
+    const collected = await collectUsage({ config, cachePath: join(dirs.path, 'trickle.json'), now: () => fx.NOW, timeoutMs: 300 });
+    expect(collected.providers[0]!.keys[0]!.entry.adapter_error).toBe('timeout after 0.3s');
+  });
+});
