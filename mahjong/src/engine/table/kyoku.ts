@@ -56,7 +56,7 @@ export class Kyoku {
   decisions = new Map<number, { action: number; tiles?: readonly number[] }>();
   events: RoundEvent[] = [];
   result: HandResult | null = null;
-  private cache: { key: string; opts: Options } | null = null;
+  private cache: { key: number; opts: Options } | null = null;
 
   constructor(init: KyokuInit) {
     this.init = init;
@@ -82,7 +82,7 @@ export class Kyoku {
   }
 
   options(): Options {
-    const key = `${this.events.length}:${this.phase}:${this.stage2?.tile ?? -1}`;
+    const key = this.events.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
     if (this.cache?.key === key) return this.cache.opts;
     let opts: Options;
     if (this.phase < 4) opts = selfOptions(this, this.phase);

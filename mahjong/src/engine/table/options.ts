@@ -41,30 +41,31 @@ const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 export function selfOptions(k: Kyoku, seat: number): Options {
   if (k.stage2) return { actions: [A.RIICHI, A.RIICHI_CANCEL], riichiDiscards: [] };
   const p = k.players[seat]!;
-  const acts = new Set<number>();
-  if (p.riichi && k.drawn !== null) acts.add(discardIndex(k.drawn));
-  else for (const id of p.hand) if (!p.forbidden.includes(id >> 2)) acts.add(discardIndex(id));
+  const flags = new Uint8Array(54);
+  if (p.riichi && k.drawn !== null) flags[discardIndex(k.drawn)] = 1;
+  else for (const id of p.hand) if (p.forbidden.length === 0 || !p.forbidden.includes(id >> 2)) flags[discardIndex(id)] = 1;
   const riichiDiscards: number[] = [];
   if (k.drawn !== null && !k.afterCall) {
     const c = handCounts(p);
-    if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) acts.add(A.TSUMO);
-    if (k.firstTurn(seat) && YAOCHUU.filter((y) => c[y]! > 0).length >= 9) acts.add(A.KYUUSHU);
+    if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) flags[A.TSUMO] = 1;
+    if (k.firstTurn(seat) && YAOCHUU.filter((y) => c[y]! > 0).length >= 9) flags[A.KYUUSHU] = 1;
     if (k.tilesLeft > 0 && k.kans < 4) {
-      if (c.includes(4) && ankanKinds(k, seat, c).length > 0) acts.add(A.ANKAN);
-      if (!p.riichi && p.melds.length > 0 && kakanKinds(p).length > 0) acts.add(A.KAKAN);
+      if (c.includes(4) && ankanKinds(k, seat, c).length > 0) flags[A.ANKAN] = 1;
+      if (!p.riichi && p.melds.length > 0 && kakanKinds(p).length > 0) flags[A.KAKAN] = 1;
     }
-    if (!p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4) {
-      if (shanten(c, p.melds.length) <= 0) {
-        for (const idx of [...acts].filter((a) => a < 37)) {
-          const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;
-          c[kind]! -= 1;
-          if (shanten(c, p.melds.length) === 0) riichiDiscards.push(idx);
-          c[kind]! += 1;
-        }
+    if (!p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && shanten(c, p.melds.length) <= 0) {
+      for (let idx = 0; idx < 37; idx++) {
+        if (!flags[idx]) continue;
+        const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;
+        c[kind]! -= 1;
+        if (shanten(c, p.melds.length) === 0) riichiDiscards.push(idx);
+        c[kind]! += 1;
       }
     }
   }
-  return { actions: [...acts].sort((a, b) => a - b), riichiDiscards: riichiDiscards.sort((a, b) => a - b) };
+  const actions: number[] = [];
+  for (let a = 0; a < 54; a++) if (flags[a]) actions.push(a);
+  return { actions, riichiDiscards };
 }
 
 export function canRon(k: Kyoku, seat: number, target: Target): boolean {
@@ -127,7 +128,27 @@ function naturalCallTiles(p: PlayerState, action: number, tile: number): number[
   return useRed && !usedRed ? null : out;
 }
 
+const NONE: Options = { actions: [], riichiDiscards: [] };
+
+/** Cheap test whether the seat could do anything with the tile (most discards: nobody). */
+function mayAnswer(k: Kyoku, seat: number, target: Target): boolean {
+  const p = k.players[seat]!;
+  const kind = target.tile >> 2;
+  if (waitsOf(p).includes(kind)) return true;
+  if (target.kind !== 'discard' || p.riichi || k.tilesLeft <= 0) return false;
+  let same = 0;
+  let near = 0;
+  const chi = kind < 27 && seat === (target.from + 1) % 4;
+  for (const id of p.hand) {
+    const x = id >> 2;
+    if (x === kind) same++;
+    else if (chi && x >= kind - 2 && x <= kind + 2 && Math.floor(x / 9) === Math.floor(kind / 9)) near++;
+  }
+  return same >= 2 || near >= 2;
+}
+
 export function responseOptions(k: Kyoku, seat: number, target: Target): Options {
+  if (!mayAnswer(k, seat, target)) return NONE;
   const p = k.players[seat]!;
   const acts: number[] = [];
   if (canRon(k, seat, target)) acts.push(A.RON);
