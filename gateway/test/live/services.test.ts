@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LiveService, screenshotWindow } from '../../src/live';
+import type { RunningServer } from '../../src/runtime';
+import { startTestServer, testEnv, waitFor } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
+
+const env = testEnv('live-svc');
+const FIXTURES = join(import.meta.dir, '../fixtures/hooks');
+let server: RunningServer;
+let global: WsClient;
+
+beforeAll(async () => {
+  const config = env.config({ monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_dead_minutes: 0.01, autoclose_done_minutes: 0 });
+  const live = new LiveService();
+  server = await startTestServer(config, { plugins: [{ name: 'live', services: () => [live], screenshot: screenshotWindow }] });
+  global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
+}, 30_000);
+
+afterAll(async () => {
+  global?.close();
+  await server?.stop();
+  await env.cleanup();
+});
+
+async function createShell(channel: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/sessions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel_id: channel, provider: 'shell', work_dir: env.dir }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { window_id: string }).window_id;
+}
+
+describe('live services', () => {
+  it('forwards hook lines of its own tmux session as hook.event with the spec fields and the raw payload', async () => {
+    const windowId = await createShell('hooks');
+    const events = server.gateway.ctx.paths.events;
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'SessionStart.json'), 'utf8'));
+    const line = (key: string, event: string, data: unknown) =>
+      `${JSON.stringify({ ts: new Date().toISOString(), event, window_key: key, session_id: payload.session_id, data })}\n`;
+    appendFileSync(events, '{"torn line\n');
+    appendFileSync(events, line(`other-session:${windowId}`, 'Stop', {}));
+    appendFileSync(events, line(`${server.gateway.ctx.tmux.session}:${windowId}`, 'SessionStart', { ...payload, window_name: 'work' }));
+    const stop = JSON.parse(readFileSync(join(FIXTURES, 'StopFailure.json'), 'utf8'));
+    appendFileSync(events, line(`${server.gateway.ctx.tmux.session}:${windowId}`, 'StopFailure', stop));
+
+    const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 10_000);
+    expect(start).toMatchObject({
+      window_id: windowId,
+      session_id: payload.session_id,
+      data: { cwd: '/home/dev/proj', transcript_path: payload.transcript_path, window_name: 'work', raw: { ...payload, window_name: 'work' } },
+    });
+    const failure = await global.next((m) => m.type === 'hook.event' && m.event_type === 'StopFailure', 10_000);
+    expect(failure.data).toMatchObject({ error: 'rate_limit', error_details: '429 Too Many Requests' });
+    expect(global.messages.filter((m) => m.type === 'hook.event')).toEqual([]);
+  });
+
+  it('reports a window killed from outside as dead and died, then autocloses it', async () => {
+    const windowId = await createShell('doomed');
+    const channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/doomed`);
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
+    await server.gateway.ctx.tmux.killWindow(windowId);
+    const dead = await channel.next((m) => m.type === 'agent.status' && m.status === 'dead', 10_000);
+    expect(dead).toMatchObject({ display_label: 'Dead', provider: 'shell', interactive: false });
+    const died = await global.next((m) => m.type === 'window.change' && m.change_type === 'died' && m.window_id === windowId, 10_000);
+    expect(died).toMatchObject({ provider: 'shell', cwd: env.dir });
+    await global.next((m) => m.type === 'window.change' && m.change_type === 'removed' && m.window_id === windowId, 10_000);
+    await waitFor(() => !server.gateway.ctx.store.window(windowId), 'the dead window to leave state.json');
+    channel.close();
+  });
+
+  it('tells a running command in a shell window from an idle prompt', async () => {
+    await createShell('busy');
+    const channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/busy`);
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
+    await fetch(`${server.url}/api/v1/sessions/busy/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'sleep 30' }) });
+    expect(await channel.next((m) => m.type === 'agent.status' && m.status === 'working', 10_000)).toMatchObject({ display_label: 'Running sleep' });
+    await fetch(`${server.url}/api/v1/sessions/busy/key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'C-c' }) });
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
+    channel.close();
+  });
+});
