@@ -83,6 +83,11 @@ describe('key fallback', () => {
     expect(res.status).toBe(502);
     expect(res.headers.get('x-modelproxy-attempts')).toBe('2');
     expect((await res.json()).error).toMatchObject({ type: 'api_error', code: 'upstream_unreachable' });
+    await h.app.handle(new Request('http://localhost/v1/messages', { method: 'POST', body: '{"no_model":1}' }));
+    expect((await h.logLines()).map((l) => [l.status, l.attempts, l.provider, l.key_index, l.model_in])).toEqual([
+      [502, 2, 'dead', null, 'sonnet'],
+      [400, 0, null, null, null],
+    ]);
   });
 
   it('moves on after the header timeout', async () => {

@@ -1,9 +1,9 @@
-import { redact, type Logger } from '@devhub/shared';
-import { InvalidRequest, UpstreamBroken } from '../../upstream/errors';
+import { isAppError, redact, type Logger } from '@devhub/shared';
+import { InvalidRequest, UpstreamBroken, type ProxyError } from '../../upstream/errors';
 import { withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages } from '../../upstream/multimodal';
-import type { RequestLog } from '../../upstream/request-log';
+import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import { tapBody } from '../../upstream/body-tap';
 import { sseNoteInjector } from '../../upstream/sse-note';
 import type { ProxyState } from '../../upstream/state';
@@ -24,15 +24,38 @@ export interface MessagesInput {
   signal?: AbortSignal;
 }
 
-/** Routes one Messages request, forwards it with key fallback and streams the answer back untouched. */
+const elapsed = (started: number) => Math.round((performance.now() - started) * 1000) / 1000;
+
+/**
+ * Routes one Messages request, forwards it with key fallback and streams the answer back untouched.
+ * Every request, answered or failed, leaves one requests.jsonl line.
+ */
 export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): Promise<Response> {
   const started = performance.now();
-  const time = (deps.now?.() ?? new Date());
+  const time = deps.now?.() ?? new Date();
+  const entry: RequestLogEntry = {
+    time: time.toISOString(), path: '/v1/messages', model_in: null, model_out: null, route: null, provider: null, key_index: null,
+    attempts: 0, status: 0, stream: false, images_removed: 0, latency_ms: 0, bytes: 0, completed: false,
+  };
+  try {
+    return await forward(deps, input, time, started, entry);
+  } catch (error) {
+    entry.status = isAppError(error) ? error.status : 500;
+    entry.attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? entry.attempts);
+    entry.latency_ms = elapsed(started);
+    deps.requestLog.write(entry);
+    throw error;
+  }
+}
+
+async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, entry: RequestLogEntry): Promise<Response> {
   const { body, model } = parseJsonWithModel(input.body);
+  entry.model_in = model;
   const snapshot = deps.state.current;
   const decision = snapshot.routes.resolve(model, time);
   if (!decision) throw new InvalidRequest(`no route matches model "${model}"`, 'no_route');
   const { route, provider, upstreamModel } = decision;
+  Object.assign(entry, { model_out: upstreamModel, route: route.id, provider: route.provider });
 
   let changed = false;
   if (route.model !== undefined && body.model !== upstreamModel) {
@@ -78,14 +101,10 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   // A non-streaming answer is complete only when it has fully arrived anyway; sending it as one
   // buffer is cheaper than a chunked pass-through and the bytes are the same.
   else out = await readWhole(upstream, note);
-  const latency = performance.now() - started;
+  Object.assign(entry, { key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed, latency_ms: elapsed(started) });
   const logLine = (bytes: number, completed: boolean) => {
     if (!completed) deps.log.warn(`${route.provider}#${result.candidate.index}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
-    deps.requestLog.write({
-      time: time.toISOString(), path: '/v1/messages', model_in: model, model_out: upstreamModel, route: route.id,
-      provider: route.provider, key_index: result.candidate.index, attempts: result.attempts, status: upstream.status,
-      stream, images_removed: removed, latency_ms: Math.round(latency * 1000) / 1000, bytes, completed,
-    });
+    deps.requestLog.write({ ...entry, bytes, completed });
   };
   if (typeof out === 'string' || out instanceof Uint8Array) {
     logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
