@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { GatewayPlugin } from '../../src/runtime';
-import { startTestApp, testEnv } from '../helpers/gateway';
+import type { GatewayPlugin, RunningServer } from '../../src/runtime';
+import { startTestServer, testEnv } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('shot');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -15,25 +16,33 @@ const plugin: GatewayPlugin = {
     stop: () => { events.push('stop'); },
   }],
 };
-let t: Awaited<ReturnType<typeof startTestApp>>;
+let server: RunningServer;
 
-beforeAll(async () => { t = await startTestApp(env.config(), { plugins: [plugin] }); });
-afterAll(async () => { await t.gateway.stop(); await env.cleanup(); });
+beforeAll(async () => { server = await startTestServer(env.config(), { plugins: [plugin] }); });
+afterAll(async () => { await server.stop(); await env.cleanup(); });
 
 describe('plugins', () => {
-  it('serve the screenshot endpoint through the plugin renderer', async () => {
-    const created = await t.call('POST', '/api/v1/sessions', { channel_id: 's', provider: 'shell', work_dir: env.dir });
-    const res = await t.app.handle(new Request('http://localhost/api/v1/sessions/s/screenshot'));
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
-    expect(rendered).toEqual([created.body.window_id]);
+  it('serve GET …/screenshot and capture.screenshot through the plugin renderer', async () => {
+    const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/shot`);
+    try {
+      const created = await ws.request({ type: 'session.create', channel_id: 'shot', provider: 'shell', work_dir: env.dir });
+      const windowId = String(created.window_id);
+      const res = await fetch(`${server.url}/api/v1/sessions/shot/screenshot`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+      const reply = await ws.request({ type: 'capture.screenshot' });
+      expect(reply).toMatchObject({ type: 'capture.screenshot', channel_id: 'shot', image_base64: Buffer.from(PNG).toString('base64') });
+      expect(rendered).toEqual([windowId, windowId]);
+    } finally {
+      ws.close();
+    }
   });
 
   it('start services with the gateway, feed them bus events, and stop them with it', async () => {
     expect(events[0]).toBe('start');
     expect(events).toContain(`new ${rendered[0]}`);
-    await t.gateway.stop();
+    await server.gateway.stop();
     expect(events.at(-1)).toBe('stop');
   });
 });
