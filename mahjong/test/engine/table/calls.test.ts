@@ -52,3 +52,17 @@ describe('calls', () => {
     expect(total[0]).toBeLessThan(0);
   });
 });
+
+describe('kokushi on an ankan', () => {
+  it('only a kokushi hand waiting on the kan tile may ron a closed kan', () => {
+    const g = scenario({ hands: ['111z23456m23456p', '19m19p19s2345677z', '2345678m234567s', '2345678p345678s'], draws: '1z' });
+    expect(g.validActions(0)).toContain(45);
+    ok(g, 0, 45);
+    expect(g.phase).toBe(13);
+    expect(g.validActions(1)).toEqual([49, 53]);
+    ok(g, 1, 49);
+    const win = g.kyoku.result!.events[0]!;
+    expect(win).toMatchObject({ t: 'agari', who: 1, fromWho: 0 });
+    expect(win.t === 'agari' && win.yakuman.some((y) => y === 47 || y === 48)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'bun:test';
+import { Value } from '@sinclair/typebox/value';
+import { RandomAgent } from '../../../src/engine/ai';
+import { Game, StateView } from '../../../src/engine/game';
+import { ok, scenario } from '../table/_scenario';
+
+describe('state view', () => {
+  it('shows the viewer its hand and the others as counts; the full view shows all', () => {
+    const g = new Game({ seed: 3 });
+    const v = g.stateView(1);
+    expect(Value.Check(StateView, v)).toBe(true);
+    expect(v.players[1]!.hand).toBeArray();
+    expect(v.players[0]!.hand).toBe(14);
+    expect(v.players[2]!.hand).toBe(13);
+    expect(v.valid_actions).toEqual([]); // seat 0 acts first
+    expect(v.valid_actions_mask).toHaveLength(54);
+    const full = g.stateView(null);
+    expect(full.players.every((p) => Array.isArray(p.hand))).toBe(true);
+    expect(full.valid_actions).toEqual(g.validActions(0));
+    expect(full).toMatchObject({ phase: 0, turn: 0, oya: 0, round_wind: 'East', honba: 0, kyotaku: 0, tiles_left: 69 });
+    const mine = g.stateView(0);
+    expect(mine.valid_actions_mask.filter(Boolean)).toHaveLength(mine.valid_actions.length);
+  });
+
+  it('waits in phase 16 until nextHand(), then refuses everything once the game is over', () => {
+    const g = scenario({ hands: ['19m19p19s1234567z', '23456m23456p234s', '23456m23456p345s', '2345678m345678s'], draws: '5m' });
+    ok(g, 0, 51);
+    expect(g.phase).toBe(16);
+    expect(g.actor()).toBe(-1);
+    expect(g.step(0, 0)).toEqual({ ok: false, code: 'HAND_OVER' });
+    expect(g.stateView(0).result?.type).toBe('ryuukyoku');
+    expect(g.stateView(0).game.log).toHaveLength(1);
+    expect(g.nextHand()).toBe(true);
+    expect(g.nextHand()).toBe(false);
+
+    const done = new Game({ seed: 4, autoNextHand: true, maxRound: 0 });
+    const agents = [1, 2, 3, 4].map((s) => new RandomAgent(s));
+    while (!done.isOver()) done.step(done.actor(), agents[done.actor()]!.decide(done.stateView(done.actor())));
+    expect(done.step(0, 53)).toEqual({ ok: false, code: 'GAME_OVER' });
+    const last = done.stateView(null);
+    expect(last.is_over).toBe(true);
+    expect(last.game.owari?.scores.reduce((a, b) => a + b, 0)).toBe(100_000);
+  });
+});
