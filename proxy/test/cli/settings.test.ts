@@ -43,9 +43,7 @@ describe('modelproxy settings apply', () => {
     const after = readFileSync(settingsPath, 'utf8');
     expect(after).toBe(`{
     "permissions": {
-        "allow": [
-            "Bash(git diff:*)"
-        ],
+        "allow": ["Bash(git diff:*)"],
         "deny": []
     },
     "env": {

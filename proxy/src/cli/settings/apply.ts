@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty';
 import { print } from '../_args';
 import { loadContext } from '../_context';
-import { claudeSettingsPath, readSettings, writeSettings } from './file';
+import { claudeSettingsPath, readSettings, writeSettingsEnv } from './file';
 import { desiredEnv, envChanges, showValue } from './managed';
 
 /** Points the assistant at the proxy: only managed env keys change, everything else is kept. */
@@ -23,7 +23,7 @@ export default defineCommand({
       if (c.to === null) delete env[c.key];
       else env[c.key] = c.to;
     }
-    writeSettings(file, { ...file.data, env });
+    writeSettingsEnv(file, env);
     print([`updated ${file.path}${file.exists ? ` (previous file: ${file.path}.bak)` : ''}:`, ...lines, 'new assistant sessions use the proxy']);
   },
 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { ConfigError } from '@devhub/shared';
+import { setTopLevelMember } from './json-edit';
 
 /** Claude Code's user settings: `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`. */
 export function claudeSettingsPath(env: Record<string, string | undefined> = process.env): string {
@@ -34,12 +35,11 @@ export function readSettings(path: string): SettingsFile {
 }
 
 /**
- * Writes the settings with the file's own indentation and final newline, so keys we did not touch
- * keep their bytes when the file was JSON-formatted to begin with. Atomic, previous file in `.bak`.
+ * Writes a new `env` object into the file, changing only the bytes of that member (the rest of the
+ * file, its layout included, stays as it was). Atomic, with the previous file in `.bak`.
  */
-export function writeSettings(file: SettingsFile, data: Record<string, any>): void {
-  const indent = /^[ \t]+(?=")/m.exec(file.text)?.[0] ?? '  ';
-  const newline = file.exists ? (file.text.endsWith('\n') ? '\n' : '') : '\n';
+export function writeSettingsEnv(file: SettingsFile, env: Record<string, string>): void {
+  const text = file.exists && file.text.trim() !== '' ? setTopLevelMember(file.text, 'env', env) : `${JSON.stringify({ ...file.data, env }, null, 2)}\n`;
   const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
-  writeFileAtomic(file.path, `${JSON.stringify(data, null, indent)}${newline}`, { mode, backup: file.exists });
+  writeFileAtomic(file.path, text, { mode, backup: file.exists });
 }

@@ -1,0 +1,83 @@
+/**
+ * Replaces (or adds) one top-level member of a JSON object text and leaves every other byte as it
+ * was, so `settings apply` does not reformat the user's file. The text must already be valid JSON
+ * (the caller parsed it).
+ */
+export function setTopLevelMember(text: string, name: string, value: unknown): string {
+  const open = text.indexOf('{');
+  if (open < 0) throw new Error('not a JSON object');
+  const unit = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
+  const span = findMember(text, open, name);
+  if (span) {
+    const lineStart = text.lastIndexOf('\n', span.keyStart) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+    return text.slice(0, span.valueStart) + render(value, unit, indent) + text.slice(span.valueEnd);
+  }
+  const empty = /^\s*}/.test(text.slice(open + 1));
+  const member = `"${name}": ${render(value, unit, unit)}`;
+  if (empty) return `${text.slice(0, open + 1)}\n${unit}${member}\n${text.slice(open + 1).replace(/^\s*/, '')}`;
+  return `${text.slice(0, open + 1)}\n${unit}${member},${text.slice(open + 1).replace(/^[ \t]*(?=\n)/, '')}`;
+}
+
+function render(value: unknown, unit: string, indent: string): string {
+  return JSON.stringify(value, null, unit).split('\n').join(`\n${indent}`);
+}
+
+/** Position of `"name": <value>` directly inside the object opening at `open`. */
+function findMember(text: string, open: number, name: string): { keyStart: number; valueStart: number; valueEnd: number } | null {
+  let depth = 0;
+  let i = open;
+  let expectKey = false;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      const end = stringEnd(text, i);
+      if (depth === 1 && expectKey) {
+        const key = JSON.parse(text.slice(i, end)) as string;
+        const colon = text.indexOf(':', end);
+        const valueStart = colon + 1 + /^\s*/.exec(text.slice(colon + 1))![0].length;
+        if (key === name) return { keyStart: i, valueStart, valueEnd: valueEnd(text, valueStart) };
+        expectKey = false;
+        i = valueStart;
+        continue;
+      }
+      i = end;
+      continue;
+    }
+    if (ch === '{' || ch === '[') {
+      depth++;
+      if (depth === 1) expectKey = true;
+    } else if (ch === '}' || ch === ']') depth--;
+    else if (ch === ',' && depth === 1) expectKey = true;
+    i++;
+  }
+  return null;
+}
+
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+  return i + 1;
+}
+
+function valueEnd(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') return stringEnd(text, start);
+  if (first !== '{' && first !== '[') return start + /^[^,}\]\s]*/.exec(text.slice(start))![0].length;
+  let depth = 0;
+  let i = start;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      i = stringEnd(text, i);
+      continue;
+    }
+    if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+    i++;
+  }
+  return text.length;
+}
