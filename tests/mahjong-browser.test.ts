@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
 import { canvasStats, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
 
@@ -20,6 +20,97 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser?.();
   await app.stop(true);
+});
+
+const mj = (page: Page, expr: string) => page.evaluate(expr) as Promise<any>;
+
+describe('human versus AI page', () => {
+  it('plays a whole seeded East-only game to the end by clicking tiles and buttons', async () => {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    page.on('console', (m) => { if (m.type() === 'error') console.error('console:', m.text()); });
+    await page.goto(`${base}/?anim=0`);
+    await page.waitForSelector('#start-game');
+    await page.selectOption('#ai-kind', 'random');
+    await page.fill('#seed', '3');
+    await page.selectOption('#length', '0');
+    const before = await canvasStats(page);
+    await page.click('#start-game');
+    await until(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 15_000, 'first state');
+    const shot = await screenshot(page, 'human');
+    expect(shot.colours).toBeGreaterThan(50);
+    expect((await canvasStats(page)).colours).toBeGreaterThan(before.colours);
+    let clicks = 0, handResults = 0;
+    // One look at the page per move: a dialog button, an action button, or the tile to discard.
+    const nextMove = () => mj(page, `(() => {
+      const vis = (id) => { const e = document.getElementById(id); return e && e.offsetParent !== null ? id : null; };
+      if (vis('final-new')) return { done: true };
+      const dialogButton = vis('result-ok');
+      if (dialogButton) return { sel: '#' + dialogButton, result: true };
+      if (document.querySelector('.overlay')) return null;
+      const at = (e) => { const b = e.getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2 }; };
+      for (const a of [48, 50, 49, 51, 53]) if (vis('act-' + a)) return at(document.getElementById('act-' + a));
+      const ui = window.__mj, s = ui.state;
+      if (!s || s.turn !== 0 || ui.busy) return null;
+      const valid = s.valid_actions || [];
+      const r = document.getElementById('table').getBoundingClientRect();
+      for (let i = ui.hits.length - 1; i >= 0; i--) {
+        const h = ui.hits[i];
+        if (valid.includes(MJ.discardIndex(h.tile))) return { x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2 };
+      }
+      return null;
+    })()`);
+    for (let guard = 0; guard < 5000; guard++) {
+      const move = await until(nextMove, 20_000, 'something to do');
+      if (move.done) break;
+      if (move.sel) {
+        // The bar is redrawn with every event, so a button may go away under the pointer.
+        const ok = await page.click(move.sel, { timeout: 2000 }).then(() => true, () => false);
+        if (ok && move.result) handResults++;
+        else if (ok) clicks++;
+        continue;
+      }
+      await page.mouse.click(move.x, move.y);
+      clicks++;
+    }
+        expect(await page.isVisible("#final-new")).toBe(true);
+    expect(handResults).toBeGreaterThanOrEqual(4);
+    expect(clicks).toBeGreaterThan(20);
+    const text = await page.textContent('.dialog');
+    expect(text).toContain('place');
+    await screenshot(page, 'human-final');
+    await page.click('#final-close');
+    await page.close();
+  }, 170_000);
+});
+
+describe('AI battle page', () => {
+  it('runs a 4ai game to its result dialog while following a seat', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/ai_battle?delay=3000`);
+    await page.selectOption('#ai-kind', 'random');
+    await page.fill('#seed', '5');
+    await page.selectOption('#length', '0');
+    await page.selectOption('#follow', '2');
+    await page.click('#start');
+    await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
+    const session = await mj(page, 'window.__mj.session');
+    await page.click('#speed-fast');
+    await until(async () => {
+      const list = await (await fetch(`${base}/api/sessions`)).json() as any;
+      return list.sessions.find((s: any) => s.session_id === session)?.delay_ms === 300;
+    }, 10_000, 'speed 300');
+    const early = await screenshot(page, 'battle');
+    expect(early.colours).toBeGreaterThan(50);
+    // The speed buttons work; finish the game at full speed.
+    await fetch(`${base}/api/game/${session}/speed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"delay_ms":0}' });
+    await page.waitForSelector('#final-close', { timeout: 120_000 });
+    expect(await page.textContent('.dialog')).toContain('place');
+    expect(await mj(page, 'window.__mj.follow')).toBe('2');
+    const shot = await screenshot(page, 'battle-final');
+    expect(shot.colours).toBeGreaterThan(50);
+    await page.close();
+  }, 150_000);
 });
 
 describe('replay page', () => {

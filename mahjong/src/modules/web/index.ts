@@ -13,4 +13,6 @@ export const webModule = (dir = WEB_DIR) =>
     .use(staticPlugin({ assets: dir, prefix: '/static', alwaysStatic: false, ignorePatterns: [/\.html$/] }))
     .get('/', page('index.html'), { detail: { summary: 'Human versus three AI page', tags: ['pages'] } })
     .get('/ai_battle', page('ai_battle.html'), { detail: { summary: 'Four-AI page', tags: ['pages'] } })
-    .get('/replay', page('replay.html'), { detail: { summary: 'Replay page', tags: ['pages'] } });
+    .get('/replay', page('replay.html'), { detail: { summary: 'Replay page', tags: ['pages'] } })
+    // No image assets: browsers asking for an icon get an empty answer instead of a 404.
+    .get('/favicon.ico', ({ set }) => { set.status = 204; return ''; }, { detail: { hide: true } });

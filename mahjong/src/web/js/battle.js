@@ -5,11 +5,18 @@
   const { api, actionName, dialog, el, resultNodes, finalNodes } = window.MJ;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
-  const ui = { session: null, state: null, es: null, follow: 'all', delay: 800, banner: null };
+  const params = new URLSearchParams(location.search);
+  const ui = { session: null, state: null, es: null, follow: 'all', delay: params.has('delay') ? Number(params.get('delay')) : 800, banner: null, over: false };
   window.__mj = ui;
   const status = (t) => { $('status').textContent = t; };
 
+  let frame = 0;
   function redraw() {
+    if (!frame) frame = requestAnimationFrame(drawNow);
+  }
+
+  function drawNow() {
+    frame = 0;
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     MJTable.draw(canvas, ui.state, {
       viewer: f ?? 0, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
@@ -33,6 +40,7 @@
     ui.es = es;
     const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) fn(JSON.parse(e.data)); });
     on('snapshot', (d) => { ui.state = d.state; redraw(); });
+    on('kyoku_start', (d) => { ui.state = d.state; ui.banner = null; redraw(); });
     on('ai_action', (d) => {
       ui.state = d.state;
       ui.banner = null;
@@ -47,6 +55,7 @@
       redraw();
     });
     on('game_over', async (d) => {
+      ui.over = true;
       ui.state = d.state;
       ui.banner = null;
       status('Game over');
@@ -71,6 +80,7 @@
       const res = await api('/api/game/new', body);
       ui.session = res.session_id;
       ui.state = res.state;
+      ui.over = false;
       status(`Game ${ui.session.slice(0, 8)} running`);
       redraw();
       subscribe();

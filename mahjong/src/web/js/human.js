@@ -14,7 +14,14 @@
 
   const status = (text) => { statusEl.textContent = text; };
 
+  // Draws at most once per frame however many events arrive in it.
+  let frame = 0;
   function redraw() {
+    if (!frame) frame = requestAnimationFrame(drawNow);
+  }
+
+  function drawNow() {
+    frame = 0;
     ui.hits = MJTable.draw(canvas, ui.state, {
       viewer: 0, visibleSeats: [0], showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selected: ui.state && ui.state.riichi_stage2 ? pendingIndex() : -1,
@@ -99,6 +106,7 @@
     const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) { const d = JSON.parse(e.data); queue.push(() => fn(d)); } });
     on('snapshot', (d) => setState(d.state));
     on('player_action', (d) => setState(d.state));
+    on('kyoku_start', (d) => setState(d.state));
     on('ai_action', async (d) => {
       status(`P${d.player}: ${actionName(d.action)}`);
       setState(d.state);
