@@ -1,6 +1,6 @@
 import type { Gateway, GatewayContext } from '../../runtime';
 import { readSessionMap } from '../../state';
-import { TmuxError } from '../../tmux';
+import { TmuxError, WindowNotFound } from '../../tmux';
 import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
 import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList } from './model';
 
@@ -23,11 +23,7 @@ async function onWindow<T>(ctx: GatewayContext, channelId: string, action: (wind
   try {
     return await action(session.window_id);
   } catch (error) {
-    if (error instanceof TmuxError && error.missing) {
-      ctx.store.removeWindow(session.window_id);
-      throw new SessionNotFound(channelId);
-    }
-    if ((error as { code?: string }).code === 'WINDOW_NOT_FOUND') {
+    if ((error instanceof TmuxError && error.missing) || error instanceof WindowNotFound) {
       ctx.store.removeWindow(session.window_id);
       throw new SessionNotFound(channelId);
     }
@@ -99,7 +95,7 @@ export async function capturePane(ctx: GatewayContext, channelId: string): Promi
 export async function screenshot(gateway: Gateway, channelId: string): Promise<Uint8Array> {
   const { ctx } = gateway;
   const png = await onWindow(ctx, channelId, async (id) => {
-    if (!(await ctx.tmux.findWindow(id))) throw new SessionNotFound(channelId);
+    if (!(await ctx.tmux.findWindow(id))) throw new WindowNotFound(id);
     return gateway.screenshot ? gateway.screenshot(id, ctx) : null;
   });
   if (!png) throw new ScreenshotUnavailable(channelId);
