@@ -1,5 +1,6 @@
 import { swagger } from '@elysiajs/swagger';
 import { createLogger, isAppError, type Logger } from '@devhub/shared';
+import { Value } from '@sinclair/typebox/value';
 import { Elysia } from 'elysia';
 import { ProxyConfig } from './config/schema';
 import { errorBody, ProxyError } from './upstream/errors';
@@ -11,7 +12,6 @@ import { healthModule } from './modules/health';
 import { imagesModule } from './modules/images';
 import { messagesModule } from './modules/messages';
 import { VERSION } from './version';
-import { Value } from '@sinclair/typebox/value';
 
 export interface AppDeps {
   /** Config and key state; defaults to an empty config (every request then finds no provider). */
