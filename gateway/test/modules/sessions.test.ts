@@ -178,3 +178,20 @@ describe('tmux session killed from outside', () => {
     }
   });
 });
+
+describe('concurrent creation', () => {
+  it('gives parallel sessions in one directory distinct names and refuses a doubly bound channel', async () => {
+    const other = testEnv('rest-parallel');
+    const app = await startTestApp(other.config());
+    try {
+      const results = await Promise.all([1, 2, 3, 4].map(() => app.call('POST', '/api/v1/sessions', { provider: 'shell', work_dir: other.dir, name: 'same' })));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(results.map((r) => r.body.display_name)).size).toBe(4);
+      const twice = await Promise.all([1, 2].map(() => app.call('POST', '/api/v1/sessions', { provider: 'shell', work_dir: other.dir, channel_id: 'dup' })));
+      expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+    } finally {
+      await app.gateway.stop();
+      await other.cleanup();
+    }
+  });
+});

@@ -7,8 +7,20 @@ import { dedupeName, sanitizeWindowName } from '../../tmux';
 import { ChannelInUse, NotADirectory, UnknownProvider } from '../common/errors';
 import type { CreateSessionBody, SessionCreated } from './model';
 
-/** Creates a window for a new session and binds the channel to it (POST /sessions, session.create). */
-export async function createSession(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
+const queues = new WeakMap<GatewayContext, Promise<unknown>>();
+
+/**
+ * Creates a window for a new session and binds the channel to it (POST /sessions, session.create).
+ * Creations run one at a time per gateway, so concurrent requests cannot pick the same window name
+ * or both bind one channel.
+ */
+export function createSession(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
+  const run = (queues.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => create(ctx, input));
+  queues.set(ctx, run);
+  return run;
+}
+
+async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
   const provider = normalizeProvider(input.provider ?? ctx.config.default_provider);
   if (!provider) throw new UnknownProvider(input.provider ?? '');
   const mode = input.mode === 'yolo' ? 'yolo' : 'normal';
