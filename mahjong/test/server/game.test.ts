@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testApp } from './helpers';
 import { readEvents } from './sse';
 
@@ -35,6 +38,22 @@ describe('POST /api/game/new', () => {
     const res = await call('POST', '/api/game/new', { ai_model: '/nonexistent/model.json' });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('MODEL_LOAD_FAILED');
+  });
+
+  it('plays against the heuristic AI and against a model file', async () => {
+    expect((await newGame({ ai_model: 'heuristic' })).state.turn).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'mahjong-model-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ format: 'mahjong-heuristic-v1', name: 'careful', weights: { foldShanten: 1 } }));
+    const g = await newGame({ ai_model: good, mode: '4ai', delay_ms: 5000 });
+    const list = await call('GET', '/api/sessions');
+    expect(list.json.sessions.find((x: any) => x.session_id === g.session_id).ai_model).toBe(good);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"format": "something else"}');
+    const res = await call('POST', '/api/game/new', { ai_model: bad });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('MODEL_LOAD_FAILED');
+    expect(res.json.detail).toContain('bad.json');
   });
 
   it('deals the same hands for the same seed', async () => {

@@ -1,34 +1,45 @@
+import { readFileSync, statSync } from 'node:fs';
+import { isAppError } from '@devhub/shared';
+import { createAgent, type Agent } from '../../engine/ai';
+import type { StateView } from '../../engine/game';
 import { ModelLoadFailed } from '../../server/errors';
 import type { AiPlayer, EngineGame } from './port';
 
-/** Deterministic per seed and seat (mulberry32), so a seeded game replays the same. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A model file larger than this is not a policy we know how to read. */
+const MAX_MODEL_BYTES = 5 * 1024 * 1024;
+
+function readModel(path: string): string {
+  try {
+    const size = statSync(path).size;
+    if (size > MAX_MODEL_BYTES) throw new ModelLoadFailed(path, `file is ${size} bytes (limit ${MAX_MODEL_BYTES})`);
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    throw new ModelLoadFailed(path, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+  }
 }
 
-/** `random`: uniform over the legal actions. */
-export function randomAi(seed: number, seat: number): AiPlayer {
-  const next = rng((seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0);
+/** The engine's agent seen through the server's port: it decides from its own seat's view. */
+function asPlayer(agent: Agent): AiPlayer {
   return {
-    name: 'random',
-    decide(game: EngineGame, s: number) {
-      const valid = game.validActions(s);
-      return valid[Math.floor(next() * valid.length)] ?? -1;
-    },
+    name: agent.name,
+    decide: (game: EngineGame, seat: number) =>
+      agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.view(seat) as unknown as StateView),
   };
 }
 
-/** DECISIONS.md, Mahjong, AI: null/"random", "heuristic", or a model file path. */
+/**
+ * DECISIONS.md, Mahjong, AI: null/"random" uniform over legal actions, "heuristic" the rule-based
+ * player, anything else a model file path (format in mahjong/README.md). Seeded per seat.
+ */
 export function createAi(model: string | null, seat: number, seed: number): AiPlayer {
-  const name = (model ?? 'random').trim();
-  if (name === '' || name === 'random') return randomAi(seed, seat);
-  if (name === 'heuristic') return randomAi(seed, seat);
-  throw new ModelLoadFailed(name, 'model files are not supported yet');
+  const kind = model?.trim() || 'random';
+  const agentSeed = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
+  if (kind === 'random' || kind === 'heuristic') return asPlayer(createAgent(kind, agentSeed));
+  const text = readModel(kind);
+  try {
+    return asPlayer(createAgent(kind, agentSeed, text));
+  } catch (err) {
+    throw new ModelLoadFailed(kind, (err as Error).message);
+  }
 }
