@@ -7,10 +7,11 @@
 import type { Meld, RoundEvent } from '../paipu/types';
 import { A } from './actions';
 import { type PlayerState, addTile, newPlayer, removeTile } from './player';
-import { responseOptions, selfOptions, type Options } from './options';
-import { settleAbort, settleExhaustive, settleWins, type HandResult } from './settle';
+import { selfOptions, type Options } from './options';
+import { openResponses, nextResponder } from './responses';
+import { settleAbort, settleWins, type HandResult } from './settle';
 import { DEAL_TILES, LIVE_TILES, type Wall, dealtHand } from './wall';
-import { executeCall, executeKan } from './calls';
+import { executeKan } from './calls';
 
 export interface KyokuInit {
   round: number;
@@ -57,6 +58,9 @@ export class Kyoku {
   events: RoundEvent[] = [];
   result: HandResult | null = null;
   private cache: { key: number; opts: Options } | null = null;
+
+  /** Forget the cached options after a change that adds no event. */
+  invalidate(): void { this.cache = null; }
 
   constructor(init: KyokuInit) {
     this.init = init;
@@ -107,7 +111,7 @@ export class Kyoku {
     if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
     if (this.phase < 4) return this.selfStep(seat, action, tile);
     this.decisions.set(seat, { action, ...(callTiles ? { tiles: callTiles } : {}) });
-    this.nextResponder();
+    nextResponder(this);
     return { ok: true };
   }
 
@@ -198,63 +202,10 @@ export class Kyoku {
     return k >= 27 && k <= 30 && first.every((t) => t >> 2 === k);
   }
 
-  // ── responses ─────────────────────────────────────────────────────────────
+  // ── responses (responses.ts) ───────────────────────────────────────────
 
   openResponses(target: Target): void {
-    this.target = target;
-    this.decisions.clear();
-    this.respOptions.clear();
-    this.responders = [];
-    for (let i = 1; i < 4; i++) {
-      const s = (target.from + i) % 4;
-      const opts = responseOptions(this, s, target);
-      if (opts.actions.length > 1) {
-        this.respOptions.set(s, opts);
-        this.responders.push(s);
-      }
-    }
-    this.responders.sort((a, b) => a - b);
-    this.cache = null;
-    this.nextResponder();
-  }
-
-  private nextResponder(): void {
-    this.cache = null;
-    const ronDeclared = [...this.decisions.values()].some((d) => d.action === A.RON);
-    while (this.responders.length > 0) {
-      const s = this.responders.shift()!;
-      // Once someone has declared ron only other rons matter; calls would be overruled.
-      if (ronDeclared && !this.respOptions.get(s)!.actions.includes(A.RON)) continue;
-      this.phase = (this.target!.kind === 'discard' ? 4 : this.target!.kind === 'kakan' ? 8 : 12) + s;
-      return;
-    }
-    this.resolveResponses();
-  }
-
-  private resolveResponses(): void {
-    const target = this.target!;
-    const rons = [...this.decisions.entries()].filter(([, d]) => d.action === A.RON).map(([s]) => s)
-      .sort((a, b) => ((a - target.from + 4) % 4) - ((b - target.from + 4) % 4));
-    if (rons.length === 3) { this.finish(settleAbort(this, 'ron3', null)); return; }
-    if (rons.length > 0) { this.finish(settleWins(this, rons, false)); return; }
-    if (target.kind !== 'discard') { this.rinshan(target.from, target.kind === 'kakan'); return; }
-    if (this.riichiPending !== null) {
-      const s = this.riichiPending;
-      const p = this.players[s]!;
-      this.riichiPending = null;
-      p.riichiAccepted = true;
-      p.ippatsu = true;
-      this.scores[s]! -= 1000;
-      this.kyotaku++;
-      this.events.push({ t: 'riichi', who: s, step: 2 });
-      if (this.players.every((q) => q.riichiAccepted)) { this.finish(settleAbort(this, 'reach4', null)); return; }
-    }
-    if (this.fourKanAbort()) { this.finish(settleAbort(this, 'kan4', null)); return; }
-    const calls = [...this.decisions.entries()].filter(([, d]) => d.action !== A.SKIP && d.action !== A.RON);
-    const call = calls.find(([, d]) => d.action >= A.PON) ?? calls[0];
-    if (call) { executeCall(this, call[0], call[1].action, target, call[1].tiles); return; }
-    if (this.tilesLeft <= 0) { this.finish(settleExhaustive(this)); return; }
-    this.draw((target.from + 1) % 4, false);
+    openResponses(this, target);
   }
 
   /** Four kans by more than one seat end the hand once the fourth kan's discard passes. */
