@@ -2,6 +2,7 @@ import { swagger } from '@elysiajs/swagger';
 import { createLogger, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { authModule, type PeerResolver } from './modules/auth';
+import { accessLog } from './modules/common/access-log';
 import { errorHandler } from './modules/common/error-handler';
 import { directoriesModule } from './modules/directories';
 import { healthModule } from './modules/health';
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
   const peerOf = deps.peerOf ?? (() => null);
   return new Elysia()
     .use(errorHandler(log))
+    .use(accessLog(log))
     .use(healthModule(() => deps.gateway.ready))
     .use(authModule(deps.gateway, peerOf, log))
     .use(swagger({
