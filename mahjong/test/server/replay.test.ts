@@ -102,6 +102,17 @@ describe('replay steps', () => {
     expect(a.json.steps.at(-1).description).toBe(b.json.steps.at(-1).description);
   });
 
+  it('replays every built-in sample to its game end, engine games included', async () => {
+    const list = (await call('GET', '/api/replay/builtin')).json.paipu_files as string[];
+    expect(list.some((f) => f.startsWith('engine-'))).toBe(true);
+    for (const f of list) {
+      const xml = (await call('GET', `/api/replay/builtin/${f}`)).text;
+      const res = await call('POST', '/api/replay/steps', { xml_content: xml });
+      expect(res.status).toBe(200);
+      expect(res.json.steps.at(-1).event_type).toBe('game_end');
+    }
+  });
+
   it('refuses a paipu that is not a game record with 400 naming the field', async () => {
     const res = await call('POST', '/api/replay/steps', { paipu: { type: 169 } });
     expect(res.status).toBe(400);
