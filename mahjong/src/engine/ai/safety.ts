@@ -1,7 +1,8 @@
 /**
- * Defence against riichi, as in tenhou-python-bot's defence modules: genbutsu (the riichi
- * player's own discards) > honours by copies seen > suji (1-4-7, 2-5-8, 3-6-9 lines) > kabe
- * (a neighbour fully visible) > terminals > anything else. Higher = safer.
+ * Defence against riichi, in the order the issue asks for (structure as in tenhou-python-bot's
+ * defence modules): genbutsu (the riichi player's own discards) > suji (1-4-7, 2-5-8, 3-6-9
+ * lines) > kabe (a neighbour fully visible) > honours (safer the more copies are visible) >
+ * terminals > anything else. Higher = safer.
  */
 import type { PlayerView } from '../game/view-schema';
 
@@ -30,9 +31,9 @@ function kabe(kind: number, visible: number[]): boolean {
 export function safetyAgainst(kind: number, threat: PlayerView, visible: number[]): number {
   const river = riverKinds(threat);
   if (river.has(kind)) return 100;
-  if (kind >= 27) return visible[kind]! >= 3 ? 95 : visible[kind]! === 2 ? 80 : 55;
-  if (sujiSafe(kind, river)) return kind % 9 === 0 || kind % 9 === 8 ? 75 : 65;
-  if (kabe(kind, visible)) return 50;
+  if (sujiSafe(kind, river)) return kind % 9 === 0 || kind % 9 === 8 ? 85 : 80;
+  if (kabe(kind, visible)) return 60;
+  if (kind >= 27) return 40 + 5 * Math.min(3, visible[kind]!);
   if (kind % 9 === 0 || kind % 9 === 8) return 35;
   return 10;
 }

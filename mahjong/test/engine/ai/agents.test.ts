@@ -63,3 +63,22 @@ describe('AI players', () => {
     expect(heuristicPoints).toBeGreaterThan(0);
   });
 });
+
+describe('defence order', () => {
+  it('ranks genbutsu > suji > kabe > honours > terminals > other tiles', async () => {
+    const { safetyAgainst } = await import('../../../src/engine/ai/safety');
+    const threat = { seat: 1, wind: 'S', is_oya: false, score: 24000, hand: 13, drawn: null, melds: [], riichi: true, furiten: false,
+      river: [{ tile: 4 * 3, tsumogiri: false, riichi: true, called: false }] }; // 4m discarded
+    const visible = new Array<number>(34).fill(0);
+    visible[3] = 1;
+    visible[15] = 4; // all four 7p visible: 8p is kabe-safe on that side
+    const genbutsu = safetyAgainst(3, threat, visible);
+    const suji = safetyAgainst(0, threat, visible); // 1m, suji of 4m
+    const kabe = safetyAgainst(16, threat, visible); // 8p next to four 7p
+    const honour = safetyAgainst(31, threat, visible);
+    const terminal = safetyAgainst(26, threat, visible);
+    const other = safetyAgainst(22, threat, visible);
+    expect([genbutsu, suji, kabe, honour, terminal, other]).toEqual([...[genbutsu, suji, kabe, honour, terminal, other]].sort((a, b) => b - a));
+    expect(new Set([genbutsu, suji, kabe, honour, terminal, other]).size).toBe(6);
+  });
+});
