@@ -103,6 +103,7 @@ describe('WebSocket commands', () => {
     ws.send({ type: 'teleport', request_id: 'u-1' });
     expect(await ws.next((m) => m.request_id === 'u-1')).toEqual({ type: 'error', request_id: 'u-1', message: 'Unknown message type: teleport' });
     expect((await ws.request({ type: 'session.create', provider: 'emacs' })).message).toBe('Unknown provider: emacs');
+    expect((await ws.request({ type: 'session.create', provider: 'shell', mode: 'turbo' })).message).toBe('Invalid mode: turbo (expected normal or yolo)');
     expect((await ws.request({ type: 'input', channel_id: 'ghost', text: 'x' })).message).toBe('No session for channel ghost');
     for (const type of ['input', 'key', 'capture.pane', 'capture.screenshot', 'session.close', 'input.raw']) {
       expect({ type, message: (await ws.request({ type, text: 'x', key: 'Enter' })).message }).toEqual({ type, message: 'channel_id required' });

@@ -15,6 +15,7 @@ export interface Connection {
 
 interface Env { gateway: Gateway; hub: WsHub; conn: Connection }
 
+/** A message field missing or of the wrong kind; its text is the reply. */
 class FieldRequired extends Error {}
 
 type Handler = (m: Incoming, env: Env) => Promise<Reply | null> | Reply | null;
@@ -35,7 +36,8 @@ function field(m: Incoming, key: string): string {
 const HANDLERS: Record<ClientType, Handler> = {
   ping: (m) => ({ type: 'pong', request_id: m.request_id }),
   'session.create': async (m, { gateway, hub, conn }) => {
-    const mode = str(m, 'mode');
+    const mode = str(m, 'mode') || 'normal';
+    if (!['normal', 'yolo', 'standard'].includes(mode)) throw new FieldRequired(`Invalid mode: ${mode} (expected normal or yolo)`);
     const created = await sessions.createSession(gateway.ctx, {
       channel_id: str(m, 'channel_id') || undefined,
       work_dir: str(m, 'work_dir') || undefined,
