@@ -4,6 +4,7 @@ import { createApp } from '../app';
 import { isLoopbackHost } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
 import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath } from '../config/paths';
+import { migrateConfigFile } from '../migrations';
 import { MAX_BODY_BYTES } from '../modules/messages/parse';
 import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
@@ -23,6 +24,9 @@ export default defineCommand({
     const file = configPath(dir);
     let state: ProxyState;
     try {
+      // An older config_version is backed up and upgraded before the first load (spec: Versioning).
+      const migrated = migrateConfigFile(file);
+      if (migrated) log.info(`migrated ${file} from config_version ${migrated.from} to ${migrated.to} (original: ${migrated.backup})`);
       state = new ProxyState(loadProxyConfig(file));
     } catch (error) {
       log.error(error instanceof ConfigError ? error.message : `cannot load ${file}: ${(error as Error).message}`);

@@ -1,5 +1,6 @@
 import { ConfigError, writeFileAtomic } from '@devhub/shared';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { CONFIG_VERSION, parseProxyConfig } from '../config';
 import type { Migration } from './types';
@@ -68,5 +69,3 @@ export function migrateConfigFile(path: string, target = CONFIG_VERSION): Migrat
   writeFileAtomic(path, text, { mode: 0o600 });
   return { from, to: target, steps, backup };
 }
-
-const basename = (path: string): string => path.split('/').pop() ?? path;

@@ -42,4 +42,22 @@ describe('modelproxy serve', () => {
     expect(code).toBe(2);
     expect(output).toContain('refusing to listen on 0.0.0.0');
   });
+
+  it('upgrades an unversioned (v0) config before serving, keeping a backup', async () => {
+    const dir = tempDir();
+    const v0 = 'providers:\n  up:\n    base_url: http://127.0.0.1:9\n    api_keys: [sk-test-0123456789abcdef]\nroutes:\n  - { match: ".*", provider: up }\n';
+    writeFileSync(configPath(dir), v0);
+    const proxy = await spawnProxy(dir);
+    try {
+      expect((await fetch(`${proxy.url}/health`)).status).toBe(200);
+      const migrated = readFileSync(configPath(dir), 'utf8');
+      expect(migrated).toContain('config_version: 1');
+      expect(migrated).toContain('key: sk-test-0123456789abcdef');
+      expect(readFileSync(`${configPath(dir)}.v0.bak`, 'utf8')).toBe(v0);
+      expect(proxy.output()).toContain('migrated');
+      expect(proxy.output()).not.toContain('sk-test-0123456789abcdef');
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+    }
+  });
 });
