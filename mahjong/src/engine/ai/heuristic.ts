@@ -83,14 +83,20 @@ export class HeuristicAgent implements Agent {
       return { a, kind, sh };
     });
     const best = Math.min(...rows.map((r) => r.sh));
+    const accept = new Map<number, number>();
     let pick = rows[0]!.a;
     let top = -Infinity;
     for (const r of rows) {
       let score = -r.sh * this.w.shanten;
       if (r.sh === best) {
-        t.counts[r.kind]! -= 1;
-        score += ukeire(t.counts, melds, t.seen).total * this.w.ukeire;
-        t.counts[r.kind]! += 1;
+        let u = accept.get(r.kind);
+        if (u === undefined) {
+          t.counts[r.kind]! -= 1;
+          u = ukeire(t.counts, melds, t.seen).total;
+          t.counts[r.kind]! += 1;
+          accept.set(r.kind, u);
+        }
+        score += u * this.w.ukeire;
       }
       const isolated = r.kind >= 27 ? t.counts[r.kind] === 1
         : [-2, -1, 1, 2].every((o) => { const n = (r.kind % 9) + o; return n < 0 || n > 8 || t.counts[r.kind + o] === 0; }) && t.counts[r.kind] === 1;
