@@ -11,9 +11,9 @@ import { settleAbort, settleExhaustive, settleWins } from './settle';
 
 export function openResponses(k: Kyoku, target: Target): void {
   k.target = target;
-  k.decisions.clear();
-  k.respOptions.clear();
-  k.responders = [];
+  if (k.decisions.size > 0) k.decisions.clear();
+  if (k.respOptions.size > 0) k.respOptions.clear();
+  k.responders.length = 0;
   for (let s = 0; s < 4; s++) {
     if (s === target.from) continue;
     const opts = responseOptions(k, s, target);
@@ -27,7 +27,8 @@ export function openResponses(k: Kyoku, target: Target): void {
 
 export function nextResponder(k: Kyoku): void {
   k.invalidate();
-  const ronDeclared = [...k.decisions.values()].some((d) => d.action === A.RON);
+  let ronDeclared = false;
+  for (const d of k.decisions.values()) if (d.action === A.RON) ronDeclared = true;
   while (k.responders.length > 0) {
     const s = k.responders.shift()!;
     // Once someone has declared ron only other rons matter; calls would be overruled.
@@ -40,6 +41,10 @@ export function nextResponder(k: Kyoku): void {
 
 function resolveResponses(k: Kyoku): void {
   const target = k.target!;
+  if (k.decisions.size === 0 && k.riichiPending === null && target.kind === 'discard' && k.kans < 4 && k.tilesLeft > 0) {
+    k.draw((target.from + 1) % 4, false); // nobody could answer: the common case
+    return;
+  }
   const rons = [...k.decisions.entries()].filter(([, d]) => d.action === A.RON).map(([s]) => s)
     .sort((a, b) => ((a - target.from + 4) % 4) - ((b - target.from + 4) % 4));
   if (rons.length === 3) { k.finish(settleAbort(k, 'ron3', null)); return; }
