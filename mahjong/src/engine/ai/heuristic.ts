@@ -8,7 +8,7 @@
 import type { PlayerView, StateView } from '../game/view-schema';
 import { shanten, ukeire } from '../rules';
 import { A } from '../table/actions';
-import { doraOf } from '../table/tile-id';
+import { doraFromIndicator as doraOf } from '../rules';
 import { safetyAgainst } from './safety';
 import type { Agent } from './types';
 import { DEFAULT_WEIGHTS, type HeuristicWeights } from './weights';

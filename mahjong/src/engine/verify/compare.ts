@@ -1,6 +1,8 @@
 /** Event equality between what our engine recorded and what a log recorded; null when equal. */
 import type { AgariEvent, RoundEvent, RyuukyokuEvent } from '../paipu/types';
-import { tileName } from '../table/tile-id';
+import { formatTiles } from '../rules';
+
+const tileName = (id: number): string => formatTiles([id], false);
 
 const list = (xs: readonly number[]) => `[${xs.join(',')}]`;
 const eq = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
