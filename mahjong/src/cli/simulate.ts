@@ -33,30 +33,44 @@ export default defineCommand({
     'east-only': { type: 'boolean', description: 'Play East-only games instead of East-South' },
   },
   async run({ args }) {
-    const games = Number(args.games);
-    const seed = Number(args.seed);
-    if (!Number.isInteger(games) || games < 1) throw new Error(`--games must be a positive integer, got "${args.games}"`);
-    if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got "${args.seed}"`);
-    const kinds = args.ai.split(',').map((x) => x.trim());
-    if (kinds.length !== 1 && kinds.length !== 4) throw new Error('--ai takes one AI or four, comma separated');
-    const seats = kinds.length === 1 ? [kinds[0]!, kinds[0]!, kinds[0]!, kinds[0]!] : kinds;
-    const models = new Map<string, string>();
-    for (const k of seats) if (k !== 'random' && k !== 'heuristic' && !models.has(k)) models.set(k, readFileSync(k, 'utf8'));
-    if (args.out) mkdirSync(args.out, { recursive: true });
-    const stats = emptyStats();
-    const tty = process.stderr.isTTY;
-    const started = performance.now();
-    for (let i = 0; i < games; i++) {
-      const agents = seats.map((k, s) => createAgent(k, (seed + i) * 4 + s + 1, models.get(k)));
-      const game = playGame(agents, { seed: seed + i, maxRound: args['east-only'] ? 0 : 1, names: agents.map((a, s) => `${a.name}-${s}`) });
-      addGame(stats, game, agents.map((a) => a.name));
-      if (args.out) await writeFileAtomic(join(args.out, `game-${String(seed + i).padStart(6, '0')}.mjlog`), game.toMjlog());
-      if (tty && (i % 10 === 9 || i === games - 1)) {
-        const done = Math.round((30 * (i + 1)) / games);
-        process.stderr.write(`\r[${'#'.repeat(done)}${'.'.repeat(30 - done)}] ${i + 1}/${games}`);
-      }
+    try {
+      await simulate(args);
+    } catch (e) {
+      process.stderr.write(`mahjong simulate: ${(e as Error).message}\n`);
+      process.exitCode = 2;
     }
-    if (tty) process.stderr.write('\n');
-    process.stdout.write(`${report(stats, (performance.now() - started) / 1000)}\n`);
   },
 });
+
+interface SimArgs { games: string; ai: string; seed: string; out?: string; 'east-only'?: boolean }
+
+async function simulate(args: SimArgs): Promise<void> {
+  const games = Number(args.games);
+  const seed = Number(args.seed);
+  if (!Number.isInteger(games) || games < 1) throw new Error(`--games must be a positive integer, got "${args.games}"`);
+  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got "${args.seed}"`);
+  const kinds = args.ai.split(',').map((x) => x.trim());
+  if (kinds.length !== 1 && kinds.length !== 4) throw new Error('--ai takes one AI or four, comma separated');
+  const seats = kinds.length === 1 ? [kinds[0]!, kinds[0]!, kinds[0]!, kinds[0]!] : kinds;
+  const models = new Map<string, string>();
+  for (const k of seats) {
+    if (k === 'random' || k === 'heuristic' || models.has(k)) continue;
+    try { models.set(k, readFileSync(k, 'utf8')); } catch (e) { throw new Error(`--ai ${k}: not random, heuristic or a readable model file (${(e as Error).message})`); }
+  }
+  if (args.out) mkdirSync(args.out, { recursive: true });
+  const stats = emptyStats();
+  const tty = process.stderr.isTTY;
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const agents = seats.map((k, s) => createAgent(k, (seed + i) * 4 + s + 1, models.get(k)));
+    const game = playGame(agents, { seed: seed + i, maxRound: args['east-only'] ? 0 : 1, names: agents.map((a, s) => `${a.name}-${s}`) });
+    addGame(stats, game, agents.map((a) => a.name));
+    if (args.out) await writeFileAtomic(join(args.out, `game-${String(seed + i).padStart(6, '0')}.mjlog`), game.toMjlog());
+    if (tty && (i % 10 === 9 || i === games - 1)) {
+      const done = Math.round((30 * (i + 1)) / games);
+      process.stderr.write(`\r[${'#'.repeat(done)}${'.'.repeat(30 - done)}] ${i + 1}/${games}`);
+    }
+  }
+  if (tty) process.stderr.write('\n');
+  process.stdout.write(`${report(stats, (performance.now() - started) / 1000)}\n`);
+}
