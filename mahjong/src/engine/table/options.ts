@@ -53,7 +53,9 @@ export function selfOptions(k: Kyoku, seat: number): Options {
       if (c.includes(4) && ankanKinds(k, seat, c).length > 0) flags[A.ANKAN] = 1;
       if (!p.riichi && p.melds.length > 0 && kakanKinds(p).length > 0) flags[A.KAKAN] = 1;
     }
-    if (!p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && shanten(c, p.melds.length) <= 0) {
+    // A draw lowers shanten by at most one: far hands skip the riichi search.
+    const far = p.waits !== null && p.shanten13 >= 2;
+    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && shanten(c, p.melds.length) <= 0) {
       for (let idx = 0; idx < 37; idx++) {
         if (!flags[idx]) continue;
         const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;

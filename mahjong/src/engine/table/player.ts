@@ -33,6 +33,8 @@ export interface PlayerState {
   kans: number;
   /** Cached winning kinds of the 13-tile (3n+1) hand; null = recompute. */
   waits: number[] | null;
+  /** Shanten of the same 3n+1 hand (valid with `waits`). */
+  shanten13: number;
 }
 
 export function newPlayer(hand: number[]): PlayerState {
@@ -40,7 +42,7 @@ export function newPlayer(hand: number[]): PlayerState {
     hand: [...hand].sort((a, b) => a - b), melds: [], river: [],
     discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
-    forbidden: [], pao: null, kans: 0, waits: null,
+    forbidden: [], pao: null, kans: 0, waits: null, shanten13: 8,
   };
 }
 

@@ -50,7 +50,8 @@ export function waitsOf(p: PlayerState): number[] {
   if (p.waits === null) {
     const c = countsWith(p.hand, null);
     // One shanten call rules out most hands before trying all 34 kinds.
-    p.waits = shanten(c, p.melds.length) === 0 ? waitingKinds(c, p.melds.length) : [];
+    p.shanten13 = shanten(c, p.melds.length);
+    p.waits = p.shanten13 === 0 ? waitingKinds(c, p.melds.length) : [];
   }
   return p.waits;
 }
