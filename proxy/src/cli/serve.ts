@@ -5,7 +5,7 @@ import { isLoopbackHost } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
 import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath } from '../config/paths';
 import { migrateConfigFile } from '../migrations';
-import { MAX_BODY_BYTES } from '../modules/messages/parse';
+import { LISTEN_OPTIONS } from '../listen-options';
 import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
 
@@ -45,12 +45,7 @@ export default defineCommand({
       app.listen({
         hostname: listen.host,
         port: listen.port,
-        // Above the 32 MiB limit so the proxy, not Bun, answers with the structured 413.
-        maxRequestBodySize: MAX_BODY_BYTES * 2,
-        // Long pauses in a stream (model thinking) must not close the connection.
-        idleTimeout: 0,
-        // Elysia defaults to SO_REUSEPORT, which would let a second proxy share the port silently.
-        reusePort: false,
+        ...LISTEN_OPTIONS,
       });
     } catch (error) {
       log.error(`cannot listen on ${displayUrl(listen.host, listen.port)}: ${(error as Error).message} (another modelproxy may be running; see ${pidFilePath(dir)})`);

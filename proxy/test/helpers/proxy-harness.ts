@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { createApp } from '../../src/app';
+import { LISTEN_OPTIONS } from '../../src/listen-options';
 import { loadProxyConfig } from '../../src/config/load';
 import { configPath, requestsLogPath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
@@ -56,7 +57,7 @@ export function harness(config: unknown, options: { now?: () => Date; clock?: ()
       return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
     },
     listen() {
-      const server = app.listen({ hostname: '127.0.0.1', port: 0, idleTimeout: 0 });
+      const server = app.listen({ hostname: '127.0.0.1', port: 0, ...LISTEN_OPTIONS });
       return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await app.stop(true); } };
     },
   };

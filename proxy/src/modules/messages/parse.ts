@@ -3,11 +3,60 @@ import { InvalidRequest, RequestTooLarge } from '../../upstream/errors';
 /** Anthropic's Messages API limit (32 MB); Claude Code requests with screenshots can be several MB. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/** Reads the body under the size limit, whether or not the client sent content-length. */
+/**
+ * Reads the body under the size limit, whether or not the client sent content-length. A declared
+ * length is checked before reading; a chunked body is read chunk by chunk and abandoned as soon as
+ * it passes the limit, so an endless upload costs at most 32 MiB of memory.
+ */
 export async function readBody(request: Request): Promise<{ raw: ArrayBuffer; text: string }> {
-  const raw = await request.arrayBuffer();
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
+  const raw = declared !== null ? await whole(request) : await capped(request.body);
   if (raw.byteLength > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
   return { raw, text: new TextDecoder().decode(raw) };
+}
+
+async function whole(request: Request): Promise<ArrayBuffer> {
+  try {
+    return await request.arrayBuffer();
+  } catch (error) {
+    throw tooLargeOr(error);
+  }
+}
+
+async function capped(body: ReadableStream<Uint8Array> | null): Promise<ArrayBuffer> {
+  if (!body) return new ArrayBuffer(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        void reader.cancel().catch(() => {});
+        throw new RequestTooLarge(MAX_BODY_BYTES);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    throw tooLargeOr(error);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out.buffer;
+}
+
+/** Bun's own body cap surfaces as a plain Error; it means the same thing as ours. */
+function tooLargeOr(error: unknown): unknown {
+  if (error instanceof RequestTooLarge) return error;
+  if (error instanceof Error && /maxRequestBodySize/i.test(error.message)) return new RequestTooLarge(MAX_BODY_BYTES);
+  return error;
 }
 
 /** A JSON object with a non-empty string `model`, or a 400 naming what is wrong. */
