@@ -69,6 +69,29 @@ describe('image generation', () => {
     expect((await res.json()).error.code).toBe('image_generation_failed');
   });
 
+  it('answers a structured 502, never a crash, for upstream answers of an unexpected shape', async () => {
+    for (const body of ['null', '[]', '{"data":{"image_base64":"abc"}}', '{"base_resp":"x"}', '{"data":{"image_base64":[1]}}', 'not json']) {
+      upstream.handle(() => new Response(body, { headers: { 'content-type': 'application/json' } }));
+      const res = await fetch(`${proxy.url}/v1/images/generations`, { method: 'POST', body: JSON.stringify({ model: 'image-01', prompt: 'x' }) });
+      expect(res.status).toBe(502);
+      expect((await res.json()).error.code).toBe('image_generation_failed');
+    }
+  });
+
+  it('writes a requests.jsonl line even when no key reaches the upstream', async () => {
+    const down = harness({
+      providers: { mm: { base_url: 'http://127.0.0.1:9/anthropic', usage_adapter: 'minimax', api_keys: [{ key: 'sk-down-00001111' }] } },
+      routes: { default: [{ match: '.*', provider: 'mm' }] },
+    });
+    const res = await down.app.handle(post('/v1/images/generations', { model: 'image-01', prompt: 'x' }));
+    expect(res.status).toBe(502);
+    expect((await res.json()).error.code).toBe('upstream_unreachable');
+    const lines = await down.logLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ path: '/v1/images/generations', provider: 'mm', key_index: null, attempts: 1, status: 502 });
+    expect(JSON.stringify(lines)).not.toContain('sk-down-00001111');
+  });
+
   it('answers 501 model_not_supported for a model without an image hint', async () => {
     const res = await h.app.handle(post('/v1/images/generations', { model: 'gpt-4o', prompt: 'x' }));
     expect(res.status).toBe(501);

@@ -18,6 +18,6 @@ export type ImageGenerationResponse = typeof ImageGenerationResponse.static;
 /** MiniMax `POST /v1/image_generation` answer (ref: proxy-upstreams.md §3). */
 export const MiniMaxImageResponse = t.Object({
   data: t.Optional(t.Union([t.Object({ image_base64: t.Optional(t.Array(t.String())) }), t.Null()])),
-  base_resp: t.Optional(t.Object({ status_code: t.Number(), status_msg: t.Optional(t.String()) })),
+  base_resp: t.Optional(t.Union([t.Object({ status_code: t.Number(), status_msg: t.Optional(t.String()) }), t.Null()])),
 });
 export type MiniMaxImageResponse = typeof MiniMaxImageResponse.static;

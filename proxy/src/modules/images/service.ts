@@ -1,9 +1,10 @@
-import { redact, type Logger } from '@devhub/shared';
-import { ImageGenerationFailed, InvalidRequest, ModelNotSupported, NoImageProvider } from '../../upstream/errors';
+import { isAppError, redact, type Logger } from '@devhub/shared';
+import { Value } from '@sinclair/typebox/value';
+import { ImageGenerationFailed, InvalidRequest, ModelNotSupported, NoImageProvider, type ProxyError } from '../../upstream/errors';
 import { RETRYABLE_STATUSES, withKeyFallback, type Outcome } from '../../upstream/fallback';
-import type { RequestLog } from '../../upstream/request-log';
+import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import type { ProxyState } from '../../upstream/state';
-import type { ImageGenerationResponse, MiniMaxImageResponse } from './model';
+import { MiniMaxImageResponse, type ImageGenerationResponse } from './model';
 import { findImageProvider, imageEndpoint, isImageModel, upstreamImageRequest, UPSTREAM_IMAGE_MODEL } from './translate';
 
 export interface ImagesDeps {
@@ -31,6 +32,10 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
   const payload = JSON.stringify(upstreamImageRequest(body.prompt, body.size, body.n));
   const url = imageEndpoint(found.provider.base_url);
 
+  const logEntry = (fields: Pick<RequestLogEntry, 'key_index' | 'attempts' | 'status'>) => deps.requestLog.write({
+    time: new Date().toISOString(), path: '/v1/images/generations', model_in: model, model_out: UPSTREAM_IMAGE_MODEL, route: null,
+    provider: found.name, stream: false, images_removed: 0, latency_ms: Math.round((performance.now() - started) * 1000) / 1000, bytes: 0, completed: true, ...fields,
+  });
   const result = await withKeyFallback<ImageResult>(
     { providerName: found.name, provider: found.provider, pool: deps.state.pool, timeoutMs: snapshot.config.server.upstream_timeout * 1000, clientSignal: signal, log: deps.log },
     async (candidate, attemptSignal): Promise<Outcome<ImageResult>> => {
@@ -49,23 +54,26 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
       }
       return classify(text);
     },
-  );
-  const outcome = result.value;
-  deps.requestLog.write({
-    time: new Date().toISOString(), path: '/v1/images/generations', model_in: model, model_out: UPSTREAM_IMAGE_MODEL, route: null,
-    provider: found.name, key_index: result.candidate.index, attempts: result.attempts, status: outcome.kind === 'ok' ? 200 : outcome.status,
-    stream: false, images_removed: 0, latency_ms: Math.round((performance.now() - started) * 1000) / 1000, bytes: 0, completed: true,
+  ).catch((error: unknown) => {
+    // No key answered (or none is usable): still one requests.jsonl line.
+    logEntry({ key_index: null, attempts: Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? 0), status: isAppError(error) ? error.status : 500 });
+    throw error;
   });
+  const outcome = result.value;
+  logEntry({ key_index: result.candidate.index, attempts: result.attempts, status: outcome.kind === 'ok' ? 200 : outcome.status });
   if (outcome.kind === 'error') throw new ImageGenerationFailed(outcome.status, outcome.message, result.attempts);
   return { created: Math.floor(Date.now() / 1000), data: outcome.images.map((b64_json) => ({ b64_json })) };
 }
 
 function classify(text: string): Outcome<ImageResult> {
-  let parsed: MiniMaxImageResponse;
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(text) as MiniMaxImageResponse;
+    parsed = JSON.parse(text);
   } catch {
     return { ok: true, value: { kind: 'error', status: 502, message: 'MiniMax image_generation answered with invalid JSON' } };
+  }
+  if (!Value.Check(MiniMaxImageResponse, parsed)) {
+    return { ok: true, value: { kind: 'error', status: 502, message: 'MiniMax image_generation answered an unexpected shape (expected data.image_base64[] and base_resp)' } };
   }
   const code = parsed.base_resp?.status_code ?? 0;
   if (code !== 0) {
