@@ -44,7 +44,9 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-afterAll(() => {
+afterAll(async () => {
+  // The gateway starts its own tmux server on GW_TMUX_SOCKET; never leave it behind.
+  await Bun.spawn(['tmux', '-L', env.GW_TMUX_SOCKET, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' }).exited;
   rmSync(outDir, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });

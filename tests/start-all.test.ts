@@ -51,6 +51,7 @@ describe('bun run start', () => {
 
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
+    await Bun.spawn(['tmux', '-L', env.GW_TMUX_SOCKET!, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' }).exited;
     for (const port of ports) {
       const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
       expect(up).toBe(false);
