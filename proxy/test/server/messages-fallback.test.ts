@@ -135,6 +135,19 @@ describe('key fallback', () => {
     await server.stop();
   });
 
+  it('redacts a key echoed in a non-retryable error body too (400, 404)', async () => {
+    const { server } = setup();
+    for (const status of [400, 404]) {
+      upstream.handle((r) => anthropicError(status, 'invalid_request_error', `bad request for key ${r.key}`));
+      const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+      const text = await res.text();
+      expect(res.status).toBe(status);
+      for (const key of KEYS) expect(text).not.toContain(key);
+      expect(text).toContain('bad request for key sk-f***0001');
+    }
+    await server.stop();
+  });
+
   it('answers 502 upstream_broken when a non-streaming answer breaks off', async () => {
     const raw = Bun.listen({
       hostname: '127.0.0.1', port: 0,

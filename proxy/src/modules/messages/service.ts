@@ -82,10 +82,11 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
         // stream may pause as long as the client is willing to wait (its disconnect aborts the call).
         timeout: false,
       });
-      if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: res };
-      // Read the failure now (it is small) so its connection is freed; redact a key it may echo.
-      const text = redact(await res.text(), [candidate.entry.key]);
-      return { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: new Response(text, { status: res.status, headers: res.headers }) };
+      if (res.status < 400) return { ok: true, value: res };
+      // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
+      const failure = new Response(redact(await res.text(), [candidate.entry.key]), { status: res.status, headers: res.headers });
+      if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
+      return { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: failure };
     },
   );
 
