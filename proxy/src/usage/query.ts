@@ -1,6 +1,6 @@
 import { maskKey, redact } from '@devhub/shared';
 import { isPlaceholderKey, type KeyEntry, type Provider, type ProxyConfig } from '../config';
-import { ADAPTERS, probe } from './adapters';
+import { ADAPTERS, probe, probeModelFor } from './adapters';
 import { fingerprint, readCache, writeCache, type CacheEntry, type UsageCache } from './cache';
 import { UsageQueryFailed } from './errors';
 import { type KeyResult, type ProviderResult, unknownWindow } from './model';
@@ -9,7 +9,6 @@ import { selectAdapter } from './select';
 /** Spec Limits: 15 seconds per key. */
 export const USAGE_TIMEOUT_MS = 15_000;
 export const PROBE_MAX_TOKENS = 128;
-const FALLBACK_PROBE_MODEL = 'claude-sonnet-4-5';
 
 export interface CollectOptions {
   config: ProxyConfig;
@@ -48,7 +47,7 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
         keys.push(cachedResult(i + 1, entry, cached));
         continue;
       }
-      const probeModel = routedModel(options.config, name) ?? FALLBACK_PROBE_MODEL;
+      const probeModel = probeModelFor(options.config, name);
       const { result, cacheEntry } = await queryKey(i + 1, entry, provider, { timeoutMs: options.timeoutMs ?? USAGE_TIMEOUT_MS, now: now(), probeModel });
       dirty = updateCache(cache, id, cacheEntry) || dirty;
       keys.push(result);
@@ -132,9 +131,4 @@ function cachedResult(index: number, entry: KeyEntry, cached: CacheEntry): KeyRe
   const result = base(index, entry, { ok: cached.kind === 'usable', skipped: true, method: cached.method, adapter_error: cached.adapter_error });
   const at = new Date(cached.checked_at);
   return { ...result, summary: cached.text, cachedAt: Number.isNaN(at.getTime()) ? new Date(0) : at, lines: [cached.text] };
-}
-
-/** The upstream model a route sends to this provider, so the probe asks for a model it serves. */
-function routedModel(config: ProxyConfig, provider: string): string | undefined {
-  return [...config.routes.default, ...config.routes.timed].find((r) => r.provider === provider && r.model)?.model;
 }

@@ -2,7 +2,9 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, post } from '../helpers/proxy-harness';
-import { clampSize, isImageModel } from '../../src/modules/images/translate';
+import { clampSize, findImageProvider, imageEndpoint, isImageModel } from '../../src/modules/images/translate';
+import { parseProxyConfig } from '../../src/config/load';
+import { stringify } from 'yaml';
 
 const KEYS = ['sk-cp-image-key-1', 'sk-cp-image-key-2'];
 const B64 = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA==';
@@ -103,6 +105,19 @@ describe('image generation', () => {
     const res = await none.app.handle(post('/v1/images/generations', { model: 'image-01', prompt: 'x' }));
     expect(res.status).toBe(501);
     expect((await res.json()).error.code).toBe('image_provider_not_configured');
+  });
+
+  it('finds the image upstream by the platform-A host marker, skipping providers with only placeholder keys', () => {
+    const config = parseProxyConfig(stringify({
+      providers: {
+        zp: { base_url: 'https://open.bigmodel.cn/api/anthropic', api_keys: [{ key: 'k-1234567890' }] },
+        mmEmpty: { base_url: 'https://api.minimax.io/anthropic', api_keys: [{ key: 'YOUR_API_KEY' }] },
+        mm: { base_url: 'https://api.minimaxi.com/anthropic', api_keys: [{ key: 'YOUR_API_KEY' }, { key: 'sk-cp-real-123456' }] },
+      },
+      routes: { default: [{ match: '.*', provider: 'zp' }] },
+    }));
+    expect(findImageProvider(config)?.name).toBe('mm');
+    expect(imageEndpoint('https://api.minimaxi.com/anthropic')).toBe('https://api.minimaxi.com/v1/image_generation');
   });
 
   it('recognizes image models by hint', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import { originOf, selectAdapter } from '../../src/usage';
+import { stringify } from 'yaml';
+import { parseProxyConfig } from '../../src/config';
+import { probeModelFor } from '../../src/usage/adapters';
 
 const key = { key: 'k' };
 const team = { key: 'k', organization: 'org-1', project: 'proj-1' };
@@ -37,5 +40,21 @@ describe('adapter selection by host marker (DECISIONS.md)', () => {
   it('uses the bare origin for usage calls', () => {
     expect(originOf('https://api.minimaxi.com/anthropic')).toBe('https://api.minimaxi.com');
     expect(originOf('http://127.0.0.1:4000/x/y/')).toBe('http://127.0.0.1:4000');
+  });
+});
+
+describe('probe model', () => {
+  it('asks for the model a route sends to the provider, else a Claude default', () => {
+    const config = parseProxyConfig(stringify({
+      config_version: 1,
+      providers: { mm: { base_url: 'https://api.minimaxi.com/anthropic', api_keys: [{ key: 'k-1234567890' }] }, zp: { base_url: 'https://open.bigmodel.cn/api/anthropic', api_keys: [{ key: 'k-0987654321' }] } },
+      routes: {
+        timed: [{ match: 'opus', provider: 'zp', model: 'glm-4.6', schedule: { from: '09:00', to: '18:00' } }],
+        default: [{ match: 'haiku', provider: 'mm' }, { match: 'sonnet', provider: 'mm', model: 'MiniMax-M2' }, { match: '.*', provider: 'mm' }],
+      },
+    }));
+    expect(probeModelFor(config, 'mm')).toBe('MiniMax-M2');
+    expect(probeModelFor(config, 'zp')).toBe('glm-4.6');
+    expect(probeModelFor(config, 'none')).toBe('claude-sonnet-4-5');
   });
 });

@@ -1,5 +1,5 @@
 import { isPlaceholderKey, type ProxyConfig } from '../../config';
-import { probe } from '../../usage/adapters';
+import { probe, probeModelFor } from '../../usage/adapters';
 import type { CheckResult } from './model';
 
 /** Spec Limits: the connectivity check asks for max_tokens 1. */
@@ -14,7 +14,7 @@ export async function checkUpstreams(config: ProxyConfig, timeoutMs: number): Pr
       results.push({ status: 'skip', name: `upstream ${name}`, detail: 'no real key to test with' });
       continue;
     }
-    const model = [...config.routes.default, ...config.routes.timed].find((r) => r.provider === name && r.model)?.model ?? 'claude-sonnet-4-5';
+    const model = probeModelFor(config, name);
     const answer = await probe({ baseUrl: provider.base_url, key: provider.api_keys[index]!.key, model, timeoutMs, maxTokens: CONNECTIVITY_MAX_TOKENS });
     results.push({ status: answer.ok ? 'ok' : 'fail', name: `upstream ${name}`, detail: `POST /v1/messages with key #${index + 1}: ${answer.text}` });
   }

@@ -7,7 +7,7 @@ import { zhipuAdapter } from './zhipu';
 import { zhipuTeamAdapter } from './zhipu-team';
 
 export type { Adapter, AdapterContext } from './common';
-export { probe, type ProbeResult } from './probe';
+export { probe, probeModelFor, type ProbeResult } from './probe';
 
 /** Dedicated quota queries; `probe` has none and goes straight to the probe. */
 export const ADAPTERS: Record<Exclude<UsageAdapterName, 'probe'>, Adapter> = {

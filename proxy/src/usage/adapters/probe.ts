@@ -1,7 +1,16 @@
 import { redact } from '@devhub/shared';
+import type { ProxyConfig } from '../../config';
 import { UsageQueryFailed } from '../errors';
 import { errorMessage, request } from '../http';
 import { trimBase } from '../select';
+
+/** Asked for when no route names an upstream model for the provider. */
+const FALLBACK_PROBE_MODEL = 'claude-sonnet-4-5';
+
+/** The upstream model a route sends to this provider, so a probe asks for a model it serves. */
+export function probeModelFor(config: ProxyConfig, provider: string): string {
+  return [...config.routes.default, ...config.routes.timed].find((r) => r.provider === provider && r.model)?.model ?? FALLBACK_PROBE_MODEL;
+}
 
 export interface ProbeResult {
   ok: boolean;
