@@ -9,6 +9,7 @@ export const main = defineCommand({
     verify: () => import('./verify').then((m) => m.default),
     simulate: () => import('./simulate').then((m) => m.default),
     score: () => import('./score').then((m) => m.default),
+    train: () => import('./train').then((m) => m.default),
   },
 });
 

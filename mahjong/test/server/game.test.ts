@@ -42,6 +42,7 @@ describe('POST /api/game/new', () => {
 
   it('plays against the heuristic AI and against a model file', async () => {
     expect((await newGame({ ai_model: 'heuristic' })).state.turn).toBe(0);
+    expect((await newGame({ ai_model: 'policy' })).state.turn).toBe(0);
     const dir = mkdtempSync(join(tmpdir(), 'mahjong-model-'));
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify({ format: 'mahjong-heuristic-v1', name: 'careful', weights: { foldShanten: 1 } }));

@@ -2,8 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAppError } from '@devhub/shared';
 import { createAgent, type Agent } from '../../engine/ai';
 import type { StateView } from '../../engine/game';
+import { resolve } from 'node:path';
+import { PolicyAgent } from '../../policy/agent';
+import { isPolicyText, parsePolicy } from '../../policy/model';
 import { ModelLoadFailed } from '../../server/errors';
 import type { AiPlayer, EngineGame } from './port';
+
+/** `ai_model: "policy"` = the discard policy trained by `mahjong train` that ships in mahjong/models/. */
+export const SHIPPED_POLICY = resolve(import.meta.dir, '../../../models/discard-policy.json');
 
 /** A model file larger than this is not a policy we know how to read. */
 const MAX_MODEL_BYTES = 5 * 1024 * 1024;
@@ -30,15 +36,18 @@ function asPlayer(agent: Agent): AiPlayer {
 
 /**
  * DECISIONS.md, Mahjong, AI: null/"random" uniform over legal actions, "heuristic" the rule-based
- * player, anything else a model file path (format in mahjong/README.md). Seeded per seat.
+ * player, "policy" the shipped trained policy, anything else a model file path: a
+ * `mahjong-policy-v1` network or a `mahjong-heuristic-v1` weight set (mahjong/README.md).
  */
 export function createAi(model: string | null, seat: number, seed: number): AiPlayer {
   const kind = model?.trim() || 'random';
   const agentSeed = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
   if (kind === 'random' || kind === 'heuristic') return asPlayer(createAgent(kind, agentSeed));
-  const text = readModel(kind);
+  const path = kind === 'policy' ? SHIPPED_POLICY : kind;
+  const text = readModel(path);
   try {
-    return asPlayer(createAgent(kind, agentSeed, text));
+    if (isPolicyText(text)) return asPlayer(new PolicyAgent(parsePolicy(text)));
+    return asPlayer(createAgent(path, agentSeed, text));
   } catch (err) {
     throw new ModelLoadFailed(kind, (err as Error).message);
   }

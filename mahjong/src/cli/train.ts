@@ -1,0 +1,62 @@
+import { defineCommand } from 'citty';
+import { createLogger, writeJsonAtomic } from '@devhub/shared';
+import { collectLogFiles } from './_mjlog-files';
+import { mjlogText, parseMjlog } from '../engine/game';
+import { PolicyAgent } from '../policy/agent';
+import { arena, placementTable } from '../policy/arena';
+import { samplesFromPaipu, type Sample } from '../policy/dataset';
+import { accuracy, train } from '../policy/train';
+
+export default defineCommand({
+  meta: { name: 'train', description: 'Train a discard policy (mahjong-policy-v1) by imitating the discards in mjlog logs' },
+  args: {
+    logs: { type: 'positional', description: 'mjlog files or directories', required: true },
+    out: { type: 'string', description: 'Where to write the model file', default: 'policy.json' },
+    hidden: { type: 'string', description: 'Hidden units', default: '12' },
+    epochs: { type: 'string', description: 'Passes over the data', default: '6' },
+    rate: { type: 'string', description: 'Learning rate', default: '0.05' },
+    seed: { type: 'string', description: 'Seed of the initial weights and shuffling', default: '1' },
+    evaluate: { type: 'string', description: 'Games to play against random and heuristic players afterwards (0 = none)', default: '40' },
+  },
+  async run({ args }) {
+    const log = createLogger('mahjong');
+    const { files, missing } = collectLogFiles([...new Set([String(args.logs), ...(args._ as string[])])]);
+    for (const m of missing) log.warn(`${m}: no such file or directory`);
+    const seen = new Set<string>();
+    const samples: Sample[] = [];
+    let used = 0;
+    for (const f of files) {
+      const text = await mjlogText(new Uint8Array(await Bun.file(f).arrayBuffer()));
+      const key = Bun.hash(text).toString();
+      if (seen.has(key)) continue; // identical copies of one game count once
+      seen.add(key);
+      try {
+        samples.push(...samplesFromPaipu(parseMjlog(text)));
+        used++;
+      } catch (err) {
+        log.warn(`${f}: skipped (${(err as Error).message})`);
+      }
+    }
+    if (!samples.length) {
+      log.error('no discards found in the given logs');
+      process.exitCode = 2;
+      return;
+    }
+    log.info(`${used} games, ${samples.length} discards`);
+    const model = train(samples, {
+      hidden: Number(args.hidden), epochs: Number(args.epochs), rate: Number(args.rate), seed: Number(args.seed),
+      onEpoch: (e, loss, acc) => log.info(`epoch ${e}: loss ${loss.toFixed(4)}, agrees with the recorded discard ${(acc * 100).toFixed(1)}%`),
+    });
+    model.name = 'policy';
+    model.trained_on = { files: used, samples: samples.length, accuracy: Number(accuracy(model, samples).toFixed(4)) };
+    writeJsonAtomic(String(args.out), model);
+    log.success(`wrote ${args.out}`);
+    const games = Number(args.evaluate);
+    if (games > 0) {
+      for (const opponent of ['random', 'heuristic']) {
+        process.stdout.write(`\n${games} games, the policy in a rotating seat against three ${opponent} players:\n`);
+        process.stdout.write(`${placementTable(arena(() => new PolicyAgent(model), opponent, games))}\n`);
+      }
+    }
+  },
+});
