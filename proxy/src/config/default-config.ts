@@ -44,4 +44,9 @@ routes:
 
 # Target models that accept image blocks; for any other model images are replaced by a note.
 multimodal_models: [MiniMax-M3, glm-4.6v]
+
+# Where "modelproxy update" reads the release manifest (JSON: version, per-platform url and sha256).
+# --manifest and MODELPROXY_UPDATE_MANIFEST override it.
+update:
+  manifest_url: ""
 `;

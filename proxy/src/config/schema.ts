@@ -74,6 +74,12 @@ export const ServerSettings = t.Object({
 }, { additionalProperties: false, default: {} });
 export type ServerSettings = typeof ServerSettings.static;
 
+export const UpdateSettings = t.Object({
+  /** Release manifest read by `modelproxy update` (JSON: version, per-platform url and sha256). */
+  manifest_url: t.String({ default: '' }),
+}, { additionalProperties: false, default: {} });
+export type UpdateSettings = typeof UpdateSettings.static;
+
 export const ProxyConfig = t.Object({
   config_version: t.Integer({ minimum: 1, default: CONFIG_VERSION }),
   server: ServerSettings,
@@ -84,5 +90,6 @@ export const ProxyConfig = t.Object({
   }, { additionalProperties: false, default: {} }),
   /** Target models that accept image blocks (exact name, case-insensitive). */
   multimodal_models: t.Array(t.String(), { default: DEFAULT_MULTIMODAL_MODELS }),
+  update: UpdateSettings,
 }, { additionalProperties: false });
 export type ProxyConfig = typeof ProxyConfig.static;

@@ -4,6 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installBinary } from '../../src/cli/update/install';
 import { compareVersions, type ReleaseManifest } from '../../src/cli/update/manifest';
+import { DEFAULT_CONFIG_YAML } from '../../src/config';
 import { VERSION } from '../../src/version';
 import { cli, sandbox } from './helpers';
 
@@ -63,6 +64,37 @@ describe('modelproxy update', () => {
     const none = await cli(['update'], box.env);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('MODELPROXY_UPDATE_MANIFEST');
+  });
+});
+
+describe('manifest URL from config.yaml', () => {
+  it('reads update.manifest_url; --manifest and the environment override it', async () => {
+    const own = sandbox('mp-update-cfg-');
+    try {
+      own.writeConfig(DEFAULT_CONFIG_YAML.replace('manifest_url: ""', `manifest_url: "${base}/newer.json"`));
+      const fromConfig = await cli(['update', '--check'], own.env);
+      expect(fromConfig.code).toBe(0);
+      expect(fromConfig.stdout.trim()).toBe(`update available: ${VERSION} → 99.0.0`);
+      const fromFlag = await cli(['update', '--check', '--manifest', `${base}/same.json`], own.env);
+      expect(fromFlag.stdout).toContain('is up to date');
+      const fromEnv = await cli(['update', '--check'], { ...own.env, MODELPROXY_UPDATE_MANIFEST: `${base}/same.json` });
+      expect(fromEnv.stdout).toContain('is up to date');
+    } finally {
+      own[Symbol.dispose]();
+    }
+  });
+
+  it('still updates when config.yaml is invalid, using the flag', async () => {
+    const own = sandbox('mp-update-bad-');
+    try {
+      own.writeConfig('providers: [');
+      const r = await cli(['update', '--check', '--manifest', `${base}/newer.json`], own.env);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim()).toBe(`update available: ${VERSION} → 99.0.0`);
+      expect(r.stderr).toContain('config.yaml not read');
+    } finally {
+      own[Symbol.dispose]();
+    }
   });
 });
 

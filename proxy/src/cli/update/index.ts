@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { stateDir } from '../../config';
 import { VERSION } from '../../version';
 import { print, printErr } from '../_args';
+import { loadContext } from '../_context';
 import { detectManager } from '../service/detect';
 import { isCompiled } from '../service/spec';
 import { installBinary } from './install';
@@ -15,10 +16,10 @@ export default defineCommand({
   meta: { name: 'update', description: 'Check for a newer release and install it (binary) or print how to (source checkout)' },
   args: {
     check: { type: 'boolean', description: 'Only report whether an update exists', default: false },
-    manifest: { type: 'string', description: 'Release manifest URL (else $MODELPROXY_UPDATE_MANIFEST)' },
+    manifest: { type: 'string', description: 'Release manifest URL (else $MODELPROXY_UPDATE_MANIFEST, else update.manifest_url of config.yaml)' },
   },
   async run({ args }) {
-    const url = manifestUrl(args.manifest);
+    const url = manifestUrl(args.manifest, configuredManifest());
     const manifest = await fetchManifest(url);
     if (compareVersions(manifest.version, VERSION) <= 0) return print(`modelproxy ${VERSION} is up to date (latest release: ${manifest.version})`);
     print(`update available: ${VERSION} → ${manifest.version}${manifest.notes ? ` — ${manifest.notes}` : ''}`);
@@ -40,6 +41,19 @@ export default defineCommand({
     await restartService();
   },
 });
+
+/**
+ * The config's manifest URL. A config that does not load must not block an update (the new
+ * release may be what fixes it), so its problem is only mentioned.
+ */
+function configuredManifest(): string | undefined {
+  try {
+    return loadContext().config.update.manifest_url || undefined;
+  } catch (error) {
+    printErr(`note: config.yaml not read (${(error as Error).message.split('\n')[0]})`);
+    return undefined;
+  }
+}
 
 /** A new binary needs a restart (a reload only re-reads the config). */
 async function restartService(): Promise<void> {

@@ -12,9 +12,10 @@ export type ReleaseManifest = typeof ReleaseManifest.static;
 
 export const platformKey = (platform: string = process.platform, arch: string = process.arch): string => `${platform}-${arch}`;
 
-export function manifestUrl(flag: string | undefined, env = process.env): string {
-  const url = flag || env.MODELPROXY_UPDATE_MANIFEST;
-  if (!url) throw new BadArgument('no release manifest configured: pass --manifest <url> or set MODELPROXY_UPDATE_MANIFEST');
+/** `--manifest`, else `$MODELPROXY_UPDATE_MANIFEST`, else `update.manifest_url` of config.yaml. */
+export function manifestUrl(flag: string | undefined, configured: string | undefined, env = process.env): string {
+  const url = flag || env.MODELPROXY_UPDATE_MANIFEST || configured;
+  if (!url) throw new BadArgument('no release manifest configured: set update.manifest_url in config.yaml, pass --manifest <url> or set MODELPROXY_UPDATE_MANIFEST');
   if (!/^https?:\/\//.test(url)) throw new BadArgument(`the manifest URL must be http(s): ${url}`);
   return url;
 }
