@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decryptConfig, encryptConfig } from '../../src/cli/sync/crypto';
 import { configYaml } from '../usage/helpers';
@@ -108,6 +108,16 @@ describe('modelproxy sync', () => {
     c[Symbol.dispose]();
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('modelproxy sync setup');
+  });
+
+  it('reports a corrupt sync.json clearly (exit 2), without a stack trace', async () => {
+    const c = sandbox('mp-sync-d-');
+    writeFileSync(join(c.dir, 'sync.json'), '{"url": ');
+    const r = await cli(['sync', 'status'], { ...c.env, MODELPROXY_SYNC_PASSPHRASE: PASS });
+    c[Symbol.dispose]();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('sync.json: not valid JSON');
+    expect(r.stderr).not.toContain('    at ');
   });
 });
 

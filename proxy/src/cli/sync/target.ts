@@ -20,7 +20,12 @@ export function readTarget(dir: string, flags: { url?: string; user?: string }, 
   const path = syncFilePath(dir);
   let stored: SyncTarget | null = null;
   if (existsSync(path)) {
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new BadArgument(`${path}: not valid JSON (${(error as Error).message}); run modelproxy sync setup again`);
+    }
     if (!Value.Check(SyncTarget, value)) throw new BadArgument(`${path}: expected {url, username?, password?}; run modelproxy sync setup again`);
     stored = value;
   }
