@@ -9,7 +9,7 @@ export const ReplayMeld = t.Object({
 });
 export const ReplayPlayer = t.Object({
   seat: t.Integer(), wind: t.Integer({ description: '0 East … 3 North' }), score: t.Integer(),
-  hand: t.Array(Tile), river: t.Array(RiverTile), melds: t.Array(ReplayMeld), riichi: t.Boolean(),
+  hand: t.Array(Tile), drawn: t.Union([Tile, t.Null()]), river: t.Array(RiverTile), melds: t.Array(ReplayMeld), riichi: t.Boolean(),
 });
 export type ReplayPlayer = typeof ReplayPlayer.static;
 

@@ -39,7 +39,7 @@ function walkRound(round: Round, k: number, steps: ReplayStep[]): number[] {
     phase: oya, turn: oya, oya, round: round.round, round_wind: Math.floor(round.round / 4) % 4,
     honba: round.honba, kyotaku: round.kyotaku, tiles_left: LIVE_WALL, dora: [round.doraIndicator],
     players: round.hands.map((hand, seat) => ({
-      seat, wind: (seat - oya + 4) % 4, score: round.scores[seat] ?? 0, hand: hand.slice().sort(byId),
+      seat, wind: (seat - oya + 4) % 4, score: round.scores[seat] ?? 0, hand: hand.slice().sort(byId), drawn: null,
       river: [], melds: [], riichi: false,
     })),
     valid_actions: [], valid_actions_mask: EMPTY_MASK, riichi_stage2: false, is_over: false, result: null,
@@ -69,6 +69,8 @@ function apply(s: ReplayState, ev: RoundEvent, pendingRiichi: boolean[], lastDis
     case 'draw': {
       const p = s.players[ev.who]!;
       p.hand.push(ev.tile);
+      p.hand.sort(byId);
+      p.drawn = ev.tile;
       s.tiles_left = Math.max(0, s.tiles_left - 1);
       s.turn = ev.who;
       s.phase = ev.who;
@@ -78,6 +80,7 @@ function apply(s: ReplayState, ev: RoundEvent, pendingRiichi: boolean[], lastDis
       const p = s.players[ev.who]!;
       removeTile(p.hand, ev.tile);
       p.hand.sort(byId);
+      p.drawn = null;
       p.river.push({ tile: ev.tile, tsumogiri: ev.tsumogiri, riichi: pendingRiichi[ev.who]!, called: false });
       pendingRiichi[ev.who] = false;
       s.phase = 4 + ev.who;
@@ -125,6 +128,7 @@ function applyCall(s: ReplayState, who: number, meld: Meld, lastDiscard: { who: 
       if (d) d.called = true;
     }
   }
+  p.drawn = null;
   s.turn = who;
   s.phase = who;
   const name = { chi: 'chi', pon: 'pon', daiminkan: 'kan', kakan: 'added kan', ankan: 'closed kan' }[meld.type];
