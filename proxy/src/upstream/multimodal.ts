@@ -22,7 +22,13 @@ export function stripImages(body: Record<string, unknown>, model: string): numbe
   if (!Array.isArray(messages)) return 0;
   let count = 0;
   const note = requestNote(model);
-  const visit = (blocks: unknown[]) => {
+  // An explicit work list, not recursion: a client can nest tool_result blocks deeper than the stack.
+  const pending: unknown[][] = [];
+  for (const message of messages) {
+    const content = (message as Block | null)?.content;
+    if (Array.isArray(content)) pending.push(content);
+  }
+  for (let blocks = pending.pop(); blocks; blocks = pending.pop()) {
     for (let i = 0; i < blocks.length; i++) {
       const block = blocks[i] as Block | null;
       if (!block || typeof block !== 'object') continue;
@@ -30,13 +36,9 @@ export function stripImages(body: Record<string, unknown>, model: string): numbe
         blocks[i] = { type: 'text', text: note };
         count++;
       } else if (block.type === 'tool_result' && Array.isArray(block.content)) {
-        visit(block.content);
+        pending.push(block.content);
       }
     }
-  };
-  for (const message of messages) {
-    const content = (message as Block | null)?.content;
-    if (Array.isArray(content)) visit(content);
   }
   return count;
 }

@@ -56,4 +56,14 @@ describe('multimodal downgrade', () => {
     expect(lastBody().model).toBe('MiniMax-M3');
     expect(answer.content).toHaveLength(1);
   });
+
+  it('answers a structured 400, not a crash, when a downgraded body nests too deeply to re-serialize', async () => {
+    const depth = 200_000;
+    const body = `{"model":"text-only","messages":[{"role":"user","content":${'[{"type":"tool_result","content":'.repeat(depth)}[{"type":"image"}]${'}]'.repeat(depth)}}]}`;
+    const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body });
+    // 200k levels overflow the serializer's stack here; a runtime with a deeper stack may forward it.
+    expect([200, 400]).toContain(res.status);
+    if (res.status === 400) expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+    else expect(lastBody().messages[0].content[0].type).toBe('tool_result');
+  });
 });

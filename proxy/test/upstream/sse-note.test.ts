@@ -53,4 +53,10 @@ describe('image stripping', () => {
     expect(body.messages[1]!.content[2]).toEqual({ type: 'document', source: {} });
     expect(stripImages({ messages: 'nonsense' }, 'm')).toBe(0);
   });
+
+  it('finds an image nested deeper than the call stack would allow recursion', () => {
+    const depth = 200_000;
+    const json = `{"messages":[{"role":"user","content":${'[{"type":"tool_result","content":'.repeat(depth)}[{"type":"image"}]${'}]'.repeat(depth)}}]}`;
+    expect(stripImages(JSON.parse(json) as Record<string, unknown>, 'm')).toBe(1);
+  });
 });

@@ -65,7 +65,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const removed = acceptsImages(upstreamModel, snapshot.config.multimodal_models) ? 0 : stripImages(body, upstreamModel);
   if (removed > 0) changed = true;
   // Forward the client's bytes unless the proxy had to change something.
-  const payload = changed ? JSON.stringify(body) : (input.raw ?? input.body);
+  const payload = changed ? serialize(body) : (input.raw ?? input.body);
   const url = `${provider.base_url.replace(/\/+$/, '')}/v1/messages`;
   const timeoutMs = snapshot.config.server.upstream_timeout * 1000;
 
@@ -119,5 +119,14 @@ async function readWhole(upstream: Response, note: string | null): Promise<Uint8
     return note ? appendNoteToJson(await upstream.text(), note) : new Uint8Array(await upstream.arrayBuffer());
   } catch (error) {
     throw new UpstreamBroken((error as Error).message);
+  }
+}
+
+/** The rewritten body; a body nested deeper than the serializer's stack is the client's problem. */
+function serialize(body: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    throw new InvalidRequest(`request body cannot be rewritten (${(error as Error).message}); it nests too deeply`, 'invalid_request');
   }
 }
