@@ -62,16 +62,24 @@
    * Draws one seat in its frame (origin = table centre, +y towards this seat).
    * Returns the hit rects of its hand tiles in frame coordinates.
    */
-  function drawSeat(ctx, state, p, S, opts, isBottom) {
-    const tw = S / 23, th = tw * 1.36;
+  function rowWidth(n, melds, tw, th) {
+    const mt = tw * 0.86, mh = th * 0.86;
+    return n * tw + (n % 3 === 2 ? tw * 0.35 : 0) + tw * 0.5 + melds.reduce((w, m) => w + meldWidth(m, mt, mh) + tw * 0.15, 0);
+  }
+
+  /**
+   * Draws one seat in its frame (origin = table centre, +y towards this seat).
+   * The bottom seat (the viewer) may use bigger tiles across the whole canvas width: its row sits
+   * below every other seat's row, so it can grow without overlapping them.
+   * Returns the hit rects of its hand tiles in frame coordinates.
+   */
+  function drawSeat(ctx, state, p, S, opts, isBottom, view) {
+    let tw = S / 23, th = tw * 1.36;
     const rw = S / 27, rh = rw * 1.36;
     const hits = [];
     // River: 6 per row, starting below the centre box.
     const centre = rw * 6 + rw * 0.4;
     drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh);
-    // Hand row.
-    const y = S * 0.5 - th - S * 0.012;
-    let x = -S * 0.36;
     let tiles = handTiles(p);
     // The drawn tile sits apart at the right end, as at a real table.
     if (tiles && p.drawn != null && tiles.includes(p.drawn) && tiles.length % 3 === 2) {
@@ -81,6 +89,18 @@
     }
     const visible = tiles && (opts.showAll || opts.visibleSeats.includes(p.seat));
     const n = tiles ? tiles.length : handCount(p);
+    const melds = p.melds || [];
+    let x = -S * 0.36;
+    let y = S * 0.5 - th - S * 0.012;
+    if (isBottom) {
+      const base = rowWidth(n, melds, tw, th);
+      const byWidth = (view.w - 16) / base;
+      const byHeight = (view.h / 2 - S * 0.38 - 6) / th;
+      const k = Math.max(1, Math.min(1.6, byWidth, byHeight));
+      tw *= k; th *= k;
+      x = Math.max(-view.w / 2 + 8, -rowWidth(n, melds, tw, th) / 2);
+      y = view.h / 2 - th - 6;
+    }
     const drawnGap = n % 3 === 2 ? tw * 0.35 : 0;
     for (let i = 0; i < n; i++) {
       if (i === n - 1 && drawnGap) x += drawnGap;
@@ -95,7 +115,7 @@
     // Melds after a gap, newest last.
     x += tw * 0.5;
     const mt = tw * 0.86, mh = th * 0.86;
-    for (const m of p.melds || []) {
+    for (const m of melds) {
       x += drawMeld(ctx, m, x, y + (th - mh), mt, mh, p.seat) + tw * 0.15;
     }
     return hits;
@@ -169,7 +189,7 @@
       const rel = relOf(p.seat, o.viewer);
       ctx.save();
       ctx.rotate((-rel * Math.PI) / 2);
-      const seatHits = drawSeat(ctx, state, p, S, o, rel === 0);
+      const seatHits = drawSeat(ctx, state, p, S, o, rel === 0, { w, h });
       ctx.restore();
       if (rel === 0) hits = seatHits.map((r) => ({ ...r, x: r.x + cx, y: r.y + cy }));
     }
