@@ -47,7 +47,7 @@
   function renderButtons() {
     bar.replaceChildren();
     const acts = valid();
-    const button = (a, cls) => el('button', { id: `act-${a}`, class: cls || '', 'data-action': String(a), onclick: () => send(a) }, actionName(a));
+    const button = (a, cls) => el('button', { id: `act-${a}`, class: cls || '', 'data-action': String(a), onclick: () => send(a) }, label(a));
     if (ui.state && ui.state.riichi_stage2) {
       bar.append(button(48, 'primary'), button(52));
       return;
@@ -57,6 +57,15 @@
     }
     if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles && ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a highlighted riichi tile asks to confirm).' : 'Your turn: click a tile to discard.'));
     else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, 'Waiting for the AI players…'));
+  }
+
+  /** Chi buttons name their tiles ("chi 3-4-5p"), using the tile being answered. */
+  function label(a) {
+    const target = ui.state && ui.state.target;
+    if (a < 37 || a > 42 || !target) return actionName(a);
+    const k = target.tile >> 2, n = (k % 9) + 1, suit = 'mps'[Math.floor(k / 9)];
+    const first = n - ((a - 37) % 3);
+    return `chi ${first}-${first + 1}-${first + 2}${suit}${a >= 40 ? ' (red 5)' : ''}`;
   }
 
   async function send(action) {

@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { testApp } from './helpers';
+
+const { call, close } = testApp();
+afterAll(close);
+
+describe('pages', () => {
+  it.each([['/', 'human'], ['/ai_battle', 'battle'], ['/replay', 'replay']])('serves %s as HTML with its canvas', async (path, page) => {
+    const res = await call('GET', path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.text).toContain(`data-page="${page}"`);
+    expect(res.text).toContain('<canvas id="table"');
+  });
+
+  it('serves the scripts and the style sheet, and nothing outside the web folder', async () => {
+    for (const f of ['js/tiles.js', 'js/table.js', 'js/common.js', 'js/human.js', 'js/battle.js', 'js/replay.js', 'css/style.css']) {
+      expect((await call('GET', `/static/${f}`)).status).toBe(200);
+    }
+    expect((await call('GET', '/static/..%2F..%2Fapp.ts')).status).toBe(404);
+  });
+
+  it('documents the API at /docs and answers health', async () => {
+    expect((await call('GET', '/api/health')).json).toEqual({ status: 'ok' });
+    const doc = await call('GET', '/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.json.paths)).toEqual(expect.arrayContaining(['/api/game/new', '/api/replay/steps', '/api/sessions']));
+  });
+
+  it('answers unknown routes with 404 {detail}', async () => {
+    const res = await call('GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.json.detail).toBe('Not Found');
+  });
+});
