@@ -54,12 +54,8 @@ export const Route = t.Object({
 }, { additionalProperties: false });
 export type Route = typeof Route.static;
 
-export const TimedRoute = t.Object({
-  match: t.String(),
-  provider: t.String({ minLength: 1 }),
-  model: t.Optional(t.String({ minLength: 1 })),
-  schedule: Schedule,
-}, { additionalProperties: false });
+/** A route plus the weekly window in which it applies. */
+export const TimedRoute = t.Composite([Route, t.Object({ schedule: Schedule })], { additionalProperties: false });
 export type TimedRoute = typeof TimedRoute.static;
 
 export const ServerSettings = t.Object({

@@ -14,13 +14,14 @@ export async function installBinary(manifest: ReleaseManifest, manifestUrl: stri
   const entry = manifest.platforms[platform];
   if (!entry) throw new CommandFailed(`release ${manifest.version} has no binary for ${platform} (has: ${Object.keys(manifest.platforms).join(', ') || 'none'})`, 'UPDATE_NO_BINARY');
   const url = new URL(entry.url, manifestUrl).toString();
+  const failed = (why: string) => new CommandFailed(`cannot download ${url}: ${why}`, 'UPDATE_DOWNLOAD_FAILED');
   let bytes: Uint8Array;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw failed(`HTTP ${response.status}`);
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
-    throw new CommandFailed(`cannot download ${url}: ${(error as Error).message}`, 'UPDATE_DOWNLOAD_FAILED');
+    throw error instanceof CommandFailed ? error : failed((error as Error).message);
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (sha256 !== entry.sha256.toLowerCase()) {
