@@ -84,6 +84,24 @@ describe('human versus AI page', () => {
   }, 170_000);
 });
 
+describe('phone-sized viewport', () => {
+  it('fits the human and battle pages into 375 × 667 with tiles big enough to tap', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(`${base}/?anim=0`);
+    await page.selectOption('#ai-kind', 'random');
+    await page.click('#start-game');
+    await until(() => mj(page, 'window.__mj.hits && window.__mj.hits.length >= 13'), 15_000, 'hand drawn');
+    const widest = await mj(page, 'Math.min(...window.__mj.hits.map((h) => h.w))');
+    expect(widest).toBeGreaterThanOrEqual(18);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect((await screenshot(page, 'human-phone')).colours).toBeGreaterThan(50);
+    await page.goto(`${base}/ai_battle`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.close();
+  });
+});
+
 describe('AI battle page', () => {
   it('runs a 4ai game to its result dialog while following a seat', async () => {
     const page = await context.newPage();
