@@ -5,6 +5,7 @@ import type { Kyoku, Target } from './kyoku';
 import { type PlayerState, copiesOf, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, waitsOf } from './win';
 import { winContext } from './settle';
+import { noTenpaiDiscard } from './quick';
 
 export interface Options {
   actions: number[];
@@ -55,7 +56,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
     }
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
-    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && shanten(c, p.melds.length) <= 0) {
+    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !noTenpaiDiscard(c) && shanten(c, p.melds.length) <= 0) {
       for (let idx = 0; idx < 37; idx++) {
         if (!flags[idx]) continue;
         const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;

@@ -5,6 +5,7 @@
 import type { Meld } from '../paipu/types';
 import { scoreHand, shanten, waitingKinds, type ScoreResult, type WinInput } from '../rules';
 import type { PlayerState } from './player';
+import { surelyNotTenpai } from './quick';
 
 export interface WinContext {
   tsumo: boolean;
@@ -50,7 +51,8 @@ export function waitsOf(p: PlayerState): number[] {
   if (p.waits === null) {
     const c = countsWith(p.hand, null);
     // One shanten call rules out most hands before trying all 34 kinds.
-    p.shanten13 = shanten(c, p.melds.length);
+    // Far hands (two isolated tiles) skip the shanten search; 1 is then a lower bound only.
+    p.shanten13 = surelyNotTenpai(c) ? 1 : shanten(c, p.melds.length);
     p.waits = p.shanten13 === 0 ? waitingKinds(c, p.melds.length) : [];
   }
   return p.waits;
