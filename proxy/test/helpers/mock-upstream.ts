@@ -21,6 +21,11 @@ export interface MockUpstream {
 
 /** A local HTTP server speaking a vendor's wire format, on port 0, recording every request. */
 export async function startMockUpstream(handler: Handler = () => messageResponse('hello')): Promise<MockUpstream> {
+  return serveMock(handler);
+}
+
+/** The same server, started synchronously (Bun.serve listens before it returns). */
+export function serveMock(handler: Handler): MockUpstream {
   let current = handler;
   const requests: Recorded[] = [];
   const server: Server<undefined> = Bun.serve({
