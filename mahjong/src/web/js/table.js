@@ -95,11 +95,11 @@
     if (isBottom) {
       const base = rowWidth(n, melds, tw, th);
       const byWidth = (view.w - 16) / base;
-      const byHeight = (view.h / 2 - S * 0.38 - 6) / th;
+      const byHeight = (view.bottom - S * 0.38 - 6) / th;
       const k = Math.max(1, Math.min(1.6, byWidth, byHeight));
       tw *= k; th *= k;
       x = Math.max(-view.w / 2 + 8, -rowWidth(n, melds, tw, th) / 2);
-      y = view.h / 2 - th - 6;
+      y = view.bottom - th - 6;
     }
     const drawnGap = n % 3 === 2 ? tw * 0.35 : 0;
     for (let i = 0; i < n; i++) {
@@ -173,7 +173,8 @@
     const o = { viewer: 0, showAll: false, visibleSeats: [], ...opts };
     ctx.fillStyle = '#0b1410'; ctx.fillRect(0, 0, w, h);
     const S = Math.min(w, h);
-    const cx = w / 2, cy = h / 2;
+    // On a tall (phone) screen the table sits at the top and the viewer's hand at the bottom.
+    const cx = w / 2, cy = h > S * 1.15 ? S / 2 + Math.min(S * 0.04, (h - S) / 4) : h / 2;
     ctx.fillStyle = '#16352a';
     ctx.fillRect(cx - S / 2, cy - S / 2, S, S);
     if (!state || !state.players) {
@@ -189,7 +190,7 @@
       const rel = relOf(p.seat, o.viewer);
       ctx.save();
       ctx.rotate((-rel * Math.PI) / 2);
-      const seatHits = drawSeat(ctx, state, p, S, o, rel === 0, { w, h });
+      const seatHits = drawSeat(ctx, state, p, S, o, rel === 0, { w, bottom: h - cy });
       ctx.restore();
       if (rel === 0) hits = seatHits.map((r) => ({ ...r, x: r.x + cx, y: r.y + cy }));
     }
