@@ -2,7 +2,7 @@
 import { shanten, shantenKokushi, waitingKinds } from '../rules';
 import { A, discardIndex } from './actions';
 import type { Kyoku, Target } from './kyoku';
-import { type PlayerState, copiesOf, handCounts, isClosed } from './player';
+import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, waitsOf } from './win';
 import { winContext } from './settle';
 import { noTenpaiDiscard } from './quick';
@@ -39,10 +39,12 @@ export function kakanKinds(p: PlayerState): number[] {
 
 const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+const FLAGS = new Uint8Array(54);
+
 export function selfOptions(k: Kyoku, seat: number): Options {
   if (k.stage2) return { actions: [A.RIICHI, A.RIICHI_CANCEL], riichiDiscards: [] };
   const p = k.players[seat]!;
-  const flags = new Uint8Array(54);
+  const flags = FLAGS.fill(0);
   if (p.riichi && k.drawn !== null) flags[discardIndex(k.drawn)] = 1;
   else for (const id of p.hand) if (p.forbidden.length === 0 || !p.forbidden.includes(id >> 2)) flags[discardIndex(id)] = 1;
   const riichiDiscards: number[] = [];
@@ -100,32 +102,38 @@ export function callTiles(p: PlayerState, action: number, tile: number, prefer?:
   return want.length === natural.length && key(want) === key(natural) && want.every((id) => p.hand.includes(id)) ? [...want] : natural;
 }
 
+/** Copies of `kind` in the (sorted) hand: plain ones ascending, and the red five if held. */
+function copies(p: PlayerState, kind: number): { plain: number[]; red: number } {
+  const plain: number[] = [];
+  let red = -1;
+  for (const id of p.hand) if (id >> 2 === kind) { if (isRed(id)) red = id; else plain.push(id); }
+  return { plain, red };
+}
+
 function naturalCallTiles(p: PlayerState, action: number, tile: number): number[] | null {
   const kind = tile >> 2;
   if (action === A.PON || action === A.PON_RED) {
-    const c = copiesOf(p, kind);
-    const plain = c.filter((id) => !isRed(id));
-    const red = c.filter(isRed);
+    const { plain, red } = copies(p, kind);
     if (action === A.PON) return plain.length >= 2 ? plain.slice(0, 2) : null;
-    return red.length > 0 && plain.length > 0 ? [red[0]!, plain[0]!] : null;
+    return red >= 0 && plain.length > 0 ? [red, plain[0]!] : null;
   }
   if (action === A.DAIMINKAN) {
-    const c = copiesOf(p, kind);
-    return c.length === 3 ? c : null;
+    const { plain, red } = copies(p, kind);
+    const all = red >= 0 ? [red, ...plain] : plain;
+    return all.length === 3 ? all : null;
   }
   if (kind >= 27) return null;
   const n = kind % 9;
   const shape = (action - A.CHI_LOW) % 3;
   const useRed = action >= A.CHI_LOW_RED;
-  const offsets = shape === 0 ? [1, 2] : shape === 1 ? [-1, 1] : [-2, -1];
-  if (offsets.some((o) => n + o < 0 || n + o > 8)) return null;
+  const lo = shape === 0 ? 1 : shape === 1 ? -1 : -2;
+  const hi = shape === 0 ? 2 : shape === 1 ? 1 : -1;
+  if (n + lo < 0 || n + hi > 8) return null;
   const out: number[] = [];
   let usedRed = false;
-  for (const o of offsets) {
-    const c = copiesOf(p, kind + o);
-    const red = c.find(isRed);
-    const plain = c.find((id) => !isRed(id));
-    if (useRed && red !== undefined) { out.push(red); usedRed = true; } else if (plain !== undefined) out.push(plain);
+  for (const o of [lo, hi]) {
+    const { plain, red } = copies(p, kind + o);
+    if (useRed && red >= 0) { out.push(red); usedRed = true; } else if (plain.length > 0) out.push(plain[0]!);
     else return null;
   }
   return useRed && !usedRed ? null : out;
