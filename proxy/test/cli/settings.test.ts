@@ -93,6 +93,18 @@ describe('modelproxy settings apply', () => {
     expect(existsSync(`${settingsPath}.bak`)).toBe(false);
   });
 
+  it('refuses non-string env values with their paths, in every settings command (exit 2, no stack)', async () => {
+    const text = '{ "env": { "ANTHROPIC_BASE_URL": 5, "OTHER": "ok" } }';
+    writeFileSync(settingsPath, text);
+    for (const command of ['show', 'apply', 'import']) {
+      const r = await cli(['settings', command], box.env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('env.ANTHROPIC_BASE_URL: Expected string');
+      expect(r.stderr).not.toContain('    at ');
+    }
+    expect(readFileSync(settingsPath, 'utf8')).toBe(text);
+  });
+
   it('show masks tokens and lists what apply would change', async () => {
     const r = await cli(['settings', 'show'], box.env);
     expect(r.code).toBe(0);

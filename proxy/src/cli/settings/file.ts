@@ -3,7 +3,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { ConfigError } from '@devhub/shared';
+import { Value } from '@sinclair/typebox/value';
+import { t } from 'elysia';
 import { setTopLevelMember } from './json-edit';
+
+/** Claude Code reads `env` as string variables; anything else is a broken settings file. */
+export const SettingsEnv = t.Record(t.String(), t.String());
 
 /** Claude Code's user settings: `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`. */
 export function claudeSettingsPath(env: Record<string, string | undefined> = process.env): string {
@@ -29,9 +34,12 @@ export function readSettings(path: string): SettingsFile {
     throw new ConfigError(path, [`not valid JSON (${(error as Error).message}); fix it by hand, nothing was changed`]);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(path, ['(root): expected a JSON object']);
-  const env = (data as Record<string, any>).env;
-  if (env !== undefined && (!env || typeof env !== 'object' || Array.isArray(env))) throw new ConfigError(path, ['env: expected an object']);
-  return { path, exists: true, text, data: data as Record<string, any>, env: { ...(env ?? {}) } };
+  const env: unknown = (data as Record<string, any>).env ?? {};
+  if (!Value.Check(SettingsEnv, env)) {
+    const problems = [...Value.Errors(SettingsEnv, env)].map((e) => `env${e.path.replace(/\//g, '.').replace(/^\.$/, '')}: ${e.message}`);
+    throw new ConfigError(path, [...new Set(problems)].map((p) => `${p}; fix it by hand, nothing was changed`));
+  }
+  return { path, exists: true, text, data: data as Record<string, any>, env: { ...env } };
 }
 
 /**
