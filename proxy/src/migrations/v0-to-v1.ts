@@ -14,11 +14,17 @@ export const v0ToV1: Migration = {
   describe: 'server settings under server:, key entries as objects, routes split into timed/default',
   up(raw) {
     const out: Raw = { config_version: 1 };
-    const server: Raw = { ...(isObject(raw.server) ? raw.server : {}) };
-    for (const field of ['host', 'port', 'auth_token']) if (raw[field] !== undefined && server[field] === undefined) server[field] = raw[field];
-    if (Object.keys(server).length > 0) out.server = server;
+    // A value of the wrong kind is kept as it is, so validation names it instead of losing it.
+    if (raw.server !== undefined && !isObject(raw.server)) out.server = raw.server;
+    else {
+      const server: Raw = { ...raw.server };
+      for (const field of ['host', 'port', 'auth_token']) if (raw[field] !== undefined && server[field] === undefined) server[field] = raw[field];
+      if (Object.keys(server).length > 0) out.server = server;
+    }
     if (isObject(raw.providers)) {
       out.providers = Object.fromEntries(Object.entries(raw.providers).map(([name, p]) => [name, provider(p)]));
+    } else if (raw.providers !== undefined) {
+      out.providers = raw.providers;
     }
     if (Array.isArray(raw.routes)) {
       const list = raw.routes.filter(isObject);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG_YAML } from '../../src/config';
 import { configYaml } from '../usage/helpers';
@@ -82,6 +82,20 @@ describe('modelproxy doctor', () => {
     expect(r.stdout).toContain('config.yaml does not exist');
     expect(readdirSync(empty.dir)).toEqual([]);
     empty[Symbol.dispose]();
+  });
+
+  it('checks an older config_version as migrated in memory, without rewriting it', async () => {
+    const v0 = `providers:\n  good: { base_url: "${mock.url}/good", keys: [${GOOD}] }\nroutes: [{ match: ".*", provider: good }]\nport: ${freePort()}\n`;
+    box.writeConfig(v0);
+    const ok = await cli(['doctor', '--offline'], box.env);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^! config +.*config_version 0 \(valid after migration\); run: modelproxy config migrate/m);
+    expect(ok.stdout).toMatch(/^✓ keys good +1 key\(s\)/m);
+    expect(readFileSync(join(box.dir, 'config.yaml'), 'utf8')).toBe(v0);
+    box.writeConfig('providers: 5\n');
+    const bad = await cli(['doctor', '--offline'], box.env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^✗ config +.*providers: expected object/m);
   });
 
   it('reports every placeholder-only provider as failing (the default config)', async () => {

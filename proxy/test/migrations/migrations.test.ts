@@ -87,5 +87,12 @@ describe('config migrations', () => {
     expect(readFileSync(path, 'utf8')).toBe(broken);
     expect(existsSync(`${path}.v0.bak`)).toBe(false);
   });
+
+  it('keeps a v0 value of the wrong kind, so validation names it instead of losing it', () => {
+    for (const [text, path] of [['providers: 5\n', 'providers'], ['server: 7\n', 'server']] as const) {
+      const { value } = migrateValue(parse(text));
+      expect(() => parseProxyConfig(JSON.stringify(value))).toThrow(new RegExp(`${path}: expected object`));
+    }
+  });
 });
 

@@ -1,25 +1,26 @@
 import { ConfigError, serviceFilePath } from '@devhub/shared';
 import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { configPath, isPlaceholderKey, loadProxyConfig, type ProxyConfig } from '../../config';
-import { migrateValue } from '../../migrations';
+import { CONFIG_VERSION, configPath, isPlaceholderKey, type ProxyConfig } from '../../config';
 import { healthOf } from '../_running';
-import { describeConfig } from '../config/check';
+import { checkConfigText, describeConfig } from '../config/check';
 import { homeDir } from '../service/detect';
 import { SERVICE_NAME } from '../service/spec';
 import { claudeSettingsPath, readSettings } from '../settings/file';
 import { pointsHere, proxyUrl } from '../settings/managed';
 import type { CheckResult } from './model';
 
-/** Read-only: unlike other commands, doctor never writes the default config or migrates. */
+/**
+ * Read-only: unlike other commands, doctor never writes the default config or migrates. An older
+ * config_version is migrated in memory, so its problems are reported as the program would see them.
+ */
 export function checkConfig(dir: string): { result: CheckResult; config: ProxyConfig | null } {
   const path = configPath(dir);
   if (!existsSync(path)) return { result: { status: 'fail', name: 'config', detail: `${path} does not exist (any other command writes the default)` }, config: null };
   try {
-    const raw = parse(readFileSync(path, 'utf8')) ?? {};
-    const { from, steps } = migrateValue(raw, undefined, path);
-    if (steps.length > 0) return { result: { status: 'warn', name: 'config', detail: `${path} is config_version ${from}; run: modelproxy config migrate` }, config: null };
-    const config = loadProxyConfig(path, { create: false });
+    const { config, fromVersion } = checkConfigText(readFileSync(path, 'utf8'), path);
+    if (fromVersion >= 0 && fromVersion < CONFIG_VERSION) {
+      return { result: { status: 'warn', name: 'config', detail: `${path} is config_version ${fromVersion} (valid after migration); run: modelproxy config migrate` }, config };
+    }
     return { result: { status: 'ok', name: 'config', detail: `${path}: ${describeConfig(config)}` }, config };
   } catch (error) {
     const detail = error instanceof ConfigError ? error.problems.join('; ') : (error as Error).message;
