@@ -1,5 +1,5 @@
 import { ConfigError, writeFileAtomic } from '@devhub/shared';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { CONFIG_VERSION, parseProxyConfig } from '../config';
@@ -53,9 +53,10 @@ export function migrateValue(raw: Record<string, any>, target = CONFIG_VERSION, 
  */
 export function migrateConfigFile(path: string, target = CONFIG_VERSION): MigrationResult | null {
   if (!existsSync(path)) return null;
+  const original = readFileSync(path, 'utf8');
   let raw: unknown;
   try {
-    raw = parse(readFileSync(path, 'utf8'));
+    raw = parse(original);
   } catch {
     return null;
   }
@@ -65,7 +66,8 @@ export function migrateConfigFile(path: string, target = CONFIG_VERSION): Migrat
   const text = `# Migrated from config_version ${from} to ${target} by modelproxy; the original is in ${basename(path)}.v${from}.bak\n${stringify(value)}`;
   parseProxyConfig(text, path);
   const backup = `${path}.v${from}.bak`;
-  copyFileSync(path, backup);
+  // Both writes are atomic: a crash leaves either no backup or a whole one, and the old or new config.
+  writeFileAtomic(backup, original, { mode: 0o600 });
   writeFileAtomic(path, text, { mode: 0o600 });
   return { from, to: target, steps, backup };
 }
