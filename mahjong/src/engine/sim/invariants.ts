@@ -14,6 +14,9 @@ export function checkInvariants(g: Game): string | null {
     return null;
   };
   for (const [s, p] of k.players.entries()) {
+    const c = new Array<number>(34).fill(0);
+    for (const id of p.hand) c[id >> 2]! += 1;
+    if (c.some((n, kind) => n !== p.counts[kind])) return `seat ${s}: kind counts out of step with the hand`;
     for (const id of p.hand) { const e = put(id, `hand ${s}`); if (e) return e; }
     for (const m of p.melds) for (const id of m.tiles) { const e = put(id, `meld of ${s}`); if (e) return e; }
     for (const r of p.river) if (!r.called) { const e = put(r.tile, `river ${s}`); if (e) return e; }

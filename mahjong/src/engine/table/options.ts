@@ -49,7 +49,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
   else for (const id of p.hand) if (p.forbidden.length === 0 || !p.forbidden.includes(id >> 2)) flags[discardIndex(id)] = 1;
   const riichiDiscards: number[] = [];
   if (k.drawn !== null && !k.afterCall) {
-    const c = handCounts(p);
+    const c = p.counts; // changed and restored below
     if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) flags[A.TSUMO] = 1;
     if (k.firstTurn(seat) && YAOCHUU.filter((y) => c[y]! > 0).length >= 9) flags[A.KYUUSHU] = 1;
     if (k.tilesLeft > 0 && k.kans < 4) {
@@ -147,15 +147,11 @@ function mayAnswer(k: Kyoku, seat: number, target: Target): boolean {
   const kind = target.tile >> 2;
   if (waitsOf(p).includes(kind)) return true;
   if (target.kind !== 'discard' || p.riichi || k.tilesLeft <= 0) return false;
-  let same = 0;
-  let near = 0;
-  const chi = kind < 27 && seat === (target.from + 1) % 4;
-  for (const id of p.hand) {
-    const x = id >> 2;
-    if (x === kind) same++;
-    else if (chi && x >= kind - 2 && x <= kind + 2 && Math.floor(x / 9) === Math.floor(kind / 9)) near++;
-  }
-  return same >= 2 || near >= 2;
+  const c = p.counts;
+  if (c[kind]! >= 2) return true;
+  if (kind >= 27 || seat !== (target.from + 1) % 4) return false;
+  const n = kind % 9;
+  return (n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0);
 }
 
 export function responseOptions(k: Kyoku, seat: number, target: Target): Options {
@@ -165,7 +161,7 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
   if (canRon(k, seat, target)) acts.push(A.RON);
   if (target.kind === 'discard' && k.tilesLeft > 0 && !p.riichi && !k.fourKanAbort()) {
     const kind = target.tile >> 2;
-    const c = handCounts(p);
+    const c = p.counts;
     const chiSeat = seat === (target.from + 1) % 4 && kind < 27;
     const n = kind % 9;
     const chiOk = chiSeat && ((n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0));

@@ -35,10 +35,15 @@ export interface PlayerState {
   waits: number[] | null;
   /** Shanten of the same 3n+1 hand (valid with `waits`). */
   shanten13: number;
+  /** Tiles per kind in `hand`, kept in step by addTile/removeTile. Read-only for callers. */
+  counts: number[];
 }
 
 export function newPlayer(hand: number[]): PlayerState {
+  const counts = new Array<number>(34).fill(0);
+  for (const id of hand) counts[id >> 2]! += 1;
   return {
+    counts,
     hand: [...hand].sort((a, b) => a - b), melds: [], river: [],
     discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
@@ -51,20 +56,21 @@ export function removeTile(p: PlayerState, id: number): void {
   const i = p.hand.indexOf(id);
   if (i < 0) throw new Error(`invariant: tile ${id} not in hand`);
   p.hand.splice(i, 1);
+  p.counts[id >> 2]! -= 1;
 }
 
 export function addTile(p: PlayerState, id: number): void {
   let i = p.hand.length;
   while (i > 0 && p.hand[i - 1]! > id) i--;
   p.hand.splice(i, 0, id);
+  p.counts[id >> 2]! += 1;
 }
 
 export const isClosed = (p: PlayerState): boolean => p.melds.every((m) => m.type === 'ankan');
 
+/** A copy of the counts per kind (callers may modify it). */
 export function handCounts(p: PlayerState): number[] {
-  const c = new Array<number>(34).fill(0);
-  for (const id of p.hand) c[id >> 2]! += 1;
-  return c;
+  return p.counts.slice();
 }
 
 /** Tiles of `kind` in the hand, red five last (so plain copies are used first). */

@@ -45,14 +45,11 @@ export function countsWith(hand: readonly number[], extra: number | null): numbe
 export const isWinningShape = (hand: readonly number[], extra: number | null, meldCount: number): boolean =>
   shanten(countsWith(hand, extra), meldCount) === -1;
 
-const SCRATCH = new Array<number>(34).fill(0);
-
 /** Winning kinds of a 3n+1 hand, cached until the hand loses a tile. */
 export function waitsOf(p: PlayerState): number[] {
   if (p.hand.length % 3 !== 1) return [];
   if (p.waits === null) {
-    const c = SCRATCH.fill(0);
-    for (const id of p.hand) c[id >> 2]! += 1;
+    const c = p.counts;
     // One shanten call rules out most hands before trying all 34 kinds.
     // Far hands (two isolated tiles) skip the shanten search; 1 is then a lower bound only.
     p.shanten13 = surelyNotTenpai(c) ? 1 : shanten(c, p.melds.length);
