@@ -2,14 +2,15 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAppError } from '@devhub/shared';
 import { createAgent, type Agent } from '../../engine/ai';
 import type { StateView } from '../../engine/game';
-import { resolve } from 'node:path';
+import shippedPolicy from '../../../models/discard-policy.json' with { type: 'file' };
 import { PolicyAgent } from '../../policy/agent';
 import { isPolicyText, parsePolicy } from '../../policy/model';
 import { ModelLoadFailed } from '../../server/errors';
 import type { AiPlayer, EngineGame } from './port';
 
 /** `ai_model: "policy"` = the discard policy trained by `mahjong train` that ships in mahjong/models/. */
-export const SHIPPED_POLICY = resolve(import.meta.dir, '../../../models/discard-policy.json');
+// Imported as a file so the compiled binary embeds it; the value is a readable path.
+export const SHIPPED_POLICY = shippedPolicy as unknown as string;
 
 /** A model file larger than this is not a policy we know how to read. */
 const MAX_MODEL_BYTES = 5 * 1024 * 1024;

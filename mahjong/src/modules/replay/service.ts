@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { Paipu } from '../../engine/paipu';
 import { BadRequest, SampleNotFound } from '../../server/errors';
+import { EMBEDDED_SAMPLES } from './samples';
 import { buildSteps } from './steps';
 
 /** mahjong/samples/: games our engine played plus attributed real logs. */
@@ -27,13 +28,20 @@ export function stepsFor(body: { paipu: unknown } | { xml_content: string }) {
   return { steps, total: steps.length, kyoku_indices };
 }
 
+/** name → readable path: the embedded samples, plus any log dropped into the samples folder. */
+async function sampleIndex(dir: string): Promise<Map<string, string>> {
+  const index = new Map(Object.entries(EMBEDDED_SAMPLES));
+  for (const n of await readdir(dir).catch(() => [] as string[])) if (SAMPLE_NAME.test(n)) index.set(n, join(dir, n));
+  return index;
+}
+
 export async function listSamples(dir = DEFAULT_SAMPLES_DIR): Promise<string[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((n) => SAMPLE_NAME.test(n)).sort();
+  return [...(await sampleIndex(dir)).keys()].filter((n) => SAMPLE_NAME.test(n)).sort();
 }
 
 /** Reads a sample by its listed name only: anything else (e.g. `../`) is a 404. */
 export async function readSample(name: string, dir = DEFAULT_SAMPLES_DIR): Promise<string> {
-  if (!SAMPLE_NAME.test(name) || !(await listSamples(dir)).includes(name)) throw new SampleNotFound(name);
-  return Bun.file(join(dir, name)).text();
+  const path = SAMPLE_NAME.test(name) ? (await sampleIndex(dir)).get(name) : undefined;
+  if (!path) throw new SampleNotFound(name);
+  return Bun.file(path).text();
 }

@@ -1,0 +1,33 @@
+// Every page asset, imported so that `bun build --compile` embeds it in the binary; the value of
+// each import is a path Bun.file can read both from source and from the compiled binary.
+// The .js files are plain browser scripts without type declarations, hence the expect-errors.
+import aiBattleHtml from '../../web/ai_battle.html' with { type: 'file' };
+import indexHtml from '../../web/index.html' with { type: 'file' };
+import replayHtml from '../../web/replay.html' with { type: 'file' };
+import styleCss from '../../web/css/style.css' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import battleJs from '../../web/js/battle.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import commonJs from '../../web/js/common.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import humanJs from '../../web/js/human.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import replayJs from '../../web/js/replay.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import tableJs from '../../web/js/table.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import tilesJs from '../../web/js/tiles.js' with { type: 'file' };
+
+// bun-types declare .html imports as HTML bundles; with `type: 'file'` the value is a path.
+export const PAGES = { index: indexHtml, ai_battle: aiBattleHtml, replay: replayHtml } as unknown as Record<string, string>;
+
+/** URL path under /static → embedded file and its content type. */
+export const STATIC: Record<string, { path: string; type: string }> = {
+  'css/style.css': { path: styleCss, type: 'text/css; charset=utf-8' },
+  'js/battle.js': { path: battleJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/common.js': { path: commonJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/human.js': { path: humanJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/replay.js': { path: replayJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/table.js': { path: tableJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/tiles.js': { path: tilesJs as string, type: 'text/javascript; charset=utf-8' },
+};
