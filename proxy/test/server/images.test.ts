@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, post } from '../helpers/proxy-harness';
-import { clampSize, findImageProvider, imageEndpoint, isImageModel } from '../../src/modules/images/translate';
+import { clampSize, findImageProvider, imageEndpoint, isImageModel, truncate } from '../../src/modules/images/translate';
 import { parseProxyConfig } from '../../src/config/load';
 import { stringify } from 'yaml';
 
@@ -125,5 +125,8 @@ describe('image generation', () => {
     for (const m of ['gpt-4o', 'claude-sonnet', 'glm-4.6', 'sdk-model']) expect(isImageModel(m)).toBe(false);
     expect(clampSize('0x0')).toEqual({ width: 512, height: 512 });
     expect(clampSize('big')).toBeNull();
+    expect(truncate('😀'.repeat(2000), 1500)).toBe('😀'.repeat(1500));
+    expect(truncate('a'.repeat(10_000_000), 1500)).toHaveLength(1500);
+    expect(truncate('short', 1500)).toBe('short');
   });
 });

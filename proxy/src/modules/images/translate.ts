@@ -39,11 +39,20 @@ export function clampSize(size: unknown): { width: number; height: number } | nu
 export function upstreamImageRequest(prompt: string, size: unknown, n: unknown): Record<string, unknown> {
   const request: Record<string, unknown> = {
     model: UPSTREAM_IMAGE_MODEL,
-    prompt: [...prompt].slice(0, MAX_PROMPT_CHARS).join(''),
+    prompt: truncate(prompt, MAX_PROMPT_CHARS),
     response_format: 'base64',
   };
   const dims = clampSize(size);
   if (dims) Object.assign(request, dims);
   if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 9) request.n = n;
   return request;
+}
+
+/**
+ * The first `max` characters (code points, so no surrogate pair is cut). Only the head is split
+ * into characters: a 30 MB prompt must not become an array of millions of strings.
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text.slice(0, max * 2)).slice(0, max).join('');
 }
