@@ -19,7 +19,7 @@
     frame = 0;
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     MJTable.draw(canvas, ui.state, {
-      viewer: f ?? 0, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
+      viewer: f ?? 0, last: ui.last, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
       banner: ui.banner || (ui.state ? null : 'Press Start to watch four AI players'),
     });
   }
@@ -44,6 +44,7 @@
     on('ai_action', (d) => {
       ui.state = d.state;
       ui.banner = null;
+      ui.last = { player: d.player, action: d.action };
       status(`P${d.player}: ${actionName(d.action)}`);
       redraw();
     });

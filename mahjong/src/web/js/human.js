@@ -23,7 +23,7 @@
   function drawNow() {
     frame = 0;
     ui.hits = MJTable.draw(canvas, ui.state, {
-      viewer: 0, visibleSeats: [0], showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
+      viewer: 0, visibleSeats: [0], last: ui.last, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selected: ui.state && ui.state.riichi_stage2 ? pendingIndex() : -1,
       banner: ui.state ? null : 'Press "New game" to start',
     });
@@ -114,10 +114,11 @@
     ui.es = es;
     const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) { const d = JSON.parse(e.data); queue.push(() => fn(d)); } });
     on('snapshot', (d) => setState(d.state));
-    on('player_action', (d) => setState(d.state));
-    on('kyoku_start', (d) => setState(d.state));
+    on('player_action', (d) => { ui.last = d; setState(d.state); });
+    on('kyoku_start', (d) => { ui.last = null; setState(d.state); });
     on('ai_action', async (d) => {
       status(`P${d.player}: ${actionName(d.action)}`);
+      ui.last = { player: d.player, action: d.action };
       setState(d.state);
       if (ANIM_MS) await wait(ANIM_MS);
     });

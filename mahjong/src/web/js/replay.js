@@ -13,7 +13,8 @@
     if (!ui.steps.length) { MJTable.draw(canvas, null, { banner: 'Load a built-in sample or upload a Tenhou XML log' }); return; }
     ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
     const step = ui.steps[ui.pos];
-    MJTable.draw(canvas, step.state, { viewer: 0, showAll: true });
+    const last = step.event_type === 'discard' ? { player: step.player, action: 0 } : null;
+    MJTable.draw(canvas, step.state, { viewer: 0, showAll: true, last });
     $('progress').value = String(ui.pos);
     $('counter').textContent = `${ui.pos + 1} / ${ui.steps.length}`;
     $('describe').textContent = step.description;

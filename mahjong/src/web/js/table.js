@@ -47,13 +47,13 @@
     return cx - x;
   }
 
-  function drawRiver(ctx, river, x0, y0, rw, rh) {
+  function drawRiver(ctx, river, x0, y0, rw, rh, markLast) {
     let x = x0, y = y0, col = 0;
-    river.forEach((d) => {
+    river.forEach((d, i) => {
       if (col === 6 && y < y0 + rh * 2.5) { col = 0; x = x0; y += rh * 1.02; }
       const sideways = !!d.riichi;
       const w = sideways ? rh : rw;
-      T.drawTile(ctx, d.tile, x, sideways ? y + rh - rw : y, rw, rh, { sideways, dim: !!d.called });
+      T.drawTile(ctx, d.tile, x, sideways ? y + rh - rw : y, rw, rh, { sideways, dim: !!d.called, highlight: markLast && i === river.length - 1 });
       x += w; col++;
     });
   }
@@ -79,7 +79,9 @@
     const hits = [];
     // River: 6 per row, starting below the centre box.
     const centre = rw * 6 + rw * 0.4;
-    drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh);
+    // The newest discard of the seat that just discarded is outlined.
+    const markLast = !!opts.last && opts.last.player === p.seat && opts.last.action <= 36;
+    drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast);
     let tiles = handTiles(p);
     // The drawn tile sits apart at the right end, as at a real table.
     if (tiles && p.drawn != null && tiles.includes(p.drawn) && tiles.length % 3 === 2) {
@@ -166,7 +168,7 @@
 
   /**
    * draw(canvas, state, opts) → hits. opts: viewer (seat at the bottom), showAll, visibleSeats,
-   * selected/hover (hand index), banner (text across the table).
+   * selected/hover (hand index), banner (text across the table), last ({player, action} to mark).
    */
   function draw(canvas, state, opts = {}) {
     const { ctx, w, h } = fit(canvas);
