@@ -4,7 +4,7 @@
  * all-last dealer who is top after a win or tenpai ends it), and Tenhou's `owari` points.
  */
 import type { Owari, Paipu, Round } from '../paipu/types';
-import { advance } from './progress';
+import { advance, type TableState } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
@@ -24,6 +24,8 @@ export interface GameOptions {
   autoNextHand?: boolean;
   /** Wall of hand `index` (replays build walls from a log); defaults to the seeded shuffle. */
   wallFor?: (index: number) => Wall;
+  /** Start from a given table (e.g. South 4 with set scores) instead of East 1 at 25,000 each. */
+  start?: TableState;
 }
 
 export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
@@ -55,6 +57,15 @@ export class Game {
     this.names = opts.names ?? ['P0', 'P1', 'P2', 'P3'];
     this.autoNextHand = opts.autoNextHand ?? false;
     this.wallFor = opts.wallFor ?? ((i) => shuffledWall(handSeed(this.seed, i)));
+    if (opts.start) {
+      const st = opts.start;
+      if (st.scores.length !== 4 || st.scores.reduce((a, b) => a + b, 0) + st.kyotaku * 1000 !== 100_000)
+        throw new Error('invariant: a start table needs four scores that with the sticks sum to 100,000');
+      this.round = st.round;
+      this.honba = st.honba;
+      this.kyotaku = st.kyotaku;
+      this.scores = [...st.scores];
+    }
     this.kyoku = this.startHand();
   }
 

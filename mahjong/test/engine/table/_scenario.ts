@@ -1,6 +1,6 @@
 /** Builds table scenarios from tile notation: hands, the live draws in order, dora. */
 import { expect } from 'bun:test';
-import { Game } from '../../../src/engine/game';
+import { Game, type GameOptions } from '../../../src/engine/game';
 import { parseTiles } from '../../../src/engine/rules';
 import type { Wall } from '../../../src/engine/table/wall';
 
@@ -39,6 +39,12 @@ export function scenarioWall(spec: ScenarioSpec): Wall {
 export function scenario(spec: ScenarioSpec): Game {
   const wall = scenarioWall(spec);
   return new Game({ seed: 1, wallFor: () => wall });
+}
+
+/** A game whose hands use the given scenarios in turn, starting from `start`. */
+export function scenarioGame(specs: ScenarioSpec[], start: GameOptions['start']): Game {
+  const walls = specs.map(scenarioWall);
+  return new Game({ seed: 1, start, wallFor: (i) => walls[i]! });
 }
 
 /** One tile of notation as a discard index (red `0m` → 34). */
