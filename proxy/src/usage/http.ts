@@ -15,6 +15,8 @@ export interface RequestSpec {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** A deadline shared with other requests (else `timeoutMs` from now). */
+  signal?: AbortSignal;
   /** Secrets to mask if the upstream echoes them in an error. */
   secrets: string[];
 }
@@ -27,7 +29,7 @@ export async function request(spec: RequestSpec): Promise<HttpAnswer> {
       headers: spec.headers,
       body: spec.body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(spec.timeoutMs),
+      signal: spec.signal ?? AbortSignal.timeout(spec.timeoutMs),
     });
     // The signal also bounds reading the body: a trickling answer times out like a silent one.
     const text = redact(await readCapped(response), spec.secrets);

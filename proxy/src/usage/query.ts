@@ -70,7 +70,8 @@ async function queryKey(index: number, entry: KeyEntry, provider: Provider, ctx:
   let adapterError: string | null = null;
   if (adapterName !== 'probe') {
     try {
-      const reading = await ADAPTERS[adapterName]({ baseUrl: provider.base_url, entry, ...ctx });
+      // One deadline for the whole dedicated query (MiniMax's second path, Zhipu's subscription call).
+      const reading = await ADAPTERS[adapterName]({ baseUrl: provider.base_url, entry, signal: AbortSignal.timeout(ctx.timeoutMs), ...ctx });
       const result = base(index, entry, { ok: true, method: reading.method, plan: reading.plan, five_hour: reading.five_hour, weekly: reading.weekly });
       return { result: { ...result, lines: reading.lines }, cacheEntry: null };
     } catch (error) {

@@ -212,4 +212,16 @@ describe('slow answers', () => {
     const collected = await collectUsage({ config, cachePath: join(dirs.path, 'trickle.json'), now: () => fx.NOW, timeoutMs: 300 });
     expect(collected.providers[0]!.keys[0]!.entry.adapter_error).toBe('timeout after 0.3s');
   });
+
+  it('bounds the whole dedicated query of a key by one timeout, then probes with a fresh one', async () => {
+    // Each MiniMax path answers within the timeout, but the two together do not.
+    const slow404 = async () => { await Bun.sleep(600); return json({}, 404); };
+    const mock = startMock(routes({ [REMAINS]: slow404, 'GET /v1/token_plan/remains': slow404, 'POST /anthropic/v1/messages': messageOk }));
+    mocks.push(mock);
+    const config = makeConfig({ p: { ...minimax(mock.url), api_keys: [{ key: KEY }] } });
+    const collected = await collectUsage({ config, cachePath: join(dirs.path, 'deadline.json'), now: () => fx.NOW, timeoutMs: 1000 });
+    const key = collected.providers[0]!.keys[0]!;
+    expect(key.entry.adapter_error).toBe('timeout after 1s');
+    expect(key.summary).toBe('minimax failed (timeout after 1s); probe: ok (HTTP 200)');
+  });
 });

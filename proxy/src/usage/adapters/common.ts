@@ -5,6 +5,8 @@ export interface AdapterContext {
   baseUrl: string;
   entry: KeyEntry;
   timeoutMs: number;
+  /** Fires `timeoutMs` after the key's query began: every request of one adapter shares it. */
+  signal: AbortSignal;
   now: Date;
   /** Model used by the probe (the provider's routed model, when one is configured). */
   probeModel: string;

@@ -21,6 +21,7 @@ export const kimiAdapter: Adapter = async (ctx) => {
     url: `${trimBase(ctx.baseUrl)}/v1/usages`,
     headers: { authorization: `Bearer ${ctx.entry.key}`, accept: 'application/json' },
     timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
     secrets: [ctx.entry.key],
   });
   if (answer.status === 404) throw new UsageQueryFailed('HTTP 404: not a Kimi Code key');

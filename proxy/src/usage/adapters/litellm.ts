@@ -14,6 +14,7 @@ export const litellmAdapter: Adapter = async (ctx) => {
     url: `${trimBase(ctx.baseUrl).replace(/\/anthropic$/, '')}/key/info`,
     headers: { authorization: `Bearer ${ctx.entry.key}`, accept: 'application/json' },
     timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
     secrets: [ctx.entry.key],
   });
   if (answer.status < 200 || answer.status >= 300) throw httpFailure(answer);

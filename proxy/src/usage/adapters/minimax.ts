@@ -18,6 +18,7 @@ export const minimaxAdapter: Adapter = async (ctx) => {
     url: `${originOf(ctx.baseUrl)}${path}`,
     headers: { authorization: `Bearer ${ctx.entry.key}`, accept: 'application/json' },
     timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
     secrets: [ctx.entry.key],
   });
   let answer = await get(MINIMAX_PATH);

@@ -25,7 +25,7 @@ export const zhipuTeamAdapter: Adapter = async (ctx) => {
   };
   const secrets = [ctx.entry.key];
   const origin = originOf(ctx.baseUrl);
-  const answer = await request({ url: `${origin}${ZHIPU_QUOTA_PATH}?type=2`, headers, timeoutMs: ctx.timeoutMs, secrets });
+  const answer = await request({ url: `${origin}${ZHIPU_QUOTA_PATH}?type=2`, headers, timeoutMs: ctx.timeoutMs, signal: ctx.signal, secrets });
   const { level, limits } = readLimits(answer);
   const sub = await subscription(ctx, `${origin}${ZHIPU_SUBSCRIPTION_PATH}?type=2`, headers);
   const plan = sub.name ?? level;
@@ -50,7 +50,7 @@ interface Subscription {
 async function subscription(ctx: AdapterContext, url: string, headers: Record<string, string>): Promise<Subscription> {
   const none: Subscription = { name: null, until: null, autoRenew: null };
   try {
-    const answer = await request({ url, headers, timeoutMs: ctx.timeoutMs, secrets: [ctx.entry.key] });
+    const answer = await request({ url, headers, timeoutMs: ctx.timeoutMs, signal: ctx.signal, secrets: [ctx.entry.key] });
     if (answer.status < 200 || answer.status >= 300) return none;
     const body = jsonObject(answer);
     const data = Array.isArray(body.data) ? body.data.find(isRecord) : body.data;

@@ -14,6 +14,7 @@ export const zhipuAdapter: Adapter = async (ctx) => {
     url: `${originOf(ctx.baseUrl)}${ZHIPU_QUOTA_PATH}`,
     headers: { authorization: ctx.entry.key, 'accept-language': 'en-US,en', accept: 'application/json' },
     timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
     secrets: [ctx.entry.key],
   });
   const { level, limits } = readLimits(answer);
