@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty';
 import { ConfigError, createLogger, displayUrl, resolveListen, writePidFile, removePidFile } from '@devhub/shared';
 import { createApp } from '../app';
+import { BadArgument } from './_errors';
 import { isLoopbackHost } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
 import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath } from '../config/paths';
@@ -33,7 +34,12 @@ export default defineCommand({
       process.exit(2);
     }
     const server = state.current.config.server;
-    const listen = resolveListen(args, LISTEN_ENV, { host: server.host, port: server.port });
+    let listen: ReturnType<typeof resolveListen>;
+    try {
+      listen = resolveListen(args, LISTEN_ENV, { host: server.host, port: server.port });
+    } catch (error) {
+      throw new BadArgument(`${(error as Error).message} (--port, ${LISTEN_ENV.port})`);
+    }
     if (!isLoopbackHost(listen.host) && !server.allow_remote) {
       log.error(`refusing to listen on ${listen.host}: not a loopback address. Set server.allow_remote: true (and server.auth_token) in ${file} to expose the proxy.`);
       process.exit(2);

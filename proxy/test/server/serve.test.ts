@@ -36,6 +36,16 @@ describe('modelproxy serve', () => {
     expect(output).not.toContain('    at ');
   });
 
+  it('rejects a bad --port with exit 2 and no stack trace', async () => {
+    const dir = tempDir();
+    for (const args of [['--port', 'abc'], ['--port', '99999']]) {
+      const { code, output } = await runServe(dir, args);
+      expect(code).toBe(2);
+      expect(output).toContain(`invalid port "${args[1]}"`);
+      expect(output).not.toContain('    at ');
+    }
+  });
+
   it('refuses a non-loopback listen address unless allow_remote is set', async () => {
     const dir = tempDir();
     const { code, output } = await runServe(dir, ['--host', '0.0.0.0']);
