@@ -1,7 +1,7 @@
 import { ConfigError, isAppError } from '@devhub/shared';
 import { runCommand, runMain, type CommandDef } from 'citty';
 import { BadArgument } from './_errors';
-import { unknownOptions } from './_strict';
+import { unexpectedArgs } from './_strict';
 
 /**
  * Runs the root command with the exit codes of DECISIONS.md: 0 success, 1 a failure (e.g. a key
@@ -14,8 +14,9 @@ export async function runCli(cmd: CommandDef<any>, rawArgs: string[] = process.a
   }
   if (rawArgs.length === 0) return runMain(cmd, { rawArgs: ['--help'] });
   try {
-    const unknown = await unknownOptions(cmd, rawArgs);
-    if (unknown.length > 0) throw new BadArgument(`unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (see --help)`);
+    const { options, positionals } = await unexpectedArgs(cmd, rawArgs);
+    if (options.length > 0) throw new BadArgument(`unknown option${options.length > 1 ? 's' : ''} ${options.join(', ')} (see --help)`);
+    if (positionals.length > 0) throw new BadArgument(`unexpected argument${positionals.length > 1 ? 's' : ''} ${positionals.join(', ')} (see --help)`);
     await runCommand(cmd, { rawArgs });
   } catch (error) {
     process.exitCode = report(error);

@@ -8,12 +8,18 @@ const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T> | undef
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+export interface Unexpected {
+  options: string[];
+  /** Words given to a command that takes no positional argument (`usage foo`). */
+  positionals: string[];
+}
+
 /**
- * citty silently ignores options it does not know, so a typo such as `--jsn` would run the command
- * without the option. This finds them (for exit code 2): it follows the sub-command chain the
- * same way citty does and checks each option against the leaf command's arguments.
+ * citty silently ignores options and words it does not know, so a typo such as `--jsn` would run
+ * the command without the option. This finds them (for exit code 2): it follows the sub-command
+ * chain the same way citty does and checks each token against the leaf command's arguments.
  */
-export async function unknownOptions(root: AnyCommand, rawArgs: string[]): Promise<string[]> {
+export async function unexpectedArgs(root: AnyCommand, rawArgs: string[]): Promise<Unexpected> {
   let cmd = root;
   let rest = rawArgs;
   for (;;) {
@@ -21,9 +27,13 @@ export async function unknownOptions(root: AnyCommand, rawArgs: string[]): Promi
     const subs = (await resolve(cmd.subCommands)) as Record<string, unknown> | undefined;
     const index = firstPositional(rest, args);
     const name = index >= 0 ? rest[index]! : undefined;
-    if (!subs || !name || !(name in subs)) return check(rest, args);
+    if (!subs || !name || !(name in subs)) {
+      const bad = check(rest, args);
+      // A word that is not a sub-command is citty's "Unknown command" to report.
+      return subs ? { ...bad, positionals: [] } : bad;
+    }
     const bad = check(rest.slice(0, index), args);
-    if (bad.length) return bad;
+    if (bad.options.length) return bad;
     cmd = (await resolve(subs[name] as AnyCommand | (() => Promise<AnyCommand>))) as AnyCommand;
     rest = rest.slice(index + 1);
   }
@@ -59,14 +69,18 @@ function lookup(flag: string, args: ArgsDef) {
   return undefined;
 }
 
-function check(tokens: string[], args: ArgsDef): string[] {
-  const bad: string[] = [];
+function check(tokens: string[], args: ArgsDef): Unexpected {
+  const bad: Unexpected = { options: [], positionals: [] };
+  const takesWords = Object.values(args).some((def) => def.type === 'positional');
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === '--') break;
-    if (!token.startsWith('-') || /^-\d/.test(token)) continue;
+    if (!token.startsWith('-') || /^-\d/.test(token)) {
+      if (!takesWords) bad.positionals.push(token);
+      continue;
+    }
     if (['--help', '-h', '--version', '-v'].includes(token)) continue;
-    if (!lookup(token, args)) bad.push(token.split('=')[0]!);
+    if (!lookup(token, args)) bad.options.push(token.split('=')[0]!);
     else if (!token.includes('=') && takesValue(token, args)) i++;
   }
   return bad;

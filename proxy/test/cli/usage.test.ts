@@ -158,6 +158,17 @@ describe('argument checking', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('rejects a stray word after a command that takes none, with exit 2', async () => {
+    box.writeConfig(configYaml({ minimax: minimax([{ key: GOOD }]) }));
+    const r = await cli(['usage', 'extra'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unexpected argument extra');
+    expect(r.stdout).toBe('');
+    const nested = await cli(['config', 'path', 'x', 'y'], box.env);
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain('unexpected arguments x, y');
+  });
+
   it('rejects an unknown command with exit 2', async () => {
     const r = await cli(['usgae'], box.env);
     expect(r.code).toBe(2);
