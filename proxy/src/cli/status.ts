@@ -1,18 +1,16 @@
 import { defineCommand } from 'citty';
 import { existsSync } from 'node:fs';
-import { serviceFilePath } from '@devhub/shared';
 import { configPath, stateDir } from '../config';
 import { VERSION } from '../version';
 import { outputArgs, print } from './_args';
 import { describeServer, serverState } from './_running';
-import { detectManager, homeDir } from './service/detect';
-import { SERVICE_NAME } from './service/spec';
+import { detectManager, installedServiceFile } from './service/detect';
 import { gatherUsage } from './usage';
 import { loadContext } from './_context';
 
 /** The manager is asked only when a service file exists, so a machine without one is never probed. */
 async function serviceState(dir: string): Promise<{ installed: boolean; file: string; state: string | null }> {
-  const file = serviceFilePath(homeDir(), SERVICE_NAME);
+  const file = installedServiceFile();
   if (!existsSync(file)) return { installed: false, file, state: null };
   try {
     return { installed: true, file, state: (await detectManager(dir).state()).detail };

@@ -1,10 +1,9 @@
-import { ConfigError, serviceFilePath } from '@devhub/shared';
+import { ConfigError } from '@devhub/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { CONFIG_VERSION, configPath, isPlaceholderKey, type ProxyConfig } from '../../config';
 import { healthOf } from '../_running';
 import { checkConfigText, describeConfig } from '../config/check';
-import { homeDir } from '../service/detect';
-import { SERVICE_NAME } from '../service/spec';
+import { installedServiceFile } from '../service/detect';
 import { claudeSettingsPath, readSettings } from '../settings/file';
 import { pointsHere, proxyUrl } from '../settings/managed';
 import type { CheckResult } from './model';
@@ -55,7 +54,7 @@ export async function checkPort(config: ProxyConfig): Promise<CheckResult> {
 }
 
 export function checkService(): CheckResult {
-  const file = serviceFilePath(homeDir(), SERVICE_NAME);
+  const file = installedServiceFile();
   return existsSync(file)
     ? { status: 'ok', name: 'service', detail: `installed (${file})` }
     : { status: 'warn', name: 'service', detail: 'not installed (optional: modelproxy service install)' };

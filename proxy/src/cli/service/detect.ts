@@ -1,11 +1,14 @@
-import { launchdPlist, systemdUnit, which } from '@devhub/shared';
+import { launchdPlist, serviceFilePath, systemdUnit, which } from '@devhub/shared';
 import { homedir } from 'node:os';
 import { launchdManager } from './launchd';
 import { NoServiceManager, type ServiceManager } from './manager';
-import { serviceSpec } from './spec';
+import { SERVICE_NAME, serviceSpec } from './spec';
 import { systemdManager } from './systemd';
 
 export const homeDir = (): string => process.env.HOME || homedir();
+
+/** Where this platform's unit or plist lives, whether or not it exists. */
+export const installedServiceFile = (): string => serviceFilePath(homeDir(), SERVICE_NAME);
 
 /** systemd user units on Linux, launchd agents on macOS; anything else has no service manager. */
 export function detectManager(stateDir: string, platform: NodeJS.Platform = process.platform): ServiceManager {
