@@ -13,14 +13,19 @@ export interface RenderOptions {
 
 export const RECHECK = `${CLI_NAME} usage --force`;
 
-export const header = (timeoutMs: number): string => `Usage (timeout ${Number((timeoutMs / 1000).toFixed(1))}s per key)`;
+/** The lines every layout starts with: the header, and the skipped-keys line when there are any. */
+export function head(collected: Collected, timeoutMs: number): string[] {
+  const lines = [`Usage (timeout ${Number((timeoutMs / 1000).toFixed(1))}s per key)`];
+  if (collected.skipped > 0) lines.push(`${collected.skipped} key(s) skipped — last check failed (recheck with: ${RECHECK})`);
+  return lines;
+}
+
+/** How long ago a key skipped by the failure cache was last checked, e.g. `2h 5m`. */
+export const cachedAge = (key: KeyResult, now: Date): string => age(now.getTime() - (key.cachedAt?.getTime() ?? 0));
 
 /** Spec "Summary output (default)", line for line. */
 export function renderSummary(collected: Collected, options: RenderOptions): string[] {
-  const lines = [header(options.timeoutMs)];
-  if (collected.skipped > 0) {
-    lines.push(`${collected.skipped} key(s) skipped — last check failed (recheck with: ${RECHECK})`);
-  }
+  const lines = head(collected, options.timeoutMs);
   for (const group of collected.providers) {
     lines.push('', options.paint.bold(group.provider));
     for (const key of group.keys) lines.push(...keyLines(key, options));
@@ -35,7 +40,7 @@ function keyLines(key: KeyResult, options: RenderOptions): string[] {
   if (key.placeholder) return [`  ${paint.dim(`- ${who}  ${key.summary}`)}`];
   if (e.skipped) {
     const mark = paint.dim(e.ok ? '✓' : '✗');
-    const when = `${e.ok ? 'cached' : 'cached failure'} (${age(options.now.getTime() - (key.cachedAt?.getTime() ?? 0))} ago)`;
+    const when = `${e.ok ? 'cached' : 'cached failure'} (${cachedAge(key, options.now)} ago)`;
     return [`  ${mark} ${who}  ${when}: ${key.summary}`, `      ${paint.dim(`recheck with: ${RECHECK}`)}`];
   }
   const mark = e.ok ? paint.green('✓') : paint.red('✗');
