@@ -11,9 +11,9 @@ export interface ProxyProcess {
   stop(): Promise<number>;
 }
 
-/** Runs `modelproxy serve --port 0` as a real process with its own state dir; resolves once it listens. */
-export async function spawnProxy(dir: string, args: string[] = []): Promise<ProxyProcess> {
-  const proc = Bun.spawn(['bun', CLI, 'serve', '--port', '0', ...args], {
+/** Runs `modelproxy serve --port 0` (or its alias) as a real process with its own state dir; resolves once it listens. */
+export async function spawnProxy(dir: string, args: string[] = [], command: 'serve' | 'run' = 'serve'): Promise<ProxyProcess> {
+  const proc = Bun.spawn(['bun', CLI, command, '--port', '0', ...args], {
     env: { ...process.env, MODELPROXY_DIR: dir, HOME: dir, LOG_LEVEL: 'info', NO_COLOR: '1', MODELPROXY_HOST: '', MODELPROXY_PORT: '' },
     stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
   });

@@ -27,6 +27,12 @@ describe('modelproxy serve', () => {
     expect(existsSync(pidFilePath(dir))).toBe(false);
   });
 
+  it('run is an alias of serve', async () => {
+    const proxy = await spawnProxy(tempDir(), [], 'run');
+    expect(await (await fetch(`${proxy.url}/health`)).json()).toEqual({ status: 'ok' });
+    expect(await proxy.stop()).toBe(0);
+  });
+
   it('exits 2 with every problem listed when the config is invalid', async () => {
     const dir = tempDir();
     writeFileSync(configPath(dir), 'providers: { a: { base_url: "http://x", api_keys: [] } }\nroutes: { default: [{ match: ".*", provider: b }] }\n');
