@@ -52,31 +52,47 @@ function store(d: Int8Array, counts: ArrayLike<number>, from: number, len: numbe
 
 /** Distances for counts[from … from+len-1]; chows only when `chows`. */
 function compute(counts: ArrayLike<number>, from: number, len: number, chows: boolean): Int8Array {
-  let cur = new Int8Array(STATES).fill(INF);
-  let next = new Int8Array(STATES);
-  cur[sIdx(0, 0, 0, 0)] = 0;
+  let cur = CUR.fill(INF);
+  let next = NEXT;
+  // Only reachable states are expanded: a list of live indices instead of a scan of all 500.
+  let live = LIVE_A;
+  let nextLive = LIVE_B;
+  let nLive = 1;
+  live[0] = sIdx(0, 0, 0, 0);
+  cur[live[0]] = 0;
   for (let i = 0; i < len; i++) {
     next.fill(INF);
+    let nNext = 0;
     const have = counts[from + i] ?? 0;
     const zMax = chows && i <= len - 3 ? 4 : 0;
-    for (let m = 0; m <= 4; m++) for (let p = 0; p <= 1; p++) for (let x = 0; x <= 4; x++) for (let y = 0; y <= 4; y++) {
-      const cost0 = cur[sIdx(m, p, x, y)]!;
-      if (cost0 >= INF) continue;
+    for (let li = 0; li < nLive; li++) {
+      const s0 = live[li]!;
+      const cost0 = cur[s0]!;
+      const y = s0 % 5, x = ((s0 - y) / 5) % 5, mp = (s0 - y - 5 * x) / 25, p = mp & 1, m = mp >> 1;
       for (let k = 0; k <= 1; k++) for (let q = 0; q + p <= 1; q++) for (let z = 0; z <= zMax; z++) {
         const m2 = m + k + z;
         const need = 3 * k + 2 * q + x + y + z;
         if (m2 > 4 || need > 4) break;
         const cost = cost0 + (need > have ? need - have : 0);
         const j = sIdx(m2, p + q, z, x);
-        if (cost < next[j]!) next[j] = cost;
+        const old = next[j]!;
+        if (old === INF) nextLive[nNext++] = j;
+        if (cost < old) next[j] = cost;
       }
     }
     [cur, next] = [next, cur];
+    [live, nextLive] = [nextLive, live];
+    nLive = nNext;
   }
   const d = new Int8Array(10);
   for (let m = 0; m <= 4; m++) for (let p = 0; p <= 1; p++) d[m * 2 + p] = cur[sIdx(m, p, 0, 0)]!;
   return d;
 }
+
+const CUR = new Int8Array(STATES);
+const NEXT = new Int8Array(STATES);
+const LIVE_A = new Int16Array(STATES);
+const LIVE_B = new Int16Array(STATES);
 
 /** Pool offset of the distances of suit s (0 m, 1 p, 2 s) of a 34-count array. */
 export function suitOffset(counts: ArrayLike<number>, s: number): number {
@@ -85,8 +101,12 @@ export function suitOffset(counts: ArrayLike<number>, s: number): number {
   for (let i = from; i < from + 9; i++) key = key * 5 + (counts[i] ?? 0);
   let slot = suitSlot[key]!;
   if (slot === 0) {
-    slot = store(compute(counts, from, 9, true), counts, from, 9, (i) => i === 0 || i === 8);
+    // A suit read backwards (9…1) has the same distances and terminal counts: share its slot.
+    let rev = 0;
+    for (let i = from + 8; i >= from; i--) rev = rev * 5 + (counts[i] ?? 0);
+    slot = suitSlot[rev]! || store(compute(counts, from, 9, true), counts, from, 9, (i) => i === 0 || i === 8);
     suitSlot[key] = slot;
+    suitSlot[rev] = slot;
   }
   return (slot - 1) * STRIDE;
 }
