@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LiveService, screenshotWindow } from '../../src/live';
+import type { RunningServer } from '../../src/runtime';
+import { startTestServer, testEnv } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
+import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
+
+/**
+ * The real Claude Code CLI (npm @anthropic-ai/claude-code) as agent_a, offline against a local
+ * Messages API mock (gateway-formats §7), driven only through the gateway's API.
+ */
+const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
+const KEY = 'sk-ant-api03-offline-test-key-0123456789ABCDEFGHIJ';
+const available = existsSync(CLAUDE) && Bun.spawnSync([CLAUDE, '--version'], { env: { ...process.env, HOME: '/nonexistent' } }).exitCode === 0;
+
+const env = testEnv('live-claude');
+const proj = join(env.dir, 'proj');
+let mock: MockAnthropic;
+let server: RunningServer;
+let global: WsClient;
+let channel: WsClient;
+
+const api = (path: string, body?: unknown) => fetch(`${server.url}/api/v1${path}`, {
+  method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+});
+const status = (s: string, type?: string) => (m: Record<string, unknown>) =>
+  m.type === 'agent.status' && m.status === s && (!type || (m.prompt_state as { type?: string } | null)?.type === type);
+type Prompt = { question: string; options: Array<{ index: number; label: string }>; selected: number };
+/** Every agent.message the channel socket received (the client's queue loses what `next` took). */
+const received: Array<Record<string, unknown>> = [];
+const texts = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => (m.messages as Array<{ text: string; content_type: string }>));
+
+beforeAll(async () => {
+  if (!available) return;
+  mock = startMockAnthropic();
+  mkdirSync(proj);
+  writeFileSync(join(env.dir, '.claude.json'), JSON.stringify({
+    hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [KEY.slice(-20)], rejected: [] },
+  }));
+  // The hooks go in through the CLI a user would run.
+  await using install = Bun.spawn(['bun', CLI, 'hooks', 'install', '--settings', join(env.dir, '.claude', 'settings.json')], {
+    env: { ...process.env, HOME: env.dir, GW_DIR: env.dir }, stdout: 'pipe', stderr: 'pipe',
+  });
+  expect(await install.exited).toBe(0);
+  const config = env.config({
+    monitor_poll_interval: 0.2, status_poll_interval: 0.2, enter_delay_ms: 400, window_width: 120, window_height: 40,
+    agent_a_config_dir: join(env.dir, '.claude'),
+    // Manual permission mode: 2.1's default "auto" mode would decide on the tool call itself.
+    providers: { agent_a: { command: `${CLAUDE} --permission-mode manual`, yolo_flags: '--dangerously-skip-permissions' } },
+  });
+  const live = new LiveService();
+  server = await startTestServer(config, {
+    plugins: [{ name: 'live', services: () => [live], screenshot: screenshotWindow }],
+    tmuxEnv: { HOME: env.dir, ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+  });
+  global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
+  const res = await api('/sessions', { channel_id: 'cc', provider: 'claude', work_dir: proj });
+  expect(res.status).toBe(200);
+  channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cc`);
+  channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
+}, 60_000);
+
+afterAll(async () => {
+  global?.close();
+  channel?.close();
+  await server?.stop();
+  await mock?.stop();
+  await env.cleanup();
+});
+
+describe.skipIf(!available)('the real Claude Code through the gateway', () => {
+  it('shows the trust prompt as interactive with its options, answered over the API', async () => {
+    const trust = await channel.next(status('interactive', 'trust'), 45_000);
+    const prompt = trust.prompt_state as Prompt;
+    expect(prompt.question).toContain('trust');
+    expect(prompt.options.length).toBeGreaterThanOrEqual(2);
+    const yes = prompt.options.find((o) => /^Yes/.test(o.label))!;
+    expect(yes).toBeDefined();
+    // Move the marker with arrow keys until the gateway reports "Yes" selected (the CLI may redraw
+    // the menu once while starting up), then confirm.
+    let selected = prompt.selected;
+    for (let tries = 0; selected !== yes.index; tries++) {
+      expect(tries).toBeLessThan(10);
+      await api('/sessions/cc/key', { key: selected < yes.index ? 'Down' : 'Up' });
+      const next = await channel.next(status('interactive', 'trust'), 5_000).catch(() => null);
+      if (next) selected = (next.prompt_state as Prompt).selected;
+    }
+    expect((await api('/sessions/cc/key', { key: 'Enter' })).status).toBe(200);
+    await channel.next(status('idle'), 45_000);
+  }, 90_000);
+
+  it('delivers SessionStart from the installed hooks', async () => {
+    const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 30_000);
+    expect(start.data).toMatchObject({ cwd: proj });
+    expect(String((start.data as { transcript_path: string }).transcript_path)).toEndWith('.jsonl');
+  }, 40_000);
+
+  it('sends a prompt and receives the reply as agent.message, then Stop as hook.event', async () => {
+    expect((await api('/sessions/cc/input', { text: 'say pong' })).status).toBe(200);
+    await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('PONG-from-mock'), 45_000);
+    expect(texts().some((m) => m.text === 'say pong')).toBe(true);
+    await global.next((m) => m.type === 'hook.event' && m.event_type === 'Stop', 30_000);
+  }, 90_000);
+
+  it('turns a Bash tool call into a permission prompt, answered over the API, then the result and final text', async () => {
+    expect((await api('/sessions/cc/input', { text: 'RUN_TOOL now' })).status).toBe(200);
+    const ask = await channel.next(status('interactive', 'permission'), 45_000);
+    const prompt = ask.prompt_state as Prompt;
+    expect(prompt.question).toBe('Do you want to proceed?');
+    expect(prompt.options[0]).toEqual({ index: 1, label: 'Yes' });
+    expect(prompt.options.at(-1)!.label).toBe('No');
+    expect(prompt.selected).toBe(1);
+    // A key that lands while the CLI is still mounting the dialog is dropped (the dialog is then
+    // drawn again): answer until the tool has run, as a person would press Enter again.
+    const toolDone = (m: Record<string, unknown>) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('TOOL-DONE-from-mock');
+    for (let tries = 0; ; tries++) {
+      expect(tries).toBeLessThan(5);
+      expect((await api('/sessions/cc/key', { key: 'Enter' })).status).toBe(200);
+      const done = await channel.next(toolDone, 5_000).catch(() => null);
+      if (done) break;
+      const pane = (await (await api('/sessions/cc/pane')).json()) as { content: string };
+      if (!pane.content.includes('Do you want to proceed?')) await channel.next(toolDone, 30_000);
+    }
+    const all = texts();
+    expect(all.find((m) => m.content_type === 'tool_use')?.text).toBe('**Bash**(touch created-by-tool.txt)');
+    expect(all.some((m) => m.content_type === 'tool_result')).toBe(true);
+    expect(existsSync(join(proj, 'created-by-tool.txt'))).toBe(true);
+  }, 90_000);
+
+  it('reports done after /exit', async () => {
+    expect((await api('/sessions/cc/input', { text: '/exit' })).status).toBe(200);
+    await channel.next(status('done'), 45_000);
+  }, 60_000);
+});
