@@ -16,17 +16,35 @@ const tileTotal = (counts: ArrayLike<number>): number => {
 /** Melds implied by the tile count: 13/14 tiles → 0, 10/11 → 1, … */
 export const impliedMelds = (counts: ArrayLike<number>): number => Math.max(0, Math.floor((14 - tileTotal(counts)) / 3));
 
+const AB = new Int8Array(10);
+const CH = new Int8Array(10);
+
+/** (min,+) product of two groups' tables: out[m·2+p] for m ≤ need melds, at most one pair. */
+function combine(d: Int8Array, a: number, b: number, need: number, out: Int8Array): void {
+  for (let m = 0; m <= need; m++) {
+    let best0 = 99, best1 = 99;
+    for (let i = 0; i <= m; i++) {
+      const ia = a + i * 2, ib = b + (m - i) * 2;
+      const a0 = d[ia]!, b0 = d[ib]!;
+      const v0 = a0 + b0;
+      if (v0 < best0) best0 = v0;
+      const v1 = Math.min(d[ia + 1]! + b0, a0 + d[ib + 1]!);
+      if (v1 < best1) best1 = v1;
+    }
+    out[m * 2] = best0;
+    out[m * 2 + 1] = best1;
+  }
+}
+
 /** Regular-form distance − 1 from the four groups' pool offsets. */
 function regular(d: Int8Array, a: number, b: number, c: number, h: number, need: number): number {
   // (min,+) convolution of the four groups: m melds split over the groups, the pair in one of them.
+  combine(d, a, b, need, AB);
+  combine(d, c, h, need, CH);
   let best = 99;
-  for (let m0 = 0; m0 <= need; m0++) for (let m1 = 0; m0 + m1 <= need; m1++) for (let m2 = 0; m0 + m1 + m2 <= need; m2++) {
-    const i0 = a + m0 * 2, i1 = b + m1 * 2, i2 = c + m2 * 2, i3 = h + (need - m0 - m1 - m2) * 2;
-    const v0 = d[i0]!, v1 = d[i1]!, v2 = d[i2]!, v3 = d[i3]!;
-    const noPair = v0 + v1 + v2 + v3;
-    if (noPair >= best) continue; // a pair never lowers a group's distance
-    const p = Math.min(d[i0 + 1]! - v0, d[i1 + 1]! - v1, d[i2 + 1]! - v2, d[i3 + 1]! - v3);
-    if (noPair + p < best) best = noPair + p;
+  for (let m = 0; m <= need; m++) {
+    const v = Math.min(AB[m * 2 + 1]! + CH[(need - m) * 2]!, AB[m * 2]! + CH[(need - m) * 2 + 1]!);
+    if (v < best) best = v;
   }
   return best - 1;
 }

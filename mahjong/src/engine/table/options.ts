@@ -34,7 +34,25 @@ export function ankanKinds(k: Kyoku, seat: number, counts?: number[]): number[] 
 }
 
 export function kakanKinds(p: PlayerState): number[] {
-  return p.melds.filter((m) => m.type === 'pon' && p.hand.some((id) => id >> 2 === m.tiles[0]! >> 2)).map((m) => m.tiles[0]! >> 2);
+  const out: number[] = [];
+  for (const m of p.melds) if (m.type === 'pon' && p.counts[m.tiles[0]! >> 2]! > 0) out.push(m.tiles[0]! >> 2);
+  return out;
+}
+
+function hasKakan(p: PlayerState): boolean {
+  for (const m of p.melds) if (m.type === 'pon' && p.counts[m.tiles[0]! >> 2]! > 0) return true;
+  return false;
+}
+
+function hasFour(c: readonly number[]): boolean {
+  for (let i = 0; i < 34; i++) if (c[i] === 4) return true;
+  return false;
+}
+
+function yaochuuKinds(c: readonly number[]): number {
+  let n = 0;
+  for (const y of YAOCHUU) if (c[y]! > 0) n++;
+  return n;
 }
 
 const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -46,15 +64,16 @@ export function selfOptions(k: Kyoku, seat: number): Options {
   const p = k.players[seat]!;
   const flags = FLAGS.fill(0);
   if (p.riichi && k.drawn !== null) flags[discardIndex(k.drawn)] = 1;
-  else for (const id of p.hand) if (p.forbidden.length === 0 || !p.forbidden.includes(id >> 2)) flags[discardIndex(id)] = 1;
+  else if (p.forbidden.length === 0) for (const id of p.hand) flags[discardIndex(id)] = 1;
+  else for (const id of p.hand) if (!p.forbidden.includes(id >> 2)) flags[discardIndex(id)] = 1;
   const riichiDiscards: number[] = [];
   if (k.drawn !== null && !k.afterCall) {
     const c = p.counts; // changed and restored below
     if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) flags[A.TSUMO] = 1;
-    if (k.firstTurn(seat) && YAOCHUU.filter((y) => c[y]! > 0).length >= 9) flags[A.KYUUSHU] = 1;
+    if (k.firstTurn(seat) && yaochuuKinds(c) >= 9) flags[A.KYUUSHU] = 1;
     if (k.tilesLeft > 0 && k.kans < 4) {
-      if (c.includes(4) && ankanKinds(k, seat, c).length > 0) flags[A.ANKAN] = 1;
-      if (!p.riichi && p.melds.length > 0 && kakanKinds(p).length > 0) flags[A.KAKAN] = 1;
+      if (hasFour(c) && ankanKinds(k, seat, c).length > 0) flags[A.ANKAN] = 1;
+      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) flags[A.KAKAN] = 1;
     }
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
@@ -165,16 +184,40 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
     const chiSeat = seat === (target.from + 1) % 4 && kind < 27;
     const n = kind % 9;
     const chiOk = chiSeat && ((n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0));
-    const candidates = [...(c[kind]! >= 2 ? [A.PON, A.PON_RED] : []), ...(chiOk ? [37, 38, 39, 40, 41, 42] : [])];
-    for (const a of candidates) {
-      const used = callTiles(p, a, target.tile);
-      if (!used) continue;
-      const forbidden = kuikae(a, target.tile);
-      const rest = p.hand.filter((id) => !used.includes(id));
-      if (rest.some((id) => !forbidden.includes(id >> 2))) acts.push(a);
+    // Kuikae (no swap call): the call is legal only if some remaining tile may be discarded.
+    // Counted on kinds: a pon leaves c[kind] − 2 copies of the called kind; a chi uses two other
+    // kinds, so every copy of the called kind (and of the suji kind kuikae adds) stays.
+    const rest = p.hand.length - 2;
+    if (c[kind]! >= 2) {
+      const red = redHeld(p, kind);
+      const plain = c[kind]! - (red ? 1 : 0);
+      if (plain >= 2 && rest > c[kind]! - 2) acts.push(A.PON);
+      if (red && plain >= 1 && rest > c[kind]! - 2) acts.push(A.PON_RED);
+    }
+    if (chiOk) {
+      for (let shape = 0; shape < 3; shape++) {
+        const lo = shape === 0 ? 1 : shape === 1 ? -1 : -2;
+        const hi = shape === 0 ? 2 : shape === 1 ? 1 : -1;
+        if (n + lo < 0 || n + hi > 8) continue;
+        const a = kind + lo, b = kind + hi;
+        const ca = c[a]!, cb = c[b]!;
+        if (ca === 0 || cb === 0) continue;
+        const ra = redHeld(p, a), rb = redHeld(p, b);
+        const suji = shape === 0 && n <= 5 ? c[kind + 3]! : shape === 2 && n >= 3 ? c[kind - 3]! : 0;
+        if (rest <= c[kind]! + suji) continue;
+        if (ca - (ra ? 1 : 0) > 0 && cb - (rb ? 1 : 0) > 0) acts.push(A.CHI_LOW + shape);
+        if (ra || rb) acts.push(A.CHI_LOW_RED + shape);
+      }
     }
     if (k.kans < 4 && c[kind] === 3) acts.push(A.DAIMINKAN);
   }
   if (acts.length > 0) acts.push(A.SKIP);
   return { actions: acts.sort((a, b) => a - b), riichiDiscards: [] };
+}
+
+const RED_OF: Record<number, number> = { 4: 16, 13: 52, 22: 88 };
+
+function redHeld(p: PlayerState, kind: number): boolean {
+  const red = RED_OF[kind];
+  return red !== undefined && p.counts[kind]! > 0 && p.hand.includes(red);
 }

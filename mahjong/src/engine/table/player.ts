@@ -51,22 +51,32 @@ export function newPlayer(hand: number[]): PlayerState {
   };
 }
 
+// Hand edits shift in place (no indexOf/splice): they run on every draw and discard.
 export function removeTile(p: PlayerState, id: number): void {
   p.waits = null;
-  const i = p.hand.indexOf(id);
-  if (i < 0) throw new Error(`invariant: tile ${id} not in hand`);
-  p.hand.splice(i, 1);
+  const h = p.hand;
+  const n = h.length;
+  let i = 0;
+  while (i < n && h[i] !== id) i++;
+  if (i === n) throw new Error(`invariant: tile ${id} not in hand`);
+  for (; i < n - 1; i++) h[i] = h[i + 1]!;
+  h.pop();
   p.counts[id >> 2]! -= 1;
 }
 
 export function addTile(p: PlayerState, id: number): void {
-  let i = p.hand.length;
-  while (i > 0 && p.hand[i - 1]! > id) i--;
-  p.hand.splice(i, 0, id);
+  const h = p.hand;
+  let i = h.length;
+  h.push(id);
+  while (i > 0 && h[i - 1]! > id) { h[i] = h[i - 1]!; i--; }
+  h[i] = id;
   p.counts[id >> 2]! += 1;
 }
 
-export const isClosed = (p: PlayerState): boolean => p.melds.every((m) => m.type === 'ankan');
+export function isClosed(p: PlayerState): boolean {
+  for (const m of p.melds) if (m.type !== 'ankan') return false;
+  return true;
+}
 
 /** A copy of the counts per kind (callers may modify it). */
 export function handCounts(p: PlayerState): number[] {

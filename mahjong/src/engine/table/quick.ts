@@ -7,13 +7,15 @@ const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 export function isolatedTiles(c: ArrayLike<number>): number {
   let n = 0;
-  for (let k = 0; k < 34; k++) {
-    if (c[k] !== 1) continue;
-    if (k >= 27) { n++; continue; }
-    const r = k % 9;
-    if ((r >= 1 && c[k - 1]! > 0) || (r >= 2 && c[k - 2]! > 0) || (r <= 7 && c[k + 1]! > 0) || (r <= 6 && c[k + 2]! > 0)) continue;
-    n++;
+  for (let base = 0; base < 27; base += 9) {
+    for (let r = 0; r < 9; r++) {
+      const k = base + r;
+      if (c[k] !== 1) continue;
+      if ((r >= 1 && c[k - 1]! > 0) || (r >= 2 && c[k - 2]! > 0) || (r <= 7 && c[k + 1]! > 0) || (r <= 6 && c[k + 2]! > 0)) continue;
+      n++;
+    }
   }
+  for (let k = 27; k < 34; k++) if (c[k] === 1) n++;
   return n;
 }
 
