@@ -8,6 +8,7 @@ import { GameService, type GameFactories } from './modules/game/service';
 import { healthModule } from './modules/health';
 import { replayModule } from './modules/replay';
 import { DEFAULT_SAMPLES_DIR } from './modules/replay/service';
+import { sessionsModule } from './modules/sessions';
 import { DEFAULT_LIMITS, type SessionLimits } from './modules/sessions/service';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps = {}) {
     .use(healthModule())
     .use(webModule())
     .use(gameModule(games))
+    .use(sessionsModule(games))
     .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .decorate('games', games)
     .onStop(() => games.close());

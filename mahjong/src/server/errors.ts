@@ -1,5 +1,7 @@
 import { AppError } from '@devhub/shared';
 
+// Malformed XML is the engine's InvalidMjlog (code INVALID_MJLOG, line, column), mapped like these.
+
 /** DECISIONS.md (Mahjong, Errors): unknown session → 404 `{detail}`. */
 export class SessionNotFound extends AppError {
   constructor(id: string) {
@@ -17,12 +19,6 @@ export class IllegalAction extends AppError {
 export class NotYourTurn extends AppError {
   constructor(player: number, validActions: number[]) {
     super('NOT_YOUR_TURN', 400, `player ${player} has nothing to decide now`, { valid_actions: validActions });
-  }
-}
-
-export class InvalidMjlog extends AppError {
-  constructor(message: string, line: number | null) {
-    super('INVALID_MJLOG', 400, message, { line });
   }
 }
 
@@ -53,11 +49,5 @@ export class BadRequest extends AppError {
 export class ModelLoadFailed extends AppError {
   constructor(path: string, reason: string) {
     super('MODEL_LOAD_FAILED', 400, `cannot load AI model ${path}: ${reason}`);
-  }
-}
-
-export class WrongMode extends AppError {
-  constructor(message: string) {
-    super('WRONG_MODE', 409, message);
   }
 }

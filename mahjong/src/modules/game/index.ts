@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { OkResponse, SessionList, SpeedBody, SpeedResponse } from './model';
+import { OkResponse, SpeedBody, SpeedResponse } from './model';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery } from './model';
 import type { GameService } from './service';
 
@@ -46,12 +46,4 @@ export const gameModule = (service: GameService) =>
     .delete('/api/game/:session_id', ({ params }) => {
       service.sessions.delete(params.session_id);
       return { ok: true as const };
-    }, { params: SessionParams, response: OkResponse, detail: { summary: 'End and remove a session', tags } })
-    .get('/api/sessions', () => ({
-      sessions: service.sessions.list().map(({ session: s, lastActive }) => ({
-        session_id: s.id, mode: s.mode, ai_model: s.aiModel, seed: s.seed, max_round: s.maxRound, created_at: s.createdAt,
-        last_active: new Date(lastActive).toISOString(), subscribers: s.hub.size, hands_finished: s.finished, is_over: s.isOver, delay_ms: s.delayMs,
-      })),
-      max_sessions: service.sessions.limits.maxSessions,
-      ttl_seconds: Math.round(service.sessions.limits.ttlMs / 1000),
-    }), { response: SessionList, detail: { summary: 'Live sessions', tags: ['sessions'] } });
+    }, { params: SessionParams, response: OkResponse, detail: { summary: 'End and remove a session', tags } });
