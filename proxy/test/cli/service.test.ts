@@ -58,6 +58,16 @@ describe('modelproxy service (systemd user unit, fake systemctl first on PATH)',
     expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 20 --no-pager');
   });
 
+  it('logs -f follows the journal (streamed to the terminal) and the top-level logs is the same', async () => {
+    const r = await cli(['service', 'logs', '-f'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('proxy listening');
+    expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 200 --no-pager -f');
+    const top = await cli(['logs', '-n', '5'], env);
+    expect(top.code).toBe(0);
+    expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 5 --no-pager');
+  });
+
   it('uninstall disables the unit and removes the file', async () => {
     const r = await cli(['service', 'uninstall'], env);
     expect(r.code).toBe(0);
