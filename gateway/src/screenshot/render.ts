@@ -2,6 +2,7 @@ import { type SKRSContext2D, createCanvas } from '@napi-rs/canvas';
 import { type IBufferCell, type IBufferLine, Terminal } from '@xterm/headless';
 import { ensureFonts, fontFamilies } from './fonts';
 import { DEFAULT_BG, DEFAULT_FG, PALETTE, rgbHex } from './palette';
+import { encodePng } from './png';
 
 export interface RenderOptions {
   cols: number;
@@ -46,7 +47,7 @@ export async function renderPanePng(ansi: string, options: RenderOptions): Promi
     if (line) painter.paint(line, cell, cols, PAD + y * ch);
   }
   term.dispose();
-  return canvas.toBuffer('image/png');
+  return encodePng(canvas.width, canvas.height, ctx.getImageData(0, 0, canvas.width, canvas.height).data);
 }
 
 class RowPainter {
