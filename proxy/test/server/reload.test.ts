@@ -6,6 +6,7 @@ import { configPath, requestsLogPath } from '../../src/config/paths';
 import { anthropicError, messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
 import { configFor, tempDir } from '../helpers/proxy-harness';
 import { spawnProxy, type ProxyProcess } from '../helpers/spawn-proxy';
+import { cli } from '../cli/helpers';
 
 const KEY_A = 'sk-alpha-secret-key-AAAA';
 const KEY_A2 = 'sk-alpha-second-key-A222';
@@ -89,6 +90,16 @@ describe('modelproxy serve (real process)', () => {
     expect(proxy.proc.exitCode).toBeNull();
   });
 
+  it('modelproxy service reload signals a foreground serve through its PID file', async () => {
+    writeFileAtomic(configPath(dir), stringify(configA()));
+    const reloads = count(proxy.output(), 'config reloaded');
+    const r = await cli(['service', 'reload'], { HOME: dir, MODELPROXY_DIR: dir, NO_COLOR: '1' });
+    expect(r.stdout.trim()).toBe(`reload signal sent to pid ${proxy.proc.pid}`);
+    expect(r.code).toBe(0);
+    await waitFor(() => count(proxy.output(), 'config reloaded') > reloads, 10_000, 'the reload');
+    await waitFor(async () => (await ask(proxy.url)).headers.get('x-modelproxy-key')?.startsWith('a#') ?? false, 10_000, 'requests to go to a');
+  });
+
   it('never prints or records a key', async () => {
     const output = proxy.output();
     const records = readFileSync(requestsLogPath(dir), 'utf8');
@@ -99,7 +110,10 @@ describe('modelproxy serve (real process)', () => {
     }
   });
 
-  it('stops cleanly on SIGTERM', async () => {
+  it('stops cleanly on SIGTERM; service reload then says the proxy is not running', async () => {
     expect(await proxy.stop()).toBe(0);
+    const r = await cli(['service', 'reload'], { HOME: dir, MODELPROXY_DIR: dir, NO_COLOR: '1' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the proxy is not running');
   });
 });
