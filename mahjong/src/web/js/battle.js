@@ -2,7 +2,7 @@
 // the viewer follows one seat (only its hand shown) or watches all four hands.
 (function () {
   'use strict';
-  const { api, actionName, dialog, el, resultNodes, finalNodes } = window.MJ;
+  const { api, actionName, dialog, el, finalNodes, animate } = window.MJ;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const params = new URLSearchParams(location.search);
@@ -19,7 +19,7 @@
     frame = 0;
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     MJTable.draw(canvas, ui.state, {
-      viewer: f ?? 0, last: ui.last, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
+      viewer: f ?? 0, last: ui.last, slide: ui.slide, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
       banner: ui.banner || (ui.state ? null : 'Press Start to watch four AI players'),
     });
   }
@@ -46,7 +46,9 @@
       ui.banner = null;
       ui.last = { player: d.player, action: d.action };
       status(`P${d.player}: ${actionName(d.action)}`);
-      redraw();
+      // Slide a discard in when actions are slow enough to watch.
+      if (d.action <= 36 && ui.delay >= 300) animate(Math.min(250, ui.delay / 3), (t) => { ui.slide = t; drawNow(); });
+      else { ui.slide = 1; redraw(); }
     });
     on('kyoku_end', (d) => {
       ui.state = d.state;

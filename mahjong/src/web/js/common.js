@@ -121,5 +121,19 @@
 
   const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
-  global.MJ = { api, actionName, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, SEAT_NAMES };
+  /** Calls draw(progress 0→1) every frame for `ms`, easing out; resolves when done. */
+  function animate(ms, draw) {
+    return new Promise((resolve) => {
+      if (!ms) { draw(1); resolve(); return; }
+      const start = performance.now();
+      const frame = (now) => {
+        const t = Math.min(1, (now - start) / ms);
+        draw(1 - (1 - t) * (1 - t));
+        if (t < 1) requestAnimationFrame(frame); else resolve();
+      };
+      requestAnimationFrame(frame);
+    });
+  }
+
+  global.MJ = { api, actionName, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

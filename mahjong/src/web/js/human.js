@@ -2,13 +2,13 @@
 // one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons.
 (function () {
   'use strict';
-  const { api, actionName, discardIndex, dialog, el, resultNodes, finalNodes, serialQueue, wait } = window.MJ;
+  const { api, actionName, discardIndex, dialog, el, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
   const canvas = document.getElementById('table');
   const bar = document.getElementById('actions');
   const statusEl = document.getElementById('status');
-  const ui = { session: null, state: null, es: null, hits: [], hover: -1, busy: false, over: false };
+  const ui = { session: null, state: null, es: null, hits: [], hover: -1, busy: false, over: false, last: null, slide: 1 };
   const queue = serialQueue();
   window.__mj = ui; // read by the browser tests (they still act only by clicking)
 
@@ -23,7 +23,7 @@
   function drawNow() {
     frame = 0;
     ui.hits = MJTable.draw(canvas, ui.state, {
-      viewer: 0, visibleSeats: [0], last: ui.last, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
+      viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selected: ui.state && ui.state.riichi_stage2 ? pendingIndex() : -1,
       banner: ui.state ? null : 'Press "New game" to start',
     });
@@ -120,7 +120,11 @@
       status(`P${d.player}: ${actionName(d.action)}`);
       ui.last = { player: d.player, action: d.action };
       setState(d.state);
-      if (ANIM_MS) await wait(ANIM_MS);
+      if (!ANIM_MS) return;
+      if (d.action <= 36) {
+        await animate(ANIM_MS * 0.5, (t) => { ui.slide = t; drawNow(); });
+        await wait(ANIM_MS * 0.5);
+      } else await wait(ANIM_MS);
     });
     on('kyoku_end', async (d) => {
       setState(d.state);

@@ -47,13 +47,17 @@
     return cx - x;
   }
 
-  function drawRiver(ctx, river, x0, y0, rw, rh, markLast) {
+  /** `slide` (0–1): how far the newest tile has travelled from the hand (1 = in place). */
+  function drawRiver(ctx, river, x0, y0, rw, rh, markLast, slide = 1) {
     let x = x0, y = y0, col = 0;
     river.forEach((d, i) => {
       if (col === 6 && y < y0 + rh * 2.5) { col = 0; x = x0; y += rh * 1.02; }
       const sideways = !!d.riichi;
       const w = sideways ? rh : rw;
-      T.drawTile(ctx, d.tile, x, sideways ? y + rh - rw : y, rw, rh, { sideways, dim: !!d.called, highlight: markLast && i === river.length - 1 });
+      const newest = markLast && i === river.length - 1;
+      // The newest discard slides in from its owner's hand (+y points at the owner).
+      const dy = newest ? (1 - slide) * rh * 4 : 0;
+      T.drawTile(ctx, d.tile, x, (sideways ? y + rh - rw : y) + dy, rw, rh, { sideways, dim: !!d.called, highlight: newest });
       x += w; col++;
     });
   }
@@ -81,7 +85,7 @@
     const centre = rw * 6 + rw * 0.4;
     // The newest discard of the seat that just discarded is outlined.
     const markLast = !!opts.last && opts.last.player === p.seat && opts.last.action <= 36;
-    drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast);
+    drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast, opts.slide ?? 1);
     let tiles = handTiles(p);
     // The drawn tile sits apart at the right end, as at a real table.
     if (tiles && p.drawn != null && tiles.includes(p.drawn) && tiles.length % 3 === 2) {
@@ -168,7 +172,8 @@
 
   /**
    * draw(canvas, state, opts) → hits. opts: viewer (seat at the bottom), showAll, visibleSeats,
-   * selected/hover (hand index), banner (text across the table), last ({player, action} to mark).
+   * selected/hover (hand index), banner (text across the table), last ({player, action} to mark),
+   * slide (0–1, progress of the newest discard's slide into the river).
    */
   function draw(canvas, state, opts = {}) {
     const { ctx, w, h } = fit(canvas);
