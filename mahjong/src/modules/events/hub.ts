@@ -6,7 +6,8 @@ export interface SseEvent {
 
 const encoder = new TextEncoder();
 
-export const HEARTBEAT_MS = 15_000;
+// Below Bun.serve's default 10 s idle timeout, so a quiet stream is never cut even without tuning.
+export const HEARTBEAT_MS = 8_000;
 
 export function formatEvent(event: SseEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
