@@ -1,4 +1,12 @@
 import { AppError } from '@devhub/shared';
+import { t } from 'elysia';
+
+/** The one error body of every proxy answer (spec Errors, DECISIONS: Messages API type names). */
+export const ErrorBody = t.Object({
+  type: t.Literal('error'),
+  error: t.Object({ type: t.String(), message: t.String(), code: t.String() }),
+});
+export type ErrorBody = typeof ErrorBody.static;
 
 /** Every proxy failure that becomes a response; app.ts maps them to `{type:"error", error:{type,message,code}}`. */
 export class ProxyError extends AppError {
@@ -115,6 +123,6 @@ export function errorTypeFor(status: number): string {
   }
 }
 
-export function errorBody(code: string, status: number, message: string) {
-  return { type: 'error' as const, error: { type: errorTypeFor(status), message, code } };
+export function errorBody(code: string, status: number, message: string): ErrorBody {
+  return { type: 'error', error: { type: errorTypeFor(status), message, code } };
 }

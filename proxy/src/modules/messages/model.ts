@@ -8,8 +8,4 @@ export const MessagesRequest = t.Object({
 }, { additionalProperties: true });
 export type MessagesRequest = typeof MessagesRequest.static;
 
-export const ErrorBody = t.Object({
-  type: t.Literal('error'),
-  error: t.Object({ type: t.String(), message: t.String(), code: t.String() }),
-});
-export type ErrorBody = typeof ErrorBody.static;
+export { ErrorBody } from '../../upstream/errors';
