@@ -3,7 +3,7 @@ process.env.TZ = 'UTC';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
 import { join } from 'node:path';
-import { buildReport, collectUsage, countdown, painter, renderSummary, renderVerbose, UsageReport, type Collected } from '../../src/usage';
+import { buildReport, collectUsage, countdown, painter, paintPercent, renderSummary, renderVerbose, UsageReport, type Collected } from '../../src/usage';
 import { VERSION } from '../../src/version';
 import * as fx from './fixtures';
 import { makeConfig, tempDir } from './helpers';
@@ -76,6 +76,14 @@ describe('summary output', () => {
     expect(text).not.toContain('\x1b[33m76%');
     expect(text).toContain('\x1b[32m✓\x1b[39m #1 sk-c***1111');
     expect(text).toContain('\x1b[2m✗\x1b[22m #2 sk-c***4444');
+  });
+
+  it('judges the thresholds on the percentage as shown (one decimal)', () => {
+    const paint = painter(true);
+    expect(paintPercent(10.04, paint)).toBe('\x1b[31m10%\x1b[39m');
+    expect(paintPercent(10.1, paint)).toBe('\x1b[33m10.1%\x1b[39m');
+    expect(paintPercent(25.04, paint)).toBe('\x1b[33m25%\x1b[39m');
+    expect(paintPercent(25.1, paint)).toBe('25.1%');
   });
 });
 

@@ -1,5 +1,5 @@
 export { painter, useColor, type Painter } from './color';
 export { buildReport } from './report';
-export { head, renderSummary, RECHECK, type RenderOptions } from './summary';
+export { head, paintPercent, renderSummary, RECHECK, type RenderOptions } from './summary';
 export { renderVerbose } from './verbose';
 export { age, countdown, dhm } from './time';

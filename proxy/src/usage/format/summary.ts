@@ -45,14 +45,15 @@ function keyLines(key: KeyResult, options: RenderOptions): string[] {
   }
   const mark = e.ok ? paint.green('✓') : paint.red('✗');
   if (key.summary !== null) return [`  ${mark} ${who}  ${key.summary}`];
-  const win = (label: string, w: UsageWindow) => `${label} ${pct(w.remaining_percent, paint)} · ${countdown(w.remaining_seconds, options.timeFormat)}`;
+  const win = (label: string, w: UsageWindow) => `${label} ${paintPercent(w.remaining_percent, paint)} · ${countdown(w.remaining_seconds, options.timeFormat)}`;
   return [`  ${mark} ${who}  plan ${e.plan ?? '—'}   ${win('5h', e.five_hour)}   ${win('weekly', e.weekly)}`];
 }
 
-/** Spec Limits: at or below 25 % yellow, at or below 10 % red. */
-function pct(value: number, paint: Painter): string {
-  const text = `${percent(value)}%`;
-  if (value <= 10) return paint.red(text);
-  if (value <= 25) return paint.yellow(text);
+/** Spec Limits: at or below 25 % yellow, at or below 10 % red — judged on the figure shown. */
+export function paintPercent(value: number, paint: Painter): string {
+  const shown = percent(value);
+  const text = `${shown}%`;
+  if (Number(shown) <= 10) return paint.red(text);
+  if (Number(shown) <= 25) return paint.yellow(text);
   return text;
 }
