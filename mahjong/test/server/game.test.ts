@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HeuristicAgent } from '../../src/engine/ai';
 import { testApp } from './helpers';
 import { readEvents } from './sse';
 
@@ -122,14 +123,25 @@ describe('POST /api/game/{id}/action', () => {
     expect(human[0].action).toBe(a);
   });
 
-  it('plays a whole East-only game to the end through the API', async () => {
-    const g = await newGame({ seed: 3 });
+  it('plays a whole East-only game to the end through the API, riichi in two steps included', async () => {
+    const g = await newGame({ seed: 3, ai_model: 'heuristic' });
     let state = g.state;
+    let riichi = 0;
+    const human = new HeuristicAgent();
     for (let i = 0; i < 3000 && !state.is_over; i++) {
-      const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: choose(state.valid_actions) });
+      // Seat 0 is played by the engine's heuristic from the state the API returns. Discarding a
+      // riichi candidate enters step two, where only confirm (48) and cancel (52) are legal.
+      const action = human.decide(state);
+      const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: action });
       expect(res.status).toBe(200);
+      if (!state.riichi_stage2 && res.json.state.riichi_stage2) {
+        expect(state.riichi_tiles).toContain(action);
+        expect(res.json.state.valid_actions).toEqual([48, 52]);
+        riichi++;
+      }
       state = res.json.state;
     }
+    expect(riichi).toBeGreaterThan(0);
     expect(state.is_over).toBe(true);
     expect(state.game.owari.scores.reduce((a: number, b: number) => a + b, 0)).toBe(100_000);
     const after = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 53 });
