@@ -55,7 +55,7 @@ describe('live services', () => {
     const failure = await global.next((m) => m.type === 'hook.event' && m.event_type === 'StopFailure', 10_000);
     expect(failure.data).toMatchObject({ error: 'rate_limit', error_details: '429 Too Many Requests' });
     expect(global.messages.filter((m) => m.type === 'hook.event')).toEqual([]);
-  });
+  }, 30_000);
 
   it('reports a window killed from outside as dead and died, then autocloses it', async () => {
     const windowId = await createShell('doomed');
@@ -69,7 +69,7 @@ describe('live services', () => {
     await global.next((m) => m.type === 'window.change' && m.change_type === 'removed' && m.window_id === windowId, 10_000);
     await waitFor(() => !server.gateway.ctx.store.window(windowId), 'the dead window to leave state.json');
     channel.close();
-  });
+  }, 30_000);
 
   it('tells a running command in a shell window from an idle prompt', async () => {
     await createShell('busy');
@@ -80,5 +80,5 @@ describe('live services', () => {
     await fetch(`${server.url}/api/v1/sessions/busy/key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'C-c' }) });
     await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
     channel.close();
-  });
+  }, 30_000);
 });

@@ -89,7 +89,7 @@ describe('agentgw hooks install|uninstall|status', () => {
     expect(JSON.parse(status.stdout).installed).toBe(9);
     expect((await cli('uninstall')).code).toBe(0);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({});
-  });
+  }, 30_000);
 
   it('refuses to touch a settings file it cannot parse', async () => {
     const path = join(dir, 'custom.json');
@@ -99,5 +99,5 @@ describe('agentgw hooks install|uninstall|status', () => {
     expect(out.stderr).toContain('not valid JSON');
     expect(readFileSync(path, 'utf8')).toBe('{ "model": "sonnet", ');
     expect(existsSync(`${path}.bak`)).toBe(false);
-  });
+  }, 30_000);
 });

@@ -55,7 +55,7 @@ describe('pane screenshot', () => {
     const distinct = new Set<number>();
     for (let i = 0; i < data.length; i += 4 * 97) distinct.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
     expect(distinct.size).toBeGreaterThan(5);
-  });
+  }, 30_000);
 
   it('renders an empty pane as a plain background of the right size', async () => {
     const { width, height, data } = await pixels(await renderPanePng('', { cols: 20, rows: 4 }));
