@@ -61,7 +61,7 @@ export function waitsOf(p: PlayerState): number[] {
 /** Whether the 3n+2 hand that just drew `drawn` is complete. */
 export function drawnCompletes(p: PlayerState, drawn: number): boolean {
   if (p.waits !== null) return p.waits.includes(drawn >> 2);
-  return isWinningShape(p.hand, null, p.melds.length);
+  return shanten(p.counts, p.melds.length) === -1;
 }
 
 /** Scores a complete hand; null when it has no yaku (or is not complete). */
