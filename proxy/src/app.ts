@@ -7,6 +7,7 @@ import { errorBody, ProxyError } from './upstream/errors';
 import { RequestLog } from './upstream/request-log';
 import { ProxyState } from './upstream/state';
 import { unmatchedRequest } from './modules/errors/unmatched';
+import { requestPath } from './modules/guard/request-path';
 import { guardRequest } from './modules/guard/service';
 import { healthModule } from './modules/health';
 import { imagesModule } from './modules/images';
@@ -46,9 +47,9 @@ export function createApp(deps: AppDeps = {}) {
 function toProxyError(code: unknown, error: unknown, request: Request, log: Logger): ProxyError {
   if (error instanceof ProxyError) return error;
   if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
-  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, new URL(request.url).pathname);
+  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request));
   if (code === 'PARSE') return new ProxyError('invalid_json', 400, 'request body could not be parsed');
   if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, (error as Error).message);
-  log.error(`unexpected error on ${request.method} ${new URL(request.url).pathname}: ${(error as Error)?.stack ?? String(error)}`);
+  log.error(`unexpected error on ${request.method} ${requestPath(request)}: ${(error as Error)?.stack || String(error)}`);
   return new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { ErrorBody } from '../../src/modules/messages/model';
 import { Value } from '@sinclair/typebox/value';
 import { configFor, harness, post } from '../helpers/proxy-harness';
+import { requestPath } from '../../src/modules/guard/request-path';
 
 const h = harness(configFor({ mm: { url: 'http://127.0.0.1:9/anthropic', keys: ['sk-unused-0000'] } }));
 const call = async (request: Request) => {
@@ -114,6 +115,33 @@ describe('request guard', () => {
     expect(error).toMatchObject({ type: 'permission_error', code: 'forbidden_host' });
     expect((await h.app.handle(new Request('http://127.0.0.1:8765/health'))).status).toBe(200);
     expect((await h.app.handle(new Request('http://[::1]:8765/health'))).status).toBe(200);
+  });
+
+  it('answers a request without Host (HTTP/1.0) with a structured 403, not a crash page', async () => {
+    const server = h.listen();
+    try {
+      const answer = await rawExchange(Number(new URL(server.url).port), 'GET /health HTTP/1.0\r\n\r\n');
+      expect(answer).toStartWith('HTTP/1.1 403');
+      expect(answer).toContain('"code":"forbidden_host"');
+      expect(answer).not.toContain('cwd');
+    } finally {
+      await server.stop();
+    }
+    const open = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['sk-unused-0000'] } }, { server: { allow_remote: true } }));
+    const server2 = open.listen();
+    try {
+      const answer = await rawExchange(Number(new URL(server2.url).port), 'GET /nope HTTP/1.0\r\n\r\n');
+      expect(answer).toStartWith('HTTP/1.1 404');
+      expect(answer).toContain('"message":"GET /nope is not a route');
+    } finally {
+      await server2.stop();
+    }
+  });
+
+  it('finds the path of a request whose url is not absolute', () => {
+    expect(requestPath(new Request('http://localhost/v1/messages?beta=true'))).toBe('/v1/messages');
+    expect(requestPath({ url: '/health?x=1' } as Request)).toBe('/health');
+    expect(requestPath({ url: '' } as Request)).toBe('/');
   });
 
   it('refuses browser requests carrying an Origin', async () => {

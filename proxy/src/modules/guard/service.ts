@@ -3,6 +3,7 @@ import type { ServerSettings } from '../../config/schema';
 import { isLoopbackHost } from '../../config/listen';
 import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors';
 import { MAX_BODY_BYTES } from '../messages/parse';
+import { requestPath } from './request-path';
 
 /** Paths anyone who can reach the socket may call (no token): liveness only. */
 const OPEN_PATHS = new Set(['/health']);
@@ -14,14 +15,18 @@ const OPEN_PATHS = new Set(['/health']);
  * declared body size.
  */
 export function guardRequest(request: Request, server: ServerSettings): void {
-  const host = request.headers.get('host') ?? new URL(request.url).host;
-  if (!server.allow_remote && !isLoopbackHost(hostName(host))) {
-    throw new Forbidden(`Host "${host}" is not a loopback name; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
+  if (!server.allow_remote) {
+    // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
+    const host = request.headers.get('host') ?? urlHost(request.url);
+    if (host === null || !isLoopbackHost(hostName(host))) {
+      const which = host === null ? 'a request without Host' : `Host "${host}" is not a loopback name`;
+      throw new Forbidden(`${which}; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
+    }
   }
   if (request.headers.has('origin')) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');
   }
-  if (server.auth_token && !OPEN_PATHS.has(new URL(request.url).pathname) && !tokenMatches(request.headers, server.auth_token)) {
+  if (server.auth_token && !OPEN_PATHS.has(requestPath(request)) && !tokenMatches(request.headers, server.auth_token)) {
     throw new Unauthorized();
   }
   const length = Number(request.headers.get('content-length') ?? 0);
@@ -37,6 +42,14 @@ function tokenMatches(headers: Headers, token: string): boolean {
     const given = Buffer.from(value);
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+function urlHost(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
 }
 
 /** `127.0.0.1:8765` → `127.0.0.1`, `[::1]:8765` → `::1`. */

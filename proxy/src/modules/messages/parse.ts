@@ -52,11 +52,11 @@ async function capped(body: ReadableStream<Uint8Array> | null): Promise<ArrayBuf
   return out.buffer;
 }
 
-/** Bun's own body cap surfaces as a plain Error; it means the same thing as ours. */
-function tooLargeOr(error: unknown): unknown {
+/** Bun's own body cap surfaces as a plain Error (same meaning as ours); any other read failure is the client's. */
+function tooLargeOr(error: unknown): RequestTooLarge | InvalidRequest {
   if (error instanceof RequestTooLarge) return error;
   if (error instanceof Error && /maxRequestBodySize/i.test(error.message)) return new RequestTooLarge(MAX_BODY_BYTES);
-  return error;
+  return new InvalidRequest(`request body could not be read (${(error as Error)?.message || 'connection closed'})`, 'invalid_body');
 }
 
 /** A JSON object with a non-empty string `model`, or a 400 naming what is wrong. */
