@@ -33,7 +33,13 @@ export function createApp(deps: AppDeps = {}) {
   return new Elysia()
     .onRequest(({ request }) => guardRequest(request, state.current.config.server))
     .onError(({ code, error, request }) => {
-      const failure = toProxyError(code, error, request, log);
+      // Never let the mapping itself throw: Bun's fallback page would show the cwd and a stack.
+      let failure: ProxyError;
+      try {
+        failure = toProxyError(code, error, request, log);
+      } catch {
+        failure = new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
+      }
       const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
       return new Response(JSON.stringify(errorBody(failure.code, failure.status, failure.message)), { status: failure.status, headers });
     })
