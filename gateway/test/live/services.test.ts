@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveService, screenshotWindow } from '../../src/live';
-import type { RunningServer } from '../../src/runtime';
+import { loadPlugins, type RunningServer } from '../../src/runtime';
 import { startTestServer, testEnv, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -34,6 +34,11 @@ async function createShell(channel: string): Promise<string> {
 }
 
 describe('live services', () => {
+  it('are registered with the server command', async () => {
+    const plugins = await loadPlugins();
+    expect(plugins.find((p) => p.name === 'live')?.screenshot).toBe(screenshotWindow);
+  });
+
   it('forwards hook lines of its own tmux session as hook.event with the spec fields and the raw payload', async () => {
     const windowId = await createShell('hooks');
     const events = server.gateway.ctx.paths.events;
