@@ -3,7 +3,8 @@ import { FeishuApiError, FeishuHttpError } from './errors';
 
 export interface TransportOptions {
   baseUrl: string;
-  fetch?: typeof fetch;
+  /** Swappable for tests or a proxy-aware fetch. */
+  fetch?: (url: URL, init: RequestInit) => Promise<Response>;
   /** Retries after a 429/5xx or a network error. Default 3. */
   retries?: number;
   /** First backoff; doubled each retry, capped at 10 s; a Retry-After header wins. Default 500 ms. */
@@ -26,9 +27,9 @@ type Body = Record<string, unknown>;
  * Never logs bodies, tokens or secrets.
  */
 export class Transport {
-  private readonly fetchImpl: typeof fetch;
+  private readonly fetchImpl: (url: URL, init: RequestInit) => Promise<Response>;
   constructor(private readonly options: TransportOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+    this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
   }
 
   async json(operation: string, method: string, path: string, parts: RequestParts = {}): Promise<Body> {
