@@ -54,7 +54,14 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
     }
     providers.push({ provider: name, keys });
   }
-  if (dirty) writeCache(options.cachePath, cache);
+  if (dirty) {
+    // The cache only saves network calls: failing to write it must not lose the report.
+    try {
+      writeCache(options.cachePath, cache);
+    } catch (error) {
+      options.warn?.(`${options.cachePath}: not written (${(error as Error).message})`);
+    }
+  }
   return { providers, skipped };
 }
 

@@ -88,6 +88,22 @@ describe('usage failure cache (spec state table)', () => {
     expect(Object.keys(entries())).not.toContain(fingerprint('YOUR_API_KEY'));
   });
 
+  it('reports, but survives, a cache file that cannot be written', async () => {
+    const blocked = join(dir.path, 'not-a-dir');
+    writeFileSync(blocked, 'a file where a folder should be');
+    const warnings: string[] = [];
+    const mock = startMock(routes({ 'POST /v1/messages': () => anthropicError(401, 'authentication_error', 'bad key') }));
+    try {
+      const config = makeConfig({ p: { base_url: mock.url, usage_adapter: 'probe', api_keys: [{ key: 'sk-unwritable-cache-0001' }] } });
+      const collected = await collectUsage({ config, cachePath: join(blocked, 'usage-cache.json'), now: () => NOW, timeoutMs: 5000, warn: (m) => warnings.push(m) });
+      expect(collected.providers[0]!.keys[0]!.entry.ok).toBe(false);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('not written');
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it('ignores a corrupt cache file instead of failing', async () => {
     writeFileSync(cachePath, '{not json');
     const warnings: string[] = [];
