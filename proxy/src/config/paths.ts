@@ -1,11 +1,23 @@
-import { ensureStateDir, resolveStateDir, type StateDirSpec } from '@devhub/shared';
+import { AppError, ensureStateDir, resolveStateDir, type StateDirSpec } from '@devhub/shared';
 import { join } from 'node:path';
 
 export const STATE_DIR_SPEC: StateDirSpec = { envVar: 'MODELPROXY_DIR', defaultName: '.modelproxy' };
 
 /** `~/.modelproxy`, or `$MODELPROXY_DIR`. */
 export const stateDir = (env: Record<string, string | undefined> = process.env): string => resolveStateDir(STATE_DIR_SPEC, env);
-export const ensureProxyStateDir = (env: Record<string, string | undefined> = process.env): string => ensureStateDir(STATE_DIR_SPEC, env);
+export class StateDirUnavailable extends AppError {
+  constructor(dir: string, reason: string) {
+    super('STATE_DIR_UNAVAILABLE', 500, `cannot create the state directory ${dir} (${reason}); set MODELPROXY_DIR to a writable folder`);
+  }
+}
+
+export function ensureProxyStateDir(env: Record<string, string | undefined> = process.env): string {
+  try {
+    return ensureStateDir(STATE_DIR_SPEC, env);
+  } catch (error) {
+    throw new StateDirUnavailable(stateDir(env), (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+  }
+}
 
 export const configPath = (dir: string = stateDir()): string => join(dir, 'config.yaml');
 export const requestsLogPath = (dir: string = stateDir()): string => join(dir, 'requests.jsonl');

@@ -42,6 +42,16 @@ describe('modelproxy serve', () => {
     expect(output).not.toContain('    at ');
   });
 
+  it('says clearly when the state directory cannot be created (exit 1, no stack trace)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'file'), 'not a folder');
+    const { code, output } = await runServe(join(dir, 'file', 'state'), []);
+    expect(code).toBe(1);
+    expect(output).toContain('cannot create the state directory');
+    expect(output).toContain('ENOTDIR');
+    expect(output).not.toContain('    at ');
+  });
+
   it('rejects a bad --port with exit 2 and no stack trace', async () => {
     const dir = tempDir();
     for (const args of [['--port', 'abc'], ['--port', '99999']]) {
