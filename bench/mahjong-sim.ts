@@ -14,19 +14,23 @@ import { playGame } from '../mahjong/src/engine/sim/play';
 const arg = process.argv.slice(2);
 const hw = `${cpus()[0]?.model ?? 'cpu'} × ${cpus().length}, bun ${Bun.version}`;
 
-function bench(label: string, games: number, make: (i: number) => Agent[]): void {
-  playGame(make(0), { seed: 1 }); // warm-up
+/** One pass over `games` seeds; the rate by wall clock and by this process's CPU time. */
+function pass(games: number, base: number, make: (i: number) => Agent[]): { wall: number; cpu: number; hands: number } {
   let hands = 0;
-  let steps = 0;
   const t0 = performance.now();
-  for (let i = 0; i < games; i++) {
-    const g = playGame(make(i), { seed: 1000 + i });
-    hands += g.log.length;
-    steps += g.kyoku.events.length;
-  }
-  const s = (performance.now() - t0) / 1000;
-  console.log(`${label.padEnd(10)} ${(games / s).toFixed(1).padStart(8)} hanchan/s  (${games} games, ${(hands / games).toFixed(2)} hands/game, ${(hands / s).toFixed(0)} hands/s)`);
-  void steps;
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < games; i++) hands += playGame(make(i), { seed: base + i }).log.length;
+  const c = process.cpuUsage(c0);
+  return { wall: games / ((performance.now() - t0) / 1000), cpu: games / ((c.user + c.system) / 1e6), hands };
+}
+
+// The shanten group tables fill on first use, so the first pass ("cold") is slower than a second
+// pass over new seeds ("warm"). CPU time is the steadier figure on a shared machine.
+function bench(label: string, games: number, make: (i: number) => Agent[]): void {
+  const cold = pass(games, 1000, make);
+  const warm = pass(games, 1_000_000, make);
+  const f = (x: number) => x.toFixed(1).padStart(7);
+  console.log(`${label.padEnd(10)} cold ${f(cold.wall)} hanchan/s wall, ${f(cold.cpu)} by CPU time | warm ${f(warm.wall)} wall, ${f(warm.cpu)} CPU  (${games} games per pass, ${(cold.hands / games).toFixed(2)} hands/game)`);
 }
 
 function invariants(games: number): void {

@@ -57,40 +57,51 @@ function yaochuuKinds(c: readonly number[]): number {
 
 const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-const FLAGS = new Uint8Array(54);
+/** Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out. */
+function discardActions(p: PlayerState, out: number[]): void {
+  let reds = 0;
+  let last = -1;
+  const forbidden = p.forbidden;
+  for (const id of p.hand) {
+    const kind = id >> 2;
+    if (forbidden.length > 0 && forbidden.includes(kind)) continue;
+    if (id === 16 || id === 52 || id === 88) { reds |= 1 << ((id - 16) / 36); continue; }
+    if (kind !== last) { out.push(kind); last = kind; }
+  }
+  for (let r = 0; r < 3; r++) if (reds & (1 << r)) out.push(34 + r);
+}
 
 export function selfOptions(k: Kyoku, seat: number): Options {
   if (k.stage2) return { actions: [A.RIICHI, A.RIICHI_CANCEL], riichiDiscards: [] };
   const p = k.players[seat]!;
-  const flags = FLAGS.fill(0);
-  if (p.riichi && k.drawn !== null) flags[discardIndex(k.drawn)] = 1;
-  else if (p.forbidden.length === 0) for (const id of p.hand) flags[discardIndex(id)] = 1;
-  else for (const id of p.hand) if (!p.forbidden.includes(id >> 2)) flags[discardIndex(id)] = 1;
+  const actions: number[] = [];
+  if (p.riichi && k.drawn !== null) actions.push(discardIndex(k.drawn));
+  else discardActions(p, actions);
   const riichiDiscards: number[] = [];
   if (k.drawn !== null && !k.afterCall) {
     const c = p.counts; // changed and restored below
-    if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) flags[A.TSUMO] = 1;
-    if (k.firstTurn(seat) && yaochuuKinds(c) >= 9) flags[A.KYUUSHU] = 1;
-    if (k.tilesLeft > 0 && k.kans < 4) {
-      if (hasFour(c) && ankanKinds(k, seat, c).length > 0) flags[A.ANKAN] = 1;
-      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) flags[A.KAKAN] = 1;
-    }
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
     if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !noTenpaiDiscard(c) && shanten(c, p.melds.length) <= 0) {
-      for (let idx = 0; idx < 37; idx++) {
-        if (!flags[idx]) continue;
-        const kind = idx < 34 ? idx : [4, 13, 22][idx - 34]!;
+      for (const idx of actions) {
+        const kind = idx < 34 ? idx : RED_KIND[idx - 34]!;
         c[kind]! -= 1;
         if (shanten(c, p.melds.length) === 0) riichiDiscards.push(idx);
         c[kind]! += 1;
       }
     }
+    // Specials in index order: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
+    if (k.tilesLeft > 0 && k.kans < 4) {
+      if (hasFour(c) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
+      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
+    }
+    if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) actions.push(A.TSUMO);
+    if (k.firstTurn(seat) && yaochuuKinds(c) >= 9) actions.push(A.KYUUSHU);
   }
-  const actions: number[] = [];
-  for (let a = 0; a < 54; a++) if (flags[a]) actions.push(a);
   return { actions, riichiDiscards };
 }
+
+const RED_KIND = [4, 13, 22];
 
 export function canRon(k: Kyoku, seat: number, target: Target): boolean {
   const p = k.players[seat]!;

@@ -3,7 +3,6 @@
  * hand every tile but at most one (a tanki or the chiitoitsu single) has a copy or a neighbour
  * within two in its suit; kokushi is the exception and needs 12 distinct terminals/honours.
  */
-const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 export function isolatedTiles(c: ArrayLike<number>): number {
   let n = 0;
@@ -19,14 +18,19 @@ export function isolatedTiles(c: ArrayLike<number>): number {
   return n;
 }
 
-const kokushiLike = (c: ArrayLike<number>): boolean => {
+/** Distinct terminal/honour kinds held. */
+function yaochuuKinds(c: ArrayLike<number>): number {
   let d = 0;
-  for (const y of YAOCHUU) if (c[y]! > 0) d++;
-  return d >= 12;
-};
+  for (let k = 27; k < 34; k++) if (c[k]! > 0) d++;
+  for (let k = 0; k < 27; k += 9) d += (c[k]! > 0 ? 1 : 0) + (c[k + 8]! > 0 ? 1 : 0);
+  return d;
+}
+
+/** At least `min` isolated tiles and not kokushi-like (the kokushi count only when needed). */
+const far = (c: ArrayLike<number>, min: number): boolean => isolatedTiles(c) >= min && yaochuuKinds(c) < 12;
 
 /** A 3n+1 hand that cannot be tenpai. */
-export const surelyNotTenpai = (c: ArrayLike<number>): boolean => isolatedTiles(c) >= 2 && !kokushiLike(c);
+export const surelyNotTenpai = (c: ArrayLike<number>): boolean => far(c, 2);
 
 /** A 3n+2 hand from which no discard reaches tenpai. */
-export const noTenpaiDiscard = (c: ArrayLike<number>): boolean => isolatedTiles(c) >= 3 && !kokushiLike(c);
+export const noTenpaiDiscard = (c: ArrayLike<number>): boolean => far(c, 3);
