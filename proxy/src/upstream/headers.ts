@@ -38,10 +38,11 @@ export function upstreamHeaders(client: Headers, key: string, dropBetas?: string
   return out;
 }
 
+/** The upstream's answer headers minus DROP_RESPONSE and any CORS grant (the proxy serves no browser). */
 export function clientHeaders(upstream: Headers, extra: Record<string, string>): Headers {
   const out = new Headers();
   upstream.forEach((value, name) => {
-    if (!DROP_RESPONSE.has(name)) out.set(name, value);
+    if (!DROP_RESPONSE.has(name) && !name.startsWith('access-control-')) out.append(name, value);
   });
   for (const [name, value] of Object.entries(extra)) out.set(name, value);
   return out;
