@@ -51,7 +51,8 @@ export class StatusService {
     const { ctx } = this;
     const t = this.tracked.get(id) ?? { agentSeen: false, pane: null, capturedAt: 0 };
     this.tracked.set(id, t);
-    if (win && !isShell(win.command) && record.provider !== 'shell') t.agentSeen = true;
+    // Seen running now, or known from its SessionStart hook (survives a gateway restart).
+    if (record.provider !== 'shell' && ((win && !isShell(win.command)) || this.sessions.get(ctx.tmux.windowKey(id)))) t.agentSeen = true;
     if (win && !win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
       try {
         t.pane = readPane(await ctx.tmux.capturePane(id));
