@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
+import { HeuristicAgent } from '../mahjong/src/engine/ai';
 import { canvasStats, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
 
 // Browser tests: Debian's chromium (installed by .ci/run) drives the three pages of a real
@@ -40,41 +41,43 @@ describe('human versus AI page', () => {
     const shot = await screenshot(page, 'human');
     expect(shot.colours).toBeGreaterThan(50);
     expect((await canvasStats(page)).colours).toBeGreaterThan(before.colours);
-    let clicks = 0, handResults = 0;
-    // One look at the page per move: a dialog button, an action button, or the tile to discard.
-    const nextMove = () => mj(page, `(() => {
-      const vis = (id) => { const e = document.getElementById(id); return e && e.offsetParent !== null ? id : null; };
-      if (vis('final-new')) return { done: true };
-      const dialogButton = vis('result-ok');
-      if (dialogButton) return { sel: '#' + dialogButton, result: true };
-      if (document.querySelector('.overlay')) return null;
+    let clicks = 0, handResults = 0, riichiConfirms = 0;
+    // Seat 0's choices come from the engine's heuristic reading the page's own state; every
+    // choice is then made by clicking the tile on the canvas or the action button.
+    const human = new HeuristicAgent();
+    const look = () => mj(page, `(() => {
+      const vis = (id) => { const e = document.getElementById(id); return e && e.offsetParent !== null ? e : null; };
       const at = (e) => { const b = e.getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2 }; };
-      for (const a of [48, 50, 49, 51, 53]) if (vis('act-' + a)) return at(document.getElementById('act-' + a));
+      if (vis('final-new')) return { done: true };
+      if (vis('result-ok')) return { result: at(vis('result-ok')) };
+      if (document.querySelector('.overlay')) return null;
       const ui = window.__mj, s = ui.state;
-      if (!s || s.turn !== 0 || ui.busy) return null;
-      const valid = s.valid_actions || [];
+      if (!s || s.turn !== 0 || ui.busy || ui.drawn !== s || !(s.valid_actions || []).length) return null;
       const r = document.getElementById('table').getBoundingClientRect();
-      for (let i = ui.hits.length - 1; i >= 0; i--) {
-        const h = ui.hits[i];
-        if (valid.includes(MJ.discardIndex(h.tile))) return { x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2 };
-      }
-      return null;
+      const tiles = ui.hits.map((h) => ({ action: MJ.discardIndex(h.tile), x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2 }));
+      const buttons = [...document.querySelectorAll('#actions button')].map((b) => ({ action: Number(b.dataset.action), ...at(b) }));
+      return { state: s, tiles, buttons, version: ui.version };
     })()`);
     for (let guard = 0; guard < 5000; guard++) {
-      const move = await until(nextMove, 20_000, 'something to do');
-      if (move.done) break;
-      if (move.sel) {
-        // The bar is redrawn with every event, so a button may go away under the pointer.
-        const ok = await page.click(move.sel, { timeout: 2000 }).then(() => true, () => false);
-        if (ok && move.result) handResults++;
-        else if (ok) clicks++;
+      const seen = await until(look, 20_000, 'something to do');
+      if (seen.done) break;
+      if (seen.result) {
+        await page.mouse.click(seen.result.x, seen.result.y);
+        handResults++;
         continue;
       }
-      await page.mouse.click(move.x, move.y);
+      const action = human.decide(seen.state);
+      const target = seen.buttons.find((b: any) => b.action === action) ?? (action <= 36 ? [...seen.tiles].reverse().find((t: any) => t.action === action) : null);
+      expect(target).toBeTruthy();
+      if (action === 48) riichiConfirms++;
+      await page.mouse.click(target.x, target.y);
       clicks++;
+      // One click per decision: wait for the page to show the next state.
+      await until(() => mj(page, `window.__mj.version !== ${seen.version}`), 10_000, 'the next state');
     }
-        expect(await page.isVisible("#final-new")).toBe(true);
+    expect(await page.isVisible('#final-new')).toBe(true);
     expect(handResults).toBeGreaterThanOrEqual(4);
+    expect(riichiConfirms).toBeGreaterThan(0);
     expect(clicks).toBeGreaterThan(20);
     const text = await page.textContent('.dialog');
     expect(text).toContain('place');

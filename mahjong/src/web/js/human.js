@@ -22,6 +22,7 @@
 
   function drawNow() {
     frame = 0;
+    ui.drawn = ui.state; // the state the hit rects belong to
     ui.hits = MJTable.draw(canvas, ui.state, {
       viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selected: ui.state && ui.state.riichi_stage2 ? pendingIndex() : -1,
@@ -38,6 +39,7 @@
 
   function setState(state) {
     ui.state = state;
+    ui.version = (ui.version || 0) + 1;
     redraw();
     renderButtons();
   }
@@ -73,7 +75,8 @@
     ui.busy = true;
     try {
       const res = await api(`/api/game/${ui.session}/action`, { player_id: 0, action_idx: action });
-      if (queue.pending === 0 && res && res.state) setState(res.state);
+      // With the event stream open, the same states arrive there in order; use the reply only without it.
+      if ((!ui.es || ui.es.readyState !== EventSource.OPEN) && res && res.state) setState(res.state);
     } catch (e) {
       status(`Refused: ${e.message}`);
     } finally {
