@@ -56,6 +56,12 @@ describe('POST /api/game/new', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('MODEL_LOAD_FAILED');
     expect(res.json.detail).toContain('bad.json');
+    const secret = join(dir, 'secret.json');
+    writeFileSync(secret, 'password=hunter2');
+    const leak = await call('POST', '/api/game/new', { ai_model: secret });
+    expect(leak.status).toBe(400);
+    expect(leak.text).not.toContain('hunter2');
+    expect((await call('POST', '/api/game/new', { ai_model: '/etc/passwd' })).json.detail).toContain('.json');
   });
 
   it('deals the same hands for the same seed', async () => {

@@ -45,7 +45,15 @@ export function createAi(model: string | null, seat: number, seed: number): AiPl
   const agentSeed = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
   if (kind === 'random' || kind === 'heuristic') return asPlayer(createAgent(kind, agentSeed));
   const path = kind === 'policy' ? SHIPPED_POLICY : kind;
+  // Only .json files are read, and a file that is not JSON is refused without quoting it, so a
+  // request cannot use the AI loader to peek at other files on the server.
+  if (!path.toLowerCase().endsWith('.json')) throw new ModelLoadFailed(path, 'model files are JSON files ending in .json');
   const text = readModel(path);
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new ModelLoadFailed(path, 'not a JSON file');
+  }
   try {
     if (isPolicyText(text)) return asPlayer(new PolicyAgent(parsePolicy(text)));
     return asPlayer(createAgent(path, agentSeed, text));
