@@ -56,6 +56,14 @@ describe('mjlog parser', () => {
     expect(unzipped).toBe(text);
   });
 
+  it('reports a damaged gzip stream as INVALID_MJLOG', async () => {
+    const zipped = gzipSync(read('double-ron.mjlog'));
+    const cut = new Uint8Array(zipped.subarray(0, 40));
+    const err = await mjlogText(cut).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(InvalidMjlog);
+    expect((err as InvalidMjlog).code).toBe('INVALID_MJLOG');
+  });
+
   it('accepts an XML declaration and whitespace between tags (old variants)', () => {
     const text = read('double-ron.mjlog').replace('<mjloggm', '<?xml version="1.0" encoding="UTF-8"?>\n<mjloggm').replace(/></g, '>\n<');
     expect(parseMjlog(text).rounds).toHaveLength(4);
