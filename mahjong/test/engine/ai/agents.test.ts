@@ -44,6 +44,24 @@ describe('AI players', () => {
     expect(new HeuristicAgent({ foldShanten: 99 }).decide(g.stateView(2))).not.toBe(idx('3z'));
   });
 
+  it('heuristic play is deterministic: the same seed gives the same game', () => {
+    const a = playGame([0, 1, 2, 3].map(() => new HeuristicAgent()), { seed: 21, maxRound: 0 }).toMjlog();
+    const b = playGame([0, 1, 2, 3].map(() => new HeuristicAgent()), { seed: 21, maxRound: 0 }).toMjlog();
+    expect(a).toBe(b);
+  });
+
+  it('heuristic pons a dragon that lowers shanten, and skips a pon that leaves no yaku', () => {
+    const others = ['147m258p369s2346z', '369m147p147s2346z'] as const;
+    const dragon = scenario({ hands: ['5z258m369p258s467z', '55z123m456p78s19p1z', ...others], draws: '1s' });
+    ok(dragon, 0, idx('5z'));
+    expect(dragon.validActions(1)).toContain(43);
+    expect(new HeuristicAgent().decide(dragon.stateView(1))).toBe(43);
+    const plain = scenario({ hands: ['9m258m369p258s467z', '99m123m456p78s19p1z', ...others], draws: '1s' });
+    ok(plain, 0, idx('9m'));
+    expect(plain.validActions(1)).toContain(43);
+    expect(new HeuristicAgent().decide(plain.stateView(1))).toBe(53);
+  });
+
   it('model files carry heuristic weights; bad ones are refused with the reason', () => {
     const m = parseModel(JSON.stringify({ format: 'mahjong-heuristic-v1', name: 'timid', weights: { foldShanten: 0, riichi: false } }));
     expect(m.name).toBe('timid');
