@@ -62,6 +62,7 @@ describe('human versus AI page', () => {
       const seen = await until(look, 20_000, 'something to do');
       if (seen.done) break;
       if (seen.result) {
+        if (handResults === 0) expect((await screenshot(page, 'human-hand-result')).colours).toBeGreaterThan(50);
         await page.mouse.click(seen.result.x, seen.result.y);
         handResults++;
         continue;

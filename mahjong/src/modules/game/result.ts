@@ -6,7 +6,7 @@ import { yakuName } from '../replay/yaku-names';
 export interface HandSummary {
   type: 'agari' | 'ryuukyoku';
   kind?: string;
-  wins: { who: number; from_who: number; han: number; fu: number; points: number; limit_name: string; yaku: { id: number; name: string; han: number }[] }[];
+  wins: { who: number; from_who: number; han: number; fu: number; points: number; limit_name: string; yaku: { id: number; name: string; han: number }[]; hand: number[]; machi: number }[];
   deltas: number[];
 }
 
@@ -16,7 +16,7 @@ export function summariseAgari(ev: AgariEvent) {
     : ev.yaku.filter((y) => y.han > 0).map((y) => ({ id: y.id, name: yakuName(y.id), han: y.han }));
   return {
     who: ev.who, from_who: ev.fromWho, han: ev.yaku.reduce((n, y) => n + y.han, 0), fu: ev.fu, points: ev.points,
-    limit_name: LIMIT_TEXT[ev.limit] ?? '', yaku,
+    limit_name: LIMIT_TEXT[ev.limit] ?? '', yaku, hand: ev.hand, machi: ev.machi,
   };
 }
 

@@ -69,6 +69,27 @@
     return `P${seat}${wind ? ` (${wind})` : ''}`;
   }
 
+  /** A small canvas showing a row of tiles (a winning hand in the result dialog). */
+  function tileStrip(tiles, melds, winTile) {
+    const tw = 26, th = 36, gap = 8;
+    const meldTiles = (melds || []).reduce((n, m) => n + m.tiles.length, 0);
+    const width = (tiles.length + meldTiles + (winTile != null ? 1 : 0)) * tw + ((melds || []).length + 1) * gap + 4;
+    const dpr = global.devicePixelRatio || 1;
+    const c = el('canvas', { class: 'strip', width: String(Math.round(width * dpr)), height: String(Math.round((th + 4) * dpr)) });
+    c.style.width = `${width}px`;
+    c.style.maxWidth = '100%';
+    const ctx = c.getContext('2d');
+    ctx.scale(dpr, dpr);
+    let x = 1;
+    for (const t of tiles) { T.drawTile(ctx, t, x, 1, tw - 1, th); x += tw; }
+    if (winTile != null) { x += gap; T.drawTile(ctx, winTile, x, 1, tw - 1, th, { highlight: true }); x += tw; }
+    for (const m of melds || []) {
+      x += gap;
+      for (const t of m.tiles) { T.drawTile(ctx, t, x, 1, tw - 1, th); x += tw; }
+    }
+    return c;
+  }
+
   /** Nodes describing one hand's result (yaku, han, fu, points, score changes). */
   function resultNodes(result, state) {
     if (!result) return [el('p', {}, 'Hand over.')];
@@ -80,6 +101,14 @@
         const from = w.from_who ?? w.fromWho ?? w.loser;
         const how = who === from || w.tsumo ? 'tsumo' : `ron from ${seatLabel(state, from)}`;
         nodes.push(el('h3', {}, `${seatLabel(state, who)} wins by ${how}`));
+        // The closed hand, the winning tile outlined, then the melds.
+        const p = state && state.players && state.players[who];
+        if (Array.isArray(w.hand)) {
+          const rest = w.hand.slice();
+          const at = rest.indexOf(w.machi);
+          if (at >= 0) rest.splice(at, 1);
+          nodes.push(tileStrip(rest.sort((a, b) => a - b), p && p.melds, at >= 0 ? w.machi : null));
+        } else if (p && Array.isArray(p.hand)) nodes.push(tileStrip(p.hand, p.melds));
         const yaku = (w.yaku || []).map((y) => el('li', {}, `${y.name || `yaku ${y.id}`} — ${y.han} han`));
         if (yaku.length) nodes.push(el('ul', { class: 'yaku' }, yaku));
         const han = w.han ?? (w.yaku || []).reduce((s, y) => s + (y.han || 0), 0);
