@@ -15,6 +15,19 @@ export interface Meld {
   from?: 0 | 1 | 2 | 3;
 }
 
+/** The situational flags of a win, shared by the table's WinContext and the yaku's HandContext. */
+export interface WinFlags {
+  riichi: boolean;
+  doubleRiichi: boolean;
+  ippatsu: boolean;
+  haitei: boolean;
+  houtei: boolean;
+  rinshan: boolean;
+  chankan: boolean;
+  tenhou: boolean;
+  chiihou: boolean;
+}
+
 /** Everything needed to score one win. Winds are 0 East, 1 South, 2 West, 3 North. */
 export interface WinInput {
   /** Concealed tiles INCLUDING the winning tile (as in Tenhou's AGARI `hai`), 136-ids. */

@@ -43,12 +43,7 @@ export function executeCall(k: Kyoku, seat: number, action: number, target: Targ
     return;
   }
   p.forbidden = kuikae(action, target.tile);
-  k.target = null;
-  k.drawn = null;
-  k.afterCall = true;
-  k.rinshanDraw = false;
-  k.turn = seat;
-  k.phase = seat;
+  k.giveTurn(seat, null, false);
 }
 
 /** Ankan or kakan by the seat on turn; `kind` picks among several candidates. */

@@ -224,14 +224,19 @@ export class Kyoku {
     if (!p.riichi) p.missed.fill(false);
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
-    this.drawn = tile;
+    this.giveTurn(seat, tile, rinshan);
+    this.events.push({ t: 'draw', who: seat, tile });
+  }
+
+  /** `seat` acts next: after a draw of `drawn`, or after a chi/pon (`drawn` null: no draw). */
+  giveTurn(seat: number, drawn: number | null, rinshan: boolean): void {
+    this.drawn = drawn;
     this.rinshanDraw = rinshan;
-    this.afterCall = false;
+    this.afterCall = drawn === null;
     this.turn = seat;
     this.phase = seat;
     this.target = null;
     this.cache = null;
-    this.events.push({ t: 'draw', who: seat, tile });
   }
 
   /** The replacement draw after a kan whose answers all passed. */

@@ -3,23 +3,14 @@
  * fu and points. Payments are split here because the table knows who pays (ron loser, pao).
  */
 import type { Meld } from '../paipu/types';
-import { scoreHand, shanten, waitingKinds, type ScoreResult, type WinInput } from '../rules';
+import { scoreHand, shanten, waitingKinds, type ScoreResult, type WinFlags, type WinInput } from '../rules';
 import type { PlayerState } from './player';
 import { surelyNotTenpai } from './quick';
 
-export interface WinContext {
+export interface WinContext extends WinFlags {
   tsumo: boolean;
   seatWind: number;
   roundWind: number;
-  riichi: boolean;
-  doubleRiichi: boolean;
-  ippatsu: boolean;
-  haitei: boolean;
-  houtei: boolean;
-  rinshan: boolean;
-  chankan: boolean;
-  tenhou: boolean;
-  chiihou: boolean;
   doraIndicators: number[];
   uraIndicators: number[];
   paoFrom: 1 | 2 | 3 | undefined;

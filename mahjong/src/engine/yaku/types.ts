@@ -1,6 +1,6 @@
 import type { HandForm } from '../hand/decompose';
 import type { TileKind } from '../tiles';
-import type { WaitShape } from '../scoring/types';
+import type { WaitShape, WinFlags } from '../scoring/types';
 
 /** A set of the full hand (called melds included). `kind` is the lowest tile. */
 export interface ScoredSet {
@@ -13,7 +13,7 @@ export interface ScoredSet {
 }
 
 /** One reading of a winning hand, as yaku and fu see it. */
-export interface HandContext {
+export interface HandContext extends WinFlags {
   form: HandForm;
   sets: ScoredSet[];
   wait: WaitShape;
@@ -28,15 +28,6 @@ export interface HandContext {
   counts: number[];
   /** Concealed tiles (win tile included) by kind; for chuuren. */
   concealedCounts: number[];
-  riichi: boolean;
-  doubleRiichi: boolean;
-  ippatsu: boolean;
-  haitei: boolean;
-  houtei: boolean;
-  rinshan: boolean;
-  chankan: boolean;
-  tenhou: boolean;
-  chiihou: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@
  * A minimal reader for Tenhou mjlog AGARI tags (format: shared/data/mjlog/FORMAT.md), enough to
  * rebuild a WinInput and the result Tenhou recorded. The full log parser belongs to the table engine.
  */
+import { decodeMeld as decodeBits } from '../../../src/engine/mjlog/meld-code';
 import type { Meld, WinInput } from '../../../src/engine/rules';
 
 export interface LoggedWin {
@@ -23,30 +24,12 @@ export interface LoggedWin {
 const attrs = (tag: string): Map<string, string> => new Map([...tag.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 const nums = (s: string | undefined): number[] => (s ? s.split(',').map(Number) : []);
 
-/** Decode Tenhou's meld bits (`N m`). */
+/** Tenhou's meld bits (`N m`) as a rules-core Meld (the bit decoding is the engine's, tested in mjlog/). */
 export function decodeMeld(m: number): Meld {
-  const from = (m & 3) as 0 | 1 | 2 | 3;
-  if (m & 0x4) {
-    const t = m >> 10;
-    const called = t % 3;
-    const b = Math.floor(t / 3);
-    const base = Math.floor(b / 7) * 9 + (b % 7);
-    const tiles = [4 * base + ((m >> 3) & 3), 4 * (base + 1) + ((m >> 5) & 3), 4 * (base + 2) + ((m >> 7) & 3)];
-    return { type: 'chi', tiles, called: tiles[called], from };
-  }
-  if (m & 0x18) {
-    const unused = (m >> 5) & 3;
-    const t = m >> 9;
-    const kind = Math.floor(t / 3);
-    const three = [0, 1, 2, 3].filter((c) => c !== unused).map((c) => kind * 4 + c);
-    const called = three[t % 3];
-    if (m & 0x8) return { type: 'pon', tiles: three, called, from };
-    return { type: 'kakan', tiles: [...three, kind * 4 + unused], called, from };
-  }
-  const tile = m >> 8;
-  const kind = tile >> 2;
-  const tiles = [0, 1, 2, 3].map((c) => kind * 4 + c);
-  return from === 0 ? { type: 'ankan', tiles, from: 0 } : { type: 'minkan', tiles, called: tile, from };
+  const d = decodeBits(m);
+  const from = d.from as 0 | 1 | 2 | 3;
+  if (d.type === 'ankan') return { type: 'ankan', tiles: d.tiles, from: 0 };
+  return { type: d.type === 'daiminkan' ? 'minkan' : d.type, tiles: d.tiles, called: d.called!, from };
 }
 
 /** Every AGARI of a log with the round situation from the preceding INIT. */

@@ -8,6 +8,23 @@ const contested: ScenarioSpec = {
   draws: '9s',
 };
 
+// Seat 0 cuts 3p again; seats 1, 2 and 3 all wait on it (haku, hatsu and chun pungs).
+const threeWaiting: ScenarioSpec = {
+  hands: ['3p258m69p2468s134z', '12p456m789s55s555z', '45p123m789m11s666z', '3p123s456s789s777z'],
+  draws: '9s',
+};
+
+/** Seat 0 cuts 3p; seats 1, 2 and 3 answer in turn (each must be offered its answer). */
+function answer(spec: ScenarioSpec, answers: [number, number, number]) {
+  const g = scenario(spec);
+  ok(g, 0, idx('3p'));
+  answers.forEach((a, i) => {
+    expect(g.validActions(i + 1)).toContain(a);
+    ok(g, i + 1, a);
+  });
+  return g;
+}
+
 describe('answers to a discard are resolved by priority', () => {
   it('asks every seat with a choice in seat order; ron beats pon and chi', () => {
     const g = scenario(contested);
@@ -28,49 +45,26 @@ describe('answers to a discard are resolved by priority', () => {
   });
 
   it('pon beats chi when nobody rons', () => {
-    const g = scenario(contested);
-    ok(g, 0, idx('3p'));
-    ok(g, 1, 37);
-    ok(g, 2, 43);
-    ok(g, 3, 53);
+    const g = answer(contested, [37, 43, 53]);
     expect(g.phase).toBe(2);
     expect(g.kyoku.players[2]!.melds.map((m) => m.type)).toEqual(['pon']);
     expect(g.kyoku.players[1]!.melds).toEqual([]);
   });
 
   it('a chi goes through when the others skip', () => {
-    const g = scenario(contested);
-    ok(g, 0, idx('3p'));
-    ok(g, 1, 37);
-    ok(g, 2, 53);
-    ok(g, 3, 53);
+    const g = answer(contested, [37, 53, 53]);
     expect(g.phase).toBe(1);
     expect(g.kyoku.players[1]!.melds.map((m) => m.type)).toEqual(['chi']);
   });
 
   it('three rons on one discard abort the hand: no payment, dealer keeps the seat', () => {
-    const g = scenario({
-      hands: ['3p258m69p2468s134z', '12p456m789s55s555z', '45p123m789m11s666z', '3p123s456s789s777z'],
-      draws: '9s',
-    });
-    ok(g, 0, idx('3p'));
-    for (const seat of [1, 2, 3]) {
-      expect(g.validActions(seat)).toContain(49);
-      ok(g, seat, 49);
-    }
+    const g = answer(threeWaiting, [49, 49, 49]);
     expect(g.phase).toBe(16);
     expect(g.kyoku.result).toMatchObject({ kind: 'ryuukyoku', ryuukyoku: 'ron3', renchan: true, deltas: [0, 0, 0, 0] });
   });
 
   it('two of the three rons are a double ron', () => {
-    const g = scenario({
-      hands: ['3p258m69p2468s134z', '12p456m789s55s555z', '45p123m789m11s666z', '3p123s456s789s777z'],
-      draws: '9s',
-    });
-    ok(g, 0, idx('3p'));
-    ok(g, 1, 49);
-    ok(g, 2, 53);
-    ok(g, 3, 49);
+    const g = answer(threeWaiting, [49, 53, 49]);
     expect(g.kyoku.result!.events.map((e) => e.t === 'agari' && e.who)).toEqual([1, 3]);
   });
 });
