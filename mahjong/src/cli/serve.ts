@@ -1,7 +1,15 @@
 import { defineCommand } from 'citty';
 import { createLogger, displayUrl, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
+import { DEFAULT_LIMITS } from '../modules/sessions/service';
 import { MAX_BODY_BYTES } from '../server/body-limit';
+
+function positive(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new RangeError(`${flag} must be a positive number, got "${value}"`);
+  return n;
+}
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8000 };
 export const LISTEN_ENV = { host: 'MAHJONG_HOST', port: 'MAHJONG_PORT' };
@@ -11,11 +19,21 @@ export default defineCommand({
   args: {
     host: { type: 'string', description: `Listen address (env ${LISTEN_ENV.host}, default ${DEFAULT_LISTEN.host})` },
     port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
+    'max-sessions': { type: 'string', description: `Live game sessions before new ones get 429 (default ${DEFAULT_LIMITS.maxSessions})` },
+    'session-ttl': { type: 'string', description: `Minutes an idle session is kept (default ${DEFAULT_LIMITS.ttlMs / 60_000})` },
   },
   run({ args }) {
     const log = createLogger('mahjong');
-    const listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
-    const app = createApp({ log }).listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES + 1024, idleTimeout: 60 });
+    let listen: { host: string; port: number }, maxSessions: number, ttlMinutes: number;
+    try {
+      listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
+      maxSessions = positive(args['max-sessions'], DEFAULT_LIMITS.maxSessions, '--max-sessions');
+      ttlMinutes = positive(args['session-ttl'], DEFAULT_LIMITS.ttlMs / 60_000, '--session-ttl');
+    } catch (err) {
+      log.error((err as Error).message);
+      process.exit(2);
+    }
+    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } }).listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES + 1024, idleTimeout: 60 });
     const port = app.server?.port ?? listen.port;
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
     const stop = async () => { await app.stop(); process.exit(0); };
