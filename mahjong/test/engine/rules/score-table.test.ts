@@ -45,6 +45,10 @@ const CASES: Case[] = [
   { name: 'seat wind West pung', input: { hand: '333z123m456p789s5s5s', seatWind: 2, roundWind: 1 }, yaku: [12], han: 1, fu: 40, points: 1300 },
   { name: 'haku pung, open', input: { hand: '123m456p789s5s5s', melds: 'pon:555z' }, yaku: [18], han: 1, fu: 30, points: 1000 },
   { name: 'menzen tsumo alone', input: { hand: '123m456p789s13s5z5z', win: '2s', tsumo: true }, yaku: [0], han: 1, fu: 30, points: 1100 },
+  { name: 'open junchan (2) and open sanshoku (1), tanki 30 fu', input: { hand: '123p123s789m9p9p', melds: 'chi:123m' }, yaku: [25, 33], han: 3, fu: 30, points: 3900 },
+  { name: 'open chinitsu (5) with open ittsu (1) is haneman', input: { hand: '456p789p22p34p', win: '5p', melds: 'chi:123p' }, yaku: [24, 35], han: 6, fu: 30, points: 12000, limit: 'haneman' },
+  { name: 'open chanta is 1 han', input: { hand: '789s11z123p99m9m', melds: 'chi:123m', seatWind: 0 }, yaku: [23], han: 1, fu: 30, points: 1500 },
+  { name: 'iipeikou is lost when open', input: { hand: '223344m55p67s8s', melds: 'chi:678p' }, yaku: [8], han: 1, fu: 30, points: 1000 },
   { name: 'red fives and dora count after a yaku', input: { hand: '234m406p22p45678s3s', dora: '1m' }, yaku: [7, 8, 52, 54], han: 4, fu: 30, points: 7700 },
 ];
 
