@@ -53,6 +53,28 @@ describe('calls', () => {
   });
 });
 
+describe('red-five call variants (43/44, 37–42)', () => {
+  it('offers the red pon only with a red five in hand, the plain pon only with two plain fives', () => {
+    // Seat 1 holds red 5p and one plain 5p: only 44.
+    const a = scenario({ hands: ['5p258m369p2458s47z', '05p369m147s12356z', '147m258s1235777z', '369m147p147s3456z'], draws: '9s' });
+    ok(a, 0, idx('5p'));
+    expect(a.validActions(1)).toEqual([44, 53]);
+    // Seat 1 holds two plain 5p and seat 0 cuts the red one: only 43.
+    const b = scenario({ hands: ['0p258m369p2458s47z', '55p369m147s12356z', '147m258s1235777z', '369m147p147s3456z'], draws: '9s' });
+    ok(b, 0, idx('0p'));
+    expect(b.validActions(1)).toEqual([43, 53]);
+  });
+
+  it('offers chi with and without the red five when both can be made, and the call uses the red one for 40', () => {
+    // Seat 1 holds 4p, red 5p and plain 5p: 3p can be called as 345p with either five.
+    const g = scenario({ hands: ['3p258m69p2458s147z', '405p369m147s1235z', '147m258s1235677z', '369m17p147s34566z'], draws: '9s' });
+    ok(g, 0, idx('3p'));
+    expect(g.validActions(1)).toEqual([37, 40, 53]);
+    ok(g, 1, 40);
+    expect(g.kyoku.players[1]!.melds[0]!.tiles).toContain(52);
+  });
+});
+
 describe('kokushi on an ankan', () => {
   it('only a kokushi hand waiting on the kan tile may ron a closed kan', () => {
     const g = scenario({ hands: ['111z23456m23456p', '19m19p19s2345677z', '2345678m234567s', '2345678p345678s'], draws: '1z' });
