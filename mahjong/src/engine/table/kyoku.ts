@@ -5,13 +5,12 @@
  * Events are recorded in paipu form as they happen, so the record is the hand's log.
  */
 import type { Meld, RoundEvent } from '../paipu/types';
-import { A } from './actions';
 import { type PlayerState, addTile, newPlayer, removeTile } from './player';
+import { selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
 import { openResponses, nextResponder } from './responses';
-import { settleAbort, settleWins, type HandResult } from './settle';
+import type { HandResult } from './settle';
 import { DEAL_TILES, LIVE_TILES, type Wall, dealtHand } from './wall';
-import { executeKan } from './calls';
 
 export interface KyokuInit {
   round: number;
@@ -109,56 +108,10 @@ export class Kyoku {
     if (this.phase === 16) return { ok: false, code: 'HAND_OVER' };
     if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
     if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
-    if (this.phase < 4) return this.selfStep(seat, action, tile);
+    if (this.phase < 4) return selfStep(this, seat, action, tile);
     this.decisions.set(seat, { action, ...(callTiles ? { tiles: callTiles } : {}) });
     nextResponder(this);
     return { ok: true };
-  }
-
-  // ── self actions ──────────────────────────────────────────────────────────
-
-  private selfStep(seat: number, action: number, tile?: number): StepResult {
-    const p = this.players[seat]!;
-    if (this.stage2) {
-      const t = this.stage2.tile;
-      this.stage2 = null;
-      this.discard(seat, t, action === A.RIICHI);
-      return { ok: true };
-    }
-    if (action < 37) {
-      const id = tile !== undefined && this.discardTileOk(p, action, tile) ? tile : this.pickDiscard(p, action);
-      if (this.options().riichiDiscards.includes(action)) {
-        this.stage2 = { seat, tile: id };
-        this.cache = null;
-        return { ok: true };
-      }
-      this.discard(seat, id, false);
-      return { ok: true };
-    }
-    if (action === A.TSUMO) { this.finish(settleWins(this, [seat], true)); return { ok: true }; }
-    if (action === A.KYUUSHU) { this.finish(settleAbort(this, 'yao9', seat)); return { ok: true }; }
-    if (action === A.ANKAN || action === A.KAKAN) {
-      if (!executeKan(this, seat, action, tile === undefined ? undefined : tile >> 2)) return { ok: false, code: 'ILLEGAL_ACTION' };
-      return { ok: true };
-    }
-    return { ok: false, code: 'ILLEGAL_ACTION' };
-  }
-
-  private discardTileOk(p: PlayerState, action: number, tile: number): boolean {
-    if (!p.hand.includes(tile)) return false;
-    if (action >= 34) return tile === [16, 52, 88][action - 34];
-    return tile >> 2 === action && tile !== 16 && tile !== 52 && tile !== 88;
-  }
-
-  /** The tile a discard index means: the drawn tile when it matches (tsumogiri), else a plain copy. */
-  pickDiscard(p: PlayerState, action: number): number {
-    if (action >= 34) return [16, 52, 88][action - 34]!;
-    if (this.drawn !== null && this.drawn >> 2 === action && this.discardTileOk(p, action, this.drawn)) return this.drawn;
-    for (let i = p.hand.length - 1; i >= 0; i--) {
-      const id = p.hand[i]!;
-      if (id >> 2 === action && this.discardTileOk(p, action, id)) return id;
-    }
-    throw new Error(`invariant: no tile for discard ${action}`);
   }
 
   revealPendingDora(): void {
@@ -167,39 +120,6 @@ export class Kyoku {
       this.doraCount++;
       this.events.push({ t: 'dora', tile: this.init.wall.dora[this.doraCount - 1]! });
     }
-  }
-
-  private discard(seat: number, id: number, riichi: boolean): void {
-    const p = this.players[seat]!;
-    this.revealPendingDora();
-    if (riichi) {
-      this.events.push({ t: 'riichi', who: seat, step: 1 });
-      p.riichi = true;
-      p.doubleRiichi = this.firstTurn(seat);
-      this.riichiPending = seat;
-    }
-    const tsumogiri = id === this.drawn && !this.afterCall;
-    removeTile(p, id);
-    p.river.push({ tile: id, tsumogiri, riichi, called: false });
-    p.discarded[id >> 2] = true;
-    p.ippatsu = false;
-    p.forbidden = [];
-    const k = id >> 2;
-    if (k < 27 && k % 9 !== 0 && k % 9 !== 8) p.nagashi = false;
-    this.drawn = null;
-    this.afterCall = false;
-    this.rinshanDraw = false;
-    this.discards++;
-    this.events.push({ t: 'discard', who: seat, tile: id, tsumogiri });
-    if (this.isFourWinds()) { this.finish(settleAbort(this, 'kaze4', null)); return; }
-    this.openResponses({ tile: id, from: seat, kind: 'discard' });
-  }
-
-  private isFourWinds(): boolean {
-    if (!this.noCalls || this.discards !== 4) return false;
-    const first = this.players.map((q) => q.river[0]?.tile ?? -1);
-    const k = first[0]! >> 2;
-    return k >= 27 && k <= 30 && first.every((t) => t >> 2 === k);
   }
 
   // ── responses (responses.ts) ───────────────────────────────────────────

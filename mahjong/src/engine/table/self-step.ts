@@ -1,0 +1,89 @@
+/**
+ * The seat on turn acts: a discard (entering the riichi two-step when the tile is a riichi
+ * candidate), tsumo, nine terminals, ankan or kakan. A discard opens the answers to it.
+ */
+import { A } from './actions';
+import { executeKan } from './calls';
+import type { Kyoku, StepResult } from './kyoku';
+import { type PlayerState, removeTile } from './player';
+import { settleAbort, settleWins } from './settle';
+
+const RED_IDS = [16, 52, 88];
+
+export function selfStep(k: Kyoku, seat: number, action: number, tile?: number): StepResult {
+  const p = k.players[seat]!;
+  if (k.stage2) {
+    const t = k.stage2.tile;
+    k.stage2 = null;
+    discard(k, seat, t, action === A.RIICHI);
+    return { ok: true };
+  }
+  if (action < 37) {
+    const id = tile !== undefined && discardTileOk(p, action, tile) ? tile : pickDiscard(k, p, action);
+    if (k.options().riichiDiscards.includes(action)) {
+      k.stage2 = { seat, tile: id };
+      k.invalidate();
+      return { ok: true };
+    }
+    discard(k, seat, id, false);
+    return { ok: true };
+  }
+  if (action === A.TSUMO) { k.finish(settleWins(k, [seat], true)); return { ok: true }; }
+  if (action === A.KYUUSHU) { k.finish(settleAbort(k, 'yao9', seat)); return { ok: true }; }
+  if (action === A.ANKAN || action === A.KAKAN) {
+    if (!executeKan(k, seat, action, tile === undefined ? undefined : tile >> 2)) return { ok: false, code: 'ILLEGAL_ACTION' };
+    return { ok: true };
+  }
+  return { ok: false, code: 'ILLEGAL_ACTION' };
+}
+
+function discardTileOk(p: PlayerState, action: number, tile: number): boolean {
+  if (!p.hand.includes(tile)) return false;
+  if (action >= 34) return tile === RED_IDS[action - 34];
+  return tile >> 2 === action && !RED_IDS.includes(tile);
+}
+
+/** The tile a discard index means: the drawn tile when it matches (tsumogiri), else a plain copy. */
+function pickDiscard(k: Kyoku, p: PlayerState, action: number): number {
+  if (action >= 34) return RED_IDS[action - 34]!;
+  if (k.drawn !== null && k.drawn >> 2 === action && discardTileOk(p, action, k.drawn)) return k.drawn;
+  for (let i = p.hand.length - 1; i >= 0; i--) {
+    const id = p.hand[i]!;
+    if (id >> 2 === action && discardTileOk(p, action, id)) return id;
+  }
+  throw new Error(`invariant: no tile for discard ${action}`);
+}
+
+function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
+  const p = k.players[seat]!;
+  k.revealPendingDora();
+  if (riichi) {
+    k.events.push({ t: 'riichi', who: seat, step: 1 });
+    p.riichi = true;
+    p.doubleRiichi = k.firstTurn(seat);
+    k.riichiPending = seat;
+  }
+  const tsumogiri = id === k.drawn && !k.afterCall;
+  removeTile(p, id);
+  p.river.push({ tile: id, tsumogiri, riichi, called: false });
+  p.discarded[id >> 2] = true;
+  p.ippatsu = false;
+  p.forbidden = [];
+  const kind = id >> 2;
+  if (kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
+  k.drawn = null;
+  k.afterCall = false;
+  k.rinshanDraw = false;
+  k.discards++;
+  k.events.push({ t: 'discard', who: seat, tile: id, tsumogiri });
+  if (isFourWinds(k)) { k.finish(settleAbort(k, 'kaze4', null)); return; }
+  k.openResponses({ tile: id, from: seat, kind: 'discard' });
+}
+
+/** Tenhou: the same wind as all four first discards, with no call before, aborts the hand. */
+function isFourWinds(k: Kyoku): boolean {
+  if (!k.noCalls || k.discards !== 4) return false;
+  const first = k.players.map((q) => q.river[0]?.tile ?? -1);
+  const kind = first[0]! >> 2;
+  return kind >= 27 && kind <= 30 && first.every((t) => t >> 2 === kind);
+}
