@@ -79,5 +79,17 @@ function outputText(output: unknown): { text: string; failed: boolean } {
     return { text: raw.output, failed: typeof exit === 'number' && exit !== 0 };
   }
   if (isObject(raw) && typeof raw.content === 'string') return { text: raw.content, failed: raw.success === false };
-  return { text: typeof output === 'string' ? output : JSON.stringify(output ?? ''), failed: false };
+  if (typeof output === 'string') return unifiedExecOutput(output);
+  return { text: JSON.stringify(output ?? ''), failed: false };
+}
+
+/**
+ * `exec_command` (Codex 0.1xx) reports in text: `Chunk ID: …\nWall time: …\nProcess exited with
+ * code N\nOriginal token count: …\nOutput:\n<output>`. Keep the output and read the exit code.
+ */
+function unifiedExecOutput(output: string): { text: string; failed: boolean } {
+  const m = /^Chunk ID:[^\n]*\n(?:[^\n]*\n)*?Process exited with code (-?\d+)\n(?:[^\n]*\n)*?Output:\n?([\s\S]*)$/.exec(output);
+  if (!m) return { text: output, failed: false };
+  const text = m[2]!.trim();
+  return { text: text || '(no output)', failed: m[1] !== '0' };
 }

@@ -91,13 +91,18 @@ function marked(block: string[]): Options {
   return { list, selected: at - first + 1, firstLine: first, lastLine: last };
 }
 
-/** The nearest line above the options that asks something, cut after its question mark. */
+/** How assistants phrase the question itself (a reason or command quoted above may also hold a '?'). */
+const ASKING = /^(Do you|Would you|Allow|Is this|Which|What|Apply|Proceed|Ready|Exit)\b/i;
+
+/**
+ * The question above the options: the nearest line phrased as one, else the nearest line holding
+ * a '?'; cut after its question mark.
+ */
 function questionOf(block: string[], firstOption: number): string {
-  const above = block.slice(0, Math.max(0, firstOption)).map((l) => l.trim()).filter(Boolean);
-  for (let i = above.length - 1; i >= 0; i--) {
-    const line = above[i]!;
-    const q = line.indexOf('?');
-    if (q >= 0) return line.slice(0, q + 1).replace(/^[?!]\s+/, '').trim();
-  }
-  return above[0] ?? '';
+  const above = block.slice(0, Math.max(0, firstOption)).map((l) => l.trim().replace(/^[?!]\s+/, '')).filter(Boolean);
+  const cut = (line: string) => line.slice(0, line.indexOf('?') + 1).trim();
+  const asking = above.findLast((line) => line.includes('?') && ASKING.test(line.slice(line.search(/[A-Za-z]/))));
+  if (asking) return cut(asking);
+  const any = above.findLast((line) => line.includes('?'));
+  return any ? cut(any) : above[0] ?? '';
 }

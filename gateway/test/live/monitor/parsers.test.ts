@@ -75,6 +75,27 @@ describe('Claude Code transcript', () => {
 });
 
 describe('Codex rollout', () => {
+  it('reads a rollout written by the real Codex CLI 0.169 (exec_command and its text report)', () => {
+    const parser = new CodexParser();
+    const out = lines('codex-real.jsonl').flatMap((r) => parser.parse(r));
+    expectValid(out);
+    expect(out.map(brief)).toEqual([
+      ['user', 'text', 'please HOLD on', null, null],
+      ['assistant', 'text', 'CODEX-PONG', null, null],
+      ['user', 'text', 'RUN_TOOL now', null, null],
+      ['assistant', 'tool_use', '**exec_command**(touch created-by-codex.txt)', 'exec_command', 'call_3'],
+      ['assistant', 'tool_result', '(no output)', 'exec_command', 'call_3'],
+      ['assistant', 'text', 'CODEX-TOOL-DONE', null, null],
+    ]);
+  });
+
+  it('marks a failed exec_command from its exit code', () => {
+    const parser = new CodexParser();
+    parser.parse({ type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"touch x"}', call_id: 'c1' } });
+    const [result] = parser.parse({ type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: "Chunk ID: 1\nWall time: 0.0 seconds\nProcess exited with code 1\nOriginal token count: 17\nOutput:\ntouch: cannot touch 'x': Read-only file system\n" } });
+    expect(result!.text).toBe("⚠️ touch: cannot touch 'x': Read-only file system");
+  });
+
   it('reads response items with phases, reasoning, calls and outputs, skipping injected context and the event stream', () => {
     const parser = new CodexParser();
     const out = lines('codex-rollout.jsonl').flatMap((r) => parser.parse(r));

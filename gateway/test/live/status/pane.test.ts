@@ -46,6 +46,24 @@ describe('pane parser: captures from the real Claude Code 2.1', () => {
   });
 });
 
+describe('pane parser: captures from the real Codex CLI 0.169', () => {
+  it('reads the command approval with the question, not the quoted reason', () => {
+    const { prompt } = pane('codex-real-approval.txt');
+    expect(prompt).toMatchObject({ type: 'permission', question: 'Would you like to run the following command?', selected: 1 });
+    expect(labels(prompt)).toEqual([
+      '1. Yes, proceed (y)',
+      "2. Yes, and don't ask again for commands that start with `touch created-by-codex.txt` (p)",
+      '3. No, and tell Codex what to do differently (esc)',
+    ]);
+  });
+
+  it('sees the working line, and nothing once the turn finished', () => {
+    expect(pane('codex-real-working.txt')).toEqual({ prompt: null, busy: 'Working' });
+    expect(pane('codex-real-replied.txt')).toEqual({ prompt: null, busy: null });
+    expect(pane('codex-real-tooldone.txt')).toEqual({ prompt: null, busy: null });
+  });
+});
+
 describe('pane parser: reported layouts', () => {
   it('finds an older spinner with its timer and a tip line below it', () => {
     expect(pane('claude-working-tip.txt').busy).toBe('Moonwalking…');
