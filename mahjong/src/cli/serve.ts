@@ -36,7 +36,8 @@ export default defineCommand({
     const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } }).listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES + 1024, idleTimeout: 60 });
     const port = app.server?.port ?? listen.port;
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
-    const stop = async () => { await app.stop(); process.exit(0); };
+    // End the event streams first: a graceful stop would otherwise wait for them forever.
+    const stop = async () => { app.decorator.games.close(); await app.stop(true); process.exit(0); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   },

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
+const env = () => ({ ...process.env, MAHJONG_DIR: mkdtempSync(join(tmpdir(), 'mahjong-serve-')), NO_COLOR: '1', LOG_LEVEL: 'info' });
+
+/** Reads the process output until it names its address (consola logs only at LOG_LEVEL info). */
+async function address(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  let text = '';
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
+    if (m) { reader.releaseLock(); return m[0]; }
+  }
+  throw new Error(`server never said where it listens:\n${text}`);
+}
+
+describe('mahjong serve', () => {
+  it('serves the pages, the API and an event stream on a free port, and stops on SIGTERM', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--max-sessions', '1'], { env: env(), stdout: 'pipe', stderr: 'pipe' });
+    const base = await address(proc.stdout);
+    expect((await fetch(`${base}/`)).headers.get('content-type')).toContain('text/html');
+    const game = (await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { session_id: string };
+    const events = await fetch(`${base}/api/game/${game.session_id}/events`);
+    const first = new TextDecoder().decode((await events.body!.getReader().read()).value);
+    expect(first).toContain('event: snapshot');
+    const second = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(second.status).toBe(429);
+    proc.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+
+  it('refuses a bad limit with exit code 2 and a message', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'serve', '--session-ttl', 'soon'], { env: env(), stdout: 'pipe', stderr: 'pipe' });
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(2);
+    expect(out + err).toContain('--session-ttl must be a positive number');
+  });
+});
