@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { SessionList } from '../game/model';
+import { SessionList } from './model';
 import type { GameService } from '../game/service';
 
 /** `GET /api/sessions`: every live session with its settings and activity. */
