@@ -3,6 +3,7 @@
  * (hands, melds, rivers, the unseen wall), and scores plus sticks on the table sum to 100,000.
  */
 import type { Game } from '../game/game';
+import { emptyMasks, touchMasks } from '../table/hand-masks';
 import { LIVE_TILES } from '../table/wall';
 
 export function checkInvariants(g: Game): string | null {
@@ -17,6 +18,15 @@ export function checkInvariants(g: Game): string | null {
     const c = new Array<number>(34).fill(0);
     for (const id of p.hand) c[id >> 2]! += 1;
     if (c.some((n, kind) => n !== p.counts[kind])) return `seat ${s}: kind counts out of step with the hand`;
+    const m = emptyMasks();
+    for (const id of p.hand) touchMasks(m, id, 2, true); // presence and reds (single is checked below)
+    for (let kind = 0; kind < 34; kind++) {
+      const g = kind < 27 ? Math.floor(kind / 9) : 3;
+      const bit = 1 << (kind - g * 9);
+      if (((p.masks.present[g]! & bit) !== 0) !== c[kind]! > 0 || ((p.masks.single[g]! & bit) !== 0) !== (c[kind] === 1))
+        return `seat ${s}: hand masks out of step with the hand at kind ${kind}`;
+    }
+    if (m.reds !== p.masks.reds) return `seat ${s}: red-five mask out of step with the hand`;
     for (const id of p.hand) { const e = put(id, `hand ${s}`); if (e) return e; }
     for (const m of p.melds) for (const id of m.tiles) { const e = put(id, `meld of ${s}`); if (e) return e; }
     for (const r of p.river) if (!r.called) { const e = put(r.tile, `river ${s}`); if (e) return e; }

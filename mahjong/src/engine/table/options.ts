@@ -5,7 +5,7 @@ import type { Kyoku, Target } from './kyoku';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, waitsOf } from './win';
 import { winContext } from './settle';
-import { noTenpaiDiscard } from './quick';
+import { farByMasks, yaochuuOf } from './hand-masks';
 
 export interface Options {
   actions: number[];
@@ -49,26 +49,21 @@ function hasFour(c: readonly number[]): boolean {
   return false;
 }
 
-function yaochuuKinds(c: readonly number[]): number {
-  let n = 0;
-  for (const y of YAOCHUU) if (c[y]! > 0) n++;
-  return n;
-}
-
-const YAOCHUU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /** Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out. */
 function discardActions(p: PlayerState, out: number[]): void {
-  let reds = 0;
-  let last = -1;
+  const { present, reds } = p.masks;
   const forbidden = p.forbidden;
-  for (const id of p.hand) {
-    const kind = id >> 2;
-    if (forbidden.length > 0 && forbidden.includes(kind)) continue;
-    if (id === 16 || id === 52 || id === 88) { reds |= 1 << ((id - 16) / 36); continue; }
-    if (kind !== last) { out.push(kind); last = kind; }
+  for (let g = 0; g < 4; g++) {
+    for (let m = present[g]!; m !== 0; m &= m - 1) {
+      const kind = g * 9 + (31 - Math.clz32(m & -m));
+      if (forbidden.length > 0 && forbidden.includes(kind)) continue;
+      // A red five alone is only its own index (34–36).
+      if (p.counts[kind] === 1 && (kind === 4 || kind === 13 || kind === 22) && reds & (1 << ((kind - 4) / 9))) continue;
+      out.push(kind);
+    }
   }
-  for (let r = 0; r < 3; r++) if (reds & (1 << r)) out.push(34 + r);
+  for (let r = 0; r < 3; r++) if (reds & (1 << r) && !(forbidden.length > 0 && forbidden.includes(4 + 9 * r))) out.push(34 + r);
 }
 
 export function selfOptions(k: Kyoku, seat: number): Options {
@@ -82,7 +77,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
     const c = p.counts; // changed and restored below
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
-    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !noTenpaiDiscard(c) && shanten(c, p.melds.length) <= 0) {
+    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !farByMasks(p.masks, 3) && shanten(c, p.melds.length) <= 0) {
       for (const idx of actions) {
         const kind = idx < 34 ? idx : RED_KIND[idx - 34]!;
         c[kind]! -= 1;
@@ -96,7 +91,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
       if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
     }
     if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) actions.push(A.TSUMO);
-    if (k.firstTurn(seat) && yaochuuKinds(c) >= 9) actions.push(A.KYUUSHU);
+    if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) actions.push(A.KYUUSHU);
   }
   return { actions, riichiDiscards };
 }
@@ -226,9 +221,6 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
   return { actions: acts.sort((a, b) => a - b), riichiDiscards: [] };
 }
 
-const RED_OF: Record<number, number> = { 4: 16, 13: 52, 22: 88 };
-
 function redHeld(p: PlayerState, kind: number): boolean {
-  const red = RED_OF[kind];
-  return red !== undefined && p.counts[kind]! > 0 && p.hand.includes(red);
+  return (kind === 4 || kind === 13 || kind === 22) && (p.masks.reds & (1 << ((kind - 4) / 9))) !== 0;
 }

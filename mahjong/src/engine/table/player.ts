@@ -1,4 +1,5 @@
 import type { Meld } from '../paipu/types';
+import { emptyMasks, touchMasks, type HandMasks } from './hand-masks';
 
 export interface RiverTile {
   tile: number;
@@ -37,13 +38,16 @@ export interface PlayerState {
   shanten13: number;
   /** Tiles per kind in `hand`, kept in step by addTile/removeTile. Read-only for callers. */
   counts: number[];
+  /** Bit masks of the same hand (hand-masks.ts), kept in step likewise. */
+  masks: HandMasks;
 }
 
 export function newPlayer(hand: number[]): PlayerState {
   const counts = new Array<number>(34).fill(0);
-  for (const id of hand) counts[id >> 2]! += 1;
+  const masks = emptyMasks();
+  for (const id of hand) touchMasks(masks, id, ++counts[id >> 2]!, true);
   return {
-    counts,
+    counts, masks,
     hand: [...hand].sort((a, b) => a - b), melds: [], river: [],
     discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
@@ -61,7 +65,7 @@ export function removeTile(p: PlayerState, id: number): void {
   if (i === n) throw new Error(`invariant: tile ${id} not in hand`);
   for (; i < n - 1; i++) h[i] = h[i + 1]!;
   h.pop();
-  p.counts[id >> 2]! -= 1;
+  touchMasks(p.masks, id, --p.counts[id >> 2]!, false);
 }
 
 export function addTile(p: PlayerState, id: number): void {
@@ -70,7 +74,7 @@ export function addTile(p: PlayerState, id: number): void {
   h.push(id);
   while (i > 0 && h[i - 1]! > id) { h[i] = h[i - 1]!; i--; }
   h[i] = id;
-  p.counts[id >> 2]! += 1;
+  touchMasks(p.masks, id, ++p.counts[id >> 2]!, true);
 }
 
 export function isClosed(p: PlayerState): boolean {

@@ -5,7 +5,7 @@
 import type { Meld } from '../paipu/types';
 import { scoreHand, shanten, waitingKinds, type ScoreResult, type WinFlags, type WinInput } from '../rules';
 import type { PlayerState } from './player';
-import { surelyNotTenpai } from './quick';
+import { farByMasks } from './hand-masks';
 
 export interface WinContext extends WinFlags {
   tsumo: boolean;
@@ -43,7 +43,7 @@ export function waitsOf(p: PlayerState): number[] {
     const c = p.counts;
     // One shanten call rules out most hands before trying all 34 kinds.
     // Far hands (two isolated tiles) skip the shanten search; 1 is then a lower bound only.
-    p.shanten13 = surelyNotTenpai(c) ? 1 : shanten(c, p.melds.length);
+    p.shanten13 = farByMasks(p.masks, 2) ? 1 : shanten(c, p.melds.length);
     p.waits = p.shanten13 === 0 ? waitingKinds(c, p.melds.length) : [];
   }
   return p.waits;

@@ -1,0 +1,49 @@
+/**
+ * Bit masks of a hand, kept in step with its counts so the hot tenpai filters and the discard
+ * list need no 34-kind scan: per group (man, pin, sou, honours) the kinds held, the kinds held
+ * exactly once, and which red fives are held.
+ */
+export interface HandMasks {
+  /** Bit i of group g: kind g·9+i is held (honours: group 3, bit i = kind 27+i). */
+  present: number[];
+  /** Same, for kinds held exactly once. */
+  single: number[];
+  /** Bit 0/1/2: red 5m/5p/5s (ids 16/52/88) held. */
+  reds: number;
+}
+
+export const emptyMasks = (): HandMasks => ({ present: [0, 0, 0, 0], single: [0, 0, 0, 0], reds: 0 });
+
+/** Update the masks after the count of `kind` became `count`; `id` is the tile that moved. */
+export function touchMasks(m: HandMasks, id: number, count: number, added: boolean): void {
+  const kind = id >> 2;
+  const g = kind < 27 ? (kind / 9) | 0 : 3;
+  const bit = 1 << (kind - g * 9);
+  m.present[g] = count > 0 ? m.present[g]! | bit : m.present[g]! & ~bit;
+  m.single[g] = count === 1 ? m.single[g]! | bit : m.single[g]! & ~bit;
+  if (id === 16 || id === 52 || id === 88) {
+    const r = 1 << ((id - 16) / 36);
+    m.reds = added ? m.reds | r : m.reds & ~r;
+  }
+}
+
+const POP = new Uint8Array(512);
+for (let i = 1; i < 512; i++) POP[i] = (i & 1) + POP[i >> 1]!;
+
+/** Singles with no copy or neighbour within two in their suit (honour singles always): as isolatedTiles. */
+export function isolatedOf(m: HandMasks): number {
+  let n = POP[m.single[3]!]!;
+  for (let g = 0; g < 3; g++) {
+    const p = m.present[g]!;
+    const near = ((p << 1) | (p << 2) | (p >> 1) | (p >> 2)) & 0x1ff;
+    n += POP[m.single[g]! & ~near & 0x1ff]!;
+  }
+  return n;
+}
+
+/** Distinct terminal and honour kinds held. */
+export const yaochuuOf = (m: HandMasks): number =>
+  POP[m.present[3]!]! + POP[m.present[0]! & 0x101]! + POP[m.present[1]! & 0x101]! + POP[m.present[2]! & 0x101]!;
+
+/** As quick.ts: at least `min` isolated tiles and not kokushi-like. */
+export const farByMasks = (m: HandMasks, min: number): boolean => isolatedOf(m) >= min && yaochuuOf(m) < 12;
