@@ -131,6 +131,10 @@ describe('AI battle page', () => {
     expect(await mj(page, 'window.__mj.follow')).toBe('2');
     const shot = await screenshot(page, 'battle-final');
     expect(shot.colours).toBeGreaterThan(50);
+    // The finished game opens in the replay page.
+    await page.click('#final-replay');
+    await until(() => page.evaluate(() => location.pathname === '/replay' && (window as any).__mj?.steps?.length > 0), 15_000, 'the game in the replay page');
+    expect(await page.evaluate(() => (window as any).__mj.steps.at(-1).event_type)).toBe('game_end');
     await page.close();
   }, 150_000);
 });

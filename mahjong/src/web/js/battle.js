@@ -64,7 +64,8 @@
       status('Game over');
       redraw();
       es.close();
-      await dialog('Game over', finalNodes(d.state), [{ label: 'Close', value: 1, id: 'final-close', primary: true }]);
+      const next = await dialog('Game over', finalNodes(d.state), [{ label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'Close', value: 'close', id: 'final-close', primary: true }]);
+      if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
     on('error', (d) => status(`Server: ${d.message}`));
   }

@@ -137,9 +137,11 @@
       ui.over = true;
       setState(d.state);
       status('Game over');
-      const again = await dialog('Game over', finalNodes(d.state), [{ label: 'Close', value: false, id: 'final-close' }, { label: 'New game', value: true, id: 'final-new', primary: true }]);
+      const next = await dialog('Game over', finalNodes(d.state), [{ label: 'Close', value: 'close', id: 'final-close' },
+        { label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'New game', value: 'new', id: 'final-new', primary: true }]);
       es.close();
-      if (again) modeDialog();
+      if (next === 'new') modeDialog();
+      else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
     on('error', (d) => status(`Server: ${d.message}`));
   }

@@ -105,4 +105,12 @@
   window.addEventListener('resize', () => show(ui.pos));
   show(0);
   loadSamples();
+  // /replay?session=<id> replays a game played on this server (its Tenhou XML).
+  const session = new URLSearchParams(location.search).get('session');
+  if (session) {
+    fetch(`/api/game/${encodeURIComponent(session)}/mjlog`).then(async (res) => {
+      if (res.ok) loadXml(await res.text(), `game ${session.slice(0, 8)}`);
+      else status(`Game ${session.slice(0, 8)} is no longer on the server`);
+    });
+  }
 })();
