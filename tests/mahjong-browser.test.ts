@@ -40,6 +40,11 @@ describe('human versus AI page', () => {
     await until(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 15_000, 'first state');
     const shot = await screenshot(page, 'human');
     expect(shot.colours).toBeGreaterThan(50);
+    // A reload resumes the same game from the URL.
+    const hand = JSON.stringify(await mj(page, 'window.__mj.state.players[0].hand'));
+    expect(page.url()).toContain('session=');
+    await page.reload();
+    await until(async () => JSON.stringify(await mj(page, 'window.__mj.state && window.__mj.state.players[0].hand')) === hand, 15_000, 'the resumed game');
     expect((await canvasStats(page)).colours).toBeGreaterThan(before.colours);
     let clicks = 0, handResults = 0, riichiConfirms = 0;
     // Seat 0's choices come from the engine's heuristic reading the page's own state; every

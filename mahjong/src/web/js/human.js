@@ -150,6 +150,8 @@
     try {
       const res = await api('/api/game/new', { mode: 'human_ai', ...opts });
       ui.session = res.session_id;
+      // A reload of /?session=<id> picks the game up again.
+      history.replaceState(null, '', `/?session=${ui.session}${ANIM_MS === 450 ? '' : `&anim=${ANIM_MS}`}`);
       ui.over = false;
       status(`Game ${ui.session.slice(0, 8)} · ${opts.ai_model || 'random'} AI`);
       setState(res.state);
@@ -175,7 +177,23 @@
     start({ ai_model: model, seed: seed.value === '' ? null : Number(seed.value), max_round: Number(length.value) });
   }
 
+  /** Resumes a game named in the URL; its snapshot arrives as the first event. */
+  async function resume(id) {
+    try {
+      const state = await api(`/api/game/${encodeURIComponent(id)}/state?for_player=0`);
+      ui.session = id;
+      status(`Game ${id.slice(0, 8)} resumed`);
+      setState(state);
+      subscribe();
+    } catch {
+      history.replaceState(null, '', '/');
+      status('That game is no longer on the server');
+      modeDialog();
+    }
+  }
+
   document.getElementById('new-game').onclick = modeDialog;
   redraw();
-  modeDialog();
+  if (params.get('session')) resume(params.get('session'));
+  else modeDialog();
 })();
