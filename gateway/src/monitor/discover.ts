@@ -75,7 +75,7 @@ function discoverGemini(cwd: string, sinceMs: number, env: Env): string | null {
   }
   const files = dirs
     .filter((d) => existsSync(join(d, 'chats')))
-    .flatMap((d) => filesIn(join(d, 'chats'), (n) => n.startsWith('session-') && n.endsWith('.json')))
+    .flatMap((d) => filesIn(join(d, 'chats'), (n) => n.startsWith('session-') && (n.endsWith('.json') || n.endsWith('.jsonl'))))
     .sort((a, b) => b.mtimeMs - a.mtimeMs);
   return newestSince(files, sinceMs);
 }

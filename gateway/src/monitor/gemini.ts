@@ -1,59 +1,107 @@
-import { type AgentMessage, isObject, message, resultSummary, str, stripAnsi, toolSummary } from './message';
+import { type AgentMessage, type RecordParser, isObject, message, resultSummary, str, stripAnsi, toolSummary } from './message';
+
+type Msg = Record<string, unknown>;
+interface Emitted { thoughts: number; calls: Set<string>; results: Set<string>; text: boolean }
+
+/** Context Gemini CLI injects as the first user turn. */
+const INJECTED = /^\s*<session_context>/;
 
 /**
- * Gemini CLI rewrites its whole chat file (`{sessionId, messages: [...]}`) on every change, so a
- * byte offset means nothing: the caller re-reads on mtime change and we emit only unseen ids.
+ * Gemini CLI chat records. A message may be written several times as it grows (0.6x appends the
+ * same id again with its tool calls; older versions rewrite the whole file), so each part is
+ * emitted once: thoughts by count, tool calls and results by id, the text when it is non-empty.
  */
-export class GeminiParser {
-  private readonly seen = new Set<string>();
+class GeminiMessages {
+  private readonly emitted = new Map<string, Emitted>();
+  /** Ids sent before a restart (only the ids were saved): never sent again. */
+  private readonly restored = new Set<string>();
 
-  /** Marks every message already in the file as seen (a newly found session starts at its end). */
-  skipExisting(doc: unknown): void {
-    for (const msg of messagesOf(doc)) this.seen.add(idOf(msg));
+  markSeen(msg: Msg): void {
+    this.convert(msg);
   }
 
-  parseDocument(doc: unknown): AgentMessage[] {
+  restore(ids: string[]): void {
+    for (const id of ids) this.restored.add(id);
+  }
+
+  convert(msg: Msg): AgentMessage[] {
+    const id = str(msg.id) ?? `${str(msg.timestamp)}:${str(msg.type)}`;
+    if (this.restored.has(id)) return [];
+    const seen = this.emitted.get(id) ?? { thoughts: 0, calls: new Set<string>(), results: new Set<string>(), text: false };
+    this.emitted.set(id, seen);
+    const timestamp = str(msg.timestamp);
+    const text = stripAnsi(contentText(msg.content)).trim();
     const out: AgentMessage[] = [];
-    for (const msg of messagesOf(doc)) {
-      const id = idOf(msg);
-      if (this.seen.has(id)) continue;
-      this.seen.add(id);
-      out.push(...convert(msg));
+    if (msg.type === 'user') {
+      if (text && !seen.text && !INJECTED.test(text)) out.push(message('user', 'text', text, { timestamp }));
+      seen.text ||= text !== '';
+      return out;
     }
+    if (msg.type !== 'gemini') return out;
+    const thoughts = Array.isArray(msg.thoughts) ? msg.thoughts.filter(isObject) : [];
+    for (const thought of thoughts.slice(seen.thoughts)) {
+      const body = [str(thought.subject), str(thought.description)].filter(Boolean).join(': ');
+      out.push(message('assistant', 'thinking', body || '(thinking)', { timestamp: str(thought.timestamp) ?? timestamp }));
+    }
+    seen.thoughts = Math.max(seen.thoughts, thoughts.length);
+    for (const [i, call] of (Array.isArray(msg.toolCalls) ? msg.toolCalls.filter(isObject) : []).entries()) {
+      const name = str(call.name) ?? 'tool';
+      const callId = str(call.id) ?? `${id}#${i}`;
+      if (!seen.calls.has(callId)) {
+        seen.calls.add(callId);
+        out.push(message('assistant', 'tool_use', toolSummary(name, call.args), { tool_use_id: str(call.id), tool_name: name, timestamp }));
+      }
+      if (!seen.results.has(callId) && (call.result !== undefined || call.status === 'error')) {
+        seen.results.add(callId);
+        const result = stripAnsi(toolResultText(call.result) || str(call.resultDisplay) || '').trim();
+        out.push(message('assistant', 'tool_result', resultSummary(result, call.status === 'error'), { tool_use_id: str(call.id), tool_name: name, timestamp }));
+      }
+    }
+    if (text && !seen.text) out.push(message('assistant', 'text', text, { timestamp }));
+    seen.text ||= text !== '';
     return out;
   }
 }
 
-function messagesOf(doc: unknown): Record<string, unknown>[] {
+/** Gemini CLI ≤ 0.5x: `session-*.json`, one object rewritten whole; re-read on mtime change. */
+export class GeminiParser {
+  private readonly messages = new GeminiMessages();
+
+  /** Ids saved in monitor_state.json by a previous run. */
+  restore(ids: string[]): void {
+    this.messages.restore(ids);
+  }
+
+  /** Marks everything already in the file as sent (a resumed session starts at its end). */
+  skipExisting(doc: unknown): void {
+    for (const msg of messagesOf(doc)) this.messages.markSeen(msg);
+  }
+
+  parseDocument(doc: unknown): AgentMessage[] {
+    return messagesOf(doc).flatMap((msg) => this.messages.convert(msg));
+  }
+}
+
+/**
+ * Gemini CLI 0.6x: `session-*.jsonl` — a header line, message lines (the same id again when the
+ * message grows) and `{"$set": {...}}` updates, which may carry a `messages` list.
+ */
+export class GeminiJsonlParser implements RecordParser {
+  private readonly messages = new GeminiMessages();
+
+  parse(record: unknown): AgentMessage[] {
+    if (!isObject(record)) return [];
+    if (isObject(record.$set)) return messagesOf(record.$set).flatMap((msg) => this.messages.convert(msg));
+    return typeof record.type === 'string' ? this.messages.convert(record) : [];
+  }
+}
+
+function messagesOf(doc: unknown): Msg[] {
   if (!isObject(doc) || !Array.isArray(doc.messages)) return [];
   return doc.messages.filter(isObject);
 }
 
-const idOf = (msg: Record<string, unknown>) => str(msg.id) ?? `${str(msg.timestamp)}:${str(msg.type)}`;
-
-function convert(msg: Record<string, unknown>): AgentMessage[] {
-  const timestamp = str(msg.timestamp);
-  const text = stripAnsi(contentText(msg.content)).trim();
-  if (msg.type === 'user') return text ? [message('user', 'text', text, { timestamp })] : [];
-  if (msg.type !== 'gemini') return [];
-  const out: AgentMessage[] = [];
-  for (const thought of Array.isArray(msg.thoughts) ? msg.thoughts.filter(isObject) : []) {
-    const body = [str(thought.subject), str(thought.description)].filter(Boolean).join(': ');
-    out.push(message('assistant', 'thinking', body || '(thinking)', { timestamp: str(thought.timestamp) ?? timestamp }));
-  }
-  for (const call of Array.isArray(msg.toolCalls) ? msg.toolCalls.filter(isObject) : []) {
-    const name = str(call.name) ?? 'tool';
-    const id = str(call.id);
-    out.push(message('assistant', 'tool_use', toolSummary(name, call.args), { tool_use_id: id, tool_name: name, timestamp }));
-    if (call.result !== undefined || call.status === 'error') {
-      const result = stripAnsi(toolResultText(call.result) || str(call.resultDisplay) || '').trim();
-      out.push(message('assistant', 'tool_result', resultSummary(result, call.status === 'error'), { tool_use_id: id, tool_name: name, timestamp }));
-    }
-  }
-  if (text) out.push(message('assistant', 'text', text, { timestamp }));
-  return out;
-}
-
+/** Text parts only: a user turn made of `functionResponse` parts is the tool output going back. */
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
@@ -62,14 +110,17 @@ function contentText(content: unknown): string {
 
 /** Tool results are Gemini API parts: `[{functionResponse: {response: {output}}}]`. */
 function toolResultText(result: unknown): string {
-  if (typeof result === 'string') return result;
+  if (typeof result === 'string') return unwrap(result);
   if (!Array.isArray(result)) return '';
   return result
     .map((part) => {
       if (!isObject(part)) return '';
       const response = isObject(part.functionResponse) && isObject(part.functionResponse.response) ? part.functionResponse.response : null;
-      return str(response?.output) ?? str(response?.error) ?? str(part.text) ?? '';
+      return unwrap(str(response?.output) ?? str(response?.error) ?? str(part.text) ?? '');
     })
     .filter(Boolean)
     .join('\n');
 }
+
+/** 0.6x wraps command output in `<untrusted_context>` for the model; people don't need the tag. */
+const unwrap = (text: string) => text.replace(/^\s*<untrusted_context>\n?|\n?<\/untrusted_context>\s*$/g, '');

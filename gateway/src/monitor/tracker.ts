@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { ClaudeParser } from './claude';
 import { CodexParser } from './codex';
-import { GeminiParser } from './gemini';
+import { GeminiJsonlParser, GeminiParser } from './gemini';
 import { JsonlTail } from './jsonl-tail';
 import type { AgentMessage, RecordParser } from './message';
 import type { TranscriptOffset } from './offsets';
@@ -13,10 +13,11 @@ export interface Tracker {
   state(): TranscriptOffset;
 }
 
-/** Parser for a provider's line-oriented transcript; null for Gemini (whole file) and shell (none). */
-export function recordParser(provider: string): RecordParser | null {
+/** Parser for a line-oriented transcript; null for Gemini's older whole-file JSON and for shell. */
+export function recordParser(provider: string, path = ''): RecordParser | null {
   if (provider === 'agent_a') return new ClaudeParser();
   if (provider === 'agent_b') return new CodexParser();
+  if (provider === 'agent_c' && path.endsWith('.jsonl')) return new GeminiJsonlParser();
   if (provider === 'agent_d') return new PiParser();
   return null;
 }
@@ -28,8 +29,8 @@ export function recordParser(provider: string): RecordParser | null {
  */
 export function createTracker(provider: string, path: string, saved?: TranscriptOffset, bornAfterMs = Infinity): Tracker | null {
   const fresh = !saved && bornAt(path) >= bornAfterMs;
-  if (provider === 'agent_c') return new GeminiTracker(path, saved, fresh);
-  const parser = recordParser(provider);
+  if (provider === 'agent_c' && !path.endsWith('.jsonl')) return new GeminiTracker(path, saved, fresh);
+  const parser = recordParser(provider, path);
   if (!parser) return null;
   const offset = saved && saved.path === path ? saved.offset : fresh ? 0 : JsonlTail.sizeOf(path);
   return new JsonlTracker(path, parser, offset);
@@ -68,7 +69,7 @@ class GeminiTracker implements Tracker {
   constructor(readonly path: string, saved?: TranscriptOffset, fresh = false) {
     if (fresh) return;
     if (saved?.path === path && saved.seen) {
-      this.parser.skipExisting({ messages: saved.seen.map((id) => ({ id })) });
+      this.parser.restore(saved.seen);
       this.seen = [...saved.seen];
     } else {
       const doc = this.load();

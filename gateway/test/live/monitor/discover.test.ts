@@ -41,7 +41,8 @@ describe('transcript discovery', () => {
   it('finds a Gemini chat in a folder that names its project root', () => {
     const folder = join(home, '.gemini', 'tmp', 'proj');
     write(join(folder, '.project_root'), '/work/proj\n');
-    const chat = write(join(folder, 'chats', 'session-1.json'), '{}');
+    write(join(folder, 'chats', 'session-1.json'), '{}', 5000);
+    const chat = write(join(folder, 'chats', 'session-2026-11-22T00-19-092b9064.jsonl'), '');
     expect(discoverTranscript('agent_c', '/work/proj', Date.now() - 60_000, { HOME: home })).toBe(chat);
   });
 

@@ -108,6 +108,39 @@ describe('transcript monitor', () => {
     expect(loadOffsets(gwDir)).toEqual({});
   });
 
+  it('follows a Gemini 0.6x chat log, sending a message\'s tool call when its id is written again', () => {
+    const path = join(dir, 'session-2026.jsonl');
+    writeFileSync(path, `${JSON.stringify({ sessionId: 's', kind: 'main' })}\n`);
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([{ ...window, provider: 'agent_c', sinceMs: Date.now() - 1000 }]);
+    monitor.setTranscript(window.key, path);
+    expect(monitor.poll()).toEqual([]);
+    const reply = { id: 'g1', type: 'gemini', content: '' };
+    appendFileSync(path, `${JSON.stringify(reply)}\n{"$set":{"lastUpdated":"x"}}\n`);
+    expect(monitor.poll()).toEqual([]);
+    appendFileSync(path, `${JSON.stringify({ ...reply, toolCalls: [{ id: 't1', name: 'run_shell_command', args: { command: 'ls' } }] })}\n`);
+    expect(texts(monitor.poll())).toEqual(['**run_shell_command**(ls)']);
+  });
+
+  it('does not resend Gemini messages after a restart', () => {
+    const gwDir = join(dir, 'gw');
+    const path = join(dir, 'session-old.json');
+    const doc = { sessionId: 's', messages: [{ id: 'a', type: 'user', content: 'before restart' }] };
+    writeFileSync(path, JSON.stringify({ sessionId: 's', messages: [] }));
+    const gemini = { ...window, provider: 'agent_c', sinceMs: Date.now() - 1000 };
+    const first = new TranscriptMonitor(gwDir, env);
+    first.sync([gemini]);
+    first.setTranscript(window.key, path);
+    first.poll();
+    writeFileSync(path, JSON.stringify(doc));
+    expect(texts(first.poll())).toEqual(['before restart']);
+    const second = new TranscriptMonitor(gwDir, env);
+    second.sync([gemini]);
+    doc.messages.push({ id: 'b', type: 'user', content: 'after restart' });
+    writeFileSync(path, JSON.stringify(doc));
+    expect(texts(second.poll())).toEqual(['after restart']);
+  });
+
   it('follows a rewritten Gemini chat file by message id', () => {
     const path = join(dir, 'session-1.json');
     const doc = { sessionId: 's', messages: [{ id: 'old', type: 'user', content: 'old' }] };

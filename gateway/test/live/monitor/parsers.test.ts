@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { ClaudeParser } from '../../../src/monitor/claude';
 import { CodexParser } from '../../../src/monitor/codex';
-import { GeminiParser } from '../../../src/monitor/gemini';
+import { GeminiJsonlParser, GeminiParser } from '../../../src/monitor/gemini';
 import { AgentMessage } from '../../../src/monitor/message';
 import { PiParser } from '../../../src/monitor/pi';
 
@@ -128,6 +128,23 @@ describe('Pi session', () => {
       ['assistant', 'tool_result', '{"name":"demo"}', 'read', 'toolu_pi1'],
       ['assistant', 'text', 'It names the package demo.', null, null],
       ['assistant', 'local_command', '❯ `!git status --short`\n```\nM package.json\n```', 'bash', null],
+    ]);
+  });
+});
+
+describe('Gemini CLI 0.6x chat log', () => {
+  it('reads a log written by the real Gemini CLI 0.61: each part once, though a message is written twice', () => {
+    const parser = new GeminiJsonlParser();
+    const out = lines('gemini-real.jsonl').flatMap((r) => parser.parse(r));
+    expectValid(out);
+    const id = 'run_shell_command__run_shell_command_1795306772908_0';
+    expect(out.map(brief)).toEqual([
+      ['user', 'text', 'please HOLD on', null, null],
+      ['assistant', 'text', 'GEMINI-PONG', null, null],
+      ['user', 'text', 'RUN_TOOL now', null, null],
+      ['assistant', 'tool_use', '**run_shell_command**(touch created-by-gemini.txt)', 'run_shell_command', id],
+      ['assistant', 'tool_result', 'Output: (empty)\nProcess Group PGID: 28292', 'run_shell_command', id],
+      ['assistant', 'text', 'GEMINI-TOOL-DONE', null, null],
     ]);
   });
 });

@@ -64,6 +64,26 @@ describe('pane parser: captures from the real Codex CLI 0.169', () => {
   });
 });
 
+describe('pane parser: captures from the real Gemini CLI 0.61', () => {
+  it('reads the boxed trust and shell approval prompts with their marked options', () => {
+    expect(pane('gemini-real-trust.txt').prompt).toEqual({
+      type: 'trust',
+      question: 'Do you trust the files in this folder?',
+      options: [{ index: 1, label: 'Trust folder (proj)' }, { index: 2, label: 'Trust parent folder (dev)' }, { index: 3, label: "Don't trust" }],
+      selected: 1,
+    });
+    const approval = pane('gemini-real-approval.txt').prompt;
+    expect(approval).toMatchObject({ type: 'permission', question: 'Allow execution of [Shell]?', selected: 1 });
+    expect(labels(approval)).toEqual(['1. Allow once', '2. Allow for this session', '3. No, suggest changes (esc)']);
+  });
+
+  it('sees the thinking line, and nothing once answered, though the old trust box is still on screen', () => {
+    expect(pane('gemini-real-working.txt')).toEqual({ prompt: null, busy: 'Thinking...' });
+    expect(pane('gemini-real-replied.txt')).toEqual({ prompt: null, busy: null });
+    expect(pane('gemini-real-tooldone.txt')).toEqual({ prompt: null, busy: null });
+  });
+});
+
 describe('pane parser: reported layouts', () => {
   it('finds an older spinner with its timer and a tip line below it', () => {
     expect(pane('claude-working-tip.txt').busy).toBe('Moonwalking…');
