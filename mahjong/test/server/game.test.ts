@@ -216,6 +216,24 @@ describe('sessions', () => {
 });
 
 describe('events', () => {
+  it('keeps a 4ai game for the next subscriber and resumes it when one returns', async () => {
+    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 8, max_round: 0, delay_ms: 0, ai_model: 'random' });
+    const first = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    let actions = 0;
+    for await (const ev of readEvents(first.body!)) if (ev.event === 'ai_action' && ++actions === 5) break;
+    await first.body!.cancel().catch(() => {});
+    const again = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    const seen: string[] = [];
+    for await (const ev of readEvents(again.body!)) {
+      seen.push(ev.event);
+      if (ev.event === 'snapshot') expect(ev.data.state.players[0].river.length + ev.data.state.players[1].river.length).toBeGreaterThan(0);
+      if (ev.event === 'game_over') break;
+    }
+    await again.body!.cancel().catch(() => {});
+    expect(seen[0]).toBe('snapshot');
+    expect(seen.at(-1)).toBe('game_over');
+  });
+
   it('streams a seeded 4ai game at zero delay: snapshot, actions, hand ends, game over', async () => {
     const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 5, max_round: 0, delay_ms: 0, ai_model: 'random' });
     expect(g.status).toBe(200);

@@ -113,6 +113,14 @@ describe('replay steps', () => {
     }
   });
 
+  it('replays a log cut off mid-hand up to its last event, without a game end', async () => {
+    const xml = await Bun.file(`${import.meta.dir}/fixtures/truncated-mid-round.mjlog`).text();
+    const res = await call('POST', '/api/replay/steps', { xml_content: xml });
+    expect(res.status).toBe(200);
+    expect(res.json.steps.at(-1).event_type).not.toBe('game_end');
+    expect(res.json.total).toBeGreaterThan(100);
+  });
+
   it('refuses a paipu that is not a game record with 400 naming the field', async () => {
     const res = await call('POST', '/api/replay/steps', { paipu: { type: 169 } });
     expect(res.status).toBe(400);
