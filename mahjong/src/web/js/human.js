@@ -58,7 +58,7 @@
       if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : a === 53 ? '' : ''));
     }
     if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles && ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a highlighted riichi tile asks to confirm).' : 'Your turn: click a tile to discard.'));
-    else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, 'Waiting for the AI players…'));
+    else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, ui.state.phase === 16 ? 'Hand over.' : 'Waiting for the AI players…'));
   }
 
   /** Chi buttons name their tiles ("chi 3-4-5p"), using the tile being answered. */
