@@ -3,7 +3,7 @@
  * copies are still unseen (4 − copies in hand − copies visible elsewhere).
  */
 import { shanten, impliedMelds } from './shanten';
-import type { Counts34, TileKind } from './tiles';
+import { YAOCHUU, type Counts34, type TileKind } from './tiles';
 
 export interface Ukeire {
   shanten: number;
@@ -31,12 +31,28 @@ export function ukeire(counts: Counts34, meldCount = impliedMelds(counts), visib
   return { shanten: before, tiles, total };
 }
 
+/**
+ * Whether drawing `k` could complete anything: a wait is a held kind (tanki, shanpon, the seven
+ * pairs single) or a suit neighbour within two (ryanmen, kanchan, penchan); kokushi waits on
+ * terminals/honours, which `kokushi` admits.
+ */
+function mayComplete(c: Counts34, k: number, kokushi: boolean): boolean {
+  if (c[k]! > 0) return true;
+  if (k >= 27) return kokushi;
+  const n = k % 9;
+  if ((n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0)) return true;
+  return kokushi && (n === 0 || n === 8);
+}
+
 /** Winning kinds of a tenpai 3n+1 hand (empty when not tenpai); a kind already held 4 times is no wait (Tenhou). */
 export function waitingKinds(counts: Counts34, meldCount = impliedMelds(counts)): TileKind[] {
   const work = counts.slice();
   const out: TileKind[] = [];
+  let yaochuu = 0;
+  for (const y of YAOCHUU) if (work[y]! > 0) yaochuu++;
+  const kokushi = meldCount === 0 && yaochuu >= 12;
   for (let k = 0; k < 34; k++) {
-    if (work[k]! >= 4) continue;
+    if (work[k]! >= 4 || !mayComplete(work, k, kokushi)) continue;
     work[k]!++;
     if (shanten(work, meldCount) === -1) out.push(k);
     work[k]!--;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { countsOfKinds, parseKinds, shanten, shantenChiitoi, shantenKokushi, shantenRegular, ukeire, waitingKinds } from '../../../src/engine/rules';
+import { rng } from '../../../src/engine/table/wall';
 
 const c = (s: string) => countsOfKinds(parseKinds(s));
 
@@ -38,3 +39,37 @@ describe('ukeire', () => {
     expect(ukeire(c('23m456p789s11z') as number[], 1, seen).total).toBe(5);
   });
 });
+
+describe('waitingKinds', () => {
+  it('equals trying all 34 kinds, on random near-tenpai hands with and without calls', () => {
+    const next = rng(5);
+    let tenpai = 0;
+    for (let i = 0; i < 5_000; i++) {
+      const melds = i % 4 === 0 ? 1 : 0;
+      const c = new Array<number>(34).fill(0);
+      // Mostly one suit plus a few honours/terminals, so tenpai (incl. seven pairs and kokushi-like) shows up.
+      const pool = i % 50 === 0 ? [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] : Array.from({ length: 9 }, (_, k) => k).concat([27, 31]);
+      for (let n = 0; n < 13 - 3 * melds;) {
+        const k = pool[Math.floor(next() * pool.length)]!;
+        if (c[k]! < 4) { c[k]!++; n++; }
+      }
+      const brute: number[] = [];
+      for (let k = 0; k < 34; k++) {
+        if (c[k]! >= 4) continue;
+        c[k]!++;
+        if (shanten(c, melds) === -1) brute.push(k);
+        c[k]!--;
+      }
+      if (brute.length > 0) tenpai++;
+      expect(waitingKinds(c, melds)).toEqual(brute);
+    }
+    expect(tenpai).toBeGreaterThan(250);
+  });
+
+  it('finds kokushi waits on kinds the hand does not hold', () => {
+    expect(waitingKinds(c('19m19p19s1234567z'))).toEqual([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]);
+    expect(waitingKinds(c('119m19p19s123456z'))).toEqual([33]);
+    expect(waitingKinds(c('19m19p19s1234566z'))).toEqual([33]);
+  });
+});
+
