@@ -50,7 +50,9 @@ export function discoverTranscript(provider: string, cwd: string, sinceMs: numbe
 /** Codex files are sorted by date, not cwd: check the 20 newest recent rollouts' session_meta. */
 function discoverCodex(cwd: string, sinceMs: number, env: Env): string | null {
   const root = codexSessionsDir(env);
-  const days = [0, 1].map((back) => new Date(Date.now() - back * 86_400_000));
+  // Folders are dated when the session started; yesterday and tomorrow cover midnight and a
+  // Codex that dates in another time zone than ours.
+  const days = [0, 1, -1].map((back) => new Date(Date.now() - back * 86_400_000));
   const files = days
     .flatMap((d) => filesIn(join(root, String(d.getFullYear()), pad(d.getMonth() + 1), pad(d.getDate())), (n) => n.startsWith('rollout-') && n.endsWith('.jsonl')))
     .filter((f) => f.mtimeMs >= sinceMs)
