@@ -1,10 +1,12 @@
 /**
  * Rules-engine figures: shanten (all three forms) µs per random 14-tile hand, and
- * agari + yaku + fu + points (scoreHand) µs per random winning hand.
- * Run: bun bench/mahjong-engine.ts
+ * agari + yaku + fu + points (scoreHand) µs per random winning hand, and full hanchan per second
+ * with random and heuristic agents (the same lines as bench/mahjong-sim.ts).
+ * Run: bun bench/mahjong-engine.ts [games]   (default 300 random-agent games per pass)
  */
 import { scoreHand, shanten, type WinInput } from '../mahjong/src/engine/rules';
 import { hardwareLine, randomHands, timeIt } from './mahjong-shanten';
+import { simFigures } from './mahjong-sim';
 
 function randomWins(n: number, seed = 7): WinInput[] {
   let s = seed >>> 0;
@@ -41,3 +43,4 @@ console.log(hardwareLine());
 console.log(`shanten (regular + chiitoitsu + kokushi): ${shantenUs.toFixed(3)} µs per random 14-tile hand (${hands.length} hands, warm tables)`);
 console.log(`scoreHand (readings + yaku + fu + points): ${scoreUs.toFixed(2)} µs per random winning hand (${wins.length} hands, ${ok} scored)`);
 if (sink === 0.5) console.log(sink);
+simFigures(Number(process.argv[2] ?? 300));

@@ -1,7 +1,7 @@
 /**
  * Full hanchan per second on one core, with random and with heuristic agents (the engine
  * driving every decision through state views and the 54-action interface).
- * Run: bun bench/mahjong-sim.ts [games]            (default 300 random, 60 heuristic)
+ * Run: bun bench/mahjong-sim.ts [games]            (default 300 random, 60 heuristic; two passes each)
  *      bun bench/mahjong-sim.ts --invariants 10000  (random games, invariants checked after every step)
  * Published figures for comparison: RiichiEnv (Rust) ~1,072 hanchan/s single thread; Mjx 57/s.
  */
@@ -26,7 +26,7 @@ function pass(games: number, base: number, make: (i: number) => Agent[]): { wall
 
 // The shanten group tables fill on first use, so the first pass ("cold") is slower than a second
 // pass over new seeds ("warm"). CPU time is the steadier figure on a shared machine.
-function bench(label: string, games: number, make: (i: number) => Agent[]): void {
+export function bench(label: string, games: number, make: (i: number) => Agent[]): void {
   const cold = pass(games, 1000, make);
   const warm = pass(games, 1_000_000, make);
   const f = (x: number) => x.toFixed(1).padStart(7);
@@ -55,10 +55,14 @@ function invariants(games: number): void {
   console.log(`invariants: ${games} random games, ${steps} steps, all ok (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
-console.log(hw);
-if (arg[0] === '--invariants') invariants(Number(arg[1] ?? 10_000));
-else {
-  const n = Number(arg[0] ?? 300);
+/** The hanchan/s lines for random and heuristic agents (also printed by bench/mahjong-engine.ts). */
+export function simFigures(n: number): void {
   bench('random', n, (i) => [0, 1, 2, 3].map((s) => new RandomAgent(i * 4 + s + 1)));
   bench('heuristic', Math.max(10, Math.round(n / 5)), () => [0, 1, 2, 3].map(() => new HeuristicAgent()));
+}
+
+if (import.meta.main) {
+  console.log(hw);
+  if (arg[0] === '--invariants') invariants(Number(arg[1] ?? 10_000));
+  else simFigures(Number(arg[0] ?? 300));
 }
