@@ -71,7 +71,7 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
   });
 
   it('serves its health endpoint on a free port and stops on SIGTERM', async () => {
-    await using proc = Bun.spawn([bin(), 'serve', '--host', '127.0.0.1', '--port', '0'], { env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+    await using proc = Bun.spawn([bin(), 'serve', '--host', '127.0.0.1', '--port', '0'], { cwd: home, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
     const base = await waitForListening(proc);
     const res = await fetch(base + product.health);
     expect(res.status).toBe(200);
@@ -79,6 +79,14 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
     const docs = await fetch(`${base}/docs/json`);
     expect(docs.status).toBe(200);
     expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    if (product.pkg === 'mahjong') {
+      // Pages and scripts are embedded in the binary, not read from the source tree.
+      for (const path of ['/', '/ai_battle', '/replay', '/static/js/tiles.js']) {
+        const page = await fetch(base + path);
+        expect(page.status).toBe(200);
+        expect((await page.text()).length).toBeGreaterThan(100);
+      }
+    }
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
   });
