@@ -23,7 +23,8 @@ export function checkInvariants(g: Game): string | null {
     for (let kind = 0; kind < 34; kind++) {
       const g = kind < 27 ? Math.floor(kind / 9) : 3;
       const bit = 1 << (kind - g * 9);
-      if (((p.masks.present[g]! & bit) !== 0) !== c[kind]! > 0 || ((p.masks.single[g]! & bit) !== 0) !== (c[kind] === 1))
+      if (((p.masks.present[g]! & bit) !== 0) !== c[kind]! > 0 || ((p.masks.single[g]! & bit) !== 0) !== (c[kind] === 1)
+        || ((p.masks.four[g]! & bit) !== 0) !== (c[kind] === 4))
         return `seat ${s}: hand masks out of step with the hand at kind ${kind}`;
     }
     if (m.reds !== p.masks.reds) return `seat ${s}: red-five mask out of step with the hand`;

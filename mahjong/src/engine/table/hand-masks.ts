@@ -8,11 +8,13 @@ export interface HandMasks {
   present: number[];
   /** Same, for kinds held exactly once. */
   single: number[];
+  /** Same, for kinds held four times (ankan candidates). */
+  four: number[];
   /** Bit 0/1/2: red 5m/5p/5s (ids 16/52/88) held. */
   reds: number;
 }
 
-export const emptyMasks = (): HandMasks => ({ present: [0, 0, 0, 0], single: [0, 0, 0, 0], reds: 0 });
+export const emptyMasks = (): HandMasks => ({ present: [0, 0, 0, 0], single: [0, 0, 0, 0], four: [0, 0, 0, 0], reds: 0 });
 
 /** Update the masks after the count of `kind` became `count`; `id` is the tile that moved. */
 export function touchMasks(m: HandMasks, id: number, count: number, added: boolean): void {
@@ -21,6 +23,7 @@ export function touchMasks(m: HandMasks, id: number, count: number, added: boole
   const bit = 1 << (kind - g * 9);
   m.present[g] = count > 0 ? m.present[g]! | bit : m.present[g]! & ~bit;
   m.single[g] = count === 1 ? m.single[g]! | bit : m.single[g]! & ~bit;
+  m.four[g] = count === 4 ? m.four[g]! | bit : m.four[g]! & ~bit;
   if (id === 16 || id === 52 || id === 88) {
     const r = 1 << ((id - 16) / 36);
     m.reds = added ? m.reds | r : m.reds & ~r;
@@ -47,3 +50,6 @@ export const yaochuuOf = (m: HandMasks): number =>
 
 /** As quick.ts: at least `min` isolated tiles and not kokushi-like. */
 export const farByMasks = (m: HandMasks, min: number): boolean => isolatedOf(m) >= min && yaochuuOf(m) < 12;
+
+/** Some kind is held four times. */
+export const hasFour = (m: HandMasks): boolean => (m.four[0]! | m.four[1]! | m.four[2]! | m.four[3]!) !== 0;

@@ -5,7 +5,7 @@ import type { Kyoku, Target } from './kyoku';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, waitsOf } from './win';
 import { winContext } from './settle';
-import { farByMasks, yaochuuOf } from './hand-masks';
+import { farByMasks, hasFour, yaochuuOf } from './hand-masks';
 
 export interface Options {
   actions: number[];
@@ -44,10 +44,6 @@ function hasKakan(p: PlayerState): boolean {
   return false;
 }
 
-function hasFour(c: readonly number[]): boolean {
-  for (let i = 0; i < 34; i++) if (c[i] === 4) return true;
-  return false;
-}
 
 
 /** Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out. */
@@ -87,7 +83,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
     }
     // Specials in index order: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
     if (k.tilesLeft > 0 && k.kans < 4) {
-      if (hasFour(c) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
+      if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
       if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
     }
     if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) actions.push(A.TSUMO);

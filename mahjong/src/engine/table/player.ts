@@ -42,17 +42,16 @@ export interface PlayerState {
   masks: HandMasks;
 }
 
-export function newPlayer(hand: number[]): PlayerState {
-  const counts = new Array<number>(34).fill(0);
-  const masks = emptyMasks();
-  for (const id of hand) touchMasks(masks, id, ++counts[id >> 2]!, true);
-  return {
-    counts, masks,
-    hand: [...hand].sort((a, b) => a - b), melds: [], river: [],
+export function newPlayer(hand: readonly number[]): PlayerState {
+  const p: PlayerState = {
+    counts: new Array<number>(34).fill(0), masks: emptyMasks(),
+    hand: [], melds: [], river: [],
     discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
     forbidden: [], pao: null, kans: 0, waits: null, shanten13: 8,
   };
+  for (const id of hand) addTile(p, id);
+  return p;
 }
 
 // Hand edits shift in place (no indexOf/splice): they run on every draw and discard.

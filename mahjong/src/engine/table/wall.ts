@@ -30,7 +30,8 @@ export const handSeed = (seed: number, index: number): number => (Math.imul(seed
 
 export function shuffledWall(seed: number): Wall {
   const next = rng(seed);
-  const tiles = Array.from({ length: 136 }, (_, i) => i);
+  const tiles = new Array<number>(136);
+  for (let i = 0; i < 136; i++) tiles[i] = i;
   for (let i = 135; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     const x = tiles[i]!;
