@@ -17,8 +17,14 @@ export function ukeire(counts: Counts34, meldCount = impliedMelds(counts), visib
   const before = shanten(work, meldCount);
   const tiles: Ukeire['tiles'] = [];
   let total = 0;
+  // A kind that is neither held nor a suit neighbour within two joins no set, partial or pair;
+  // it can only lower seven pairs (fewer than 7 kinds held) or kokushi (a terminal/honour).
+  let kinds = 0;
+  for (let k = 0; k < 34; k++) if (work[k]! > 0) kinds++;
+  const chiitoi = meldCount === 0 && kinds < 7;
   for (let k = 0; k < 34; k++) {
     if (work[k]! >= 4) continue;
+    if (!chiitoi && !mayComplete(work, k, meldCount === 0)) continue;
     work[k]!++;
     const after = shanten(work, meldCount);
     work[k]!--;

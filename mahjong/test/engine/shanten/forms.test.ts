@@ -40,6 +40,29 @@ describe('ukeire', () => {
   });
 });
 
+describe('ukeire pruning', () => {
+  it('equals trying all 34 kinds, on random hands far and near, with and without calls', () => {
+    const next = rng(9);
+    for (let i = 0; i < 3_000; i++) {
+      const melds = i % 3 === 0 ? 1 : 0;
+      const c = new Array<number>(34).fill(0);
+      for (let n = 0; n < 13 - 3 * melds;) {
+        const k = i % 2 === 0 ? Math.floor(next() * 34) : [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33, 2, 5][Math.floor(next() * 15)]!;
+        if (c[k]! < 4) { c[k]!++; n++; }
+      }
+      const before = shanten(c, melds);
+      const brute: number[] = [];
+      for (let k = 0; k < 34; k++) {
+        if (c[k]! >= 4) continue;
+        c[k]!++;
+        if (shanten(c, melds) < before) brute.push(k);
+        c[k]!--;
+      }
+      expect(ukeire(c, melds).tiles.map((t) => t.kind)).toEqual(brute);
+    }
+  });
+});
+
 describe('waitingKinds', () => {
   it('equals trying all 34 kinds, on random near-tenpai hands with and without calls', () => {
     const next = rng(5);
