@@ -2,7 +2,7 @@
  * Tile acceptance (ukeire) for a 3n+1 hand: the kinds whose draw lowers shanten, with how many
  * copies are still unseen (4 − copies in hand − copies visible elsewhere).
  */
-import { shanten, impliedMelds } from './shanten';
+import { ShantenPlusOne, shanten, impliedMelds } from './shanten';
 import { YAOCHUU, type Counts34, type TileKind } from './tiles';
 
 export interface Ukeire {
@@ -15,6 +15,7 @@ export interface Ukeire {
 export function ukeire(counts: Counts34, meldCount = impliedMelds(counts), visible?: Counts34): Ukeire {
   const work = counts.slice();
   const before = shanten(work, meldCount);
+  const plus = new ShantenPlusOne(work, meldCount);
   const tiles: Ukeire['tiles'] = [];
   let total = 0;
   // A kind that is neither held nor a suit neighbour within two joins no set, partial or pair;
@@ -25,10 +26,7 @@ export function ukeire(counts: Counts34, meldCount = impliedMelds(counts), visib
   for (let k = 0; k < 34; k++) {
     if (work[k]! >= 4) continue;
     if (!chiitoi && !mayComplete(work, k, meldCount === 0)) continue;
-    work[k]!++;
-    const after = shanten(work, meldCount);
-    work[k]!--;
-    if (after < before) {
+    if (plus.with(k) < before) {
       const unseen = Math.max(0, 4 - counts[k]! - (visible?.[k] ?? 0));
       tiles.push({ kind: k, unseen });
       total += unseen;
@@ -57,11 +55,10 @@ export function waitingKinds(counts: Counts34, meldCount = impliedMelds(counts))
   let yaochuu = 0;
   for (const y of YAOCHUU) if (work[y]! > 0) yaochuu++;
   const kokushi = meldCount === 0 && yaochuu >= 12;
+  const plus = new ShantenPlusOne(work, meldCount);
   for (let k = 0; k < 34; k++) {
     if (work[k]! >= 4 || !mayComplete(work, k, kokushi)) continue;
-    work[k]!++;
-    if (shanten(work, meldCount) === -1) out.push(k);
-    work[k]!--;
+    if (plus.with(k) === -1) out.push(k);
   }
   return out;
 }

@@ -83,7 +83,10 @@ export function shantenKokushi(counts: Counts34 | ArrayLike<number>): number {
 
 /** Overall shanten: the minimum of the three forms (seven pairs and kokushi only without calls). */
 export function shanten(counts: Counts34 | ArrayLike<number>, meldCount = impliedMelds(counts)): number {
-  const a = suitOffset(counts, 0), b = suitOffset(counts, 1), c = suitOffset(counts, 2), h = honorOffset(counts);
+  return fromGroups(suitOffset(counts, 0), suitOffset(counts, 1), suitOffset(counts, 2), honorOffset(counts), meldCount);
+}
+
+function fromGroups(a: number, b: number, c: number, h: number, meldCount: number): number {
   const d = distancePool();
   const r = regular(d, a, b, c, h, 4 - meldCount);
   if (meldCount > 0) return r;
@@ -94,4 +97,26 @@ export function shanten(counts: Counts34 | ArrayLike<number>, meldCount = implie
   const yPair = d[a + 13]! | d[b + 13]! | d[c + 13]! | d[h + 13]!;
   const kokushi = 13 - (d[a + 12]! + d[b + 12]! + d[c + 12]! + d[h + 12]!) - yPair;
   return Math.min(r, chiitoi, kokushi);
+}
+
+/**
+ * Shanten of `counts` with one more tile of each kind asked for, reusing the three groups the
+ * tile does not touch (ukeire and wait searches change one kind at a time). `counts` is left as given.
+ */
+export class ShantenPlusOne {
+  private readonly o: number[];
+  constructor(private readonly counts: number[], private readonly meldCount: number) {
+    this.o = [suitOffset(counts, 0), suitOffset(counts, 1), suitOffset(counts, 2), honorOffset(counts)];
+  }
+
+  /** Shanten after adding one tile of `kind` (the caller checks it holds fewer than 4). */
+  with(kind: number): number {
+    const c = this.counts;
+    const g = kind < 27 ? (kind / 9) | 0 : 3;
+    const o = this.o;
+    c[kind]!++;
+    const changed = g < 3 ? suitOffset(c, g) : honorOffset(c);
+    c[kind]!--;
+    return fromGroups(g === 0 ? changed : o[0]!, g === 1 ? changed : o[1]!, g === 2 ? changed : o[2]!, g === 3 ? changed : o[3]!, this.meldCount);
+  }
 }
