@@ -30,6 +30,8 @@ export interface Target {
 export type StepCode = 'ILLEGAL_ACTION' | 'NOT_YOUR_TURN' | 'HAND_OVER';
 export type StepResult = { ok: true } | { ok: false; code: StepCode };
 
+const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
+
 export class Kyoku {
   readonly init: KyokuInit;
   readonly players: PlayerState[];
@@ -56,10 +58,11 @@ export class Kyoku {
   decisions = new Map<number, { action: number; tiles?: readonly number[] }>();
   events: RoundEvent[] = [];
   result: HandResult | null = null;
-  private cache: { key: number; opts: Options } | null = null;
+  private cacheKey = -1;
+  private cacheOpts: Options | null = null;
 
   /** Forget the cached options after a change that adds no event. */
-  invalidate(): void { this.cache = null; }
+  invalidate(): void { this.cacheOpts = null; }
 
   constructor(init: KyokuInit) {
     this.init = init;
@@ -86,12 +89,13 @@ export class Kyoku {
 
   options(): Options {
     const key = this.events.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
-    if (this.cache?.key === key) return this.cache.opts;
+    if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
     if (this.phase < 4) opts = selfOptions(this, this.phase);
-    else if (this.phase < 16) opts = this.respOptions.get(this.phase % 4) ?? { actions: [], riichiDiscards: [] };
-    else opts = { actions: [], riichiDiscards: [] };
-    this.cache = { key, opts };
+    else if (this.phase < 16) opts = this.respOptions.get(this.phase % 4) ?? NO_OPTIONS;
+    else opts = NO_OPTIONS;
+    this.cacheKey = key;
+    this.cacheOpts = opts;
     return opts;
   }
 
@@ -156,7 +160,7 @@ export class Kyoku {
     this.turn = seat;
     this.phase = seat;
     this.target = null;
-    this.cache = null;
+    this.cacheOpts = null;
   }
 
   /** The replacement draw after a kan whose answers all passed. */
@@ -175,7 +179,7 @@ export class Kyoku {
     this.result = result;
     this.phase = 16;
     this.stage2 = null;
-    this.cache = null;
+    this.cacheOpts = null;
     this.events.push(...result.events);
   }
 

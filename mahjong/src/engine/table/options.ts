@@ -178,8 +178,10 @@ function mayAnswer(k: Kyoku, seat: number, target: Target): boolean {
 export function responseOptions(k: Kyoku, seat: number, target: Target): Options {
   if (!mayAnswer(k, seat, target)) return NONE;
   const p = k.players[seat]!;
-  const acts: number[] = [];
-  if (canRon(k, seat, target)) acts.push(A.RON);
+  // Bit i = action 37 + i; emitted in index order at the end.
+  let bits = 0;
+  const add = (action: number) => { bits |= 1 << (action - 37); };
+  if (canRon(k, seat, target)) add(A.RON);
   if (target.kind === 'discard' && k.tilesLeft > 0 && !p.riichi && !k.fourKanAbort()) {
     const kind = target.tile >> 2;
     const c = p.counts;
@@ -193,8 +195,8 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
     if (c[kind]! >= 2) {
       const red = redHeld(p, kind);
       const plain = c[kind]! - (red ? 1 : 0);
-      if (plain >= 2 && rest > c[kind]! - 2) acts.push(A.PON);
-      if (red && plain >= 1 && rest > c[kind]! - 2) acts.push(A.PON_RED);
+      if (plain >= 2 && rest > c[kind]! - 2) add(A.PON);
+      if (red && plain >= 1 && rest > c[kind]! - 2) add(A.PON_RED);
     }
     if (chiOk) {
       for (let shape = 0; shape < 3; shape++) {
@@ -207,14 +209,17 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
         const ra = redHeld(p, a), rb = redHeld(p, b);
         const suji = shape === 0 && n <= 5 ? c[kind + 3]! : shape === 2 && n >= 3 ? c[kind - 3]! : 0;
         if (rest <= c[kind]! + suji) continue;
-        if (ca - (ra ? 1 : 0) > 0 && cb - (rb ? 1 : 0) > 0) acts.push(A.CHI_LOW + shape);
-        if (ra || rb) acts.push(A.CHI_LOW_RED + shape);
+        if (ca - (ra ? 1 : 0) > 0 && cb - (rb ? 1 : 0) > 0) add(A.CHI_LOW + shape);
+        if (ra || rb) add(A.CHI_LOW_RED + shape);
       }
     }
-    if (k.kans < 4 && c[kind] === 3) acts.push(A.DAIMINKAN);
+    if (k.kans < 4 && c[kind] === 3) add(A.DAIMINKAN);
   }
-  if (acts.length > 0) acts.push(A.SKIP);
-  return { actions: acts.sort((a, b) => a - b), riichiDiscards: [] };
+  if (bits === 0) return NONE;
+  const actions: number[] = [];
+  for (let i = 0; i < 16; i++) if (bits & (1 << i)) actions.push(37 + i);
+  actions.push(A.SKIP);
+  return { actions, riichiDiscards: [] };
 }
 
 function redHeld(p: PlayerState, kind: number): boolean {

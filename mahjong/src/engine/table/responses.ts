@@ -28,7 +28,7 @@ export function openResponses(k: Kyoku, target: Target): void {
 export function nextResponder(k: Kyoku): void {
   k.invalidate();
   let ronDeclared = false;
-  for (const d of k.decisions.values()) if (d.action === A.RON) ronDeclared = true;
+  if (k.decisions.size > 0) for (const d of k.decisions.values()) if (d.action === A.RON) ronDeclared = true;
   while (k.responders.length > 0) {
     const s = k.responders.shift()!;
     // Once someone has declared ron only other rons matter; calls would be overruled.
