@@ -33,7 +33,9 @@ export default defineCommand({
       log.error((err as Error).message);
       process.exit(2);
     }
-    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } }).listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES + 1024, idleTimeout: 60 });
+    // Bun's own limit answers with a bare 413 before the app sees the request; it sits well above
+    // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
+    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } }).listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60 });
     const port = app.server?.port ?? listen.port;
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
     // End the event streams first: a graceful stop would otherwise wait for them forever.

@@ -1,11 +1,50 @@
 import { Elysia } from 'elysia';
-import { PayloadTooLarge } from './errors';
+import { BadRequest, PayloadTooLarge } from './errors';
 
 /** DECISIONS.md: bodies over 5 MB are refused with 413 before they are read. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+/** Reads a body without a declared length, stopping (413) as soon as it passes `limit`. */
+async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new PayloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A declared length over the limit is refused before the body is read; a chunked body (no
+ * length) is read up to the limit and refused as soon as it passes it, in the same error shape.
+ * JSON routes take only a JSON object: `[]`, `null` or a bare string would otherwise slip past
+ * schemas whose fields are all optional.
+ */
 export const bodyLimit = (limit = MAX_BODY_BYTES) =>
-  new Elysia({ name: 'body-limit' }).onRequest(({ request }) => {
-    const length = Number(request.headers.get('content-length') ?? 0);
-    if (length > limit) throw new PayloadTooLarge(limit);
-  });
+  new Elysia({ name: 'body-limit' })
+    .onRequest(({ request }) => {
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > limit) throw new PayloadTooLarge(limit);
+    })
+    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      if (request.headers.has('content-length') || !request.body) return;
+      const text = await readBounded(request.body, limit);
+      if (!contentType.includes('json')) return text;
+      try {
+        return text === '' ? undefined : JSON.parse(text);
+      } catch {
+        throw new BadRequest('request body is not valid JSON');
+      }
+    })
+    .onTransform({ as: 'global' }, ({ body, request }) => {
+      if (request.method === 'GET' || body === undefined || body === '') return;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('request body must be a JSON object');
+    });

@@ -1,6 +1,7 @@
 import { isAppError } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
+import { expected } from './expected';
 
 /**
  * The one place errors become responses (DECISIONS.md, Mahjong, Errors):
@@ -9,16 +10,22 @@ import { Elysia } from 'elysia';
  */
 export const errorMapper = (log: ConsolaInstance) =>
   new Elysia({ name: 'error-mapper' }).onError({ as: 'global' }, ({ code, error, set }) => {
-    if (isAppError(error)) {
-      set.status = error.status;
-      const details = error.details && typeof error.details === 'object' ? error.details : {};
-      return { detail: error.message, code: error.code, ...details };
+    // Elysia wraps whatever a parse hook throws (body-limit's 413) in a ParseError.
+    const cause = code === 'PARSE' ? (error as { cause?: unknown }).cause : undefined;
+    const app = isAppError(cause) ? cause : isAppError(error) ? error : null;
+    if (app) {
+      set.status = app.status;
+      const details = app.details && typeof app.details === 'object' ? app.details : {};
+      return { detail: app.message, code: app.code, ...details };
     }
     if (code === 'VALIDATION') {
       set.status = 422;
       const first = error.all[0];
       const where = first && 'path' in first && first.path ? `${first.path}: ` : '';
-      return { detail: `${where}${first?.summary ?? error.message}`, code: 'VALIDATION_ERROR' };
+      const want = first && 'schema' in first && first.value !== undefined ? expected(first.schema) : null;
+      const got = first && 'value' in first ? JSON.stringify(first.value)?.slice(0, 40) : undefined;
+      const what = want ? `expected ${want}, got ${got}` : first?.summary ?? error.message;
+      return { detail: `${where}${what}`, code: 'VALIDATION_ERROR' };
     }
     if (code === 'NOT_FOUND') {
       set.status = 404;

@@ -32,6 +32,10 @@ describe('mahjong serve', () => {
     expect(first).toContain('event: snapshot');
     const second = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(second.status).toBe(429);
+    // Over a real socket, a body past 5 MB gets the app's 413 body, not the listener's bare one.
+    const big = await fetch(`${base}/api/replay/load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(6 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
   });

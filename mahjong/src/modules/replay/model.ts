@@ -34,7 +34,12 @@ export const ReplayStep = t.Object({
 export type ReplayStep = typeof ReplayStep.static;
 
 export const XmlBody = t.Object({ xml_content: t.String({ description: 'Tenhou mjlog XML text' }) });
-export const StepsBody = t.Union([t.Object({ paipu: t.Unknown() }), XmlBody]);
+/** One of the two: a paipu from `/api/replay/load`, or the XML itself. */
+export const StepsBody = t.Object({
+  paipu: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'a paipu from /api/replay/load' })),
+  xml_content: t.Optional(t.String({ description: 'Tenhou mjlog XML text' })),
+});
+export type StepsBody = typeof StepsBody.static;
 export const LoadResponse = t.Object({ ok: t.Literal(true), paipu: Paipu });
 export const StepsResponse = t.Object({
   steps: t.Array(t.Unknown(), { description: 'ReplayStep objects' }), total: t.Integer(), kyoku_indices: t.Array(t.Integer()),

@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { Paipu } from '../../engine/paipu';
 import { BadRequest, SampleNotFound } from '../../server/errors';
+import type { StepsBody } from './model';
 import { EMBEDDED_SAMPLES } from './samples';
 import { buildSteps } from './steps';
 
@@ -16,9 +17,10 @@ export function loadPaipu(xml: string): Paipu {
 }
 
 /** `{paipu}` is checked against the schema; `{xml_content}` is parsed first. */
-export function stepsFor(body: { paipu: unknown } | { xml_content: string }) {
+export function stepsFor(body: StepsBody) {
   let paipu: Paipu;
-  if ('xml_content' in body) paipu = parseMjlog(body.xml_content);
+  if (body.xml_content !== undefined) paipu = parseMjlog(body.xml_content);
+  else if (body.paipu === undefined) throw new BadRequest('send {paipu} (from /api/replay/load) or {xml_content}');
   else if (Value.Check(Paipu, body.paipu)) paipu = body.paipu;
   else {
     const first = Value.Errors(Paipu, body.paipu).First();
