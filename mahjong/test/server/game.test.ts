@@ -235,17 +235,29 @@ describe('events', () => {
   });
 
   it('streams a seeded 4ai game at zero delay: snapshot, actions, hand ends, game over', async () => {
-    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 5, max_round: 0, delay_ms: 0, ai_model: 'random' });
+    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 5, max_round: 0, delay_ms: 0, ai_model: 'heuristic' });
     expect(g.status).toBe(200);
     const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const seen: string[] = [];
+    const ends: any[] = [];
     let last: any = null;
+    let turn = -1;
     for await (const ev of readEvents(res.body!)) {
       expect(ev.data.type).toBe(ev.event);
       seen.push(ev.event);
       last = ev.data;
+      if (ev.event === 'ai_action') {
+        // Spec, Events: {type, player, action, state}; the player is the seat that had to act.
+        expect(Object.keys(ev.data).sort()).toEqual(['action', 'player', 'state', 'type']);
+        expect(ev.data.action).toBeWithin(0, 54);
+        if (turn >= 0) expect(ev.data.player).toBe(turn);
+        expect(ev.data.state.players).toHaveLength(4);
+        expect(ev.data.state.players.every((p: any) => Array.isArray(p.hand))).toBe(true);
+      }
+      if (ev.event === 'kyoku_end') ends.push(ev.data.result);
+      if (ev.data.state) turn = ev.data.state.turn;
       if (ev.event === 'game_over') break;
     }
     await res.body!.cancel().catch(() => {});
@@ -258,6 +270,20 @@ describe('events', () => {
     // Every hand's end comes after its actions and before the next deal.
     const order = seen.filter((e) => e !== 'ai_action').slice(1, -1);
     order.forEach((e, i) => expect(e).toBe(i % 2 === 0 ? 'kyoku_end' : 'kyoku_start'));
+    // kyoku_end carries the hand's result: named yaku, han, fu and points for every win.
+    const wins = ends.flatMap((r) => r.wins);
+    expect(wins.length).toBeGreaterThan(0);
+    for (const w of wins) {
+      expect(w.yaku.length).toBeGreaterThan(0);
+      expect(w.yaku.every((y: any) => typeof y.name === 'string' && !y.name.startsWith('yaku '))).toBe(true);
+      expect(w.han).toBeGreaterThan(0);
+      expect(w.points).toBeGreaterThan(0);
+    }
+    // Deltas of the result itself (riichi deposits are paid when riichi is declared, not here).
+    for (const r of ends) expect(r.deltas.every((d: number) => Number.isInteger(d))).toBe(r.deltas.length === 4);
+    // game_over carries the final scores (Tenhou owari) and the last hand's result.
     expect(last.state.is_over).toBe(true);
+    expect(last.state.game.owari.scores.reduce((a: number, b: number) => a + b, 0) + last.state.kyotaku * 1000).toBe(100_000);
+    expect(last.state.result).not.toBeNull();
   });
 });
