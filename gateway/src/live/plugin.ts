@@ -18,7 +18,8 @@ export interface Live {
 /**
  * Transcript monitor + hook tailer on MONITOR_POLL_INTERVAL, status poller (with window.change and
  * autoclose) on GW_STATUS_POLL_INTERVAL. Windows created after start inherit GW_DIR from the tmux
- * session, so `agentgw hook` finds this gateway's state directory.
+ * session (and from the window's own environment, see sessions/create.ts), so `agentgw hook` finds
+ * this gateway's state directory.
  */
 export class LiveService implements GatewayService {
   readonly name = 'live';
@@ -26,7 +27,7 @@ export class LiveService implements GatewayService {
   private loops: PollLoop[] = [];
 
   async start(ctx: GatewayContext): Promise<void> {
-    await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.home_dir]);
+    await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.state_dir]);
     const sessions = new SessionIds(ctx.paths.sessionMap, ctx.log);
     const monitor = new MonitorService(ctx, sessions);
     const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));

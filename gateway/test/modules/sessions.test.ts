@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeSessionMapEntry } from '../../src/state';
 import { startTestApp, testEnv, waitFor } from '../helpers/gateway';
 
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
+const FIXTURES = join(import.meta.dir, '../fixtures/hooks');
 const env = testEnv('rest');
 let t: Awaited<ReturnType<typeof startTestApp>>;
 const work = join(env.dir, 'work');
@@ -13,8 +15,7 @@ beforeAll(async () => {
   t = await startTestApp(env.config());
 });
 afterAll(async () => {
-  await t.gateway.stop();
-  await env.cleanup();
+  try { await t?.gateway.stop(); } finally { await env.cleanup(); }
 });
 
 async function createShell(channel: string, extra: Record<string, unknown> = {}) {
@@ -164,19 +165,27 @@ describe('sessions over REST', () => {
 });
 
 describe('tmux session killed from outside', () => {
-  it('is recreated by the next session.create', async () => {
+  it('is recreated by the next session.create, whose window tells `agentgw hook` the state dir', async () => {
     const other = testEnv('rest-killed');
-    const app = await startTestApp(other.config());
+    // A state dir apart from the config dir, so only an explicit GW_DIR can lead the hook there.
+    const config = other.config({ state_dir: 'state' });
+    const app = await startTestApp(config);
     try {
+      expect(config.state_dir).toBe(join(other.dir, 'state'));
       await other.tmux().client.exec(['kill-session', '-t', '=agentgw']);
       const res = await app.call('POST', '/api/v1/sessions', { channel_id: 'again', provider: 'shell', work_dir: other.dir });
-      expect(res.status).toBe(200);
+      expect(res).toMatchObject({ status: 200 });
       expect((await app.call('GET', '/api/v1/sessions')).body.sessions).toHaveLength(1);
+      const hook = `bun ${CLI} hook < ${join(FIXTURES, 'SessionStart.json')}`;
+      expect((await app.call('POST', '/api/v1/sessions/again/input', { text: hook })).status).toBe(200);
+      const events = join(config.state_dir, 'events.jsonl');
+      const line = await waitFor(() => readFileSync(events, 'utf8').trim(), 'the hook to append to the state dir', 60_000);
+      expect(JSON.parse(line)).toMatchObject({ event: 'SessionStart', window_key: `agentgw:${res.body.window_id}` });
+      expect(existsSync(join(other.dir, 'events.jsonl'))).toBe(false);
     } finally {
-      await app.gateway.stop();
-      await other.cleanup();
+      try { await app.gateway.stop(); } finally { await other.cleanup(); }
     }
-  });
+  }, 90_000);
 });
 
 describe('concurrent creation', () => {

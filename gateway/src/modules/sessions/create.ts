@@ -36,7 +36,9 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   const name = dedupeName(base, windows.map((w) => w.window_name));
   const launch = ctx.config.providers[provider];
   const command = [launch.command, mode === 'yolo' ? launch.yolo_flags : ''].filter(Boolean).join(' ');
-  const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode });
+  // GW_DIR on the window itself: the session-level value set at start is lost when the tmux
+  // session is recreated, and the hook would then write to ~/.agentgw instead of our state dir.
+  const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode, env: { GW_DIR: ctx.config.state_dir } });
   const window = await ctx.tmux.findWindow(windowId);
   ctx.store.putWindow(windowId, {
     provider, mode, cwd, display_name: name, pane_pid: window?.pane_pid ?? 0, created_at: new Date().toISOString(),
