@@ -20,17 +20,25 @@ export default defineCommand({
   },
   async run({ args }) {
     const log = createLogger('mahjong');
+    const num = (name: 'hidden' | 'epochs' | 'rate' | 'seed' | 'evaluate', integer: boolean, min: number): number | null => {
+      const v = Number(args[name]);
+      if (Number.isFinite(v) && v >= min && (!integer || Number.isInteger(v))) return v;
+      log.error(`--${name} must be ${integer ? 'an integer' : 'a number'} ≥ ${min}, got "${args[name]}"`);
+      return null;
+    };
+    const opts = { hidden: num('hidden', true, 1), epochs: num('epochs', true, 1), rate: num('rate', false, 0), seed: num('seed', true, 0), evaluate: num('evaluate', true, 0) };
+    if (Object.values(opts).some((v) => v === null)) { process.exitCode = 2; return; }
     const { files, missing } = collectLogFiles([...new Set([String(args.logs), ...(args._ as string[])])]);
     for (const m of missing) log.warn(`${m}: no such file or directory`);
     const seen = new Set<string>();
     const samples: Sample[] = [];
     let used = 0;
     for (const f of files) {
-      const text = await mjlogText(new Uint8Array(await Bun.file(f).arrayBuffer()));
-      const key = Bun.hash(text).toString();
-      if (seen.has(key)) continue; // identical copies of one game count once
-      seen.add(key);
       try {
+        const text = await mjlogText(new Uint8Array(await Bun.file(f).arrayBuffer()));
+        const key = Bun.hash(text).toString();
+        if (seen.has(key)) continue; // identical copies of one game count once
+        seen.add(key);
         samples.push(...samplesFromPaipu(parseMjlog(text)));
         used++;
       } catch (err) {
@@ -44,14 +52,14 @@ export default defineCommand({
     }
     log.info(`${used} games, ${samples.length} discards`);
     const model = train(samples, {
-      hidden: Number(args.hidden), epochs: Number(args.epochs), rate: Number(args.rate), seed: Number(args.seed),
+      hidden: opts.hidden!, epochs: opts.epochs!, rate: opts.rate!, seed: opts.seed!,
       onEpoch: (e, loss, acc) => log.info(`epoch ${e}: loss ${loss.toFixed(4)}, agrees with the recorded discard ${(acc * 100).toFixed(1)}%`),
     });
     model.name = 'policy';
     model.trained_on = { files: used, samples: samples.length, accuracy: Number(accuracy(model, samples).toFixed(4)) };
     writeJsonAtomic(String(args.out), model);
     log.success(`wrote ${args.out}`);
-    const games = Number(args.evaluate);
+    const games = opts.evaluate!;
     if (games > 0) {
       for (const opponent of ['random', 'heuristic']) {
         process.stdout.write(`\n${games} games, the policy in a rotating seat against three ${opponent} players:\n`);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'bun:test';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
+const DATA = join(import.meta.dir, '../../../../shared/data/mjlog');
+
+async function run(cwd: string, ...args: string[]) {
+  await using proc = Bun.spawn(['bun', CLI, 'train', ...args], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, HOME: cwd } });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { stdout, stderr, code };
+}
+
+describe('mahjong train', () => {
+  it('trains on logs, skips a damaged one with a warning and writes a policy file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mj-train-'));
+    copyFileSync(join(DATA, 'double-ron.mjlog'), join(dir, 'a.mjlog'));
+    // gzip magic followed by garbage: unreadable, must be skipped, not crash the command
+    writeFileSync(join(dir, 'b.mjlog'), new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]));
+    const r = await run(dir, dir, '--out', join(dir, 'p.json'), '--epochs', '1', '--evaluate', '0');
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).toContain('b.mjlog: skipped');
+    const model = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8'));
+    expect(model).toMatchObject({ format: 'mahjong-policy-v1', name: 'policy', trained_on: { files: 1 } });
+  }, 60_000);
+
+  it('refuses a bad number with exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mj-train-'));
+    const r = await run(dir, DATA, '--hidden', 'lots');
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain('--hidden must be an integer');
+  });
+});
