@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../runtime';
+import { isMissingTarget } from '../tmux';
 import type { WindowRecord } from '../state/model';
 import { classify, isShell } from '../status/classify';
 import type { WindowStatus } from '../status/model';
@@ -99,7 +100,7 @@ export class StatusService {
   /** One `list-windows` for the whole session; null when tmux could not be asked this time. */
   private async listLive(): Promise<Map<string, LiveWindow> | null> {
     const r = await this.ctx.tmux.client.tryExec(['list-windows', '-t', `=${this.ctx.tmux.session}`, '-F', FORMAT]);
-    if (r.exitCode !== 0 && !/can't find session|no server running|session not found|error connecting/i.test(r.stderr)) {
+    if (r.exitCode !== 0 && !isMissingTarget(r.stderr)) {
       this.ctx.log.warn(`list-windows: ${r.stderr.trim()}`);
       return null;
     }

@@ -1,6 +1,8 @@
 import { run, which } from '@devhub/shared';
 import { TmuxError, TmuxNotInstalled } from './errors';
 
+export { isMissingTarget } from './errors';
+
 export interface TmuxTarget {
   /** `tmux -L <socket>`; empty uses the default server. Tests use their own socket. */
   socket: string;
@@ -44,9 +46,4 @@ export class TmuxClient {
 /** Without TMUX unset, a gateway started inside tmux would talk to the caller's server. */
 function tmuxEnv(): Record<string, string | undefined> {
   return { ...process.env, TMUX: undefined, TMUX_PANE: undefined };
-}
-
-/** tmux reports a missing server/session/window with these; callers treat them as "gone". */
-export function isMissingTarget(stderr: string): boolean {
-  return /no server running|can't find (session|window|pane)|session not found|window not found|error connecting/i.test(stderr);
 }

@@ -1,11 +1,16 @@
 import { AppError } from '@devhub/shared';
 
+/** tmux reports a missing server/session/window with these; callers treat them as "gone". */
+export function isMissingTarget(stderr: string): boolean {
+  return /no server running|can't find (session|window|pane)|session not found|window not found|error connecting/i.test(stderr);
+}
+
 export class TmuxError extends AppError {
   /** tmux said the server, session or window does not exist. */
   readonly missing: boolean;
   constructor(action: string, stderr: string, exitCode: number) {
     super('TMUX_FAILED', 500, `tmux ${action} failed (exit ${exitCode}): ${stderr.trim() || 'no output'}`);
-    this.missing = /no server running|can't find (session|window|pane)|session not found|window not found|error connecting/i.test(stderr);
+    this.missing = isMissingTarget(stderr);
   }
 }
 

@@ -50,16 +50,21 @@ export async function hasSession(tmux: TmuxClient): Promise<boolean> {
   return result.exitCode === 0;
 }
 
-/** Creates the dedicated session (detached) if it does not exist yet. */
+/**
+ * Creates the dedicated session (detached) if it does not exist yet. A server still shutting down
+ * after its last session was killed makes `new-session` fail for a moment; that is retried.
+ */
 export async function ensureSession(tmux: TmuxClient, size: { width: number; height: number }): Promise<void> {
-  if (await hasSession(tmux)) return;
-  const result = await tmux.tryExec([
-    'new-session', '-d', '-s', tmux.target.session, '-n', PLACEHOLDER_WINDOW,
-    '-x', String(size.width), '-y', String(size.height),
-  ]);
-  // Another caller may have created it between the check and here.
-  if (result.exitCode !== 0 && !/duplicate session/i.test(result.stderr)) {
-    throw new TmuxError('new-session', result.stderr, result.exitCode);
+  for (let attempt = 1; ; attempt++) {
+    if (await hasSession(tmux)) return;
+    const result = await tmux.tryExec([
+      'new-session', '-d', '-s', tmux.target.session, '-n', PLACEHOLDER_WINDOW,
+      '-x', String(size.width), '-y', String(size.height),
+    ]);
+    // Another caller may have created it between the check and here.
+    if (result.exitCode === 0 || /duplicate session/i.test(result.stderr)) return;
+    if (attempt >= 5) throw new TmuxError('new-session', result.stderr, result.exitCode);
+    await Bun.sleep(50 * attempt);
   }
 }
 
