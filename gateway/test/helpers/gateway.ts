@@ -92,3 +92,16 @@ export async function startTestApp(config: GatewayConfig, deps: Omit<Partial<App
   };
   return { gateway, app, call };
 }
+
+/**
+ * Runs every teardown step even when an earlier one throws (a failed server stop must never leave
+ * a tmux server or temp dir behind), then rethrows the first failure.
+ */
+export async function teardown(...steps: Array<(() => unknown) | undefined | null | false>): Promise<void> {
+  let first: unknown;
+  for (const step of steps) {
+    if (!step) continue;
+    try { await step(); } catch (error) { first ??= error; }
+  }
+  if (first) throw first;
+}

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveService, screenshotWindow } from '../../src/live';
 import type { RunningServer } from '../../src/runtime';
-import { startTestServer, testEnv } from '../helpers/gateway';
+import { startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
 
@@ -57,19 +57,14 @@ beforeAll(async () => {
     tmuxEnv: { HOME: env.dir, ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
   });
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
-  const res = await api('/sessions', { channel_id: 'cc', provider: 'claude', work_dir: proj });
-  expect(res.status).toBe(200);
+  // Subscribed before the session exists, so no status sent on change can be missed.
   channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cc`);
   channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
-}, 60_000);
+  const res = await api('/sessions', { channel_id: 'cc', provider: 'claude', work_dir: proj });
+  expect(res.status).toBe(200);
+}, 90_000);
 
-afterAll(async () => {
-  global?.close();
-  channel?.close();
-  await server?.stop();
-  await mock?.stop();
-  await env.cleanup();
-});
+afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), env.cleanup));
 
 describe.skipIf(!available)('the real Claude Code through the gateway', () => {
   it('shows the trust prompt as interactive with its options, answered over the API', async () => {

@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveService, screenshotWindow } from '../../src/live';
 import { loadPlugins, type RunningServer } from '../../src/runtime';
-import { startTestServer, testEnv, waitFor } from '../helpers/gateway';
+import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('live-svc');
@@ -18,11 +18,7 @@ beforeAll(async () => {
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
 }, 30_000);
 
-afterAll(async () => {
-  global?.close();
-  await server?.stop();
-  await env.cleanup();
-});
+afterAll(() => teardown(() => global?.close(), () => server?.stop(), env.cleanup));
 
 async function createShell(channel: string): Promise<string> {
   const res = await fetch(`${server.url}/api/v1/sessions`, {

@@ -2,14 +2,11 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { createApp } from '../../src/app';
 import { authorize, bearerToken, isLoopbackAddress } from '../../src/modules/auth/service';
 import { Gateway } from '../../src/runtime';
-import { quietLog, startTestApp, testEnv } from '../helpers/gateway';
+import { quietLog, startTestApp, testEnv, teardown } from '../helpers/gateway';
 
 const env = testEnv('auth');
 const apps: Array<{ gateway: Gateway }> = [];
-afterAll(async () => {
-  for (const a of apps) await a.gateway.stop();
-  await env.cleanup();
-});
+afterAll(() => teardown(...apps.map((a) => () => a.gateway.stop()), env.cleanup));
 
 describe('REST authentication with an API key', () => {
   it('needs Authorization: Bearer <key> everywhere but /health', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestApp, testEnv } from '../helpers/gateway';
+import { startTestApp, testEnv, teardown } from '../helpers/gateway';
 
 const env = testEnv('dirs');
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -13,10 +13,7 @@ beforeAll(async () => {
   symlinkSync(join(root, 'a-dir'), join(root, 'link-to-a'));
   t = await startTestApp(env.config());
 });
-afterAll(async () => {
-  await t.gateway.stop();
-  await env.cleanup();
-});
+afterAll(() => teardown(() => t?.gateway.stop(), env.cleanup));
 
 /** A directory this process cannot list: chmod 000 for a normal user; root needs a kernel-guarded one. */
 function unreadableDirectory(): string | null {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { GatewayPlugin, RunningServer } from '../../src/runtime';
-import { startTestServer, testEnv } from '../helpers/gateway';
+import { startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('shot');
@@ -19,7 +19,7 @@ const plugin: GatewayPlugin = {
 let server: RunningServer;
 
 beforeAll(async () => { server = await startTestServer(env.config(), { plugins: [plugin] }); });
-afterAll(async () => { await server.stop(); await env.cleanup(); });
+afterAll(() => teardown(() => server?.stop(), env.cleanup));
 
 describe('plugins', () => {
   it('serve GET …/screenshot and capture.screenshot through the plugin renderer', async () => {

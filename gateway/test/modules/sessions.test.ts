@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeSessionMapEntry } from '../../src/state';
-import { startTestApp, testEnv, waitFor } from '../helpers/gateway';
+import { startTestApp, testEnv, waitFor, teardown } from '../helpers/gateway';
 
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 const FIXTURES = join(import.meta.dir, '../fixtures/hooks');
@@ -14,9 +14,7 @@ beforeAll(async () => {
   mkdirSync(work);
   t = await startTestApp(env.config());
 });
-afterAll(async () => {
-  try { await t?.gateway.stop(); } finally { await env.cleanup(); }
-});
+afterAll(() => teardown(() => t?.gateway.stop(), env.cleanup));
 
 async function createShell(channel: string, extra: Record<string, unknown> = {}) {
   const res = await t.call('POST', '/api/v1/sessions', { channel_id: channel, provider: 'shell', work_dir: work, ...extra });
@@ -183,7 +181,7 @@ describe('tmux session killed from outside', () => {
       expect(JSON.parse(line)).toMatchObject({ event: 'SessionStart', window_key: `agentgw:${res.body.window_id}` });
       expect(existsSync(join(other.dir, 'events.jsonl'))).toBe(false);
     } finally {
-      try { await app.gateway.stop(); } finally { await other.cleanup(); }
+      await teardown(() => app.gateway.stop(), other.cleanup);
     }
   }, 90_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '../../src/runtime';
-import { startTestServer, testEnv, waitFor } from '../helpers/gateway';
+import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('ws');
@@ -22,11 +22,7 @@ beforeAll(async () => {
   server = await startTestServer(env.config());
   wsUrl = server.url.replace('http', 'ws');
 });
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server.stop();
-  await env.cleanup();
-});
+afterAll(() => teardown(() => { for (const c of clients) c.close(); }, () => server?.stop(), env.cleanup));
 
 describe('WebSocket commands', () => {
   it('creates a session, subscribes the socket to it, sends input and captures the pane', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { EventLine, HOOK_EVENTS } from '../../../src/hooks';
+import { removeSocketFile } from '../../helpers/gateway';
 
 const CLI = join(import.meta.dir, '../../../src/cli/index.ts');
 const FIXTURES = join(import.meta.dir, '../../fixtures/hooks');
@@ -47,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   Bun.spawnSync(['tmux', '-L', socket, 'kill-server']);
+  removeSocketFile(socket);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { renderPanePng } from '../../../src/screenshot';
+import { removeSocketFile } from '../../helpers/gateway';
 
 const socket = `gw-shot-${process.pid}`;
 const tmux = (...args: string[]) => {
@@ -8,7 +9,7 @@ const tmux = (...args: string[]) => {
   if (out.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${out.stderr.toString()}`);
   return out.stdout.toString();
 };
-afterAll(() => { Bun.spawnSync(['tmux', '-L', socket, 'kill-server']); });
+afterAll(() => { Bun.spawnSync(['tmux', '-L', socket, 'kill-server']); removeSocketFile(socket); });
 
 async function pixels(png: Buffer) {
   const image = await loadImage(png);
