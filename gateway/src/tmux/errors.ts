@@ -31,3 +31,19 @@ export class InvalidKey extends AppError {
     super('INVALID_KEY', 400, `Invalid key: ${key}`);
   }
 }
+
+export class InvalidInput extends AppError {
+  constructor(reason: string) {
+    super('INVALID_INPUT', 400, `Invalid input: ${reason}`);
+  }
+}
+
+export class InputTooLarge extends AppError {
+  constructor(bytes: number, limit: number) {
+    super('INPUT_TOO_LARGE', 413, `Input text too large: ${bytes} bytes (limit ${limit})`);
+  }
+}
+
+/** Bytes of text accepted by one input call; raw key names go on tmux's argv, so less there. */
+export const INPUT_LIMIT = 1024 * 1024;
+export const RAW_LIMIT = 64 * 1024;

@@ -1,5 +1,5 @@
 import type { TmuxClient } from './client';
-import { InvalidKey } from './errors';
+import { INPUT_LIMIT, InputTooLarge, InvalidInput, InvalidKey, RAW_LIMIT } from './errors';
 
 export interface SendTextOptions {
   enter: boolean;
@@ -30,12 +30,18 @@ export async function sendKey(tmux: TmuxClient, windowId: string, key: string): 
  * text to tmux as key names with none of these workarounds.
  */
 export async function sendText(tmux: TmuxClient, windowId: string, text: string, options: SendTextOptions): Promise<void> {
+  // A NUL cannot travel on argv, and no terminal program expects one.
+  if (text.includes('\0')) throw new InvalidInput('text contains a NUL character');
+  const bytes = Buffer.byteLength(text);
+  const limit = options.raw || !options.literal ? RAW_LIMIT : INPUT_LIMIT;
+  if (bytes > limit) throw new InputTooLarge(bytes, limit);
   if (options.raw) {
     if (text) await tmux.exec(['send-keys', '-t', windowId, '--', text]);
     if (options.enter) await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
     return;
   }
-  if (text.includes('\n')) {
+  // Several lines, or a line too long for argv (E2BIG), go through a tmux buffer.
+  if (text.includes('\n') || (options.literal && bytes > RAW_LIMIT)) {
     await pasteText(tmux, windowId, text);
   } else if (text) {
     await tmux.exec(['send-keys', '-t', windowId, ...(options.literal ? ['-l'] : []), '--', text]);

@@ -146,6 +146,10 @@ describe('sessions over REST', () => {
     expect((await t.call('POST', '/api/v1/sessions/x/input', {})).status).toBe(422);
     expect((await t.call('POST', '/api/v1/sessions/x/input', { text: 5 })).status).toBe(422);
     expect(await t.call('POST', '/api/v1/sessions', '{"provider": ')).toMatchObject({ status: 400, body: { detail: 'Malformed JSON body' } });
+    for (const body of ['[]', '"shell"', '7']) {
+      expect(await t.call('POST', '/api/v1/sessions', body)).toMatchObject({ status: 422, body: { detail: [{ loc: ['body'], type: 'object' }] } });
+    }
+    expect((await t.call('GET', '/api/v1/sessions')).body.sessions.filter((s: { cwd: string }) => s.cwd === process.cwd())).toEqual([]);
   });
 
   it('answers 404 for a screenshot without a renderer', async () => {
@@ -159,6 +163,20 @@ describe('sessions over REST', () => {
     const spec = await t.call('GET', '/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/v1/sessions', '/api/v1/sessions/{channel_id}/input', '/api/v1/directories/browse']));
+  });
+});
+
+describe('input limits', () => {
+  it('refuses a NUL character with 400 and text over 1 MiB with 413, keeping the session usable', async () => {
+    await createShell('test:limits');
+    expect(await t.call('POST', '/api/v1/sessions/test:limits/input', { text: 'a\u0000b' }))
+      .toMatchObject({ status: 400, body: { detail: 'Invalid input: text contains a NUL character' } });
+    expect(await t.call('POST', '/api/v1/sessions/test:limits/input', { text: 'x'.repeat(1024 * 1024 + 1) }))
+      .toMatchObject({ status: 413, body: { detail: 'Input text too large: 1048577 bytes (limit 1048576)' } });
+    expect(await t.call('POST', '/api/v1/sessions/test:limits/input', { text: 'C-c '.repeat(20_000), raw: true }))
+      .toMatchObject({ status: 413 });
+    expect((await t.call('POST', '/api/v1/sessions/test:limits/input', { text: 'echo still-$((1+1))' })).status).toBe(200);
+    await paneHas('test:limits', 'still-2');
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dedupeName, InvalidKey, isValidKey, parseWindowLine, sanitizeWindowName, type Tmux } from '../../src/tmux';
 import { testEnv, waitFor } from '../helpers/gateway';
 
@@ -51,6 +52,18 @@ describe('tmux layer', () => {
     await tmux.sendText(id, 'echo first-line\necho second-line', opts);
     await paneHas(id, 'second-line\n');
     await paneHas(id, 'first-line\n');
+  });
+
+  it('sends a line too long for argv through a tmux buffer, whole', async () => {
+    const id = await shellWindow('long');
+    const out = `${env.dir}/long.txt`;
+    // Non-canonical mode: the tty's 4 KiB line limit would otherwise cut the line.
+    await tmux.sendText(id, `stty -icanon -echo; head -c 100001 > ${out}; stty sane`, opts);
+    await commandIs(id, 'head');
+    const line = 'abcdefghij'.repeat(10_000);
+    await tmux.sendText(id, line, opts);
+    await waitFor(() => existsSync(out) && statSync(out).size === 100_001, 'the whole line in the file', 30_000);
+    expect(readFileSync(out, 'utf8')).toBe(`${line}\n`);
   });
 
   it('sends text without Enter when asked', async () => {

@@ -14,11 +14,14 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody,
 async function emptyIsDefaults({ request }: { request: Request }): Promise<unknown> {
   const text = await request.text();
   if (!text.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new MalformedJson();
   }
+  // An array or a bare value is not "every default": null makes validation answer 422.
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
 }
 
 /** REST routes for sessions; each unpacks the request and calls the service. */
@@ -43,7 +46,7 @@ export const sessionsModule = (gateway: Gateway) => {
       await service.sendInput(ctx, params.channel_id, body);
       return { ok: true as const };
     }, {
-      params: ChannelParams, body: InputBody, response: { 200: Ok, ...errors },
+      params: ChannelParams, body: InputBody, response: { 200: Ok, 413: ErrorBody, ...errors },
       detail: { tags, summary: 'Send text (literal; Enter as a separate key after a pause; multi-line as a bracketed paste)' },
     })
     .post('/:channel_id/key', async ({ params, body }) => {
