@@ -106,6 +106,11 @@ describe('WebSocket commands', () => {
     }
     expect((await ws.request({ type: 'wizard.browse' })).message).toBe('path required');
     expect((await ws.request({ type: 'wizard.mkdir' })).message).toBe('name required');
+    expect((await ws.request({ type: 'session.create', provider: 7 })).message).toBe('Unknown provider: 7');
+    expect((await ws.request({ type: 'session.create', provider: 'shell', work_dir: 5 })).message).toBe('work_dir must be a string');
+    expect((await ws.request({ type: 'input', channel_id: 'ghost', text: 5 })).message).toBe('text must be a string');
+    expect((await ws.request({ type: 'input', channel_id: 'ghost', text: 'x', enter: 'yes' })).message).toBe('enter must be a boolean');
+    expect((await ws.request({ type: 'verbose.set', enabled: 'yes' })).message).toBe('enabled must be a boolean');
   });
 });
 

@@ -5,7 +5,7 @@ import { browse, makeDirectory } from '../directories/service';
 import * as sessions from '../sessions/service';
 import type { Subscriber, WsHub } from './hub';
 import type { ClientType, Incoming, Reply } from './model';
-import { bool, str } from './parse';
+import { bool, FieldError, str } from './parse';
 
 export interface Connection {
   socket: Subscriber;
@@ -15,29 +15,27 @@ export interface Connection {
 
 interface Env { gateway: Gateway; hub: WsHub; conn: Connection }
 
-/** A message field missing or of the wrong kind; its text is the reply. */
-class FieldRequired extends Error {}
-
 type Handler = (m: Incoming, env: Env) => Promise<Reply | null> | Reply | null;
 
 /** channel_id of the message, else the socket's own channel (a channel socket may omit it). */
 function channelOf(m: Incoming, env: Env): string {
   const id = str(m, 'channel_id') || env.conn.channelId;
-  if (!id) throw new FieldRequired('channel_id required');
+  if (!id) throw new FieldError('channel_id required');
   return id;
 }
 
 function field(m: Incoming, key: string): string {
   const value = str(m, key);
-  if (value === undefined) throw new FieldRequired(`${key} required`);
+  if (value === undefined) throw new FieldError(`${key} required`);
   return value;
 }
 
 const HANDLERS: Record<ClientType, Handler> = {
   ping: (m) => ({ type: 'pong', request_id: m.request_id }),
   'session.create': async (m, { gateway, hub, conn }) => {
+    if (m.provider !== undefined && m.provider !== null && typeof m.provider !== 'string') throw new FieldError(`Unknown provider: ${JSON.stringify(m.provider)}`);
     const mode = str(m, 'mode') || 'normal';
-    if (!['normal', 'yolo', 'standard'].includes(mode)) throw new FieldRequired(`Invalid mode: ${mode} (expected normal or yolo)`);
+    if (!['normal', 'yolo', 'standard'].includes(mode)) throw new FieldError(`Invalid mode: ${mode} (expected normal or yolo)`);
     const created = await sessions.createSession(gateway.ctx, {
       channel_id: str(m, 'channel_id') || undefined,
       work_dir: str(m, 'work_dir') || undefined,
@@ -79,10 +77,11 @@ const HANDLERS: Record<ClientType, Handler> = {
     return { type: 'capture.screenshot', request_id: m.request_id, channel_id: channelId, image_base64: Buffer.from(png).toString('base64') };
   },
   'verbose.set': (m, env) => {
-    if (typeof m.enabled !== 'boolean') throw new FieldRequired('enabled required');
+    if (m.enabled === undefined || m.enabled === null) throw new FieldError('enabled required');
+    const enabled = bool(m, 'enabled', false);
     const channelId = str(m, 'channel_id') || env.conn.channelId;
-    if (channelId && env.gateway.ctx.store.session(channelId)) env.gateway.ctx.store.setVerbose(channelId, m.enabled);
-    return { type: 'verbose.updated', request_id: m.request_id, enabled: m.enabled };
+    if (channelId && env.gateway.ctx.store.session(channelId)) env.gateway.ctx.store.setVerbose(channelId, enabled);
+    return { type: 'verbose.updated', request_id: m.request_id, enabled };
   },
   'wizard.browse': (m) => ({ type: 'wizard.browse', request_id: m.request_id, ...browse(field(m, 'path')) }),
   'wizard.mkdir': (m) => ({ type: 'wizard.mkdir', request_id: m.request_id, path: makeDirectory(field(m, 'name')) }),
@@ -102,7 +101,7 @@ export async function handleMessage(m: Incoming & { type: ClientType }, env: Env
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof FieldRequired) return error.message;
+  if (error instanceof FieldError) return error.message;
   if (isAppError(error)) {
     if (error.code === 'SESSION_NOT_FOUND') return `No session for channel ${(error.details as { channel_id: string }).channel_id}`;
     return error.message;

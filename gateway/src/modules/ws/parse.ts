@@ -22,13 +22,20 @@ export function parseClientMessage(text: string): Parsed {
   return { ok: true, message: { ...record, type: type as ClientType, request_id: requestId } };
 }
 
-/** A field of a message as a string, or undefined when absent or of another type. */
+/** A field present with the wrong type, or a required one missing; its text is the `error` reply. */
+export class FieldError extends Error {}
+
+/** A field of a message as a string, undefined when absent (or null); another type is a FieldError. */
 export function str(message: Record<string, unknown>, key: string): string | undefined {
   const value = message[key];
-  return typeof value === 'string' ? value : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new FieldError(`${key} must be a string`);
+  return value;
 }
 
 export function bool(message: Record<string, unknown>, key: string, fallback: boolean): boolean {
   const value = message[key];
-  return typeof value === 'boolean' ? value : fallback;
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new FieldError(`${key} must be a boolean`);
+  return value;
 }
