@@ -32,6 +32,15 @@ describe('mahjong score', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ error: 'NO_YAKU' });
   });
 
+  it('a bad honba count or dora indicator is refused with exit 1, not scored', async () => {
+    const a = await run('234m406p22p45678s3s', '--honba', 'abc', '--json');
+    expect(a.code).toBe(1);
+    expect(JSON.parse(a.stdout)).toMatchObject({ error: 'INVALID_FLAGS', points: null });
+    const b = await run('234m406p22p45678s3s', '--dora', '1x');
+    expect(b.code).toBe(1);
+    expect(b.stderr).toContain('INVALID_HAND');
+  });
+
   it('an incomplete hand is NOT_AGARI, bad notation INVALID_HAND, both exit 1', async () => {
     const a = await run('123m456p789s245s55p', '--json');
     expect(a.code).toBe(1);
