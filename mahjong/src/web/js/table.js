@@ -26,6 +26,12 @@
   const handTiles = (p) => (Array.isArray(p.hand) ? p.hand : null);
   const handCount = (p) => (Array.isArray(p.hand) ? p.hand.length : typeof p.hand === 'number' ? p.hand : p.hand_count || 0);
 
+  /**
+   * River tile width. A third river row may run past six tiles (Tenhou style); at S/24 even a
+   * 24-tile river ends before the neighbouring seat's hand (at about 0.43 S from the centre).
+   */
+  const riverWidth = (S) => S / 24;
+
   /** Width of a meld in tile widths (one tile sideways). */
   const meldWidth = (m, tw, th) => (m.tiles.length - 1) * tw + th;
 
@@ -79,7 +85,7 @@
    */
   function drawSeat(ctx, state, p, S, opts, isBottom, view) {
     let tw = S / 23, th = tw * 1.36;
-    const rw = S / 27, rh = rw * 1.36;
+    const rw = riverWidth(S), rh = rw * 1.36;
     const hits = [];
     // River: 6 per row, starting below the centre box.
     const centre = rw * 6 + rw * 0.4;
@@ -132,7 +138,7 @@
   }
 
   function drawCentre(ctx, state, S, viewer, opts) {
-    const rw = S / 27;
+    const rw = riverWidth(S);
     const box = rw * 6 + rw * 0.4;
     const f = Math.max(8, box * 0.075);
     ctx.fillStyle = '#12211b';
@@ -144,11 +150,11 @@
     ctx.font = `${f * 0.85}px sans-serif`;
     ctx.fillText(`${state.honba ?? 0} honba · ${state.kyotaku ?? 0} sticks`, 0, -box * 0.08);
     ctx.fillText(`${state.tiles_left ?? '?'} tiles left`, 0, box * 0.02);
-    // Dora indicators.
+    // Dora indicators, as big as river tiles: players read them all hand long.
     const dora = state.dora || [];
-    const dw = box * 0.09, dh = dw * 1.36;
+    const dw = Math.min(rw * 0.85, (box * 0.8) / Math.max(dora.length, 1)), dh = dw * 1.36;
     const dx = -((Math.max(dora.length, 1) * dw) / 2);
-    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.09, dw, dh));
+    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.08, dw, dh));
     // Scores, one per side, rotated towards its seat.
     (state.players || []).forEach((p) => {
       const rel = relOf(p.seat, viewer);
