@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, type Logger } from '@devhub/shared';
+import { ConfigError, createLogger, runningPid, type Logger } from '@devhub/shared';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
 import { type StatePaths, statePaths } from '../state';
 
@@ -27,4 +27,12 @@ export function cliContext(): CliContext {
 export function selfArgv(): string[] {
   const compiled = Bun.main.startsWith('/$bunfs/') || /^[A-Z]:[\\/]~BUN[\\/]/.test(Bun.main);
   return compiled ? [process.execPath] : [process.execPath, Bun.main];
+}
+
+/** Starting a second server is refused with the PID of the running one (exit 1). */
+export function refuseIfRunning({ paths, log }: CliContext): void {
+  const pid = runningPid(paths.pid);
+  if (pid === null) return;
+  log.error(`agentgw server is already running (PID ${pid}); stop it with: agentgw server stop`);
+  process.exit(1);
 }

@@ -1,7 +1,6 @@
 import { defineCommand } from 'citty';
-import { runningPid } from '@devhub/shared';
 import { listenArgs } from './_args';
-import { cliContext } from './_context';
+import { cliContext, refuseIfRunning } from './_context';
 import { runForeground } from './server/foreground';
 
 /** `agentgw serve` = `agentgw server start` in the foreground (the workspace's common verb). */
@@ -10,11 +9,7 @@ export default defineCommand({
   args: listenArgs,
   async run({ args }) {
     const ctx = cliContext();
-    const pid = runningPid(ctx.paths.pid);
-    if (pid !== null) {
-      ctx.log.error(`agentgw server is already running (PID ${pid}); stop it with: agentgw server stop`);
-      process.exit(1);
-    }
+    refuseIfRunning(ctx);
     await runForeground(ctx, { host: args.host, port: args.port });
   },
 });

@@ -1,7 +1,6 @@
 import { defineCommand } from 'citty';
-import { runningPid } from '@devhub/shared';
 import { detachArg, listenArgs } from '../_args';
-import { cliContext } from '../_context';
+import { cliContext, refuseIfRunning } from '../_context';
 import { runDetached } from './detach';
 import { runForeground } from './foreground';
 
@@ -10,11 +9,7 @@ export default defineCommand({
   args: { ...listenArgs, ...detachArg },
   async run({ args }) {
     const ctx = cliContext();
-    const pid = runningPid(ctx.paths.pid);
-    if (pid !== null) {
-      ctx.log.error(`agentgw server is already running (PID ${pid}); stop it with: agentgw server stop`);
-      process.exit(1);
-    }
+    refuseIfRunning(ctx);
     const flags = { host: args.host, port: args.port };
     if (args.detach) process.exit(await runDetached(ctx, flags));
     await runForeground(ctx, flags);

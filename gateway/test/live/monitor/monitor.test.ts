@@ -21,6 +21,17 @@ const texts = (out: ReturnType<TranscriptMonitor['poll']>) => out.flatMap((o) =>
 // Files in these tests existed before the window started (a resumed session) unless a test says otherwise.
 const window = { key: 'agentgw:@1', provider: 'agent_a', cwd: '/home/dev/proj', sinceMs: Date.now() + 3_600_000 };
 
+/** A monitor already following an empty transcript of `window` (its first poll done). */
+function followedEmptyTranscript() {
+  const path = join(dir, 'session.jsonl');
+  writeFileSync(path, '');
+  const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+  monitor.sync([window]);
+  monitor.setTranscript(window.key, path);
+  monitor.poll();
+  return { path, monitor };
+}
+
 describe('transcript monitor', () => {
   it('starts a new session at the end of its file and follows what is appended', () => {
     const path = join(dir, 'session.jsonl');
@@ -45,12 +56,7 @@ describe('transcript monitor', () => {
   });
 
   it('leaves a partial last line for the next poll', () => {
-    const path = join(dir, 'session.jsonl');
-    writeFileSync(path, '');
-    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
-    monitor.sync([window]);
-    monitor.setTranscript(window.key, path);
-    monitor.poll();
+    const { path, monitor } = followedEmptyTranscript();
     const line = JSON.stringify({ type: 'user', message: { role: 'user', content: 'split across writes' } });
     appendFileSync(path, line.slice(0, 25));
     expect(monitor.poll()).toEqual([]);
@@ -59,12 +65,7 @@ describe('transcript monitor', () => {
   });
 
   it('rereads a truncated file from the start and skips corrupt lines', () => {
-    const path = join(dir, 'session.jsonl');
-    writeFileSync(path, '');
-    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
-    monitor.sync([window]);
-    monitor.setTranscript(window.key, path);
-    monitor.poll();
+    const { path, monitor } = followedEmptyTranscript();
     const user = (text: string) => `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`;
     appendFileSync(path, user('first') + user('second'));
     expect(texts(monitor.poll())).toEqual(['first', 'second']);
