@@ -28,3 +28,75 @@ describe('tile helpers', () => {
     expect(win.MJ.actionName(52)).toBe('cancel riichi');
   });
 });
+
+/** A 2D context that records every colour a drawing uses (fill, stroke) and every text drawn. */
+function recordingContext() {
+  const used = new Set<string>();
+  const texts: string[] = [];
+  const ctx: any = new Proxy({}, {
+    get: (target: any, key) => key in target ? target[key] : key === 'fillText' ? (t: string) => texts.push(t) : () => {},
+    set: (target: any, key, value) => {
+      if (key === 'fillStyle' || key === 'strokeStyle') used.add(String(value).toLowerCase());
+      target[key] = value;
+      return true;
+    },
+  });
+  return { ctx, used, texts };
+}
+
+describe('tile faces (spec, front-end constants)', () => {
+  const SPEC = { m: '#1a5276', p: '#922b21', s: '#1e8449', z: '#1a1a6e', red: '#e74c3c' };
+
+  it.each([
+    ['characters', 0, SPEC.m, '一'], ['circles', 36, SPEC.p, null], ['bamboo', 76, SPEC.s, null],
+    ['winds', 108, SPEC.z, '東'], ['white dragon', 124, SPEC.z, null],
+  ])('draws %s in the spec colour', async (_what, id, colour, text) => {
+    const { MJTiles } = await load('tiles.js');
+    const { ctx, used, texts } = recordingContext();
+    MJTiles.drawTile(ctx, id, 0, 0, 40, 54);
+    expect(used.has(colour as string)).toBe(true);
+    if (text) expect(texts).toContain(text);
+  });
+
+  it('draws each red five in the red-five colour, and plain fives without it on the numeral', async () => {
+    const { MJTiles } = await load('tiles.js');
+    for (const id of [16, 52, 88]) {
+      const { ctx, used } = recordingContext();
+      MJTiles.drawTile(ctx, id, 0, 0, 40, 54);
+      expect(used.has(SPEC.red)).toBe(true);
+    }
+    const plain = recordingContext();
+    MJTiles.drawTile(plain.ctx, 17, 0, 0, 40, 54);
+    expect(plain.used.has(SPEC.red)).toBe(false);
+    expect(plain.texts).toEqual(['五', '萬']);
+  });
+
+  it('draws the back blue, never a face', async () => {
+    const { MJTiles } = await load('tiles.js');
+    const { ctx, used, texts } = recordingContext();
+    MJTiles.drawTile(ctx, null, 0, 0, 40, 54, { back: true });
+    const blues = [...used].filter((c) => /^#[0-9a-f]{6}$/.test(c) && parseInt(c.slice(5, 7), 16) > parseInt(c.slice(1, 3), 16) + 0x40);
+    expect(blues.length).toBeGreaterThanOrEqual(2);
+    expect(texts).toEqual([]);
+  });
+});
+
+describe('page constants', () => {
+  const page = (name: string) => Bun.file(join(import.meta.dir, '../../src/web', name)).text();
+
+  it('offers the spec speeds slow 1500, medium 800, fast 300 ms on the battle and replay pages', async () => {
+    expect([...(await page('ai_battle.html')).matchAll(/data-ms="(\d+)"/g)].map((m) => m[1])).toEqual(['1500', '800', '300']);
+    const replay = (await page('replay.html')).match(/<select id="speed"[^]*?<\/select>/)![0];
+    expect([...replay.matchAll(/value="(\d+)"/g)].map((m) => m[1])).toEqual(['1500', '800', '300']);
+  });
+
+  it('uses no image assets and no framework: one canvas and our own scripts per page', async () => {
+    for (const name of ['index.html', 'ai_battle.html', 'replay.html']) {
+      const html = await page(name);
+      expect(html).not.toMatch(/<img|url\(|\.png|\.svg|\.jpe?g/i);
+      expect([...html.matchAll(/<script src="([^"]+)"/g)].every((m) => m[1]!.startsWith('/static/js/'))).toBe(true);
+      expect(html.match(/<canvas/g)).toHaveLength(1);
+    }
+    expect(await Bun.file(join(import.meta.dir, '../../src/web/css/style.css')).text()).toContain('color-scheme: dark');
+  });
+});
