@@ -8,10 +8,13 @@ import { LIVE_TILES } from '../table/wall';
 
 export function checkInvariants(g: Game): string | null {
   const k = g.kyoku;
-  const seen = new Set<number>();
+  const seen = new Uint8Array(136);
+  let placed = 0;
   const put = (id: number, where: string): string | null => {
-    if (seen.has(id)) return `tile ${id} is twice on the table (again in ${where})`;
-    seen.add(id);
+    if (!Number.isInteger(id) || id < 0 || id > 135) return `tile ${id} is not a tile id (in ${where})`;
+    if (seen[id]) return `tile ${id} is twice on the table (again in ${where})`;
+    seen[id] = 1;
+    placed++;
     return null;
   };
   for (const [s, p] of k.players.entries()) {
@@ -35,7 +38,7 @@ export function checkInvariants(g: Game): string | null {
   const w = k.init.wall;
   const unseen = [...w.live.slice(k.liveIndex, LIVE_TILES), ...w.rinshan.slice(k.kans), ...w.dora, ...w.ura];
   for (const t of unseen) { const e = put(t, 'wall'); if (e) return e; }
-  if (seen.size !== 136) return `${seen.size} tiles on the table, expected 136`;
+  if (placed !== 136) return `${placed} tiles on the table, expected 136`;
   const total = k.scores.reduce((a, b) => a + b, 0) + k.kyotaku * 1000;
   if (total !== 100_000 && !g.isOver()) return `scores plus sticks are ${total}`;
   if (g.isOver() && g.scores.reduce((a, b) => a + b, 0) !== 100_000) return `final scores sum to ${g.scores.reduce((a, b) => a + b, 0)}`;
