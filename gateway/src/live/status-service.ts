@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../runtime';
 import { isMissingTarget } from '../tmux';
 import type { WindowRecord } from '../state/model';
-import { classify, isShell } from '../status/classify';
+import { classify, isShell, sameStatus } from '../status/classify';
 import type { WindowStatus } from '../status/model';
 import { type PaneReading, readPane } from '../status/pane';
 import { AutoClose } from './autoclose';
@@ -74,7 +74,7 @@ export class StatusService {
       nowMs,
     });
     const previous = t.status;
-    if (JSON.stringify(previous) !== JSON.stringify(next)) {
+    if (!sameStatus(previous, next)) {
       t.status = next;
       const key = ctx.tmux.windowKey(id);
       ctx.bus.publish('agent.status', {

@@ -10,15 +10,21 @@ const env = testEnv('live-svc');
 const FIXTURES = join(import.meta.dir, '../fixtures/hooks');
 let server: RunningServer;
 let global: WsClient;
+const liveService = new LiveService();
 
 beforeAll(async () => {
   const config = env.config({ monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_dead_minutes: 0.01, autoclose_done_minutes: 0 });
-  const live = new LiveService();
-  server = await startTestServer(config, { plugins: [{ name: 'live', services: () => [live], screenshot: screenshotWindow }] });
+  server = await startTestServer(config, { plugins: [{ name: 'live', services: () => [liveService], screenshot: screenshotWindow }] });
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
 }, 30_000);
 
 afterAll(() => teardown(() => global?.close(), () => server?.stop(), env.cleanup));
+
+/** Subscribes to the channel first: statuses are sent on change only, so a later socket could miss one. */
+async function createWatchedShell(channel: string): Promise<{ windowId: string; ws: WsClient }> {
+  const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/${channel}`);
+  return { windowId: await createShell(channel), ws };
+}
 
 async function createShell(channel: string): Promise<string> {
   const res = await fetch(`${server.url}/api/v1/sessions`, {
@@ -47,39 +53,42 @@ describe('live services', () => {
     const stop = JSON.parse(readFileSync(join(FIXTURES, 'StopFailure.json'), 'utf8'));
     appendFileSync(events, line(`${server.gateway.ctx.tmux.session}:${windowId}`, 'StopFailure', stop));
 
-    const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 10_000);
+    const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 30_000);
     expect(start).toMatchObject({
       window_id: windowId,
       session_id: payload.session_id,
       data: { cwd: '/home/dev/proj', transcript_path: payload.transcript_path, window_name: 'work', raw: { ...payload, window_name: 'work' } },
     });
-    const failure = await global.next((m) => m.type === 'hook.event' && m.event_type === 'StopFailure', 10_000);
+    const failure = await global.next((m) => m.type === 'hook.event' && m.event_type === 'StopFailure', 30_000);
     expect(failure.data).toMatchObject({ error: 'rate_limit', error_details: '429 Too Many Requests' });
     expect(global.messages.filter((m) => m.type === 'hook.event')).toEqual([]);
-  }, 30_000);
+  }, 90_000);
 
   it('reports a window killed from outside as dead and died, then autocloses it', async () => {
-    const windowId = await createShell('doomed');
-    const channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/doomed`);
-    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
+    const { windowId, ws: channel } = await createWatchedShell('doomed');
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 30_000);
     await server.gateway.ctx.tmux.killWindow(windowId);
-    const dead = await channel.next((m) => m.type === 'agent.status' && m.status === 'dead', 10_000);
+    const dead = await channel.next((m) => m.type === 'agent.status' && m.status === 'dead', 30_000);
     expect(dead).toMatchObject({ display_label: 'Dead', provider: 'shell', interactive: false });
-    const died = await global.next((m) => m.type === 'window.change' && m.change_type === 'died' && m.window_id === windowId, 10_000);
+    const died = await global.next((m) => m.type === 'window.change' && m.change_type === 'died' && m.window_id === windowId, 30_000);
     expect(died).toMatchObject({ provider: 'shell', cwd: env.dir });
-    await global.next((m) => m.type === 'window.change' && m.change_type === 'removed' && m.window_id === windowId, 10_000);
+    await global.next((m) => m.type === 'window.change' && m.change_type === 'removed' && m.window_id === windowId, 30_000);
     await waitFor(() => !server.gateway.ctx.store.window(windowId), 'the dead window to leave state.json');
     channel.close();
-  }, 30_000);
+  }, 90_000);
 
   it('tells a running command in a shell window from an idle prompt', async () => {
-    await createShell('busy');
-    const channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/busy`);
-    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
+    const { ws: channel } = await createWatchedShell('busy');
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 30_000);
+    // Emitted on change only: more polls of the same idle prompt send nothing (the pong, sent
+    // after them on the same socket, proves nothing else is in flight).
+    for (let i = 0; i < 3; i++) await liveService.live!.tickAll();
+    await channel.request({ type: 'ping' });
+    expect(channel.messages.filter((m) => m.type === 'agent.status')).toEqual([]);
     await fetch(`${server.url}/api/v1/sessions/busy/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'sleep 30' }) });
-    expect(await channel.next((m) => m.type === 'agent.status' && m.status === 'working', 10_000)).toMatchObject({ display_label: 'Running sleep' });
+    expect(await channel.next((m) => m.type === 'agent.status' && m.status === 'working', 30_000)).toMatchObject({ display_label: 'Running sleep' });
     await fetch(`${server.url}/api/v1/sessions/busy/key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'C-c' }) });
-    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 10_000);
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 30_000);
     channel.close();
-  }, 30_000);
+  }, 90_000);
 });
