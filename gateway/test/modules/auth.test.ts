@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { networkInterfaces } from 'node:os';
 import { createApp } from '../../src/app';
 import { authorize, bearerToken, isLoopbackAddress } from '../../src/modules/auth/service';
 import { Gateway } from '../../src/runtime';
-import { quietLog, startTestApp, testEnv, teardown } from '../helpers/gateway';
+import { createLogger } from '@devhub/shared';
+import { quietLog, startTestApp, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('auth');
 const apps: Array<{ gateway: Gateway }> = [];
@@ -38,6 +41,35 @@ describe('anonymous use (no API key)', () => {
     expect(await get('/docs/json')).toBe(401);
     expect(await get('/health')).toBe(200);
   });
+});
+
+/** A non-loopback address of this machine: connecting to it makes the server see a remote peer. */
+const external = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+
+describe.skipIf(!external)('anonymous use over real sockets', () => {
+  it('refuses REST and WebSocket from a non-loopback peer, logs why without any token, serves loopback', async () => {
+    const lines: string[] = [];
+    const log = createLogger('auth-test', 5);
+    log.setReporters([{ log: (entry) => lines.push(entry.args.join(' ')) }]);
+    const server = await startTestServer(env.config({ api_host: '0.0.0.0' }), { log });
+    try {
+      const remote = `http://${external}:${server.port}`;
+      const res = await fetch(`${remote}/api/v1/sessions`, { headers: { authorization: 'Bearer some-guess-token' } });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ detail: 'Invalid or missing API key' });
+      expect((await fetch(`${remote}/health`)).status).toBe(200);
+      const ws = await WsClient.connect(`ws://${external}:${server.port}/api/v1/ws`);
+      expect(await ws.waitClosed()).toEqual({ code: 4001, reason: 'Unauthorized' });
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/v1/sessions`)).status).toBe(200);
+      const local = await WsClient.connect(`ws://127.0.0.1:${server.port}/api/v1/ws`);
+      expect(await local.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+      local.close();
+      expect(lines.some((l) => l.includes('only loopback peers are served') && l.includes(external!))).toBe(true);
+      expect(lines.join('\n')).not.toContain('some-guess-token');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
 
 describe('readiness', () => {
