@@ -3,7 +3,8 @@ import type { Meld } from '../paipu/types';
 import { encodeMeld } from '../mjlog/meld-code';
 import { A } from './actions';
 import type { Kyoku, Target } from './kyoku';
-import { ankanKinds, callTiles, kakanKinds, kuikae } from './options';
+import { ankanKinds, kakanKinds } from './options';
+import { callTiles, kuikae } from './response-options';
 import { copiesOf } from './player';
 
 function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {

@@ -6,7 +6,7 @@
 import { A } from './actions';
 import { executeCall } from './calls';
 import type { Kyoku, Target } from './kyoku';
-import { responseOptions } from './options';
+import { responseOptions } from './response-options';
 import { settleAbort, settleExhaustive, settleWins } from './settle';
 
 export function openResponses(k: Kyoku, target: Target): void {
