@@ -1,6 +1,9 @@
 import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
 import { EventHub, type SseEvent } from '../events/hub';
+import { ActionLog } from './action-log';
+import { playAiTurn } from './ai-turn';
+import { Pacer } from './pacer';
 import type { ManagedSession } from '../sessions/service';
 import type { AiPlayer, EngineGame } from './port';
 import { summariseHand } from './result';
@@ -31,11 +34,11 @@ export class GameSession implements ManagedSession {
   readonly maxRound: number;
   readonly createdAt = new Date().toISOString();
   readonly hub = new EventHub();
-  delayMs: number;
+  private readonly pacer: Pacer;
   private readonly game: EngineGame;
   private readonly ais: (AiPlayer | null)[];
   private readonly log: ConsolaInstance;
-  private readonly actions: string[] = [];
+  private readonly actions = new ActionLog();
   private chain: Promise<unknown> = Promise.resolve();
   private handsSeen = 0;
   private running = false;
@@ -48,7 +51,7 @@ export class GameSession implements ManagedSession {
     this.aiModel = init.aiModel;
     this.seed = init.seed;
     this.maxRound = init.maxRound;
-    this.delayMs = init.delayMs;
+    this.pacer = new Pacer(init.delayMs);
     this.game = init.game;
     this.ais = init.ais;
     this.log = init.log;
@@ -65,6 +68,15 @@ export class GameSession implements ManagedSession {
   state(forPlayer?: number | null): Record<string, unknown> {
     const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
     return this.game.view(viewer);
+  }
+
+  /** 4ai: milliseconds per AI action; a change applies at once, cutting the current wait short. */
+  get delayMs(): number {
+    return this.pacer.delayMs;
+  }
+
+  set delayMs(ms: number) {
+    this.pacer.delayMs = ms;
   }
 
   get isOver(): boolean {
@@ -92,7 +104,7 @@ export class GameSession implements ManagedSession {
   }
 
   actionLog(): string {
-    return this.actions.join('');
+    return this.actions.text();
   }
 
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
@@ -106,7 +118,7 @@ export class GameSession implements ManagedSession {
         const valid = this.game.validActions(player);
         throw res.code === 'NOT_YOUR_TURN' ? new NotYourTurn(player, valid) : new IllegalAction(action, valid);
       }
-      this.record(player, action, 'human');
+      this.actions.add(player, action, 'human');
       this.hub.broadcast({ type: 'player_action', player, action, state: this.state() });
       this.afterStep();
       this.runAisUntilHuman();
@@ -142,7 +154,7 @@ export class GameSession implements ManagedSession {
       });
       if (!ok && this.aiErrors >= MAX_AI_ERRORS) return;
       // A finished hand stays in view a little longer than one action.
-      await pause(this.game.toAct() < 0 ? this.delayMs * 3 : this.delayMs);
+      await this.pacer.wait(this.game.toAct() < 0 ? 3 : 1);
     }
   }
 
@@ -154,30 +166,17 @@ export class GameSession implements ManagedSession {
     });
   }
 
-  /** One AI decision. An AI that answers with an illegal move is reported and replaced by a legal one. */
+  /** One AI decision; failures become `error` events (see playAiTurn). */
   private aiStep(seat: number): boolean {
     const ai = this.ais[seat];
     if (!ai) return false;
-    let action: number;
-    try {
-      action = ai.decide(this.game, seat);
-    } catch (err) {
+    const action = playAiTurn(this.game, ai, seat, (message, err) => {
       this.aiErrors++;
-      this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
-      this.hub.broadcast({ type: 'error', message: `AI for P${seat} failed: ${(err as Error).message ?? String(err)}` });
-      action = this.game.validActions(seat)[0] ?? -1;
-    }
-    let res = this.game.step(seat, action);
-    if (!res.ok) {
-      const fallback = this.game.validActions(seat)[0];
-      this.hub.broadcast({ type: 'error', message: `AI for P${seat} chose illegal action ${action}` });
-      this.aiErrors++;
-      if (fallback === undefined) return false;
-      action = fallback;
-      res = this.game.step(seat, action);
-      if (!res.ok) return false;
-    }
-    this.record(seat, action, 'ai');
+      if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
+      this.hub.broadcast({ type: 'error', message });
+    });
+    if (action === null) return false;
+    this.actions.add(seat, action, 'ai');
     this.hub.broadcast({ type: 'ai_action', player: seat, action, state: this.state() });
     this.afterStep();
     return true;
@@ -199,15 +198,10 @@ export class GameSession implements ManagedSession {
     if (this.game.isOver()) this.hub.broadcast({ type: 'game_over', state: this.state() });
   }
 
-  private record(player: number, action: number, by: 'ai' | 'human'): void {
-    this.actions.push(`${JSON.stringify({ seq: this.actions.length, time: new Date().toISOString(), player, action, by })}\n`);
-  }
-
   dispose(): void {
     this.disposed = true;
+    this.pacer.interrupt();
     this.hub.close();
   }
 }
 
-/** Zero delay still yields to the event loop so HTTP and other sessions keep being served. */
-const pause = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
