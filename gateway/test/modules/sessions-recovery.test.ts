@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeSessionMapEntry } from '../../src/state';
 import { startTestApp, teardown, testEnv, waitFor } from '../helpers/gateway';
 
 /** Sessions when tmux changes under the gateway, and when creations race; each with its own tmux server. */
@@ -29,6 +30,22 @@ describe('tmux session killed from outside', () => {
       await teardown(() => app.gateway.stop(), other.cleanup);
     }
   }, 90_000);
+});
+
+describe('a window id reused by a new tmux server', () => {
+  it('does not inherit the session id the hook recorded for the old window', async () => {
+    const other = testEnv('rest-reused');
+    const config = other.config();
+    writeSessionMapEntry(join(config.state_dir, 'session_map.json'), 'agentgw:@1', { session_id: 'old-session-of-a-gone-window' });
+    const app = await startTestApp(config);
+    try {
+      const res = await app.call('POST', '/api/v1/sessions', { channel_id: 'fresh', provider: 'shell', work_dir: other.dir });
+      expect(res.body.window_id).toBe('@1');
+      expect((await app.call('GET', '/api/v1/sessions/fresh')).body.session_id).toBe('');
+    } finally {
+      await teardown(() => app.gateway.stop(), other.cleanup);
+    }
+  });
 });
 
 describe('concurrent creation', () => {

@@ -2,7 +2,9 @@ import { expandHome } from '@devhub/shared';
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { normalizeProvider } from '../../config';
+import { withFileLock } from '../../hooks/lock';
 import type { GatewayContext } from '../../runtime';
+import { removeSessionMapEntries } from '../../state';
 import { dedupeName, sanitizeWindowName } from '../../tmux';
 import { ChannelInUse, NotADirectory, UnknownProvider } from '../common/errors';
 import type { CreateSessionBody, SessionCreated } from './model';
@@ -39,6 +41,8 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   // GW_DIR on the window itself: the session-level value set at start is lost when the tmux
   // session is recreated, and the hook would then write to ~/.agentgw instead of our state dir.
   const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode, env: { GW_DIR: ctx.config.state_dir } });
+  // A restarted tmux server reuses `@N`: whatever the hook recorded for an older window is not ours.
+  withFileLock(ctx.paths.sessionMap, () => removeSessionMapEntries(ctx.paths.sessionMap, [ctx.tmux.windowKey(windowId)]));
   const window = await ctx.tmux.findWindow(windowId);
   ctx.store.putWindow(windowId, {
     provider, mode, cwd, display_name: name, pane_pid: window?.pane_pid ?? 0, created_at: new Date().toISOString(),
