@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
 import { HeuristicAgent } from '../../src/engine/ai';
+import { Paipu } from '../../src/engine/paipu';
 import { testApp } from './helpers';
 import { readEvents } from './sse';
 
@@ -162,6 +164,7 @@ describe('records', () => {
     const paipu = await call('GET', `/api/game/${g.session_id}/paipu`);
     expect(paipu.status).toBe(200);
     expect(paipu.json.seed).toBe('devhub-v1,7');
+    expect(Value.Errors(Paipu, paipu.json).First()).toBeUndefined();
     expect(typeof paipu.json.type).toBe('number');
     const steps = await call('POST', '/api/replay/steps', { paipu: paipu.json });
     expect(steps.status).toBe(200);
@@ -203,6 +206,12 @@ describe('sessions', () => {
     expect(res.status).toBe(404);
     expect(res.json.code).toBe('SESSION_NOT_FOUND');
     expect(res.json.detail).toContain('not found');
+  });
+
+  it('answers 404 for DELETE of an unknown session', async () => {
+    const res = await call('DELETE', '/api/game/00000000-0000-0000-0000-000000000000');
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe('SESSION_NOT_FOUND');
   });
 
   it('refuses a new session over the cap with 429', async () => {

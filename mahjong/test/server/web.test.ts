@@ -24,7 +24,15 @@ describe('pages', () => {
     expect((await call('GET', '/api/health')).json).toEqual({ status: 'ok' });
     const doc = await call('GET', '/docs/json');
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.json.paths)).toEqual(expect.arrayContaining(['/api/game/new', '/api/replay/steps', '/api/sessions']));
+    // The spec's endpoints plus DECISIONS.md's five (speed, delete, sessions, log, mjlog).
+    const ops = Object.entries(doc.json.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{session_id\}/, ':id').replace(/\{filename\}/, ':name')}`));
+    expect(ops).toEqual(expect.arrayContaining([
+      'GET /', 'GET /ai_battle', 'GET /replay', 'POST /api/game/new', 'GET /api/game/:id/state', 'POST /api/game/:id/action',
+      'GET /api/game/:id/events', 'GET /api/game/:id/paipu', 'POST /api/replay/load', 'GET /api/replay/builtin',
+      'GET /api/replay/builtin/:name', 'POST /api/replay/steps', 'GET /api/health',
+      'POST /api/game/:id/speed', 'DELETE /api/game/:id', 'GET /api/sessions', 'GET /api/game/:id/log', 'GET /api/game/:id/mjlog',
+    ]));
   });
 
   it('answers unknown routes with 404 {detail}', async () => {
