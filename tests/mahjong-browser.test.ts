@@ -46,7 +46,7 @@ describe('human versus AI page', () => {
     await page.reload();
     await until(async () => JSON.stringify(await mj(page, 'window.__mj.state && window.__mj.state.players[0].hand')) === hand, 15_000, 'the resumed game');
     expect((await canvasStats(page)).colours).toBeGreaterThan(before.colours);
-    let clicks = 0, handResults = 0, riichiConfirms = 0;
+    let clicks = 0, handResults = 0, riichiConfirms = 0, confirmedByTile = 0;
     // Seat 0's choices come from the engine's heuristic reading the page's own state; every
     // choice is then made by clicking the tile on the canvas or the action button.
     const human = new HeuristicAgent();
@@ -73,9 +73,13 @@ describe('human versus AI page', () => {
         continue;
       }
       const action = human.decide(seen.state);
-      const target = seen.buttons.find((b: any) => b.action === action) ?? (action <= 36 ? [...seen.tiles].reverse().find((t: any) => t.action === action) : null);
+      // Spec, client behaviour 2: during a pending riichi a click on a hand tile confirms (48);
+      // the first riichi is confirmed that way, later ones with the button.
+      const byTile = action === 48 && riichiConfirms === 0 ? seen.tiles.find((t: any) => t.action === seen.state.riichi_tile) : null;
+      const target = byTile ?? seen.buttons.find((b: any) => b.action === action) ?? (action <= 36 ? [...seen.tiles].reverse().find((t: any) => t.action === action) : null);
       expect(target).toBeTruthy();
       if (action === 48) riichiConfirms++;
+      if (byTile) confirmedByTile++;
       await page.mouse.click(target.x, target.y);
       clicks++;
       // One click per decision: wait for the page to show the next state.
@@ -84,6 +88,7 @@ describe('human versus AI page', () => {
     expect(await page.isVisible('#final-new')).toBe(true);
     expect(handResults).toBeGreaterThanOrEqual(4);
     expect(riichiConfirms).toBeGreaterThan(0);
+    expect(confirmedByTile).toBe(1);
     expect(clicks).toBeGreaterThan(20);
     const text = await page.textContent('.dialog');
     expect(text).toContain('place');
@@ -132,7 +137,11 @@ describe('AI battle page', () => {
     // The speed buttons work; finish the game at full speed.
     await fetch(`${base}/api/game/${session}/speed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"delay_ms":0}' });
     await page.waitForSelector('#final-close', { timeout: 120_000 });
-    expect(await page.textContent('.dialog')).toContain('place');
+    const final = await page.textContent('.dialog');
+    expect(final).toContain('place');
+    // The last hand's result (winner and yaku, or the draw) sits above the final scores.
+    expect(final).toContain('Last hand');
+    expect(final).toMatch(/wins by|Draw/);
     expect(await mj(page, 'window.__mj.follow')).toBe('2');
     const shot = await screenshot(page, 'battle-final');
     expect(shot.colours).toBeGreaterThan(50);

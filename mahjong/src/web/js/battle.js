@@ -2,11 +2,11 @@
 // the viewer follows one seat (only its hand shown) or watches all four hands.
 (function () {
   'use strict';
-  const { api, actionName, dialog, el, finalNodes, animate } = window.MJ;
+  const { api, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const params = new URLSearchParams(location.search);
-  const ui = { session: null, state: null, es: null, follow: 'all', delay: params.has('delay') ? Number(params.get('delay')) : 800, banner: null, over: false };
+  const ui = { session: null, state: null, es: null, follow: 'all', delay: params.has('delay') ? Number(params.get('delay')) : 800, banner: null, over: false, lastResult: null };
   window.__mj = ui;
   const status = (t) => { $('status').textContent = t; };
 
@@ -53,8 +53,10 @@
     on('kyoku_end', (d) => {
       ui.state = d.state;
       const r = d.result || {};
-      const wins = r.wins || r.agari || [];
-      ui.banner = wins.length ? wins.map((w) => `P${w.who ?? w.winner} wins ${w.points ?? ''}`).join(' · ') : `Draw${r.kind ? ` (${r.kind})` : ''}`;
+      ui.lastResult = r;
+      const wins = r.wins || [];
+      const yaku = (w) => (w.yaku || []).map((y) => y.name).join(', ');
+      ui.banner = wins.length ? wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind ? ` (${r.kind})` : ''}`;
       redraw();
     });
     on('game_over', async (d) => {
@@ -64,7 +66,9 @@
       status('Game over');
       redraw();
       es.close();
-      const next = await dialog('Game over', finalNodes(d.state), [{ label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'Close', value: 'close', id: 'final-close', primary: true }]);
+      // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
+      const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, 'Last hand'), ...resultNodes(ui.lastResult, d.state)] : [];
+      const next = await dialog('Game over', [...last, ...finalNodes(d.state)], [{ label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'Close', value: 'close', id: 'final-close', primary: true }]);
       if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
     on('error', (d) => status(`Server: ${d.message}`));
@@ -85,6 +89,7 @@
       ui.session = res.session_id;
       ui.state = res.state;
       ui.over = false;
+      ui.lastResult = null;
       status(`Game ${ui.session.slice(0, 8)} running`);
       redraw();
       subscribe();
