@@ -53,6 +53,24 @@ describe('pane screenshot', () => {
     expect(red[1]).toBeLessThan(100);
     expect(centre(1, 1)).toEqual([0, 0, 255]);
     expect(centre(14, 1)).toEqual([250, 200, 0]);
+    // Inverse swaps the default colours: the cell behind "inverse" is light.
+    expect(at(Math.floor(8 + 2 * cell + 1), 8 + 2 * 17 + 1)[0]).toBeGreaterThan(180);
+    // Wide characters take two cells: the four CJK glyphs (columns 8–15) leave ink in both halves,
+    // and the ✻ after them sits in column 17, not 13.
+    const bg = at(1, 1 + 8 + 2 * 17);
+    const inkIn = (col: number, row: number) => {
+      for (let dx = 1; dx < cell - 1; dx++) for (let dy = 2; dy < 15; dy++) {
+        const p = at(Math.floor(8 + col * cell + dx), 8 + row * 17 + dy);
+        if (Math.abs(p[0] - bg[0]!) + Math.abs(p[1] - bg[1]!) + Math.abs(p[2] - bg[2]!) > 60) return true;
+      }
+      return false;
+    };
+    for (const col of [8, 9, 10, 11, 12, 13, 14, 15, 17]) expect({ col, ink: inkIn(col, 2) }).toEqual({ col, ink: true });
+    expect(inkIn(16, 2)).toBe(false);
+    // Bold green text: some clearly green pixels in row 0.
+    let green = 0;
+    for (let col = 15; col < 25; col++) for (let dy = 2; dy < 15; dy++) { const p = at(Math.floor(8 + (col + 0.5) * cell), 8 + dy); if (p[1] > 150 && p[0] < 120) green++; }
+    expect(green).toBeGreaterThan(3);
     const distinct = new Set<number>();
     for (let i = 0; i < data.length; i += 4 * 97) distinct.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
     expect(distinct.size).toBeGreaterThan(5);
