@@ -91,6 +91,19 @@ describe('agentgw server (compiled binary)', () => {
     expect(existsSync(join(dir, 'server.pid'))).toBe(false);
   });
 
+  it('stop sends SIGKILL to a server that ignores SIGTERM, and removes the PID file', async () => {
+    // exec keeps the ignored TERM: one process, nothing left behind.
+    await using stubborn = Bun.spawn(['sh', '-c', "trap '' TERM; exec sleep 120"], { stdout: 'ignore', stderr: 'ignore' });
+    await waitFor(() => readFileSync(`/proc/${stubborn.pid}/comm`, 'utf8').trim() === 'sleep', 'the stub to exec sleep');
+    writeFileSync(join(dir, 'server.pid'), `${stubborn.pid}\n`);
+    const stopped = await agentgw('server', 'stop');
+    expect(stopped.code).toBe(0);
+    expect(stopped.out).toContain('sending SIGKILL');
+    expect(await stubborn.exited).toBe(137);
+    expect(stubborn.signalCode).toBe('SIGKILL');
+    expect(existsSync(join(dir, 'server.pid'))).toBe(false);
+  }, 30_000);
+
   it('exits 2 with every problem named when the config is invalid', async () => {
     writeFileSync(join(dir, 'config.yaml'), 'status_poll_interval: 0.01\nwindow_width: "x"\n');
     try {

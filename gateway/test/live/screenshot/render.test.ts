@@ -44,7 +44,7 @@ describe('pane screenshot', () => {
     expect(height).toBe(rows! * 17 + 16);
     expect(width).toBeGreaterThan(cols! * 7);
     expect(width).toBeLessThan(cols! * 10 + 16);
-    const at = (x: number, y: number) => { const i = (y * width + x) * 4; return [data[i]!, data[i + 1]!, data[i + 2]!]; };
+    const at = (x: number, y: number): [number, number, number] => { const i = (y * width + x) * 4; return [data[i]!, data[i + 1]!, data[i + 2]!]; };
     const cell = (width - 16) / cols!;
     const centre = (col: number, row: number) => at(Math.floor(8 + (col + 0.5) * cell), 8 + row * 17 + 2);
     // Row 0 starts with a red background (SGR 41), row 1 with 256-colour blue, then true colour.
@@ -61,7 +61,7 @@ describe('pane screenshot', () => {
     const inkIn = (col: number, row: number) => {
       for (let dx = 1; dx < cell - 1; dx++) for (let dy = 2; dy < 15; dy++) {
         const p = at(Math.floor(8 + col * cell + dx), 8 + row * 17 + dy);
-        if (Math.abs(p[0] - bg[0]!) + Math.abs(p[1] - bg[1]!) + Math.abs(p[2] - bg[2]!) > 60) return true;
+        if (Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) > 60) return true;
       }
       return false;
     };
