@@ -51,3 +51,20 @@ describe('an AI that fails', () => {
     expect(seen.at(-1).type).toBe('game_over');
   });
 });
+
+describe('idle expiry of a 4ai game', () => {
+  const { app, call, close } = testApp({ log: quiet, limits: { ttlMs: 1 } });
+  afterAll(close);
+
+  it('keeps a watched game, and expires it once it is parked with nobody watching', async () => {
+    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 3, max_round: 0, delay_ms: 20, ai_model: 'random' });
+    const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    for await (const ev of readEvents(res.body!)) if (ev.event === 'ai_action') break;
+    const sessions = app.decorator.games.sessions;
+    expect(sessions.sweep()).toBe(0);
+    await res.body!.cancel().catch(() => {});
+    const end = Date.now() + 5_000;
+    while (sessions.sweep() === 0 && Date.now() < end) await Bun.sleep(10);
+    expect((await call('GET', `/api/game/${g.json.session_id}/state`)).status).toBe(404);
+  });
+});

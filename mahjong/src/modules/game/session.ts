@@ -4,6 +4,7 @@ import { EventHub, type SseEvent } from '../events/hub';
 import { ActionLog } from './action-log';
 import { playAiTurn } from './ai-turn';
 import { Pacer } from './pacer';
+import { FourAiRunner } from './runner';
 import type { ManagedSession } from '../sessions/service';
 import type { AiPlayer, EngineGame } from './port';
 import { summariseHand } from './result';
@@ -41,7 +42,7 @@ export class GameSession implements ManagedSession {
   private readonly actions = new ActionLog();
   private chain: Promise<unknown> = Promise.resolve();
   private handsSeen = 0;
-  private running = false;
+  private readonly runner: FourAiRunner;
   private disposed = false;
   private aiErrors = 0;
 
@@ -52,6 +53,18 @@ export class GameSession implements ManagedSession {
     this.seed = init.seed;
     this.maxRound = init.maxRound;
     this.pacer = new Pacer(init.delayMs);
+    this.runner = new FourAiRunner({
+      hub: this.hub,
+      pacer: this.pacer,
+      finished: () => this.disposed || this.game.isOver(),
+      step: () => this.exclusive(() => {
+        if (this.dealIfBetweenHands()) return true;
+        const seat = this.game.toAct();
+        return seat >= 0 && !this.game.isOver() ? this.aiStep(seat) : false;
+      }),
+      pauseFactor: () => (this.game.toAct() < 0 ? 3 : 1),
+      gaveUp: () => this.aiErrors >= MAX_AI_ERRORS,
+    });
     this.game = init.game;
     this.ais = init.ais;
     this.log = init.log;
@@ -87,8 +100,9 @@ export class GameSession implements ManagedSession {
     return this.handsSeen;
   }
 
+  /** Watched, or a 4ai game in play; a game parked for want of subscribers may expire. */
   isBusy(): boolean {
-    return this.hub.size > 0 || this.running;
+    return this.hub.size > 0 || this.runner.busy;
   }
 
   snapshot(): SseEvent {
@@ -136,34 +150,9 @@ export class GameSession implements ManagedSession {
     }
   }
 
-  /** 4ai: plays at `delayMs` per action while someone watches; resumes when a subscriber returns. */
+  /** 4ai: plays at `delayMs` per action while someone watches (runner.ts). */
   startRunner(): void {
-    if (this.running || this.mode !== '4ai') return;
-    this.running = true;
-    void this.runLoop().finally(() => { this.running = false; });
-  }
-
-  private async runLoop(): Promise<void> {
-    while (!this.disposed && !this.game.isOver()) {
-      if (this.hub.size === 0) await this.waitForSubscriber();
-      if (this.disposed) return;
-      const ok = await this.exclusive(() => {
-        if (this.dealIfBetweenHands()) return true;
-        const seat = this.game.toAct();
-        return seat >= 0 && !this.game.isOver() ? this.aiStep(seat) : false;
-      });
-      if (!ok && this.aiErrors >= MAX_AI_ERRORS) return;
-      // A finished hand stays in view a little longer than one action.
-      await this.pacer.wait(this.game.toAct() < 0 ? 3 : 1);
-    }
-  }
-
-  private waitForSubscriber(): Promise<void> {
-    return new Promise((resolve) => {
-      const off = this.hub.onChange(() => {
-        if (this.hub.size > 0 || this.disposed) { off(); resolve(); }
-      });
-    });
+    if (this.mode === '4ai') this.runner.start();
   }
 
   /** One AI decision; failures become `error` events (see playAiTurn). */
