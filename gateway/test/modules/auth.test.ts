@@ -86,6 +86,23 @@ describe('readiness', () => {
     expect(await (await call('/api/v1/health')).json()).toEqual({ status: 'ok' });
     expect((await call('/api/v1/sessions')).status).toBe(200);
   });
+
+  it('answers WebSocket commands with `Gateway not initialized` until started; ping works at once', async () => {
+    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: { HOME: env.dir } });
+    apps.push({ gateway });
+    const app = createApp({ gateway, log: quietLog }).listen({ hostname: '127.0.0.1', port: 0 });
+    try {
+      const ws = await WsClient.connect(`ws://127.0.0.1:${app.server!.port}/api/v1/ws`);
+      expect(await ws.request({ type: 'session.list' })).toMatchObject({ type: 'error', message: 'Gateway not initialized' });
+      expect(await ws.request({ type: 'input', channel_id: 'c', text: 'x' })).toMatchObject({ message: 'Gateway not initialized' });
+      expect(await ws.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+      await gateway.start();
+      expect(await ws.request({ type: 'session.list' })).toMatchObject({ type: 'session.list', sessions: [] });
+      ws.close();
+    } finally {
+      await app.stop(true);
+    }
+  });
 });
 
 describe('auth helpers', () => {
