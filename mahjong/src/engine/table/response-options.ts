@@ -89,7 +89,11 @@ function mayAnswer(k: Kyoku, seat: number, target: Target): boolean {
   if (target.kind !== 'discard' || p.riichi || k.tilesLeft <= 0) return false;
   const c = p.counts;
   if (c[kind]! >= 2) return true;
-  if (kind >= 27 || seat !== (target.from + 1) % 4) return false;
+  return kind < 27 && seat === (target.from + 1) % 4 && chiShape(c, kind);
+}
+
+/** The hand holds two tiles that make a sequence with suit tile `kind`. */
+function chiShape(c: readonly number[], kind: number): boolean {
   const n = kind % 9;
   return (n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0);
 }
@@ -99,14 +103,13 @@ export function responseOptions(k: Kyoku, seat: number, target: Target): Options
   const p = k.players[seat]!;
   // Bit i = action 37 + i; emitted in index order at the end.
   let bits = 0;
-  const add = (action: number) => { bits |= 1 << (action - 37); };
+  const add = (action: number): void => { bits |= 1 << (action - 37); };
   if (canRon(k, seat, target)) add(A.RON);
   if (target.kind === 'discard' && k.tilesLeft > 0 && !p.riichi && !k.fourKanAbort()) {
     const kind = target.tile >> 2;
     const c = p.counts;
-    const chiSeat = seat === (target.from + 1) % 4 && kind < 27;
     const n = kind % 9;
-    const chiOk = chiSeat && ((n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0));
+    const chiOk = seat === (target.from + 1) % 4 && kind < 27 && chiShape(c, kind);
     // Kuikae (no swap call): the call is legal only if some remaining tile may be discarded.
     // Counted on kinds: a pon leaves c[kind] − 2 copies of the called kind; a chi uses two other
     // kinds, so every copy of the called kind (and of the suji kind kuikae adds) stays.
