@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { discard, ok, scenario } from './_scenario';
+import { discard, idx, ok, passAll, scenario } from './_scenario';
 
 describe('abortive draws', () => {
   it('four winds: the same wind as everyone\'s first discard ends the hand, dealer keeps the seat', () => {
@@ -18,4 +18,24 @@ describe('abortive draws', () => {
     ok(g, 0, 51);
     expect(g.kyoku.result).toMatchObject({ ryuukyoku: 'yao9', renchan: true });
   });
+
+  it('four riichi: the fourth stick is paid, then the hand ends; the sticks stay on the table', () => {
+    // Each seat draws one tile and declares riichi cutting it; nobody can call or win on those tiles.
+    const g = scenario({
+      hands: ['123m456p789s1122z', '123s456m789p5566z', '234m567p345s66m88s', '678m234p678s33p55s'],
+      draws: '3z7z1m9p',
+    });
+    for (const [seat, tile] of [[0, '3z'], [1, '7z'], [2, '1m'], [3, '9p']] as const) {
+      expect(g.stateView(seat).riichi_tiles).toContain(idx(tile));
+      ok(g, seat, idx(tile));
+      ok(g, seat, 48);
+      passAll(g);
+    }
+    expect(g.kyoku.result).toMatchObject({ kind: 'ryuukyoku', ryuukyoku: 'reach4', renchan: true });
+    expect(g.kyoku.kyotaku).toBe(4);
+    expect(g.kyoku.scores).toEqual([24000, 24000, 24000, 24000]);
+    expect(g.nextHand()).toBe(true);
+    expect([g.round, g.honba, g.kyotaku]).toEqual([0, 1, 4]);
+  });
 });
+
