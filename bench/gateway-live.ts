@@ -101,5 +101,7 @@ try {
 } finally {
   await server.stop();
   await server.gateway.ctx.tmux.killServer();
+  // tmux leaves its socket file behind after kill-server.
+  rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
   rmSync(dir, { recursive: true, force: true });
 }
