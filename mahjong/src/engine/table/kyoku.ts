@@ -6,7 +6,7 @@
  */
 import type { Meld, RoundEvent } from '../paipu/types';
 import { type PlayerState, addTile, newPlayer, removeTile } from './player';
-import { selfStep } from './self-step';
+import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
 import { openResponses, nextResponder } from './responses';
 import type { HandResult } from './settle';
@@ -115,7 +115,7 @@ export class Kyoku {
     if (this.phase < 4) return selfStep(this, seat, action, tile);
     this.decisions.set(seat, { action, ...(callTiles ? { tiles: callTiles } : {}) });
     nextResponder(this);
-    return { ok: true };
+    return STEP_OK;
   }
 
   revealPendingDora(): void {

@@ -10,46 +10,51 @@ import { settleAbort, settleWins } from './settle';
 
 const RED_IDS = [16, 52, 88];
 
+/** The one success value (frozen: steps run by the million in simulations). */
+export const STEP_OK: StepResult = Object.freeze({ ok: true } as const);
+
 export function selfStep(k: Kyoku, seat: number, action: number, tile?: number): StepResult {
   const p = k.players[seat]!;
   if (k.stage2) {
     const t = k.stage2.tile;
     k.stage2 = null;
     discard(k, seat, t, action === A.RIICHI);
-    return { ok: true };
+    return STEP_OK;
   }
   if (action < 37) {
     const id = tile !== undefined && discardTileOk(p, action, tile) ? tile : pickDiscard(k, p, action);
     if (k.options().riichiDiscards.includes(action)) {
       k.stage2 = { seat, tile: id };
       k.invalidate();
-      return { ok: true };
+      return STEP_OK;
     }
     discard(k, seat, id, false);
-    return { ok: true };
+    return STEP_OK;
   }
-  if (action === A.TSUMO) { k.finish(settleWins(k, [seat], true)); return { ok: true }; }
-  if (action === A.KYUUSHU) { k.finish(settleAbort(k, 'yao9', seat)); return { ok: true }; }
+  if (action === A.TSUMO) { k.finish(settleWins(k, [seat], true)); return STEP_OK; }
+  if (action === A.KYUUSHU) { k.finish(settleAbort(k, 'yao9', seat)); return STEP_OK; }
   if (action === A.ANKAN || action === A.KAKAN) {
     if (!executeKan(k, seat, action, tile === undefined ? undefined : tile >> 2)) return { ok: false, code: 'ILLEGAL_ACTION' };
-    return { ok: true };
+    return STEP_OK;
   }
   return { ok: false, code: 'ILLEGAL_ACTION' };
 }
 
 function discardTileOk(p: PlayerState, action: number, tile: number): boolean {
-  if (!p.hand.includes(tile)) return false;
-  if (action >= 34) return tile === RED_IDS[action - 34];
-  return tile >> 2 === action && !RED_IDS.includes(tile);
+  return p.hand.includes(tile) && isIndexOf(action, tile);
 }
+
+/** Whether hand tile `tile` is what discard index `action` names (34–36 only the red fives). */
+const isIndexOf = (action: number, tile: number): boolean =>
+  action >= 34 ? tile === RED_IDS[action - 34] : tile >> 2 === action && tile !== 16 && tile !== 52 && tile !== 88;
 
 /** The tile a discard index means: the drawn tile when it matches (tsumogiri), else a plain copy. */
 function pickDiscard(k: Kyoku, p: PlayerState, action: number): number {
   if (action >= 34) return RED_IDS[action - 34]!;
-  if (k.drawn !== null && k.drawn >> 2 === action && discardTileOk(p, action, k.drawn)) return k.drawn;
+  if (k.drawn !== null && isIndexOf(action, k.drawn)) return k.drawn;
   for (let i = p.hand.length - 1; i >= 0; i--) {
     const id = p.hand[i]!;
-    if (id >> 2 === action && discardTileOk(p, action, id)) return id;
+    if (isIndexOf(action, id)) return id;
   }
   throw new Error(`invariant: no tile for discard ${action}`);
 }
@@ -68,7 +73,7 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   p.river.push({ tile: id, tsumogiri, riichi, called: false });
   p.discarded[id >> 2] = true;
   p.ippatsu = false;
-  p.forbidden = [];
+  if (p.forbidden.length > 0) p.forbidden = [];
   const kind = id >> 2;
   if (kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
   k.drawn = null;
