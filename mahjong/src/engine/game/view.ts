@@ -48,10 +48,10 @@ export function stateView(g: Game, viewer: number | null, options: { shallow?: b
     phase: k.phase, phase_name: PHASE_NAMES(k.phase), turn: actorSeat, oya: k.oya,
     round_wind: ROUND_WINDS[Math.min(3, Math.floor(k.init.round / 4))]!, honba: k.init.honba, kyotaku: k.kyotaku,
     tiles_left: k.tilesLeft, dora: k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : [],
-    players, viewer, valid_actions: actions, valid_actions_mask: mask,
+    players, viewer, valid_actions: shallow ? actions : [...actions], valid_actions_mask: mask,
     riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? (k.stage2.tile === 16 ? 34 : k.stage2.tile === 52 ? 35 : k.stage2.tile === 88 ? 36 : k.stage2.tile >> 2) : null,
     target: k.phase >= 4 && k.phase < 16 && k.target ? { ...k.target } : null,
-    riichi_tiles: opts?.riichiDiscards ?? [],
+    riichi_tiles: opts ? (shallow ? opts.riichiDiscards : [...opts.riichiDiscards]) : [],
     is_over: g.isOver(),
     result: res ? { type: res.kind, events: res.events, deltas: res.deltas, renchan: res.renchan } : null,
     game: {

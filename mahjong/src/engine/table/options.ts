@@ -69,7 +69,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
   const actions: number[] = [];
   if (p.riichi && k.drawn !== null) actions.push(discardIndex(k.drawn));
   else discardActions(p, actions);
-  const riichiDiscards: number[] = [];
+  let riichiDiscards = NO_RIICHI;
   if (k.drawn !== null && !k.afterCall) {
     const c = p.counts; // changed and restored below
     // A draw lowers shanten by at most one: far hands skip the riichi search.
@@ -78,7 +78,7 @@ export function selfOptions(k: Kyoku, seat: number): Options {
       for (const idx of actions) {
         const kind = idx < 34 ? idx : RED_KIND[idx - 34]!;
         c[kind]! -= 1;
-        if (shanten(c, p.melds.length) === 0) riichiDiscards.push(idx);
+        if (shanten(c, p.melds.length) === 0) (riichiDiscards === NO_RIICHI ? (riichiDiscards = []) : riichiDiscards).push(idx);
         c[kind]! += 1;
       }
     }
@@ -94,3 +94,5 @@ export function selfOptions(k: Kyoku, seat: number): Options {
 }
 
 const RED_KIND = [4, 13, 22];
+/** Shared empty riichi-candidate list (most draws have none); never mutated. */
+const NO_RIICHI: number[] = [];

@@ -36,15 +36,18 @@ export function countsWith(hand: readonly number[], extra: number | null): numbe
 export const isWinningShape = (hand: readonly number[], extra: number | null, meldCount: number): boolean =>
   shanten(countsWith(hand, extra), meldCount) === -1;
 
+/** Shared by every hand that is not tenpai; never mutated (callers only read waits). */
+const NO_WAITS: number[] = [];
+
 /** Winning kinds of a 3n+1 hand, cached until the hand loses a tile. */
 export function waitsOf(p: PlayerState): number[] {
-  if (p.hand.length % 3 !== 1) return [];
+  if (p.hand.length % 3 !== 1) return NO_WAITS;
   if (p.waits === null) {
     const c = p.counts;
     // One shanten call rules out most hands before trying all 34 kinds.
     // Far hands (two isolated tiles) skip the shanten search; 1 is then a lower bound only.
     p.shanten13 = farByMasks(p.masks, 2) ? 1 : shanten(c, p.melds.length);
-    p.waits = p.shanten13 === 0 ? waitingKinds(c, p.melds.length) : [];
+    p.waits = p.shanten13 === 0 ? waitingKinds(c, p.melds.length) : NO_WAITS;
   }
   return p.waits;
 }
