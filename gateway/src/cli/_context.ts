@@ -1,6 +1,7 @@
-import { ConfigError, createLogger, runningPid, type Logger } from '@devhub/shared';
+import { ConfigError, createLogger, type Logger } from '@devhub/shared';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
 import { type StatePaths, statePaths } from '../state';
+import { serverPid } from './server/owner';
 
 export interface CliContext {
   config: GatewayConfig;
@@ -31,8 +32,8 @@ export function selfArgv(): string[] {
 
 /** Starting a second server is refused with the PID of the running one (exit 1). */
 export function refuseIfRunning({ paths, log }: CliContext): void {
-  const pid = runningPid(paths.pid);
-  if (pid === null) return;
-  log.error(`agentgw server is already running (PID ${pid}); stop it with: agentgw server stop`);
+  const server = serverPid(paths.pid);
+  if (server.state !== 'running') return;
+  log.error(`agentgw server is already running (PID ${server.pid}); stop it with: agentgw server stop`);
   process.exit(1);
 }

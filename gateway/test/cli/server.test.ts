@@ -92,8 +92,8 @@ describe('agentgw server (compiled binary)', () => {
   });
 
   it('stop sends SIGKILL to a server that ignores SIGTERM, and removes the PID file', async () => {
-    // exec keeps the ignored TERM: one process, nothing left behind.
-    await using stubborn = Bun.spawn(['sh', '-c', "trap '' TERM; exec sleep 120"], { stdout: 'ignore', stderr: 'ignore' });
+    // exec keeps the ignored TERM (one process, nothing left behind); -a gives it a server's argument.
+    await using stubborn = Bun.spawn(['bash', '-c', "trap '' TERM; exec -a server sleep 120"], { stdout: 'ignore', stderr: 'ignore' });
     await waitFor(() => readFileSync(`/proc/${stubborn.pid}/comm`, 'utf8').trim() === 'sleep', 'the stub to exec sleep');
     writeFileSync(join(dir, 'server.pid'), `${stubborn.pid}\n`);
     const stopped = await agentgw('server', 'stop');
@@ -103,6 +103,26 @@ describe('agentgw server (compiled binary)', () => {
     expect(stubborn.signalCode).toBe('SIGKILL');
     expect(existsSync(join(dir, 'server.pid'))).toBe(false);
   }, 30_000);
+
+  it('treats a PID file naming another live program as stale: never signals it, lets start run', async () => {
+    await using other = Bun.spawn(['sleep', '120'], { stdout: 'ignore', stderr: 'ignore' });
+    try {
+      writeFileSync(join(dir, 'server.pid'), `${other.pid}\n`);
+      const status = await agentgw('server', 'status');
+      expect(status.code).toBe(1);
+      expect(status.out).toContain('stale PID file');
+      writeFileSync(join(dir, 'server.pid'), `${other.pid}\n`);
+      expect((await agentgw('server', 'stop')).out).toContain('not running');
+      expect(alive(other.pid)).toBe(true);
+      writeFileSync(join(dir, 'server.pid'), `${other.pid}\n`);
+      expect((await agentgw('server', 'start', '-d')).code).toBe(0);
+      expect(readPid()).not.toBe(other.pid);
+      expect((await agentgw('server', 'stop')).code).toBe(0);
+      expect(alive(other.pid)).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it('exits 2 with every problem named when the config is invalid', async () => {
     writeFileSync(join(dir, 'config.yaml'), 'status_poll_interval: 0.01\nwindow_width: "x"\n');

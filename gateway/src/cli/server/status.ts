@@ -1,16 +1,18 @@
 import { defineCommand } from 'citty';
-import { isProcessAlive, readPidFile, removePidFile } from '@devhub/shared';
+import { removePidFile } from '@devhub/shared';
 import { cliContext } from '../_context';
 import { readServerInfo, removeServerInfo } from './info';
+import { serverPid } from './owner';
 
 export default defineCommand({
   meta: { name: 'status', description: 'Show whether the server runs (exit 0 running, 1 stopped)' },
   run() {
     const { paths } = cliContext();
-    const pid = readPidFile(paths.pid);
+    const server = serverPid(paths.pid);
+    const pid = server.state === 'none' ? null : server.pid;
     const lines = ['API Server Status'];
     let running = false;
-    if (pid !== null && isProcessAlive(pid)) {
+    if (server.state === 'running') {
       running = true;
       const info = readServerInfo(paths.dir);
       lines.push('  Status:   running', `  PID:      ${pid}`, `  PID file: ${paths.pid}`);
@@ -18,7 +20,7 @@ export default defineCommand({
     } else if (pid !== null) {
       removePidFile(paths.pid);
       removeServerInfo(paths.dir);
-      lines.push('  Status:   stopped (stale PID file removed)', `  PID:      ${pid} (not running)`, `  PID file: ${paths.pid}`);
+      lines.push('  Status:   stopped (stale PID file removed)', `  PID:      ${pid} (no agentgw server)`, `  PID file: ${paths.pid}`);
     } else {
       lines.push('  Status:   stopped', '  PID:      -', `  PID file: ${paths.pid} (absent)`);
     }

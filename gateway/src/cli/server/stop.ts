@@ -1,7 +1,8 @@
 import { defineCommand } from 'citty';
-import { isProcessAlive, readPidFile, removePidFile } from '@devhub/shared';
+import { isProcessAlive, removePidFile } from '@devhub/shared';
 import { cliContext } from '../_context';
 import { removeServerInfo } from './info';
+import { serverPid } from './owner';
 
 const GRACE_MS = 5_000;
 
@@ -9,13 +10,14 @@ export default defineCommand({
   meta: { name: 'stop', description: 'Stop the background server: SIGTERM, SIGKILL after 5 s' },
   async run() {
     const { paths, log } = cliContext();
-    const pid = readPidFile(paths.pid);
-    if (pid === null || !isProcessAlive(pid)) {
+    const server = serverPid(paths.pid);
+    if (server.state !== 'running') {
       removePidFile(paths.pid);
       removeServerInfo(paths.dir);
-      log.info(pid === null ? 'agentgw server is not running' : `agentgw server is not running (removed stale PID file for ${pid})`);
+      log.info(server.state === 'none' ? 'agentgw server is not running' : `agentgw server is not running (removed stale PID file for ${server.pid})`);
       return;
     }
+    const { pid } = server;
     process.kill(pid, 'SIGTERM');
     const deadline = Date.now() + GRACE_MS;
     while (isProcessAlive(pid) && Date.now() < deadline) await Bun.sleep(50);
