@@ -50,9 +50,21 @@ function store(d: Int8Array, counts: ArrayLike<number>, from: number, len: numbe
   return used / STRIDE;
 }
 
+// DP buffers: every entry is INF except the live states of the kind being processed.
+const CUR = new Int8Array(STATES).fill(INF);
+const NEXT = new Int8Array(STATES).fill(INF);
+const LIVE_A = new Int16Array(STATES);
+const LIVE_B = new Int16Array(STATES);
+// State index → its fields, so the DP does no division.
+const ST_M = new Uint8Array(STATES), ST_P = new Uint8Array(STATES), ST_X = new Uint8Array(STATES), ST_Y = new Uint8Array(STATES);
+for (let m = 0; m <= 4; m++) for (let p = 0; p <= 1; p++) for (let x = 0; x <= 4; x++) for (let y = 0; y <= 4; y++) {
+  const i = sIdx(m, p, x, y);
+  ST_M[i] = m; ST_P[i] = p; ST_X[i] = x; ST_Y[i] = y;
+}
+
 /** Distances for counts[from … from+len-1]; chows only when `chows`. */
 function compute(counts: ArrayLike<number>, from: number, len: number, chows: boolean): Int8Array {
-  let cur = CUR.fill(INF);
+  let cur = CUR;
   let next = NEXT;
   // Only reachable states are expanded: a list of live indices instead of a scan of all 500.
   let live = LIVE_A;
@@ -61,14 +73,14 @@ function compute(counts: ArrayLike<number>, from: number, len: number, chows: bo
   live[0] = sIdx(0, 0, 0, 0);
   cur[live[0]] = 0;
   for (let i = 0; i < len; i++) {
-    next.fill(INF);
     let nNext = 0;
     const have = counts[from + i] ?? 0;
     const zMax = chows && i <= len - 3 ? 4 : 0;
     for (let li = 0; li < nLive; li++) {
       const s0 = live[li]!;
       const cost0 = cur[s0]!;
-      const y = s0 % 5, x = ((s0 - y) / 5) % 5, mp = (s0 - y - 5 * x) / 25, p = mp & 1, m = mp >> 1;
+      cur[s0] = INF;
+      const m = ST_M[s0]!, p = ST_P[s0]!, x = ST_X[s0]!, y = ST_Y[s0]!;
       for (let k = 0; k <= 1; k++) for (let q = 0; q + p <= 1; q++) for (let z = 0; z <= zMax; z++) {
         const m2 = m + k + z;
         const need = 3 * k + 2 * q + x + y + z;
@@ -80,19 +92,15 @@ function compute(counts: ArrayLike<number>, from: number, len: number, chows: bo
         if (cost < old) next[j] = cost;
       }
     }
-    [cur, next] = [next, cur];
-    [live, nextLive] = [nextLive, live];
+    const t = cur; cur = next; next = t;
+    const l = live; live = nextLive; nextLive = l;
     nLive = nNext;
   }
   const d = new Int8Array(10);
   for (let m = 0; m <= 4; m++) for (let p = 0; p <= 1; p++) d[m * 2 + p] = cur[sIdx(m, p, 0, 0)]!;
+  for (let li = 0; li < nLive; li++) cur[live[li]!] = INF;
   return d;
 }
-
-const CUR = new Int8Array(STATES);
-const NEXT = new Int8Array(STATES);
-const LIVE_A = new Int16Array(STATES);
-const LIVE_B = new Int16Array(STATES);
 
 /** Pool offset of the distances of suit s (0 m, 1 p, 2 s) of a 34-count array. */
 export function suitOffset(counts: ArrayLike<number>, s: number): number {
