@@ -28,4 +28,14 @@ describe('mahjong simulate', () => {
     expect(code).not.toBe(0);
     expect(stderr).toContain('--games must be a positive integer');
   }, 60_000);
+
+  it('plays a trained policy file (mahjong-policy-v1) and the shipped "policy" by name', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--east-only', '--ai', 'policy,random,random,random', '--seed', '3'], { stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    // The shipped model is named "policy"; a heuristic fallback would be reported as "heuristic".
+    expect(stdout).toMatch(/^policy +1 /m);
+    expect(stdout).toMatch(/^random +3 /m);
+  }, 60_000);
 });
