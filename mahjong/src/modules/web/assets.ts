@@ -8,6 +8,8 @@ import styleCss from '../../web/css/style.css' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import battleJs from '../../web/js/battle.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
+import centreJs from '../../web/js/centre.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
 import commonJs from '../../web/js/common.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import humanJs from '../../web/js/human.js' with { type: 'file' };
@@ -25,6 +27,7 @@ export const PAGES = { index: indexHtml, ai_battle: aiBattleHtml, replay: replay
 export const STATIC: Record<string, { path: string; type: string }> = {
   'css/style.css': { path: styleCss, type: 'text/css; charset=utf-8' },
   'js/battle.js': { path: battleJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/centre.js': { path: centreJs as string, type: 'text/javascript; charset=utf-8' },
   'js/common.js': { path: commonJs as string, type: 'text/javascript; charset=utf-8' },
   'js/human.js': { path: humanJs as string, type: 'text/javascript; charset=utf-8' },
   'js/replay.js': { path: replayJs as string, type: 'text/javascript; charset=utf-8' },

@@ -4,10 +4,6 @@
 (function (global) {
   'use strict';
   const T = global.MJTiles;
-  const WINDS = ['East', 'South', 'West', 'North'];
-  const WIND_CH = ['東', '南', '西', '北'];
-  const WIND_OF = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
-  const windIndex = (w) => (typeof w === 'number' ? w : WIND_OF[w] ?? 0);
 
   /** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns CSS width/height. */
   function fit(canvas) {
@@ -137,45 +133,6 @@
     return (seat - viewer + 4) % 4;
   }
 
-  function drawCentre(ctx, state, S, viewer, opts) {
-    const rw = riverWidth(S);
-    const box = rw * 6 + rw * 0.4;
-    const f = Math.max(8, box * 0.075);
-    ctx.fillStyle = '#12211b';
-    T.roundRect(ctx, -box / 2, -box / 2, box, box, box * 0.06); ctx.fill();
-    ctx.strokeStyle = '#2f6b4f'; ctx.lineWidth = 2; ctx.stroke();
-    ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-    ctx.font = `600 ${f * 1.2}px sans-serif`;
-    ctx.fillText(roundLabel(state), 0, -box * 0.2);
-    ctx.font = `${f * 0.85}px sans-serif`;
-    ctx.fillText(`${state.honba ?? 0} honba · ${state.kyotaku ?? 0} sticks`, 0, -box * 0.08);
-    ctx.fillText(`${state.tiles_left ?? '?'} tiles left`, 0, box * 0.02);
-    // Dora indicators, as big as river tiles: players read them all hand long.
-    const dora = state.dora || [];
-    const dw = Math.min(rw * 0.85, (box * 0.8) / Math.max(dora.length, 1)), dh = dw * 1.36;
-    const dx = -((Math.max(dora.length, 1) * dw) / 2);
-    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.08, dw, dh));
-    // Scores, one per side, rotated towards its seat.
-    (state.players || []).forEach((p) => {
-      const rel = relOf(p.seat, viewer);
-      ctx.save();
-      ctx.rotate((-rel * Math.PI) / 2);
-      const active = state.turn === p.seat && !state.is_over;
-      ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
-      ctx.font = `${active ? '700 ' : ''}${f}px sans-serif`;
-      const wind = p.wind == null ? '' : WIND_CH[windIndex(p.wind)];
-      ctx.fillText(`${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, 0, box * 0.43);
-      ctx.restore();
-    });
-  }
-
-  function roundLabel(state) {
-    if (state.game && state.game.round_label) return state.game.round_label;
-    const wind = WINDS[windIndex(state.round_wind ?? 0)];
-    const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
-    return `${wind} ${n}`;
-  }
-
   /**
    * draw(canvas, state, opts) → hits. opts: viewer (seat at the bottom), showAll, visibleSeats,
    * selected/hover (hand index), banner (text across the table), last ({player, action} to mark),
@@ -198,7 +155,7 @@
     let hits = [];
     ctx.save();
     ctx.translate(cx, cy);
-    drawCentre(ctx, state, S, o.viewer, o);
+    global.MJCentre.draw(ctx, state, riverWidth(S), o.viewer);
     for (const p of state.players) {
       const rel = relOf(p.seat, o.viewer);
       ctx.save();
@@ -220,5 +177,5 @@
     return hits.find((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) || null;
   }
 
-  global.MJTable = { draw, hitTest, fit, WINDS };
+  global.MJTable = { draw, hitTest, fit };
 })(window);

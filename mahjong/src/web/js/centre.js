@@ -1,0 +1,51 @@
+// The table's centre panel: round, honba, sticks, tiles left, dora indicators, and each seat's
+// wind and score turned towards that seat (the seat to act in yellow, riichi in orange).
+(function (global) {
+  'use strict';
+  const T = global.MJTiles;
+  const WINDS = ['East', 'South', 'West', 'North'];
+  const WIND_CH = ['東', '南', '西', '北'];
+  const WIND_OF = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
+  const windIndex = (w) => (typeof w === 'number' ? w : WIND_OF[w] ?? 0);
+
+  function roundLabel(state) {
+    if (state.game && state.game.round_label) return state.game.round_label;
+    const wind = WINDS[windIndex(state.round_wind ?? 0)];
+    const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
+    return `${wind} ${n}`;
+  }
+
+  /** Draws the panel centred on the origin; `rw` is the river tile width (the panel spans 6.4 of them). */
+  function draw(ctx, state, rw, viewer) {
+    const box = rw * 6 + rw * 0.4;
+    const f = Math.max(8, box * 0.075);
+    ctx.fillStyle = '#12211b';
+    T.roundRect(ctx, -box / 2, -box / 2, box, box, box * 0.06); ctx.fill();
+    ctx.strokeStyle = '#2f6b4f'; ctx.lineWidth = 2; ctx.stroke();
+    ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.font = `600 ${f * 1.2}px sans-serif`;
+    ctx.fillText(roundLabel(state), 0, -box * 0.2);
+    ctx.font = `${f * 0.85}px sans-serif`;
+    ctx.fillText(`${state.honba ?? 0} honba · ${state.kyotaku ?? 0} sticks`, 0, -box * 0.08);
+    ctx.fillText(`${state.tiles_left ?? '?'} tiles left`, 0, box * 0.02);
+    // Dora indicators, as big as river tiles: players read them all hand long.
+    const dora = state.dora || [];
+    const dw = Math.min(rw * 0.85, (box * 0.8) / Math.max(dora.length, 1)), dh = dw * 1.36;
+    const dx = -((Math.max(dora.length, 1) * dw) / 2);
+    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.08, dw, dh));
+    // Scores, one per side, rotated towards its seat.
+    (state.players || []).forEach((p) => {
+      const rel = (p.seat - viewer + 4) % 4;
+      ctx.save();
+      ctx.rotate((-rel * Math.PI) / 2);
+      const active = state.turn === p.seat && !state.is_over;
+      ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
+      ctx.font = `${active ? '700 ' : ''}${f}px sans-serif`;
+      const wind = p.wind == null ? '' : WIND_CH[windIndex(p.wind)];
+      ctx.fillText(`${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, 0, box * 0.43);
+      ctx.restore();
+    });
+  }
+
+  global.MJCentre = { draw, roundLabel };
+})(window);
