@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
@@ -48,9 +48,34 @@ export function testEnv(label: string): TestEnv {
     cleanup: async () => {
       await tmux().killServer();
       removeSocketFile(socket);
+      // An assistant killed with its tmux server still runs its exit hooks (`agentgw hook`, whose
+      // HOME is this dir): let them finish, or kill them, before removing the dir they would recreate.
+      await reapProcessesIn(dir);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** PIDs of processes whose working directory is inside `dir` (Linux /proc; none elsewhere). */
+export function processesIn(dir: string): number[] {
+  let entries: string[];
+  try { entries = readdirSync('/proc'); } catch { return []; }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cwd = readlinkSync(`/proc/${entry}/cwd`);
+      if (cwd === dir || cwd.startsWith(`${dir}/`)) pids.push(Number(entry));
+    } catch { /* gone, or not ours to read */ }
+  }
+  return pids;
+}
+
+/** Waits (bounded) for the processes working inside `dir` to exit, then SIGKILLs any left. */
+export async function reapProcessesIn(dir: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (processesIn(dir).length > 0 && Date.now() < deadline) await Bun.sleep(100);
+  for (const pid of processesIn(dir)) try { process.kill(pid, 'SIGKILL'); } catch { /* exited meanwhile */ }
 }
 
 export async function startTestServer(config: GatewayConfig, extra: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
