@@ -3,6 +3,7 @@
  * FEATURE_NAMES row of a candidate; one tanh hidden layer; output: a score. The discard with the
  * highest score is played (softmax over candidates during training).
  */
+import { AppError } from '@devhub/shared';
 import { t } from 'elysia';
 import { Value } from '@sinclair/typebox/value';
 import { FEATURE_COUNT, FEATURE_NAMES } from './features';
@@ -20,6 +21,13 @@ export const PolicyFile = t.Object({
 });
 export type PolicyFile = typeof PolicyFile.static;
 
+/** A file that is not a usable `mahjong-policy-v1` network. */
+export class InvalidPolicy extends AppError {
+  constructor(reason: string) {
+    super('INVALID_POLICY', 400, reason);
+  }
+}
+
 export const isPolicyText = (text: string): boolean => /"format"\s*:\s*"mahjong-policy-v1"/.test(text);
 
 /** Parses and checks a policy file; the message names the first bad field. */
@@ -28,16 +36,16 @@ export function parsePolicy(text: string): PolicyFile {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new Error(`not JSON (${(e as Error).message})`);
+    throw new InvalidPolicy(`not JSON (${(e as Error).message})`);
   }
   if (!Value.Check(PolicyFile, data)) {
     const first = Value.Errors(PolicyFile, data).First();
-    throw new Error(`not a mahjong-policy-v1 file (${first?.path || '/'}: ${first?.message})`);
+    throw new InvalidPolicy(`not a mahjong-policy-v1 file (${first?.path || '/'}: ${first?.message})`);
   }
-  if (data.features.join() !== FEATURE_NAMES.join()) throw new Error(`features must be ${FEATURE_NAMES.join(', ')}`);
+  if (data.features.join() !== FEATURE_NAMES.join()) throw new InvalidPolicy(`features must be ${FEATURE_NAMES.join(', ')}`);
   const shapeOk = data.w1.length === data.hidden && data.w1.every((r) => r.length === FEATURE_COUNT)
     && data.b1.length === data.hidden && data.w2.length === data.hidden;
-  if (!shapeOk) throw new Error(`weights must be w1 ${data.hidden}×${FEATURE_COUNT}, b1 and w2 of ${data.hidden}`);
+  if (!shapeOk) throw new InvalidPolicy(`weights must be w1 ${data.hidden}×${FEATURE_COUNT}, b1 and w2 of ${data.hidden}`);
   return data;
 }
 
