@@ -66,6 +66,21 @@ describe('tmux layer', () => {
     expect(readFileSync(out, 'utf8')).toBe(`${line}\n`);
   });
 
+  it('delivers Enter as its own keystroke after the text, not in the same burst', async () => {
+    const id = await shellWindow('burst');
+    const out = `${env.dir}/chunks.jsonl`;
+    await tmux.sendText(id, `bun ${import.meta.dir}/helpers/key-recorder.ts ${out}`, opts);
+    await paneHas(id, 'READY');
+    await tmux.sendText(id, 'hello there', { ...opts, enterDelayMs: 200 });
+    await tmux.sendKey(id, 'C-d');
+    const read = () => (existsSync(out) ? readFileSync(out, 'utf8') : '');
+    await waitFor(() => read().includes('\\u0004'), 'the recorder to finish', 30_000);
+    const received = read().trim().split('\n').map((l) => JSON.parse(l) as string);
+    expect(received.join('')).toBe('hello there\r\x04');
+    expect(received.at(-2)).toBe('\r');
+    expect(received.some((c) => c.includes('there') && c.includes('\r'))).toBe(false);
+  });
+
   it('sends text without Enter when asked', async () => {
     const id = await shellWindow('noenter');
     await tmux.sendText(id, 'echo typed-only', { ...opts, enter: false });
