@@ -8,7 +8,7 @@ import { advance, type TableState } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
-import { dealtHand, handSeed, shuffledWall, type Wall } from '../table/wall';
+import { handSeed, shuffledWall, type Wall } from '../table/wall';
 import type { HandLogEntry, StateView } from './view-schema';
 import { stateView } from './view';
 import { waitsOf } from '../table/win';
@@ -106,7 +106,7 @@ export class Game {
     const k = new Kyoku({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, oya: this.oya, scores: [...this.scores], wall });
     this.rounds.push({
       round: this.round, honba: this.honba, kyotaku: this.kyotaku, dice: [1, 1], oya: this.oya, scores: [...this.scores],
-      doraIndicator: wall.dora[0]!, hands: [0, 1, 2, 3].map((s) => dealtHand(wall, this.oya, s)), events: k.events,
+      doraIndicator: wall.dora[0]!, hands: k.dealt, events: k.events,
     });
     return k;
   }

@@ -8,7 +8,8 @@ import { callTiles, kuikae } from './response-options';
 import { copiesOf } from './player';
 
 function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {
-  return { ...m, m: encodeMeld({ ...m, from: (m.from - owner + 4) % 4 }) };
+  const code = encodeMeld({ type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: (m.from - owner + 4) % 4 });
+  return { type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: m.from, m: code };
 }
 
 /** Tenhou's pao: the call that completes the third dragon set or the fourth wind set. */

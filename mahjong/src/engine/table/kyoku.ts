@@ -35,6 +35,8 @@ const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
 export class Kyoku {
   readonly init: KyokuInit;
   readonly players: PlayerState[];
+  /** The 13 tiles each seat was dealt, in wall order (the record's starting hands; never mutated). */
+  readonly dealt: number[][];
   readonly scores: number[];
   kyotaku: number;
   phase = 0;
@@ -52,10 +54,15 @@ export class Kyoku {
   riichiPending: number | null = null;
   stage2: { seat: number; tile: number } | null = null;
   target: Target | null = null;
-  /** Seats still to answer the current target, in order; and their options. */
+  /** Seats with a choice on the current target, in seat order; `nextAsk` indexes the next to ask. */
   responders: number[] = [];
-  respOptions = new Map<number, Options>();
-  decisions = new Map<number, { action: number; tiles?: readonly number[] }>();
+  nextAsk = 0;
+  /** Per seat: its options on the current target (null: nothing to decide). */
+  respOptions: (Options | null)[] = [null, null, null, null];
+  /** Per seat: the answer given (-1: none yet), and the exact hand tiles a replayed call names. */
+  decisions = [-1, -1, -1, -1];
+  decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];
+  decided = 0;
   events: RoundEvent[] = [];
   result: HandResult | null = null;
   private cacheKey = -1;
@@ -69,7 +76,8 @@ export class Kyoku {
     this.scores = [...init.scores];
     this.kyotaku = init.kyotaku;
     this.turn = init.oya;
-    this.players = [0, 1, 2, 3].map((s) => newPlayer(dealtHand(init.wall, init.oya, s)));
+    this.dealt = [dealtHand(init.wall, init.oya, 0), dealtHand(init.wall, init.oya, 1), dealtHand(init.wall, init.oya, 2), dealtHand(init.wall, init.oya, 3)];
+    this.players = [newPlayer(this.dealt[0]!), newPlayer(this.dealt[1]!), newPlayer(this.dealt[2]!), newPlayer(this.dealt[3]!)];
     this.draw(init.oya, false);
   }
 
@@ -92,7 +100,7 @@ export class Kyoku {
     if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
     if (this.phase < 4) opts = selfOptions(this, this.phase);
-    else if (this.phase < 16) opts = this.respOptions.get(this.phase % 4) ?? NO_OPTIONS;
+    else if (this.phase < 16) opts = this.respOptions[this.phase % 4] ?? NO_OPTIONS;
     else opts = NO_OPTIONS;
     this.cacheKey = key;
     this.cacheOpts = opts;
@@ -113,7 +121,9 @@ export class Kyoku {
     if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
     if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
     if (this.phase < 4) return selfStep(this, seat, action, tile);
-    this.decisions.set(seat, { action, ...(callTiles ? { tiles: callTiles } : {}) });
+    this.decisions[seat] = action;
+    this.decisionTiles[seat] = callTiles;
+    this.decided++;
     nextResponder(this);
     return STEP_OK;
   }

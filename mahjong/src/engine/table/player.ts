@@ -43,16 +43,27 @@ export interface PlayerState {
 }
 
 export function newPlayer(hand: readonly number[]): PlayerState {
-  const p: PlayerState = {
-    counts: new Array<number>(34).fill(0), masks: emptyMasks(),
-    hand: [], melds: [], river: [],
+  const counts = new Array<number>(34).fill(0);
+  const sorted = hand.slice();
+  // Insertion sort: 13 tiles, no comparator calls.
+  for (let i = 1; i < sorted.length; i++) {
+    const id = sorted[i]!;
+    let j = i;
+    while (j > 0 && sorted[j - 1]! > id) { sorted[j] = sorted[j - 1]!; j--; }
+    sorted[j] = id;
+  }
+  const masks = emptyMasks();
+  for (const id of sorted) touchMasks(masks, id, ++counts[id >> 2]!, true);
+  return {
+    counts, masks, hand: sorted, melds: [], river: [],
     discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
-    forbidden: [], pao: null, kans: 0, waits: null, shanten13: 8,
+    forbidden: NO_KINDS, pao: null, kans: 0, waits: null, shanten13: 8,
   };
-  for (const id of hand) addTile(p, id);
-  return p;
 }
+
+/** The empty kuikae list every hand starts with; replaced, never mutated. */
+export const NO_KINDS: number[] = [];
 
 // Hand edits shift in place (no indexOf/splice): they run on every draw and discard.
 export function removeTile(p: PlayerState, id: number): void {

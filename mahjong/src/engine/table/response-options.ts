@@ -85,7 +85,8 @@ const NONE: Options = { actions: [], riichiDiscards: [] };
 function mayAnswer(k: Kyoku, seat: number, target: Target): boolean {
   const p = k.players[seat]!;
   const kind = target.tile >> 2;
-  if (waitsOf(p).includes(kind)) return true;
+  const waits = waitsOf(p);
+  if (waits.length > 0 && waits.includes(kind)) return true;
   if (target.kind !== 'discard' || p.riichi || k.tilesLeft <= 0) return false;
   const c = p.counts;
   if (c[kind]! >= 2) return true;

@@ -9,16 +9,21 @@ import type { Kyoku, Target } from './kyoku';
 import { responseOptions } from './response-options';
 import { settleAbort, settleExhaustive, settleWins } from './settle';
 
+// Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
 export function openResponses(k: Kyoku, target: Target): void {
   k.target = target;
-  if (k.decisions.size > 0) k.decisions.clear();
-  if (k.respOptions.size > 0) k.respOptions.clear();
+  if (k.decided > 0) {
+    for (let s = 0; s < 4; s++) { k.decisions[s] = -1; k.decisionTiles[s] = undefined; }
+    k.decided = 0;
+  }
   k.responders.length = 0;
+  k.nextAsk = 0;
   for (let s = 0; s < 4; s++) {
+    k.respOptions[s] = null;
     if (s === target.from) continue;
     const opts = responseOptions(k, s, target);
     if (opts.actions.length > 1) {
-      k.respOptions.set(s, opts);
+      k.respOptions[s] = opts;
       k.responders.push(s);
     }
   }
@@ -28,25 +33,34 @@ export function openResponses(k: Kyoku, target: Target): void {
 export function nextResponder(k: Kyoku): void {
   k.invalidate();
   let ronDeclared = false;
-  if (k.decisions.size > 0) for (const d of k.decisions.values()) if (d.action === A.RON) ronDeclared = true;
-  while (k.responders.length > 0) {
-    const s = k.responders.shift()!;
+  if (k.decided > 0) for (let s = 0; s < 4; s++) if (k.decisions[s] === A.RON) ronDeclared = true;
+  while (k.nextAsk < k.responders.length) {
+    const s = k.responders[k.nextAsk++]!;
     // Once someone has declared ron only other rons matter; calls would be overruled.
-    if (ronDeclared && !k.respOptions.get(s)!.actions.includes(A.RON)) continue;
+    if (ronDeclared && !k.respOptions[s]!.actions.includes(A.RON)) continue;
     k.phase = (k.target!.kind === 'discard' ? 4 : k.target!.kind === 'kakan' ? 8 : 12) + s;
     return;
   }
   resolveResponses(k);
 }
 
+/** Seats that declared ron, counted from the discarder's right (the head-bump order). */
+function ronSeats(k: Kyoku, from: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < 4; i++) {
+    const s = (from + i) % 4;
+    if (k.decisions[s] === A.RON) out.push(s);
+  }
+  return out;
+}
+
 function resolveResponses(k: Kyoku): void {
   const target = k.target!;
-  if (k.decisions.size === 0 && k.riichiPending === null && target.kind === 'discard' && k.kans < 4 && k.tilesLeft > 0) {
+  if (k.decided === 0 && k.riichiPending === null && target.kind === 'discard' && k.kans < 4 && k.tilesLeft > 0) {
     k.draw((target.from + 1) % 4, false); // nobody could answer: the common case
     return;
   }
-  const rons = [...k.decisions.entries()].filter(([, d]) => d.action === A.RON).map(([s]) => s)
-    .sort((a, b) => ((a - target.from + 4) % 4) - ((b - target.from + 4) % 4));
+  const rons = k.decided > 0 ? ronSeats(k, target.from) : NO_SEATS;
   if (rons.length === 3) { k.finish(settleAbort(k, 'ron3', null)); return; }
   if (rons.length > 0) { k.finish(settleWins(k, rons, false)); return; }
   if (target.kind !== 'discard') { k.rinshan(target.from, target.kind === 'kakan'); return; }
@@ -62,9 +76,17 @@ function resolveResponses(k: Kyoku): void {
     if (k.players.every((q) => q.riichiAccepted)) { k.finish(settleAbort(k, 'reach4', null)); return; }
   }
   if (k.fourKanAbort()) { k.finish(settleAbort(k, 'kan4', null)); return; }
-  const calls = [...k.decisions.entries()].filter(([, d]) => d.action !== A.SKIP && d.action !== A.RON);
-  const call = calls.find(([, d]) => d.action >= A.PON) ?? calls[0];
-  if (call) { executeCall(k, call[0], call[1].action, target, call[1].tiles); return; }
+  // Pon/kan beats chi; at most one seat can hold either (in seat order, as answers came).
+  let caller = -1;
+  for (let s = 0; s < 4; s++) {
+    const a = k.decisions[s]!;
+    if (a < 0 || a === A.SKIP || a === A.RON) continue;
+    if (a >= A.PON) { caller = s; break; }
+    if (caller < 0) caller = s;
+  }
+  if (caller >= 0) { executeCall(k, caller, k.decisions[caller]!, target, k.decisionTiles[caller]); return; }
   if (k.tilesLeft <= 0) { k.finish(settleExhaustive(k)); return; }
   k.draw((target.from + 1) % 4, false);
 }
+
+const NO_SEATS: number[] = [];

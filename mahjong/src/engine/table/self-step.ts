@@ -5,7 +5,7 @@
 import { A } from './actions';
 import { executeKan } from './calls';
 import type { Kyoku, StepResult } from './kyoku';
-import { type PlayerState, removeTile } from './player';
+import { NO_KINDS, type PlayerState, removeTile } from './player';
 import { settleAbort, settleWins } from './settle';
 
 const RED_IDS = [16, 52, 88];
@@ -73,7 +73,7 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   p.river.push({ tile: id, tsumogiri, riichi, called: false });
   p.discarded[id >> 2] = true;
   p.ippatsu = false;
-  if (p.forbidden.length > 0) p.forbidden = [];
+  if (p.forbidden.length > 0) p.forbidden = NO_KINDS;
   const kind = id >> 2;
   if (kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
   k.drawn = null;
