@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
+import { killTmuxServer } from './helpers/tmux';
 
 const root = join(import.meta.dir, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'devhub-bin-'));
@@ -46,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The gateway starts its own tmux server on GW_TMUX_SOCKET; never leave it behind.
-  await Bun.spawn(['tmux', '-L', env.GW_TMUX_SOCKET, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' }).exited;
+  await killTmuxServer(env.GW_TMUX_SOCKET);
   rmSync(outDir, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });

@@ -45,7 +45,8 @@ describe('human versus AI page', () => {
     expect(page.url()).toContain('session=');
     await page.reload();
     await until(async () => JSON.stringify(await mj(page, 'window.__mj.state && window.__mj.state.players[0].hand')) === hand, 15_000, 'the resumed game');
-    expect((await canvasStats(page)).colours).toBeGreaterThan(before.colours);
+    // The state arrives before the next animation frame draws it: wait for the drawing.
+    await until(async () => (await canvasStats(page)).colours > before.colours, 10_000, 'the table drawn');
     let clicks = 0, handResults = 0, riichiConfirms = 0, confirmedByTile = 0;
     // Seat 0's choices come from the engine's heuristic reading the page's own state; every
     // choice is then made by clicking the tile on the canvas or the action button.
@@ -221,6 +222,10 @@ describe('replay page', () => {
     const shot = await screenshot(page, 'replay-phone');
     expect(shot.width).toBe(375);
     expect(shot.colours).toBeGreaterThan(50);
+    // The canvas follows the window: turned to landscape, it redraws at the new size.
+    await page.setViewportSize({ width: 900, height: 600 });
+    await until(async () => (await canvasStats(page)).width === 900 * (await page.evaluate(() => devicePixelRatio)), 10_000, 'canvas at the new width');
+    expect((await canvasStats(page)).colours).toBeGreaterThan(50);
     await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
+import { killTmuxServer } from './helpers/tmux';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,7 +52,7 @@ describe('bun run start', () => {
 
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
-    await Bun.spawn(['tmux', '-L', env.GW_TMUX_SOCKET!, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' }).exited;
+    await killTmuxServer(env.GW_TMUX_SOCKET!);
     for (const port of ports) {
       const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
       expect(up).toBe(false);
