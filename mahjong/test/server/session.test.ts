@@ -68,3 +68,33 @@ describe('idle expiry of a 4ai game', () => {
     expect((await call('GET', `/api/game/${g.json.session_id}/state`)).status).toBe(404);
   });
 });
+
+describe('an engine that breaks mid-game', () => {
+  // The engine is reached through the GameFactories port; this one throws on its 10th step.
+  const { app, call, close } = testApp({
+    log: quiet,
+    factories: {
+      newAi: engineFactories.newAi,
+      newGame: (seed, maxRound) => {
+        const game = engineFactories.newGame(seed, maxRound);
+        let steps = 0;
+        return { ...game, step: (p, a) => { if (++steps === 10) throw new TypeError('broken invariant'); return game.step(p, a); } };
+      },
+    },
+  });
+  afterAll(close);
+
+  it('stops the 4ai game with an error event instead of an unhandled rejection', async () => {
+    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 2, max_round: 0, delay_ms: 0, ai_model: 'random' });
+    const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    let actions = 0;
+    for await (const ev of readEvents(res.body!)) {
+      if (ev.event === 'ai_action') actions++;
+      if (ev.event === 'error') { expect(ev.data.message).toBe('the game stopped on an internal error'); break; }
+    }
+    await res.body!.cancel().catch(() => {});
+    expect(actions).toBe(9);
+    // The session is still there, and no longer busy, so it can expire.
+    expect((await call('GET', `/api/game/${g.json.session_id}/state`)).status).toBe(200);
+  });
+});

@@ -13,6 +13,8 @@ export interface RunnerHost {
   pauseFactor(): number;
   /** The AIs failed too often to go on. */
   gaveUp(): boolean;
+  /** A step threw (an engine bug): the game stops here. */
+  crashed(err: unknown): void;
 }
 
 /**
@@ -33,7 +35,7 @@ export class FourAiRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    void this.loop().finally(() => { this.running = false; });
+    void this.loop().catch((err) => this.host.crashed(err)).finally(() => { this.running = false; });
   }
 
   private async loop(): Promise<void> {

@@ -64,6 +64,10 @@ export class GameSession implements ManagedSession {
       }),
       pauseFactor: () => (this.game.toAct() < 0 ? 3 : 1),
       gaveUp: () => this.aiErrors >= MAX_AI_ERRORS,
+      crashed: (err) => {
+        this.log.error(`session ${this.id}: the game stopped`, err);
+        this.hub.broadcast({ type: 'error', message: 'the game stopped on an internal error' });
+      },
     });
     this.game = init.game;
     this.ais = init.ais;
