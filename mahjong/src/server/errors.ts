@@ -51,3 +51,10 @@ export class ModelLoadFailed extends AppError {
     super('MODEL_LOAD_FAILED', 400, `cannot load AI model ${path}: ${reason}`);
   }
 }
+
+/** A log whose replay would be too big to build and send (each step is a full table). */
+export class ReplayTooLong extends AppError {
+  constructor(steps: number, max: number) {
+    super('REPLAY_TOO_LONG', 400, `the log would need up to ${steps} replay steps; at most ${max} are replayed (a hanchan has about 1,500)`);
+  }
+}

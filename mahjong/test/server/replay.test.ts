@@ -121,6 +121,16 @@ describe('replay steps', () => {
     expect(res.json.total).toBeGreaterThan(100);
   });
 
+  it('refuses a log too long to replay (hundreds of hands in 1 MB) instead of building gigabytes', async () => {
+    const xml = await sampleXml();
+    const hands = xml.slice(xml.indexOf('<INIT'), xml.lastIndexOf('<INIT'));
+    const long = xml.slice(0, xml.indexOf('<INIT')) + hands.repeat(Math.ceil(1_000_000 / hands.length)) + '</mjloggm>';
+    const res = await call('POST', '/api/replay/steps', { xml_content: long });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('REPLAY_TOO_LONG');
+    expect(res.json.detail).toContain('at most 10000');
+  });
+
   it('refuses a paipu that is not a game record with 400 naming the field', async () => {
     const res = await call('POST', '/api/replay/steps', { paipu: { type: 169 } });
     expect(res.status).toBe(400);

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { Paipu } from '../../engine/paipu';
-import { BadRequest, SampleNotFound } from '../../server/errors';
+import { BadRequest, ReplayTooLong, SampleNotFound } from '../../server/errors';
 import type { StepsBody } from './model';
 import { EMBEDDED_SAMPLES } from './samples';
 import { buildSteps } from './steps';
@@ -11,6 +11,12 @@ import { buildSteps } from './steps';
 /** mahjong/samples/: games our engine played plus attributed real logs. */
 export const DEFAULT_SAMPLES_DIR = resolve(import.meta.dir, '../../../samples');
 const SAMPLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(xml|mjlog)$/;
+
+/**
+ * Every step carries the whole table (about 4 KB of JSON), so a 5 MB log of a few hundred
+ * hands would ask for gigabytes; six hanchan's worth of steps is the most a replay builds.
+ */
+export const MAX_REPLAY_STEPS = 10_000;
 
 export function loadPaipu(xml: string): Paipu {
   return parseMjlog(xml);
@@ -26,6 +32,9 @@ export function stepsFor(body: StepsBody) {
     const first = Value.Errors(Paipu, body.paipu).First();
     throw new BadRequest(`paipu${first?.path ?? ''}: ${first?.message ?? 'not a game record'}`);
   }
+  // At most one step per event, plus the deal and the end of each hand, plus the game end.
+  const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
+  if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
   const { steps, kyoku_indices } = buildSteps(paipu);
   return { steps, total: steps.length, kyoku_indices };
 }
