@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
-import { canvasStats, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { canvasStats, faceShare, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
 
 // Browser tests: Debian's chromium (installed by .ci/run) drives the three pages of a real
 // server on a free port; every interaction is a click, a select or a file upload.
@@ -40,6 +40,9 @@ describe('human versus AI page', () => {
     await until(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 15_000, 'first state');
     const shot = await screenshot(page, 'human');
     expect(shot.colours).toBeGreaterThan(50);
+    // The player's own tiles are drawn face up (a back has no face colour at all).
+    const ownHand = await until(() => mj(page, 'window.__mj.hits.length >= 13 && window.__mj.hits'), 10_000, 'hand hit rects');
+    for (const h of ownHand) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
     // A reload resumes the same game from the URL.
     const hand = JSON.stringify(await mj(page, 'window.__mj.state.players[0].hand'));
     expect(page.url()).toContain('session=');

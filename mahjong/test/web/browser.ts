@@ -60,3 +60,15 @@ export async function screenshot(page: Page, name: string): Promise<{ path: stri
   const buf = await page.screenshot({ path });
   return { path, ...pngColours(buf) };
 }
+
+/** Share of the canvas pixels inside a CSS-pixel rect that have the tile-face colour (#f4efe1). */
+export function faceShare(page: Page, r: { x: number; y: number; w: number; h: number }): Promise<number> {
+  return page.evaluate((r) => {
+    const c = document.getElementById('table') as HTMLCanvasElement;
+    const k = c.width / c.getBoundingClientRect().width;
+    const d = c.getContext('2d')!.getImageData(Math.round(r.x * k), Math.round(r.y * k), Math.max(1, Math.round(r.w * k)), Math.max(1, Math.round(r.h * k))).data;
+    let face = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i]! - 0xf4) < 12 && Math.abs(d[i + 1]! - 0xef) < 12 && Math.abs(d[i + 2]! - 0xe1) < 12) face++;
+    return face / (d.length / 4);
+  }, r);
+}

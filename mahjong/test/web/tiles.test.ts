@@ -100,3 +100,31 @@ describe('page constants', () => {
     expect(await Bun.file(join(import.meta.dir, '../../src/web/css/style.css')).text()).toContain('color-scheme: dark');
   });
 });
+
+describe('human page helpers', () => {
+  const hand = [0, 4, 8, 17, 52, 54, 88, 108, 112, 116, 120, 124, 128, 132];
+
+  it('labels each chi variant with its tiles, red-five variants included', async () => {
+    const { MJ } = await load('tiles.js', 'common.js');
+    const state = { target: { tile: 4 * 12 + 1, from: 3, kind: 'discard' } }; // 4p
+    expect([37, 38, 39, 41].map((a) => MJ.buttonLabel(a, state))).toEqual(['chi 4-5-6p', 'chi 3-4-5p', 'chi 2-3-4p', 'chi 3-4-5p (red 5)']);
+    expect(MJ.buttonLabel(43, state)).toBe('pon');
+  });
+
+  it('marks the riichi candidates by tile id, only while seat 0 chooses a discard', async () => {
+    const { MJ } = await load('tiles.js', 'common.js');
+    const state: any = { turn: 0, riichi_stage2: false, riichi_tiles: [4, 35], players: [{ hand, drawn: 132 }] };
+    expect(MJ.riichiMarks(state)).toEqual([17, 52]);
+    expect(MJ.riichiMarks({ ...state, turn: 1 })).toEqual([]);
+    expect(MJ.riichiMarks({ ...state, riichi_stage2: true })).toEqual([]);
+  });
+
+  it('lifts the pending riichi tile, the drawn copy when it is the one discarded', async () => {
+    const { MJ } = await load('tiles.js', 'common.js');
+    const two = [...hand.slice(0, 13), 9];
+    const state: any = { riichi_stage2: true, riichi_tile: 2, players: [{ hand: two, drawn: 9 }] };
+    expect(MJ.pendingTile(state)).toBe(9);
+    expect(MJ.pendingTile({ ...state, players: [{ hand: two, drawn: 132 }] })).toBe(8);
+    expect(MJ.pendingTile({ ...state, riichi_stage2: false })).toBeNull();
+  });
+});

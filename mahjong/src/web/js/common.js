@@ -38,6 +38,30 @@
     return t.red ? 34 + Math.floor(t.kind / 9) : t.kind;
   }
 
+  /** An action button's label; chi buttons name their tiles ("chi 3-4-5p") from the tile answered. */
+  function buttonLabel(a, state) {
+    const target = state && state.target;
+    if (a < 37 || a > 42 || !target) return actionName(a);
+    const k = target.tile >> 2, n = (k % 9) + 1, suit = 'mps'[Math.floor(k / 9)];
+    const first = n - ((a - 37) % 3);
+    return `chi ${first}-${first + 1}-${first + 2}${suit}${a >= 40 ? ' (red 5)' : ''}`;
+  }
+
+  /** Seat 0's tile ids whose discard would declare riichi (state.riichi_tiles holds discard indices). */
+  function riichiMarks(s) {
+    if (!s || s.turn !== 0 || s.riichi_stage2 || !(s.riichi_tiles || []).length || !Array.isArray(s.players[0].hand)) return [];
+    return s.players[0].hand.filter((t) => s.riichi_tiles.includes(discardIndex(t)));
+  }
+
+  /** The tile id of seat 0's pending riichi discard (riichi_tile is a discard index); the drawn copy first. */
+  function pendingTile(s) {
+    if (!s || !s.riichi_stage2 || s.riichi_tile == null) return null;
+    const p = s.players[0];
+    if (!Array.isArray(p.hand)) return null;
+    if (p.drawn != null && discardIndex(p.drawn) === s.riichi_tile) return p.drawn;
+    return p.hand.find((t) => discardIndex(t) === s.riichi_tile) ?? null;
+  }
+
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -164,5 +188,5 @@
     });
   }
 
-  global.MJ = { api, actionName, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

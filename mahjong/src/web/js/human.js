@@ -2,7 +2,7 @@
 // one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons.
 (function () {
   'use strict';
-  const { api, actionName, discardIndex, dialog, el, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
+  const { api, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
   const canvas = document.getElementById('table');
@@ -25,16 +25,9 @@
     ui.drawn = ui.state; // the state the hit rects belong to
     ui.hits = MJTable.draw(canvas, ui.state, {
       viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
-      selected: ui.state && ui.state.riichi_stage2 ? pendingIndex() : -1,
+      selectedTile: pendingTile(ui.state), markedTiles: riichiMarks(ui.state),
       banner: ui.state ? null : 'Press "New game" to start',
     });
-  }
-
-  function pendingIndex() {
-    const s = ui.state, hand = s.players[0].hand;
-    if (!Array.isArray(hand) || s.riichi_tile == null) return -1;
-    // riichi_tile is the pending discard index (0–36), not a tile id.
-    return hand.findIndex((t) => discardIndex(t) === s.riichi_tile);
   }
 
   function setState(state) {
@@ -49,7 +42,7 @@
   function renderButtons() {
     bar.replaceChildren();
     const acts = valid();
-    const button = (a, cls) => el('button', { id: `act-${a}`, class: cls || '', 'data-action': String(a), onclick: () => send(a) }, label(a));
+    const button = (a, cls) => el('button', { id: `act-${a}`, class: cls || '', 'data-action': String(a), onclick: () => send(a) }, buttonLabel(a, ui.state));
     if (ui.state && ui.state.riichi_stage2) {
       bar.append(button(48, 'primary'), button(52));
       return;
@@ -57,17 +50,8 @@
     for (const a of [50, 49, 45, 46, 47, 43, 44, 37, 38, 39, 40, 41, 42, 51, 53]) {
       if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : a === 53 ? '' : ''));
     }
-    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles && ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a highlighted riichi tile asks to confirm).' : 'Your turn: click a tile to discard.'));
+    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles && ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a tile marked with an orange dot declares riichi: you then confirm or cancel).' : 'Your turn: click a tile to discard.'));
     else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, ui.state.phase === 16 ? 'Hand over.' : 'Waiting for the AI players…'));
-  }
-
-  /** Chi buttons name their tiles ("chi 3-4-5p"), using the tile being answered. */
-  function label(a) {
-    const target = ui.state && ui.state.target;
-    if (a < 37 || a > 42 || !target) return actionName(a);
-    const k = target.tile >> 2, n = (k % 9) + 1, suit = 'mps'[Math.floor(k / 9)];
-    const first = n - ((a - 37) % 3);
-    return `chi ${first}-${first + 1}-${first + 2}${suit}${a >= 40 ? ' (red 5)' : ''}`;
   }
 
   async function send(action) {

@@ -113,10 +113,16 @@
     for (let i = 0; i < n; i++) {
       if (i === n - 1 && drawnGap) x += drawnGap;
       const tile = tiles ? tiles[i] : null;
-      const sel = isBottom && opts.selected === i;
+      // Tile ids, not positions: the drawn tile is moved to the end of the row.
+      const sel = isBottom && tile != null && opts.selectedTile === tile;
       const yy = sel ? y - th * 0.18 : y;
       if (visible) T.drawTile(ctx, tile, x, yy, tw, th, { highlight: sel || (isBottom && opts.hover === i) });
       else T.drawTile(ctx, null, x, yy, tw, th, { back: true });
+      // Riichi candidates carry an orange dot above the tile.
+      if (isBottom && visible && opts.markedTiles && opts.markedTiles.includes(tile)) {
+        ctx.fillStyle = '#e67e22';
+        ctx.beginPath(); ctx.arc(x + tw / 2, yy - Math.max(3, tw * 0.09), Math.max(2.5, tw * 0.08), 0, Math.PI * 2); ctx.fill();
+      }
       if (isBottom) hits.push({ x, y: yy, w: tw, h: th, index: i, tile });
       x += tw;
     }
@@ -135,7 +141,7 @@
 
   /**
    * draw(canvas, state, opts) → hits. opts: viewer (seat at the bottom), showAll, visibleSeats,
-   * selected/hover (hand index), banner (text across the table), last ({player, action} to mark),
+   * selectedTile (tile id lifted), hover (hand index), markedTiles (riichi candidates), banner (text across the table), last ({player, action} to mark),
    * slide (0–1, progress of the newest discard's slide into the river).
    */
   function draw(canvas, state, opts = {}) {
