@@ -5,7 +5,7 @@ import { A } from './actions';
 import type { Kyoku, Target } from './kyoku';
 import { ankanKinds, kakanKinds } from './options';
 import { callTiles, kuikae } from './response-options';
-import { copiesOf } from './player';
+import { clearMissed, copiesOf, markMissed } from './player';
 
 function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {
   const code = encodeMeld({ type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: (m.from - owner + 4) % 4 });
@@ -32,8 +32,8 @@ export function executeCall(k: Kyoku, seat: number, action: number, target: Targ
   discarder.river.at(-1)!.called = true;
   discarder.nagashi = false;
   k.noCalls = false;
-  for (const q of k.players) { q.ippatsu = false; q.missed[target.tile >> 2] = true; }
-  p.missed.fill(false);
+  for (const q of k.players) { q.ippatsu = false; markMissed(q, target.tile >> 2); }
+  clearMissed(p);
   checkPao(k, seat, target.tile >> 2, target.from);
   k.recordMeld(seat, meld);
   if (type === 'daiminkan') {

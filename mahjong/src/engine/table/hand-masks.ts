@@ -16,7 +16,29 @@ export interface HandMasks {
 
 export const emptyMasks = (): HandMasks => ({ present: [0, 0, 0, 0], single: [0, 0, 0, 0], four: [0, 0, 0, 0], reds: 0 });
 
-/** Update the masks after the count of `kind` became `count`; `id` is the tile that moved. */
+/**
+ * Update the masks after one tile `id` was added or removed and its kind's count became `count`
+ * (a step of exactly one; for arbitrary counts use touchMasks).
+ */
+export function bumpMasks(m: HandMasks, id: number, count: number, added: boolean): void {
+  const kind = id >> 2;
+  const g = kind < 27 ? (kind / 9) | 0 : 3;
+  const bit = 1 << (kind - g * 9);
+  // Only the masks of the crossed count boundary change (0↔1, 1↔2, 3↔4).
+  if (added) {
+    if (count === 1) { m.present[g] = m.present[g]! | bit; m.single[g] = m.single[g]! | bit; }
+    else if (count === 2) m.single[g] = m.single[g]! & ~bit;
+    else if (count === 4) m.four[g] = m.four[g]! | bit;
+  } else if (count === 0) { m.present[g] = m.present[g]! & ~bit; m.single[g] = m.single[g]! & ~bit; }
+  else if (count === 1) m.single[g] = m.single[g]! | bit;
+  else if (count === 3) m.four[g] = m.four[g]! & ~bit;
+  if (id === 16 || id === 52 || id === 88) {
+    const r = 1 << ((id - 16) / 36);
+    m.reds = added ? m.reds | r : m.reds & ~r;
+  }
+}
+
+/** Set the masks of `id`'s kind for a count of `count` (any value); `added` sets or clears its red bit. */
 export function touchMasks(m: HandMasks, id: number, count: number, added: boolean): void {
   const kind = id >> 2;
   const g = kind < 27 ? (kind / 9) | 0 : 3;

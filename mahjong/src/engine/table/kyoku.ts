@@ -5,7 +5,7 @@
  * Events are recorded in paipu form as they happen, so the record is the hand's log.
  */
 import type { Meld, RoundEvent } from '../paipu/types';
-import { type PlayerState, addTile, newPlayer, removeTile } from './player';
+import { type PlayerState, addTile, clearMissed, markMissed, newPlayer, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
 import { openResponses, nextResponder } from './responses';
@@ -152,10 +152,10 @@ export class Kyoku {
   draw(seat: number, rinshan: boolean): void {
     if (this.target) {
       const k = this.target.tile >> 2;
-      for (const q of this.players) q.missed[k] = true;
+      for (let q = 0; q < 4; q++) markMissed(this.players[q]!, k);
     }
     const p = this.players[seat]!;
-    if (!p.riichi) p.missed.fill(false);
+    if (!p.riichi) clearMissed(p);
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);

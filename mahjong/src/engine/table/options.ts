@@ -49,18 +49,30 @@ function hasKakan(p: PlayerState): boolean {
 
 /** Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out. */
 function discardActions(p: PlayerState, out: number[]): void {
-  const { present, reds } = p.masks;
+  const present = p.masks.present;
   const forbidden = p.forbidden;
-  for (let g = 0; g < 4; g++) {
-    for (let m = present[g]!; m !== 0; m &= m - 1) {
-      const kind = g * 9 + (31 - Math.clz32(m & -m));
-      if (forbidden.length > 0 && forbidden.includes(kind)) continue;
-      // A red five alone is only its own index (34–36).
-      if (p.counts[kind] === 1 && (kind === 4 || kind === 13 || kind === 22) && reds & (1 << ((kind - 4) / 9))) continue;
-      out.push(kind);
-    }
+  let m0 = present[0]!, m1 = present[1]!, m2 = present[2]!;
+  const m3 = present[3]!;
+  let reds = p.masks.reds;
+  // A red five alone is only its own index (34–36): drop its plain kind.
+  if (reds !== 0) {
+    if (reds & 1 && p.counts[4] === 1) m0 &= ~16;
+    if (reds & 2 && p.counts[13] === 1) m1 &= ~16;
+    if (reds & 4 && p.counts[22] === 1) m2 &= ~16;
   }
-  for (let r = 0; r < 3; r++) if (reds & (1 << r) && !(forbidden.length > 0 && forbidden.includes(4 + 9 * r))) out.push(34 + r);
+  let honours = m3;
+  for (let i = 0; i < forbidden.length; i++) {
+    const f = forbidden[i]!;
+    if (f < 9) m0 &= ~(1 << f); else if (f < 18) m1 &= ~(1 << (f - 9)); else if (f < 27) m2 &= ~(1 << (f - 18)); else honours &= ~(1 << (f - 27));
+    if (f === 4) reds &= ~1; else if (f === 13) reds &= ~2; else if (f === 22) reds &= ~4;
+  }
+  for (let m = m0; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
+  for (let m = m1; m !== 0; m &= m - 1) out.push(40 - Math.clz32(m & -m));
+  for (let m = m2; m !== 0; m &= m - 1) out.push(49 - Math.clz32(m & -m));
+  for (let m = honours; m !== 0; m &= m - 1) out.push(58 - Math.clz32(m & -m));
+  if (reds & 1) out.push(34);
+  if (reds & 2) out.push(35);
+  if (reds & 4) out.push(36);
 }
 
 export function selfOptions(k: Kyoku, seat: number): Options {

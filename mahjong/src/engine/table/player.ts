@@ -1,5 +1,5 @@
 import type { Meld } from '../paipu/types';
-import { emptyMasks, touchMasks, type HandMasks } from './hand-masks';
+import { emptyMasks, bumpMasks, type HandMasks } from './hand-masks';
 
 export interface RiverTile {
   tile: number;
@@ -19,6 +19,8 @@ export interface PlayerState {
   discarded: boolean[];
   /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten). */
   missed: boolean[];
+  /** The kinds set in `missed`, so clearing touches only those (see markMissed/clearMissed). */
+  missedKinds: number[];
   /** Riichi declared (step 1 done). */
   riichi: boolean;
   /** The riichi stick was paid (the declaring discard was not ronned). */
@@ -53,10 +55,10 @@ export function newPlayer(hand: readonly number[]): PlayerState {
     sorted[j] = id;
   }
   const masks = emptyMasks();
-  for (const id of sorted) touchMasks(masks, id, ++counts[id >> 2]!, true);
+  for (const id of sorted) bumpMasks(masks, id, ++counts[id >> 2]!, true);
   return {
     counts, masks, hand: sorted, melds: [], river: [],
-    discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false),
+    discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false), missedKinds: [],
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
     forbidden: NO_KINDS, pao: null, kans: 0, waits: null, shanten13: 8,
   };
@@ -75,7 +77,7 @@ export function removeTile(p: PlayerState, id: number): void {
   if (i === n) throw new Error(`invariant: tile ${id} not in hand`);
   for (; i < n - 1; i++) h[i] = h[i + 1]!;
   h.pop();
-  touchMasks(p.masks, id, --p.counts[id >> 2]!, false);
+  bumpMasks(p.masks, id, --p.counts[id >> 2]!, false);
 }
 
 export function addTile(p: PlayerState, id: number): void {
@@ -84,7 +86,19 @@ export function addTile(p: PlayerState, id: number): void {
   h.push(id);
   while (i > 0 && h[i - 1]! > id) { h[i] = h[i - 1]!; i--; }
   h[i] = id;
-  touchMasks(p.masks, id, ++p.counts[id >> 2]!, true);
+  bumpMasks(p.masks, id, ++p.counts[id >> 2]!, true);
+}
+
+export function markMissed(p: PlayerState, kind: number): void {
+  if (p.missed[kind]) return;
+  p.missed[kind] = true;
+  p.missedKinds.push(kind);
+}
+
+export function clearMissed(p: PlayerState): void {
+  const ks = p.missedKinds;
+  for (let i = 0; i < ks.length; i++) p.missed[ks[i]!] = false;
+  ks.length = 0;
 }
 
 export function isClosed(p: PlayerState): boolean {
