@@ -131,6 +131,10 @@ describe('AI battle page', () => {
     await page.click('#start');
     await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
     const session = await mj(page, 'window.__mj.session');
+    // The followed seat sits at the bottom, its hand face up (checked at 3 s per action, so the
+    // row does not move meanwhile; the first twelve stay covered even if it does).
+    const followed = await until(() => mj(page, 'window.__mj.hits && window.__mj.hits.length >= 13 && window.__mj.hits'), 10_000, 'followed hand');
+    for (const h of followed.slice(0, 12)) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
     await page.click('#speed-fast');
     await until(async () => {
       const list = await (await fetch(`${base}/api/sessions`)).json() as any;
@@ -138,6 +142,7 @@ describe('AI battle page', () => {
     }, 10_000, 'speed 300');
     const early = await screenshot(page, 'battle');
     expect(early.colours).toBeGreaterThan(50);
+
     // The speed buttons work; finish the game at full speed.
     await fetch(`${base}/api/game/${session}/speed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"delay_ms":0}' });
     await page.waitForSelector('#final-close', { timeout: 120_000 });
@@ -168,6 +173,7 @@ describe('replay page', () => {
     await until(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 15_000, 'steps');
     const first = await canvasStats(page);
     expect(first.colours).toBeGreaterThan(blank.colours);
+    for (const h of await mj(page, 'window.__mj.hits')) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
     expect(await page.textContent('#counter')).toBe(`1 / ${await page.evaluate(() => (window as any).__mj.steps.length)}`);
 
     await page.click('#forward');

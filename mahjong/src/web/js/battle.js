@@ -18,7 +18,7 @@
   function drawNow() {
     frame = 0;
     const f = ui.follow === 'all' ? null : Number(ui.follow);
-    MJTable.draw(canvas, ui.state, {
+    ui.hits = MJTable.draw(canvas, ui.state, { // hit rects of the bottom hand, read by the browser tests
       viewer: f ?? 0, last: ui.last, slide: ui.slide, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
       banner: ui.banner || (ui.state ? null : 'Press Start to watch four AI players'),
     });

@@ -14,7 +14,7 @@
     ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
     const step = ui.steps[ui.pos];
     const last = step.event_type === 'discard' ? { player: step.player, action: 0 } : null;
-    MJTable.draw(canvas, step.state, { viewer: 0, showAll: true, last });
+    ui.hits = MJTable.draw(canvas, step.state, { viewer: 0, showAll: true, last }); // read by the browser tests
     $('progress').value = String(ui.pos);
     $('counter').textContent = `${ui.pos + 1} / ${ui.steps.length}`;
     $('describe').textContent = step.description;
