@@ -24,6 +24,21 @@ describe('events', () => {
     expect(seen.at(-1)).toBe('game_over');
   });
 
+  it('tells a subscriber who arrives after the end: snapshot, then game_over at once', async () => {
+    const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 12, max_round: 0, delay_ms: 0, ai_model: 'random' });
+    const first = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    for await (const ev of readEvents(first.body!)) if (ev.event === 'game_over') break;
+    await first.body!.cancel().catch(() => {});
+    const late = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    const seen: string[] = [];
+    for await (const ev of readEvents(late.body!)) {
+      seen.push(ev.event);
+      if (seen.length === 2) break;
+    }
+    await late.body!.cancel().catch(() => {});
+    expect(seen).toEqual(['snapshot', 'game_over']);
+  });
+
   it('applies a new speed at once: a game paced at 10 s per action runs to its end after speed 0', async () => {
     const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 8, max_round: 0, delay_ms: 10_000, ai_model: 'random' });
     const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));

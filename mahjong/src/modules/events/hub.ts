@@ -28,10 +28,11 @@ export class EventHub {
   }
 
   /**
-   * A text/event-stream body that starts with `first` (the snapshot) and then carries every
+   * A text/event-stream body that starts with `first` (the snapshot, and `game_over` for a
+   * finished game) and then carries every
    * broadcast. Comment lines every `heartbeatMs` keep proxies from closing an idle stream.
    */
-  subscribe(first: SseEvent, heartbeatMs = HEARTBEAT_MS): ReadableStream<Uint8Array> {
+  subscribe(first: SseEvent | SseEvent[], heartbeatMs = HEARTBEAT_MS): ReadableStream<Uint8Array> {
     let ctrl: ReadableStreamDefaultController<Uint8Array> | undefined;
     const drop = () => {
       if (ctrl) this.remove(ctrl);
@@ -39,7 +40,7 @@ export class EventHub {
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         ctrl = controller;
-        controller.enqueue(encoder.encode(`retry: 2000\n${formatEvent(first)}`));
+        controller.enqueue(encoder.encode(`retry: 2000\n${[first].flat().map(formatEvent).join('')}`));
         const timer = setInterval(() => {
           try {
             controller.enqueue(encoder.encode(': heartbeat\n\n'));

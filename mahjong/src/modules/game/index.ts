@@ -21,7 +21,7 @@ export const gameModule = (service: GameService) =>
     }), { params: SessionParams, body: ActionBody, response: ActionResponse, detail: { summary: 'Submit the human player\'s action', tags } })
     .get('/api/game/:session_id/events', ({ params }) => {
       const s = service.get(params.session_id);
-      return new Response(s.hub.subscribe(s.snapshot()), {
+      return new Response(s.hub.subscribe(s.greeting()), {
         headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' },
       });
     }, { params: SessionParams, detail: { summary: 'Server-sent events: snapshot, ai_action, kyoku_end, game_over, error', tags } })

@@ -109,8 +109,10 @@ export class GameSession implements ManagedSession {
     return this.hub.size > 0 || this.runner.busy;
   }
 
-  snapshot(): SseEvent {
-    return { type: 'snapshot', state: this.state() };
+  /** What a new subscriber gets first: the table, and `game_over` at once if the game has ended. */
+  greeting(): SseEvent[] {
+    const state = this.state();
+    return this.game.isOver() ? [{ type: 'snapshot', state }, { type: 'game_over', state }] : [{ type: 'snapshot', state }];
   }
 
   paipu(): unknown {
