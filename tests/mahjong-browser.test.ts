@@ -114,6 +114,14 @@ describe('phone-sized viewport', () => {
     expect(widest).toBeGreaterThanOrEqual(18);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect((await screenshot(page, 'human-phone')).colours).toBeGreaterThan(50);
+    // "New game" replaces the running game and ends it on the server.
+    const old = await mj(page, 'window.__mj.session');
+    await page.click('#new-game');
+    await page.click('#start-game');
+    await until(async () => (await mj(page, 'window.__mj.session')) !== old, 15_000, 'the new game');
+    const live = ((await (await fetch(`${base}/api/sessions`)).json()) as any).sessions.map((x: any) => x.session_id);
+    expect(live).not.toContain(old);
+    expect(live).toContain(await mj(page, 'window.__mj.session'));
     await page.goto(`${base}/ai_battle`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.close();

@@ -132,6 +132,11 @@
 
   async function start(opts) {
     try {
+      // The game being replaced is ended on the server too, so it does not hold a session slot.
+      if (ui.session && !ui.over) {
+        if (ui.es) ui.es.close();
+        await api(`/api/game/${ui.session}`, undefined, 'DELETE').catch(() => {});
+      }
       const res = await api('/api/game/new', { mode: 'human_ai', ...opts });
       ui.session = res.session_id;
       // A reload of /?session=<id> picks the game up again.
