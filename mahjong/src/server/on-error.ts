@@ -8,8 +8,15 @@ import { expected } from './expected';
  * `{detail, code, ...details}` with the error's status. Validation failures are 422 with the
  * offending field named, unknown routes 404, anything unexpected 500 without internals.
  */
+/** Elysia reports a coerced query value (`?for_player=9`) without its path; find it in the URL. */
+function queryField(request: Request, value: unknown): string {
+  if (value === undefined) return '';
+  for (const [k, v] of new URL(request.url).searchParams) if (v === String(value)) return `/${k}: `;
+  return '';
+}
+
 export const errorMapper = (log: ConsolaInstance) =>
-  new Elysia({ name: 'error-mapper' }).onError({ as: 'global' }, ({ code, error, set }) => {
+  new Elysia({ name: 'error-mapper' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     // Elysia wraps whatever a parse hook throws (body-limit's 413) in a ParseError.
     const cause = code === 'PARSE' ? (error as { cause?: unknown }).cause : undefined;
     const app = isAppError(cause) ? cause : isAppError(error) ? error : null;
@@ -21,7 +28,7 @@ export const errorMapper = (log: ConsolaInstance) =>
     if (code === 'VALIDATION') {
       set.status = 422;
       const first = error.all[0];
-      const where = first && 'path' in first && first.path ? `${first.path}: ` : '';
+      const where = first && 'path' in first && first.path ? `${first.path}: ` : queryField(request, first && 'value' in first ? first.value : undefined);
       const want = first && 'schema' in first && first.value !== undefined ? expected(first.schema) : null;
       const got = first && 'value' in first ? JSON.stringify(first.value)?.slice(0, 40) : undefined;
       const what = want ? `expected ${want}, got ${got}` : first?.summary ?? error.message;

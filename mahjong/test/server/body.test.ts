@@ -57,6 +57,11 @@ describe('request bodies', () => {
       expect(res.status).toBe(422);
       expect(res.json).toEqual({ detail, code: 'VALIDATION_ERROR' });
     }
+    for (const v of ['9', '-1', 'abc']) {
+      const res = await call('GET', `/api/game/${g.session_id}/state?for_player=${v}`);
+      expect(res.status).toBe(422);
+      expect(res.json.detail).toStartWith('/for_player: expected an integer 0–3, got ');
+    }
   });
 
   it('asks for {paipu} or {xml_content} when /api/replay/steps gets neither', async () => {
