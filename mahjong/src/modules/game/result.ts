@@ -1,11 +1,13 @@
 import type { AgariEvent, RyuukyokuEvent } from '../../engine/paipu';
-import { LIMIT_TEXT } from '../replay/describe';
+import { LIMIT_TEXT, RYUUKYOKU_TEXT } from '../replay/describe';
 import { yakuName } from '../replay/yaku-names';
 
 /** A hand's result as the pages show it: winners with named yaku, or the kind of draw. */
 export interface HandSummary {
   type: 'agari' | 'ryuukyoku';
+  /** Draws: Tenhou's kind (`yao9`, `kaze4`, …) and its name in words ("nine terminals"). */
   kind?: string;
+  kind_name?: string;
   wins: { who: number; from_who: number; han: number; fu: number; points: number; limit_name: string; yaku: { id: number; name: string; han: number }[]; hand: number[]; machi: number }[];
   deltas: number[];
 }
@@ -29,7 +31,7 @@ export function summariseHand(result: unknown): HandSummary | null {
   const draw = events.find((e): e is RyuukyokuEvent => e.t === 'ryuukyoku');
   return {
     type: wins.length ? 'agari' : 'ryuukyoku',
-    ...(draw ? { kind: draw.kind } : {}),
+    ...(draw ? { kind: draw.kind, kind_name: RYUUKYOKU_TEXT[draw.kind] ?? draw.kind } : {}),
     wins,
     deltas: r.deltas ?? [],
   };

@@ -56,7 +56,7 @@
       ui.lastResult = r;
       const wins = r.wins || [];
       const yaku = (w) => (w.yaku || []).map((y) => y.name).join(', ');
-      ui.banner = wins.length ? wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind ? ` (${r.kind})` : ''}`;
+      ui.banner = wins.length ? wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind ? ` (${r.kind_name || r.kind})` : ''}`;
       redraw();
     });
     on('game_over', async (d) => {

@@ -139,7 +139,8 @@
         nodes.push(el('p', { class: 'points' }, `${han} han ${w.fu ?? ''}${w.fu ? ' fu' : ''} · ${w.points ?? w.ten ?? ''} points${w.limit_name ? ` (${w.limit_name})` : ''}`));
       }
     } else {
-      nodes.push(el('h3', {}, `Draw${result.kind || result.type ? `: ${result.kind || result.type}` : ''}`));
+      const kind = result.kind_name || result.kind;
+      nodes.push(el('h3', {}, `Draw${kind ? `: ${kind}` : ''}`));
     }
     const deltas = result.deltas || result.score_delta;
     if (Array.isArray(deltas)) {
