@@ -2,9 +2,10 @@ import { describe, expect, it } from 'bun:test';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MJLOG_DATA } from '../fixtures/data/paths';
 
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
-const DATA = join(import.meta.dir, '../../../../shared/data/mjlog');
+const DATA = MJLOG_DATA;
 
 async function run(cwd: string, ...args: string[]) {
   await using proc = Bun.spawn(['bun', CLI, 'train', ...args], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, HOME: cwd } });

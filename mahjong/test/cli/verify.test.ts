@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { MJLOG_DATA } from '../fixtures/data/paths';
 
 const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
-const DATA = `${import.meta.dir}/../../../../shared/data/mjlog`;
+const DATA = MJLOG_DATA;
 
 async function run(...args: string[]) {
   await using proc = Bun.spawn(['bun', CLI, ...args], { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, MAHJONG_DIR: mkdtempSync(join(tmpdir(), 'mj-')) } });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { exportMjlog, parseMjlog } from '../../../src/engine/game';
+import { MJLOG_DATA } from '../../fixtures/data/paths';
 
-const DATA = `${import.meta.dir}/../../../../../shared/data/mjlog`;
+const DATA = MJLOG_DATA;
 
 describe('mjlog exporter', () => {
   it('writes every shared log so that the parser reads it back identically', () => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { InvalidMjlog, mjlogText, parseMjlog } from '../../../src/engine/game';
+import { MJLOG_DATA } from '../../fixtures/data/paths';
 
-const DATA = `${import.meta.dir}/../../../../../shared/data/mjlog`;
+const DATA = MJLOG_DATA;
 const read = (f: string) => readFileSync(`${DATA}/${f}`, 'utf8');
 
 describe('mjlog parser', () => {

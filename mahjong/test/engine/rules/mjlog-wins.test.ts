@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scoreHand } from '../../../src/engine/rules';
 import { decodeMeld, readWins } from './agari-tag';
+import { MJLOG_DATA } from '../../fixtures/data/paths';
 
-const DIR = join(import.meta.dir, '../../../../../shared/data/mjlog');
+const DIR = MJLOG_DATA;
 
 describe('Tenhou meld bits', () => {
   it('decodes the documented check values', () => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shantenChiitoi, shantenKokushi, shantenRegular, shanten } from '../../../src/engine/rules';
+import { SHANTEN_DATA } from '../../fixtures/data/paths';
 
-const DATA = join(import.meta.dir, '../../../../../shared/data/shanten');
+const DATA = SHANTEN_DATA;
 const FILES = ['p_normal_10000.txt', 'p_hon_10000.txt', 'p_tin_10000.txt', 'p_koku_10000.txt'];
 
 describe('shanten against the 40,000 reference hands', () => {

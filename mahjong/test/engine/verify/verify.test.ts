@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { verifyText } from '../../../src/engine/verify/verify-text';
+import { MJLOG_DATA } from '../../fixtures/data/paths';
 
-const DATA = `${import.meta.dir}/../../../../../shared/data/mjlog`;
+const DATA = MJLOG_DATA;
 const read = (f: string) => readFileSync(`${DATA}/${f}`, 'utf8');
 
 describe('log verifier', () => {
