@@ -45,14 +45,14 @@ describe('events', () => {
     let actions = 0;
     let over = false;
     for await (const ev of readEvents(res.body!)) {
-      // Without the wake-up the runner would sit out the 10 s wait it had already begun.
+      // Without the wake-up the runner would sit out the 10 s wait it had already begun; the bound sits below it.
       if (ev.event === 'ai_action' && ++actions === 1) expect((await call('POST', `/api/game/${g.json.session_id}/speed`, { delay_ms: 0 })).status).toBe(200);
       if (ev.event === 'game_over') { over = true; break; }
     }
     await res.body!.cancel().catch(() => {});
     expect(over).toBe(true);
     expect(actions).toBeGreaterThan(50);
-  }, 8_000);
+  }, 9_500);
 
   it('streams a seeded 4ai game at zero delay: snapshot, actions, hand ends, game over', async () => {
     const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 5, max_round: 0, delay_ms: 0, ai_model: 'heuristic' });
