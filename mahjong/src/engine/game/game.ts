@@ -89,7 +89,7 @@ export class Game {
   /** Apply an action; an illegal or out-of-turn one leaves the state untouched. */
   step(player: number, action: number, tile?: number): GameStepResult {
     if (this.finished) return { ok: false, code: 'GAME_OVER' };
-    const r = this.kyoku.step(player, action, tile);
+    const r = this.kyoku.step(player, action, tile, undefined);
     if (r.ok && this.kyoku.over) this.endHand();
     return r;
   }

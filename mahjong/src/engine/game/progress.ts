@@ -22,7 +22,12 @@ export interface Advance {
   owari: Owari | null;
 }
 
-const topSeat = (s: number[]): number => [0, 1, 2, 3].sort((a, b) => s[b]! - s[a]! || a - b)[0]!;
+/** The highest score; ties go to the lower seat. */
+function topSeat(s: number[]): number {
+  let best = 0;
+  for (let q = 1; q < 4; q++) if (s[q]! > s[best]!) best = q;
+  return best;
+}
 
 /** Tenhou's final points: (score − 30,000)/1,000 rounded, uma +20/+10/−10/−20, first takes the rest. */
 export function owariOf(scores: number[]): Owari {

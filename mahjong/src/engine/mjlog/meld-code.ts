@@ -48,23 +48,32 @@ export function decodeMeld(m: number): DecodedMeld {
 
 /** Inverse of decodeMeld; `tiles` for pon/chi are the three ids, for kans any order. */
 export function encodeMeld(meld: DecodedMeld): number {
+  // Plain arithmetic, no array helpers: the table codes every call it makes.
   const { type, from } = meld;
   if (type === 'chi') {
-    const sorted = [...meld.tiles].sort((a, b) => a - b);
-    const base = sorted[0]! >> 2;
+    let s0 = meld.tiles[0]!, s1 = meld.tiles[1]!, s2 = meld.tiles[2]!, x: number;
+    if (s0 > s1) { x = s0; s0 = s1; s1 = x; }
+    if (s1 > s2) { x = s1; s1 = s2; s2 = x; }
+    if (s0 > s1) { x = s0; s0 = s1; s1 = x; }
+    const base = s0 >> 2;
     const b = Math.floor(base / 9) * 7 + (base % 9);
-    const calledIdx = sorted.indexOf(meld.called!);
+    const called = meld.called;
+    const calledIdx = called === s0 ? 0 : called === s1 ? 1 : called === s2 ? 2 : -1;
     const t = b * 3 + calledIdx;
-    return (t << 10) | ((sorted[2]! & 3) << 7) | ((sorted[1]! & 3) << 5) | ((sorted[0]! & 3) << 3) | 0x4 | from;
+    return (t << 10) | ((s2 & 3) << 7) | ((s1 & 3) << 5) | ((s0 & 3) << 3) | 0x4 | from;
   }
   if (type === 'pon' || type === 'kakan') {
     const kind = meld.called! >> 2;
-    const present = type === 'pon' ? meld.tiles.map((x) => x & 3) : [0, 1, 2, 3].filter((c) => 4 * kind + c !== meld.added);
-    const unused = [0, 1, 2, 3].find((c) => !present.includes(c))!;
-    const three = [0, 1, 2, 3].filter((c) => c !== unused);
-    const calledIdx = three.indexOf(meld.called! & 3);
+    let present = 0;
+    if (type === 'pon') for (const x of meld.tiles) present |= 1 << (x & 3);
+    else for (let c = 0; c < 4; c++) if (4 * kind + c !== meld.added) present |= 1 << c;
+    let unused = 0;
+    while (unused < 4 && present & (1 << unused)) unused++;
+    // The called copy's place among the three copies other than `unused`.
+    const cc = meld.called! & 3;
+    const calledIdx = unused === 4 ? cc : cc === unused ? -1 : cc > unused ? cc - 1 : cc;
     const t = kind * 3 + calledIdx;
-    return (t << 9) | (unused << 5) | (type === 'pon' ? 0x8 : 0x10) | from;
+    return (t << 9) | ((unused & 3) << 5) | (type === 'pon' ? 0x8 : 0x10) | from;
   }
   if (type === 'ankan') {
     const kind = meld.tiles[0]! >> 2;

@@ -12,6 +12,19 @@ function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {
   return { type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: m.from, m: code };
 }
 
+/** `used` plus `tile`, ascending (a new array; `used` has two or three ids). */
+function sortedWith(used: readonly number[], tile: number): number[] {
+  const out = used.slice();
+  out.push(tile);
+  for (let i = 1; i < out.length; i++) {
+    const x = out[i]!;
+    let j = i;
+    while (j > 0 && out[j - 1]! > x) { out[j] = out[j - 1]!; j--; }
+    out[j] = x;
+  }
+  return out;
+}
+
 /** Tenhou's pao: the call that completes the third dragon set or the fourth wind set. */
 function checkPao(k: Kyoku, seat: number, kind: number, from: number): void {
   const p = k.players[seat]!;
@@ -26,7 +39,7 @@ export function executeCall(k: Kyoku, seat: number, action: number, target: Targ
   if (!used) throw new Error(`invariant: call ${action} without tiles`);
   for (const id of used) k.take(seat, id);
   const type = action === A.DAIMINKAN ? 'daiminkan' : action >= A.PON ? 'pon' : 'chi';
-  const meld = withCode({ type, tiles: [...used, target.tile].sort((a, b) => a - b), called: target.tile, added: null, from: target.from }, seat);
+  const meld = withCode({ type, tiles: sortedWith(used, target.tile), called: target.tile, added: null, from: target.from }, seat);
   p.melds.push(meld);
   const discarder = k.players[target.from]!;
   discarder.river.at(-1)!.called = true;

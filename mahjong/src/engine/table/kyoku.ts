@@ -152,7 +152,8 @@ export class Kyoku {
   draw(seat: number, rinshan: boolean): void {
     if (this.target) {
       const k = this.target.tile >> 2;
-      for (let q = 0; q < 4; q++) markMissed(this.players[q]!, k);
+      const ps = this.players;
+      markMissed(ps[0]!, k); markMissed(ps[1]!, k); markMissed(ps[2]!, k); markMissed(ps[3]!, k);
     }
     const p = this.players[seat]!;
     if (!p.riichi) clearMissed(p);

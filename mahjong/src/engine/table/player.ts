@@ -45,7 +45,7 @@ export interface PlayerState {
 }
 
 export function newPlayer(hand: readonly number[]): PlayerState {
-  const counts = new Array<number>(34).fill(0);
+  const counts = ZEROS.slice();
   const sorted = hand.slice();
   // Insertion sort: 13 tiles, no comparator calls.
   for (let i = 1; i < sorted.length; i++) {
@@ -58,11 +58,14 @@ export function newPlayer(hand: readonly number[]): PlayerState {
   for (const id of sorted) bumpMasks(masks, id, ++counts[id >> 2]!, true);
   return {
     counts, masks, hand: sorted, melds: [], river: [],
-    discarded: new Array<boolean>(34).fill(false), missed: new Array<boolean>(34).fill(false), missedKinds: [],
+    discarded: NOES.slice(), missed: NOES.slice(), missedKinds: [],
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
     forbidden: NO_KINDS, pao: null, kans: 0, waits: null, shanten13: 8,
   };
 }
+
+const ZEROS = new Array<number>(34).fill(0);
+const NOES = new Array<boolean>(34).fill(false);
 
 /** The empty kuikae list every hand starts with; replaced, never mutated. */
 export const NO_KINDS: number[] = [];

@@ -42,24 +42,35 @@ export function callTiles(p: PlayerState, action: number, tile: number, prefer?:
   return want.length === natural.length && key(want) === key(natural) && want.every((id) => p.hand.includes(id)) ? [...want] : natural;
 }
 
-/** Copies of `kind` in the (sorted) hand: plain ones ascending, and the red five if held. */
-function copies(p: PlayerState, kind: number): { plain: number[]; red: number } {
-  const plain: number[] = [];
-  let red = -1;
-  for (const id of p.hand) if (id >> 2 === kind) { if (isRed(id)) red = id; else plain.push(id); }
-  return { plain, red };
+/** The `n`-th plain (not red) copy of `kind` in the sorted hand, or -1. */
+function plainCopy(p: PlayerState, kind: number, n: number): number {
+  const h = p.hand;
+  for (let i = 0; i < h.length; i++) {
+    const id = h[i]!;
+    if (id >> 2 > kind) break;
+    if (id >> 2 === kind && !isRed(id) && n-- === 0) return id;
+  }
+  return -1;
 }
+
+/** The red five of `kind` if the hand holds it, else -1. */
+const redCopy = (p: PlayerState, kind: number): number => (redHeld(p, kind) ? 16 + 36 * ((kind - 4) / 9) : -1);
 
 function naturalCallTiles(p: PlayerState, action: number, tile: number): number[] | null {
   const kind = tile >> 2;
   if (action === A.PON || action === A.PON_RED) {
-    const { plain, red } = copies(p, kind);
-    if (action === A.PON) return plain.length >= 2 ? plain.slice(0, 2) : null;
-    return red >= 0 && plain.length > 0 ? [red, plain[0]!] : null;
+    const red = redCopy(p, kind);
+    const first = plainCopy(p, kind, 0);
+    if (action === A.PON) {
+      const second = first < 0 ? -1 : plainCopy(p, kind, 1);
+      return second >= 0 ? [first, second] : null;
+    }
+    return red >= 0 && first >= 0 ? [red, first] : null;
   }
   if (action === A.DAIMINKAN) {
-    const { plain, red } = copies(p, kind);
-    const all = red >= 0 ? [red, ...plain] : plain;
+    const red = redCopy(p, kind);
+    const all: number[] = red >= 0 ? [red] : [];
+    for (let n = 0; n < 3; n++) { const id = plainCopy(p, kind, n); if (id < 0) break; all.push(id); }
     return all.length === 3 ? all : null;
   }
   if (kind >= 27) return null;
@@ -71,10 +82,13 @@ function naturalCallTiles(p: PlayerState, action: number, tile: number): number[
   if (n + lo < 0 || n + hi > 8) return null;
   const out: number[] = [];
   let usedRed = false;
-  for (const o of [lo, hi]) {
-    const { plain, red } = copies(p, kind + o);
-    if (useRed && red >= 0) { out.push(red); usedRed = true; } else if (plain.length > 0) out.push(plain[0]!);
-    else return null;
+  for (let j = 0; j < 2; j++) {
+    const k = kind + (j === 0 ? lo : hi);
+    const red = redCopy(p, k);
+    if (useRed && red >= 0) { out.push(red); usedRed = true; continue; }
+    const plain = plainCopy(p, k, 0);
+    if (plain < 0) return null;
+    out.push(plain);
   }
   return useRed && !usedRed ? null : out;
 }

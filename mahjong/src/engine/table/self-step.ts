@@ -23,7 +23,8 @@ export function selfStep(k: Kyoku, seat: number, action: number, tile?: number):
   }
   if (action < 37) {
     const id = tile !== undefined && discardTileOk(p, action, tile) ? tile : pickDiscard(k, p, action);
-    if (k.options().riichiDiscards.includes(action)) {
+    const riichi = k.options().riichiDiscards;
+    if (riichi.length > 0 && riichi.includes(action)) {
       k.stage2 = { seat, tile: id };
       k.invalidate();
       return STEP_OK;
@@ -61,7 +62,7 @@ function pickDiscard(k: Kyoku, p: PlayerState, action: number): number {
 
 function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   const p = k.players[seat]!;
-  k.revealPendingDora();
+  if (k.pendingDora > 0) k.revealPendingDora();
   if (riichi) {
     k.events.push({ t: 'riichi', who: seat, step: 1 });
     p.riichi = true;

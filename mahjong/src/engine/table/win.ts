@@ -41,7 +41,8 @@ const NO_WAITS: number[] = [];
 
 /** Winning kinds of a 3n+1 hand, cached until the hand loses a tile. */
 export function waitsOf(p: PlayerState): number[] {
-  if (p.hand.length % 3 !== 1) return NO_WAITS;
+  // 3n+1 concealed tiles (13 − 3 per meld; a kan's fourth tile is replaced): no division.
+  if (p.hand.length + 3 * p.melds.length !== 13) return NO_WAITS;
   if (p.waits === null) {
     const c = p.counts;
     // One shanten call rules out most hands before trying all 34 kinds.
