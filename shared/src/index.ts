@@ -8,3 +8,4 @@ export * from './pid-file';
 export * from './config';
 export * from './service-unit';
 export * from './net';
+export * from './bounded-read';

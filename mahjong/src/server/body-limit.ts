@@ -1,26 +1,9 @@
+import { readBoundedText } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { BadRequest, PayloadTooLarge } from './errors';
 
 /** DECISIONS.md: bodies over 5 MB are refused with 413 before they are read. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
-
-/** Reads a body without a declared length, stopping (413) as soon as it passes `limit`. */
-async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new PayloadTooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * A declared length over the limit is refused before the body is read; a chunked body (no
@@ -36,7 +19,7 @@ export const bodyLimit = (limit = MAX_BODY_BYTES) =>
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
       if (request.headers.has('content-length') || !request.body) return;
-      const text = await readBounded(request.body, limit);
+      const text = await readBoundedText(request.body, limit, () => new PayloadTooLarge(limit));
       if (!contentType.includes('json')) return text;
       try {
         return text === '' ? undefined : JSON.parse(text);

@@ -1,4 +1,4 @@
-import { redact } from '@devhub/shared';
+import { readBoundedText, redact } from '@devhub/shared';
 import { UsageQueryFailed } from './errors';
 
 /** K-brain's outbound limits for quota calls: no credentialed redirects, bounded answers. */
@@ -42,22 +42,8 @@ export async function request(spec: RequestSpec): Promise<HttpAnswer> {
   }
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new UsageQueryFailed('answer larger than 1 MiB');
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+function readCapped(response: Response): Promise<string> {
+  return readBoundedText(response.body, MAX_BODY_BYTES, () => new UsageQueryFailed('answer larger than 1 MiB'));
 }
 
 /** Parses a JSON object answer or fails with the status and a short excerpt. */

@@ -1,3 +1,4 @@
+import { readBounded } from '@devhub/shared';
 import { InvalidRequest, RequestTooLarge } from '../../upstream/errors';
 
 /** Anthropic's Messages API limit (32 MB); Claude Code requests with screenshots can be several MB. */
@@ -25,31 +26,12 @@ async function whole(request: Request): Promise<ArrayBuffer> {
 }
 
 async function capped(body: ReadableStream<Uint8Array> | null): Promise<ArrayBuffer> {
-  if (!body) return new ArrayBuffer(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        void reader.cancel().catch(() => {});
-        throw new RequestTooLarge(MAX_BODY_BYTES);
-      }
-      chunks.push(value);
-    }
+    const bytes = await readBounded(body, MAX_BODY_BYTES, () => new RequestTooLarge(MAX_BODY_BYTES));
+    return bytes.buffer as ArrayBuffer;
   } catch (error) {
     throw tooLargeOr(error);
   }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out.buffer;
 }
 
 /** Bun's own body cap surfaces as a plain Error (same meaning as ours); any other read failure is the client's. */
