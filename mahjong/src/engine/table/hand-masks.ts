@@ -16,14 +16,22 @@ export interface HandMasks {
 
 export const emptyMasks = (): HandMasks => ({ present: [0, 0, 0, 0], single: [0, 0, 0, 0], four: [0, 0, 0, 0], reds: 0 });
 
+/** Group (0 m, 1 p, 2 s, 3 honours) and bit within it of each kind: no division per hand edit. */
+const KIND_GROUP = new Uint8Array(34);
+const KIND_BIT = new Uint16Array(34);
+for (let k = 0; k < 34; k++) {
+  KIND_GROUP[k] = k < 27 ? Math.floor(k / 9) : 3;
+  KIND_BIT[k] = 1 << (k - KIND_GROUP[k]! * 9);
+}
+
 /**
  * Update the masks after one tile `id` was added or removed and its kind's count became `count`
  * (a step of exactly one; for arbitrary counts use touchMasks).
  */
 export function bumpMasks(m: HandMasks, id: number, count: number, added: boolean): void {
   const kind = id >> 2;
-  const g = kind < 27 ? (kind / 9) | 0 : 3;
-  const bit = 1 << (kind - g * 9);
+  const g = KIND_GROUP[kind]!;
+  const bit = KIND_BIT[kind]!;
   // Only the masks of the crossed count boundary change (0↔1, 1↔2, 3↔4).
   if (added) {
     if (count === 1) { m.present[g] = m.present[g]! | bit; m.single[g] = m.single[g]! | bit; }

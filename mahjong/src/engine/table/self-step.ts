@@ -76,7 +76,7 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   p.ippatsu = false;
   if (p.forbidden.length > 0) p.forbidden = NO_KINDS;
   const kind = id >> 2;
-  if (kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
+  if (p.nagashi && kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
   k.drawn = null;
   k.afterCall = false;
   k.rinshanDraw = false;

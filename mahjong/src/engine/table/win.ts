@@ -55,7 +55,7 @@ export function waitsOf(p: PlayerState): number[] {
 
 /** Whether the 3n+2 hand that just drew `drawn` is complete. */
 export function drawnCompletes(p: PlayerState, drawn: number): boolean {
-  if (p.waits !== null) return p.waits.includes(drawn >> 2);
+  if (p.waits !== null) return p.waits.length > 0 && p.waits.includes(drawn >> 2);
   return shanten(p.counts, p.melds.length) === -1;
 }
 
