@@ -103,9 +103,9 @@ export class Game {
 
   private startHand(): Kyoku {
     const wall = this.wallFor(this.handIndex);
-    const k = new Kyoku({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, oya: this.oya, scores: [...this.scores], wall });
+    const k = new Kyoku({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, oya: this.oya, scores: this.scores.slice(), wall });
     this.rounds.push({
-      round: this.round, honba: this.honba, kyotaku: this.kyotaku, dice: [1, 1], oya: this.oya, scores: [...this.scores],
+      round: this.round, honba: this.honba, kyotaku: this.kyotaku, dice: [1, 1], oya: this.oya, scores: this.scores.slice(),
       doraIndicator: wall.dora[0]!, hands: k.dealt, events: k.events,
     });
     return k;
@@ -114,15 +114,18 @@ export class Game {
   private endHand(): void {
     const k = this.kyoku;
     const res = k.result!;
-    const scoresIn = [...this.scores];
-    this.scores = [...k.scores];
+    // Plain loops, no closures or Sets: this runs once per hand and stays small for the JIT.
+    const scoresIn = this.scores.slice();
+    this.scores = k.scores.slice();
     this.kyotaku = k.kyotaku;
-    const agari = res.events.filter((e) => e.t === 'agari');
+    const losers: number[] = [];
+    for (const e of res.events) if (e.t === 'agari' && e.fromWho !== e.who && !losers.includes(e.fromWho)) losers.push(e.fromWho);
+    const delta = [0, 0, 0, 0];
+    for (let q = 0; q < 4; q++) delta[q] = this.scores[q]! - scoresIn[q]!;
     this.log.push({
       index: this.handIndex, round: this.round, round_label: roundLabel(this.round, this.honba), honba: this.honba,
       result_type: res.kind === 'agari' ? 'agari' : res.ryuukyoku!, winners: res.winners,
-      losers: [...new Set(agari.filter((e) => e.fromWho !== e.who).map((e) => e.fromWho))], renchan: res.renchan,
-      scores_in: scoresIn, scores_out: [...this.scores], score_delta: this.scores.map((s, i) => s - scoresIn[i]!),
+      losers, renchan: res.renchan, scores_in: scoresIn, scores_out: this.scores.slice(), score_delta: delta,
     });
     this.handIndex++;
     const adv = advance({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, scores: this.scores }, res, this.eastSouth);

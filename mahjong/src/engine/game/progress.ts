@@ -44,7 +44,7 @@ export function owariOf(scores: number[]): Owari {
 
 export function gameEnds(after: TableState, dealerKeeps: boolean, eastSouth: boolean): boolean {
   const s = after.scores;
-  if (s.some((x) => x < 0)) return true;
+  if (s[0]! < 0 || s[1]! < 0 || s[2]! < 0 || s[3]! < 0) return true;
   const last = eastSouth ? 7 : 3;
   if (after.round < last) return false;
   const dealerNotTop = topSeat(s) !== after.round % 4;
@@ -57,12 +57,11 @@ export function gameEnds(after: TableState, dealerKeeps: boolean, eastSouth: boo
 export function advance(after: TableState, res: HandResult, eastSouth: boolean): Advance {
   const abortive = res.kind === 'ryuukyoku' && res.ryuukyoku !== 'exhaustive' && res.ryuukyoku !== 'nm';
   if (!abortive && gameEnds(after, res.renchan, eastSouth)) {
-    const scores = [...after.scores];
+    const scores = after.scores.slice();
     scores[topSeat(scores)]! += after.kyotaku * 1000;
     return { over: true, next: { round: after.round, honba: after.honba, kyotaku: 0, scores }, owari: owariOf(scores) };
   }
-  const next = res.renchan
-    ? { round: after.round, honba: after.honba + 1 }
-    : { round: after.round + 1, honba: res.kind === 'agari' ? 0 : after.honba + 1 };
-  return { over: false, next: { ...next, kyotaku: after.kyotaku, scores: [...after.scores] }, owari: null };
+  const round = res.renchan ? after.round : after.round + 1;
+  const honba = res.renchan || res.kind !== 'agari' ? after.honba + 1 : 0;
+  return { over: false, next: { round, honba, kyotaku: after.kyotaku, scores: after.scores.slice() }, owari: null };
 }

@@ -73,7 +73,7 @@ export class Kyoku {
 
   constructor(init: KyokuInit) {
     this.init = init;
-    this.scores = [...init.scores];
+    this.scores = init.scores.slice();
     this.kyotaku = init.kyotaku;
     this.turn = init.oya;
     this.dealt = [dealtHand(init.wall, init.oya, 0), dealtHand(init.wall, init.oya, 1), dealtHand(init.wall, init.oya, 2), dealtHand(init.wall, init.oya, 3)];

@@ -89,8 +89,13 @@ export function isTenpaiAtDraw(k: Kyoku, seat: number): boolean {
 }
 
 export function settleExhaustive(k: Kyoku): HandResult {
-  const tenpai = [0, 1, 2, 3].map((s) => isTenpaiAtDraw(k, s));
-  const nagashi = [0, 1, 2, 3].filter((s) => k.players[s]!.nagashi && k.players[s]!.river.length > 0);
+  const tenpai = [false, false, false, false];
+  const nagashi: number[] = [];
+  let n = 0;
+  for (let s = 0; s < 4; s++) {
+    if ((tenpai[s] = isTenpaiAtDraw(k, s))) n++;
+    if (k.players[s]!.nagashi && k.players[s]!.river.length > 0) nagashi.push(s);
+  }
   const d = [0, 0, 0, 0];
   if (nagashi.length > 0) {
     for (const s of nagashi) for (let q = 0; q < 4; q++) {
@@ -98,13 +103,13 @@ export function settleExhaustive(k: Kyoku): HandResult {
       else d[q]! -= s === k.oya || q === k.oya ? 4000 : 2000;
     }
   } else {
-    const n = tenpai.filter(Boolean).length;
     if (n > 0 && n < 4) for (let q = 0; q < 4; q++) d[q] = tenpai[q] ? 3000 / n : -3000 / (4 - n);
   }
   const ev: RyuukyokuEvent = {
     t: 'ryuukyoku', kind: nagashi.length > 0 ? 'nm' : 'exhaustive', honba: k.init.honba, kyotaku: k.kyotaku,
-    scores: [...k.scores], deltas: d, hands: tenpai.map((t, s) => (t ? [...k.players[s]!.hand] : null)),
+    scores: k.scores.slice(), deltas: d, hands: [null, null, null, null],
   };
+  for (let s = 0; s < 4; s++) if (tenpai[s]) ev.hands[s] = k.players[s]!.hand.slice();
   for (let q = 0; q < 4; q++) k.scores[q]! += d[q]!;
   return { kind: 'ryuukyoku', ryuukyoku: ev.kind, winners: [], renchan: tenpai[k.oya]!, deltas: d, events: [ev] };
 }
