@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,45 +17,70 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Runs `bun run start` with private ports, state dirs and tmux socket; collects its output. */
+async function launch(extraEnv: Record<string, string> = {}) {
+  const home = mkdtempSync(join(tmpdir(), 'devhub-start-'));
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const socket = `devhub-start-${process.pid}-${ports[0]}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env, HOME: home, NO_COLOR: '1', LOG_LEVEL: 'info',
+    MODELPROXY_DIR: join(home, 'p'), GW_DIR: join(home, 'g'), MAHJONG_DIR: join(home, 'm'),
+    GW_TMUX_SOCKET: socket, ...extraEnv,
+  };
+  PRODUCTS.forEach((product, i) => {
+    env[product.env.host] = '127.0.0.1';
+    env[product.env.port] = String(ports[i]);
+  });
+  const proc = Bun.spawn([process.execPath, 'run', 'start'], { cwd: join(import.meta.dir, '..'), env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  let output = '';
+  for (const stream of [proc.stdout, proc.stderr]) {
+    void (async () => { for await (const chunk of stream) output += new TextDecoder().decode(chunk); })();
+  }
+  const healthOf = (i: number) => fetch(`http://127.0.0.1:${ports[i]}${PRODUCTS[i]!.health}`).then((r) => r.status, () => 0);
+  const waitFor = async (condition: () => boolean | Promise<boolean>) => {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      if (await condition()) return true;
+      await Bun.sleep(100);
+    }
+    return false;
+  };
+  return { proc, ports, socket, healthOf, waitFor, output: () => output };
+}
+
 describe('bun run start', () => {
   it('starts all three servers, prints their URLs and stops them all on SIGTERM', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'devhub-start-'));
-    const ports = [await freePort(), await freePort(), await freePort()];
-    const env: Record<string, string | undefined> = {
-      ...process.env, HOME: home, NO_COLOR: '1', LOG_LEVEL: 'info',
-      MODELPROXY_DIR: join(home, 'p'), GW_DIR: join(home, 'g'), MAHJONG_DIR: join(home, 'm'),
-      GW_TMUX_SOCKET: `devhub-start-${process.pid}`,
-    };
-    PRODUCTS.forEach((product, i) => {
-      env[product.env.host] = '127.0.0.1';
-      env[product.env.port] = String(ports[i]);
-    });
-    await using proc = Bun.spawn(['bun', 'run', 'start'], { cwd: join(import.meta.dir, '..'), env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+    const run = await launch();
+    try {
+      for (const [i] of PRODUCTS.entries()) expect(await run.waitFor(async () => (await run.healthOf(i)) === 200)).toBe(true);
+      expect(await run.waitFor(() => run.ports.every((port) => run.output().includes(`http://127.0.0.1:${port}`)))).toBe(true);
+      run.proc.kill('SIGTERM');
+      expect(await run.proc.exited).toBe(0);
+      expect(run.output()).toContain('all servers stopped');
+      for (const [i] of PRODUCTS.entries()) expect(await run.healthOf(i)).toBe(0);
+    } finally {
+      run.proc.kill('SIGKILL');
+      await killTmuxServer(run.socket);
+    }
+  }, 60_000);
 
-    for (const [i, product] of PRODUCTS.entries()) {
-      let status = 0;
-      for (let attempt = 0; attempt < 200 && status !== 200; attempt++) {
-        status = await fetch(`http://127.0.0.1:${ports[i]}${product.health}`).then((r) => r.status, () => 0);
-        if (status !== 200) await Bun.sleep(100);
+  it('keeps the other servers running when one cannot start (gateway without tmux)', async () => {
+    // A PATH holding only bun: the gateway refuses to start without tmux.
+    const bin = mkdtempSync(join(tmpdir(), 'devhub-path-'));
+    symlinkSync(process.execPath, join(bin, 'bun'));
+    const run = await launch({ PATH: bin });
+    try {
+      const gateway = PRODUCTS.findIndex((p) => p.pkg === 'gateway');
+      expect(await run.waitFor(() => run.output().includes('agentgw exited'))).toBe(true);
+      expect(run.output()).toContain('tmux');
+      for (const [i] of PRODUCTS.entries()) {
+        if (i === gateway) continue;
+        expect(await run.waitFor(async () => (await run.healthOf(i)) === 200)).toBe(true);
       }
-      expect(status).toBe(200);
-    }
-    // Give the launcher a bounded moment to print the URL lines, then stop it.
-    let output = '';
-    const reader = proc.stdout.getReader();
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !PRODUCTS.every((_p, i) => output.includes(`:${ports[i]}`)) ) {
-      const chunk = await Promise.race([reader.read(), Bun.sleep(500).then(() => null)]);
-      if (chunk && !chunk.done) output += new TextDecoder().decode(chunk.value);
-    }
-    for (const [i] of PRODUCTS.entries()) expect(output).toContain(`http://127.0.0.1:${ports[i]}`);
-
-    proc.kill('SIGTERM');
-    expect(await proc.exited).toBe(0);
-    await killTmuxServer(env.GW_TMUX_SOCKET!);
-    for (const port of ports) {
-      const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
-      expect(up).toBe(false);
+      expect(await run.healthOf(gateway)).toBe(0);
+      run.proc.kill('SIGTERM');
+      expect(await run.proc.exited).toBe(0);
+    } finally {
+      run.proc.kill('SIGKILL');
     }
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env bun
 /**
  * `bun run start`: runs the three servers with their defaults, prints their URLs once each
- * answers its health check, and stops all of them on Ctrl-C / SIGTERM. If one exits, the
- * others are stopped too, so a half-started stack never lingers.
+ * answers its health check, and stops all of them on Ctrl-C / SIGTERM. A server that cannot run
+ * (the gateway without tmux, a port in use) is reported and the others keep serving; when none
+ * is left, the launcher exits 1.
  */
 import { join } from 'node:path';
 import { createLogger, displayUrl, resolveListen } from '../src/index';
@@ -35,19 +36,20 @@ async function stopAll(code: number) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
+const running = new Set(children.map(({ product }) => product.bin));
 for (const { product, proc } of children) {
   proc.exited.then((code) => {
-    if (!stopping) {
-      log.error(`${product.bin} exited with code ${code}; stopping the others`);
-      void stopAll(code || 1);
-    }
+    running.delete(product.bin);
+    if (stopping) return;
+    log.error(`${product.bin} exited with code ${code}; see its message above${running.size ? `. Still serving: ${[...running].join(', ')}` : ''}`);
+    if (running.size === 0) void stopAll(1);
   });
 }
 
 await Promise.all(children.map(async ({ product }) => {
   const listen = resolveListen({}, product.env, product);
   const url = displayUrl(listen.host, listen.port);
-  for (let attempt = 0; attempt < 100 && !stopping; attempt++) {
+  for (let attempt = 0; attempt < 100 && !stopping && running.has(product.bin); attempt++) {
     try {
       const res = await fetch(url + product.health);
       if (res.ok) return log.success(`${product.bin.padEnd(10)} ${url}  (API docs ${url}/docs)`);
