@@ -37,6 +37,29 @@ export function toText(r: ScoreResult): string[] {
   return lines;
 }
 
+type ScoreArgs = Record<string, unknown>;
+
+function scoreArgs(args: ScoreArgs): ScoreResult | ScoreError {
+  const seatWind = WINDS[String(args.seat).toLowerCase()];
+  const roundWind = WINDS[String(args.round).toLowerCase()];
+  if (seatWind === undefined || roundWind === undefined) {
+    return { ok: false, code: 'INVALID_FLAGS', message: '--seat and --round take E, S, W or N' };
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const on = (v: unknown) => v === true;
+  try {
+    return scoreHand(winInputFromNotation({
+      hand: String(args.hand), win: str(args.win), melds: str(args.melds), tsumo: on(args.tsumo), seatWind, roundWind,
+      riichi: on(args.riichi), doubleRiichi: on(args['double-riichi']), ippatsu: on(args.ippatsu), haitei: on(args.haitei),
+      houtei: on(args.houtei), rinshan: on(args.rinshan), chankan: on(args.chankan), tenhou: on(args.tenhou), chiihou: on(args.chiihou),
+      dora: str(args.dora) ?? '', ura: str(args.ura) ?? '', honba: Number(args.honba), kyotaku: Number(args.sticks),
+    }));
+  } catch (e) {
+    if (!(e instanceof NotationError)) throw e;
+    return { ok: false, code: 'INVALID_HAND', message: e.message };
+  }
+}
+
 export default defineCommand({
   meta: { name: 'score', description: 'Score a winning hand: yaku, han, fu, limit and payments (Tenhou rules)' },
   args: {
@@ -62,21 +85,7 @@ export default defineCommand({
     json: flag('Print JSON {yaku, han, fu, limit, points, error}'),
   },
   run({ args }) {
-    let result: ScoreResult | ScoreError;
-    try {
-      const seatWind = WINDS[String(args.seat).toLowerCase()];
-      const roundWind = WINDS[String(args.round).toLowerCase()];
-      if (seatWind === undefined || roundWind === undefined) throw new NotationError('--seat and --round take E, S, W or N');
-      result = scoreHand(winInputFromNotation({
-        hand: String(args.hand), win: args.win, melds: args.melds, tsumo: args.tsumo, seatWind, roundWind,
-        riichi: args.riichi, doubleRiichi: args['double-riichi'], ippatsu: args.ippatsu, haitei: args.haitei,
-        houtei: args.houtei, rinshan: args.rinshan, chankan: args.chankan, tenhou: args.tenhou, chiihou: args.chiihou,
-        dora: args.dora, ura: args.ura, honba: Number(args.honba), kyotaku: Number(args.sticks),
-      }));
-    } catch (e) {
-      if (!(e instanceof NotationError)) throw e;
-      result = { ok: false, code: 'INVALID_HAND', message: e.message };
-    }
+    const result = scoreArgs(args);
     if (args.json) process.stdout.write(`${JSON.stringify(toJson(result), null, 2)}\n`);
     else if (result.ok) process.stdout.write(`${toText(result).join('\n')}\n`);
     else process.stderr.write(`error: ${result.code}: ${result.message}\n`);

@@ -29,7 +29,7 @@ export function parseTiles(text: string, used: Set<TileId> = new Set()): TileId[
     const order = red ? [0] : kind < 27 && kind % 9 === 4 ? [1, 2, 3, 0] : [0, 1, 2, 3];
     const id = order.map((c) => kind * 4 + c).find((i) => !used.has(i));
     if (id === undefined) {
-      throw new NotationError(`${red ? 'red five' : formatKinds([kind])}: more copies than exist in "${text}"`);
+      throw new NotationError(`${red ? 'red five' : formatKinds([kind])}: more copies than exist in "${quote(text)}"`);
     }
     used.add(id);
     ids.push(id);
@@ -68,10 +68,13 @@ function group(tiles: { kind: TileKind; red: boolean }[]): string {
   return digits ? out + digits + suit : out;
 }
 
+/** Error messages quote at most 40 characters of what was written (a pasted log stays one line). */
+const quote = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
 function parseRaw(text: string): { kind: TileKind; red: boolean }[] {
   const src = text.replace(/\s+/g, '');
   if (!/^(\d+[mpsz])*$/.test(src)) {
-    throw new NotationError(`"${text}" is not tile notation (digits followed by m, p, s or z, e.g. 123m406p11z)`);
+    throw new NotationError(`"${quote(text)}" is not tile notation (digits followed by m, p, s or z, e.g. 123m406p11z)`);
   }
   const out: { kind: TileKind; red: boolean }[] = [];
   for (const m of src.matchAll(/(\d+)([mpsz])/g)) {

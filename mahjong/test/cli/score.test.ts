@@ -50,3 +50,24 @@ describe('mahjong score', () => {
     expect(b.stderr).toContain('INVALID_HAND');
   });
 });
+
+describe('mahjong score: messages a user trips over', () => {
+  it('an unknown seat or round wind is a flag error, not a hand error', async () => {
+    const r = await run('123m456p789s11222z', '--seat', 'Q', '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ error: 'INVALID_FLAGS', message: '--seat and --round take E, S, W or N' });
+  });
+
+  it('quotes at most 40 characters of a very long hand in its error', async () => {
+    const r = await run(`${'1'.repeat(5000)}m`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`more copies than exist in "${'1'.repeat(40)}…"`);
+    expect(r.stderr.length).toBeLessThan(200);
+  });
+
+  it('says "1 meld", not "1 melds", when the tile count does not fit', async () => {
+    const r = await run('123m456p789s11222z', '--melds', 'pon:777z');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('hand has 14 concealed tiles and 1 meld; needs');
+  });
+});

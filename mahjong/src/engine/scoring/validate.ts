@@ -31,7 +31,7 @@ export function validateWin(input: WinInput): ScoreError | undefined {
     if (p) return fail('INVALID_HAND', p);
   }
   if (input.hand.length + 3 * melds.length !== 14) {
-    return fail('INVALID_HAND', `hand has ${input.hand.length} concealed tiles and ${melds.length} melds; needs 14 − 3 × melds`);
+    return fail('INVALID_HAND', `hand has ${input.hand.length} concealed tiles and ${melds.length} meld${melds.length === 1 ? '' : 's'}; needs 14 − 3 × melds`);
   }
   if (!input.hand.includes(input.winTile)) return fail('INVALID_HAND', 'the winning tile must be among the concealed tiles');
   for (const [name, v] of [['seatWind', input.seatWind], ['roundWind', input.roundWind]] as const) {
