@@ -3,6 +3,7 @@ import { type CaptureOptions, capturePane, displayMessage } from './capture';
 import { TmuxClient } from './client';
 import { type CreateWindowOptions, createWindow } from './create';
 import { type SendTextOptions, sendKey, sendText } from './input';
+import { KeyedSerial } from './serial';
 import { ensureSession, findWindow, killServer, killWindow, listWindows, type WindowInfo } from './windows';
 
 export * from './errors';
@@ -18,6 +19,8 @@ export type { CaptureOptions } from './capture';
  */
 export class Tmux {
   readonly client: TmuxClient;
+  /** Text and keys for one window are sent in call order, never interleaved. */
+  private readonly typing = new KeyedSerial();
 
   constructor(readonly options: { socket: string; session: string; width: number; height: number; env?: Record<string, string> }) {
     this.client = new TmuxClient({ socket: options.socket, session: options.session }, options.env);
@@ -35,8 +38,10 @@ export class Tmux {
     return createWindow(this.client, { ...options, width: this.options.width, height: this.options.height });
   }
   killWindow(windowId: string): Promise<boolean> { return killWindow(this.client, windowId); }
-  sendText(windowId: string, text: string, options: SendTextOptions): Promise<void> { return sendText(this.client, windowId, text, options); }
-  sendKey(windowId: string, key: string): Promise<void> { return sendKey(this.client, windowId, key); }
+  sendText(windowId: string, text: string, options: SendTextOptions): Promise<void> {
+    return this.typing.run(windowId, () => sendText(this.client, windowId, text, options));
+  }
+  sendKey(windowId: string, key: string): Promise<void> { return this.typing.run(windowId, () => sendKey(this.client, windowId, key)); }
   capturePane(windowId: string, options?: CaptureOptions): Promise<string> { return capturePane(this.client, windowId, options); }
   displayMessage(target: string, format: string): Promise<string> { return displayMessage(this.client, target, format); }
   /** `<session>:@N`, the key session_map.json uses (gateway-formats §3). */

@@ -88,6 +88,26 @@ describe('tmux layer', () => {
     expect((await tmux.capturePane(id)).split('\n').filter((l) => l.trim() === 'typed-only')).toHaveLength(0);
   });
 
+  it('types inputs sent at once to one window one after the other, each with its own Enter', async () => {
+    const id = await shellWindow('together');
+    const slow = { ...opts, enterDelayMs: 300 };
+    // Sent without waiting, as two chat messages arriving together are.
+    await Promise.all([1, 2, 3].map((n) => tmux.sendText(id, `echo seq-$((${n}*11))`, slow)));
+    await paneHas(id, 'seq-33\n');
+    const outputs = (await tmux.capturePane(id)).split('\n').filter((l) => /^seq-/.test(l.trim()));
+    expect(outputs.map((l) => l.trim())).toEqual(['seq-11', 'seq-22', 'seq-33']);
+  });
+
+  it('presses a key sent after a text only once the text and its Enter are typed', async () => {
+    const id = await shellWindow('textkey');
+    const typed = tmux.sendText(id, 'echo first-$((2*21))', { ...opts, enterDelayMs: 300 });
+    const key = tmux.sendText(id, 'echo second-$((3*7))', { ...opts, enter: false }).then(() => tmux.sendKey(id, 'Enter'));
+    await Promise.all([typed, key]);
+    await paneHas(id, 'second-21\n');
+    const outputs = (await tmux.capturePane(id)).split('\n').map((l) => l.trim()).filter((l) => /^(first|second)-/.test(l));
+    expect(outputs).toEqual(['first-42', 'second-21']);
+  });
+
   it('raw input hands key names to tmux', async () => {
     const id = await shellWindow('raw');
     await tmux.sendText(id, 'sleep 30', opts);
