@@ -17,6 +17,12 @@ export const offlineArg = {
   offline: { type: 'boolean', description: 'Skip every network check', default: false },
 } satisfies ArgsDef;
 
+/** Where the proxy listens, for commands that write or check its address (same resolution as serve). */
+export const addressArgs = {
+  host: { type: 'string', description: 'Proxy address (env MODELPROXY_HOST, default server.host of config.yaml)' },
+  port: { type: 'string', description: 'Proxy port (env MODELPROXY_PORT, default server.port of config.yaml)' },
+} satisfies ArgsDef;
+
 export const asTimeFormat = (value: unknown): TimeFormat => (TIME_FORMATS as readonly string[]).includes(String(value)) ? (value as TimeFormat) : 'dhm';
 
 /** Writes lines to stdout; CLI output is the product, so it does not go through the logger. */

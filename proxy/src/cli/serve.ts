@@ -2,7 +2,7 @@ import { defineCommand } from 'citty';
 import { ConfigError, createLogger, displayUrl, resolveListen, writePidFile, removePidFile } from '@devhub/shared';
 import { createApp } from '../app';
 import { BadArgument } from './_errors';
-import { isLoopbackHost } from '../config/listen';
+import { isLoopbackHost, LISTEN_ENV } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
 import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath } from '../config/paths';
 import { migrateConfigFile } from '../migrations';
@@ -11,7 +11,7 @@ import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8765 };
-export const LISTEN_ENV = { host: 'MODELPROXY_HOST', port: 'MODELPROXY_PORT' };
+export { LISTEN_ENV };
 
 export default defineCommand({
   meta: { name: 'serve', description: 'Run the proxy in the foreground (alias: run); SIGUSR1 reloads config.yaml' },

@@ -1,3 +1,6 @@
+/** The env variables that override server.host / server.port, for serve and every command that needs the proxy's address. */
+export const LISTEN_ENV = { host: 'MODELPROXY_HOST', port: 'MODELPROXY_PORT' };
+
 /** Host names and addresses that only the local machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');

@@ -1,5 +1,7 @@
-import { displayUrl, maskKey } from '@devhub/shared';
+import { displayUrl, maskKey, resolveListen } from '@devhub/shared';
 import type { ProxyConfig } from '../../config';
+import { LISTEN_ENV } from '../../config/listen';
+import { BadArgument } from '../_errors';
 
 /** The only `env` keys `settings apply` ever writes or removes (ref §4, Claude Code settings bridge). */
 export const MODEL_KEYS = [
@@ -16,7 +18,26 @@ export const SECRET_KEYS = new Set(['ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_API_KEY']
 /** Claude Code needs some token; the proxy replaces it, so without auth_token a dummy is enough. */
 export const DUMMY_TOKEN = 'modelproxy';
 
-export const proxyUrl = (config: ProxyConfig): string => displayUrl(config.server.host, config.server.port);
+/** --host/--port of the command, when it has them. */
+export interface AddressFlags {
+  host?: string;
+  port?: string;
+}
+
+/**
+ * The proxy's address as `serve` resolves it (flag, then MODELPROXY_HOST/PORT, then config.yaml),
+ * so a proxy started with `--port` or the env variable is found by the same flag or variable.
+ */
+export function proxyUrl(config: ProxyConfig, flags: AddressFlags = {}): string {
+  let listen: { host: string; port: number };
+  try {
+    listen = resolveListen(flags, LISTEN_ENV, config.server);
+  } catch (error) {
+    throw new BadArgument(`${(error as Error).message} (--port, ${LISTEN_ENV.port})`);
+  }
+  if (listen.port === 0) throw new BadArgument(`port 0 means "any free port" to serve; give the port the proxy listens on (--port, ${LISTEN_ENV.port})`);
+  return displayUrl(listen.host, listen.port);
+}
 
 /**
  * The managed env the assistant should have: pointed at the proxy with the proxy's own client
@@ -24,9 +45,9 @@ export const proxyUrl = (config: ProxyConfig): string => displayUrl(config.serve
  * conflicts with the token); model overrides are removed unless kept, because the proxy routes by
  * the assistant's own model names.
  */
-export function desiredEnv(config: ProxyConfig, keepModels: boolean): Record<string, string | null> {
+export function desiredEnv(config: ProxyConfig, keepModels: boolean, flags: AddressFlags = {}): Record<string, string | null> {
   const desired: Record<string, string | null> = {
-    ANTHROPIC_BASE_URL: proxyUrl(config),
+    ANTHROPIC_BASE_URL: proxyUrl(config, flags),
     ANTHROPIC_AUTH_TOKEN: config.server.auth_token || DUMMY_TOKEN,
     ANTHROPIC_API_KEY: null,
   };
@@ -49,5 +70,5 @@ export function envChanges(current: Record<string, string>, desired: Record<stri
 export const showValue = (key: string, value: string | null | undefined): string =>
   value === null || value === undefined ? '(unset)' : SECRET_KEYS.has(key) ? maskKey(value) : value;
 
-export const pointsHere = (env: Record<string, string>, config: ProxyConfig): boolean =>
-  (env.ANTHROPIC_BASE_URL ?? '').replace(/\/+$/, '') === proxyUrl(config);
+export const pointsHere = (env: Record<string, string>, config: ProxyConfig, flags: AddressFlags = {}): boolean =>
+  (env.ANTHROPIC_BASE_URL ?? '').replace(/\/+$/, '') === proxyUrl(config, flags);

@@ -1,19 +1,19 @@
 import { defineCommand } from 'citty';
-import { print } from '../_args';
+import { addressArgs, print } from '../_args';
 import { loadContext } from '../_context';
 import { claudeSettingsPath, readSettings } from './file';
 import { desiredEnv, envChanges, MANAGED_KEYS, pointsHere, proxyUrl, showValue } from './managed';
 
 export default defineCommand({
   meta: { name: 'show', description: 'Show the managed env keys of settings.json and what apply would change' },
-  args: { 'keep-models': { type: 'boolean', description: 'Leave model env keys alone', default: false } },
+  args: { ...addressArgs, 'keep-models': { type: 'boolean', description: 'Leave model env keys alone', default: false } },
   run({ args }) {
     const { config } = loadContext();
     const file = readSettings(claudeSettingsPath());
-    const changes = envChanges(file.env, desiredEnv(config, args['keep-models']));
+    const changes = envChanges(file.env, desiredEnv(config, args['keep-models'], args));
     print([
       `${file.path}${file.exists ? '' : ' (does not exist yet)'}`,
-      `points at the proxy (${proxyUrl(config)}): ${pointsHere(file.env, config) ? 'yes' : 'no'}`,
+      `points at the proxy (${proxyUrl(config, args)}): ${pointsHere(file.env, config, args) ? 'yes' : 'no'}`,
       '',
       ...MANAGED_KEYS.filter((k) => k in file.env).map((k) => `  ${k}=${showValue(k, file.env[k])}`),
       ...(MANAGED_KEYS.some((k) => k in file.env) ? [] : ['  (no managed env keys set)']),
