@@ -19,7 +19,10 @@ export type { CaptureOptions } from './capture';
  */
 export class Tmux {
   readonly client: TmuxClient;
-  /** Text and keys for one window are sent in call order, never interleaved. */
+  /**
+   * Text and keys for one window are sent in call order, never interleaved: without this, a
+   * second input landed during the first one's pause before Enter ("echo aecho b").
+   */
   private readonly typing = new KeyedSerial();
 
   constructor(readonly options: { socket: string; session: string; width: number; height: number; env?: Record<string, string> }) {

@@ -1,8 +1,6 @@
 /**
- * Runs tasks one after another per key. Keystrokes for one window go through here so two inputs
- * sent at once (two REST calls, or two WebSocket messages) are typed one after the other; without
- * it the second text landed during the first one's pause before Enter ("echo aecho b").
- * A failed task does not stop the ones queued behind it.
+ * Runs tasks one after another per key; a failed task does not stop the ones queued behind it.
+ * Used for keystrokes per window (`Tmux`) and for messages per WebSocket.
  */
 export class KeyedSerial {
   private readonly tails = new Map<string, Promise<void>>();

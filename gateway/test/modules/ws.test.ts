@@ -67,6 +67,20 @@ describe('WebSocket commands', () => {
     expect(await ws.request({ type: 'capture.pane', channel_id: 'ws:close' })).toMatchObject({ type: 'error', message: 'No session for channel ws:close' });
   });
 
+  it('handles one socket\'s messages in the order they were sent', async () => {
+    const ws = await connect();
+    await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:order' });
+    await waitFor(async () => ((await ws.request({ type: 'capture.pane', channel_id: 'ws:order' })).content as string).trim(), 'prompt');
+    // Sent back to back without waiting: the input pauses before its Enter, the others do not.
+    ws.send({ type: 'input', channel_id: 'ws:order', text: 'echo in-order-$((4*4))', request_id: 'o1' });
+    ws.send({ type: 'capture.pane', channel_id: 'ws:order', request_id: 'o2' });
+    ws.send({ type: 'session.close', channel_id: 'ws:order', request_id: 'o3' });
+    await ws.next((m) => m.request_id === 'o3');
+    const replies = ws.messages.filter((m) => m.request_id === 'o1' || m.request_id === 'o2');
+    expect(replies.map((m) => [m.request_id, m.type])).toEqual([['o1', 'ack'], ['o2', 'capture.pane']]);
+    expect(replies[1]!.content).toContain('echo in-order-$((4*4))');
+  });
+
   it('answers ping, verbose.set, wizard.browse and wizard.mkdir, echoing request_id', async () => {
     const ws = await connect();
     ws.send({ type: 'ping', request_id: 'p-1' });

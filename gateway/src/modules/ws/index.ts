@@ -1,6 +1,7 @@
 import type { Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import type { Gateway } from '../../runtime';
+import { KeyedSerial } from '../../tmux/serial';
 import { authorize } from '../auth/service';
 import type { Connection } from './handlers';
 import { handleMessage } from './handlers';
@@ -24,6 +25,9 @@ const UNAUTHORIZED = 4001;
  */
 export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
   const connections = new Map<string, Connection>();
+  // One socket's messages are handled in the order they were sent, like a REST client awaiting
+  // each call: a capture after an input sees the input, a screenshot before a close gets its image.
+  const order = new KeyedSerial();
 
   const open = (ws: Socket, channelId: string | null) => {
     const token = ws.data.query?.token ?? '';
@@ -41,7 +45,9 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
     else hub.subscribeGlobal(ws.raw);
   };
 
-  const message = async (ws: Socket, data: unknown) => {
+  const message = (ws: Socket, data: unknown) => order.run(ws.id, () => handle(ws, data));
+
+  const handle = async (ws: Socket, data: unknown) => {
     const conn = connections.get(ws.id);
     if (!conn) return;
     // Elysia pre-parses JSON; re-serialise objects so one parser reports every malformed frame.
