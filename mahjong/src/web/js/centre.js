@@ -15,24 +15,39 @@
     return `${wind} ${n}`;
   }
 
+  // Smallest text the panel draws: on a 375 px phone 7.5 % of the panel is 8 px, which nobody
+  // reads; 10–11 px still fits "0 honba · 0 sticks" across the panel.
+  const MIN_PX = 10;
+
+  /** Writes `text` at (0, y) in `px`, shrunk only as far as needed to fit `maxW`. */
+  function fitText(ctx, text, y, px, maxW, weight = '') {
+    ctx.font = `${weight}${px}px sans-serif`;
+    const w = ctx.measureText(text).width;
+    if (w > maxW) ctx.font = `${weight}${(px * maxW) / w}px sans-serif`;
+    ctx.fillText(text, 0, y);
+  }
+
   /** Draws the panel centred on the origin; `rw` is the river tile width (the panel spans 6.4 of them). */
   function draw(ctx, state, rw, viewer) {
     const box = rw * 6 + rw * 0.4;
-    const f = Math.max(8, box * 0.075);
+    const f = Math.max(MIN_PX + 1, box * 0.075);
+    // The side scores stand 0.43 of the panel out from the centre, so nothing between them may
+    // be wider than about three quarters of the panel.
+    const maxW = box * 0.74;
     ctx.fillStyle = '#12211b';
     T.roundRect(ctx, -box / 2, -box / 2, box, box, box * 0.06); ctx.fill();
     ctx.strokeStyle = '#2f6b4f'; ctx.lineWidth = 2; ctx.stroke();
     ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-    ctx.font = `600 ${f * 1.2}px sans-serif`;
-    ctx.fillText(roundLabel(state), 0, -box * 0.2);
-    ctx.font = `${f * 0.85}px sans-serif`;
-    ctx.fillText(`${state.honba ?? 0} honba · ${state.kyotaku ?? 0} sticks`, 0, -box * 0.08);
-    ctx.fillText(`${state.tiles_left ?? '?'} tiles left`, 0, box * 0.02);
+    fitText(ctx, roundLabel(state), -box * 0.25, f * 1.2, maxW, '600 ');
+    const small = Math.max(MIN_PX, f * 0.85);
+    fitText(ctx, `${state.honba ?? 0} honba`, -box * 0.14, small, maxW);
+    fitText(ctx, `${state.kyotaku ?? 0} sticks`, -box * 0.045, small, maxW);
+    fitText(ctx, `${state.tiles_left ?? '?'} tiles left`, box * 0.05, small, maxW);
     // Dora indicators, as big as river tiles: players read them all hand long.
     const dora = state.dora || [];
     const dw = Math.min(rw * 0.85, (box * 0.8) / Math.max(dora.length, 1)), dh = dw * 1.36;
     const dx = -((Math.max(dora.length, 1) * dw) / 2);
-    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.08, dw, dh));
+    dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.11, dw, dh));
     // Scores, one per side, rotated towards its seat.
     (state.players || []).forEach((p) => {
       const rel = (p.seat - viewer + 4) % 4;
@@ -40,12 +55,11 @@
       ctx.rotate((-rel * Math.PI) / 2);
       const active = state.turn === p.seat && !state.is_over;
       ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
-      ctx.font = `${active ? '700 ' : ''}${f}px sans-serif`;
       const wind = p.wind == null ? '' : WIND_CH[windIndex(p.wind)];
-      ctx.fillText(`${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, 0, box * 0.43);
+      fitText(ctx, `${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, box * 0.43, f, maxW, active ? '700 ' : '');
       ctx.restore();
     });
   }
 
-  global.MJCentre = { draw, roundLabel };
+  global.MJCentre = { draw, roundLabel, MIN_PX };
 })(window);

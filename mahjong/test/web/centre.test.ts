@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'bun:test';
+import { join } from 'node:path';
+
+async function load(...files: string[]): Promise<any> {
+  const win: any = {};
+  for (const f of files) new Function('window', await Bun.file(join(import.meta.dir, '../../src/web/js', f)).text())(win);
+  return win;
+}
+
+/** A context that records each text with its font size and width (0.55 em per character, as DejaVu Sans). */
+function textContext() {
+  const texts: { text: string; px: number; width: number }[] = [];
+  const px = (font: string) => Number(/([\d.]+)px/.exec(font)?.[1]);
+  const ctx: any = new Proxy({ font: '10px sans-serif' }, {
+    get: (target: any, key) => {
+      if (key in target) return target[key];
+      if (key === 'measureText') return (t: string) => ({ width: t.length * px(target.font) * 0.55 });
+      if (key === 'fillText') return (t: string) => texts.push({ text: t, px: px(target.font), width: t.length * px(target.font) * 0.55 });
+      return () => {};
+    },
+  });
+  return { ctx, texts };
+}
+
+const state = {
+  round_wind: 0, round: 1, honba: 2, kyotaku: 3, tiles_left: 32, dora: [12], turn: 0, is_over: false,
+  players: [0, 1, 2, 3].map((seat) => ({ seat, wind: (seat + 3) % 4, score: 23000 + seat * 1000, riichi: seat === 1 })),
+};
+
+describe('centre panel', () => {
+  it('writes round, honba, sticks and tiles left legibly on a 375 px phone and inside the side scores', async () => {
+    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { ctx, texts } = textContext();
+    const rw = 375 / 24; // river tile width on a 375 px wide table
+    MJCentre.draw(ctx, state, rw, 0);
+    const box = rw * 6.4;
+    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['East 2', '2 honba', '3 sticks', '32 tiles left', '東 24000 ●']));
+    for (const t of texts.filter((x) => x.text.length > 1)) { // single characters are tile faces
+      expect(t.px).toBeGreaterThanOrEqual(MJCentre.MIN_PX - 0.5);
+      expect(t.width).toBeLessThanOrEqual(box * 0.75);
+    }
+  });
+
+  it('keeps the larger type of a desktop table', async () => {
+    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { ctx, texts } = textContext();
+    MJCentre.draw(ctx, state, 800 / 24, 0);
+    expect(texts.find((t) => t.text === 'East 2')!.px).toBeCloseTo(800 / 24 * 6.4 * 0.075 * 1.2, 5);
+  });
+});
