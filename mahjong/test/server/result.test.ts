@@ -5,8 +5,15 @@ describe('hand summaries', () => {
   it.each([['yao9', 'nine terminals'], ['kaze4', 'four winds'], ['exhaustive', 'exhaustive draw'], ['nm', 'nagashi mangan']])(
     'names the %s draw in words', (kind, name) => {
       const r = summariseHand({ type: 'ryuukyoku', deltas: [0, 0, 0, 0], events: [{ t: 'ryuukyoku', kind, honba: 0, kyotaku: 0, scores: [25000, 25000, 25000, 25000], deltas: [0, 0, 0, 0], hands: [null, null, null, null] }] });
-      expect(r).toEqual({ type: 'ryuukyoku', kind, kind_name: name, wins: [], deltas: [0, 0, 0, 0] });
+      expect(r).toMatchObject({ type: 'ryuukyoku', kind, kind_name: name, wins: [], deltas: [0, 0, 0, 0] });
     });
+
+  it('lists the tenpai seats of an exhaustive draw, and none for a draw that shows no tenpai', () => {
+    const draw = (kind: string, hands: (number[] | null)[], deltas: number[]) => summariseHand({ type: 'ryuukyoku', deltas, events: [{ t: 'ryuukyoku', kind, honba: 0, kyotaku: 0, scores: [25000, 25000, 25000, 25000], deltas, hands }] });
+    expect(draw('exhaustive', [null, [1, 2, 3], null, [4, 5, 6]], [-1500, 1500, -1500, 1500])!.tenpai).toEqual([1, 3]);
+    expect(draw('exhaustive', [null, null, null, null], [0, 0, 0, 0])!.tenpai).toEqual([]);
+    expect(draw('yao9', [[1, 2, 3], null, null, null], [0, 0, 0, 0])).not.toHaveProperty('tenpai');
+  });
 
   it('names the yaku of a win and drops zero-han entries', () => {
     const r = summariseHand({

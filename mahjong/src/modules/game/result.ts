@@ -8,6 +8,8 @@ export interface HandSummary {
   /** Draws: Tenhou's kind (`yao9`, `kaze4`, …) and its name in words ("nine terminals"). */
   kind?: string;
   kind_name?: string;
+  /** Exhaustive draws (and nagashi mangan): the seats that were tenpai, whose hands were shown. */
+  tenpai?: number[];
   wins: { who: number; from_who: number; han: number; fu: number; points: number; limit_name: string; yaku: { id: number; name: string; han: number }[]; hand: number[]; machi: number }[];
   deltas: number[];
 }
@@ -22,6 +24,11 @@ export function summariseAgari(ev: AgariEvent) {
   };
 }
 
+// At an exhaustive draw (and nagashi mangan, which ends one) Tenhou shows the tenpai hands; the
+// other kinds show only the hand that called the draw, which says nothing about tenpai.
+const SHOWS_TENPAI = new Set(['exhaustive', 'nm']);
+const tenpaiSeats = (ev: RyuukyokuEvent): number[] => ev.hands.flatMap((h, seat) => (h ? [seat] : []));
+
 /** From the engine's hand result (`{type, events, deltas}`); anything else passes through as a draw. */
 export function summariseHand(result: unknown): HandSummary | null {
   if (!result || typeof result !== 'object') return null;
@@ -32,6 +39,7 @@ export function summariseHand(result: unknown): HandSummary | null {
   return {
     type: wins.length ? 'agari' : 'ryuukyoku',
     ...(draw ? { kind: draw.kind, kind_name: RYUUKYOKU_TEXT[draw.kind] ?? draw.kind } : {}),
+    ...(draw && SHOWS_TENPAI.has(draw.kind) ? { tenpai: tenpaiSeats(draw) } : {}),
     wins,
     deltas: r.deltas ?? [],
   };

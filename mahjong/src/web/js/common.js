@@ -141,6 +141,9 @@
     } else {
       const kind = result.kind_name || result.kind;
       nodes.push(el('h3', {}, `Draw${kind ? `: ${kind}` : ''}`));
+      if (Array.isArray(result.tenpai)) {
+        nodes.push(el('p', { class: 'tenpai' }, result.tenpai.length ? `Tenpai: ${result.tenpai.map((i) => seatLabel(state, i)).join(', ')}` : 'Nobody tenpai'));
+      }
     }
     const deltas = result.deltas || result.score_delta;
     if (Array.isArray(deltas)) {
