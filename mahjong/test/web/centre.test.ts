@@ -41,6 +41,15 @@ describe('centre panel', () => {
     }
   });
 
+  it('names the round once (the honba has its own line) and counts one stick as "1 stick"', async () => {
+    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { ctx, texts } = textContext();
+    MJCentre.draw(ctx, { ...state, kyotaku: 1, honba: 1, game: { round_label: 'East 1, 1 honba' } }, 800 / 24, 0);
+    const all = texts.map((t) => t.text);
+    expect(all).toEqual(expect.arrayContaining(['East 1', '1 honba', '1 stick']));
+    expect(all.filter((t) => t.includes('honba'))).toEqual(['1 honba']);
+  });
+
   it('keeps the larger type of a desktop table', async () => {
     const { MJCentre } = await load('tiles.js', 'centre.js');
     const { ctx, texts } = textContext();

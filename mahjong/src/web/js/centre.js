@@ -9,7 +9,8 @@
   const windIndex = (w) => (typeof w === 'number' ? w : WIND_OF[w] ?? 0);
 
   function roundLabel(state) {
-    if (state.game && state.game.round_label) return state.game.round_label;
+    // The engine's label ends in ", N honba"; the panel has a honba line of its own.
+    if (state.game && state.game.round_label) return state.game.round_label.replace(/, \d+ honba$/, '');
     const wind = WINDS[windIndex(state.round_wind ?? 0)];
     const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
     return `${wind} ${n}`;
@@ -40,8 +41,9 @@
     ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
     fitText(ctx, roundLabel(state), -box * 0.25, f * 1.2, maxW, '600 ');
     const small = Math.max(MIN_PX, f * 0.85);
+    const sticks = state.kyotaku ?? 0;
     fitText(ctx, `${state.honba ?? 0} honba`, -box * 0.14, small, maxW);
-    fitText(ctx, `${state.kyotaku ?? 0} sticks`, -box * 0.045, small, maxW);
+    fitText(ctx, `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`, -box * 0.045, small, maxW);
     fitText(ctx, `${state.tiles_left ?? '?'} tiles left`, box * 0.05, small, maxW);
     // Dora indicators, as big as river tiles: players read them all hand long.
     const dora = state.dora || [];
