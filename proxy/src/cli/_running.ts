@@ -1,4 +1,5 @@
 import { displayUrl, runningPid } from '@devhub/shared';
+import { proxyUrl } from './_address';
 import { pidFilePath, type ProxyConfig } from '../config';
 
 export interface ServerState {
@@ -9,10 +10,16 @@ export interface ServerState {
   health: string | null;
 }
 
-/** Is a proxy running? Its PID file, and whatever answers /health at the configured address. */
+/** Is a proxy running? Its PID file, and whatever answers /health where it listens (or would). */
 export async function serverState(config: ProxyConfig, dir: string): Promise<ServerState> {
   const pid = runningPid(pidFilePath(dir));
-  const url = displayUrl(config.server.host, config.server.port);
+  let url: string;
+  try {
+    url = proxyUrl(config, {}, dir);
+  } catch {
+    // MODELPROXY_PORT=0 or a bad value names no address to ask; the configured one still can be.
+    url = displayUrl(config.server.host, config.server.port);
+  }
   const health = await healthOf(url);
   return { running: pid !== null || health !== null, pid, url, health };
 }

@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty';
 import { ConfigError, createLogger, displayUrl, resolveListen, writePidFile, removePidFile } from '@devhub/shared';
 import { createApp } from '../app';
+import { forgetAddress, recordAddress } from './_address';
 import { BadArgument } from './_errors';
 import { isLoopbackHost, LISTEN_ENV } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
@@ -59,12 +60,14 @@ export default defineCommand({
     }
     const port = app.server?.port ?? listen.port;
     writePidFile(pidFilePath(dir));
+    recordAddress(dir, listen.host, port);
     log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
     process.on('SIGUSR1', () => state.reload(file, log));
     const stop = async () => {
       await app.stop();
       requestLog.close();
       removePidFile(pidFilePath(dir));
+      forgetAddress(dir);
       process.exit(0);
     };
     process.once('SIGINT', stop);

@@ -23,3 +23,5 @@ export const configPath = (dir: string = stateDir()): string => join(dir, 'confi
 export const requestsLogPath = (dir: string = stateDir()): string => join(dir, 'requests.jsonl');
 export const usageCachePath = (dir: string = stateDir()): string => join(dir, 'usage-cache.json');
 export const pidFilePath = (dir: string = stateDir()): string => join(dir, 'modelproxy.pid');
+/** Where a running `serve` records the address it actually listens on (it may differ from config.yaml). */
+export const listenFilePath = (dir: string = stateDir()): string => join(dir, 'listen.json');

@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG_YAML } from '../../src/config';
+import { spawnProxy } from '../helpers/spawn-proxy';
 import { cli, sandbox } from './helpers';
 
 const box = sandbox('mp-settings-addr-');
@@ -42,4 +43,23 @@ describe('settings: the address of a proxy started with --port or MODELPROXY_POR
     }
     expect(readFileSync(settingsPath, 'utf8')).toBe('{}\n');
   });
+
+  it('finds a running proxy started with --port: apply, show, doctor and status use its real address', async () => {
+    const proxy = await spawnProxy(box.dir);
+    try {
+      const r = await cli(['settings', 'apply'], box.env);
+      expect(r.code).toBe(0);
+      expect(baseUrl()).toBe(proxy.url);
+      const doctor = await cli(['doctor', '--offline'], box.env);
+      expect(doctor.stdout).toContain(`${proxy.url}: the proxy is running and healthy`);
+      expect(doctor.stdout).toContain(`points at ${proxy.url}`);
+      const status = await cli(['status', '--json'], box.env);
+      expect(JSON.parse(status.stdout).server).toMatchObject({ running: true, url: proxy.url, health: 'ok' });
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+    }
+    expect(existsSync(join(box.dir, 'listen.json'))).toBe(false);
+    const after = await cli(['settings', 'show'], box.env);
+    expect(after.stdout).toContain('points at the proxy (http://127.0.0.1:8765): no');
+  }, 60_000);
 });

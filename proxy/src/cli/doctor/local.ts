@@ -5,6 +5,7 @@ import { healthOf } from '../_running';
 import { checkConfigText, describeConfig } from '../config/check';
 import { installedServiceFile } from '../service/detect';
 import { claudeSettingsPath, readSettings } from '../settings/file';
+import { proxyAddress } from '../_address';
 import { pointsHere, proxyUrl } from '../settings/managed';
 import type { CheckResult } from './model';
 
@@ -40,12 +41,12 @@ export function checkKeys(config: ProxyConfig): CheckResult[] {
 
 /** The port is fine when it is free or when the proxy itself answers there. */
 export async function checkPort(config: ProxyConfig): Promise<CheckResult> {
-  const url = proxyUrl(config);
+  const { host, port, url } = proxyAddress(config);
   const health = await healthOf(url);
   if (health === 'ok') return { status: 'ok', name: 'port', detail: `${url}: the proxy is running and healthy` };
   if (health !== null) return { status: 'warn', name: 'port', detail: `${url}: something answers /health with ${health}` };
   try {
-    const probe = Bun.listen({ hostname: config.server.host, port: config.server.port, socket: { data() {} } });
+    const probe = Bun.listen({ hostname: host, port, socket: { data() {} } });
     probe.stop(true);
     return { status: 'ok', name: 'port', detail: `${url}: free (the proxy is not running; start it with modelproxy serve or modelproxy service start)` };
   } catch (error) {

@@ -1,7 +1,8 @@
-import { displayUrl, maskKey, resolveListen } from '@devhub/shared';
+import { maskKey } from '@devhub/shared';
 import type { ProxyConfig } from '../../config';
-import { LISTEN_ENV } from '../../config/listen';
-import { BadArgument } from '../_errors';
+import { proxyUrl, type AddressFlags } from '../_address';
+
+export { proxyUrl };
 
 /** The only `env` keys `settings apply` ever writes or removes (ref §4, Claude Code settings bridge). */
 export const MODEL_KEYS = [
@@ -18,26 +19,6 @@ export const SECRET_KEYS = new Set(['ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_API_KEY']
 /** Claude Code needs some token; the proxy replaces it, so without auth_token a dummy is enough. */
 export const DUMMY_TOKEN = 'modelproxy';
 
-/** --host/--port of the command, when it has them. */
-export interface AddressFlags {
-  host?: string;
-  port?: string;
-}
-
-/**
- * The proxy's address as `serve` resolves it (flag, then MODELPROXY_HOST/PORT, then config.yaml),
- * so a proxy started with `--port` or the env variable is found by the same flag or variable.
- */
-export function proxyUrl(config: ProxyConfig, flags: AddressFlags = {}): string {
-  let listen: { host: string; port: number };
-  try {
-    listen = resolveListen(flags, LISTEN_ENV, config.server);
-  } catch (error) {
-    throw new BadArgument(`${(error as Error).message} (--port, ${LISTEN_ENV.port})`);
-  }
-  if (listen.port === 0) throw new BadArgument(`port 0 means "any free port" to serve; give the port the proxy listens on (--port, ${LISTEN_ENV.port})`);
-  return displayUrl(listen.host, listen.port);
-}
 
 /**
  * The managed env the assistant should have: pointed at the proxy with the proxy's own client
