@@ -11,6 +11,16 @@ function positive(value: string | undefined, fallback: number, flag: string): nu
   return n;
 }
 
+/** Why the listener failed, in words (Bun's own error is a stack trace ending in a syscall name). */
+export function listenError(err: unknown, listen: { host: string; port: number }): string {
+  const code = (err as { code?: string }).code;
+  const where = `${listen.host}:${listen.port}`;
+  if (code === 'EADDRINUSE') return `cannot listen on ${where}: the port is in use (another mahjong serve?); choose another with --port`;
+  if (code === 'EACCES') return `cannot listen on ${where}: permission denied (ports below 1024 need privileges)`;
+  if (code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: no such address on this machine (--host)`;
+  return `cannot listen on ${where}: ${code ?? (err as Error).message} (is --host an address of this machine?)`;
+}
+
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8000 };
 export const LISTEN_ENV = { host: 'MAHJONG_HOST', port: 'MAHJONG_PORT' };
 
@@ -35,7 +45,16 @@ export default defineCommand({
     }
     // Bun's own limit answers with a bare 413 before the app sees the request; it sits well above
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
-    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } }).listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60 });
+    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } });
+    try {
+      // Elysia turns SO_REUSEPORT on by default: a second `mahjong serve` on the same port would
+      // then start "successfully" and the kernel would split requests between two servers that
+      // know different sessions (pages failing with SESSION_NOT_FOUND at random).
+      app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, reusePort: false });
+    } catch (err) {
+      log.error(listenError(err, listen));
+      process.exit(1);
+    }
     const port = app.server?.port ?? listen.port;
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
     // End the event streams first: a graceful stop would otherwise wait for them forever.

@@ -48,6 +48,26 @@ describe('mahjong serve', () => {
   });
 });
 
+describe('mahjong serve on a port already taken', () => {
+  it('refuses to share it with exit 1 and a message, even with a listener that allows SO_REUSEPORT', async () => {
+    // As Elysia would listen by default: a second server with reuse on would be let in silently.
+    using taken = Bun.serve({ hostname: '127.0.0.1', port: 0, reusePort: true, fetch: () => new Response('other') });
+    await using proc = Bun.spawn(['bun', CLI, 'serve', '--port', String(taken.port)], { env: env(), stdout: 'pipe', stderr: 'pipe' });
+    // Bounded: a server that did start would run forever.
+    const bound = setTimeout(() => proc.kill(), 20_000);
+    const [out, err, exited] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    clearTimeout(bound);
+    expect(exited).toBe(1);
+    expect(out + err).toContain(`cannot listen on 127.0.0.1:${taken.port}: the port is in use`);
+    expect(out + err).not.toContain('at <anonymous>');
+  });
+
+  it('names an address that is not on this machine', async () => {
+    const { listenError } = await import('../../src/cli/serve');
+    expect(listenError(Object.assign(new Error('x'), { code: 'EADDRNOTAVAIL' }), { host: '10.9.9.9', port: 80 })).toBe('cannot listen on 10.9.9.9:80: no such address on this machine (--host)');
+  });
+});
+
 describe('serve defaults', () => {
   it('listens on 127.0.0.1:8000 unless told otherwise (DECISIONS.md)', async () => {
     const { DEFAULT_LISTEN, LISTEN_ENV } = await import('../../src/cli/serve');
