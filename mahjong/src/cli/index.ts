@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import './colour';
 import { defineCommand, runMain } from 'citty';
 import { CLI_NAME, VERSION } from '../version';
 
