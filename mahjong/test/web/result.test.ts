@@ -24,6 +24,16 @@ afterAll(() => { (globalThis as any).document = saved; });
 const state = { players: [0, 1, 2, 3].map((seat) => ({ seat, wind: seat })) };
 
 describe('hand result dialog', () => {
+  it('marks the viewer\'s own seat as "you" in results and standings', async () => {
+    const { MJ } = await load('tiles.js', 'common.js');
+    const seen = { ...state, viewer: 0 };
+    expect(MJ.seatLabel(seen, 0)).toBe('P0 (East, you)');
+    expect(MJ.seatLabel(seen, 2)).toBe('P2 (West)');
+    expect(MJ.seatLabel({ ...state, viewer: null }, 0)).toBe('P0 (East)');
+    const rows = MJ.finalNodes({ ...seen, game: { owari: { scores: [30000, 25000, 25000, 20000], points: [20, 0, -5, -15] } } })[0].textContent;
+    expect(rows).toContain('P0 (East, you)');
+  });
+
   it('says who was tenpai at an exhaustive draw', async () => {
     const { MJ } = await load('tiles.js', 'common.js');
     const text = (r: object) => MJ.resultNodes(r, state).map((n: FakeElement) => n.textContent).join('\n');

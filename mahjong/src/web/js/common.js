@@ -90,7 +90,10 @@
     const p = state && state.players && state.players[seat];
     const names = { E: 'East', S: 'South', W: 'West', N: 'North' };
     const wind = p && (typeof p.wind === 'number' ? ['East', 'South', 'West', 'North'][p.wind] : names[p.wind] || p.wind);
-    return `P${seat}${wind ? ` (${wind})` : ''}`;
+    // On the human page the state is seen by its player: say which seat that is.
+    const you = state && state.viewer === seat ? 'you' : '';
+    const notes = [wind, you].filter(Boolean).join(', ');
+    return `P${seat}${notes ? ` (${notes})` : ''}`;
   }
 
   /** A small canvas showing a row of tiles (a winning hand in the result dialog). */
