@@ -219,6 +219,14 @@ describe('replay page', () => {
     await page.setInputFiles('#file', { name: 'game.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
     await until(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 15_000, 'uploaded steps');
     expect(await page.textContent('#status')).toContain('game.xml');
+    // A log with a header and no hand replaces it and says there is nothing to replay (the page
+    // used to ask for a log to be loaded, under the old game's counter).
+    const empty = '<mjloggm ver="2.3"><SHUFFLE/><GO type="169"/><UN n0="%E5%A4%AA%E9%83%8E" n1="b" n2="c" n3="d"/></mjloggm>';
+    await page.setInputFiles('#file', { name: 'ünïcødé 麻雀.xml', mimeType: 'text/xml', buffer: Buffer.from(empty) });
+    await until(() => page.evaluate(() => (window as any).__mj.steps.length === 0), 15_000, 'the empty log loaded');
+    expect(await page.textContent('#status')).toBe('ünïcødé 麻雀.xml: no hand to replay (the log deals none)');
+    expect(await page.textContent('#counter')).toBe('0 / 0');
+    expect(await page.textContent('#describe')).toBe('');
     await page.setInputFiles('#file', { name: 'bad.xml', mimeType: 'text/xml', buffer: Buffer.from('<mjloggm>\n<INIT seed=') });
     await page.waitForSelector('#error-ok', { timeout: 10_000 });
     expect(await page.textContent('.dialog')).toMatch(/line/i);

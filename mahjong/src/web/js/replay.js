@@ -10,7 +10,14 @@
   const status = (t) => { $('status').textContent = t; };
 
   function show(pos) {
-    if (!ui.steps.length) { MJTable.draw(canvas, null, { banner: 'Load a built-in sample or upload a Tenhou XML log' }); return; }
+    if (!ui.steps.length) {
+      // A log that deals no hand (only its header) loads fine but has nothing to show: say so,
+      // rather than asking the user to load the log they just loaded.
+      $('counter').textContent = '0 / 0';
+      $('describe').textContent = '';
+      MJTable.draw(canvas, null, { banner: ui.name ? `${ui.name}: no hand to replay` : 'Load a built-in sample or upload a Tenhou XML log' });
+      return;
+    }
     ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
     const step = ui.steps[ui.pos];
     const last = step.event_type === 'discard' ? { player: step.player, action: 0 } : null;
@@ -49,7 +56,7 @@
       ui.name = name;
       $('progress').max = String(Math.max(0, res.total - 1));
       $('kyoku').replaceChildren(...res.kyoku_indices.map((i, n) => el('option', { value: String(i) }, labelOf(ui.steps[i], n))));
-      status(`${name}: ${res.total} steps, ${res.kyoku_indices.length} hands`);
+      status(res.total ? `${name}: ${res.total} steps, ${res.kyoku_indices.length} hands` : `${name}: no hand to replay (the log deals none)`);
       show(0);
     } catch (e) {
       status(`Could not load ${name}: ${e.message}`);
