@@ -195,6 +195,12 @@ describe('replay page', () => {
 
     await page.locator('#progress').fill('300');
     expect(await page.textContent('#counter')).toStartWith('301 /');
+    // An arrow key on the focused slider moves one step, not two (slider and page shortcut both).
+    await page.focus('#progress');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#counter')).toStartWith('302 /');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.textContent('#counter')).toStartWith('301 /');
     const seeked = await canvasStats(page);
     expect(seeked.hash).not.toBe(third.hash);
 

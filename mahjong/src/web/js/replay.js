@@ -105,6 +105,8 @@
   $('kyoku').onchange = (e) => { pause(); show(Number(e.target.value)); };
   $('speed').onchange = () => { if (ui.timer) { pause(); play(); } };
   window.addEventListener('keydown', (e) => {
+    // The slider and the selects move on arrows themselves; stepping too made one press two steps.
+    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
     if (e.key === 'ArrowRight') $('forward').click();
     else if (e.key === 'ArrowLeft') $('back').click();
     else if (e.key === ' ') { e.preventDefault(); play(); }
