@@ -108,7 +108,10 @@ describe('human page helpers', () => {
     const { MJ } = await load('tiles.js', 'common.js');
     const state = { target: { tile: 4 * 12 + 1, from: 3, kind: 'discard' } }; // 4p
     expect([37, 38, 39, 41].map((a) => MJ.buttonLabel(a, state))).toEqual(['chi 4-5-6p', 'chi 3-4-5p', 'chi 2-3-4p', 'chi 3-4-5p (red 5)']);
-    expect(MJ.buttonLabel(43, state)).toBe('pon');
+    expect([43, 44, 46, 49].map((a) => MJ.buttonLabel(a, state))).toEqual(['pon 4p', 'pon 4p with red 5', 'kan 4p', 'ron 4p']);
+    expect(MJ.buttonLabel(43, { target: { tile: 16, from: 1, kind: 'discard' } })).toBe('pon 5m'); // a red five is still a 5m
+    expect([50, 53].map((a) => MJ.buttonLabel(a, state))).toEqual(['tsumo', 'skip']);
+    expect(MJ.buttonLabel(43, { target: null })).toBe('pon');
   });
 
   it('marks the riichi candidates by tile id, only while seat 0 chooses a discard', async () => {

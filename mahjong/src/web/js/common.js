@@ -41,7 +41,13 @@
   /** An action button's label; chi buttons name their tiles ("chi 3-4-5p") from the tile answered. */
   function buttonLabel(a, state) {
     const target = state && state.target;
-    if (a < 37 || a > 42 || !target) return actionName(a);
+    if (!target) return actionName(a);
+    // Calls on a discard name the tile ("pon 3p"): on a phone the outlined river tile is small.
+    if (a === 43 || a === 44 || a === 46 || a === 49) {
+      const [verb, ...rest] = actionName(a).split(' ');
+      return [verb, kindName(target.tile >> 2), ...rest].join(' ');
+    }
+    if (a < 37 || a > 42) return actionName(a);
     const k = target.tile >> 2, n = (k % 9) + 1, suit = 'mps'[Math.floor(k / 9)];
     const first = n - ((a - 37) % 3);
     return `chi ${first}-${first + 1}-${first + 2}${suit}${a >= 40 ? ' (red 5)' : ''}`;
