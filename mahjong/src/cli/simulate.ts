@@ -60,7 +60,12 @@ async function simulate(args: SimArgs): Promise<void> {
     if (k === 'random' || k === 'heuristic' || models.has(k)) continue;
     try { models.set(k, readFileSync(k === 'policy' ? SHIPPED_POLICY : k, 'utf8')); } catch (e) { throw new Error(`--ai ${k}: not random, heuristic or a readable model file (${(e as Error).message})`); }
   }
-  if (args.out) mkdirSync(args.out, { recursive: true });
+  if (args.out) {
+    try { mkdirSync(args.out, { recursive: true }); } catch (e) {
+      const code = (e as { code?: string }).code;
+      throw new Error(`--out ${args.out}: ${code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way; --out takes a directory' : (e as Error).message}`);
+    }
+  }
   const stats = emptyStats();
   const tty = process.stderr.isTTY;
   const started = performance.now();

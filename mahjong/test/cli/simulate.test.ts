@@ -22,6 +22,15 @@ describe('mahjong simulate', () => {
     for (const f of files) expect(verifyPaipu(parseMjlog(readFileSync(join(out, f), 'utf8'))).status).toBe('ok');
   }, 60_000);
 
+  it('refuses an --out that is a file, saying it takes a directory', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mj-sim-')), 'taken');
+    await Bun.write(file, 'x');
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--out', file], { stdout: 'pipe', stderr: 'pipe' });
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`--out ${file}: a file is in the way; --out takes a directory`);
+  });
+
   it('refuses bad arguments with a message', async () => {
     await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', 'x'], { stdout: 'pipe', stderr: 'pipe' });
     const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
