@@ -56,7 +56,8 @@
       ui.lastResult = r;
       const wins = r.wins || [];
       const yaku = (w) => (w.yaku || []).map((y) => y.name).join(', ');
-      ui.banner = wins.length ? wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind ? ` (${r.kind_name || r.kind})` : ''}`;
+      const tenpai = (x) => (!Array.isArray(x.tenpai) ? '' : x.tenpai.length ? ` — tenpai: ${x.tenpai.map((i) => `P${i}`).join(', ')}` : ' — nobody tenpai');
+      ui.banner = wins.length ? wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind ? ` (${r.kind_name || r.kind})` : ''}${tenpai(r)}`;
       redraw();
     });
     on('game_over', async (d) => {

@@ -172,16 +172,35 @@
     }
     ctx.restore();
     if (o.banner) {
-      ctx.fillStyle = 'rgba(0,0,0,0.6)'; ctx.fillRect(0, cy - S * 0.04, w, S * 0.08);
-      ctx.fillStyle = '#f1c40f'; ctx.font = `600 ${S * 0.035}px sans-serif`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-      ctx.fillText(o.banner, cx, cy);
+      const px = Math.max(12, S * 0.035);
+      ctx.font = `600 ${px}px sans-serif`;
+      const lines = bannerLines(ctx, o.banner, w * 0.94);
+      const lh = px * 1.3, bh = Math.max(S * 0.08, lines.length * lh + px * 0.6);
+      ctx.fillStyle = 'rgba(0,0,0,0.8)'; ctx.fillRect(0, cy - bh / 2, w, bh);
+      ctx.fillStyle = '#f1c40f'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      lines.forEach((line, i) => ctx.fillText(line, cx, cy + (i - (lines.length - 1) / 2) * lh));
     }
     return hits;
+  }
+
+  /**
+   * Splits a banner into lines no wider than `maxW` in the context's font, breaking between words
+   * (a hand result with many yaku ran off both sides of a phone screen).
+   */
+  function bannerLines(ctx, text, maxW) {
+    const lines = [];
+    let line = '';
+    for (const word of String(text).split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && ctx.measureText(next).width > maxW) { lines.push(line); line = word; } else line = next;
+    }
+    if (line) lines.push(line);
+    return lines;
   }
 
   function hitTest(hits, x, y) {
     return hits.find((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) || null;
   }
 
-  global.MJTable = { draw, hitTest, fit };
+  global.MJTable = { draw, hitTest, fit, bannerLines };
 })(window);
