@@ -72,7 +72,9 @@ function group(tiles: { kind: TileKind; red: boolean }[]): string {
 const quote = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 function parseRaw(text: string): { kind: TileKind; red: boolean }[] {
-  const src = text.replace(/\s+/g, '');
+  // Typed by hand: spaces between groups, upper-case suits and full-width digits (a Japanese IME)
+  // mean the same tiles.
+  const src = text.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
   if (!/^(\d+[mpsz])*$/.test(src)) {
     throw new NotationError(`"${quote(text)}" is not tile notation (digits followed by m, p, s or z, e.g. 123m406p11z)`);
   }
