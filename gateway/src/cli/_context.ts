@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, type Logger } from '@devhub/shared';
+import { ConfigError, createLogger, type Logger, resolveListen } from '@devhub/shared';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
 import { type StatePaths, statePaths } from '../state';
 import { serverPid } from './server/owner';
@@ -36,4 +36,16 @@ export function refuseIfRunning({ paths, log }: CliContext): void {
   if (server.state !== 'running') return;
   log.error(`agentgw server is already running (PID ${server.pid}); stop it with: agentgw server stop`);
   process.exit(1);
+}
+
+/** Host and port from flags, env and config; a bad port is a usage error (exit 2), not a stack trace. */
+export function listenAddress({ config, log }: CliContext, flags: { host?: string; port?: string }): { host: string; port: number } {
+  try {
+    return resolveListen(flags, { host: 'GW_API_HOST', port: 'GW_API_PORT' }, { host: config.api_host, port: config.api_port });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const from = flags.port !== undefined ? '--port' : 'GW_API_PORT';
+    log.error(`${from}: ${error.message}`);
+    process.exit(2);
+  }
 }

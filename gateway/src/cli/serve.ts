@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { listenArgs } from './_args';
-import { cliContext, refuseIfRunning } from './_context';
+import { cliContext, listenAddress, refuseIfRunning } from './_context';
 import { runForeground } from './server/foreground';
 
 /** `agentgw serve` = `agentgw server start` in the foreground (the workspace's common verb). */
@@ -10,6 +10,6 @@ export default defineCommand({
   async run({ args }) {
     const ctx = cliContext();
     refuseIfRunning(ctx);
-    await runForeground(ctx, { host: args.host, port: args.port });
+    await runForeground(ctx, listenAddress(ctx, { host: args.host, port: args.port }));
   },
 });

@@ -136,6 +136,16 @@ describe('agentgw server (compiled binary)', () => {
     }
   });
 
+  it('exits 2 with one line, not a stack trace, for a bad --port (foreground, detached and serve)', async () => {
+    for (const args of [['server', 'start', '-p', '99999'], ['server', 'start', '-d', '--port', 'abc'], ['serve', '-p', '-1']]) {
+      const res = await agentgw(...args);
+      expect(res.code).toBe(2);
+      expect(res.out).toMatch(/--port: invalid port "[^"]+": expected an integer 0-65535/);
+      expect(res.out).not.toContain(' at ');
+      expect(readPid()).toBeNull();
+    }
+  });
+
   it('leaves valid state files when killed with SIGKILL in the middle of writes', async () => {
     expect((await agentgw('server', 'start', '-d')).code).toBe(0);
     const pid = readPid()!;

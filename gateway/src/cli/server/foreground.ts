@@ -1,4 +1,4 @@
-import { removePidFile, resolveListen, writePidFile } from '@devhub/shared';
+import { removePidFile, writePidFile } from '@devhub/shared';
 import { loadPlugins, type RunningServer, startServer } from '../../runtime';
 import type { CliContext } from '../_context';
 import { removeServerInfo, writeServerInfo } from './info';
@@ -7,8 +7,7 @@ import { removeServerInfo, writeServerInfo } from './info';
  * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it
  * serves: written after the listener is up, removed on shutdown.
  */
-export async function runForeground({ config, paths, log }: CliContext, flags: { host?: string; port?: string }): Promise<void> {
-  const listen = resolveListen(flags, { host: 'GW_API_HOST', port: 'GW_API_PORT' }, { host: config.api_host, port: config.api_port });
+export async function runForeground({ config, paths, log }: CliContext, listen: { host: string; port: number }): Promise<void> {
   let server: RunningServer;
   try {
     server = await startServer({ config, host: listen.host, port: listen.port, plugins: await loadPlugins(), log });

@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { detachArg, listenArgs } from '../_args';
-import { cliContext, refuseIfRunning } from '../_context';
+import { cliContext, listenAddress, refuseIfRunning } from '../_context';
 import { runDetached } from './detach';
 import { runForeground } from './foreground';
 
@@ -11,7 +11,8 @@ export default defineCommand({
     const ctx = cliContext();
     refuseIfRunning(ctx);
     const flags = { host: args.host, port: args.port };
+    const listen = listenAddress(ctx, flags);
     if (args.detach) process.exit(await runDetached(ctx, flags));
-    await runForeground(ctx, flags);
+    await runForeground(ctx, listen);
   },
 });
