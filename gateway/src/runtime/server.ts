@@ -33,7 +33,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
   const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });
-  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port });
+  // Elysia turns SO_REUSEPORT on by default: a second gateway on the same port then started
+  // "fine" and the kernel split requests between two servers with different state.
+  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, reusePort: false });
   server = app.server ?? undefined;
   const port = server?.port ?? 0;
   const host = options.host ?? options.config.api_host;
