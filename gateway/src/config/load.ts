@@ -34,7 +34,9 @@ export function resolveGatewayConfig(
   where: { env?: Env; homeDir: string; file: string },
 ): GatewayConfig {
   const env = where.env ?? process.env;
-  const { merged, problems, fromEnv } = overlayEnv(raw, env);
+  const { merged, problems: envProblems, fromEnv } = overlayEnv(raw, env);
+  // Checked beside the schema so a bad provider is listed with every other problem at once.
+  const problems = [...envProblems, ...providerProblems(merged.default_provider, fromEnv.get('default_provider'))];
   let parsed: GatewayConfigFile;
   try {
     parsed = validateConfig(where.file, merged, { schema: GatewayConfigFile });
@@ -48,18 +50,18 @@ export function resolveGatewayConfig(
     throw new ConfigError(where.file, [...problems, ...named]);
   }
   if (problems.length > 0) throw new ConfigError(where.file, problems);
-  const provider = normalizeProvider(parsed.default_provider);
-  if (!provider) {
-    const via = fromEnv.get('default_provider');
-    throw new ConfigError(where.file, [
-      `default_provider: unknown provider "${parsed.default_provider}" (expected one of ${PROVIDER_IDS.join(', ')})${via ? ` (from env ${via})` : ''}`,
-    ]);
-  }
+  const provider = normalizeProvider(parsed.default_provider) ?? 'agent_a'; // checked above
   // GW_DIR moves everything; a state_dir in the file only moves state files.
   const stateDir = env.GW_DIR?.trim() || !parsed.state_dir
     ? where.homeDir
     : resolve(where.homeDir, expandHome(parsed.state_dir, env));
   return { ...parsed, default_provider: provider, state_dir: stateDir, home_dir: where.homeDir, config_file: where.file };
+}
+
+function providerProblems(value: unknown, envVariable: string | undefined): string[] {
+  if (typeof value !== 'string' || normalizeProvider(value)) return []; // absent, or the schema's to report
+  const expected = `${PROVIDER_IDS.join(', ')} or ${Object.keys(ALIASES).join(', ')}`;
+  return [`default_provider: unknown provider "${value}" (expected one of ${expected})${envVariable ? ` (from env ${envVariable})` : ''}`];
 }
 
 function readText(file: string): string {

@@ -77,6 +77,13 @@ describe('gateway config', () => {
     expect(problemsOf(() => loadGatewayConfig({ GW_DIR: home(), GW_PROVIDER: 'vim' }))[0]).toContain('unknown provider "vim"');
   });
 
+  it('lists an unknown default_provider together with the other problems, naming the accepted names', () => {
+    const problems = problemsOf(() => loadGatewayConfig({ GW_DIR: home('default_provider: foo\nstatus_poll_interval: 0\n') }));
+    expect(problems).toHaveLength(2);
+    expect(problems.find((p) => p.startsWith('default_provider:'))).toContain('unknown provider "foo" (expected one of agent_a, agent_b, agent_c, agent_d, shell or claude, codex, gemini, pi)');
+    expect(problems.some((p) => p.startsWith('status_poll_interval:'))).toBe(true);
+  });
+
   it('reports malformed YAML with its line instead of crashing', () => {
     const dir = home('api_port: [1,\n');
     expect(problemsOf(() => loadGatewayConfig({ GW_DIR: dir }))[0]).toMatch(/line \d+/);
