@@ -1,7 +1,8 @@
 import { defineCommand } from 'citty';
-import { ConfigError, createLogger, displayUrl, resolveListen, writePidFile, removePidFile } from '@devhub/shared';
+import { ConfigError, createLogger, displayUrl, resolveListen, runningPid, writePidFile, removePidFile } from '@devhub/shared';
 import { createApp } from '../app';
-import { forgetAddress, recordAddress } from './_address';
+import { forgetAddress, recordAddress, recordedAddress } from './_address';
+import { healthOf } from './_running';
 import { BadArgument } from './_errors';
 import { isLoopbackHost, LISTEN_ENV } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
@@ -20,9 +21,15 @@ export default defineCommand({
     host: { type: 'string', description: `Listen address (env ${LISTEN_ENV.host}, default server.host of config.yaml)` },
     port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default server.port of config.yaml)` },
   },
-  run({ args }) {
+  async run({ args }) {
     const log = createLogger('proxy');
     const dir = ensureProxyStateDir();
+    // A second serve on another port would take over modelproxy.pid, and reload/status would lose the first.
+    const running = recordedAddress(dir);
+    if (running && (await healthOf(displayUrl(running.host, running.port))) !== null) {
+      log.error(`modelproxy is already running with ${dir} (pid ${runningPid(pidFilePath(dir))}, ${displayUrl(running.host, running.port)}); stop it first, or give this one its own MODELPROXY_DIR`);
+      process.exit(1);
+    }
     const file = configPath(dir);
     let state: ProxyState;
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configPath, pidFilePath } from '../../src/config/paths';
+import { configPath, listenFilePath, pidFilePath } from '../../src/config/paths';
 import { tempDir } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
 
@@ -86,4 +86,26 @@ describe('modelproxy serve', () => {
       expect(await proxy.stop()).toBe(0);
     }
   });
+  it('refuses a second serve on the same state dir (exit 1) and leaves the first one its pid file', async () => {
+    const dir = tempDir();
+    const first = await spawnProxy(dir);
+    try {
+      const { code, output } = await runServe(dir, []);
+      expect(code).toBe(1);
+      expect(output).toContain(`modelproxy is already running with ${dir} (pid ${first.proc.pid}, ${first.url})`);
+      expect(readFileSync(pidFilePath(dir), 'utf8').trim()).toBe(String(first.proc.pid));
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  }, 60_000);
+
+  it('starts over a stale record whose address answers nothing', async () => {
+    const dir = tempDir();
+    // A live pid (this test process) but nothing listening at the recorded port: left by a crash, pid reused.
+    writeFileSync(pidFilePath(dir), `${process.pid}\n`);
+    writeFileSync(listenFilePath(dir), JSON.stringify({ pid: process.pid, host: '127.0.0.1', port: 1 }));
+    const proxy = await spawnProxy(dir);
+    expect(readFileSync(pidFilePath(dir), 'utf8').trim()).toBe(String(proxy.proc.pid));
+    expect(await proxy.stop()).toBe(0);
+  }, 60_000);
 });
