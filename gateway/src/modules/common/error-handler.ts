@@ -30,7 +30,7 @@ export const errorHandler = (log: Logger) =>
     }
   });
 
-interface ValueErrorLike { path?: string; message?: string; type?: unknown; summary?: string; value?: unknown }
+interface ValueErrorLike { path?: string; message?: string; type?: unknown; summary?: string; value?: unknown; schema?: { anyOf?: Array<{ const?: unknown }> } }
 
 function validationDetail(error: unknown): Array<{ loc: string[]; msg: string; type: string }> {
   const all = (error as { all?: ValueErrorLike[] }).all ?? [];
@@ -40,8 +40,15 @@ function validationDetail(error: unknown): Array<{ loc: string[]; msg: string; t
     const loc = [where, ...(e.path ?? '').split('/').filter(Boolean)];
     if (e.value === undefined && e.path) return { loc, msg: 'Field required', type: 'missing' };
     const type = typeof e.type === 'number' ? snake(ValueErrorType[e.type] ?? 'value_error') : String(e.type ?? 'value_error');
-    return { loc, msg: e.message ?? e.summary ?? 'invalid value', type };
+    return { loc, msg: choices(e) ?? e.message ?? e.summary ?? 'invalid value', type };
   });
+}
+
+/** A union of literals names its values: TypeBox alone says only "Expected union value". */
+function choices(e: ValueErrorLike): string | null {
+  const members = e.schema?.anyOf;
+  if (!members?.length || !members.every((m) => typeof m.const === 'string')) return null;
+  return `Expected one of: ${members.map((m) => m.const).join(', ')}`;
 }
 
 /** TypeBox's error kind as a stable word: `ObjectRequiredProperty` → `object_required_property`. */
