@@ -19,8 +19,8 @@ export const offlineArg = {
 
 /** Where the proxy listens, for commands that write or check its address (same resolution as serve). */
 export const addressArgs = {
-  host: { type: 'string', description: 'Proxy address (env MODELPROXY_HOST, default server.host of config.yaml)' },
-  port: { type: 'string', description: 'Proxy port (env MODELPROXY_PORT, default server.port of config.yaml)' },
+  host: { type: 'string', description: "Proxy address (default: the running proxy's, else env MODELPROXY_HOST, else server.host)" },
+  port: { type: 'string', description: "Proxy port (default: the running proxy's, else env MODELPROXY_PORT, else server.port)" },
 } satisfies ArgsDef;
 
 export const asTimeFormat = (value: unknown): TimeFormat => (TIME_FORMATS as readonly string[]).includes(String(value)) ? (value as TimeFormat) : 'dhm';
