@@ -103,6 +103,23 @@ describe('human versus AI page', () => {
 });
 
 describe('phone-sized viewport', () => {
+  it('keeps a long dialog\'s buttons on screen on a landscape phone', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 667, height: 375 });
+    await page.goto(`${base}/?anim=0`);
+    await page.waitForSelector('#start-game');
+    // A hand result is about as tall as this: tiles, yaku, points and four score rows.
+    await page.evaluate(() => {
+      const { MJ } = window as any;
+      MJ.dialog('Hand result', Array.from({ length: 12 }, (_, i) => MJ.el('p', {}, `line ${i}`)), [{ label: 'Continue', value: 1, id: 'long-ok', primary: true }]);
+    });
+    const box = (await page.locator('#long-ok').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(375);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.locator('#long-ok').count()).toBe(0);
+    await page.close();
+  });
+
   it('fits the human and battle pages into 375 × 667 with tiles big enough to tap', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 667 });
