@@ -41,6 +41,18 @@ describe('centre panel', () => {
     }
   });
 
+  it('never sets rows taller than their spacing on a small (landscape phone) table', async () => {
+    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { ctx, texts } = textContext();
+    const rw = 280 / 24;
+    MJCentre.draw(ctx, state, rw, 0);
+    const box = rw * 6.4;
+    for (const t of texts.filter((x) => x.text.length > 1)) {
+      expect(t.px).toBeLessThanOrEqual(box * 0.125 + 1e-9); // the title; the rows sit 0.095–0.11 of the panel apart
+      if (t.text !== 'East 2') expect(t.px).toBeLessThanOrEqual(box * 0.105 + 1e-9);
+    }
+  });
+
   it('names the round once (the honba has its own line) and counts one stick as "1 stick"', async () => {
     const { MJCentre } = await load('tiles.js', 'centre.js');
     const { ctx, texts } = textContext();

@@ -31,7 +31,9 @@
   /** Draws the panel centred on the origin; `rw` is the river tile width (the panel spans 6.4 of them). */
   function draw(ctx, state, rw, viewer) {
     const box = rw * 6 + rw * 0.4;
-    const f = Math.max(MIN_PX + 1, box * 0.075);
+    // At least MIN_PX, but never more than the rows have room for: on a table under ~350 px (a
+    // landscape phone) the rows would overlap, and crowded text is worse than small text.
+    const f = Math.min(Math.max(MIN_PX + 1, box * 0.075), box * 0.105);
     // The side scores stand 0.43 of the panel out from the centre, so nothing between them may
     // be wider than about three quarters of the panel.
     const maxW = box * 0.74;
@@ -39,8 +41,8 @@
     T.roundRect(ctx, -box / 2, -box / 2, box, box, box * 0.06); ctx.fill();
     ctx.strokeStyle = '#2f6b4f'; ctx.lineWidth = 2; ctx.stroke();
     ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-    fitText(ctx, roundLabel(state), -box * 0.25, f * 1.2, maxW, '600 ');
-    const small = Math.max(MIN_PX, f * 0.85);
+    fitText(ctx, roundLabel(state), -box * 0.25, Math.min(f * 1.2, box * 0.125), maxW, '600 ');
+    const small = Math.min(Math.max(MIN_PX, f * 0.85), box * 0.095);
     const sticks = state.kyotaku ?? 0;
     fitText(ctx, `${state.honba ?? 0} honba`, -box * 0.14, small, maxW);
     fitText(ctx, `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`, -box * 0.045, small, maxW);
