@@ -17,8 +17,8 @@ export class IllegalAction extends AppError {
 }
 
 export class NotYourTurn extends AppError {
-  constructor(player: number, validActions: number[]) {
-    super('NOT_YOUR_TURN', 400, `player ${player} has nothing to decide now`, { valid_actions: validActions });
+  constructor(player: number, validActions: number[], reason = `player ${player} has nothing to decide now`) {
+    super('NOT_YOUR_TURN', 400, reason, { valid_actions: validActions });
   }
 }
 

@@ -112,6 +112,8 @@ describe('POST /api/game/{id}/action', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('NOT_YOUR_TURN');
     expect(res.json.valid_actions).toBeArray();
+    // The reason names the rule, not "player 1 has nothing to decide now" (it never will).
+    expect(res.json.detail).toBe('only player 0 acts in a human_ai game; the AIs play seats 1–3');
   });
 
   it('refuses an index outside 0–53 with 422', async () => {

@@ -130,9 +130,9 @@ export class GameSession implements ManagedSession {
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
   act(player: number, action: number): Promise<Record<string, unknown>> {
     return this.exclusive(() => {
-      if (this.mode !== 'human_ai' || player !== HUMAN_SEAT || this.game.toAct() !== player) {
-        throw new NotYourTurn(player, this.mode === 'human_ai' && player === HUMAN_SEAT ? this.game.validActions(player) : []);
-      }
+      if (this.mode !== 'human_ai') throw new NotYourTurn(player, [], 'in a 4ai game the server plays every seat');
+      if (player !== HUMAN_SEAT) throw new NotYourTurn(player, [], `only player ${HUMAN_SEAT} acts in a human_ai game; the AIs play seats 1–3`);
+      if (this.game.toAct() !== player) throw new NotYourTurn(player, this.game.validActions(player));
       const res = this.game.step(player, action);
       if (!res.ok) {
         const valid = this.game.validActions(player);
