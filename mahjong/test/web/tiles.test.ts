@@ -112,6 +112,8 @@ describe('human page helpers', () => {
     expect(MJ.buttonLabel(43, { target: { tile: 16, from: 1, kind: 'discard' } })).toBe('pon 5m'); // a red five is still a 5m
     expect([50, 53].map((a) => MJ.buttonLabel(a, state))).toEqual(['tsumo', 'skip']);
     expect(MJ.buttonLabel(43, { target: null })).toBe('pon');
+    expect(MJ.buttonLabel(43, { target: { tile: 132, from: 1, kind: 'discard' } })).toBe('pon Red dragon');
+    expect(MJ.buttonLabel(49, { target: { tile: 108, from: 1, kind: 'discard' } })).toBe('ron East');
   });
 
   it('marks the riichi candidates by tile id, only while seat 0 chooses a discard', async () => {

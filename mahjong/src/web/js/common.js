@@ -45,7 +45,9 @@
     // Calls on a discard name the tile ("pon 3p"): on a phone the outlined river tile is small.
     if (a === 43 || a === 44 || a === 46 || a === 49) {
       const [verb, ...rest] = actionName(a).split(' ');
-      return [verb, kindName(target.tile >> 2), ...rest].join(' ');
+      const name = kindName(target.tile >> 2);
+      // "pon Red" could be a red five: dragons get their full name.
+      return [verb, /^(White|Green|Red)$/.test(name) ? `${name} dragon` : name, ...rest].join(' ');
     }
     if (a < 37 || a > 42) return actionName(a);
     const k = target.tile >> 2, n = (k % 9) + 1, suit = 'mps'[Math.floor(k / 9)];
