@@ -71,7 +71,9 @@ export default defineCommand({
     log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
     process.on('SIGUSR1', () => state.reload(file, log));
     const stop = async () => {
-      await app.stop();
+      // Streams have no idle limit, so waiting for them would make Ctrl-C (and a service stop) hang
+      // for as long as a model keeps streaming: open connections are closed at once.
+      await app.stop(true);
       requestLog.close();
       removePidFile(pidFilePath(dir));
       forgetAddress(dir);
