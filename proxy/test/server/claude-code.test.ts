@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, tempDir } from '../helpers/proxy-harness';
+import { cli } from '../cli/helpers';
 
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const PROVIDER_KEY = 'sk-provider-for-claude-code-7777';
@@ -50,5 +51,29 @@ describe('Claude Code through the proxy', () => {
     }
     expect(JSON.stringify(upstream.requests)).not.toContain(CLIENT_KEY);
     expect((await h.logLines()).some((l) => l.status === 200 && l.stream === true)).toBe(true);
+  }, 120_000);
+  it.skipIf(!existsSync(CLAUDE))('works as the README sets it up: `modelproxy settings apply`, then plain `claude` with no env of its own', async () => {
+    const home = tempDir('modelproxy-claude-settings-');
+    const project = join(home, 'proj');
+    mkdirSync(project);
+    const port = new URL(proxy.url).port;
+    const applied = await cli(['settings', 'apply', '--port', port], { HOME: home, MODELPROXY_DIR: h.dir, NO_COLOR: '1' });
+    expect(applied.code).toBe(0);
+    const before = upstream.requests.length;
+    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+      cwd: project,
+      env: { PATH: process.env.PATH, HOME: home, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
+      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    });
+    const timer = setTimeout(() => proc.kill(), 90_000);
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    clearTimeout(timer);
+    expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'PONG-via-modelproxy' });
+    const calls = upstream.requests.slice(before).filter((r) => r.path === '/anthropic/v1/messages');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.headers['x-api-key']).toBe(PROVIDER_KEY);
+      expect(call.headers.authorization).toBeUndefined();
+    }
   }, 120_000);
 });
