@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_CONFIG_YAML } from '../../src/config';
@@ -59,6 +59,14 @@ describe('modelproxy settings apply', () => {
     expect(r.stdout).toContain('ANTHROPIC_AUTH_TOKEN: zhip***3456 → mode***roxy');
     expect(r.stdout).toContain('ANTHROPIC_MODEL: glm-4.6 → (unset)');
     expect(r.stdout).not.toContain(VENDOR_KEY);
+  });
+
+  it('keeps the backup, which still holds the vendor token, readable only by the owner', async () => {
+    chmodSync(settingsPath, 0o644);
+    expect((await cli(['settings', 'apply'], box.env)).code).toBe(0);
+    expect(readFileSync(`${settingsPath}.bak`, 'utf8')).toContain(VENDOR_KEY);
+    expect(statSync(`${settingsPath}.bak`).mode & 0o777).toBe(0o600);
+    expect(statSync(settingsPath).mode & 0o777).toBe(0o644);
   });
 
   it('is idempotent and keeps model keys with --keep-models', async () => {

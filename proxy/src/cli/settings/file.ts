@@ -1,5 +1,5 @@
 import { writeFileAtomic } from '@devhub/shared';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { ConfigError } from '@devhub/shared';
@@ -44,10 +44,12 @@ export function readSettings(path: string): SettingsFile {
 
 /**
  * Writes a new `env` object into the file, changing only the bytes of that member (the rest of the
- * file, its layout included, stays as it was). Atomic, with the previous file in `.bak`.
+ * file, its layout included, stays as it was). Atomic, with the previous file in `.bak` (mode 0600).
  */
 export function writeSettingsEnv(file: SettingsFile, env: Record<string, string>): void {
   const text = file.exists && file.text.trim() !== '' ? setTopLevelMember(file.text, 'env', env) : `${JSON.stringify({ ...file.data, env }, null, 2)}\n`;
   const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
   writeFileAtomic(file.path, text, { mode, backup: file.exists });
+  // The backup keeps the vendor token that apply just removed; only the owner may read it.
+  if (file.exists) chmodSync(`${file.path}.bak`, 0o600);
 }
