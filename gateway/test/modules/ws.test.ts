@@ -129,6 +129,23 @@ describe('WebSocket commands', () => {
 });
 
 describe('WebSocket events', () => {
+  it('sends a socket that subscribes late the channel\'s last agent.status first, then only changes', async () => {
+    const creator = await connect();
+    const created = await creator.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:late' });
+    const windowId = String(created.window_id);
+    const status = (label: string) => server.gateway.ctx.bus.publish('agent.status', {
+      window_id: windowId, session_id: '', status: 'interactive', display_label: label, channel_ids: [], provider: 'shell', interactive: true,
+      prompt_state: { type: 'permission', question: 'Proceed?', options: [{ index: 1, label: 'Yes' }], selected: 1 },
+    });
+    status('Waiting: Proceed?');
+    const late = await connect('/api/v1/ws/ws:late');
+    expect(await late.next((m) => m.type === 'agent.status')).toMatchObject({ channel_id: 'ws:late', status: 'interactive', display_label: 'Waiting: Proceed?' });
+    status('Waiting: again?');
+    expect(await late.next((m) => m.type === 'agent.status')).toMatchObject({ display_label: 'Waiting: again?' });
+    expect(late.messages.filter((m) => m.type === 'agent.status')).toHaveLength(0);
+    expect(await (await connect('/api/v1/ws/ws:unbound')).request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+  });
+
   it('sends channel events to that channel only and global events to global sockets only', async () => {
     const global = await connect();
     const chanA = await connect('/api/v1/ws/ev:a');

@@ -15,20 +15,36 @@ export class WsHub {
   private readonly channels = new Map<string, Set<Subscriber>>();
   private readonly global = new Set<Subscriber>();
   private readonly unsubscribe: Array<() => void>;
+  /** The last agent.status per window: statuses are sent on change only, so a late subscriber gets this first. */
+  private readonly lastStatus = new Map<string, GatewayEvents['agent.status']>();
 
   constructor(bus: EventBus, private readonly store: StateStore) {
     this.unsubscribe = [
       bus.subscribe('agent.message', (e) => this.toChannels('agent.message', e, ({ channel_ids: _c, window_id: _w, ...rest }) => rest)),
-      bus.subscribe('agent.status', (e) => this.toChannels('agent.status', e, ({ channel_ids: _c, window_id: _w, ...rest }) => rest)),
-      bus.subscribe('window.change', (e) => this.toGlobal('window.change', e)),
+      bus.subscribe('agent.status', (e) => {
+        this.lastStatus.set(e.window_id, e);
+        this.toChannels('agent.status', e, statusBody);
+      }),
+      bus.subscribe('window.change', (e) => {
+        if (e.change_type === 'removed') this.lastStatus.delete(e.window_id);
+        this.toGlobal('window.change', e);
+      }),
       bus.subscribe('hook.event', (e) => this.toGlobal('hook.event', e)),
     ];
   }
 
+  /**
+   * Adds a socket to a channel and sends it the channel's last agent.status, if there is one, so a
+   * client that (re)connects learns at once whether the assistant works or waits on a prompt.
+   */
   subscribe(channelId: string, socket: Subscriber): void {
     let set = this.channels.get(channelId);
     if (!set) this.channels.set(channelId, (set = new Set()));
+    if (set.has(socket)) return;
     set.add(socket);
+    const windowId = this.store.session(channelId)?.window_id;
+    const last = windowId ? this.lastStatus.get(windowId) : undefined;
+    if (last) send(socket, JSON.stringify({ type: 'agent.status', channel_id: channelId, ...statusBody(last) }));
   }
 
   unsubscribeChannel(channelId: string, socket: Subscriber): void {
@@ -72,6 +88,10 @@ export class WsHub {
     const data = JSON.stringify({ type, ...event });
     for (const socket of this.global) send(socket, data);
   }
+}
+
+function statusBody({ channel_ids: _c, window_id: _w, ...rest }: GatewayEvents['agent.status']): Record<string, unknown> {
+  return rest;
 }
 
 function send(socket: Subscriber, data: string): void {
