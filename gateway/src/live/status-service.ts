@@ -5,10 +5,11 @@ import { classify, isShell, sameStatus } from '../status/classify';
 import type { WindowStatus } from '../status/model';
 import { type PaneReading, readPane } from '../status/pane';
 import { AutoClose } from './autoclose';
+import { foregroundJob } from './foreground';
 import type { LastHook } from './hook-tailer';
 import type { SessionIds } from './session-ids';
 
-interface LiveWindow { id: string; dead: boolean; command: string; activity: number }
+interface LiveWindow { id: string; dead: boolean; command: string; activity: number; foregroundJob: boolean }
 
 interface Tracked { status?: WindowStatus; agentSeen: boolean; pane: PaneReading | null; capturedAt: number }
 
@@ -17,7 +18,7 @@ export interface StatusInputs {
   lastHook(windowId: string): LastHook | undefined;
 }
 
-const FORMAT = '#{window_id}\t#{pane_dead}\t#{pane_current_command}\t#{window_activity}';
+const FORMAT = '#{window_id}\t#{pane_dead}\t#{pane_current_command}\t#{window_activity}\t#{pane_pid}';
 
 /**
  * Polls every window: reads its pane (only when tmux saw activity since the last read, so idle
@@ -53,7 +54,8 @@ export class StatusService {
     const t = this.tracked.get(id) ?? { agentSeen: false, pane: null, capturedAt: 0 };
     this.tracked.set(id, t);
     // Seen running now, or known from its SessionStart hook (survives a gateway restart).
-    if (record.provider !== 'shell' && ((win && !isShell(win.command)) || this.sessions.get(ctx.tmux.windowKey(id)))) t.agentSeen = true;
+    const running = win !== undefined && (!isShell(win.command) || win.foregroundJob);
+    if (record.provider !== 'shell' && (running || this.sessions.get(ctx.tmux.windowKey(id)))) t.agentSeen = true;
     if (win && !win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
       try {
         t.pane = readPane(await ctx.tmux.capturePane(id));
@@ -67,6 +69,7 @@ export class StatusService {
       exists: win !== undefined,
       paneDead: win?.dead ?? false,
       command: win?.command ?? '',
+      foregroundJob: win?.foregroundJob ?? false,
       agentSeen: t.agentSeen,
       pane: t.pane,
       lastOutputMs: this.inputs.lastActivity(id),
@@ -106,8 +109,10 @@ export class StatusService {
     }
     const out = new Map<string, LiveWindow>();
     for (const line of r.stdout.split('\n')) {
-      const [id, dead, command, activity] = line.split('\t');
-      if (id?.startsWith('@')) out.set(id, { id, dead: dead === '1', command: command ?? '', activity: Number(activity) || 0 });
+      const [id, dead, command, activity, panePid] = line.split('\t');
+      if (!id?.startsWith('@')) continue;
+      const foreground = dead === '1' ? false : (foregroundJob(Number(panePid)) ?? false);
+      out.set(id, { id, dead: dead === '1', command: command ?? '', activity: Number(activity) || 0, foregroundJob: foreground });
     }
     return out;
   }

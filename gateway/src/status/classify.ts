@@ -14,6 +14,8 @@ export interface StatusSignals {
   paneDead: boolean;
   /** `pane_current_command`: the shell again once the assistant has exited. */
   command: string;
+  /** A job runs in front of the shell even though tmux names a shell (a `#!/bin/bash` script). */
+  foregroundJob?: boolean;
   /** The assistant was seen running in this window (so a bare shell now means it exited). */
   agentSeen: boolean;
   pane: PaneReading | null;
@@ -32,10 +34,10 @@ export interface StatusSignals {
 export function classify(s: StatusSignals): WindowStatus {
   if (!s.exists || s.paneDead) return plain('dead', 'Dead');
   if (s.provider === 'shell') {
-    if (s.command && !isShell(s.command)) return plain('working', `Running ${s.command}`);
+    if (s.command && (!isShell(s.command) || s.foregroundJob)) return plain('working', `Running ${s.command}`);
     return plain('idle', 'Idle');
   }
-  if (s.agentSeen && isShell(s.command)) return plain('done', 'Done');
+  if (s.agentSeen && isShell(s.command) && !s.foregroundJob) return plain('done', 'Done');
   const prompt = s.pane?.prompt ?? null;
   if (prompt) {
     const what = prompt.question || prompt.type;

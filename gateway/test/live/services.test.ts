@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveService, screenshotWindow } from '../../src/live';
 import { loadPlugins, type RunningServer } from '../../src/runtime';
@@ -88,6 +88,19 @@ describe('live services', () => {
     await fetch(`${server.url}/api/v1/sessions/busy/input`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'sleep 30' }) });
     expect(await channel.next((m) => m.type === 'agent.status' && m.status === 'working', 30_000)).toMatchObject({ display_label: 'Running sleep' });
     await fetch(`${server.url}/api/v1/sessions/busy/key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'C-c' }) });
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 30_000);
+    channel.close();
+  }, 90_000);
+
+  it('tells a running shell script (which tmux names "bash") from the idle prompt', async () => {
+    const script = join(env.dir, 'wait-for-line.sh');
+    writeFileSync(script, '#!/bin/bash\nread -r line\necho "got $line"\n', { mode: 0o755 });
+    const { ws: channel } = await createWatchedShell('script');
+    await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 30_000);
+    const post = (path: string, body: unknown) => fetch(`${server.url}/api/v1/sessions/script/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await post('input', { text: script });
+    expect(await channel.next((m) => m.type === 'agent.status' && m.status === 'working', 30_000)).toMatchObject({ display_label: 'Running bash' });
+    await post('input', { text: 'done-now' });
     await channel.next((m) => m.type === 'agent.status' && m.status === 'idle', 30_000);
     channel.close();
   }, 90_000);

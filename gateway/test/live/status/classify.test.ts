@@ -17,6 +17,13 @@ describe('status classification', () => {
     expect(classify({ ...base, command: 'bash', agentSeen: false }).status).toBe('idle');
   });
 
+  it('is not done while a job runs in front of the shell (an assistant started by a #!/bin/bash wrapper)', () => {
+    expect(classify({ ...base, command: 'bash', foregroundJob: true }).status).toBe('idle');
+    expect(classify({ ...base, command: 'bash', foregroundJob: true, pane: { prompt, busy: null } }).status).toBe('interactive');
+    expect(classify({ ...base, provider: 'shell', command: 'bash', foregroundJob: true })).toMatchObject({ status: 'working', display_label: 'Running bash' });
+    expect(classify({ ...base, provider: 'shell', command: 'bash', foregroundJob: false }).status).toBe('idle');
+  });
+
   it('is interactive with the prompt on screen', () => {
     expect(classify({ ...base, pane: { prompt, busy: null } })).toEqual({
       status: 'interactive', display_label: 'Waiting: Do you want to proceed?', interactive: true, prompt_state: prompt,
