@@ -38,3 +38,10 @@ export class ProcessTimeout extends AppError {
     super('PROCESS_TIMEOUT', 504, `${argv[0]} did not finish within ${timeoutMs} ms`, { argv: argv.slice(0, 1) });
   }
 }
+
+/** Bad command-line input: exit code 2 in every CLI (DECISIONS.md exit codes). */
+export class BadArgument extends AppError {
+  constructor(message: string) {
+    super('BAD_ARGUMENT', 400, message);
+  }
+}

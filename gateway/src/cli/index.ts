@@ -1,10 +1,7 @@
 #!/usr/bin/env bun
-import { restoreColourEnv } from './_colour';
-import { defineCommand, runMain } from 'citty';
+import { runCli } from '@devhub/shared/cli';
+import { defineCommand } from 'citty';
 import { CLI_NAME, VERSION } from '../version';
-import { usagePrinter } from './_usage';
-
-restoreColourEnv();
 
 export const main = defineCommand({
   meta: { name: CLI_NAME, version: VERSION, description: 'agentgw — session gateway' },
@@ -16,4 +13,4 @@ export const main = defineCommand({
   },
 });
 
-if (import.meta.main) runMain(main, { showUsage: usagePrinter(main) });
+if (import.meta.main) await runCli(main);

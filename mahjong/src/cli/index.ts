@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
-import './colour';
-import { defineCommand, runMain } from 'citty';
+import { runCli } from '@devhub/shared/cli';
+import { defineCommand } from 'citty';
 import { CLI_NAME, VERSION } from '../version';
 
 export const main = defineCommand({
@@ -14,4 +14,4 @@ export const main = defineCommand({
   },
 });
 
-if (import.meta.main) runMain(main);
+if (import.meta.main) await runCli(main);

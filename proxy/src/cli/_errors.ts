@@ -1,11 +1,7 @@
 import { AppError } from '@devhub/shared';
 
-/** Bad command-line input: exit code 2 (DECISIONS.md exit codes). */
-export class BadArgument extends AppError {
-  constructor(message: string) {
-    super('BAD_ARGUMENT', 400, message);
-  }
-}
+/** Bad command-line input: exit code 2 (DECISIONS.md exit codes); shared by the three CLIs. */
+export { BadArgument } from '@devhub/shared';
 
 /** An operation that ran and failed (network, service manager, integrity): exit code 1. */
 export class CommandFailed extends AppError {

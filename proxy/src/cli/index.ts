@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 import { defineCommand } from 'citty';
 import { CLI_NAME, VERSION } from '../version';
-import { runCli } from './_run';
+import { runCli } from '@devhub/shared/cli';
 
 export const main = defineCommand({
   meta: { name: CLI_NAME, version: VERSION, description: 'modelproxy — local model proxy' },
