@@ -26,7 +26,8 @@ await runCli(defineCommand({ meta: { name: 'demo', version: '1.2.3', description
 `);
 
 async function demo(args: string[], env: Record<string, string> = {}) {
-  const { NO_COLOR: _n, FORCE_COLOR: _f, ...rest } = process.env;
+  // citty never colours under CI or TEST (whatever FORCE_COLOR says), so the colour checks run without them.
+  const { NO_COLOR: _n, FORCE_COLOR: _f, CI: _ci, TEST: _t, ...rest } = process.env;
   await using proc = Bun.spawn(['bun', script, ...args], { env: { ...rest, ...env }, stdout: 'pipe', stderr: 'pipe' });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { stdout, stderr, code };

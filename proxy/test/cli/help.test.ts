@@ -17,7 +17,8 @@ describe('--help', () => {
   }, 60_000);
 
   it('keeps colour when FORCE_COLOR asks for it', async () => {
-    const r = await cli(['settings', 'apply', '--help'], { ...box.env, NO_COLOR: undefined, FORCE_COLOR: '1' });
+    // citty never colours under CI or TEST, whatever FORCE_COLOR says; this is about a user's terminal.
+    const r = await cli(['settings', 'apply', '--help'], { ...box.env, NO_COLOR: undefined, CI: undefined, TEST: undefined, FORCE_COLOR: '1' });
     expect(r.stdout).toContain('\x1b[');
   });
 });
