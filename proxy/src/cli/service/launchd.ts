@@ -1,47 +1,6 @@
-import { launchdLabel, run, serviceFilePath, writeFileAtomic } from '@devhub/shared';
-import { existsSync, unlinkSync } from 'node:fs';
-import { mustRun, type ServiceManager } from './manager';
-import { SERVICE_NAME } from './spec';
+import { launchdManager as sharedLaunchd, type ServiceManager } from '@devhub/shared/service';
+import { FOREGROUND, SERVICE_NAME } from './spec';
 
-/** launchd user agents (`launchctl` in the gui/<uid> domain); logs go to the plist's log file. */
-export function launchdManager(home: string, logFile: string): ServiceManager {
-  const file = serviceFilePath(home, SERVICE_NAME, 'darwin');
-  const domain = `gui/${process.getuid?.() ?? 501}`;
-  const target = `${domain}/${launchdLabel(SERVICE_NAME)}`;
-  const ctl = (...args: string[]) => mustRun(['launchctl', ...args]);
-  const loaded = async () => (await run(['launchctl', 'print', target], { timeoutMs: 30_000 }).catch(() => null))?.exitCode === 0;
-  return {
-    kind: 'launchd',
-    file,
-    async install(content) {
-      if (await loaded()) await ctl('bootout', target);
-      writeFileAtomic(file, content);
-      await ctl('bootstrap', domain, file);
-      return [`wrote ${file}`, `loaded ${target} (starts at login)`];
-    },
-    async uninstall() {
-      if (await loaded()) await ctl('bootout', target);
-      if (!existsSync(file)) return [`${file} does not exist; nothing to remove`];
-      unlinkSync(file);
-      return [`unloaded ${target}`, `removed ${file}`];
-    },
-    async start() {
-      if (!(await loaded())) await ctl('bootstrap', domain, file);
-      await ctl('kickstart', target);
-    },
-    stop: async () => { await ctl('bootout', target); },
-    async restart() {
-      if (!(await loaded())) await ctl('bootstrap', domain, file);
-      await ctl('kickstart', '-k', target);
-    },
-    reload: async () => { await ctl('kill', 'SIGUSR1', target); },
-    async state() {
-      const result = await run(['launchctl', 'print', target], { timeoutMs: 30_000 }).catch(() => null);
-      const out = result?.exitCode === 0 ? result.stdout : '';
-      const state = /^\s*state = (.+)$/m.exec(out)?.[1]?.trim();
-      const pid = Number(/^\s*pid = (\d+)$/m.exec(out)?.[1]);
-      return { installed: existsSync(file), active: state === 'running', detail: state ?? 'not loaded', pid: Number.isInteger(pid) && pid > 0 ? pid : null };
-    },
-    logsArgv: (follow, lines) => ['tail', '-n', String(lines), ...(follow ? ['-f'] : []), logFile],
-  };
-}
+/** The proxy's launchd agent (macOS); the call sequences live in @devhub/shared/service. */
+export const launchdManager = (home: string, logFile: string): ServiceManager =>
+  sharedLaunchd({ home, name: SERVICE_NAME, foreground: FOREGROUND, logFile });

@@ -2,6 +2,8 @@ import type { ServiceSpec } from '@devhub/shared';
 import { join, resolve } from 'node:path';
 
 export const SERVICE_NAME = 'modelproxy';
+/** Suggested when no service manager can run it. */
+export const FOREGROUND = 'modelproxy serve';
 
 /** A compiled binary runs from Bun's embedded file system; a source checkout runs through bun. */
 export const isCompiled = (): boolean => import.meta.path.startsWith('/$bunfs') || /^[A-Z]:[\\/]~BUN/.test(import.meta.path);
