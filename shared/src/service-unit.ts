@@ -9,6 +9,8 @@ export interface ServiceSpec {
   workingDirectory?: string;
   /** Log file for launchd's stdout/stderr (systemd uses the journal). */
   logFile?: string;
+  /** Signal systemd's ExecReload sends (default USR1); null for a program that has no reload, whose default action on USR1 would be to exit. */
+  reloadSignal?: string | null;
 }
 
 export const launchdLabel = (name: string) => `com.devhub.${name}`;
@@ -26,7 +28,7 @@ export function systemdUnit(spec: ServiceSpec): string {
     ...Object.entries(spec.env ?? {}).map(([k, v]) => `Environment=${systemdQuote(`${k}=${v}`)}`),
     'Restart=on-failure',
     'RestartSec=3',
-    'ExecReload=/bin/kill -USR1 $MAINPID',
+    ...(spec.reloadSignal === null ? [] : [`ExecReload=/bin/kill -${spec.reloadSignal ?? 'USR1'} $MAINPID`]),
     '',
     '[Install]',
     'WantedBy=default.target',

@@ -21,6 +21,10 @@ describe('systemd user unit', () => {
   it('reloads with SIGUSR1', () => {
     expect(unit).toContain('ExecReload=/bin/kill -USR1 $MAINPID');
   });
+  it('sends another reload signal, or none for a program without reload (USR1 would end it)', () => {
+    expect(systemdUnit({ ...spec, reloadSignal: 'HUP' })).toContain('ExecReload=/bin/kill -HUP $MAINPID');
+    expect(systemdUnit({ ...spec, reloadSignal: null })).not.toContain('ExecReload');
+  });
 });
 
 describe('launchd plist', () => {

@@ -10,6 +10,7 @@ export const main = defineCommand({
     serve: () => import('./serve').then((m) => m.default),
     hook: () => import('./hook').then((m) => m.default),
     hooks: () => import('./hooks').then((m) => m.default),
+    service: () => import('./service').then((m) => m.default),
   },
 });
 

@@ -23,7 +23,7 @@ describe('agentgw help', () => {
   it('prints plain help into a pipe, and errors without escape codes', async () => {
     const help = await agentgw(['--help']);
     expect(help.code).toBe(0);
-    expect(help.out).toContain('USAGE agentgw server|serve|hook|hooks');
+    expect(help.out).toContain('USAGE agentgw server|serve|hook|hooks|service');
     expect(help.out).not.toContain(ESC);
     const unknown = await agentgw(['bogus']);
     expect(unknown.err).toContain('Unknown command bogus');
