@@ -32,11 +32,12 @@ describe('launchd agent (fake launchctl first on PATH)', () => {
     expect(box.calls()).toEqual([`launchctl print ${target}`, `launchctl bootout ${target}`, `launchctl bootstrap gui/${uid} ${plist}`]);
   });
 
-  it('state, restart (kickstart -k), stop (bootout), then start bootstraps again', async () => {
+  it('state, reload (SIGUSR1), restart (kickstart -k), stop (bootout), then start bootstraps again', async () => {
     expect(await box.drive('darwin', 'state')).toEqual({ value: { installed: true, active: true, detail: 'running', pid: 77 } });
     box.clearCalls();
-    for (const verb of ['restart', 'stop', 'start']) await box.drive('darwin', verb);
+    for (const verb of ['reload', 'restart', 'stop', 'start']) await box.drive('darwin', verb);
     expect(box.calls()).toEqual([
+      `launchctl kill SIGUSR1 ${target}`,
       `launchctl print ${target}`, `launchctl kickstart -k ${target}`,
       `launchctl bootout ${target}`,
       `launchctl print ${target}`, `launchctl bootstrap gui/${uid} ${plist}`, `launchctl kickstart ${target}`,
