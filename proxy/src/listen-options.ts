@@ -1,3 +1,5 @@
+import { EXCLUSIVE_LISTEN } from '@devhub/shared';
+
 /**
  * Bun.serve options every listening proxy uses (serve, tests, bench). Bun's own body cap answers
  * with a bare 413 before any handler runs, so it is set far above the 32 MiB limit: the proxy
@@ -8,6 +10,5 @@ export const LISTEN_OPTIONS = {
   maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   // Long pauses in a stream (model thinking) must not close the connection.
   idleTimeout: 0,
-  // Elysia defaults to SO_REUSEPORT, which would let a second proxy share the port silently.
-  reusePort: false,
+  ...EXCLUSIVE_LISTEN,
 } as const;

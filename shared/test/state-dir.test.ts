@@ -25,3 +25,15 @@ describe('listen address', () => {
     expect(() => resolveListen({ port: 'abc' }, env, defaults, {})).toThrow(/invalid port/);
   });
 });
+
+describe('listen errors', () => {
+  const at = { host: '127.0.0.1', port: 8000 };
+  it('says what to change for each failure, naming the program', async () => {
+    const { listenErrorMessage } = await import('../src');
+    const err = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    expect(listenErrorMessage(err('EADDRINUSE'), at, 'demo')).toBe('cannot listen on 127.0.0.1:8000: the port is in use (another demo?); choose another with --port');
+    expect(listenErrorMessage(new Error('Failed to start server. Is port 8000 in use?'), at, 'demo')).toContain('the port is in use');
+    expect(listenErrorMessage(err('EACCES'), at, 'demo')).toContain('permission denied');
+    expect(listenErrorMessage(err('EADDRNOTAVAIL'), at, 'demo')).toContain('no such address');
+  });
+});

@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '@devhub/shared';
+import { createLogger, EXCLUSIVE_LISTEN, type Logger } from '@devhub/shared';
 import { createApp } from '../app';
 import type { GatewayConfig } from '../config';
 import { WsHub } from '../modules/ws';
@@ -33,9 +33,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
   const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });
-  // Elysia turns SO_REUSEPORT on by default: a second gateway on the same port then started
-  // "fine" and the kernel split requests between two servers with different state.
-  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, reusePort: false });
+  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, ...EXCLUSIVE_LISTEN });
   server = app.server ?? undefined;
   const port = server?.port ?? 0;
   const host = options.host ?? options.config.api_host;

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { createLogger, displayUrl, resolveListen } from '@devhub/shared';
+import { createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
 import { DEFAULT_LIMITS } from '../modules/sessions/service';
 import { MAX_BODY_BYTES } from '../server/body-limit';
@@ -12,14 +12,7 @@ function positive(value: string | undefined, fallback: number, flag: string): nu
 }
 
 /** Why the listener failed, in words (Bun's own error is a stack trace ending in a syscall name). */
-export function listenError(err: unknown, listen: { host: string; port: number }): string {
-  const code = (err as { code?: string }).code;
-  const where = `${listen.host}:${listen.port}`;
-  if (code === 'EADDRINUSE') return `cannot listen on ${where}: the port is in use (another mahjong serve?); choose another with --port`;
-  if (code === 'EACCES') return `cannot listen on ${where}: permission denied (ports below 1024 need privileges)`;
-  if (code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: no such address on this machine (--host)`;
-  return `cannot listen on ${where}: ${code ?? (err as Error).message} (is --host an address of this machine?)`;
-}
+export const listenError = (err: unknown, listen: { host: string; port: number }): string => listenErrorMessage(err, listen, 'mahjong serve');
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8000 };
 export const LISTEN_ENV = { host: 'MAHJONG_HOST', port: 'MAHJONG_PORT' };
@@ -47,10 +40,7 @@ export default defineCommand({
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
     const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } });
     try {
-      // Elysia turns SO_REUSEPORT on by default: a second `mahjong serve` on the same port would
-      // then start "successfully" and the kernel would split requests between two servers that
-      // know different sessions (pages failing with SESSION_NOT_FOUND at random).
-      app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, reusePort: false });
+      app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
       log.error(listenError(err, listen));
       process.exit(1);

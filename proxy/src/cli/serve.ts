@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { ConfigError, createLogger, displayUrl, resolveListen, runningPid, writePidFile, removePidFile } from '@devhub/shared';
+import { ConfigError, createLogger, displayUrl, listenErrorMessage, resolveListen, runningPid, writePidFile, removePidFile } from '@devhub/shared';
 import { createApp } from '../app';
 import { forgetAddress, recordAddress, recordedAddress } from './_address';
 import { healthOf } from './_running';
@@ -62,7 +62,7 @@ export default defineCommand({
         ...LISTEN_OPTIONS,
       });
     } catch (error) {
-      log.error(`cannot listen on ${displayUrl(listen.host, listen.port)}: ${(error as Error).message} (another modelproxy may be running; see ${pidFilePath(dir)})`);
+      log.error(`${listenErrorMessage(error, listen, 'modelproxy')} (see ${pidFilePath(dir)})`);
       process.exit(1);
     }
     const port = app.server?.port ?? listen.port;
