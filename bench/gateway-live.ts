@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger } from '../shared/src';
 import { resolveGatewayConfig } from '../gateway/src/config';
-import { livePlugin } from '../gateway/src/live';
+import { gatewayFeatures } from '../gateway/src/app';
 import { claudeProjectDir } from '../gateway/src/monitor/discover';
-import { startServer } from '../gateway/src/runtime';
+import { startServer } from '../gateway/src/server';
 import { renderPanePng } from '../gateway/src/screenshot';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '50' }, seconds: { type: 'string', default: '15' }, renders: { type: 'string', default: '20' } } });
@@ -74,7 +74,7 @@ const config = resolveGatewayConfig(
   { tmux_socket: socket, api_host: '127.0.0.1', api_port: 0, default_provider: 'agent_a', agent_a_config_dir: claudeDir, providers: { agent_a: { command: 'cat', yolo_flags: '' } } },
   { env: { HOME: dir }, homeDir: dir, file: join(dir, 'config.yaml') },
 );
-const server = await startServer({ config, plugins: [livePlugin], log: createLogger('bench', -999), tmuxEnv: { HOME: dir } });
+const server = await startServer({ config, ...gatewayFeatures(), log: createLogger('bench', -999), tmuxEnv: { HOME: dir } });
 try {
   const statuses = new Map<string, string>();
   server.gateway.ctx.bus.subscribe('agent.status', (e) => statuses.set(e.window_id, e.status));

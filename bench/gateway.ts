@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveGatewayConfig } from '../gateway/src/config';
-import { startServer } from '../gateway/src/runtime';
+import { startServer } from '../gateway/src/server';
 
 const { values } = parseArgs({ options: { subscribers: { type: 'string', default: '200' }, events: { type: 'string', default: '300' }, inputs: { type: 'string', default: '200' } } });
 const SUBSCRIBERS = Number(values.subscribers);

@@ -8,7 +8,8 @@ import { directoriesModule } from './modules/directories';
 import { healthModule } from './modules/health';
 import { sessionsModule } from './modules/sessions';
 import { WsHub, wsModule } from './modules/ws';
-import type { Gateway } from './runtime';
+import { LiveService, screenshotWindow } from './live';
+import type { Gateway, GatewayFeatures } from './runtime';
 import { VERSION } from './version';
 
 export interface AppDeps {
@@ -20,7 +21,16 @@ export interface AppDeps {
   log?: Logger;
 }
 
-/** Composes the gateway's modules; never listens (see runtime/server.ts). Holds no state itself. */
+/**
+ * What `agentgw server start` runs beside the core gateway: the live services (transcript monitor,
+ * hook tailer, status poller) and the pane screenshot renderer. Tests pass their own `live` to
+ * reach its services, or start the core alone.
+ */
+export function gatewayFeatures(live = new LiveService()): Required<GatewayFeatures> {
+  return { services: [live], screenshot: screenshotWindow };
+}
+
+/** Composes the gateway's HTTP modules; never listens (see server.ts). Holds no state itself. */
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? deps.gateway.ctx.log ?? createLogger('gateway');
   const hub = deps.hub ?? new WsHub(deps.gateway.ctx.bus, deps.gateway.ctx.store);

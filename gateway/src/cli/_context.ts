@@ -1,6 +1,7 @@
-import { ConfigError, createLogger, type Logger, resolveListen } from '@devhub/shared';
+import { BadArgument, createLogger, type Logger, resolveListen } from '@devhub/shared';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
 import { type StatePaths, statePaths } from '../state';
+import { AlreadyRunning } from './errors';
 import { serverPid } from './server/owner';
 
 export interface CliContext {
@@ -9,19 +10,10 @@ export interface CliContext {
   log: Logger;
 }
 
-/** Loads config for a command; a bad config prints every problem and exits 2. */
+/** Loads config for a command; a bad config throws ConfigError (every problem listed; the runner exits 2). */
 export function cliContext(): CliContext {
-  const log = createLogger('gateway');
-  try {
-    const config = loadGatewayConfig();
-    return { config, paths: statePaths(config.state_dir), log };
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      log.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadGatewayConfig();
+  return { config, paths: statePaths(config.state_dir), log: createLogger('gateway') };
 }
 
 /** How to run this program again: the compiled binary alone, or bun with the entry script. */
@@ -31,21 +23,18 @@ export function selfArgv(): string[] {
 }
 
 /** Starting a second server is refused with the PID of the running one (exit 1). */
-export function refuseIfRunning({ paths, log }: CliContext): void {
+export function refuseIfRunning({ paths }: CliContext): void {
   const server = serverPid(paths.pid);
-  if (server.state !== 'running') return;
-  log.error(`agentgw server is already running (PID ${server.pid}); stop it with: agentgw server stop`);
-  process.exit(1);
+  if (server.state === 'running') throw new AlreadyRunning(server.pid);
 }
 
 /** Host and port from flags, env and config; a bad port is a usage error (exit 2), not a stack trace. */
-export function listenAddress({ config, log }: CliContext, flags: { host?: string; port?: string }): { host: string; port: number } {
+export function listenAddress({ config }: CliContext, flags: { host?: string; port?: string }): { host: string; port: number } {
   try {
     return resolveListen(flags, { host: 'GW_API_HOST', port: 'GW_API_PORT' }, { host: config.api_host, port: config.api_port });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const from = flags.port !== undefined ? '--port' : 'GW_API_PORT';
-    log.error(`${from}: ${error.message}`);
-    process.exit(2);
+    throw new BadArgument(`${from}: ${error.message}`);
   }
 }

@@ -8,7 +8,7 @@ import { resolveHomeDir } from './paths';
 
 const AnyObject = t.Record(t.String(), t.Unknown());
 
-/** Provider names accepted on input (DECISIONS.md): the ids, their assistant names, any case. */
+/** Provider names accepted on input (README "Configuration"): the ids, their assistant names, any case. */
 const ALIASES: Record<string, ProviderId> = { claude: 'agent_a', codex: 'agent_b', gemini: 'agent_c', pi: 'agent_d' };
 
 export function normalizeProvider(name: string): ProviderId | null {

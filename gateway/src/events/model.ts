@@ -21,7 +21,7 @@ export const AgentStatus = t.Union([
 ]);
 export type AgentStatus = Static<typeof AgentStatus>;
 
-/** DECISIONS.md: the shape the spec leaves open. */
+/** Ours: the spec names a prompt state but not its shape (README "WebSocket API"). */
 export const PromptState = t.Object({
   type: t.Union([t.Literal('permission'), t.Literal('plan'), t.Literal('question'), t.Literal('trust'), t.Literal('selection')]),
   question: t.String(),

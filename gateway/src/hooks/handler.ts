@@ -23,7 +23,7 @@ export async function paneWindow(pane: string, env: Record<string, string | unde
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
 /**
- * The `agentgw hook` recipe (gateway-formats §3): validate the payload, find the window from
+ * The `agentgw hook` recipe (README "Hooks → `hook.event`"): validate the payload, find the window from
  * $TMUX_PANE, record the session on SessionStart, append the event line. Returns the line written.
  */
 export async function handleHook(stdin: string, env: Record<string, string | undefined>, paths: HookPaths): Promise<EventLine> {

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import type { GatewayContext } from '../runtime';
+import type { GatewayContext } from '../runtime/types';
 import { EventLine, specData } from '../hooks/events';
 import { JsonlTail } from '../monitor/jsonl-tail';
 

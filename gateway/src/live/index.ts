@@ -1,2 +1,2 @@
-export { LiveService, livePlugin, type Live } from './plugin';
+export { LiveService, type Live } from './service';
 export { screenshotWindow } from './screenshot';

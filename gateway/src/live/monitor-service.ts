@@ -1,6 +1,5 @@
-import type { GatewayContext } from '../runtime';
+import type { GatewayContext } from '../runtime/types';
 import { TranscriptMonitor } from '../monitor/monitor';
-import type { SessionIds } from './session-ids';
 
 /** Slack for clocks and for a transcript created just before the window was recorded. */
 const SINCE_SLACK_MS = 5_000;
@@ -9,7 +8,7 @@ const SINCE_SLACK_MS = 5_000;
 export class MonitorService {
   readonly monitor: TranscriptMonitor;
 
-  constructor(private readonly ctx: GatewayContext, private readonly sessions: SessionIds) {
+  constructor(private readonly ctx: GatewayContext) {
     const env = ctx.config.agent_a_config_dir ? { ...process.env, AGENT_A_CONFIG_DIR: ctx.config.agent_a_config_dir } : process.env;
     this.monitor = new TranscriptMonitor(ctx.paths.dir, env, ctx.log);
   }
@@ -25,7 +24,6 @@ export class MonitorService {
 
   tick(nowMs = Date.now()): number {
     const { ctx } = this;
-    this.sessions.refresh();
     const windows = Object.entries(ctx.store.windows())
       .filter(([, w]) => w.provider !== 'shell')
       .map(([id, w]) => ({
@@ -36,7 +34,7 @@ export class MonitorService {
       }));
     this.monitor.sync(windows);
     for (const w of windows) {
-      const path = this.sessions.get(w.key)?.transcript_path;
+      const path = ctx.sessions.get(w.key)?.transcript_path;
       if (path) this.monitor.setTranscript(w.key, path);
     }
     let sent = 0;
@@ -44,7 +42,7 @@ export class MonitorService {
       const windowId = out.key.slice(out.key.indexOf(':') + 1);
       ctx.bus.publish('agent.message', {
         window_id: windowId,
-        session_id: this.sessions.sessionId(out.key),
+        session_id: ctx.sessions.sessionId(out.key),
         messages: out.messages,
         channel_ids: ctx.store.channelsForWindow(windowId),
       });

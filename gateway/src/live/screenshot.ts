@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../runtime';
+import type { GatewayContext } from '../runtime/types';
 import { renderPanePng } from '../screenshot';
 
 /**

@@ -1,5 +1,5 @@
-import type { GatewayContext } from '../runtime';
-import { isMissingTarget } from '../tmux';
+import type { GatewayContext } from '../runtime/types';
+import type { WindowInfo } from '../tmux';
 import type { WindowRecord } from '../state/model';
 import { classify, isShell, sameStatus } from '../status/classify';
 import type { WindowStatus } from '../status/model';
@@ -7,7 +7,6 @@ import { type PaneReading, readPane } from '../status/pane';
 import { AutoClose } from './autoclose';
 import { foregroundJob } from './foreground';
 import type { LastHook } from './hook-tailer';
-import type { SessionIds } from './session-ids';
 
 interface LiveWindow { id: string; dead: boolean; command: string; activity: number; foregroundJob: boolean }
 
@@ -18,8 +17,6 @@ export interface StatusInputs {
   lastHook(windowId: string): LastHook | undefined;
 }
 
-const FORMAT = '#{window_id}\t#{pane_dead}\t#{pane_current_command}\t#{window_activity}\t#{pane_pid}';
-
 /**
  * Polls every window: reads its pane (only when tmux saw activity since the last read, so idle
  * windows cost one `list-windows` between them), classifies it, publishes `agent.status` on change,
@@ -29,7 +26,7 @@ export class StatusService {
   private readonly tracked = new Map<string, Tracked>();
   private readonly autoclose: AutoClose;
 
-  constructor(private readonly ctx: GatewayContext, private readonly sessions: SessionIds, private readonly inputs: StatusInputs) {
+  constructor(private readonly ctx: GatewayContext, private readonly inputs: StatusInputs) {
     this.autoclose = new AutoClose(ctx.config.autoclose_done_minutes, ctx.config.autoclose_dead_minutes);
   }
 
@@ -41,7 +38,6 @@ export class StatusService {
     const { ctx } = this;
     const live = await this.listLive();
     if (live === null) return;
-    this.sessions.refresh();
     const records = ctx.store.windows();
     for (const id of this.tracked.keys()) if (!records[id]) { this.tracked.delete(id); this.autoclose.forget(id); }
     for (const [id, record] of Object.entries(records)) {
@@ -55,7 +51,7 @@ export class StatusService {
     this.tracked.set(id, t);
     // Seen running now, or known from its SessionStart hook (survives a gateway restart).
     const running = win !== undefined && (!isShell(win.command) || win.foregroundJob);
-    if (record.provider !== 'shell' && (running || this.sessions.get(ctx.tmux.windowKey(id)))) t.agentSeen = true;
+    if (record.provider !== 'shell' && (running || ctx.sessions.get(ctx.tmux.windowKey(id)))) t.agentSeen = true;
     if (win && !win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
       try {
         t.pane = readPane(await ctx.tmux.capturePane(id));
@@ -81,7 +77,7 @@ export class StatusService {
       t.status = next;
       const key = ctx.tmux.windowKey(id);
       ctx.bus.publish('agent.status', {
-        window_id: id, session_id: this.sessions.sessionId(key), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...next,
+        window_id: id, session_id: ctx.sessions.sessionId(key), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...next,
       });
       if (next.status === 'dead' && previous?.status !== 'dead') {
         ctx.bus.publish('window.change', { window_id: id, change_type: 'died', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
@@ -102,17 +98,17 @@ export class StatusService {
 
   /** One `list-windows` for the whole session; null when tmux could not be asked this time. */
   private async listLive(): Promise<Map<string, LiveWindow> | null> {
-    const r = await this.ctx.tmux.client.tryExec(['list-windows', '-t', `=${this.ctx.tmux.session}`, '-F', FORMAT]);
-    if (r.exitCode !== 0 && !isMissingTarget(r.stderr)) {
-      this.ctx.log.warn(`list-windows: ${r.stderr.trim()}`);
+    let windows: WindowInfo[];
+    try {
+      windows = await this.ctx.tmux.listWindows();
+    } catch (error) {
+      this.ctx.log.warn((error as Error).message);
       return null;
     }
     const out = new Map<string, LiveWindow>();
-    for (const line of r.stdout.split('\n')) {
-      const [id, dead, command, activity, panePid] = line.split('\t');
-      if (!id?.startsWith('@')) continue;
-      const foreground = dead === '1' ? false : (foregroundJob(Number(panePid)) ?? false);
-      out.set(id, { id, dead: dead === '1', command: command ?? '', activity: Number(activity) || 0, foregroundJob: foreground });
+    for (const w of windows) {
+      const foreground = w.pane_dead ? false : (foregroundJob(w.pane_pid) ?? false);
+      out.set(w.window_id, { id: w.window_id, dead: w.pane_dead, command: w.pane_current_command, activity: w.window_activity, foregroundJob: foreground });
     }
     return out;
   }

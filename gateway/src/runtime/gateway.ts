@@ -2,30 +2,33 @@ import { createLogger, type Logger } from '@devhub/shared';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import type { GatewayConfig } from '../config';
 import { EventBus } from '../events';
-import { StateStore, statePaths } from '../state';
+import { SessionIds, StateStore, statePaths } from '../state';
 import { Tmux } from '../tmux';
 import { reconcile } from './reconcile';
-import type { GatewayContext, GatewayPlugin, GatewayService, ScreenshotRenderer } from './types';
+import type { GatewayContext, GatewayFeatures, GatewayService, ScreenshotRenderer } from './types';
 
 /**
  * The gateway's life cycle, independent of HTTP: `start()` prepares the state directory and the
- * tmux session, reconciles state.json with tmux, then starts plugin services; until it finishes
+ * tmux session, reconciles state.json with tmux, then starts the feature services; until it finishes
  * `ready` is false and the API answers 503.
  */
 export class Gateway {
   readonly ctx: GatewayContext;
   readonly screenshot: ScreenshotRenderer | null;
-  private readonly plugins: GatewayPlugin[];
+  private readonly services: GatewayService[];
   private readonly started: GatewayService[] = [];
   private state: 'new' | 'starting' | 'ready' | 'stopped' = 'new';
 
-  constructor(config: GatewayConfig, options: { plugins?: GatewayPlugin[]; log?: Logger; tmuxEnv?: Record<string, string> } = {}) {
+  constructor(config: GatewayConfig, options: GatewayFeatures & { log?: Logger; tmuxEnv?: Record<string, string> } = {}) {
     const log = options.log ?? createLogger('gateway');
     const paths = statePaths(config.state_dir);
     mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
-    this.ctx = { config, paths, tmux: Tmux.fromConfig(config, options.tmuxEnv), store: new StateStore(paths.state, log), bus: new EventBus(log), log };
-    this.plugins = options.plugins ?? [];
-    this.screenshot = this.plugins.find((p) => p.screenshot)?.screenshot ?? null;
+    this.ctx = {
+      config, paths, tmux: Tmux.fromConfig(config, options.tmuxEnv), store: new StateStore(paths.state, log),
+      sessions: new SessionIds(paths.sessionMap, log), bus: new EventBus(log), log,
+    };
+    this.services = options.services ?? [];
+    this.screenshot = options.screenshot ?? null;
   }
 
   get ready(): boolean { return this.state === 'ready'; }
@@ -38,11 +41,9 @@ export class Gateway {
     await this.ctx.tmux.ensureSession();
     this.ctx.store.reload();
     await reconcile(this.ctx);
-    for (const plugin of this.plugins) {
-      for (const service of plugin.services?.(this.ctx) ?? []) {
-        await service.start(this.ctx);
-        this.started.push(service);
-      }
+    for (const service of this.services) {
+      await service.start(this.ctx);
+      this.started.push(service);
     }
     this.state = 'ready';
   }

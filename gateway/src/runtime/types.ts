@@ -1,7 +1,7 @@
 import type { Logger } from '@devhub/shared';
 import type { GatewayConfig } from '../config';
 import type { EventBus } from '../events';
-import type { StatePaths, StateStore } from '../state';
+import type { SessionIds, StatePaths, StateStore } from '../state';
 import type { Tmux } from '../tmux';
 
 /** Everything a module or background service needs; built once per server. */
@@ -10,6 +10,8 @@ export interface GatewayContext {
   paths: StatePaths;
   tmux: Tmux;
   store: StateStore;
+  /** session_map.json as the hook last wrote it. */
+  sessions: SessionIds;
   bus: EventBus;
   log: Logger;
 }
@@ -27,9 +29,8 @@ export interface GatewayService {
 /** Renders a window's pane to PNG bytes; null when it cannot (the endpoint then answers 404). */
 export type ScreenshotRenderer = (windowId: string, ctx: GatewayContext) => Promise<Uint8Array | null>;
 
-/** The extension point: what a feature package adds to the server. See src/runtime/plugins.ts. */
-export interface GatewayPlugin {
-  name: string;
-  services?: (ctx: GatewayContext) => GatewayService[];
-  screenshot?: ScreenshotRenderer;
+/** What runs beside the core gateway; `app.ts` composes the set `agentgw server start` uses. */
+export interface GatewayFeatures {
+  services?: GatewayService[];
+  screenshot?: ScreenshotRenderer | null;
 }

@@ -3,3 +3,4 @@ export * from './model';
 export * from './store';
 export * from './session-map';
 export { readJsonFile } from './json-file';
+export { SessionIds } from './session-ids';

@@ -47,7 +47,7 @@ export class Tmux {
   sendKey(windowId: string, key: string): Promise<void> { return this.typing.run(windowId, () => sendKey(this.client, windowId, key)); }
   capturePane(windowId: string, options?: CaptureOptions): Promise<string> { return capturePane(this.client, windowId, options); }
   displayMessage(target: string, format: string): Promise<string> { return displayMessage(this.client, target, format); }
-  /** `<session>:@N`, the key session_map.json uses (gateway-formats §3). */
+  /** `<session>:@N`, the key session_map.json uses (README "Files in the state directory"). */
   windowKey(windowId: string): string { return `${this.options.session}:${windowId}`; }
   killServer(): Promise<void> { return killServer(this.client); }
 }

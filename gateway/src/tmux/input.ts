@@ -25,7 +25,7 @@ export async function sendKey(tmux: TmuxClient, windowId: string, key: string): 
 }
 
 /**
- * Sends text the way assistants accept it (gateway-formats §4): one line as literal keys,
+ * Sends text the way assistants accept it (README "REST API", Input): one line as literal keys,
  * several lines as a bracketed paste, then Enter as a separate key after a pause. `raw` hands the
  * text to tmux as key names with none of these workarounds.
  */

@@ -15,6 +15,8 @@ export interface WindowInfo {
   pane_current_path: string;
   width: number;
   height: number;
+  /** When tmux last saw output in the window (epoch seconds). */
+  window_activity: number;
   /** Gateway metadata stored on the window (tmux user options), empty when absent. */
   provider: string;
   mode: string;
@@ -22,14 +24,14 @@ export interface WindowInfo {
 
 const FIELDS = [
   '#{window_id}', '#{pane_pid}', '#{pane_dead}', '#{pane_current_command}', '#{pane_current_path}',
-  '#{window_width}', '#{window_height}', '#{@agentgw_provider}', '#{@agentgw_mode}', '#{window_name}',
+  '#{window_width}', '#{window_height}', '#{window_activity}', '#{@agentgw_provider}', '#{@agentgw_mode}', '#{window_name}',
 ];
 const FORMAT = FIELDS.join('\t');
 
 export function parseWindowLine(line: string): WindowInfo | null {
   const parts = line.split('\t');
   if (parts.length < FIELDS.length || !parts[0]?.startsWith('@')) return null;
-  const [id, pid, dead, command, path, width, height, provider, mode] = parts as string[];
+  const [id, pid, dead, command, path, width, height, activity, provider, mode] = parts as string[];
   return {
     window_id: id!,
     pane_pid: Number(pid) || 0,
@@ -38,6 +40,7 @@ export function parseWindowLine(line: string): WindowInfo | null {
     pane_current_path: path ?? '',
     width: Number(width) || 0,
     height: Number(height) || 0,
+    window_activity: Number(activity) || 0,
     provider: provider ?? '',
     mode: mode ?? '',
     // The name is last so a tab inside it cannot shift the other fields.

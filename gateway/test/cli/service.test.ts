@@ -4,35 +4,49 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const entry = join(import.meta.dir, '..', '..', 'src', 'cli', 'index.ts');
-const home = mkdtempSync(join(tmpdir(), 'agentgw-service-'));
-const gwDir = join(home, 'gw');
-const bin = join(home, 'bin');
-const log = join(home, 'calls.log');
-const unitFile = join(home, '.config/systemd/user/agentgw.service');
-const PATH = `${bin}:/usr/bin:/bin`;
-mkdirSync(gwDir, { recursive: true });
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+const homes: string[] = [];
+afterAll(() => { for (const home of homes) rmSync(home, { recursive: true, force: true }); });
 
-/** A stand-in systemctl first on PATH: records its argv, answers `show` like a running unit. */
-function fakeSystemctl(dir: string, body: string) {
+/** A stand-in systemctl first on PATH: records its argv in `log`, then runs `body`. */
+function fakeSystemctl(dir: string, log: string, body: string) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'systemctl'), `#!/bin/sh\necho "systemctl $*" >> "${log}"\n${body}\n`);
   chmodSync(join(dir, 'systemctl'), 0o755);
 }
-fakeSystemctl(bin, `case "$*" in
+
+/**
+ * A temporary HOME of its own per test, with a systemctl that answers `show` like a running unit
+ * while the unit file exists; `installed` runs `service install` first and forgets its calls.
+ */
+async function freshHome(installed = false) {
+  const home = mkdtempSync(join(tmpdir(), 'agentgw-service-'));
+  homes.push(home);
+  const gwDir = join(home, 'gw');
+  const bin = join(home, 'bin');
+  const log = join(home, 'calls.log');
+  const unitFile = join(home, '.config/systemd/user/agentgw.service');
+  const PATH = `${bin}:/usr/bin:/bin`;
+  mkdirSync(gwDir, { recursive: true });
+  fakeSystemctl(bin, log, `case "$*" in
   *show*) if [ -f "${unitFile}" ]; then printf 'ActiveState=active\\nSubState=running\\nMainPID=4242\\n'; else printf 'ActiveState=inactive\\nSubState=dead\\nMainPID=0\\n'; fi ;;
 esac`);
-const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
-
-async function agentgw(args: string[], path = PATH) {
-  const env = { PATH: path, HOME: home, GW_DIR: gwDir, GW_API_PORT: '8977' };
-  await using proc = Bun.spawn([process.execPath, entry, ...args], { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' });
-  const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
-  return { code, out, err };
+  const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
+  async function agentgw(args: string[], path = PATH) {
+    const env = { PATH: path, HOME: home, GW_DIR: gwDir, GW_API_PORT: '8977' };
+    await using proc = Bun.spawn([process.execPath, entry, ...args], { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' });
+    const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+    return { code, out, err };
+  }
+  if (installed) {
+    expect((await agentgw(['service', 'install'])).code).toBe(0);
+    rmSync(log, { force: true });
+  }
+  return { home, gwDir, log, unitFile, PATH, calls, agentgw };
 }
 
 describe('agentgw service (systemd user unit, fake systemctl first on PATH)', () => {
   it('install writes a unit running `agentgw server start` in the foreground with the listen address and GW_DIR', async () => {
+    const { agentgw, unitFile, gwDir, PATH, calls } = await freshHome();
     const r = await agentgw(['service', 'install', '--host', '127.0.0.1']);
     expect(r).toEqual({ code: 0, out: `wrote ${unitFile}\nenabled and started agentgw.service\n`, err: '' });
     expect(readFileSync(unitFile, 'utf8')).toBe([
@@ -57,7 +71,7 @@ describe('agentgw service (systemd user unit, fake systemctl first on PATH)', ()
   });
 
   it('--dry-run prints the unit and touches nothing', async () => {
-    rmSync(log, { force: true });
+    const { agentgw, unitFile, calls } = await freshHome();
     const r = await agentgw(['service', 'install', '--dry-run', '--port', '9100']);
     expect(r.code).toBe(0);
     expect(r.out).toStartWith(`# ${unitFile}\n[Unit]\n`);
@@ -66,6 +80,7 @@ describe('agentgw service (systemd user unit, fake systemctl first on PATH)', ()
   });
 
   it('start, stop and restart map to systemctl verbs on agentgw.service', async () => {
+    const { agentgw, calls } = await freshHome(true);
     for (const [verb, said] of [['start', 'started'], ['stop', 'stopped'], ['restart', 'restarted']] as const) {
       expect(await agentgw(['service', verb])).toEqual({ code: 0, out: `${said} (systemd)\n`, err: '' });
     }
@@ -73,11 +88,12 @@ describe('agentgw service (systemd user unit, fake systemctl first on PATH)', ()
   });
 
   it('status reports the installed, running unit (exit 0)', async () => {
+    const { agentgw, unitFile } = await freshHome(true);
     expect(await agentgw(['service', 'status'])).toEqual({ code: 0, out: `service: installed (${unitFile})\nstate:   active (running), pid 4242\n`, err: '' });
   });
 
   it('uninstall disables the unit and removes the file; status then exits 1', async () => {
-    rmSync(log, { force: true });
+    const { agentgw, unitFile, calls } = await freshHome(true);
     expect((await agentgw(['service', 'uninstall'])).code).toBe(0);
     expect(existsSync(unitFile)).toBe(false);
     expect(calls()).toEqual(['systemctl --user disable --now agentgw.service', 'systemctl --user daemon-reload']);
@@ -87,8 +103,9 @@ describe('agentgw service (systemd user unit, fake systemctl first on PATH)', ()
   });
 
   it('without a systemd user session it fails (exit 1) suggesting agentgw server start', async () => {
+    const { agentgw, home, log } = await freshHome();
     const noBus = join(home, 'nobus');
-    fakeSystemctl(noBus, 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
+    fakeSystemctl(noBus, log, 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
     const r = await agentgw(['service', 'start'], `${noBus}:/usr/bin:/bin`);
     expect(r.code).toBe(1);
     expect(r.err).toContain('no systemd user session is available here');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
 import { resolveGatewayConfig, type GatewayConfig } from '../../src/config';
 import { createApp, type AppDeps } from '../../src/app';
-import { Gateway, type GatewayPlugin, type RunningServer, startServer } from '../../src/runtime';
+import { Gateway, type GatewayFeatures } from '../../src/runtime';
+import { type RunningServer, startServer } from '../../src/server';
 import { Tmux } from '../../src/tmux';
 
 export const quietLog = createLogger('gateway-test', -999);
@@ -99,10 +100,11 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
 }
 
 /** A started gateway and its app, for `app.handle(new Request(...))` tests without a socket. */
-export async function startTestApp(config: GatewayConfig, deps: Omit<Partial<AppDeps>, 'gateway'> & { plugins?: GatewayPlugin[] } = {}) {
-  const gateway = new Gateway(config, { log: quietLog, tmuxEnv: { HOME: config.home_dir }, plugins: deps.plugins });
+export async function startTestApp(config: GatewayConfig, deps: Omit<Partial<AppDeps>, 'gateway'> & GatewayFeatures = {}) {
+  const { services, screenshot, ...appDeps } = deps;
+  const gateway = new Gateway(config, { log: quietLog, tmuxEnv: { HOME: config.home_dir }, services, screenshot });
   await gateway.start();
-  const app = createApp({ gateway, log: quietLog, ...deps });
+  const app = createApp({ gateway, log: quietLog, ...appDeps });
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {

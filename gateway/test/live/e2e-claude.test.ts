@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LiveService, screenshotWindow } from '../../src/live';
-import type { RunningServer } from '../../src/runtime';
+import { gatewayFeatures } from '../../src/app';
+import { LiveService } from '../../src/live';
+import type { RunningServer } from '../../src/server';
 import { startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
 
 /**
  * The real Claude Code CLI (npm @anthropic-ai/claude-code) as agent_a, offline against a local
- * Messages API mock (gateway-formats §7), driven only through the gateway's API.
+ * Messages API mock (helpers/mock-anthropic.ts), driven only through the gateway's API.
  */
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
@@ -53,7 +54,7 @@ beforeAll(async () => {
   });
   const live = new LiveService();
   server = await startTestServer(config, {
-    plugins: [{ name: 'live', services: () => [live], screenshot: screenshotWindow }],
+    ...gatewayFeatures(live),
     tmuxEnv: { HOME: env.dir, ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
   });
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
@@ -66,67 +67,82 @@ beforeAll(async () => {
 
 afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), env.cleanup));
 
-describe.skipIf(!available)('the real Claude Code through the gateway', () => {
-  it('shows the trust prompt as interactive with its options, answered over the API', async () => {
-    const trust = await channel.next(status('interactive', 'trust'), 45_000);
-    const prompt = trust.prompt_state as Prompt;
-    expect(prompt.question).toContain('trust');
-    expect(prompt.options.length).toBeGreaterThanOrEqual(2);
-    const yes = prompt.options.find((o) => /^Yes/.test(o.label))!;
-    expect(yes).toBeDefined();
-    // Move the marker with arrow keys until the gateway reports "Yes" selected (the CLI may redraw
-    // the menu once while starting up), then confirm.
-    let selected = prompt.selected;
-    for (let tries = 0; selected !== yes.index; tries++) {
-      expect(tries).toBeLessThan(10);
-      await api('/sessions/cc/key', { key: selected < yes.index ? 'Down' : 'Up' });
-      const next = await channel.next(status('interactive', 'trust'), 5_000).catch(() => null);
-      if (next) selected = (next.prompt_state as Prompt).selected;
-    }
+/** Shows the trust prompt as interactive with its options, answered over the API. */
+async function answersTrustPrompt(): Promise<void> {
+  const trust = await channel.next(status('interactive', 'trust'), 45_000);
+  const prompt = trust.prompt_state as Prompt;
+  expect(prompt.question).toContain('trust');
+  expect(prompt.options.length).toBeGreaterThanOrEqual(2);
+  const yes = prompt.options.find((o) => /^Yes/.test(o.label))!;
+  expect(yes).toBeDefined();
+  // Move the marker with arrow keys until the gateway reports "Yes" selected (the CLI may redraw
+  // the menu once while starting up), then confirm.
+  let selected = prompt.selected;
+  for (let tries = 0; selected !== yes.index; tries++) {
+    expect(tries).toBeLessThan(10);
+    await api('/sessions/cc/key', { key: selected < yes.index ? 'Down' : 'Up' });
+    const next = await channel.next(status('interactive', 'trust'), 5_000).catch(() => null);
+    if (next) selected = (next.prompt_state as Prompt).selected;
+  }
+  expect((await api('/sessions/cc/key', { key: 'Enter' })).status).toBe(200);
+  await channel.next(status('idle'), 45_000);
+}
+
+/** Delivers SessionStart from the installed hooks. */
+async function deliversSessionStart(): Promise<void> {
+  const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 30_000);
+  expect(start.data).toMatchObject({ cwd: proj });
+  expect(String((start.data as { transcript_path: string }).transcript_path)).toEndWith('.jsonl');
+}
+
+/** Sends a prompt and receives the reply as agent.message, then Stop as hook.event. */
+async function repliesToPrompt(): Promise<void> {
+  expect((await api('/sessions/cc/input', { text: 'say pong' })).status).toBe(200);
+  await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('PONG-from-mock'), 45_000);
+  expect(texts().some((m) => m.text === 'say pong')).toBe(true);
+  await global.next((m) => m.type === 'hook.event' && m.event_type === 'Stop', 30_000);
+}
+
+/** Turns a Bash tool call into a permission prompt, answered over the API, then the result and final text. */
+async function answersPermissionPrompt(): Promise<void> {
+  expect((await api('/sessions/cc/input', { text: 'RUN_TOOL now' })).status).toBe(200);
+  const ask = await channel.next(status('interactive', 'permission'), 45_000);
+  const prompt = ask.prompt_state as Prompt;
+  expect(prompt.question).toBe('Do you want to proceed?');
+  expect(prompt.options[0]).toEqual({ index: 1, label: 'Yes' });
+  expect(prompt.options.at(-1)!.label).toBe('No');
+  expect(prompt.selected).toBe(1);
+  // A key that lands while the CLI is still mounting the dialog is dropped (the dialog is then
+  // drawn again): answer until the tool has run, as a person would press Enter again.
+  const toolDone = (m: Record<string, unknown>) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('TOOL-DONE-from-mock');
+  for (let tries = 0; ; tries++) {
+    expect(tries).toBeLessThan(5);
     expect((await api('/sessions/cc/key', { key: 'Enter' })).status).toBe(200);
-    await channel.next(status('idle'), 45_000);
-  }, 90_000);
+    const done = await channel.next(toolDone, 5_000).catch(() => null);
+    if (done) break;
+    const pane = (await (await api('/sessions/cc/pane')).json()) as { content: string };
+    if (!pane.content.includes('Do you want to proceed?')) await channel.next(toolDone, 30_000);
+  }
+  const all = texts();
+  expect(all.find((m) => m.content_type === 'tool_use')?.text).toBe('**Bash**(touch created-by-tool.txt)');
+  expect(all.some((m) => m.content_type === 'tool_result')).toBe(true);
+  expect(existsSync(join(proj, 'created-by-tool.txt'))).toBe(true);
+}
 
-  it('delivers SessionStart from the installed hooks', async () => {
-    const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 30_000);
-    expect(start.data).toMatchObject({ cwd: proj });
-    expect(String((start.data as { transcript_path: string }).transcript_path)).toEndWith('.jsonl');
-  }, 40_000);
+/** Reports done after /exit. */
+async function reportsDoneAfterExit(): Promise<void> {
+  expect((await api('/sessions/cc/input', { text: '/exit' })).status).toBe(200);
+  await channel.next(status('done'), 45_000);
+}
 
-  it('sends a prompt and receives the reply as agent.message, then Stop as hook.event', async () => {
-    expect((await api('/sessions/cc/input', { text: 'say pong' })).status).toBe(200);
-    await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('PONG-from-mock'), 45_000);
-    expect(texts().some((m) => m.text === 'say pong')).toBe(true);
-    await global.next((m) => m.type === 'hook.event' && m.event_type === 'Stop', 30_000);
-  }, 90_000);
-
-  it('turns a Bash tool call into a permission prompt, answered over the API, then the result and final text', async () => {
-    expect((await api('/sessions/cc/input', { text: 'RUN_TOOL now' })).status).toBe(200);
-    const ask = await channel.next(status('interactive', 'permission'), 45_000);
-    const prompt = ask.prompt_state as Prompt;
-    expect(prompt.question).toBe('Do you want to proceed?');
-    expect(prompt.options[0]).toEqual({ index: 1, label: 'Yes' });
-    expect(prompt.options.at(-1)!.label).toBe('No');
-    expect(prompt.selected).toBe(1);
-    // A key that lands while the CLI is still mounting the dialog is dropped (the dialog is then
-    // drawn again): answer until the tool has run, as a person would press Enter again.
-    const toolDone = (m: Record<string, unknown>) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('TOOL-DONE-from-mock');
-    for (let tries = 0; ; tries++) {
-      expect(tries).toBeLessThan(5);
-      expect((await api('/sessions/cc/key', { key: 'Enter' })).status).toBe(200);
-      const done = await channel.next(toolDone, 5_000).catch(() => null);
-      if (done) break;
-      const pane = (await (await api('/sessions/cc/pane')).json()) as { content: string };
-      if (!pane.content.includes('Do you want to proceed?')) await channel.next(toolDone, 30_000);
-    }
-    const all = texts();
-    expect(all.find((m) => m.content_type === 'tool_use')?.text).toBe('**Bash**(touch created-by-tool.txt)');
-    expect(all.some((m) => m.content_type === 'tool_result')).toBe(true);
-    expect(existsSync(join(proj, 'created-by-tool.txt'))).toBe(true);
-  }, 90_000);
-
-  it('reports done after /exit', async () => {
-    expect((await api('/sessions/cc/input', { text: '/exit' })).status).toBe(200);
-    await channel.next(status('done'), 45_000);
-  }, 60_000);
+// One scenario, one session: each step needs the state the previous one left (trusted folder,
+// a running assistant, a transcript), so the steps run in this order inside one test.
+describe.skipIf(!available)('the real Claude Code through the gateway', () => {
+  it('shows the trust prompt, delivers SessionStart, replies, asks permission for a tool and reports done after /exit', async () => {
+    await answersTrustPrompt();
+    await deliversSessionStart();
+    await repliesToPrompt();
+    await answersPermissionPrompt();
+    await reportsDoneAfterExit();
+  }, 330_000);
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gatewayFeatures } from '../../src/app';
 import { LiveService, screenshotWindow } from '../../src/live';
-import { loadPlugins, type RunningServer } from '../../src/runtime';
+import type { RunningServer } from '../../src/server';
 import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -14,7 +15,7 @@ const liveService = new LiveService();
 
 beforeAll(async () => {
   const config = env.config({ monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_dead_minutes: 0.01, autoclose_done_minutes: 0 });
-  server = await startTestServer(config, { plugins: [{ name: 'live', services: () => [liveService], screenshot: screenshotWindow }] });
+  server = await startTestServer(config, gatewayFeatures(liveService));
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
 }, 30_000);
 
@@ -37,8 +38,9 @@ async function createShell(channel: string): Promise<string> {
 
 describe('live services', () => {
   it('are registered with the server command', async () => {
-    const plugins = await loadPlugins();
-    expect(plugins.find((p) => p.name === 'live')?.screenshot).toBe(screenshotWindow);
+    const features = gatewayFeatures();
+    expect(features.screenshot).toBe(screenshotWindow);
+    expect(features.services.map((s) => s.constructor)).toEqual([LiveService]);
   });
 
   it('forwards hook lines of its own tmux session as hook.event with the spec fields and the raw payload', async () => {

@@ -26,8 +26,11 @@ const paneHas = (channel: string, text: string) =>
 
 describe('sessions over REST', () => {
   it('creates a shell session, sends `echo hello` and sees hello in the pane', async () => {
-    const created = await createShell('test:hello');
-    expect(created).toEqual({ channel_id: 'test:hello', window_id: expect.stringMatching(/^@\d+$/), provider: 'shell', mode: 'normal', cwd: work, display_name: 'work' });
+    // Its own directory: windows named after `work` by other tests get deduplicated names.
+    const hello = join(env.dir, 'hello');
+    mkdirSync(hello);
+    const created = await createShell('test:hello', { work_dir: hello });
+    expect(created).toEqual({ channel_id: 'test:hello', window_id: expect.stringMatching(/^@\d+$/), provider: 'shell', mode: 'normal', cwd: hello, display_name: 'hello' });
     const input = await t.call('POST', '/api/v1/sessions/test:hello/input', { text: 'echo hello-$((40+2))' });
     expect(input).toMatchObject({ status: 200, body: { ok: true } });
     await paneHas('test:hello', 'hello-42');

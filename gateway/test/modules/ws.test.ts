@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningServer } from '../../src/runtime';
+import type { RunningServer } from '../../src/server';
 import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -27,9 +27,12 @@ afterAll(() => teardown(() => { for (const c of clients) c.close(); }, () => ser
 describe('WebSocket commands', () => {
   it('creates a session, subscribes the socket to it, sends input and captures the pane', async () => {
     const ws = await connect();
-    const created = await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:one', mode: 'standard' });
+    // Its own directory: windows named after `work` by other tests get deduplicated names.
+    const own = join(env.dir, 'one');
+    mkdirSync(own);
+    const created = await ws.request({ type: 'session.create', provider: 'shell', work_dir: own, channel_id: 'ws:one', mode: 'standard' });
     const windowId = String(created.window_id); // read before toMatchObject, which may rewrite matched fields
-    expect(created).toMatchObject({ type: 'session.created', channel_id: 'ws:one', window_id: expect.stringMatching(/^@\d+$/), provider: 'shell', mode: 'normal', cwd: work, display_name: 'work' });
+    expect(created).toMatchObject({ type: 'session.created', channel_id: 'ws:one', window_id: expect.stringMatching(/^@\d+$/), provider: 'shell', mode: 'normal', cwd: own, display_name: 'one' });
     await waitFor(async () => ((await ws.request({ type: 'capture.pane', channel_id: 'ws:one' })).content as string).trim(), 'prompt');
     expect(await ws.request({ type: 'input', channel_id: 'ws:one', text: 'echo hello-ws-$((1+1))' })).toMatchObject({ type: 'ack', of: 'input', channel_id: 'ws:one' });
     await waitFor(async () => ((await ws.request({ type: 'capture.pane', channel_id: 'ws:one' })).content as string).includes('hello-ws-2'), 'echo output');
@@ -87,7 +90,6 @@ describe('WebSocket commands', () => {
     expect(await ws.next((m) => m.type === 'pong')).toEqual({ type: 'pong', request_id: 'p-1' });
     ws.send({ type: 'ping' });
     expect(await ws.next((m) => m.type === 'pong')).toEqual({ type: 'pong', request_id: '' });
-    expect(await ws.request({ type: 'verbose.set', enabled: true })).toMatchObject({ type: 'verbose.updated', enabled: true });
     expect(await ws.request({ type: 'verbose.set' })).toMatchObject({ type: 'error', message: 'enabled required' });
     const made = await ws.request({ type: 'wizard.mkdir', name: join(work, 'new/deep') });
     expect(made).toMatchObject({ type: 'wizard.mkdir', path: join(work, 'new/deep') });
@@ -95,6 +97,17 @@ describe('WebSocket commands', () => {
     writeFileSync(join(work, 'plain'), 'x');
     expect(await ws.request({ type: 'wizard.browse', path: join(work, 'plain') })).toMatchObject({ type: 'error', message: `Not a directory: ${join(work, 'plain')}` });
     expect((await ws.request({ type: 'wizard.mkdir', name: join(work, 'plain', 'sub') })).message).toStartWith('Failed to create directory: ');
+  });
+
+  it('verbose.set does what POST …/verbose does: records it for a bound channel, refuses an unbound one', async () => {
+    const ws = await connect('/api/v1/ws/ws:verbose');
+    await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:verbose' });
+    expect(await ws.request({ type: 'verbose.set', enabled: true })).toMatchObject({ type: 'verbose.updated', channel_id: 'ws:verbose', enabled: true });
+    expect(server.gateway.ctx.store.session('ws:verbose')?.verbose).toBe(true);
+    const rest = await fetch(`${server.url}/api/v1/sessions/ws:verbose`);
+    expect(((await rest.json()) as { batch_mode: string }).batch_mode).toBe('verbose');
+    expect(await ws.request({ type: 'verbose.set', channel_id: 'ws:nobody', enabled: true })).toMatchObject({ type: 'error', message: 'No session for channel ws:nobody' });
+    expect(await (await connect()).request({ type: 'verbose.set', enabled: false })).toMatchObject({ type: 'error', message: 'channel_id required' });
   });
 
   it('capture.screenshot reports the missing renderer as an error', async () => {

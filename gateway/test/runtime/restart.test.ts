@@ -1,11 +1,17 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningServer } from '../../src/runtime';
-import { startTestServer, testEnv } from '../helpers/gateway';
+import type { RunningServer } from '../../src/server';
+import { startTestServer, teardown, testEnv, type TestEnv } from '../helpers/gateway';
 
-const env = testEnv('restart');
-afterAll(() => env.cleanup());
+// Each test has its own state directory and tmux server: none sees another's windows.
+const envs: TestEnv[] = [];
+function freshEnv(): TestEnv {
+  const env = testEnv('restart');
+  envs.push(env);
+  return env;
+}
+afterAll(() => teardown(...envs.map((env) => env.cleanup)));
 
 async function api(server: RunningServer, method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -16,6 +22,7 @@ async function api(server: RunningServer, method: string, path: string, body?: u
 
 describe('restart', () => {
   it('finds the bindings again, drops those whose windows are gone and re-adopts unknown live windows', async () => {
+    const env = freshEnv();
     const config = env.config();
     const first = await startTestServer(config);
     const keep = (await api(first, 'POST', '/api/v1/sessions', { channel_id: 'keep', provider: 'shell', work_dir: env.dir, name: 'keeper' })).body;
@@ -46,6 +53,7 @@ describe('restart', () => {
   });
 
   it('drops a binding whose window id now names another pane (tmux server restarted)', async () => {
+    const env = freshEnv();
     const config = env.config();
     const server = await startTestServer(config);
     const created = (await api(server, 'POST', '/api/v1/sessions', { channel_id: 'reused', provider: 'shell', work_dir: env.dir })).body;
@@ -63,7 +71,10 @@ describe('restart', () => {
   });
 
   it('starts from a missing or corrupt state.json and re-adopts every live window', async () => {
+    const env = freshEnv();
     const config = env.config();
+    await env.tmux().ensureSession();
+    await env.tmux().createWindow({ name: 'survivor', cwd: env.dir, command: '', provider: 'shell', mode: 'normal' });
     writeFileSync(join(env.dir, 'state.json'), '{"version": 1, "bind');
     const server = await startTestServer(config);
     try {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import type { RunningServer } from '../../src/runtime';
+import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv } from '../helpers/gateway';
 
 const first = testEnv('port-a');

@@ -159,8 +159,8 @@ describe('tmux helpers', () => {
   });
 
   it('parses list-windows lines, keeping tabs inside the name', () => {
-    expect(parseWindowLine('@3\t99\t0\tbash\t/tmp\t200\t50\tshell\tnormal\ta\tb')).toMatchObject({
-      window_id: '@3', pane_pid: 99, pane_dead: false, pane_current_command: 'bash', window_name: 'a\tb', provider: 'shell',
+    expect(parseWindowLine('@3\t99\t0\tbash\t/tmp\t200\t50\t1700000000\tshell\tnormal\ta\tb')).toMatchObject({
+      window_id: '@3', pane_pid: 99, pane_dead: false, pane_current_command: 'bash', window_name: 'a\tb', provider: 'shell', window_activity: 1700000000,
     });
     expect(parseWindowLine('garbage')).toBeNull();
   });

@@ -1,19 +1,21 @@
 import { removePidFile, writePidFile } from '@devhub/shared';
-import { loadPlugins, type RunningServer, startServer } from '../../runtime';
+import { gatewayFeatures } from '../../app';
+import { type RunningServer, startServer } from '../../server';
 import type { CliContext } from '../_context';
+import { StartFailed } from '../errors';
 import { removeServerInfo, writeServerInfo } from './info';
 
 /**
  * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it
- * serves: written after the listener is up, removed on shutdown.
+ * serves: written after the listener is up, removed on shutdown; the process then ends by itself
+ * (nothing is left to keep it alive), exit code 0.
  */
 export async function runForeground({ config, paths, log }: CliContext, listen: { host: string; port: number }): Promise<void> {
   let server: RunningServer;
   try {
-    server = await startServer({ config, host: listen.host, port: listen.port, plugins: await loadPlugins(), log });
+    server = await startServer({ config, host: listen.host, port: listen.port, ...gatewayFeatures(), log });
   } catch (error) {
-    log.error(`cannot start: ${(error as Error).message}`);
-    process.exit(1);
+    throw new StartFailed((error as Error).message);
   }
   writePidFile(paths.pid);
   writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: new Date().toISOString() });
@@ -29,7 +31,6 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
     } finally {
       removePidFile(paths.pid);
       removeServerInfo(paths.dir);
-      process.exit(0);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -12,7 +12,10 @@ export default defineCommand({
     refuseIfRunning(ctx);
     const flags = { host: args.host, port: args.port };
     const listen = listenAddress(ctx, flags);
-    if (args.detach) process.exit(await runDetached(ctx, flags));
+    if (args.detach) {
+      process.exitCode = await runDetached(ctx, flags);
+      return;
+    }
     await runForeground(ctx, listen);
   },
 });

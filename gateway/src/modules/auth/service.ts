@@ -22,7 +22,7 @@ export function bearerToken(header: string | null | undefined): string {
 export type AuthVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
- * DECISIONS.md "Security": with a key, the token must match; with none, only loopback peers are
+ * README "Security": with a key, the token must match; with none, only loopback peers are
  * served. `peer` is null for in-process requests (app.handle), which are local by definition.
  */
 export function authorize(apiKey: string, token: string, peer: string | null): AuthVerdict {

@@ -3,7 +3,7 @@ import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Elysia } from 'elysia';
 
 /**
- * The one place errors become REST bodies (DECISIONS.md): `{detail: string}`, and for 422
+ * The one place errors become REST bodies (README "REST API"): `{detail: string}`, and for 422
  * `{detail: [{loc, msg, type}]}` in the FastAPI shape the original clients parse.
  */
 export const errorHandler = (log: Logger) =>

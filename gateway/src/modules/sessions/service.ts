@@ -1,5 +1,4 @@
 import type { Gateway, GatewayContext } from '../../runtime';
-import { readSessionMap } from '../../state';
 import { TmuxError, WindowNotFound } from '../../tmux';
 import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
 import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList } from './model';
@@ -8,7 +7,7 @@ export { createSession } from './create';
 
 /** The assistant session id the hook recorded for a window, or ''. */
 export function sessionIdOf(ctx: GatewayContext, windowId: string): string {
-  return readSessionMap(ctx.paths.sessionMap)[ctx.tmux.windowKey(windowId)]?.session_id ?? '';
+  return ctx.sessions.sessionId(ctx.tmux.windowKey(windowId));
 }
 
 export function requireSession(ctx: GatewayContext, channelId: string) {
@@ -34,7 +33,6 @@ async function onWindow<T>(ctx: GatewayContext, channelId: string, action: (wind
 export async function listSessions(ctx: GatewayContext): Promise<SessionList> {
   const windows = await ctx.tmux.listWindows();
   const records = ctx.store.windows();
-  const map = readSessionMap(ctx.paths.sessionMap);
   return {
     sessions: windows.map((w) => {
       const record = records[w.window_id];
@@ -44,7 +42,7 @@ export async function listSessions(ctx: GatewayContext): Promise<SessionList> {
         display_name: record?.display_name ?? w.window_name,
         provider: record?.provider ?? (w.provider || 'shell'),
         cwd: record?.cwd ?? w.pane_current_path,
-        session_id: map[ctx.tmux.windowKey(w.window_id)]?.session_id ?? '',
+        session_id: ctx.sessions.sessionId(ctx.tmux.windowKey(w.window_id)),
         ...(channel ? { channel_id: channel } : {}),
       };
     }),

@@ -5,6 +5,7 @@ import { KeyedSerial } from '../../tmux/serial';
 import { authorize } from '../auth/service';
 import type { Connection } from './handlers';
 import { handleMessage } from './handlers';
+import { asyncApiDocument } from './asyncapi';
 import type { Subscriber, WsHub } from './hub';
 import { parseClientMessage } from './parse';
 
@@ -54,7 +55,7 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
     const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString() : JSON.stringify(data);
     const parsed = parseClientMessage(text);
     const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, conn }) : parsed.reply;
-    if (reply) ws.raw.send(JSON.stringify(reply));
+    ws.raw.send(JSON.stringify(reply));
   };
 
   const close = (ws: Socket) => {
@@ -63,8 +64,12 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
     if (conn) hub.remove(conn.socket);
   };
 
-  const hooks = { detail: { tags: ['websocket'], summary: 'Event stream and commands (see README)' } };
+  const hooks = { detail: { tags: ['websocket'], summary: 'Event stream and commands (messages: /docs/asyncapi.json)' } };
+  const protocol = asyncApiDocument();
   return new Elysia({ name: 'ws' })
+    .get('/docs/asyncapi.json', () => protocol, {
+      detail: { tags: ['websocket'], summary: 'The WebSocket protocol as an AsyncAPI 3.0 document (from the schemas the socket validates with)' },
+    })
     .ws('/api/v1/ws', {
       ...hooks,
       open: (ws) => open(ws as unknown as Socket, null),

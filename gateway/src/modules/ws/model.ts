@@ -1,29 +1,71 @@
+import type { TObject, TProperties } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { AgentMessage, HookEvent, StatusEvent, WindowChangeEvent } from '../../events';
+import { BrowseBody, BrowseResult } from '../directories/model';
+import {
+  CreateSessionBody, InputBody, KeyBody, PaneContent, SessionCreated, SessionList, VerboseBody,
+} from '../sessions/model';
 
-/** Client → server message types (spec "Client to server messages"). */
-export const CLIENT_TYPES = [
-  'session.create', 'session.list', 'session.close', 'input', 'input.raw', 'key', 'capture.pane',
-  'capture.screenshot', 'verbose.set', 'wizard.browse', 'wizard.mkdir', 'ping',
-] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
+/**
+ * The WebSocket protocol, one TypeBox schema per message: the socket validates every client
+ * message with these (`parse.ts`) and `/docs/asyncapi.json` publishes them (`asyncapi.ts`). Bodies
+ * are the REST schemas of the twin endpoint, so both transports accept the same fields.
+ */
 
-/** Documentation schema for the socket's messages; the handlers validate field by field. */
-export const ClientMessage = t.Object({
-  type: t.Union(CLIENT_TYPES.map((c) => t.Literal(c))),
-  request_id: t.Optional(t.String()),
-  channel_id: t.Optional(t.String()),
-  work_dir: t.Optional(t.String()),
-  provider: t.Optional(t.String()),
-  mode: t.Optional(t.String()),
-  name: t.Optional(t.String()),
-  text: t.Optional(t.String()),
-  enter: t.Optional(t.Boolean()),
-  literal: t.Optional(t.Boolean()),
-  raw: t.Optional(t.Boolean()),
-  key: t.Optional(t.String()),
-  enabled: t.Optional(t.Boolean()),
-  path: t.Optional(t.String()),
-}, { additionalProperties: true });
+const RequestId = t.String({ description: 'echoed in the reply; "" when absent' });
+const ChannelRef = {
+  channel_id: t.Optional(t.String({ description: 'required on the global socket; a channel socket defaults to its own channel' })),
+};
 
-export type Reply = { type: string; request_id?: string } & Record<string, unknown>;
-export type Incoming = Record<string, unknown> & { type: string; request_id: string };
+function message<K extends string, P extends TProperties>(type: K, properties: P, description: string) {
+  return t.Object({ type: t.Literal(type), request_id: t.Optional(RequestId), ...properties }, { additionalProperties: true, description });
+}
+
+/** Client → server messages by type. Fields not named here are ignored. */
+export const ClientMessages = {
+  'session.create': message('session.create', CreateSessionBody.properties, 'Create a session and subscribe this socket to its channel (POST /sessions)'),
+  'session.list': message('session.list', {}, 'List gateway windows (GET /sessions)'),
+  'session.close': message('session.close', ChannelRef, "Kill the channel's window and unbind it (DELETE /sessions/{channel_id})"),
+  input: message('input', { ...ChannelRef, ...InputBody.properties }, 'Type text (POST /sessions/{channel_id}/input); replied with ack'),
+  'input.raw': message('input.raw', { ...ChannelRef, text: InputBody.properties.text }, 'Send tmux key names, then Enter; replied with ack'),
+  key: message('key', { ...ChannelRef, ...KeyBody.properties }, 'Press one key (POST /sessions/{channel_id}/key); replied with ack'),
+  'capture.pane': message('capture.pane', ChannelRef, 'The visible pane as text (GET /sessions/{channel_id}/pane)'),
+  'capture.screenshot': message('capture.screenshot', ChannelRef, 'The pane as a PNG (GET /sessions/{channel_id}/screenshot)'),
+  'verbose.set': message('verbose.set', { ...ChannelRef, ...VerboseBody.properties }, 'Record the verbose preference (POST /sessions/{channel_id}/verbose)'),
+  'wizard.browse': message('wizard.browse', BrowseBody.properties, 'List subdirectories (POST /directories/browse)'),
+  'wizard.mkdir': message('wizard.mkdir', { name: t.String({ description: 'absolute, or relative to the server cwd; parents are created' }) }, 'Create a directory'),
+  ping: message('ping', {}, 'Answered with pong'),
+} as const;
+export type ClientType = keyof typeof ClientMessages;
+export const CLIENT_TYPES = Object.keys(ClientMessages) as ClientType[];
+export type ClientMessage<K extends ClientType = ClientType> = (typeof ClientMessages)[K]['static'];
+
+function reply<K extends string, P extends TProperties>(type: K, properties: P, description: string) {
+  return t.Object({ type: t.Literal(type), request_id: RequestId, ...properties }, { description });
+}
+function event<K extends string, P extends TProperties>(type: K, properties: P, description: string) {
+  return t.Object({ type: t.Literal(type), ...properties }, { description });
+}
+const omit = <P extends TProperties, K extends keyof P>(schema: TObject<P>, ...keys: K[]) =>
+  Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !keys.includes(key as K))) as Omit<P, K>;
+
+/** Server → client messages by type: replies carry the request's request_id; events carry none. */
+export const ServerMessages = {
+  'session.created': reply('session.created', SessionCreated.properties, 'Reply to session.create'),
+  'session.list': reply('session.list', SessionList.properties, 'Reply to session.list'),
+  'session.closed': reply('session.closed', { channel_id: t.String() }, 'Reply to session.close'),
+  ack: reply('ack', { of: t.Union([t.Literal('input'), t.Literal('input.raw'), t.Literal('key')]), channel_id: t.String() }, 'Reply to input, input.raw and key'),
+  'capture.pane': reply('capture.pane', PaneContent.properties, 'Reply to capture.pane'),
+  'capture.screenshot': reply('capture.screenshot', { channel_id: t.String(), image_base64: t.String({ description: 'PNG bytes, base64' }) }, 'Reply to capture.screenshot'),
+  'verbose.updated': reply('verbose.updated', { channel_id: t.String(), enabled: t.Boolean() }, 'Reply to verbose.set'),
+  'wizard.browse': reply('wizard.browse', BrowseResult.properties, 'Reply to wizard.browse'),
+  'wizard.mkdir': reply('wizard.mkdir', { path: t.String({ description: 'the created directory, absolute' }) }, 'Reply to wizard.mkdir'),
+  pong: reply('pong', {}, 'Reply to ping'),
+  error: reply('error', { message: t.String() }, 'A request failed, or a frame was not valid JSON / of no known type (request_id "")'),
+  'agent.message': event('agent.message', { channel_id: t.String(), session_id: t.String(), messages: t.Array(AgentMessage) }, 'New transcript messages of the channel’s assistant (channel sockets and subscribed sockets)'),
+  'agent.status': event('agent.status', { channel_id: t.String(), ...omit(StatusEvent, 'channel_ids', 'window_id') }, 'The assistant’s status changed; a socket joining a channel first gets the last one'),
+  'window.change': event('window.change', WindowChangeEvent.properties, 'A gateway window was created, removed or died (global sockets)'),
+  'hook.event': event('hook.event', HookEvent.properties, 'An assistant hook fired (global sockets)'),
+} as const;
+export type ServerType = keyof typeof ServerMessages;
+export type ServerMessage<K extends ServerType = ServerType> = (typeof ServerMessages)[K]['static'];

@@ -1,41 +1,49 @@
-import { CLIENT_TYPES, type ClientType, type Incoming, type Reply } from './model';
+import { Value, ValueErrorType } from '@sinclair/typebox/value';
+import { CLIENT_TYPES, type ClientMessage, ClientMessages, type ClientType, type ServerMessage } from './model';
 
-export type Parsed = { ok: true; message: Incoming & { type: ClientType } } | { ok: false; reply: Reply };
+export type Reply = ServerMessage;
+export type Parsed = { ok: true; message: ClientMessage & { request_id: string } } | { ok: false; reply: ServerMessage<'error'> };
 
-/** Parses one text frame: `Invalid JSON: …` and `Unknown message type: …` as the spec words them. */
+/** Fields whose error text the protocol words its own way (the spec's texts). */
+const FIELD_ERRORS: Record<string, (value: unknown) => string> = {
+  provider: (value) => `Unknown provider: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  mode: (value) => `Invalid mode: ${String(value)} (expected normal or yolo)`,
+};
+
+const error = (request_id: string, message: string): Parsed => ({ ok: false, reply: { type: 'error', request_id, message } });
+
+/**
+ * Parses and validates one text frame against its type's schema in `model.ts`: `Invalid JSON: …`,
+ * `Unknown message type: …`, `<field> required`, `<field> must be a string|boolean`. A field sent
+ * as null counts as absent; defaults (enter, literal, raw) are filled in.
+ */
 export function parseClientMessage(text: string): Parsed {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reply: { type: 'error', request_id: '', message: `Invalid JSON: ${(error as Error).message}` } };
+  } catch (e) {
+    return error('', `Invalid JSON: ${(e as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, reply: { type: 'error', request_id: '', message: 'Invalid JSON: expected an object with a "type" field' } };
+    return error('', 'Invalid JSON: expected an object with a "type" field');
   }
-  const record = value as Record<string, unknown>;
+  const record = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
   const requestId = typeof record.request_id === 'string' ? record.request_id : '';
   const type = record.type;
-  if (typeof type !== 'string' || !(CLIENT_TYPES as readonly string[]).includes(type)) {
-    return { ok: false, reply: { type: 'error', request_id: requestId, message: `Unknown message type: ${typeof type === 'string' ? type : String(type ?? '')}` } };
+  if (typeof type !== 'string' || !(CLIENT_TYPES as string[]).includes(type)) {
+    return error(requestId, `Unknown message type: ${typeof type === 'string' ? type : String(type ?? '')}`);
   }
-  return { ok: true, message: { ...record, type: type as ClientType, request_id: requestId } };
-}
-
-/** A field present with the wrong type, or a required one missing; its text is the `error` reply. */
-export class FieldError extends Error {}
-
-/** A field of a message as a string, undefined when absent (or null); another type is a FieldError. */
-export function str(message: Record<string, unknown>, key: string): string | undefined {
-  const value = message[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new FieldError(`${key} must be a string`);
-  return value;
-}
-
-export function bool(message: Record<string, unknown>, key: string, fallback: boolean): boolean {
-  const value = message[key];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'boolean') throw new FieldError(`${key} must be a boolean`);
-  return value;
+  const schema = ClientMessages[type as ClientType];
+  const message = Value.Default(schema, { ...record, request_id: requestId }) as Record<string, unknown>;
+  const first = Value.Errors(schema, message).First();
+  if (first) {
+    const field = first.path.split('/')[1] ?? '';
+    if (first.type === ValueErrorType.ObjectRequiredProperty) return error(requestId, `${field} required`);
+    const special = FIELD_ERRORS[field];
+    if (special) return error(requestId, special(first.value));
+    if (first.type === ValueErrorType.String) return error(requestId, `${field} must be a string`);
+    if (first.type === ValueErrorType.Boolean) return error(requestId, `${field} must be a boolean`);
+    return error(requestId, `${field}: ${first.message}`);
+  }
+  return { ok: true, message: message as Parsed extends { ok: true; message: infer M } ? M : never };
 }

@@ -1,15 +1,13 @@
 import { createLogger, EXCLUSIVE_LISTEN, type Logger } from '@devhub/shared';
-import { createApp } from '../app';
-import type { GatewayConfig } from '../config';
-import { WsHub } from '../modules/ws';
-import { Gateway } from './gateway';
-import type { GatewayPlugin } from './types';
+import { createApp } from './app';
+import type { GatewayConfig } from './config';
+import { WsHub } from './modules/ws';
+import { Gateway, type GatewayFeatures } from './runtime';
 
-export interface ServerOptions {
+export interface ServerOptions extends GatewayFeatures {
   config: GatewayConfig;
   host?: string;
   port?: number;
-  plugins?: GatewayPlugin[];
   log?: Logger;
   /** Environment for the tmux server if this gateway starts it (tests give a temporary HOME). */
   tmuxEnv?: Record<string, string>;
@@ -24,12 +22,13 @@ export interface RunningServer {
 }
 
 /**
- * Listens first (health answers `not_ready`, the API 503), then starts the gateway; a failed
- * start stops the listener and rethrows.
+ * Serves `createApp` over a gateway with the given features (`gatewayFeatures()` for the real
+ * server). Listens first (health answers `not_ready`, the API 503), then starts the gateway; a
+ * failed start stops the listener and rethrows.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? createLogger('gateway');
-  const gateway = new Gateway(options.config, { plugins: options.plugins, log, tmuxEnv: options.tmuxEnv });
+  const gateway = new Gateway(options.config, { services: options.services, screenshot: options.screenshot, log, tmuxEnv: options.tmuxEnv });
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
   const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });

@@ -1,9 +1,7 @@
-import type { GatewayContext, GatewayPlugin, GatewayService } from '../runtime';
+import type { GatewayContext, GatewayService } from '../runtime/types';
 import { HookTailer } from './hook-tailer';
 import { PollLoop } from './loop';
 import { MonitorService } from './monitor-service';
-import { screenshotWindow } from './screenshot';
-import { SessionIds } from './session-ids';
 import { StatusService } from './status-service';
 
 /** The running background services, reachable by tests and benchmarks. */
@@ -28,10 +26,9 @@ export class LiveService implements GatewayService {
 
   async start(ctx: GatewayContext): Promise<void> {
     await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.state_dir]);
-    const sessions = new SessionIds(ctx.paths.sessionMap, ctx.log);
-    const monitor = new MonitorService(ctx, sessions);
+    const monitor = new MonitorService(ctx);
     const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));
-    const status = new StatusService(ctx, sessions, {
+    const status = new StatusService(ctx, {
       lastActivity: (id) => monitor.lastActivity(id),
       lastHook: (id) => hooks.lastHook.get(id),
     });
@@ -50,9 +47,3 @@ export class LiveService implements GatewayService {
     this.loops = [];
   }
 }
-
-export const livePlugin: GatewayPlugin = {
-  name: 'live',
-  services: (_ctx: GatewayContext) => [new LiveService()],
-  screenshot: screenshotWindow,
-};
