@@ -5,6 +5,7 @@ import { browse, makeDirectory } from '../directories/service';
 import * as sessions from '../sessions/service';
 import type { Subscriber, WsHub } from './hub';
 import type { ClientMessage, ClientType } from './model';
+import type { PaneStreams } from './pane-stream';
 import type { Reply } from './parse';
 
 export interface Connection {
@@ -13,7 +14,7 @@ export interface Connection {
   channelId: string | null;
 }
 
-interface Env { gateway: Gateway; hub: WsHub; conn: Connection }
+interface Env { gateway: Gateway; hub: WsHub; streams: PaneStreams; conn: Connection }
 
 /** A message that passed its schema (parse.ts): request_id is always a string. */
 type Valid<K extends ClientType> = ClientMessage<K> & { request_id: string };
@@ -74,6 +75,18 @@ const HANDLERS: Handlers = {
   'verbose.set': (m, env) => {
     const { channel_id, verbose } = sessions.setVerbose(env.gateway.ctx, channelOf(m, env), m.enabled);
     return { type: 'verbose.updated', request_id: m.request_id, channel_id, enabled: verbose };
+  },
+  'pane.subscribe': async (m, env) => {
+    const channelId = channelOf(m, env);
+    const screen = await sessions.onWindow(env.gateway.ctx, channelId, (windowId) => env.streams.subscribe(windowId, channelId, env.conn.socket));
+    const windowId = sessions.requireSession(env.gateway.ctx, channelId).window_id;
+    return { type: 'pane.subscribed', request_id: m.request_id, channel_id: channelId, window_id: windowId, cols: screen.width, rows: screen.height };
+  },
+  'pane.unsubscribe': (m, env) => {
+    const channelId = channelOf(m, env);
+    const windowId = env.gateway.ctx.store.session(channelId)?.window_id;
+    if (windowId) env.streams.unsubscribe(windowId, env.conn.socket);
+    return { type: 'pane.unsubscribed', request_id: m.request_id, channel_id: channelId };
   },
   'wizard.browse': (m) => ({ type: 'wizard.browse', request_id: m.request_id, ...browse(m.path) }),
   'wizard.mkdir': (m) => ({ type: 'wizard.mkdir', request_id: m.request_id, path: makeDirectory(m.name) }),
