@@ -8,6 +8,7 @@ export const main = defineCommand({
   subCommands: {
     serve: () => import('./serve').then((m) => m.default),
     verify: () => import('./verify').then((m) => m.default),
+    arena: () => import('./arena').then((m) => m.default),
     simulate: () => import('./simulate').then((m) => m.default),
     score: () => import('./score').then((m) => m.default),
     train: () => import('./train').then((m) => m.default),

@@ -1,11 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
-import { createAgent, type Agent } from '../engine/ai';
-import { SHIPPED_POLICY } from '../modules/game/ai-factory';
-import { PolicyAgent } from '../policy/agent';
-import { isPolicyText, parsePolicy } from '../policy/model';
+import { agentFactory } from './_agents';
 import { playGame } from '../engine/sim/play';
 import { addGame, emptyStats, type SimStats } from '../engine/sim/stats';
 
@@ -30,7 +27,7 @@ export default defineCommand({
   meta: { name: 'simulate', description: 'Play full games between AI players headless and report statistics' },
   args: {
     games: { type: 'string', default: '10', description: 'Number of games' },
-    ai: { type: 'string', default: 'random', description: 'random | heuristic | policy | model file (mahjong-heuristic-v1 or mahjong-policy-v1); comma list for the four seats' },
+    ai: { type: 'string', default: 'random', description: 'random | heuristic | strong | policy | model file (mahjong-heuristic-v1 or mahjong-policy-v1); comma list for the four seats' },
     seed: { type: 'string', default: '1', description: 'Seed of the first game (game i uses seed + i)' },
     out: { type: 'string', description: 'Write each game as mjlog XML into this directory' },
     'east-only': { type: 'boolean', description: 'Play East-only games instead of East-South' },
@@ -55,11 +52,7 @@ async function simulate(args: SimArgs): Promise<void> {
   const kinds = args.ai.split(',').map((x) => x.trim());
   if (kinds.length !== 1 && kinds.length !== 4) throw new Error('--ai takes one AI or four, comma separated');
   const seats = kinds.length === 1 ? [kinds[0]!, kinds[0]!, kinds[0]!, kinds[0]!] : kinds;
-  const models = new Map<string, string>();
-  for (const k of seats) {
-    if (k === 'random' || k === 'heuristic' || models.has(k)) continue;
-    try { models.set(k, readFileSync(k === 'policy' ? SHIPPED_POLICY : k, 'utf8')); } catch (e) { throw new Error(`--ai ${k}: not random, heuristic or a readable model file (${(e as Error).message})`); }
-  }
+  const agentFor = agentFactory(seats);
   if (args.out) {
     try { mkdirSync(args.out, { recursive: true }); } catch (e) {
       const code = (e as { code?: string }).code;
@@ -70,7 +63,7 @@ async function simulate(args: SimArgs): Promise<void> {
   const tty = process.stderr.isTTY;
   const started = performance.now();
   for (let i = 0; i < games; i++) {
-    const agents = seats.map((k, s) => agentFor(k, (seed + i) * 4 + s + 1, models.get(k)));
+    const agents = seats.map((k, s) => agentFor(k, (seed + i) * 4 + s + 1));
     const game = playGame(agents, { seed: seed + i, maxRound: args['east-only'] ? 0 : 1, names: agents.map((a, s) => `${a.name}-${s}`) });
     addGame(stats, game, agents.map((a) => a.name));
     if (args.out) await writeFileAtomic(join(args.out, `game-${String(seed + i).padStart(6, '0')}.mjlog`), game.toMjlog());
@@ -81,10 +74,4 @@ async function simulate(args: SimArgs): Promise<void> {
   }
   if (tty) process.stderr.write('\n');
   process.stdout.write(`${report(stats, (performance.now() - started) / 1000)}\n`);
-}
-
-/** The same AI kinds as the server's `ai_model`: a trained policy file plays its discards itself. */
-function agentFor(kind: string, seed: number, modelText: string | undefined): Agent {
-  if (modelText !== undefined && isPolicyText(modelText)) return new PolicyAgent(parsePolicy(modelText));
-  return createAgent(kind, seed, modelText);
 }

@@ -1,0 +1,70 @@
+/**
+ * What the strong AI reads from its seat's view once per decision: its own counts, every copy it
+ * can see, dora, winds, the opponents that threaten (see danger.ts) and the standings.
+ */
+import type { PlayerView, StateView } from '../../game/view-schema';
+import { doraFromIndicator } from '../../tiles';
+import { threatOf, type Threat } from './danger';
+
+const WIND: Record<string, number> = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
+
+export interface Table {
+  view: StateView;
+  me: PlayerView;
+  seat: number;
+  hand: number[];
+  counts: number[];
+  meldCount: number;
+  /** Copies seen outside our hand: rivers, melds, dora indicators. */
+  seen: number[];
+  /** `seen` plus our own concealed tiles (what no opponent can hold). */
+  visible: number[];
+  /** Dora count per kind (a kind can be dora twice). */
+  dora: number[];
+  seatWind: number;
+  roundWind: number;
+  dealer: boolean;
+  tilesLeft: number;
+  threats: Threat[];
+  /** Place now (1–4) and whether this is the last hand of the game. */
+  place: number;
+  allLast: boolean;
+  /** Points to the player above (0 when first) and to the player below (0 when last). */
+  gapUp: number;
+  gapDown: number;
+}
+
+export function readTable(view: StateView): Table {
+  const seat = view.viewer ?? view.turn;
+  const me = view.players[seat]!;
+  const hand = Array.isArray(me.hand) ? me.hand : [];
+  const counts = new Array<number>(34).fill(0);
+  for (const id of hand) counts[id >> 2]! += 1;
+  const seen = new Array<number>(34).fill(0);
+  for (const p of view.players) {
+    for (const r of p.river) if (!r.called) seen[r.tile >> 2]! += 1;
+    for (const m of p.melds) for (const id of m.tiles) seen[id >> 2]! += 1;
+  }
+  const dora = new Array<number>(34).fill(0);
+  for (const d of view.dora) { seen[d >> 2]! += 1; dora[doraFromIndicator(d >> 2)]! += 1; }
+  const visible = seen.map((n, k) => Math.min(4, n + counts[k]!));
+  const threats: Threat[] = [];
+  for (const p of view.players) {
+    if (p.seat === seat) continue;
+    const t = threatOf(view, p, visible, dora);
+    if (t) threats.push(t);
+  }
+  const scores = view.players.map((p) => p.score);
+  // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.
+  const above = (s: number) => scores[s]! > scores[seat]! || (scores[s] === scores[seat] && s < seat);
+  const place = 1 + [0, 1, 2, 3].filter((s) => s !== seat && above(s)).length;
+  const ups = [0, 1, 2, 3].filter((s) => s !== seat && above(s)).map((s) => scores[s]! - scores[seat]!);
+  const downs = [0, 1, 2, 3].filter((s) => s !== seat && !above(s)).map((s) => scores[seat]! - scores[s]!);
+  const lastRound = (view.game.max_round + 1) * 4 - 1;
+  return {
+    view, me, seat, hand, counts, meldCount: me.melds.length, seen, visible, dora,
+    seatWind: 27 + (WIND[me.wind] ?? 0), roundWind: 27 + (WIND[view.round_wind] ?? 0), dealer: me.is_oya,
+    tilesLeft: view.tiles_left, threats, place, allLast: view.game.round >= lastRound,
+    gapUp: ups.length ? Math.min(...ups) : 0, gapDown: downs.length ? Math.min(...downs) : 0,
+  };
+}
