@@ -139,6 +139,12 @@ describe('web console', () => {
     await page.locator('#prompt').waitFor({ state: 'hidden' });
     await expectText(page.locator('.bubble.assistant').last(), /^FAKE-DONE: answered/, 30_000);
     await page.context().close();
+
+    // A page opened later shows the conversation so far (transcript.get), not only what comes next.
+    const later = await open();
+    await later.click('#session-list li[data-channel="fake"] button.open');
+    await expectText(later.locator('.bubble'), ['make the marker file', 'FAKE-REPLY: on it', 'FAKE-DONE: answered'], 30_000);
+    await later.context().close();
   }, 120_000);
 });
 

@@ -30,6 +30,12 @@ function channelOf(m: { channel_id?: string }, env: Env): string {
   return id;
 }
 
+/** Typed input shows in a watched pane at once rather than at its next frame. */
+function nudge(env: Env, channelId: string): void {
+  const windowId = env.gateway.ctx.store.session(channelId)?.window_id;
+  if (windowId) env.streams.nudge(windowId);
+}
+
 const HANDLERS: Handlers = {
   ping: (m) => ({ type: 'pong', request_id: m.request_id }),
   'session.create': async (m, { gateway, hub, conn }) => {
@@ -53,16 +59,19 @@ const HANDLERS: Handlers = {
   input: async (m, env) => {
     const channelId = channelOf(m, env);
     await sessions.sendInput(env.gateway.ctx, channelId, { text: m.text, enter: m.enter, literal: m.literal, raw: m.raw });
+    nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'input', channel_id: channelId };
   },
   'input.raw': async (m, env) => {
     const channelId = channelOf(m, env);
     await sessions.sendInput(env.gateway.ctx, channelId, { text: m.text, enter: true, literal: true, raw: true });
+    nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'input.raw', channel_id: channelId };
   },
   key: async (m, env) => {
     const channelId = channelOf(m, env);
     await sessions.sendKey(env.gateway.ctx, channelId, m.key);
+    nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'key', channel_id: channelId };
   },
   'capture.pane': async (m, env) => ({ type: 'capture.pane', request_id: m.request_id, ...(await sessions.capturePane(env.gateway.ctx, channelOf(m, env))) }),
@@ -87,6 +96,11 @@ const HANDLERS: Handlers = {
     const windowId = env.gateway.ctx.store.session(channelId)?.window_id;
     if (windowId) env.streams.unsubscribe(windowId, env.conn.socket);
     return { type: 'pane.unsubscribed', request_id: m.request_id, channel_id: channelId };
+  },
+  'transcript.get': (m, env) => {
+    const channelId = channelOf(m, env);
+    const windowId = sessions.requireSession(env.gateway.ctx, channelId).window_id;
+    return { type: 'transcript', request_id: m.request_id, channel_id: channelId, messages: env.hub.recentMessages(windowId) };
   },
   'wizard.browse': (m) => ({ type: 'wizard.browse', request_id: m.request_id, ...browse(m.path) }),
   'wizard.mkdir': (m) => ({ type: 'wizard.mkdir', request_id: m.request_id, path: makeDirectory(m.name) }),

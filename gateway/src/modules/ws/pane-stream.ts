@@ -7,11 +7,16 @@ import type { Subscriber } from './hub';
 
 /** How often a watched pane is captured: about ten frames a second while anyone watches. */
 export const PANE_FRAME_MS = 100;
+/** How soon after typed input the next frame is taken, so the echo shows without waiting a period. */
+export const PANE_NUDGE_MS = 10;
 
 interface Watched {
   subscribers: Map<Subscriber, string>;
   screen: Screen | null;
   timer: ReturnType<typeof setTimeout> | null;
+  running: boolean;
+  /** Input arrived during a capture: take the next frame soon. */
+  again: boolean;
 }
 
 /**
@@ -33,14 +38,22 @@ export class PaneStreams {
     return this.captures.run(windowId, async () => {
       let watched = this.windows.get(windowId);
       const screen = await this.ctx.tmux.captureScreen(windowId);
-      if (!watched) this.windows.set(windowId, (watched = { subscribers: new Map(), screen: null, timer: null }));
+      if (!watched) this.windows.set(windowId, (watched = { subscribers: new Map(), screen: null, timer: null, running: false, again: false }));
       // Those already watching move to this same screen before the newcomer gets all of it.
       this.publish(windowId, watched, screen);
       watched.subscribers.set(socket, channelId);
       send(socket, output(channelId, windowId, screen, screenUpdate(null, screen)!.data, true));
-      if (!watched.timer) this.schedule(windowId, watched);
+      if (!watched.timer && !watched.running) this.schedule(windowId, watched, this.intervalMs);
       return screen;
     });
+  }
+
+  /** Input was typed into the window: if it is watched, take the next frame in PANE_NUDGE_MS. */
+  nudge(windowId: string): void {
+    const watched = this.windows.get(windowId);
+    if (!watched) return;
+    if (watched.running) watched.again = true;
+    else this.schedule(windowId, watched, Math.min(PANE_NUDGE_MS, this.intervalMs));
   }
 
   unsubscribe(windowId: string, socket: Subscriber): boolean {
@@ -72,11 +85,16 @@ export class PaneStreams {
     this.windows.delete(windowId);
   }
 
-  private schedule(windowId: string, watched: Watched): void {
-    watched.timer = setTimeout(() => void this.tick(windowId, watched), this.intervalMs);
+  private schedule(windowId: string, watched: Watched, delayMs: number): void {
+    if (watched.timer) clearTimeout(watched.timer);
+    watched.timer = setTimeout(() => {
+      watched.timer = null;
+      void this.tick(windowId, watched);
+    }, delayMs);
   }
 
   private async tick(windowId: string, watched: Watched): Promise<void> {
+    watched.running = true;
     await this.captures.run(windowId, async () => {
       if (this.closed || this.windows.get(windowId) !== watched) return;
       try {
@@ -87,7 +105,10 @@ export class PaneStreams {
         if (error instanceof WindowNotFound) this.forget(windowId);
       }
     });
-    if (!this.closed && this.windows.get(windowId) === watched) this.schedule(windowId, watched);
+    watched.running = false;
+    const soon = watched.again;
+    watched.again = false;
+    if (!this.closed && this.windows.get(windowId) === watched) this.schedule(windowId, watched, soon ? PANE_NUDGE_MS : this.intervalMs);
   }
 
   private publish(windowId: string, watched: Watched, screen: Screen): void {

@@ -56,6 +56,7 @@ export class Socket {
     this.opened = new Promise((resolve, reject) => {
       this.ws.addEventListener('open', () => resolve(), { once: true });
       this.ws.addEventListener('error', () => reject(new Error(`cannot connect to ${path}`)), { once: true });
+      this.ws.addEventListener('close', () => reject(new Error(`${path} closed`)), { once: true });
     });
     this.opened.catch(() => undefined); // a failed socket is reported by its close handler
     this.ws.addEventListener('message', (e) => {

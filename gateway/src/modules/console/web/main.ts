@@ -55,8 +55,15 @@ function refresh(): Promise<void> {
 function openChannel(id: string): Channel {
   const channel: Channel = { status: null, messages: [], socket: null as unknown as Socket };
   channel.socket = new Socket(`/ws/${encodeURIComponent(id)}`, (m) => onChannelEvent(id, channel, m), (code) => {
-    if (code === 4001) askForKey();
+    if (code === 4001) return askForKey();
+    // The gateway restarted or the network dropped: forget this socket; the next refresh reopens it.
+    if (channels.get(id) === channel) channels.delete(id);
   });
+  // What the assistant said before this page connected (the gateway keeps the last 200 messages).
+  void channel.socket.send({ type: 'transcript.get' }).then((reply) => {
+    channel.messages = reply.messages as AgentMessage[];
+    if (id === selected) renderBubbles($('transcript'), channel.messages);
+  }, () => undefined);
   return channel;
 }
 
@@ -142,11 +149,20 @@ async function select(id: string | null): Promise<void> {
   terminal.focus();
 }
 
+/** The global socket: window.change refreshes the list; when it drops, reconnect every 2 s and refresh. */
 function connectGlobal(): void {
   global?.close();
-  global = new Socket('/ws', (m) => { if (m.type === 'window.change') void refresh(); }, (code) => {
-    if (code === 4001) askForKey();
+  const socket = new Socket('/ws', (m) => { if (m.type === 'window.change') void refresh(); }, (code) => {
+    if (socket !== global) return;
+    document.body.classList.add('offline');
+    if (code === 4001) return askForKey();
+    setTimeout(() => { if (socket === global) connectGlobal(); }, 2_000);
   });
+  global = socket;
+  void socket.opened.then(() => {
+    document.body.classList.remove('offline');
+    void refresh();
+  }, () => undefined);
 }
 
 $('create-form').addEventListener('submit', async (event) => {
@@ -218,6 +234,5 @@ $('key-form').addEventListener('submit', () => {
 $('key-button').addEventListener('click', askForKey);
 
 connectGlobal();
-void refresh();
 // Tests and the curious: the state behind the page.
 Object.assign(window, { agentgwConsole: { terminal, channels, selected: () => selected, refresh } });
