@@ -3,6 +3,7 @@ import { createLogger, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { authModule, type PeerResolver } from './modules/auth';
 import { accessLog } from './modules/common/access-log';
+import { consoleModule } from './modules/console';
 import { errorHandler } from './modules/common/error-handler';
 import { directoriesModule } from './modules/directories';
 import { healthModule } from './modules/health';
@@ -36,6 +37,8 @@ export function createApp(deps: AppDeps) {
   const hub = deps.hub ?? new WsHub(deps.gateway.ctx.bus, deps.gateway.ctx.store);
   const peerOf = deps.peerOf ?? (() => null);
   return new Elysia()
+    // First: a static route (served by Bun.serve itself) only while no hook wraps it.
+    .use(consoleModule())
     .use(errorHandler(log))
     .use(accessLog(log))
     .use(healthModule(() => deps.gateway.ready))

@@ -32,7 +32,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
   const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });
-  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, ...EXCLUSIVE_LISTEN });
+  // development: false — the console's bundle is built once, minified, without Bun's reload client.
+  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, ...EXCLUSIVE_LISTEN });
   server = app.server ?? undefined;
   const port = server?.port ?? 0;
   const host = options.host ?? options.config.api_host;

@@ -31,3 +31,27 @@ export async function displayMessage(tmux: TmuxClient, target: string, format: s
   }
   return result.stdout.replace(/\n$/, '');
 }
+
+export interface Screen {
+  /** The visible rows with their SGR colour escapes, exactly `height` of them. */
+  rows: string[];
+  width: number;
+  height: number;
+  cursor: { x: number; y: number; visible: boolean };
+}
+
+const SCREEN_FORMAT = '#{pane_width} #{pane_height} #{cursor_x} #{cursor_y} #{cursor_flag}';
+
+/** The visible screen with colours, its size and the cursor, in one tmux call (for live views). */
+export async function captureScreen(tmux: TmuxClient, windowId: string): Promise<Screen> {
+  const result = await tmux.tryExec(['display-message', '-p', '-t', windowId, SCREEN_FORMAT, ';', 'capture-pane', '-p', '-e', '-t', windowId]);
+  if (result.exitCode !== 0) {
+    if (isMissingTarget(result.stderr)) throw new WindowNotFound(windowId);
+    throw new TmuxError('capture-pane', result.stderr, result.exitCode);
+  }
+  const newline = result.stdout.indexOf('\n');
+  const [width = 0, height = 0, x = 0, y = 0, flag = 1] = result.stdout.slice(0, newline).split(' ').map(Number);
+  const rows = result.stdout.slice(newline + 1).split('\n').slice(0, height);
+  while (rows.length < height) rows.push('');
+  return { rows, width, height, cursor: { x, y, visible: flag !== 0 } };
+}

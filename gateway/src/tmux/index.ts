@@ -1,5 +1,5 @@
 import type { GatewayConfig } from '../config';
-import { type CaptureOptions, capturePane, displayMessage } from './capture';
+import { type CaptureOptions, capturePane, captureScreen, displayMessage, type Screen } from './capture';
 import { TmuxClient } from './client';
 import { type CreateWindowOptions, createWindow } from './create';
 import { type SendTextOptions, sendKey, sendText } from './input';
@@ -11,7 +11,7 @@ export { TmuxClient, isMissingTarget } from './client';
 export { sanitizeWindowName, dedupeName, type CreateWindowOptions } from './create';
 export { isValidKey, type SendTextOptions } from './input';
 export { PLACEHOLDER_WINDOW, parseWindowLine, type WindowInfo } from './windows';
-export type { CaptureOptions } from './capture';
+export type { CaptureOptions, Screen } from './capture';
 
 /**
  * The gateway's one handle on tmux: a dedicated session on one server (`-L socket`). Every
@@ -47,6 +47,7 @@ export class Tmux {
   sendKey(windowId: string, key: string): Promise<void> { return this.typing.run(windowId, () => sendKey(this.client, windowId, key)); }
   capturePane(windowId: string, options?: CaptureOptions): Promise<string> { return capturePane(this.client, windowId, options); }
   displayMessage(target: string, format: string): Promise<string> { return displayMessage(this.client, target, format); }
+  captureScreen(windowId: string): Promise<Screen> { return captureScreen(this.client, windowId); }
   /** `<session>:@N`, the key session_map.json uses (README "Files in the state directory"). */
   windowKey(windowId: string): string { return `${this.options.session}:${windowId}`; }
   killServer(): Promise<void> { return killServer(this.client); }

@@ -54,6 +54,12 @@ describe('agentgw server (compiled binary)', () => {
     expect(started.out).toContain(`(PID ${pid})`);
     expect(alive(pid)).toBe(true);
     expect(await (await fetch(`${serverUrl()}/health`)).json()).toEqual({ status: 'ok' });
+    // The web console is inside the binary: its page and its bundled script.
+    const page = await (await fetch(`${serverUrl()}/`)).text();
+    expect(page).toContain('<title>agentgw console</title>');
+    const script = await fetch(`${serverUrl()}${page.match(/<script[^>]+src="([^"]+)"/)![1]}`);
+    expect(script.headers.get('content-type')).toStartWith('text/javascript');
+    expect(await script.text()).toContain('pane.subscribe');
 
     const status = await agentgw('server', 'status');
     expect(status.code).toBe(0);

@@ -52,6 +52,10 @@ describe('the WebSocket protocol document (/docs/asyncapi.json)', () => {
       check(await ws.request({ type: 'key', channel_id: 'doc', key: 'Enter' }));
       check(await ws.request({ type: 'input.raw', channel_id: 'doc', text: 'true' }));
       check(await ws.request({ type: 'session.list' }));
+      check(await ws.request({ type: 'transcript.get', channel_id: 'doc' }));
+      check(await ws.request({ type: 'pane.subscribe', channel_id: 'doc' }));
+      check(await ws.next((m) => m.type === 'pane.output'));
+      check(await ws.request({ type: 'pane.unsubscribe', channel_id: 'doc' }));
       check(await ws.request({ type: 'verbose.set', channel_id: 'doc', enabled: true }));
       check(await ws.request({ type: 'wizard.browse', path: env.dir }));
       check(await ws.request({ type: 'wizard.mkdir', name: join(work, 'made') }));

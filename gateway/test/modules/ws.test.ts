@@ -183,6 +183,20 @@ describe('WebSocket events', () => {
     expect(global.messages.filter((m) => m.type === 'agent.message')).toEqual([]);
   });
 
+  it('transcript.get returns the channel\'s agent messages sent so far, oldest first', async () => {
+    const ws = await connect('/api/v1/ws/ws:history');
+    const created = await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:history' });
+    expect(await ws.request({ type: 'transcript.get' })).toMatchObject({ type: 'transcript', channel_id: 'ws:history', messages: [] });
+    const message = (text: string) => ({ text, role: 'assistant' as const, content_type: 'text' as const, is_complete: true, phase: null, tool_use_id: null, tool_name: null, timestamp: null });
+    const bus = server.gateway.ctx.bus;
+    bus.publish('agent.message', { window_id: String(created.window_id), session_id: 's', channel_ids: [], messages: [message('one'), message('two')] });
+    bus.publish('agent.message', { window_id: String(created.window_id), session_id: 's', channel_ids: [], messages: [message('three')] });
+    bus.publish('agent.message', { window_id: '@999', session_id: 's', channel_ids: ['ev:a'], messages: [message('elsewhere')] });
+    const reply = await ws.request({ type: 'transcript.get' });
+    expect((reply.messages as Array<{ text: string }>).map((m) => m.text)).toEqual(['one', 'two', 'three']);
+    expect(await ws.request({ type: 'transcript.get', channel_id: 'ws:nobody' })).toMatchObject({ type: 'error', message: 'No session for channel ws:nobody' });
+  });
+
   it('broadcasts window.change new/removed for sessions created and closed', async () => {
     const global = await connect();
     const other = await connect();

@@ -30,6 +30,11 @@ export default defineCommand({
     if (Object.values(opts).some((v) => v === null)) { process.exitCode = 2; return; }
     const { files, missing } = collectLogFiles([...new Set([String(args.logs), ...(args._ as string[])])]);
     for (const m of missing) log.warn(`${m}: no such file or directory`);
+    if (files.length === 0) {
+      log.error('no logs found in the given paths');
+      process.exitCode = 2;
+      return;
+    }
     const seen = new Set<string>();
     const samples: Sample[] = [];
     let used = 0;

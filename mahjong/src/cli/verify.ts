@@ -12,7 +12,8 @@ const TRUNCATED: Record<string, string> = {
 
 function line(v: FileVerdict): string {
   const tally = `${v.handsOk}/${v.hands} hands`;
-  if (v.status === 'ok') return `ok         ${v.file}  ${tally}`;
+  const notes = v.notes.length > 0 ? `  (${v.notes.join('; ')})` : '';
+  if (v.status === 'ok') return `ok         ${v.file}  ${tally}${notes}`;
   if (v.status === 'truncated') return `truncated  ${v.file}  ${tally}  (${TRUNCATED[v.truncated ?? ''] ?? v.truncated})`;
   if (v.status === 'error') return `error      ${v.file}  ${v.firstMismatch}`;
   return `MISMATCH   ${v.file}  ${tally}\n           first: ${v.firstMismatch}`;
@@ -21,17 +22,22 @@ function line(v: FileVerdict): string {
 export default defineCommand({
   meta: { name: 'verify', description: 'Replay Tenhou mjlog files through the engine and check every action and result' },
   args: {
-    paths: { type: 'positional', required: true, description: 'Log files or directories (.mjlog, .xml, gzip or plain)' },
+    paths: { type: 'positional', required: true, description: 'Log files or directories (every log in a directory, whatever its extension; gzip or plain)' },
     json: { type: 'boolean', description: 'Print one JSON report instead of text' },
   },
   async run({ args }) {
     const { files, missing } = collectLogFiles([args.paths, ...(args._ ?? []).filter((p) => p !== args.paths)]);
     const verdicts: FileVerdict[] = [];
-    for (const f of missing) verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: 'no such file or directory' });
+    if (files.length === 0) {
+      process.stderr.write(`no logs found in ${[args.paths, ...(args._ ?? [])].filter((p, i, a) => a.indexOf(p) === i).join(', ')}${missing.length ? ' (no such file or directory)' : ''}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    for (const f of missing) verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: 'no such file or directory', notes: [] });
     for (const f of files) {
       let text: string;
       try { text = await mjlogText(new Uint8Array(readFileSync(f))); } catch (e) {
-        verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: `cannot read: ${(e as Error).message}` });
+        verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: `cannot read: ${(e as Error).message}`, notes: [] });
         continue;
       }
       verdicts.push(verifyText(f, text));
@@ -39,13 +45,14 @@ export default defineCommand({
     const hands = verdicts.reduce((a, v) => a + v.hands, 0);
     const handsOk = verdicts.reduce((a, v) => a + v.handsOk, 0);
     const count = (s: string) => verdicts.filter((v) => v.status === s).length;
-    const summary = { files: verdicts.length, ok: count('ok'), truncated: count('truncated'), mismatch: count('mismatch'), error: count('error'), hands, handsOk };
+    const summary = { files: verdicts.length, ok: count('ok'), truncated: count('truncated'), mismatch: count('mismatch'), error: count('error'), hands, handsOk, finalPointsNotChecked: verdicts.filter((v) => v.notes.length > 0).length };
     if (args.json) process.stdout.write(`${JSON.stringify({ summary, files: verdicts }, null, 2)}\n`);
     else {
       for (const v of verdicts) process.stdout.write(`${line(v)}\n`);
-      const pct = hands === 0 ? 100 : (100 * handsOk) / hands;
-      process.stdout.write(`\n${handsOk}/${hands} hands ok (${pct.toFixed(2)}%); files: ${summary.ok} ok, ${summary.truncated} truncated, ${summary.mismatch} mismatch, ${summary.error} error\n`);
+      const pct = hands === 0 ? 0 : (100 * handsOk) / hands;
+      const unchecked = summary.finalPointsNotChecked ? `; final points not checked (custom rules): ${summary.finalPointsNotChecked}` : '';
+      process.stdout.write(`\n${handsOk}/${hands} hands ok (${pct.toFixed(2)}%); files: ${summary.ok} ok, ${summary.truncated} truncated, ${summary.mismatch} mismatch, ${summary.error} error${unchecked}\n`);
     }
-    if (summary.mismatch > 0 || summary.error > 0 || verdicts.length === 0) process.exitCode = 1;
+    if (summary.mismatch > 0 || summary.error > 0) process.exitCode = 1;
   },
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,15 +8,19 @@ import { MJLOG_DATA } from '../fixtures/data/paths';
 const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
 const DATA = MJLOG_DATA;
 
+const temps: string[] = [];
+const temp = (prefix: string) => { const d = mkdtempSync(join(tmpdir(), prefix)); temps.push(d); return d; };
+afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+
 async function run(...args: string[]) {
-  await using proc = Bun.spawn(['bun', CLI, ...args], { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, MAHJONG_DIR: mkdtempSync(join(tmpdir(), 'mj-')) } });
+  await using proc = Bun.spawn(['bun', CLI, ...args], { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, MAHJONG_DIR: temp('mj-') } });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { stdout, stderr, code };
 }
 
 describe('mahjong verify', () => {
   it('checks a directory, reports truncated fixtures, exits 0 when everything reproduces', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mj-logs-'));
+    const dir = temp('mj-logs-');
     for (const f of ['double-ron.mjlog', 'pao-tsumo.mjlog', '2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog']) writeFileSync(join(dir, f), readFileSync(`${DATA}/${f}`));
     writeFileSync(join(dir, 'gz.mjlog'), gzipSync(readFileSync(`${DATA}/upd-aft-ron3.mjlog`)));
     const r = await run('verify', dir);
@@ -28,7 +32,7 @@ describe('mahjong verify', () => {
   }, 60_000);
 
   it('prints JSON with --json and exits 1 on a mismatch, naming the first difference', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mj-bad-'));
+    const dir = temp('mj-bad-');
     const bad = join(dir, 'bad.mjlog');
     writeFileSync(bad, readFileSync(`${DATA}/2010081709gm-00a9-0000-fe3371ad.mjlog`, 'utf8').replace('ten="30,7700,0"', 'ten="30,8000,0"'));
     const r = await run('verify', '--json', bad);
@@ -39,12 +43,35 @@ describe('mahjong verify', () => {
   }, 60_000);
 
   it('reports sanma and missing files as errors', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mj-sanma-'));
+    const dir = temp('mj-sanma-');
     const sanma = join(dir, 'sanma.mjlog');
     writeFileSync(sanma, readFileSync(`${DATA}/double-ron.mjlog`, 'utf8').replace('type="169"', 'type="185"'));
     const r = await run('verify', sanma, join(dir, 'nope.mjlog'));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('three-player (sanma) logs are not supported');
     expect(r.stdout).toContain('no such file or directory');
+  }, 60_000);
+
+  it('reads every log in a directory whatever its extension (.txt, .xml, none; gzip by magic bytes) and skips other files', async () => {
+    const dir = temp('mj-ext-');
+    writeFileSync(join(dir, 'a.txt'), readFileSync(`${DATA}/double-ron.mjlog`));
+    writeFileSync(join(dir, 'b.xml'), gzipSync(readFileSync(`${DATA}/pao-tsumo.mjlog`)));
+    writeFileSync(join(dir, 'c'), gzipSync(readFileSync(`${DATA}/double-ron.mjlog`)));
+    writeFileSync(join(dir, 'notes.md'), '# not a log\n');
+    const r = await run('verify', dir);
+    expect(r.stdout).toMatch(/^ok +.*a\.txt/m);
+    expect(r.stdout).toMatch(/^ok +.*b\.xml/m);
+    expect(r.stdout).toMatch(/^ok +.*\/c +/m);
+    expect(r.stdout).not.toContain('notes.md');
+    expect(r.code).toBe(0);
+  }, 60_000);
+
+  it('finding no log is an error (exit 2), never "0/0 hands ok"', async () => {
+    const dir = temp('mj-empty-');
+    writeFileSync(join(dir, 'readme.md'), 'nothing here\n');
+    const r = await run('verify', dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no logs found');
+    expect(r.stdout).not.toContain('0/0');
   }, 60_000);
 });

@@ -17,7 +17,7 @@ export function requireSession(ctx: GatewayContext, channelId: string) {
 }
 
 /** Runs a tmux action on the channel's window; a window that vanished makes the channel unbound. */
-async function onWindow<T>(ctx: GatewayContext, channelId: string, action: (windowId: string) => Promise<T>): Promise<T> {
+export async function onWindow<T>(ctx: GatewayContext, channelId: string, action: (windowId: string) => Promise<T>): Promise<T> {
   const session = requireSession(ctx, channelId);
   try {
     return await action(session.window_id);

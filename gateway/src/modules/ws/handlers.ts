@@ -5,6 +5,7 @@ import { browse, makeDirectory } from '../directories/service';
 import * as sessions from '../sessions/service';
 import type { Subscriber, WsHub } from './hub';
 import type { ClientMessage, ClientType } from './model';
+import type { PaneStreams } from './pane-stream';
 import type { Reply } from './parse';
 
 export interface Connection {
@@ -13,7 +14,7 @@ export interface Connection {
   channelId: string | null;
 }
 
-interface Env { gateway: Gateway; hub: WsHub; conn: Connection }
+interface Env { gateway: Gateway; hub: WsHub; streams: PaneStreams; conn: Connection }
 
 /** A message that passed its schema (parse.ts): request_id is always a string. */
 type Valid<K extends ClientType> = ClientMessage<K> & { request_id: string };
@@ -27,6 +28,12 @@ function channelOf(m: { channel_id?: string }, env: Env): string {
   const id = m.channel_id || env.conn.channelId;
   if (!id) throw new RequestError('channel_id required');
   return id;
+}
+
+/** Typed input shows in a watched pane at once rather than at its next frame. */
+function nudge(env: Env, channelId: string): void {
+  const windowId = env.gateway.ctx.store.session(channelId)?.window_id;
+  if (windowId) env.streams.nudge(windowId);
 }
 
 const HANDLERS: Handlers = {
@@ -52,16 +59,19 @@ const HANDLERS: Handlers = {
   input: async (m, env) => {
     const channelId = channelOf(m, env);
     await sessions.sendInput(env.gateway.ctx, channelId, { text: m.text, enter: m.enter, literal: m.literal, raw: m.raw });
+    nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'input', channel_id: channelId };
   },
   'input.raw': async (m, env) => {
     const channelId = channelOf(m, env);
     await sessions.sendInput(env.gateway.ctx, channelId, { text: m.text, enter: true, literal: true, raw: true });
+    nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'input.raw', channel_id: channelId };
   },
   key: async (m, env) => {
     const channelId = channelOf(m, env);
     await sessions.sendKey(env.gateway.ctx, channelId, m.key);
+    nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'key', channel_id: channelId };
   },
   'capture.pane': async (m, env) => ({ type: 'capture.pane', request_id: m.request_id, ...(await sessions.capturePane(env.gateway.ctx, channelOf(m, env))) }),
@@ -74,6 +84,23 @@ const HANDLERS: Handlers = {
   'verbose.set': (m, env) => {
     const { channel_id, verbose } = sessions.setVerbose(env.gateway.ctx, channelOf(m, env), m.enabled);
     return { type: 'verbose.updated', request_id: m.request_id, channel_id, enabled: verbose };
+  },
+  'pane.subscribe': async (m, env) => {
+    const channelId = channelOf(m, env);
+    const screen = await sessions.onWindow(env.gateway.ctx, channelId, (windowId) => env.streams.subscribe(windowId, channelId, env.conn.socket));
+    const windowId = sessions.requireSession(env.gateway.ctx, channelId).window_id;
+    return { type: 'pane.subscribed', request_id: m.request_id, channel_id: channelId, window_id: windowId, cols: screen.width, rows: screen.height };
+  },
+  'pane.unsubscribe': (m, env) => {
+    const channelId = channelOf(m, env);
+    const windowId = env.gateway.ctx.store.session(channelId)?.window_id;
+    if (windowId) env.streams.unsubscribe(windowId, env.conn.socket);
+    return { type: 'pane.unsubscribed', request_id: m.request_id, channel_id: channelId };
+  },
+  'transcript.get': (m, env) => {
+    const channelId = channelOf(m, env);
+    const windowId = sessions.requireSession(env.gateway.ctx, channelId).window_id;
+    return { type: 'transcript', request_id: m.request_id, channel_id: channelId, messages: env.hub.recentMessages(windowId) };
   },
   'wizard.browse': (m) => ({ type: 'wizard.browse', request_id: m.request_id, ...browse(m.path) }),
   'wizard.mkdir': (m) => ({ type: 'wizard.mkdir', request_id: m.request_id, path: makeDirectory(m.name) }),

@@ -1,5 +1,8 @@
-import type { EventBus, GatewayEventName, GatewayEvents } from '../../events';
+import type { AgentMessage, EventBus, GatewayEventName, GatewayEvents } from '../../events';
 import type { StateStore } from '../../state';
+
+/** How many agent messages per window `transcript.get` can return. */
+export const RECENT_MESSAGES = 200;
 
 /** The part of a socket the hub needs (Bun's ServerWebSocket satisfies it). */
 export interface Subscriber {
@@ -17,16 +20,25 @@ export class WsHub {
   private readonly unsubscribe: Array<() => void>;
   /** The last agent.status per window: statuses are sent on change only, so a late subscriber gets this first. */
   private readonly lastStatus = new Map<string, GatewayEvents['agent.status']>();
+  /** The last RECENT_MESSAGES agent messages per window, for `transcript.get` (memory only). */
+  private readonly recent = new Map<string, AgentMessage[]>();
 
   constructor(bus: EventBus, private readonly store: StateStore) {
     this.unsubscribe = [
-      bus.subscribe('agent.message', (e) => this.toChannels('agent.message', e, ({ channel_ids: _c, window_id: _w, ...rest }) => rest)),
+      bus.subscribe('agent.message', (e) => {
+        const kept = [...(this.recent.get(e.window_id) ?? []), ...e.messages];
+        this.recent.set(e.window_id, kept.slice(-RECENT_MESSAGES));
+        this.toChannels('agent.message', e, ({ channel_ids: _c, window_id: _w, ...rest }) => rest);
+      }),
       bus.subscribe('agent.status', (e) => {
         this.lastStatus.set(e.window_id, e);
         this.toChannels('agent.status', e, statusBody);
       }),
       bus.subscribe('window.change', (e) => {
-        if (e.change_type === 'removed') this.lastStatus.delete(e.window_id);
+        if (e.change_type === 'removed') {
+          this.lastStatus.delete(e.window_id);
+          this.recent.delete(e.window_id);
+        }
         this.toGlobal('window.change', e);
       }),
       bus.subscribe('hook.event', (e) => this.toGlobal('hook.event', e)),
@@ -45,6 +57,11 @@ export class WsHub {
     const windowId = this.store.session(channelId)?.window_id;
     const last = windowId ? this.lastStatus.get(windowId) : undefined;
     if (last) send(socket, JSON.stringify({ type: 'agent.status', channel_id: channelId, ...statusBody(last) }));
+  }
+
+  /** The window's agent messages this server has sent since it started, oldest first (at most RECENT_MESSAGES). */
+  recentMessages(windowId: string): AgentMessage[] {
+    return this.recent.get(windowId) ?? [];
   }
 
   unsubscribeChannel(channelId: string, socket: Subscriber): void {

@@ -6,6 +6,7 @@ import { authorize } from '../auth/service';
 import type { Connection } from './handlers';
 import { handleMessage } from './handlers';
 import { asyncApiDocument } from './asyncapi';
+import { PaneStreams } from './pane-stream';
 import type { Subscriber, WsHub } from './hub';
 import { parseClientMessage } from './parse';
 
@@ -26,6 +27,7 @@ const UNAUTHORIZED = 4001;
  */
 export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
   const connections = new Map<string, Connection>();
+  const streams = new PaneStreams(gateway.ctx);
   // One socket's messages are handled in the order they were sent, like a REST client awaiting
   // each call: a capture after an input sees the input, a screenshot before a close gets its image.
   const order = new KeyedSerial();
@@ -54,19 +56,23 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
     // Elysia pre-parses JSON; re-serialise objects so one parser reports every malformed frame.
     const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString() : JSON.stringify(data);
     const parsed = parseClientMessage(text);
-    const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, conn }) : parsed.reply;
+    const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, streams, conn }) : parsed.reply;
     ws.raw.send(JSON.stringify(reply));
   };
 
   const close = (ws: Socket) => {
     const conn = connections.get(ws.id);
     connections.delete(ws.id);
-    if (conn) hub.remove(conn.socket);
+    if (conn) {
+      hub.remove(conn.socket);
+      streams.remove(conn.socket);
+    }
   };
 
   const hooks = { detail: { tags: ['websocket'], summary: 'Event stream and commands (messages: /docs/asyncapi.json)' } };
   const protocol = asyncApiDocument();
   return new Elysia({ name: 'ws' })
+    .onStop(() => streams.close())
     .get('/docs/asyncapi.json', () => protocol, {
       detail: { tags: ['websocket'], summary: 'The WebSocket protocol as an AsyncAPI 3.0 document (from the schemas the socket validates with)' },
     })

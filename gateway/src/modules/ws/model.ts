@@ -35,6 +35,9 @@ export const ClientMessages = {
   'wizard.browse': message('wizard.browse', BrowseBody.properties, 'List subdirectories (POST /directories/browse)'),
   'wizard.mkdir': message('wizard.mkdir', { name: t.String({ description: 'absolute, or relative to the server cwd; parents are created' }) }, 'Create a directory'),
   ping: message('ping', {}, 'Answered with pong'),
+  'pane.subscribe': message('pane.subscribe', ChannelRef, 'Watch the pane live: the whole screen as pane.output, the reply pane.subscribed, then its changes as pane.output (up to 10 a second)'),
+  'pane.unsubscribe': message('pane.unsubscribe', ChannelRef, 'Stop watching the pane'),
+  'transcript.get': message('transcript.get', ChannelRef, 'The agent messages of the channel sent since the server started (the last 200; memory only)'),
 } as const;
 export type ClientType = keyof typeof ClientMessages;
 export const CLIENT_TYPES = Object.keys(ClientMessages) as ClientType[];
@@ -61,11 +64,22 @@ export const ServerMessages = {
   'wizard.browse': reply('wizard.browse', BrowseResult.properties, 'Reply to wizard.browse'),
   'wizard.mkdir': reply('wizard.mkdir', { path: t.String({ description: 'the created directory, absolute' }) }, 'Reply to wizard.mkdir'),
   pong: reply('pong', {}, 'Reply to ping'),
+  'pane.subscribed': reply('pane.subscribed', { channel_id: t.String(), window_id: t.String(), cols: t.Integer(), rows: t.Integer() }, 'Reply to pane.subscribe'),
+  'pane.unsubscribed': reply('pane.unsubscribed', { channel_id: t.String() }, 'Reply to pane.unsubscribe'),
+  transcript: reply('transcript', { channel_id: t.String(), messages: t.Array(AgentMessage) }, 'Reply to transcript.get, oldest first'),
   error: reply('error', { message: t.String() }, 'A request failed, or a frame was not valid JSON / of no known type (request_id "")'),
   'agent.message': event('agent.message', { channel_id: t.String(), session_id: t.String(), messages: t.Array(AgentMessage) }, 'New transcript messages of the channel’s assistant (channel sockets and subscribed sockets)'),
   'agent.status': event('agent.status', { channel_id: t.String(), ...omit(StatusEvent, 'channel_ids', 'window_id') }, 'The assistant’s status changed; a socket joining a channel first gets the last one'),
   'window.change': event('window.change', WindowChangeEvent.properties, 'A gateway window was created, removed or died (global sockets)'),
   'hook.event': event('hook.event', HookEvent.properties, 'An assistant hook fired (global sockets)'),
+  'pane.output': event('pane.output', {
+    channel_id: t.String(),
+    window_id: t.String(),
+    cols: t.Integer({ description: 'the pane size the data is drawn for' }),
+    rows: t.Integer(),
+    full: t.Boolean({ description: 'true: the whole screen (clear first); false: only changed rows' }),
+    data: t.String({ description: 'terminal output (cursor moves, SGR colours, text) for an xterm of cols × rows' }),
+  }, 'The watched pane changed (sockets that sent pane.subscribe)'),
 } as const;
 export type ServerType = keyof typeof ServerMessages;
 export type ServerMessage<K extends ServerType = ServerType> = (typeof ServerMessages)[K]['static'];

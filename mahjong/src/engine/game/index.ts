@@ -15,7 +15,7 @@
  * Riichi is two steps: discarding a tile listed in `riichi_tiles` sets `riichi_stage2`; then
  * 48 declares riichi with that tile and 52 discards it without riichi.
  */
-export { owariOf, advance, gameEnds, type TableState } from './progress';
+export { owariOf, advance, gameEnds, roundThousands, TENHOU_OWARI, type OwariRules, type TableState } from './progress';
 export { Game, roundLabel, type GameOptions, type GameStepResult } from './game';
 export { stateView } from './view';
 export * from './view-schema';

@@ -29,16 +29,38 @@ function topSeat(s: number[]): number {
   return best;
 }
 
-/** Tenhou's final points: (score − 30,000)/1,000 rounded, uma +20/+10/−10/−20, first takes the rest. */
-export function owariOf(scores: number[]): Owari {
+/** How final points are computed: return points (30,000 on Tenhou), uma by place, decimals kept or not. */
+export interface OwariRules {
+  returnPoints: number;
+  uma: readonly [number, number, number, number];
+  /** Keep tenths ((score − return)/1,000 exactly) instead of rounding each score to thousands. */
+  decimal: boolean;
+}
+
+export const TENHOU_OWARI: OwariRules = { returnPoints: 30000, uma: [20, 10, -10, -20], decimal: false };
+
+/** `x` thousands rounded half away from zero (−500 → −1, 10,500 → 11); exact on multiples of 100. */
+export function roundThousands(points: number): number {
+  const hundreds = Math.round(points / 100);
+  return Math.sign(hundreds) * Math.floor((Math.abs(hundreds) + 5) / 10);
+}
+
+/**
+ * Tenhou's final points: each non-top score rounded to thousands half away from zero, minus the
+ * return (30), plus uma (+20/+10/−10/−20); first place takes what keeps the sum at zero.
+ * Examples: −500 → −1 − 30 = −31 before uma; −3,500 → −34; 10,500 → −19; 26,500 → −3.
+ */
+export function owariOf(scores: number[], rules: OwariRules = TENHOU_OWARI): Owari {
   const order = [0, 1, 2, 3].sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const uma = [20, 10, -10, -20];
   const points = [0, 0, 0, 0];
+  const ret = rules.returnPoints / 1000;
   for (let r = 1; r < 4; r++) {
     const s = order[r]!;
-    points[s] = Math.floor((scores[s]! - 30000) / 1000 + 0.5) + uma[r]!;
+    const base = rules.decimal ? Math.round((scores[s]! - rules.returnPoints) / 100) / 10 : roundThousands(scores[s]!) - ret;
+    points[s] = base + rules.uma[r]!;
   }
-  points[order[0]!] = -points.reduce((a, b) => a + b, 0);
+  const rest = -points.reduce((a, b) => a + b, 0);
+  points[order[0]!] = rules.decimal ? Math.round(rest * 10) / 10 : rest;
   return { scores: [...scores], points };
 }
 
@@ -54,12 +76,12 @@ export function gameEnds(after: TableState, dealerKeeps: boolean, eastSouth: boo
 }
 
 /** `after` holds the scores and sticks once the hand is settled, with that hand's round and honba. */
-export function advance(after: TableState, res: HandResult, eastSouth: boolean): Advance {
+export function advance(after: TableState, res: HandResult, eastSouth: boolean, owariRules: OwariRules = TENHOU_OWARI): Advance {
   const abortive = res.kind === 'ryuukyoku' && res.ryuukyoku !== 'exhaustive' && res.ryuukyoku !== 'nm';
   if (!abortive && gameEnds(after, res.renchan, eastSouth)) {
     const scores = after.scores.slice();
     scores[topSeat(scores)]! += after.kyotaku * 1000;
-    return { over: true, next: { round: after.round, honba: after.honba, kyotaku: 0, scores }, owari: owariOf(scores) };
+    return { over: true, next: { round: after.round, honba: after.honba, kyotaku: 0, scores }, owari: owariOf(scores, owariRules) };
   }
   const round = res.renchan ? after.round : after.round + 1;
   const honba = res.renchan || res.kind !== 'agari' ? after.honba + 1 : 0;

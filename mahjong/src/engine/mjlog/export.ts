@@ -63,7 +63,7 @@ function round(r: Round, isLast: boolean, p: Paipu): string {
 export function exportMjlog(p: Paipu): string {
   const pl = p.players;
   const un = pl.map((x, i) => ` n${i}="${esc(encodeURIComponent(x.name))}"`).join('');
-  let out = `<mjloggm ver="2.3"><SHUFFLE seed="${esc(p.seed)}" ref=""/><GO type="${p.type}" lobby="${p.lobby}"/>`;
+  let out = `<mjloggm ver="2.3"><SHUFFLE seed="${esc(p.seed)}" ref=""/><GO type="${p.type}" lobby="${p.lobby}"${p.csrule === undefined ? '' : ` csrule="${esc(p.csrule)}"`}/>`;
   out += `<UN${un} dan="${pl.map((x) => x.dan).join(',')}" rate="${pl.map((x) => x.rate.toFixed(2)).join(',')}" sx="${pl.map((x) => x.sex).join(',')}"/>`;
   out += `<TAIKYOKU oya="${p.oya}"/>`;
   p.rounds.forEach((r, i) => { out += round(r, i === p.rounds.length - 1, p); });

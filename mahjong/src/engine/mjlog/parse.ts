@@ -53,6 +53,7 @@ export function parseMjlog(text: string): Paipu {
         sawGo = true;
         paipu.type = int(ctx, 'type', 0);
         paipu.lobby = int(ctx, 'lobby', 0);
+        if (a.csrule !== undefined) paipu.csrule = a.csrule;
         const ty = paipu.type;
         if (ty & 0x10) failAt(text, tag.offset, 'three-player (sanma) logs are not supported: GO type has bit 0x10');
         paipu.rules = { redFives: !(ty & 0x02), openTanyao: !(ty & 0x04), eastSouth: !!(ty & 0x08), sanma: false };

@@ -39,7 +39,7 @@ const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
 /** Every element of the root, in order, with the root's name. Throws InvalidMjlog. */
 export function scanTags(text: string): { root: string; tags: XmlTag[] } {
   const tags: XmlTag[] = [];
-  let i = 0;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a UTF-8 byte order mark is accepted
   let root: string | null = null;
   let closed = false;
   const n = text.length;
@@ -53,6 +53,7 @@ export function scanTags(text: string): { root: string; tags: XmlTag[] } {
       i = end + 2;
       continue;
     }
+    if (text.startsWith('<!DOCTYPE', i) || text.startsWith('<!doctype', i)) failAt(text, i, 'DOCTYPE is not allowed in a Tenhou log (no document type declarations or entities are read)');
     if (text.startsWith('<!--', i)) {
       const end = text.indexOf('-->', i);
       if (end < 0) failAt(text, i, 'unterminated comment');

@@ -112,6 +112,8 @@ export const Paipu = t.Object({
   /** Wall seed: Tenhou's SHUFFLE seed text, or `devhub-v1,<n>` for games our engine dealt. */
   seed: t.String(),
   lobby: t.Integer(),
+  /** A custom lobby's rule string (GO `csrule`), kept as written; absent for ranked lobbies. */
+  csrule: t.Optional(t.String()),
   rules: t.Object({ redFives: t.Boolean(), openTanyao: t.Boolean(), eastSouth: t.Boolean(), sanma: t.Boolean() }),
   players: t.Array(Player, { minItems: 4, maxItems: 4 }),
   /** First dealer (TAIKYOKU oya). */

@@ -1,5 +1,6 @@
 /**
  * Fu by Tenhou's rules for one reading:
+ * - kokushi: 0 fu (Tenhou's AGARI `ten` records 0 for it; every other yakuman keeps its fu);
  * - seven pairs: 25 fu flat;
  * - pinfu tsumo: 20 fu flat (no tsumo fu); pinfu ron: 30;
  * - otherwise 20 base + 10 closed ron + 2 tsumo (rinshan included) + 2 for a kanchan, penchan or
@@ -11,6 +12,7 @@ import { isDragon, isYaochuu } from '../tiles';
 import type { HandContext } from '../yaku/types';
 
 export function computeFu(h: HandContext, isPinfu: boolean): number {
+  if (h.form === 'kokushi') return 0;
   if (h.form === 'chiitoi') return 25;
   if (isPinfu) return h.tsumo ? 20 : 30;
   let fu = 20;

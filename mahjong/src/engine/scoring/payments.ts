@@ -2,8 +2,9 @@
  * Payments from basic points: ron = 4a (dealer 6a); tsumo = dealer pays 2a and the others a
  * (dealer winner: 2a each); every payment rounded up to 100. Honba: 300 per stick on ron, 100 from
  * each payer on tsumo. Riichi sticks: 1000 each to the winner. Pao (big three dragons / big four
- * winds): on tsumo the liable player pays the whole hand, on ron it pays half with the discarder
- * (the discarder pays the honba).
+ * winds): on tsumo the liable player pays the whole hand (honba included), on ron it pays half
+ * with the discarder and the liable player also pays the honba (Tenhou's rule: the honba follow
+ * the responsible player). The table's settlement (table/settle.ts) uses this same function.
  */
 import type { Payments } from './types';
 
@@ -30,8 +31,8 @@ export function computePayments(s: PaymentSituation): Payments {
     const honbaBonus = 300 * s.honba;
     if (s.discarder) {
       if (s.paoFrom && s.paoFrom !== s.discarder) {
-        deltas[s.paoFrom] -= points / 2;
-        deltas[s.discarder] -= points / 2 + honbaBonus;
+        deltas[s.paoFrom] -= points / 2 + honbaBonus;
+        deltas[s.discarder] -= points / 2;
       } else deltas[s.discarder] -= points + honbaBonus;
     }
     const received = points + honbaBonus + kyotakuBonus;

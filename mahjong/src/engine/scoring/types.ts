@@ -60,7 +60,7 @@ export interface WinInput {
   kyotaku?: number;
   /**
    * Seat (relative to the winner, 1–3) liable for pao (big three dragons / big four winds).
-   * Tsumo: that seat pays everything; ron: it pays half with the discarder.
+   * Tsumo: that seat pays everything; ron: it pays half with the discarder, plus the honba.
    */
   paoFrom?: 1 | 2 | 3;
   /** Ron: relative seat (1 right, 2 across, 3 left) of the discarder, used for `points.deltas`. */

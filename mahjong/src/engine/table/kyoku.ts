@@ -5,6 +5,7 @@
  * Events are recorded in paipu form as they happen, so the record is the hand's log.
  */
 import type { Meld, RoundEvent } from '../paipu/types';
+import { A } from './actions';
 import { type PlayerState, addTile, clearMissed, markMissed, newPlayer, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
@@ -153,7 +154,13 @@ export class Kyoku {
     if (this.target) {
       const k = this.target.tile >> 2;
       const ps = this.players;
-      markMissed(ps[0]!, k); markMissed(ps[1]!, k); markMissed(ps[2]!, k); markMissed(ps[3]!, k);
+      if (this.target.kind === 'ankan') {
+        // A closed kan is not a pass: only kokushi may rob it, so only a seat that was offered
+        // that ron (and skipped it) becomes furiten; a seat merely waiting on the tile does not.
+        for (let s = 0; s < 4; s++) if (this.respOptions[s]?.actions.includes(A.RON)) markMissed(ps[s]!, k);
+      } else {
+        markMissed(ps[0]!, k); markMissed(ps[1]!, k); markMissed(ps[2]!, k); markMissed(ps[3]!, k);
+      }
     }
     const p = this.players[seat]!;
     if (!p.riichi) clearMissed(p);

@@ -49,25 +49,17 @@ export function settleWins(k: Kyoku, winners: number[], tsumo: boolean): HandRes
     const p = k.players[w]!;
     const winTile = tsumo ? k.drawn! : k.target!.tile;
     const ctx = winContext(k, w, tsumo);
-    const r = evaluateWin(p, w, winTile, ctx);
-    if (!r) throw new Error(`invariant: seat ${w} declared a win the rules core does not score`);
+    // Honba and sticks go to the first winner only. Who pays (ron, tsumo split, pao with its
+    // honba) is decided by the one payment rule in scoring/payments.ts, in relative seats.
     const honba = i === 0 ? k.init.honba : 0;
     const sticks = i === 0 ? k.kyotaku : 0;
+    const discarder = tsumo ? undefined : (((from - w + 4) % 4) as 1 | 2 | 3);
+    const r = evaluateWin(p, w, winTile, ctx, { honba, kyotaku: sticks, discarder });
+    if (!r) throw new Error(`invariant: seat ${w} declared a win the rules core does not score`);
     const base = r.points.base;
-    const d = [0, 0, 0, 0];
     const pao = p.pao !== null && r.yakuman > 0 ? p.pao : null;
-    if (tsumo) {
-      if (pao !== null) d[pao]! -= base + honba * 300;
-      else for (let q = 0; q < 4; q++) {
-        if (q === w) continue;
-        const pay = w !== k.oya && q === k.oya ? r.points.tsumoDealer! : r.points.tsumoNonDealer!;
-        d[q]! -= pay + honba * 100;
-      }
-    } else if (pao !== null && pao !== from) {
-      d[pao]! -= base / 2 + honba * 300;
-      d[from]! -= base / 2;
-    } else d[from]! -= base + honba * 300;
-    d[w] = -d.reduce((a, b) => a + b, 0) + sticks * 1000;
+    const d = [0, 0, 0, 0];
+    for (let rel = 0; rel < 4; rel++) d[(w + rel) % 4] = r.points.deltas[rel]!;
     const scores = [...k.scores];
     for (let q = 0; q < 4; q++) { k.scores[q]! += d[q]!; total[q]! += d[q]!; }
     const yakuman = r.yakuman > 0;

@@ -60,15 +60,18 @@ export function drawnCompletes(p: PlayerState, drawn: number): boolean {
 }
 
 /** Scores a complete hand; null when it has no yaku (or is not complete). */
-export function evaluateWin(p: PlayerState, seat: number, winTile: number, ctx: WinContext): ScoreResult | null {
+/** Who pays what on a settled win: honba and sticks owed to this winner, the discarder (ron). */
+export interface WinPayment { honba: number; kyotaku: number; discarder?: 1 | 2 | 3 }
+
+export function evaluateWin(p: PlayerState, seat: number, winTile: number, ctx: WinContext, pay?: WinPayment): ScoreResult | null {
   const hand = ctx.tsumo ? p.hand : [...p.hand, winTile];
   const input: WinInput = {
     hand, melds: p.melds.map((m) => toRulesMeld(m, seat)), winTile, tsumo: ctx.tsumo,
     seatWind: ctx.seatWind, roundWind: ctx.roundWind, dealer: ctx.seatWind === 0,
     riichi: ctx.riichi, doubleRiichi: ctx.doubleRiichi, ippatsu: ctx.ippatsu, haitei: ctx.haitei, houtei: ctx.houtei,
     rinshan: ctx.rinshan, chankan: ctx.chankan, tenhou: ctx.tenhou, chiihou: ctx.chiihou,
-    doraIndicators: ctx.doraIndicators, uraIndicators: ctx.uraIndicators, honba: 0, kyotaku: 0,
-    ...(ctx.paoFrom ? { paoFrom: ctx.paoFrom } : {}),
+    doraIndicators: ctx.doraIndicators, uraIndicators: ctx.uraIndicators, honba: pay?.honba ?? 0, kyotaku: pay?.kyotaku ?? 0,
+    ...(ctx.paoFrom ? { paoFrom: ctx.paoFrom } : {}), ...(pay?.discarder ? { discarder: pay.discarder } : {}),
   };
   const r = scoreHand(input);
   return r.ok ? r : null;

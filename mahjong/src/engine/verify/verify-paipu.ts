@@ -3,7 +3,7 @@
  * log's events and results, every hand must start where our game progression says (round,
  * honba, sticks, scores), and the game must end where the log ends with the same `owari`.
  */
-import { advance, type TableState } from '../game/progress';
+import { advance, TENHOU_OWARI, type OwariRules, type TableState } from '../game/progress';
 import { roundLabel } from '../game/game';
 import type { Paipu } from '../paipu/types';
 import { replayRound } from './replay-round';
@@ -16,7 +16,21 @@ export interface VerifyReport {
   /** Why the log stops early (truncated fixtures), null for a complete game. */
   truncated: Paipu['truncated'];
   firstMismatch: string | null;
+  /** What was not checked and why (a custom lobby's final points). */
+  notes: string[];
 }
+
+/**
+ * The final-points rules a log was played under: ranked lobbies (lobby 0, or no `csrule`) use
+ * Tenhou's (return 30,000, uma +20/+10/−10/−20, whole points); the game length comes from the GO
+ * type bit 0x08 (tonpuu vs hanchan). A custom lobby's `csrule` sets return, uma and decimals in a
+ * layout we do not decode, so its final points are reported as not checked instead of compared.
+ */
+export function owariRulesOf(p: Paipu): OwariRules | null {
+  return p.lobby !== 0 && p.csrule !== undefined && p.csrule !== '' ? null : TENHOU_OWARI;
+}
+
+export const CUSTOM_RULES_NOTE = 'final points not checked: custom rules';
 
 const eq = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -26,6 +40,8 @@ export function verifyPaipu(p: Paipu): VerifyReport {
   let first: string | null = null;
   let predicted: TableState | null = null;
   const note = (m: string) => { first ??= m; };
+  const notes: string[] = [];
+  const owariRules = owariRulesOf(p);
   p.rounds.forEach((r, i) => {
     const label = roundLabel(r.round, r.honba);
     if (predicted) {
@@ -40,9 +56,10 @@ export function verifyPaipu(p: Paipu): VerifyReport {
     if (!check.ok) { note(check.mismatch!); return; }
     handsOk++;
     const k = check.kyoku!;
-    const adv = advance({ round: r.round, honba: r.honba, kyotaku: k.kyotaku, scores: [...k.scores] }, k.result!, p.rules.eastSouth);
+    const adv = advance({ round: r.round, honba: r.honba, kyotaku: k.kyotaku, scores: [...k.scores] }, k.result!, p.rules.eastSouth, owariRules ?? TENHOU_OWARI);
     const isLast = i === p.rounds.length - 1;
     if (adv.over && !isLast) note(`${label}: the engine ends the game here, the log plays on`);
+    else if (adv.over && p.owari && !owariRules) notes.push(CUSTOM_RULES_NOTE);
     else if (adv.over && p.owari) {
       if (!eq(adv.owari!.scores, p.owari.scores) || !eq(adv.owari!.points, p.owari.points))
         note(`final owari: engine scores [${adv.owari!.scores.join(',')}] points [${adv.owari!.points.join(',')}], log [${p.owari.scores.join(',')}] points [${p.owari.points.join(',')}]`);
@@ -52,5 +69,5 @@ export function verifyPaipu(p: Paipu): VerifyReport {
     predicted = adv.next;
   });
   const status = first ? 'mismatch' : p.truncated ? 'truncated' : 'ok';
-  return { status, hands, handsOk, truncated: p.truncated, firstMismatch: first };
+  return { status, hands, handsOk, truncated: p.truncated, firstMismatch: first, notes };
 }
