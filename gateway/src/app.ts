@@ -46,7 +46,10 @@ export function createApp(deps: AppDeps) {
     .use(swagger({
       path: '/docs',
       documentation: {
-        info: { title: 'agentgw — session gateway', version: VERSION },
+        info: {
+          title: 'agentgw — session gateway', version: VERSION,
+          description: 'REST API. The WebSocket protocol (/api/v1/ws) is at [/docs/asyncapi.json](/docs/asyncapi.json) (AsyncAPI 3.0); the web console at [/](/).',
+        },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
         security: [{ bearer: [] }],
       },

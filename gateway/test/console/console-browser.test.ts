@@ -182,3 +182,29 @@ describe('web console with an API key, on a phone', () => {
     }
   }, 120_000);
 });
+
+describe('web console across a gateway restart', () => {
+  it('says offline while the gateway is down, then reconnects and streams the same session again', async () => {
+    const own = testEnv('console-restart');
+    let running: RunningServer | undefined = await startTestServer(own.config());
+    try {
+      const port = running.port;
+      const page = await open(undefined, running.url);
+      await createFromForm(page, 'shell', 'again', own.dir);
+      await showsPrompt(page, running.url, 'again');
+      await running.stop();
+      running = undefined;
+      await page.waitForSelector('body.offline');
+      // The same state directory and port: the session (a tmux window) is still there.
+      running = await startTestServer(own.config({ api_port: port }));
+      await page.waitForSelector('body:not(.offline)', { timeout: 30_000 });
+      // The open session's view resumes by itself.
+      await page.fill('#input-text', 'echo back-$((40+2))');
+      await page.click('#input-form button');
+      await waitFor(async () => (await terminalText(page)).includes('back-42'), 'output after the restart', 30_000);
+      await page.context().close();
+    } finally {
+      await teardown(() => running?.stop(), own.cleanup);
+    }
+  }, 120_000);
+});

@@ -68,12 +68,6 @@ export class PaneStreams {
     for (const windowId of [...this.windows.keys()]) this.unsubscribe(windowId, socket);
   }
 
-  watchers(): number {
-    let n = 0;
-    for (const w of this.windows.values()) n += w.subscribers.size;
-    return n;
-  }
-
   close(): void {
     this.closed = true;
     for (const windowId of [...this.windows.keys()]) this.forget(windowId);

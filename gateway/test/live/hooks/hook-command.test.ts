@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { EventLine, HOOK_EVENTS } from '../../../src/hooks';
-import { removeSocketFile } from '../../helpers/gateway';
+import { removeSocketFile, waitFor } from '../../helpers/gateway';
 
 const CLI = join(import.meta.dir, '../../../src/cli/index.ts');
 const FIXTURES = join(import.meta.dir, '../../fixtures/hooks');
@@ -18,12 +18,6 @@ const tmux = (...args: string[]) => {
   if (r.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${r.stderr.toString()}`);
   return r.stdout.toString();
 };
-
-async function waitFor(check: () => boolean, what: string, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) { if (check()) return; await Bun.sleep(50); }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gw-hookcmd-'));
@@ -43,7 +37,7 @@ beforeAll(async () => {
   // The pane was started without GW_DIR: the hook must find it in the session environment.
   tmux('set-environment', '-t', 'agentgw', 'GW_DIR', gwDir);
   tmux('send-keys', '-t', 'agentgw:work', `sh ${q(join(dir, 'run.sh'))}`, 'Enter');
-  await waitFor(() => existsSync(join(out, 'DONE')), 'the hook runs to finish');
+  await waitFor(() => existsSync(join(out, 'DONE')), 'the hook runs to finish', 60_000);
 }, 90_000);
 
 afterAll(() => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { renderPanePng } from '../../../src/screenshot';
-import { removeSocketFile } from '../../helpers/gateway';
+import { removeSocketFile, waitFor } from '../../helpers/gateway';
 
 const socket = `gw-shot-${process.pid}`;
 const tmux = (...args: string[]) => {
@@ -19,11 +19,6 @@ async function pixels(png: Buffer) {
   return { width: image.width, height: image.height, data: ctx.getImageData(0, 0, image.width, image.height).data };
 }
 
-async function waitFor(check: () => boolean, what: string) {
-  for (let i = 0; i < 200; i++) { if (check()) return; await Bun.sleep(25); }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('pane screenshot', () => {
   it('renders a real tmux pane with 16, 256 and true colours, inverse and CJK into a PNG of the pane size', async () => {
     const script = [
@@ -33,7 +28,7 @@ describe('pane screenshot', () => {
       'sleep 30',
     ].join('; ');
     tmux('new-session', '-d', '-s', 's', '-x', '60', '-y', '10', 'sh', '-c', script);
-    await waitFor(() => tmux('capture-pane', '-p', '-t', 's').includes('done'), 'the pane to print');
+    await waitFor(() => tmux('capture-pane', '-p', '-t', 's').includes('done'), 'the pane to print', 5_000);
     const ansi = tmux('capture-pane', '-e', '-p', '-t', 's');
     expect(ansi).toContain('\x1b[');
     const [cols, rows] = tmux('display-message', '-p', '-t', 's', '#{pane_width} #{pane_height}').trim().split(' ').map(Number);

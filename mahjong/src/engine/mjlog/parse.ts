@@ -126,7 +126,7 @@ export function parseMjlog(text: string): Paipu {
 
 const isResult = (e: RoundEvent | undefined) => e?.t === 'agari' || e?.t === 'ryuukyoku';
 
-function truncation(p: Paipu): Paipu['truncated'] {
+export function truncation(p: Paipu): Paipu['truncated'] {
   const last = p.rounds.at(-1);
   if (!last) return 'no-rounds';
   if (!isResult(last.events.filter((e) => e.t !== 'bye' && e.t !== 'reconnect').at(-1))) return 'mid-round';

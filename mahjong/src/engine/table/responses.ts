@@ -61,7 +61,7 @@ function resolveResponses(k: Kyoku): void {
     return;
   }
   const rons = k.decided > 0 ? ronSeats(k, target.from) : NO_SEATS;
-  if (rons.length === 3) { k.finish(settleAbort(k, 'ron3', null)); return; }
+  if (rons.length === 3) { k.finish(settleAbort(k, 'ron3', rons)); return; }
   if (rons.length > 0) { k.finish(settleWins(k, rons, false)); return; }
   if (target.kind !== 'discard') { k.rinshan(target.from, target.kind === 'kakan'); return; }
   if (k.riichiPending !== null) {
@@ -73,9 +73,9 @@ function resolveResponses(k: Kyoku): void {
     k.scores[s]! -= 1000;
     k.kyotaku++;
     k.events.push({ t: 'riichi', who: s, step: 2 });
-    if (k.players.every((q) => q.riichiAccepted)) { k.finish(settleAbort(k, 'reach4', null)); return; }
+    if (k.players.every((q) => q.riichiAccepted)) { k.finish(settleAbort(k, 'reach4', [0, 1, 2, 3])); return; }
   }
-  if (k.fourKanAbort()) { k.finish(settleAbort(k, 'kan4', null)); return; }
+  if (k.fourKanAbort()) { k.finish(settleAbort(k, 'kan4', [])); return; }
   // Pon/kan beats chi; at most one seat can hold either (in seat order, as answers came).
   let caller = -1;
   for (let s = 0; s < 4; s++) {

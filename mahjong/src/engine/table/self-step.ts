@@ -33,7 +33,7 @@ export function selfStep(k: Kyoku, seat: number, action: number, tile?: number):
     return STEP_OK;
   }
   if (action === A.TSUMO) { k.finish(settleWins(k, [seat], true)); return STEP_OK; }
-  if (action === A.KYUUSHU) { k.finish(settleAbort(k, 'yao9', seat)); return STEP_OK; }
+  if (action === A.KYUUSHU) { k.finish(settleAbort(k, 'yao9', [seat])); return STEP_OK; }
   if (action === A.ANKAN || action === A.KAKAN) {
     if (!executeKan(k, seat, action, tile === undefined ? undefined : tile >> 2)) return { ok: false, code: 'ILLEGAL_ACTION' };
     return STEP_OK;
@@ -82,7 +82,7 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   k.rinshanDraw = false;
   k.discards++;
   k.events.push({ t: 'discard', who: seat, tile: id, tsumogiri });
-  if (isFourWinds(k)) { k.finish(settleAbort(k, 'kaze4', null)); return; }
+  if (isFourWinds(k)) { k.finish(settleAbort(k, 'kaze4', [])); return; }
   k.openResponses({ tile: id, from: seat, kind: 'discard' });
 }
 

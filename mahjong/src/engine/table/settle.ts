@@ -64,7 +64,7 @@ export function settleWins(k: Kyoku, winners: number[], tsumo: boolean): HandRes
     for (let q = 0; q < 4; q++) { k.scores[q]! += d[q]!; total[q]! += d[q]!; }
     const yakuman = r.yakuman > 0;
     events.push({
-      t: 'agari', who: w, fromWho: from, paoWho: pao, honba: k.init.honba, kyotaku: k.kyotaku,
+      t: 'agari', who: w, fromWho: from, paoWho: pao, honba: k.init.honba, kyotaku: sticks, // Tenhou: sticks on the first winner's record only
       hand: [...p.hand, ...(tsumo ? [] : [winTile])].sort((a, b) => a - b), melds: p.melds.map((m) => ({ ...m })),
       machi: winTile, fu: r.fu, points: base, limit: r.limitCode,
       yaku: yakuman ? [] : r.yaku.map((y) => ({ id: y.id, han: y.han })),
@@ -106,10 +106,14 @@ export function settleExhaustive(k: Kyoku): HandResult {
   return { kind: 'ryuukyoku', ryuukyoku: ev.kind, winners: [], renchan: tenpai[k.oya]!, deltas: d, events: [ev] };
 }
 
-export function settleAbort(k: Kyoku, kind: RyuukyokuKind, declarer: number | null): HandResult {
+/**
+ * `shown`: the seats whose hands the record shows, as Tenhou logs them — the nine-terminals
+ * declarer, the three ron seats of a triple ron, all four riichi hands of a four-riichi abort.
+ */
+export function settleAbort(k: Kyoku, kind: RyuukyokuKind, shown: readonly number[]): HandResult {
   const ev: RyuukyokuEvent = {
     t: 'ryuukyoku', kind, honba: k.init.honba, kyotaku: k.kyotaku, scores: [...k.scores], deltas: [0, 0, 0, 0],
-    hands: [0, 1, 2, 3].map((s) => (s === declarer ? [...k.players[s]!.hand] : null)),
+    hands: [0, 1, 2, 3].map((s) => (shown.includes(s) ? [...k.players[s]!.hand] : null)),
   };
   return { kind: 'ryuukyoku', ryuukyoku: kind, winners: [], renchan: true, deltas: [0, 0, 0, 0], events: [ev] };
 }

@@ -40,8 +40,11 @@ function refresh(): Promise<void> {
       $('error').hidden = true;
       const live = new Set(sessions.map((s) => s.channel_id).filter((c): c is string => !!c));
       for (const [id, channel] of channels) if (!live.has(id)) { channel.socket.close(); channels.delete(id); }
-      for (const id of live) if (!channels.has(id)) channels.set(id, openChannel(id));
-      if (selected && !live.has(selected)) select(null);
+      const opened = [...live].filter((id) => !channels.has(id));
+      for (const id of opened) channels.set(id, openChannel(id));
+      if (selected && !live.has(selected)) void select(null);
+      // Back after a reconnect: watch the open session's pane again on its new socket.
+      else if (selected && opened.includes(selected)) void select(selected);
       renderList();
     } catch (error) {
       showError(error);
