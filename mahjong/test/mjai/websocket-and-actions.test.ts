@@ -6,14 +6,14 @@ import { playWithBots } from '../../src/mjai/table';
 import { WebSocketTransport, transportFor } from '../../src/mjai/transport';
 
 /** A bot behind a WebSocket on port 0: discards what it draws, passes otherwise. */
-const server = Bun.serve({
+const server = Bun.serve<{ me: number }>({
   port: 0,
   hostname: '127.0.0.1',
   fetch(req, srv) { return srv.upgrade(req, { data: { me: -1 } }) ? undefined : new Response('upgrade', { status: 426 }); },
   websocket: {
     message(ws, msg) {
       const ev = JSON.parse(String(msg));
-      const data = ws.data as { me: number };
+      const data = ws.data;
       if (ev.type === 'start_game') data.me = ev.id;
       ws.send(ev.type === 'tsumo' && ev.actor === data.me ? JSON.stringify({ type: 'dahai', actor: data.me, pai: ev.pai, tsumogiri: true }) : '{"type":"none"}');
     },
