@@ -14,7 +14,7 @@ const XML = readFileSync(`${MJLOG_DATA}/double-ron.mjlog`, 'utf8');
 const GAME = parseMjlog(XML);
 
 async function post(body: Uint8Array | string, type: string) {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const bytes = (typeof body === 'string' ? new TextEncoder().encode(body) : body) as Uint8Array<ArrayBuffer>;
   const res = await app.handle(new Request('http://localhost/api/replay/load', {
     method: 'POST', body: bytes, headers: { 'content-type': type, 'content-length': String(bytes.length) },
   }));
