@@ -1,12 +1,19 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAppError } from '@devhub/shared';
-import { createAgent, type Agent } from '../../engine/ai';
+import { BUILTIN_AIS, createAgent, type Agent } from '../../engine/ai';
 import type { StateView } from '../../engine/game';
 import shippedPolicy from '../../../models/discard-policy.json' with { type: 'file' };
 import { PolicyAgent } from '../../policy/agent';
 import { isPolicyText, parsePolicy } from '../../policy/model';
 import { ModelLoadFailed } from '../../server/errors';
 import type { AiPlayer, EngineGame } from './port';
+
+/** The AIs a client can pick from, strongest first (GET /api/ai/models). */
+export const LISTED_MODELS = [
+  { name: 'strong', description: 'Push/fold from deal-in risk and hand value, riichi or dama, calls onto a yaku, placement sense' },
+  { name: 'heuristic', description: 'Tile efficiency; folds only against riichi (the baseline)' },
+  { name: 'random', description: 'Uniform over the legal actions' },
+] as const;
 
 /** `ai_model: "policy"` = the discard policy trained by `mahjong train` that ships in mahjong/models/. */
 // Imported as a file so the compiled binary embeds it; the value is a readable path.
@@ -36,14 +43,15 @@ function asPlayer(agent: Agent): AiPlayer {
 }
 
 /**
- * DECISIONS.md, Mahjong, AI: null/"random" uniform over legal actions, "heuristic" the rule-based
- * player, "policy" the shipped trained policy, anything else a model file path: a
+ * null/"random" uniform over legal actions, "heuristic" the rule-based baseline, "strong" the
+ * push/fold player (engine/ai/strong), "policy" the shipped trained policy (weaker than the
+ * heuristic, so not listed by GET /api/ai/models), anything else a model file path: a
  * `mahjong-policy-v1` network or a `mahjong-heuristic-v1` weight set (mahjong/README.md).
  */
 export function createAi(model: string | null, seat: number, seed: number): AiPlayer {
   const kind = model?.trim() || 'random';
   const agentSeed = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
-  if (kind === 'random' || kind === 'heuristic') return asPlayer(createAgent(kind, agentSeed));
+  if ((BUILTIN_AIS as readonly string[]).includes(kind)) return asPlayer(createAgent(kind, agentSeed));
   const path = kind === 'policy' ? SHIPPED_POLICY : kind;
   // Only .json files are read, and a file that is not JSON is refused without quoting it, so a
   // request cannot use the AI loader to peek at other files on the server.

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import { OkResponse, SpeedBody, SpeedResponse } from './model';
+import { LISTED_MODELS } from './ai-factory';
+import { AiModelList, OkResponse, SpeedBody, SpeedResponse } from './model';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery } from './model';
 import type { GameService } from './service';
 
@@ -8,6 +9,9 @@ const tags = ['game'];
 /** The game endpoints of the spec plus DECISIONS.md's speed, delete, sessions, log and mjlog. */
 export const gameModule = (service: GameService) =>
   new Elysia({ name: 'game' })
+    .get('/api/ai/models', () => ({ models: LISTED_MODELS.map((m) => ({ ...m })), default: 'random' }), {
+      response: AiModelList, detail: { summary: 'AIs to choose from for ai_model / ai_models (the shipped trained policy is left out: it loses to the heuristic)', tags },
+    })
     .post('/api/game/new', ({ body }) => {
       const s = service.create(body);
       return { session_id: s.id, mode: s.mode, state: s.state() };

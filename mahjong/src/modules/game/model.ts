@@ -1,10 +1,17 @@
 import { t } from 'elysia';
 
+const AiModelName = t.String({ maxLength: 4096, description: '"strong", "heuristic", "random" (GET /api/ai/models) or a model file path' });
+
+export const AiModelList = t.Object({ models: t.Array(t.Object({ name: t.String(), description: t.String() })), default: t.String() });
+
 export const GameMode = t.Union([t.Literal('human_ai'), t.Literal('4ai')]);
 
 export const NewGameBody = t.Object({
   mode: t.Optional(GameMode),
-  ai_model: t.Optional(t.Union([t.Null(), t.String({ maxLength: 4096, description: '"random", "heuristic" or a model file path' })])),
+  ai_model: t.Optional(t.Union([t.Null(), AiModelName])),
+  ai_models: t.Optional(t.Array(t.Union([t.Null(), AiModelName]), {
+    minItems: 4, maxItems: 4, description: 'Per seat (0–3): overrides ai_model for that seat; null = ai_model. Seat 0 is ignored in human_ai.',
+  })),
   seed: t.Optional(t.Union([t.Null(), t.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })])),
   max_round: t.Optional(t.Integer({ minimum: 0, maximum: 1, description: '0 East only, 1 East-South (default)' })),
   delay_ms: t.Optional(t.Integer({ minimum: 0, maximum: 10_000, description: '4ai: milliseconds per AI action (default 800)' })),

@@ -30,7 +30,7 @@ export class GameService {
     const maxRound = body.max_round ?? 1;
     const aiModel = body.ai_model ?? null;
     // Build the AIs first: a bad model path fails before a session slot is taken.
-    const ais = [0, 1, 2, 3].map((seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(aiModel, seat, seed)));
+    const ais = [0, 1, 2, 3].map((seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(body.ai_models?.[seat] ?? aiModel, seat, seed)));
     const session = this.sessions.add((id) => new GameSession({
       id, mode, aiModel, seed: body.seed ?? null, maxRound, delayMs: body.delay_ms ?? DEFAULT_DELAY_MS,
       game: this.factories.newGame(seed, maxRound), ais, log: this.log,

@@ -6,11 +6,12 @@
  * yaku route (plan.ts) and when they buy speed; all-last placement sense (placement.ts).
  */
 import type { StateView } from '../../game/view-schema';
-import { ShantenPlusOne, shanten, shantenKokushi } from '../../shanten';
+import { shanten } from '../../shanten';
 import { A } from '../../table/actions';
 import { waitingKinds } from '../../ukeire';
 import type { Agent } from '../types';
 import { dealInChance } from './danger';
+import { discardTable } from './discard-table';
 import { choosePlan, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table } from './table';
@@ -23,9 +24,25 @@ const kindOfAction = (a: number) => (a < 34 ? a : RED_KIND[a - 34]!);
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number }
 
+/** Tunables (defaults are what ships); the arena compares variants. */
+export interface StrongOptions {
+  /** Multiplier on all deal-in costs. */
+  caution: number;
+  /** Multipliers on the danger of the turns to come while pushing, by shanten 0/1/2+. */
+  ahead: [number, number, number];
+  dama: boolean;
+  /** Most shanten at which a closed hand still makes its first call (non-yakuhai). */
+  firstCallShanten: number;
+  /** Shanten at or below which ukeire is counted (above: shape only). */
+  ukeireShanten: number;
+}
+
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3 };
+
 export class StrongAgent implements Agent {
   readonly name: string;
-  constructor(name = 'strong') { this.name = name; }
+  private readonly o: StrongOptions;
+  constructor(name = 'strong', options: Partial<StrongOptions> = {}) { this.name = name; this.o = { ...STRONG_DEFAULTS, ...options }; }
 
   decide(view: StateView): number {
     const acts = view.valid_actions;
@@ -76,34 +93,28 @@ export class StrongAgent implements Agent {
       const kind = kindOfAction(a);
       if (a < 34 && RED_ACTION[kind] !== undefined && acts.includes(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && acts.includes(kind)) continue; // keep the red five, throw a plain copy
-      let sh: number;
-      if (c[kind]! > 0) { c[kind]! -= 1; sh = shanten(c, t.meldCount); c[kind]! += 1; } else sh = shanten(c, t.meldCount);
-      rows.push({ kind, action: a, sh, accept: 0, risk: 0, score: 0 });
+      rows.push({ kind, action: a, sh: 0, accept: 0, risk: 0, score: 0 });
     }
     if (rows.length === 0) return acts[0]!;
-    let best = 99;
-    for (const r of rows) if (r.sh < best) best = r.sh;
-    const atBest = rows.filter((r) => r.sh === best);
-    if (best <= 2 && atBest.length > 1) {
-      const cache = new Map<number, number>();
-      for (const r of atBest) {
-        const key = c[r.kind]! > 0 ? r.kind : -1;
-        let u = cache.get(key);
-        if (u === undefined) {
-          if (key >= 0) c[key]! -= 1;
-          u = acceptance(c, t, plan.dead, best);
-          if (key >= 0) c[key]! += 1;
-          cache.set(key, u);
-        }
-        r.accept = u;
-      }
+    // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is).
+    const slot = (k: number) => (c[k]! > 0 ? k : 34);
+    const table = discardTable(c, t.meldCount, plan.dead, t.visible, rows.some((r) => c[r.kind] === 0));
+    const best = table.best;
+    for (const r of rows) r.sh = table.shanten[slot(r.kind)]!;
+    let atBest = rows.filter((r) => r.sh === best);
+    // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
+    // skip the acceptance count among such tiles.
+    if (best >= 2 && t.threats.length === 0) {
+      const loose = atBest.filter((r) => shape(t, r.kind) >= 5);
+      if (loose.length > 0) atBest = loose;
     }
+    if (best <= this.o.ukeireShanten && atBest.length > 1) for (const r of atBest) r.accept = table.accept(slot(r.kind));
     const threatened = t.threats.length > 0;
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
     let unseenTotal = 136;
     for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
-    const mult = riskFactor(t);
+    const mult = riskFactor(t) * this.o.caution;
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
@@ -120,7 +131,7 @@ export class StrongAgent implements Agent {
         const pushing = r.sh === best;
         const value = hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
         const win = pushing ? winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0) : 0.01;
-        const ahead = pushing ? future * (best === 0 ? 1.5 : best === 1 ? 3 : 5) : 0;
+        const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
         eff = win * value - mult * (r.risk + ahead) + eff / 100;
       }
       r.score = eff;
@@ -137,9 +148,17 @@ export class StrongAgent implements Agent {
     const counts = t.counts.slice();
     counts[kind]! -= 1;
     const waits = waitingKinds(counts, t.meldCount);
+    let live = 0;
+    for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
+    if (live === 0) return A.RIICHI_CANCEL;
+    if (!this.o.dama) return A.RIICHI;
+    // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
+    // yakuhai set the hand cannot be big, so skip scoring it.
+    let extra = 0;
+    for (const id of hand) extra += t.dora[id >> 2]! + (id === 16 || id === 52 || id === 88 ? 1 : 0);
+    for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
-    const riichi = tenpaiValue(t, hand, waits, true);
-    if (riichi.live === 0) return A.RIICHI_CANCEL;
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
     if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
@@ -173,35 +192,13 @@ export class StrongAgent implements Agent {
       if (!open && !yakuhaiPon) {
         // First call of a closed hand: riichi is the better route once the hand is close.
         if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < 40)) continue;
-        if (now.shanten >= 4) continue;
+        if (now.shanten > this.o.firstCallShanten) continue;
         if (after.plan === 'tanyao' && estimateHan(t, c) < 1.5 && now.shanten >= 3) continue;
       }
       if (after.shanten < bestSh || (after.shanten === bestSh && bestA === A.SKIP)) { bestSh = after.shanten; bestA = o.a; }
     }
     return bestA;
   }
-}
-
-/** Unseen copies of the live kinds that lower shanten below `now` (the hand in `c` is 3n+1). */
-function acceptance(c: number[], t: Table, dead: Uint8Array, now: number): number {
-  const plus = new ShantenPlusOne(c, t.meldCount);
-  let total = 0, kinds = 0;
-  for (let k = 0; k < 34; k++) if (c[k]! > 0) kinds++;
-  const closed = t.meldCount === 0;
-  const pairs = closed && kinds < 7;
-  const kokushi = closed && shantenKokushi(c) <= now;
-  for (let k = 0; k < 34; k++) {
-    if (dead[k] || c[k]! >= 4) continue;
-    if (c[k] === 0 && !near(c, k) && !pairs && !(kokushi && isYaochuu(k))) continue;
-    if (plus.with(k) < now) total += Math.max(0, 4 - t.visible[k]!);
-  }
-  return total;
-}
-
-function near(c: number[], k: number): boolean {
-  if (k >= 27) return false;
-  const n = k % 9;
-  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
 }
 
 /** Chance of winning this hand from `sh` shanten with `accept` good draws, `turns` draws left. */
@@ -222,7 +219,8 @@ function shape(t: Table, kind: number): number {
     return t.visible[kind]! >= 3 ? 9 : 5;
   }
   const n = kind % 9;
-  const isolated = c[kind] === 1 && [-2, -1, 1, 2].every((o) => n + o < 0 || n + o > 8 || c[kind + o] === 0);
+  const isolated = c[kind] === 1 && (n < 2 || c[kind - 2] === 0) && (n < 1 || c[kind - 1] === 0)
+    && (n > 7 || c[kind + 1] === 0) && (n > 6 || c[kind + 2] === 0);
   if (isolated) return isYaochuu(kind) ? 6 : n === 1 || n === 7 ? 4 : 3;
   return 0;
 }

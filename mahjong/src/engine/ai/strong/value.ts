@@ -55,11 +55,11 @@ export interface TenpaiValue {
 export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: boolean): TenpaiValue {
   let sum = 0, live = 0;
   const melds = t.me.melds;
+  const own = new Set(hand);
   for (const k of waits) {
     const unseen = 4 - t.visible[k]!;
     if (unseen <= 0) continue;
     // A copy of the winning kind that is not in our hand (id numbering: kind*4 + copy).
-    const own = new Set(hand);
     let win = -1;
     for (let c = 3; c >= 0; c--) if (!own.has(k * 4 + c)) { win = k * 4 + c; break; }
     if (win < 0) continue;

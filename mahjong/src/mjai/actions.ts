@@ -1,0 +1,66 @@
+/**
+ * A bot's mjai answer as one of the engine's actions (0–53, see the game engine), checked against
+ * the seat's legal actions. `reach` is the first half of the engine's riichi: the caller sends the
+ * bot its `reach` event and reads the discard that completes it.
+ */
+import { A } from '../engine/table/actions';
+import { parseMjaiTile } from '../formats/mjai';
+
+export type Decision =
+  | { ok: true; action: number; tile?: number }
+  | { ok: true; reach: true }
+  | { ok: false; reason: string };
+
+const RED_DISCARD: Record<number, number> = { 4: 34, 13: 35, 22: 36 };
+
+function tiles(codes: unknown): { kind: number; red: boolean }[] | null {
+  if (!Array.isArray(codes)) return null;
+  const out = codes.map(parseMjaiTile);
+  return out.every((x) => x !== null) ? (out as { kind: number; red: boolean }[]) : null;
+}
+
+/**
+ * `answer`: the parsed JSON line; `legal`: the seat's valid actions now; `selfTurn`: the seat acts
+ * on its own draw or call (else it answers another seat's tile). Any mismatch is an error value.
+ */
+export function decisionOf(answer: unknown, legal: readonly number[], selfTurn: boolean): Decision {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { ok: false, reason: 'answer is not a JSON object' };
+  const a = answer as Record<string, unknown>;
+  const ok = (action: number, tile?: number): Decision =>
+    legal.includes(action) ? { ok: true, action, ...(tile === undefined ? {} : { tile }) } : { ok: false, reason: `${JSON.stringify(answer)} is not legal now` };
+  switch (a.type) {
+    case 'none':
+      return selfTurn ? { ok: false, reason: '"none" on its own turn (a discard is required)' } : ok(A.SKIP);
+    case 'dahai': {
+      const t = parseMjaiTile(a.pai);
+      if (!t || !selfTurn) return { ok: false, reason: `${JSON.stringify(answer)} is not legal now` };
+      return ok(t.red ? RED_DISCARD[t.kind] ?? -1 : t.kind);
+    }
+    case 'reach':
+      return selfTurn && legal.some((x) => x < 37) ? { ok: true, reach: true } : { ok: false, reason: 'reach is not legal now' };
+    case 'hora':
+      return ok(selfTurn ? A.TSUMO : A.RON);
+    case 'ryukyoku':
+      return ok(A.KYUUSHU);
+    case 'pon': case 'chi': case 'daiminkan': {
+      const t = parseMjaiTile(a.pai);
+      const used = tiles(a.consumed);
+      if (!t || !used || selfTurn) return { ok: false, reason: `${JSON.stringify(answer)} is not legal now` };
+      const red = used.some((u) => u.red);
+      if (a.type === 'pon') return ok(red ? A.PON_RED : A.PON);
+      if (a.type === 'daiminkan') return ok(A.DAIMINKAN);
+      const ks = used.map((u) => u.kind).sort((x, y) => x - y);
+      const shape = ks[0] === t.kind + 1 && ks[1] === t.kind + 2 ? 0 : ks[0] === t.kind - 1 && ks[1] === t.kind + 1 ? 1 : ks[0] === t.kind - 2 && ks[1] === t.kind - 1 ? 2 : -1;
+      if (shape < 0) return { ok: false, reason: `chi ${JSON.stringify(a.consumed)} does not fit ${String(a.pai)}` };
+      return ok(A.CHI_LOW + shape + (red ? 3 : 0));
+    }
+    case 'ankan': case 'kakan': {
+      const used = tiles(a.consumed);
+      const kind = a.type === 'kakan' ? parseMjaiTile(a.pai)?.kind : used?.[0]?.kind;
+      if (kind === undefined || !selfTurn) return { ok: false, reason: `${JSON.stringify(answer)} is not legal now` };
+      return ok(a.type === 'ankan' ? A.ANKAN : A.KAKAN, kind * 4);
+    }
+    default:
+      return { ok: false, reason: `unknown answer type ${JSON.stringify(a.type)}` };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * How an mjai bot is reached: a child process speaking one JSON line per event on stdin/stdout
+ * (as mjai.app runs bots), or a WebSocket with one text message per event. Either way each event
+ * gets exactly one answer line; `exchange` fails on timeout, exit or a closed socket.
+ */
+export interface BotTransport {
+  readonly label: string;
+  /** Sends one event line; resolves with the answer line. */
+  exchange(line: string, timeoutMs: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export class BotFailure extends Error {
+  constructor(readonly kind: 'timeout' | 'crash' | 'illegal', message: string) { super(message); }
+}
+
+/** Lines in, one pending answer at a time; a failure stays (the bot is done after it). */
+class LineQueue {
+  private lines: string[] = [];
+  private waiter: ((line: string) => void) | null = null;
+  private failed: BotFailure | null = null;
+  private failWaiter: ((e: BotFailure) => void) | null = null;
+
+  push(line: string): void {
+    if (this.waiter) { const w = this.waiter; this.waiter = null; this.failWaiter = null; w(line); } else this.lines.push(line);
+  }
+
+  fail(e: BotFailure): void {
+    if (this.failed) return;
+    this.failed = e;
+    if (this.failWaiter) { const f = this.failWaiter; this.waiter = null; this.failWaiter = null; f(e); }
+  }
+
+  next(timeoutMs: number, label: string): Promise<string> {
+    const ready = this.lines.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        this.failWaiter = null;
+        reject(new BotFailure('timeout', `${label} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiter = (line) => { clearTimeout(timer); resolve(line); };
+      this.failWaiter = (e) => { clearTimeout(timer); reject(e); };
+    });
+  }
+}
+
+/** A bot process: `argv` is run directly (no shell), stderr is passed through to ours. */
+export class ProcessTransport implements BotTransport {
+  readonly label: string;
+  private readonly proc: ReturnType<typeof Bun.spawn<'pipe', 'pipe', 'inherit'>>;
+  private readonly queue = new LineQueue();
+
+  constructor(argv: string[], opts: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
+    this.label = `bot "${argv.join(' ')}"`;
+    this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env });
+    void this.read();
+    void this.proc.exited.then((code) => this.queue.fail(new BotFailure('crash', `${this.label} exited with code ${code}`)));
+  }
+
+  private async read(): Promise<void> {
+    const decoder = new TextDecoder();
+    let buf = '';
+    try {
+      for await (const chunk of this.proc.stdout) {
+        buf += decoder.decode(chunk, { stream: true });
+        let nl: number;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (line) this.queue.push(line);
+        }
+      }
+    } catch { /* the exit handler reports it */ }
+  }
+
+  async exchange(line: string, timeoutMs: number): Promise<string> {
+    try {
+      this.proc.stdin.write(`${line}\n`);
+      await this.proc.stdin.flush();
+    } catch (e) {
+      throw new BotFailure('crash', `${this.label}: cannot write to it (${(e as Error).message})`);
+    }
+    return this.queue.next(timeoutMs, this.label);
+  }
+
+  async close(): Promise<void> {
+    try { await this.proc.stdin.end(); } catch { /* already gone */ }
+    const exited = await Promise.race([this.proc.exited.then(() => true), Bun.sleep(500).then(() => false)]);
+    if (!exited) this.proc.kill();
+    await this.proc.exited;
+  }
+}
+
+/** A bot behind a WebSocket (`ws://` or `wss://`): one text message per event and per answer. */
+export class WebSocketTransport implements BotTransport {
+  readonly label: string;
+  private readonly ws: WebSocket;
+  private readonly queue = new LineQueue();
+  private readonly open: Promise<void>;
+
+  constructor(url: string) {
+    this.label = `bot ${url}`;
+    this.ws = new WebSocket(url);
+    this.open = new Promise((resolve, reject) => {
+      this.ws.addEventListener('open', () => resolve(), { once: true });
+      this.ws.addEventListener('error', () => reject(new BotFailure('crash', `${this.label}: cannot connect`)), { once: true });
+    });
+    this.open.catch(() => undefined);
+    this.ws.addEventListener('message', (m) => this.queue.push(String(m.data).trim()));
+    this.ws.addEventListener('close', () => this.queue.fail(new BotFailure('crash', `${this.label} closed the connection`)));
+  }
+
+  async exchange(line: string, timeoutMs: number): Promise<string> {
+    if (this.ws.readyState === WebSocket.CONNECTING) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new BotFailure('timeout', `${this.label}: no connection within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try { await Promise.race([this.open, late]); } finally { clearTimeout(timer); }
+    }
+    if (this.ws.readyState !== WebSocket.OPEN) throw new BotFailure('crash', `${this.label} is not connected`);
+    this.ws.send(line);
+    return this.queue.next(timeoutMs, this.label);
+  }
+
+  async close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close();
+  }
+}
+
+/** `ws://…`/`wss://…` → WebSocket; anything else is a command line split on spaces (quotes keep spaces). */
+export function transportFor(spec: string, opts: { cwd?: string; env?: Record<string, string | undefined> } = {}): BotTransport {
+  if (/^wss?:\/\//.test(spec)) return new WebSocketTransport(spec);
+  const argv = [...spec.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  if (argv.length === 0) throw new Error('an mjai bot needs a command or a ws:// URL');
+  return new ProcessTransport(argv, opts);
+}

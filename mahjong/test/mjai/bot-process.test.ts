@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'bun:test';
+import { StrongAgent } from '../../src/engine/ai';
+import { type BotReplaced, playWithBots } from '../../src/mjai/table';
+import { ProcessTransport } from '../../src/mjai/transport';
+
+const BOT = `${import.meta.dir}/../fixtures/mjai/bot.py`;
+const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
+const python = (mode?: string) => new ProcessTransport(['python3', BOT, ...(mode ? [mode] : [])]);
+
+describe('mjai bots as real processes (Python, stdin/stdout)', () => {
+  it('two Python bots play a full game, their pons reach the engine', async () => {
+    const { game, replaced } = await playWithBots([
+      { bot: python(), fallback: new StrongAgent() }, { agent: new StrongAgent() },
+      { agent: new StrongAgent() }, { bot: python(), fallback: new StrongAgent() },
+    ], { seed: 3, maxRound: 0 }, { timeoutMs: 5000 });
+    expect(replaced).toEqual([]);
+    expect(game.isOver()).toBe(true);
+    expect(game.owari!.scores.reduce((a, b) => a + b, 0)).toBe(100_000);
+    const botCalls = game.rounds.flatMap((r) => r.events).filter((e) => e.t === 'call' && (e.who === 0 || e.who === 3));
+    expect(botCalls.length).toBeGreaterThan(0);
+    // The bots only discard what they drew, except right after their own pon.
+    const discards = game.rounds.flatMap((r) => r.events).filter((e) => e.t === 'discard' && e.who === 0);
+    expect(discards.length).toBeGreaterThan(10);
+  }, 60_000);
+
+  for (const [mode, reason] of [['illegal', 'illegal'], ['slow', 'timeout'], ['crash', 'crash']] as const) {
+    it(`a bot that is ${mode} is replaced by the built-in AI and the game finishes`, async () => {
+      const seen: BotReplaced[] = [];
+      const { game, replaced } = await playWithBots([
+        { agent: new StrongAgent() }, { bot: python(mode), fallback: new StrongAgent() },
+        { agent: new StrongAgent() }, { agent: new StrongAgent() },
+      ], { seed: 11, maxRound: 0 }, { timeoutMs: 400, onReplaced: (e) => seen.push(e) });
+      expect(game.isOver()).toBe(true);
+      expect(replaced).toHaveLength(1);
+      expect(seen).toEqual(replaced);
+      expect(replaced[0]).toMatchObject({ type: 'bot_replaced', seat: 1, reason, by: 'strong' });
+      expect(replaced[0]!.message).toContain('bot.py');
+    }, 60_000);
+  }
+
+  it('mahjong simulate --seat N=mjai:<command> seats a bot and reports a replacement on stderr', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--east-only', '--ai', 'strong', '--bot-timeout', '2000',
+      '--seat', `1=mjai:python3 ${BOT}`, '--seat', `2=mjai:python3 ${BOT} crash`], { stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`mjai:python3 ${BOT} `);
+    expect(stdout).toMatch(/^strong +2 /m);
+    expect(stderr).toContain('game 1: seat 2 bot');
+    expect(stderr).toContain('replaced by strong (crash:');
+  }, 60_000);
+
+  it('simulate refuses a malformed --seat', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--seat', '5=strong'], { stdout: 'pipe', stderr: 'pipe' });
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--seat takes N=AI with N 0–3');
+  });
+});
