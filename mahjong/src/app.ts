@@ -7,7 +7,7 @@ import { gameModule } from './modules/game';
 import { GameService, type GameFactories } from './modules/game/service';
 import { healthModule } from './modules/health';
 import { replayModule } from './modules/replay';
-import { DEFAULT_SAMPLES_DIR } from './modules/replay/service';
+import { DEFAULT_SAMPLES_DIR, REPLAY_LOAD_PATH } from './modules/replay/service';
 import { sessionsModule } from './modules/sessions';
 import { DEFAULT_LIMITS, type SessionLimits } from './modules/sessions/service';
 import { webModule } from './modules/web';
@@ -30,7 +30,7 @@ export function createApp(deps: AppDeps = {}) {
   games.sessions.startSweeper();
   return new Elysia()
     .use(errorMapper(log))
-    .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES))
+    .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())
     .use(webModule())

@@ -86,6 +86,9 @@ describe('web console', () => {
     const work = join(env.dir, 'work');
     mkdirSync(work);
     const page = await open();
+    // The directory field suggests subdirectories of what has been typed.
+    await page.fill('#work-dir', `${env.dir}/`);
+    await waitFor(async () => (await page.locator('#work-dirs option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).includes(work), 'the directory suggestion', 10_000);
     await createFromForm(page, 'shell', 'web', work);
     await expectText(badge(page, 'web'), 'idle', 30_000);
     await showsPrompt(page, server.url, 'web');

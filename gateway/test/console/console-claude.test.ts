@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
+import { claudeAvailable, claudeSetup } from '../live/helpers/claude';
 import { type MockAnthropic, startMockAnthropic } from '../live/helpers/mock-anthropic';
 
 /**
@@ -13,9 +14,6 @@ import { type MockAnthropic, startMockAnthropic } from '../live/helpers/mock-ant
  * mock) driven only through the web console in Chromium: the trust prompt and a tool permission
  * answered with the page's option buttons, a prompt typed in the message box, the reply as bubbles.
  */
-const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
-const KEY = 'sk-ant-api03-offline-test-key-0123456789ABCDEFGHIJ';
-const available = existsSync(CLAUDE) && Bun.spawnSync([CLAUDE, '--version'], { env: { ...process.env, HOME: '/nonexistent' } }).exitCode === 0;
 
 const env = testEnv('console-claude');
 const proj = join(env.dir, 'proj');
@@ -24,22 +22,11 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!claudeAvailable) return;
   mock = startMockAnthropic();
   mkdirSync(proj);
-  writeFileSync(join(env.dir, '.claude.json'), JSON.stringify({
-    hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [KEY.slice(-20)], rejected: [] },
-  }));
-  const config = env.config({
-    monitor_poll_interval: 0.2, status_poll_interval: 0.2, enter_delay_ms: 400, window_width: 120, window_height: 40,
-    agent_a_config_dir: join(env.dir, '.claude'),
-    // Manual permission mode: 2.1's default "auto" mode would decide on the tool call itself.
-    providers: { agent_a: { command: `${CLAUDE} --permission-mode manual`, yolo_flags: '--dangerously-skip-permissions' } },
-  });
-  server = await startTestServer(config, {
-    ...gatewayFeatures(new LiveService()),
-    tmuxEnv: { HOME: env.dir, ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
-  });
+  const { config, tmuxEnv } = claudeSetup(env, mock);
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -64,7 +51,27 @@ async function answer(page: Page, question: RegExp, label: RegExp): Promise<void
   }
 }
 
-describe.skipIf(!available)('the real Claude Code through the web console', () => {
+/**
+ * Types `text` in the message box until `done`: a CLI that has just drawn its input box may drop
+ * what arrives while it mounts, and a person who sees nothing happen types again — or, when the
+ * text sits in the input box, presses Enter (an extra Enter on an empty prompt does nothing).
+ */
+async function send(page: Page, text: string, done: () => Promise<boolean>, what: string): Promise<void> {
+  await page.fill('#input-text', text);
+  await page.click('#input-form button');
+  for (let tries = 1; !(await waitFor(done, what, 15_000).then(() => true, () => false)); tries++) {
+    const pane = ((await (await fetch(`${server.url}/api/v1/sessions/cc-web/pane`)).json()) as { content: string }).content;
+    if (tries >= 3) throw new Error(`no ${what} after typing "${text}"; pane:\n${pane}\nbubbles: ${JSON.stringify(await bubbles(page))}`);
+    if (pane.includes(text)) {
+      await page.click('#keys button[data-key="Enter"]');
+    } else {
+      await page.fill('#input-text', text);
+      await page.click('#input-form button');
+    }
+  }
+}
+
+describe.skipIf(!claudeAvailable)('the real Claude Code through the web console', () => {
   it('answers the trust prompt with a button, chats in bubbles, and allows a tool with a button', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${server.url}/`);
@@ -76,13 +83,10 @@ describe.skipIf(!available)('the real Claude Code through the web console', () =
     await answer(page, /trust/, /^\d+\. Yes/);
     await waitFor(async () => (await badgeText(page)) === 'idle', 'idle after trusting the folder', 45_000);
 
-    await page.fill('#input-text', 'say pong');
-    await page.click('#input-form button');
-    await waitFor(async () => (await bubbles(page)).includes('PONG-from-mock'), 'the reply bubble', 45_000);
+    await send(page, 'say pong', async () => (await bubbles(page)).includes('PONG-from-mock'), 'the reply bubble');
     expect(await page.locator('.bubble.user').allTextContents()).toContain('say pong');
 
-    await page.fill('#input-text', 'RUN_TOOL now');
-    await page.click('#input-form button');
+    await send(page, 'RUN_TOOL now', () => page.isVisible('#prompt'), 'the permission prompt');
     await answer(page, /Do you want to proceed\?/, /^1\. Yes$/);
     await waitFor(async () => (await bubbles(page)).includes('TOOL-DONE-from-mock'), 'the reply after the tool', 45_000);
     expect(await page.locator('.bubble.tool_use pre').allTextContents()).toContain('**Bash**(touch created-by-tool.txt)');

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
+import { claudeAvailable, claudeSetup } from './helpers/claude';
 import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
 
 /**
  * The real Claude Code CLI (npm @anthropic-ai/claude-code) as agent_a, offline against a local
  * Messages API mock (helpers/mock-anthropic.ts), driven only through the gateway's API.
  */
-const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
-const KEY = 'sk-ant-api03-offline-test-key-0123456789ABCDEFGHIJ';
-const available = existsSync(CLAUDE) && Bun.spawnSync([CLAUDE, '--version'], { env: { ...process.env, HOME: '/nonexistent' } }).exitCode === 0;
 
 const env = testEnv('live-claude');
 const proj = join(env.dir, 'proj');
@@ -35,28 +33,16 @@ const received: Array<Record<string, unknown>> = [];
 const texts = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => (m.messages as Array<{ text: string; content_type: string }>));
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!claudeAvailable) return;
   mock = startMockAnthropic();
   mkdirSync(proj);
-  writeFileSync(join(env.dir, '.claude.json'), JSON.stringify({
-    hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [KEY.slice(-20)], rejected: [] },
-  }));
+  const { config, tmuxEnv } = claudeSetup(env, mock);
   // The hooks go in through the CLI a user would run.
   await using install = Bun.spawn(['bun', CLI, 'hooks', 'install', '--settings', join(env.dir, '.claude', 'settings.json')], {
     env: { ...process.env, HOME: env.dir, GW_DIR: env.dir }, stdout: 'pipe', stderr: 'pipe',
   });
   expect(await install.exited).toBe(0);
-  const config = env.config({
-    monitor_poll_interval: 0.2, status_poll_interval: 0.2, enter_delay_ms: 400, window_width: 120, window_height: 40,
-    agent_a_config_dir: join(env.dir, '.claude'),
-    // Manual permission mode: 2.1's default "auto" mode would decide on the tool call itself.
-    providers: { agent_a: { command: `${CLAUDE} --permission-mode manual`, yolo_flags: '--dangerously-skip-permissions' } },
-  });
-  const live = new LiveService();
-  server = await startTestServer(config, {
-    ...gatewayFeatures(live),
-    tmuxEnv: { HOME: env.dir, ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
-  });
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
   // Subscribed before the session exists, so no status sent on change can be missed.
   channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cc`);
@@ -137,7 +123,7 @@ async function reportsDoneAfterExit(): Promise<void> {
 
 // One scenario, one session: each step needs the state the previous one left (trusted folder,
 // a running assistant, a transcript), so the steps run in this order inside one test.
-describe.skipIf(!available)('the real Claude Code through the gateway', () => {
+describe.skipIf(!claudeAvailable)('the real Claude Code through the gateway', () => {
   it('shows the trust prompt, delivers SessionStart, replies, asks permission for a tool and reports done after /exit', async () => {
     await answersTrustPrompt();
     await deliversSessionStart();

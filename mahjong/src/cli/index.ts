@@ -12,6 +12,7 @@ export const main = defineCommand({
     simulate: () => import('./simulate').then((m) => m.default),
     score: () => import('./score').then((m) => m.default),
     train: () => import('./train').then((m) => m.default),
+    convert: () => import('./convert').then((m) => m.default),
   },
 });
 

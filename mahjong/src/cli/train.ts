@@ -1,7 +1,8 @@
 import { defineCommand } from 'citty';
 import { createLogger, writeJsonAtomic } from '@devhub/shared';
 import { collectLogFiles } from './_mjlog-files';
-import { mjlogText, parseMjlog } from '../engine/game';
+import { mjlogText } from '../engine/game';
+import { parseLogText } from '../formats';
 import { PolicyAgent } from '../policy/agent';
 import { arena, placementTable } from '../policy/arena';
 import { samplesFromPaipu, type Sample } from '../policy/dataset';
@@ -44,7 +45,7 @@ export default defineCommand({
         const key = Bun.hash(text).toString();
         if (seen.has(key)) continue; // identical copies of one game count once
         seen.add(key);
-        samples.push(...samplesFromPaipu(parseMjlog(text)));
+        samples.push(...samplesFromPaipu(parseLogText(text).paipu));
         used++;
       } catch (err) {
         log.warn(`${f}: skipped (${(err as Error).message})`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineCommand } from 'citty';
 import { mjlogText } from '../engine/mjlog/gzip';
 import { verifyText, type FileVerdict } from '../engine/verify/verify-text';
+import { parseLogText } from '../formats';
 import { collectLogFiles } from './_mjlog-files';
 
 const TRUNCATED: Record<string, string> = {
@@ -20,7 +21,7 @@ function line(v: FileVerdict): string {
 }
 
 export default defineCommand({
-  meta: { name: 'verify', description: 'Replay Tenhou mjlog files through the engine and check every action and result' },
+  meta: { name: 'verify', description: 'Replay game logs (Tenhou XML, tenhou.net/6 JSON, mjai lines) through the engine and check every action and result' },
   args: {
     paths: { type: 'positional', required: true, description: 'Log files or directories (every log in a directory, whatever its extension; gzip or plain)' },
     json: { type: 'boolean', description: 'Print one JSON report instead of text' },
@@ -40,7 +41,7 @@ export default defineCommand({
         verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: `cannot read: ${(e as Error).message}`, notes: [] });
         continue;
       }
-      verdicts.push(verifyText(f, text));
+      verdicts.push(verifyText(f, text, (t) => parseLogText(t).paipu));
     }
     const hands = verdicts.reduce((a, v) => a + v.hands, 0);
     const handsOk = verdicts.reduce((a, v) => a + v.handsOk, 0);

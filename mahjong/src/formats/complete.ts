@@ -62,3 +62,16 @@ function finalPoints(p: Paipu, k: Kyoku): Paipu['owari'] {
   const adv = advance({ round: last.round, honba: last.honba, kyotaku: k.kyotaku, scores: [...k.scores] }, k.result, p.rules.eastSouth);
   return adv.over ? adv.owari : null;
 }
+
+/**
+ * A log that carries its own results (Tenhou XML) is shown as it is, but only if the engine can
+ * replay every action: a discard of a tile not in the hand, a fifth copy of a tile, a meld code
+ * that names tiles the caller does not hold are refused with the hand and event named.
+ */
+export function assertReplayable(format: LogFormat, p: Paipu): void {
+  for (const r of p.rounds) {
+    const label = roundLabel(r.round, r.honba);
+    const check = replayRound(r, label, { adopt: true });
+    if (!check.ok) throw new InvalidLog(format, label, `the engine cannot replay it: ${check.mismatch}`);
+  }
+}

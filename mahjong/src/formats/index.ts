@@ -13,6 +13,7 @@ import { parseMjai } from './mjai/parse';
 import { exportTenhou6 } from './tenhou6/export';
 import { parseTenhou6 } from './tenhou6/parse';
 
+export { assertReplayable } from './complete';
 export { ACCEPTED_FORMATS, InvalidLog, LOG_FORMATS, UnknownLogFormat, type LogFormat } from './errors';
 
 /** Which format a text is in (after an optional BOM and whitespace), or throws UnknownLogFormat. */

@@ -1,24 +1,31 @@
-import { readBoundedText } from '@devhub/shared';
+import { readBounded, readBoundedText } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { BadRequest, PayloadTooLarge } from './errors';
 
 /** DECISIONS.md: bodies over 5 MB are refused with 413 before they are read. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+const isJson = (contentType: string) => contentType.includes('json') && !contentType.includes('ndjson');
+
 /**
  * A declared length over the limit is refused before the body is read; a chunked body (no
  * length) is read up to the limit and refused as soon as it passes it, in the same error shape.
  * JSON routes take only a JSON object: `[]`, `null` or a bare string would otherwise slip past
- * schemas whose fields are all optional.
+ * schemas whose fields are all optional. Paths in `rawPaths` (a log upload) also take any other
+ * content type as raw bytes (a `Uint8Array` body), gzip included.
  */
-export const bodyLimit = (limit = MAX_BODY_BYTES) =>
+export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly string[] } = {}) =>
   new Elysia({ name: 'body-limit' })
     .onRequest(({ request }) => {
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length > limit) throw new PayloadTooLarge(limit);
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      if (request.headers.has('content-length') || !request.body) return;
+      if (!request.body) return;
+      if (!isJson(contentType) && opts.rawPaths?.includes(new URL(request.url).pathname)) {
+        return readBounded(request.body, limit, () => new PayloadTooLarge(limit));
+      }
+      if (request.headers.has('content-length')) return;
       const text = await readBoundedText(request.body, limit, () => new PayloadTooLarge(limit));
       if (!contentType.includes('json')) return text;
       try {

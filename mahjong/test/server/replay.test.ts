@@ -33,6 +33,7 @@ describe('replay load', () => {
     const res = await call('POST', '/api/replay/load', { xml_content: await sampleXml() });
     expect(res.status).toBe(200);
     expect(res.json.ok).toBe(true);
+    expect(res.json.format).toBe('xml');
     expect(res.json.paipu.type).toBe(169);
     expect(res.json.paipu.seed).toStartWith('mt19937ar');
     expect(res.json.paipu.rounds.length).toBe(7);
@@ -45,10 +46,11 @@ describe('replay load', () => {
     expect(res.json.line).toBeGreaterThan(0);
   });
 
-  it('refuses a body without xml_content with 422', async () => {
+  it('refuses a JSON body that is neither {xml_content} nor a tenhou.net/6 log with 400', async () => {
     const res = await call('POST', '/api/replay/load', { xml: 'x' });
-    expect(res.status).toBe(422);
-    expect(res.json.code).toBe('VALIDATION_ERROR');
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('BAD_REQUEST');
+    expect(res.json.detail).toContain('tenhou.net/6');
   });
 
   it('refuses a body over 5 MB with 413', async () => {

@@ -33,14 +33,16 @@ export const ReplayStep = t.Object({
 });
 export type ReplayStep = typeof ReplayStep.static;
 
-export const XmlBody = t.Object({ xml_content: t.String({ description: 'Tenhou mjlog XML text' }) });
+export const LogFormatName = t.Union([t.Literal('xml'), t.Literal('tenhou6'), t.Literal('mjai')], { description: 'xml = Tenhou mjlog, tenhou6 = tenhou.net/6 JSON, mjai = mjai JSON lines' });
 /** One of the two: a paipu from `/api/replay/load`, or the XML itself. */
 export const StepsBody = t.Object({
   paipu: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'a paipu from /api/replay/load' })),
-  xml_content: t.Optional(t.String({ description: 'Tenhou mjlog XML text' })),
+  xml_content: t.Optional(t.String({ description: 'the log as text (Tenhou XML, tenhou.net/6 JSON or mjai JSON lines)' })),
 });
 export type StepsBody = typeof StepsBody.static;
-export const LoadResponse = t.Object({ ok: t.Literal(true), paipu: Paipu });
+export const LoadResponse = t.Object({ ok: t.Literal(true), format: LogFormatName, paipu: Paipu });
+export const ExportQuery = t.Object({ format: LogFormatName });
+export const ExportBody = t.Object({ paipu: t.Record(t.String(), t.Unknown(), { description: 'a paipu from /api/replay/load' }) });
 export const StepsResponse = t.Object({
   steps: t.Array(t.Unknown(), { description: 'ReplayStep objects' }), total: t.Integer(), kyoku_indices: t.Array(t.Integer()),
 });

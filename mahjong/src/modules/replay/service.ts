@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { parseMjlog } from '../../engine/mjlog/parse';
+import { mjlogText } from '../../engine/mjlog/gzip';
+import { ACCEPTED_FORMATS, assertReplayable, exportLog, FILE_EXTENSIONS, MEDIA_TYPES, parseLogText, type LogFormat } from '../../formats';
 import { Paipu } from '../../engine/paipu';
 import { BadRequest, ReplayTooLong, SampleNotFound } from '../../server/errors';
 import type { StepsBody } from './model';
@@ -18,20 +19,52 @@ const SAMPLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(xml|mjlog)$/;
  */
 export const MAX_REPLAY_STEPS = 10_000;
 
-export function loadPaipu(xml: string): Paipu {
-  return parseMjlog(xml);
+export const REPLAY_LOAD_PATH = '/api/replay/load';
+
+/** Text in any accepted format → the game record; a log the engine cannot replay is refused. */
+export function loadText(text: string): { format: LogFormat; paipu: Paipu } {
+  const loaded = parseLogText(text);
+  if (loaded.format === 'xml') assertReplayable('xml', loaded.paipu);
+  return loaded;
 }
 
-/** `{paipu}` is checked against the schema; `{xml_content}` is parsed first. */
+/**
+ * The body of `POST /api/replay/load`: raw bytes (any content type but JSON: gzip or plain
+ * Tenhou XML, tenhou.net/6 JSON, mjai lines), a tenhou.net/6 log posted as JSON, or
+ * `{xml_content}` holding the log's text.
+ */
+export async function loadLog(body: unknown): Promise<{ ok: true; format: LogFormat; paipu: Paipu }> {
+  let loaded;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) {
+    const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
+    if (bytes.length === 0) throw new BadRequest(`empty body: send a log (${ACCEPTED_FORMATS})`);
+    loaded = loadText(await mjlogText(bytes));
+  } else if (body && typeof body === 'object' && Array.isArray((body as { log?: unknown }).log)) {
+    loaded = loadText(JSON.stringify(body));
+  } else if (body && typeof body === 'object' && typeof (body as { xml_content?: unknown }).xml_content === 'string') {
+    loaded = loadText((body as { xml_content: string }).xml_content);
+  } else throw new BadRequest(`send the log's bytes, a tenhou.net/6 JSON log, or {xml_content: "<the log as text>"}; accepted formats: ${ACCEPTED_FORMATS}`);
+  return { ok: true, ...loaded };
+}
+
+/** A paipu sent back by a client, checked against the schema. */
+export function paipuOf(value: unknown): Paipu {
+  if (Value.Check(Paipu, value)) return value;
+  const first = Value.Errors(Paipu, value).First();
+  throw new BadRequest(`paipu${first?.path ?? ''}: ${first?.message ?? 'not a game record'}`);
+}
+
+export function exportFile(paipu: unknown, format: LogFormat): { text: string; type: string; filename: string } {
+  const p = paipuOf(paipu);
+  return { text: exportLog(p, format), type: MEDIA_TYPES[format], filename: `game.${FILE_EXTENSIONS[format]}` };
+}
+
+/** `{paipu}` is checked against the schema; `{xml_content}` (any format's text) is loaded first. */
 export function stepsFor(body: StepsBody) {
   let paipu: Paipu;
-  if (body.xml_content !== undefined) paipu = parseMjlog(body.xml_content);
+  if (body.xml_content !== undefined) paipu = loadText(body.xml_content).paipu;
   else if (body.paipu === undefined) throw new BadRequest('send {paipu} (from /api/replay/load) or {xml_content}');
-  else if (Value.Check(Paipu, body.paipu)) paipu = body.paipu;
-  else {
-    const first = Value.Errors(Paipu, body.paipu).First();
-    throw new BadRequest(`paipu${first?.path ?? ''}: ${first?.message ?? 'not a game record'}`);
-  }
+  else paipu = paipuOf(body.paipu);
   // At most one step per event, plus the deal and the end of each hand, plus the game end.
   const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
   if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);

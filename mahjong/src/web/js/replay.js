@@ -15,7 +15,7 @@
       // rather than asking the user to load the log they just loaded.
       $('counter').textContent = '0 / 0';
       $('describe').textContent = '';
-      MJTable.draw(canvas, null, { banner: ui.name ? `${ui.name}: no hand to replay` : 'Load a built-in sample or upload a Tenhou XML log' });
+      MJTable.draw(canvas, null, { banner: ui.name ? `${ui.name}: no hand to replay` : 'Load a built-in sample or upload a game log (Tenhou XML or mjlog, tenhou.net/6 JSON, mjai)' });
       return;
     }
     ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
@@ -45,18 +45,34 @@
     }, Number($('speed').value));
   }
 
-  async function loadXml(xml, name) {
+  // The log goes up as bytes (gzip mjlog, XML, tenhou.net/6 JSON or mjai lines): the server
+  // recognises the format; reading it as text here would corrupt a gzip file.
+  async function loadBytes(bytes, name) {
+    const res = await fetch('/api/replay/load', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) {
+      const err = new Error((data && data.detail) || `HTTP ${res.status}`);
+      err.status = res.status; err.body = data;
+      throw err;
+    }
+    return data;
+  }
+
+  async function loadLog(bytes, name) {
     pause();
     status(`Loading ${name}…`);
     try {
-      const loaded = await api('/api/replay/load', { xml_content: xml });
+      const loaded = await loadBytes(bytes, name);
       const res = await api('/api/replay/steps', { paipu: loaded.paipu });
+      ui.paipu = loaded.paipu;
+      ui.format = loaded.format;
+      for (const b of document.querySelectorAll('[data-export]')) b.disabled = false;
       ui.steps = res.steps;
       ui.kyokuIndices = res.kyoku_indices;
       ui.name = name;
       $('progress').max = String(Math.max(0, res.total - 1));
       $('kyoku').replaceChildren(...res.kyoku_indices.map((i, n) => el('option', { value: String(i) }, labelOf(ui.steps[i], n))));
-      status(res.total ? `${name}: ${res.total} steps, ${res.kyoku_indices.length} hands` : `${name}: no hand to replay (the log deals none)`);
+      status(res.total ? `${name} (${loaded.format}): ${res.total} steps, ${res.kyoku_indices.length} hands` : `${name}: no hand to replay (the log deals none)`);
       show(0);
     } catch (e) {
       status(`Could not load ${name}: ${e.message}`);
@@ -90,12 +106,28 @@
     if (!name) return;
     const res = await fetch(`/api/replay/builtin/${encodeURIComponent(name)}`);
     if (!res.ok) { status(`Could not fetch ${name}`); return; }
-    loadXml(await res.text(), name);
+    loadLog(await res.arrayBuffer(), name);
   };
   $('file').onchange = async (e) => {
     const file = e.target.files[0];
-    if (file) loadXml(await file.text(), file.name);
+    if (file) loadLog(await file.arrayBuffer(), file.name);
   };
+  // Download the loaded game in each format (POST /api/replay/export).
+  for (const b of document.querySelectorAll('[data-export]')) {
+    b.onclick = async () => {
+      if (!ui.paipu) return;
+      const format = b.dataset.export;
+      const res = await fetch(`/api/replay/export?format=${format}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paipu: ui.paipu }) });
+      if (!res.ok) { status(`Export failed: HTTP ${res.status}`); return; }
+      const url = URL.createObjectURL(await res.blob());
+      const base = (ui.name || 'game').replace(/\.(mjlog|xml|json|jsonl|txt|gz)$/i, '');
+      const a = el('a', { href: url, download: `${base}.${{ xml: 'mjlog', tenhou6: 'json', mjai: 'jsonl' }[format]}` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    };
+  }
   $('play').onclick = play;
   $('forward').onclick = () => { pause(); show(ui.pos + 1); };
   $('back').onclick = () => { pause(); show(ui.pos - 1); };
@@ -118,7 +150,7 @@
   const session = new URLSearchParams(location.search).get('session');
   if (session) {
     fetch(`/api/game/${encodeURIComponent(session)}/mjlog`).then(async (res) => {
-      if (res.ok) loadXml(await res.text(), `game ${session.slice(0, 8)}`);
+      if (res.ok) loadLog(await res.arrayBuffer(), `game ${session.slice(0, 8)}`);
       else status(`Game ${session.slice(0, 8)} is no longer on the server`);
     });
   }

@@ -168,6 +168,24 @@ function connectGlobal(): void {
   }, () => undefined);
 }
 
+/** Suggests the subdirectories of what has been typed so far (POST /directories/browse), for phones. */
+let browsing: ReturnType<typeof setTimeout> | undefined;
+$('work-dir').addEventListener('input', () => {
+  clearTimeout(browsing);
+  browsing = setTimeout(async () => {
+    const typed = $<HTMLInputElement>('work-dir').value;
+    const parent = typed.endsWith('/') ? typed : typed.slice(0, typed.lastIndexOf('/') + 1);
+    if (!parent) return;
+    try {
+      const found = await api<{ path: string; directories: string[] }>('POST', '/directories/browse', { path: parent });
+      const base = found.path.endsWith('/') ? found.path : `${found.path}/`;
+      $('work-dirs').replaceChildren(...found.directories.map((name) => Object.assign(document.createElement('option'), { value: `${base}${name}` })));
+    } catch {
+      // Not a directory (yet): no suggestions.
+    }
+  }, 150);
+});
+
 $('create-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const value = (id: string) => $<HTMLInputElement>(id).value.trim() || undefined;
