@@ -155,3 +155,39 @@ describe('replay export', () => {
     expect(r.status).toBe(422);
   });
 });
+
+describe('replay steps come from the engine', () => {
+  it('a log cut mid-hand ends at its last replayable event (nothing the engine would do next is shown)', async () => {
+    const cut = readFileSync(`${MJLOG_DATA}/obs-riichi-discard.mjlog`, 'utf8');
+    const r = await call('POST', '/api/replay/steps', { xml_content: cut });
+    expect(r.status).toBe(200);
+    // The log ends <U43/><REACH who="1" step="1"/>: the riichi has no discard yet, so the last
+    // step is seat 1's draw of tile 43 (the engine would draw on past a plain cut otherwise).
+    const last = r.json.steps.at(-1);
+    expect(last.event_type).toBe('draw');
+    expect(last.state.players[1].drawn).toBe(43);
+    expect(cut.trimEnd().endsWith('<U43/><REACH who="1" step="1"/></mjloggm>')).toBe(true);
+  });
+
+  it('every step is typed: the result of a finished hand is the summary the pages read', async () => {
+    const r = await call('POST', '/api/replay/steps', { xml_content: XML });
+    const ends = r.json.steps.filter((s: any) => s.event_type === 'kyoku_end');
+    expect(ends.length).toBe(GAME.rounds.length);
+    for (const s of ends) {
+      expect(['agari', 'ryuukyoku']).toContain(s.state.result.type);
+      expect(s.state.result.deltas).toHaveLength(4);
+    }
+    const doubleRon = ends.find((s: any) => s.state.result.wins.length === 2);
+    expect(doubleRon).toBeDefined();
+  });
+
+  it('a paipu the engine cannot replay is refused naming the hand', async () => {
+    const bad = structuredClone(GAME);
+    const d = bad.rounds[0]!.events.find((e) => e.t === 'discard')!;
+    if (d.t === 'discard') d.tile = (d.tile + 64) % 136;
+    const r = await call('POST', '/api/replay/steps', { paipu: bad });
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('INVALID_LOG');
+    expect(r.json.detail).toContain('East 1');
+  });
+});

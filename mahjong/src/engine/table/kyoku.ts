@@ -20,6 +20,8 @@ export interface KyokuInit {
   oya: number;
   scores: number[];
   wall: Wall;
+  /** Called with each event as it is recorded, the table already changed by it (the replay's steps). */
+  observer?: (e: RoundEvent, k: Kyoku) => void;
 }
 
 export interface Target {
@@ -68,6 +70,12 @@ export class Kyoku {
   result: HandResult | null = null;
   private cacheKey = -1;
   private cacheOpts: Options | null = null;
+
+  /** Records an event of the hand (and shows it to the observer, if any). */
+  record(e: RoundEvent): void {
+    this.events.push(e);
+    if (this.init.observer) this.init.observer(e, this);
+  }
 
   /** Forget the cached options after a change that adds no event. */
   invalidate(): void { this.cacheOpts = null; }
@@ -133,7 +141,7 @@ export class Kyoku {
     while (this.pendingDora > 0) {
       this.pendingDora--;
       this.doraCount++;
-      this.events.push({ t: 'dora', tile: this.init.wall.dora[this.doraCount - 1]! });
+      this.record({ t: 'dora', tile: this.init.wall.dora[this.doraCount - 1]! });
     }
   }
 
@@ -167,7 +175,7 @@ export class Kyoku {
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);
-    this.events.push({ t: 'draw', who: seat, tile });
+    this.record({ t: 'draw', who: seat, tile });
   }
 
   /** `seat` acts next: after a draw of `drawn`, or after a chi/pon (`drawn` null: no draw). */
@@ -190,7 +198,7 @@ export class Kyoku {
   }
 
   recordMeld(seat: number, meld: Meld): void {
-    this.events.push({ t: 'call', who: seat, meld });
+    this.record({ t: 'call', who: seat, meld });
   }
 
   finish(result: HandResult): void {
@@ -198,7 +206,7 @@ export class Kyoku {
     this.phase = 16;
     this.stage2 = null;
     this.cacheOpts = null;
-    this.events.push(...result.events);
+    for (const e of result.events) this.record(e);
   }
 
   /** Exposed for helpers that move tiles. */

@@ -72,7 +72,7 @@ function resolveResponses(k: Kyoku): void {
     p.ippatsu = true;
     k.scores[s]! -= 1000;
     k.kyotaku++;
-    k.events.push({ t: 'riichi', who: s, step: 2 });
+    k.record({ t: 'riichi', who: s, step: 2 });
     if (k.players.every((q) => q.riichiAccepted)) { k.finish(settleAbort(k, 'reach4', [0, 1, 2, 3])); return; }
   }
   if (k.fourKanAbort()) { k.finish(settleAbort(k, 'kan4', [])); return; }

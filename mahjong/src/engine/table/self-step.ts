@@ -64,7 +64,7 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   const p = k.players[seat]!;
   if (k.pendingDora > 0) k.revealPendingDora();
   if (riichi) {
-    k.events.push({ t: 'riichi', who: seat, step: 1 });
+    k.record({ t: 'riichi', who: seat, step: 1 });
     p.riichi = true;
     p.doubleRiichi = k.firstTurn(seat);
     k.riichiPending = seat;
@@ -81,7 +81,7 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   k.afterCall = false;
   k.rinshanDraw = false;
   k.discards++;
-  k.events.push({ t: 'discard', who: seat, tile: id, tsumogiri });
+  k.record({ t: 'discard', who: seat, tile: id, tsumogiri });
   if (isFourWinds(k)) { k.finish(settleAbort(k, 'kaze4', [])); return; }
   k.openResponses({ tile: id, from: seat, kind: 'discard' });
 }

@@ -4,7 +4,7 @@
  */
 import type { Meld, Round, RoundEvent } from '../paipu/types';
 import { A, actionName, discardIndex } from '../table/actions';
-import { Kyoku } from '../table/kyoku';
+import { Kyoku, type KyokuInit } from '../table/kyoku';
 import { sameAction, sameEvent } from './compare';
 import { wallFromRound, WallConflict } from './wall-from-log';
 
@@ -14,6 +14,8 @@ export interface RoundCheck {
   truncated: boolean;
   mismatch: string | null;
   kyoku: Kyoku | null;
+  /** How many of the engine's recorded events matched the log (the rest ran past a cut log). */
+  matched: number;
 }
 
 const isRed = (id: number) => id === 16 || id === 52 || id === 88;
@@ -33,18 +35,18 @@ const replayable = (e: RoundEvent) => e.t !== 'bye' && e.t !== 'reconnect';
  * `adopt`: the log's results are placeholders (a format that names only who won from whom, or
  * the kind of draw): results are matched on those alone and the engine's records stand.
  */
-export function replayRound(r: Round, label: string, opts: { adopt?: boolean } = {}): RoundCheck {
+export function replayRound(r: Round, label: string, opts: { adopt?: boolean; observer?: KyokuInit['observer'] } = {}): RoundCheck {
   const log = r.events.filter(replayable);
   let k: Kyoku;
   try {
-    k = new Kyoku({ round: r.round, honba: r.honba, kyotaku: r.kyotaku, oya: r.oya, scores: r.scores, wall: wallFromRound(r) });
+    k = new Kyoku({ round: r.round, honba: r.honba, kyotaku: r.kyotaku, oya: r.oya, scores: r.scores, wall: wallFromRound(r), ...(opts.observer ? { observer: opts.observer } : {}) });
   } catch (e) {
-    if (e instanceof WallConflict) return { ok: false, truncated: false, mismatch: `${label}: ${e.message}`, kyoku: null };
+    if (e instanceof WallConflict) return { ok: false, truncated: false, mismatch: `${label}: ${e.message}`, kyoku: null, matched: 0 };
     throw e;
   }
   let li = 0;
   let ei = 0;
-  const fail = (msg: string): RoundCheck => ({ ok: false, truncated: false, mismatch: `${label}, log event ${li + 1}: ${msg}`, kyoku: k });
+  const fail = (msg: string): RoundCheck => ({ ok: false, truncated: false, mismatch: `${label}, log event ${li + 1}: ${msg}`, kyoku: k, matched: ei });
   const act = (seat: number, action: number, tile?: number, tiles?: readonly number[]): string | null => {
     const before = k.validActions(seat);
     const res = k.step(seat, action, tile, tiles);
@@ -59,8 +61,8 @@ export function replayRound(r: Round, label: string, opts: { adopt?: boolean } =
       li++;
     }
     if (li >= log.length) {
-      if (k.over) return { ok: true, truncated: false, mismatch: null, kyoku: k };
-      return { ok: true, truncated: true, mismatch: null, kyoku: k };
+      if (k.over) return { ok: true, truncated: false, mismatch: null, kyoku: k, matched: ei };
+      return { ok: true, truncated: true, mismatch: null, kyoku: k, matched: ei };
     }
     if (ei < k.events.length) continue;
     if (k.over) return fail(`the engine ended the hand but the log continues with ${log[li]!.t}`);
@@ -69,7 +71,7 @@ export function replayRound(r: Round, label: string, opts: { adopt?: boolean } =
     // While answers are pending, the log may already show the riichi stick (REACH step 2) before the call.
     while (log[la]?.t === 'dora' || (k.phase >= 4 && log[la]?.t === 'riichi' && (log[la] as { step: number }).step === 2)) la++;
     const e = log[la];
-    if (!e) return { ok: true, truncated: true, mismatch: null, kyoku: k };
+    if (!e) return { ok: true, truncated: true, mismatch: null, kyoku: k, matched: ei };
     const seat = k.actor();
     let err: string | null = null;
     if (k.phase >= 4) {
@@ -81,7 +83,7 @@ export function replayRound(r: Round, label: string, opts: { adopt?: boolean } =
       else err = act(seat, A.SKIP);
     } else if (e.t === 'riichi' && e.step === 1) {
       const d = log[la + 1];
-      if (!d) return { ok: true, truncated: true, mismatch: null, kyoku: k };
+      if (!d) return { ok: true, truncated: true, mismatch: null, kyoku: k, matched: ei };
       if (d.t !== 'discard' || d.who !== seat) return fail('REACH is not followed by the same seat\'s discard');
       err = act(seat, discardIndex(d.tile), d.tile);
       if (!err && !k.stage2) err = 'the engine does not treat this discard as a riichi candidate';
