@@ -187,6 +187,24 @@ describe('AI battle page', () => {
   }, 150_000);
 });
 
+describe('AI battle page, AI per seat', () => {
+  it('offers the listed AIs for each seat and sends them as ai_models', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/ai_battle?delay=3000`);
+    await until(() => page.evaluate(() => (document.querySelector('#ai-seat-2') as HTMLSelectElement).options.length >= 4), 10_000, 'seat options');
+    const names = await page.evaluate(() => [...(document.querySelector('#ai-seat-2') as HTMLSelectElement).options].map((o) => o.value));
+    expect(names).toEqual(['', 'strong', 'heuristic', 'random']);
+    await page.selectOption('#ai-kind', 'random');
+    await page.selectOption('#ai-seat-2', 'strong');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/game/new') && r.method() === 'POST');
+    await page.click('#start');
+    expect(JSON.parse((await sent).postData()!)).toMatchObject({ ai_model: 'random', ai_models: [null, null, 'strong', null] });
+    await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
+    await fetch(`${base}/api/game/${await mj(page, 'window.__mj.session')}`, { method: 'DELETE' });
+    await page.close();
+  });
+});
+
 describe('replay page', () => {
   it('loads a built-in sample, steps forward and back, seeks, and jumps hands', async () => {
     const page = await context.newPage();

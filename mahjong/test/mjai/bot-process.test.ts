@@ -23,13 +23,15 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
     expect(discards.length).toBeGreaterThan(10);
   }, 60_000);
 
-  for (const [mode, reason] of [['illegal', 'illegal'], ['slow', 'timeout'], ['crash', 'crash']] as const) {
+  // The slow bot sleeps 5 s on its first draw; the others get a timeout that a loaded machine's
+  // Python start-up cannot hit, so their reason is never a timeout by accident.
+  for (const [mode, reason, timeoutMs] of [['illegal', 'illegal', 10_000], ['slow', 'timeout', 1500], ['crash', 'crash', 10_000]] as const) {
     it(`a bot that is ${mode} is replaced by the built-in AI and the game finishes`, async () => {
       const seen: BotReplaced[] = [];
       const { game, replaced } = await playWithBots([
         { agent: new StrongAgent() }, { bot: python(mode), fallback: new StrongAgent() },
         { agent: new StrongAgent() }, { agent: new StrongAgent() },
-      ], { seed: 11, maxRound: 0 }, { timeoutMs: 400, onReplaced: (e) => seen.push(e) });
+      ], { seed: 11, maxRound: 0 }, { timeoutMs, onReplaced: (e) => seen.push(e) });
       expect(game.isOver()).toBe(true);
       expect(replaced).toHaveLength(1);
       expect(seen).toEqual(replaced);
@@ -39,7 +41,7 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
   }
 
   it('mahjong simulate --seat N=mjai:<command> seats a bot and reports a replacement on stderr', async () => {
-    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--east-only', '--ai', 'strong', '--bot-timeout', '2000',
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--east-only', '--ai', 'strong', '--bot-timeout', '10000',
       '--seat', `1=mjai:python3 ${BOT}`, '--seat', `2=mjai:python3 ${BOT} crash`], { stdout: 'pipe', stderr: 'pipe' });
     const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     expect(code).toBe(0);

@@ -75,11 +75,24 @@
     on('error', (d) => status(`Server: ${d.message}`));
   }
 
+  // Per-seat AI: "—" plays the AI chosen in #ai-kind; the names come from GET /api/ai/models.
+  async function fillSeatSelects() {
+    let models = [{ name: 'strong' }, { name: 'heuristic' }, { name: 'random' }];
+    try { models = (await api('/api/ai/models', undefined, 'GET')).models; } catch { /* keep the built-in list */ }
+    for (let s = 0; s < 4; s++) {
+      const sel = $(`ai-seat-${s}`);
+      sel.replaceChildren(el('option', { value: '' }, `P${s}: —`), ...models.map((m) => el('option', { value: m.name }, `P${s}: ${m.name}`)));
+    }
+  }
+  fillSeatSelects();
+
   async function start() {
     const kind = $('ai-kind').value;
+    const seatModels = [0, 1, 2, 3].map((s) => $(`ai-seat-${s}`).value || null);
     const body = {
       mode: '4ai',
       ai_model: kind === 'model' ? $('ai-path').value.trim() || null : kind,
+      ...(seatModels.some((m) => m !== null) ? { ai_models: seatModels } : {}),
       seed: $('seed').value === '' ? null : Number($('seed').value),
       max_round: Number($('length').value),
       delay_ms: ui.delay,

@@ -153,7 +153,7 @@
   }
 
   async function modeDialog() {
-    const ai = el('select', { id: 'ai-kind' }, el('option', { value: 'heuristic' }, 'Heuristic AI'), el('option', { value: 'policy' }, 'Trained policy'), el('option', { value: 'random' }, 'Random AI'), el('option', { value: 'model' }, 'Model file…'));
+    const ai = el('select', { id: 'ai-kind' }, el('option', { value: 'strong' }, 'Strong AI'), el('option', { value: 'heuristic' }, 'Heuristic AI'), el('option', { value: 'random' }, 'Random AI'), el('option', { value: 'model' }, 'Model file…'));
     const path = el('input', { id: 'ai-path', placeholder: 'path of a model file on the server', value: params.get('model') || '' });
     const seed = el('input', { id: 'seed', type: 'number', placeholder: 'random', value: params.get('seed') || '' });
     const length = el('select', { id: 'length' }, el('option', { value: '1' }, 'East-South (hanchan)'), el('option', { value: '0' }, 'East only'));

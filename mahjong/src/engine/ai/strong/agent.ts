@@ -119,15 +119,14 @@ export class StrongAgent implements Agent {
     let future = 0;
     if (threatened) {
       for (const th of t.threats) {
-        let sum = 0, n = 0;
-        for (const r of rows) { sum += dealInChance(r.kind, th, t.visible); n++; }
-        future += th.tenpai * th.loss * (sum / Math.max(1, n));
+        let sum = 0;
+        for (const r of rows) { const risk = th.tenpai * th.loss * dealInChance(r.kind, th, t.visible); r.risk += risk; sum += risk; }
+        future += sum / rows.length;
       }
     }
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - 15 * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
-        for (const th of t.threats) r.risk += th.tenpai * th.loss * dealInChance(r.kind, th, t.visible);
         const pushing = r.sh === best;
         const value = hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
         const win = pushing ? winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0) : 0.01;

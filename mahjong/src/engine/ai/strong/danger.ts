@@ -31,13 +31,15 @@ const WIND: Record<string, number> = { E: 27, S: 28, W: 29, N: 30 };
 const ROUND: Record<string, number> = { East: 27, South: 28, West: 29, North: 30 };
 
 export function threatOf(view: StateView, p: PlayerView, visible: number[], dora: number[]): Threat | null {
-  const open = p.melds.filter((m) => m.type !== 'ankan');
+  let open = 0;
+  for (const m of p.melds) if (m.type !== 'ankan') open++;
+  if (!p.riichi && open < 2) return null;
   let tenpai = 0;
   let doraShown = 0;
   for (const m of p.melds) for (const id of m.tiles) doraShown += dora[id >> 2]! + (id === 16 || id === 52 || id === 88 ? 1 : 0);
   const sw = WIND[p.wind] ?? 27, rw = ROUND[view.round_wind] ?? 27;
   if (p.riichi) tenpai = 1;
-  else if (open.length >= 2) {
+  else {
     const kinds = p.melds.map((m) => m.tiles[0]! >> 2);
     const yakuhai = kinds.some((k) => isYakuhai(k, sw, rw));
     const tanyao = p.melds.every((m) => m.tiles.every((id) => { const k = id >> 2; return k < 27 && k % 9 !== 0 && k % 9 !== 8; }));
@@ -48,7 +50,7 @@ export function threatOf(view: StateView, p: PlayerView, visible: number[], dora
     const late = Math.min(1, p.river.length / 12);
     tenpai = p.melds.length >= 4 ? 0.95 : p.melds.length === 3 ? 0.45 + 0.35 * late : 0.2 + 0.3 * late;
     if (flush && !tanyao) doraShown += 2;
-  } else return null;
+  }
   let base = p.riichi ? 5200 : 2600;
   base += doraShown * (p.riichi ? 1500 : 1800);
   const loss = Math.min(24000, base * (p.is_oya ? 1.5 : 1));

@@ -47,24 +47,26 @@ export function readTable(view: StateView): Table {
   }
   const dora = new Array<number>(34).fill(0);
   for (const d of view.dora) { seen[d >> 2]! += 1; dora[doraFromIndicator(d >> 2)]! += 1; }
-  const visible = seen.map((n, k) => Math.min(4, n + counts[k]!));
+  const visible = new Array<number>(34);
+  for (let k = 0; k < 34; k++) visible[k] = Math.min(4, seen[k]! + counts[k]!);
   const threats: Threat[] = [];
   for (const p of view.players) {
     if (p.seat === seat) continue;
     const t = threatOf(view, p, visible, dora);
     if (t) threats.push(t);
   }
-  const scores = view.players.map((p) => p.score);
   // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.
-  const above = (s: number) => scores[s]! > scores[seat]! || (scores[s] === scores[seat] && s < seat);
-  const place = 1 + [0, 1, 2, 3].filter((s) => s !== seat && above(s)).length;
-  const ups = [0, 1, 2, 3].filter((s) => s !== seat && above(s)).map((s) => scores[s]! - scores[seat]!);
-  const downs = [0, 1, 2, 3].filter((s) => s !== seat && !above(s)).map((s) => scores[seat]! - scores[s]!);
+  const mine = view.players[seat]!.score;
+  let place = 1, gapUp = Infinity, gapDown = Infinity;
+  for (const p of view.players) {
+    if (p.seat === seat) continue;
+    if (p.score > mine || (p.score === mine && p.seat < seat)) { place++; gapUp = Math.min(gapUp, p.score - mine); } else gapDown = Math.min(gapDown, mine - p.score);
+  }
   const lastRound = (view.game.max_round + 1) * 4 - 1;
   return {
     view, me, seat, hand, counts, meldCount: me.melds.length, seen, visible, dora,
     seatWind: 27 + (WIND[me.wind] ?? 0), roundWind: 27 + (WIND[view.round_wind] ?? 0), dealer: me.is_oya,
     tilesLeft: view.tiles_left, threats, place, allLast: view.game.round >= lastRound,
-    gapUp: ups.length ? Math.min(...ups) : 0, gapDown: downs.length ? Math.min(...downs) : 0,
+    gapUp: gapUp === Infinity ? 0 : gapUp, gapDown: gapDown === Infinity ? 0 : gapDown,
   };
 }
