@@ -1,7 +1,8 @@
 /**
  * The engine's hand record (paipu round events) as mjai events, as one seat may see them: its own
  * starting hand and draws in full, everyone else's as `?`. Everything else in mjai is public
- * (discards, calls with the tiles used, ankan tiles, riichi, dora, wins, draws).
+ * (discards, calls with the tiles used, ankan tiles, riichi, dora, wins, draws). The events are
+ * those of the mjai log exporter (src/formats/mjai/export.ts), plus `start_game.id` (the seat).
  *
  * Order follows mjai.app: a kan's new dora indicator is sent before the replacement draw, so the
  * last event a seat sees before it must act is always the one that asks it (its `tsumo`, its own
@@ -46,14 +47,8 @@ export function roundEvent(e: RoundEvent, viewer: number | null): MjaiEvent[] {
     case 'call': return [callEvent(e.who, e.meld)];
     case 'riichi': return [e.step === 1 ? { type: 'reach', actor: e.who } : { type: 'reach_accepted', actor: e.who }];
     case 'dora': return [{ type: 'dora', dora_marker: mjaiOfId(e.tile) }];
-    case 'agari': {
-      return [{
-        type: 'hora', actor: e.who, target: e.fromWho, pai: mjaiOfId(e.machi),
-        ...(e.uraIndicators.length ? { ura_markers: tilesOf(e.uraIndicators) } : {}), deltas: [...e.deltas],
-        scores: e.scores.map((x, i) => x + e.deltas[i]!),
-      }];
-    }
-    case 'ryuukyoku': return [{ type: 'ryukyoku', reason: e.kind, deltas: [...e.deltas] }];
+    case 'agari': return [{ type: 'hora', actor: e.who, target: e.fromWho, pai: mjaiOfId(e.machi), deltas: [...e.deltas], ura_markers: tilesOf(e.uraIndicators) }];
+    case 'ryuukyoku': return [{ type: 'ryukyoku', deltas: [...e.deltas], ...(e.kind === 'exhaustive' ? {} : { reason: e.kind }) }];
     default: return [];
   }
 }
@@ -85,7 +80,9 @@ export class MjaiFeed {
     const g = this.game;
     if (this.ended) return out;
     if (this.round < 0) {
-      push((v) => [{ type: 'start_game', names: [...g.names], ...(v === null ? {} : { id: v }) }]);
+      // tenhou_rule: Tenhou's GO type bits, as the log exporter (src/formats/mjai) writes them.
+      const rule = { type: 'start_game', names: [...g.names], tenhou_rule: g.eastSouth ? 0xa9 : 0xa1 };
+      push((v) => [(v === null ? rule : { ...rule, id: v }) as MjaiEvent]);
       this.round = 0;
       push((v) => [startKyoku(g.rounds[0]!, v)]);
     }

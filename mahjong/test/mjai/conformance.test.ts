@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
 import { StrongAgent } from '../../src/engine/ai';
-import { MjaiEvent } from '../../src/formats/mjai';
+import { MjaiEvent, mjaiEvents } from '../../src/formats/mjai';
 import { playGame } from '../../src/engine/sim/play';
 import { playWithBots } from '../../src/mjai/table';
 import { mjaiLog } from '../../src/mjai/translate';
 import type { BotTransport } from '../../src/mjai/transport';
+
+/** The exporter writes a kan's dora after the replacement draw; live seats get it first (mjai.app's order). */
+function withKanDoraFirst(events: Record<string, unknown>[]): Record<string, unknown>[] {
+  const out = events.slice();
+  for (let i = 1; i < out.length; i++) if (out[i]!.type === 'dora' && out[i - 1]!.type === 'tsumo') [out[i - 1], out[i]] = [out[i]!, out[i - 1]!];
+  return out;
+}
 
 /** An in-process bot that records what it is sent and discards what it draws. */
 class RecordingBot implements BotTransport {
@@ -30,21 +37,23 @@ describe('mjai conformance: each seat sees exactly what the protocol gives it', 
       { bot: bots[1]!, fallback: new StrongAgent() }, { agent: new StrongAgent() },
     ], { seed: 21, maxRound: 1 });
     expect(replaced).toEqual([]);
-    const full = mjaiLog(game, null);
+    // The rules side's mjai log export of the finished game, replayed event by event below.
+    const exported = withKanDoraFirst(mjaiEvents(game.toPaipu()) as unknown as Record<string, unknown>[]);
+    expect(mjaiLog(game, null) as unknown).toEqual(exported);
+    const full = exported;
     expect(JSON.stringify(full)).not.toContain('"?"');
     // Red fives are written 5mr / 5pr / 5sr somewhere in a whole hanchan.
     expect(JSON.stringify(full)).toMatch(/"5[mps]r"/);
     for (const [i, seat] of [[0, 0], [1, 2]] as const) {
       const got = bots[i]!.got;
-      expect(got).toEqual(mjaiLog(game, seat) as unknown as Record<string, unknown>[]);
       for (const ev of got) expect(Value.Check(MjaiEvent, ev)).toBe(true);
-      expect(got[0]).toEqual({ type: 'start_game', names: game.names, id: seat });
+      expect(got[0]).toEqual({ type: 'start_game', names: game.names, tenhou_rule: 0xa9, id: seat });
       expect(got.at(-1)).toMatchObject({ type: 'end_game', scores: game.owari!.scores });
       // Event by event against the full log: the same events, with exactly the other seats' draws and hands hidden.
       expect(got).toHaveLength(full.length);
       got.forEach((ev, n) => {
         const open = full[n] as Record<string, unknown>;
-        if (ev.type === 'start_game') return;
+        if (ev.type === 'start_game') { expect({ ...ev, id: undefined }).toEqual({ ...open, id: undefined }); return; }
         if (ev.type === 'start_kyoku') {
           const tehais = ev.tehais as string[][];
           tehais.forEach((h, s) => expect(h).toEqual(s === seat ? (open.tehais as string[][])[s]! : Array(13).fill('?')));
