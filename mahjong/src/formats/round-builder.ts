@@ -10,6 +10,7 @@ import type { AgariEvent, Meld, Round, RoundEvent, RyuukyokuKind } from '../engi
 import { InvalidLog, type LogFormat } from './errors';
 import { mjaiOfKind } from './mjai/tiles';
 import { TileIds, type TileRef } from './tile-ids';
+import { isRed } from '../engine/tiles';
 
 export interface RoundStart {
   round: number; honba: number; kyotaku: number; oya: number; scores: number[];
@@ -17,7 +18,6 @@ export interface RoundStart {
 }
 
 const name = (t: TileRef) => mjaiOfKind(t.kind, t.red);
-const isRed = (id: number) => id === 16 || id === 52 || id === 88;
 const matches = (id: number, t: TileRef) => id >> 2 === t.kind && isRed(id) === t.red;
 
 export class RoundBuilder {
