@@ -12,8 +12,8 @@ export const gameModule = (service: GameService) =>
     .get('/api/ai/models', () => ({ models: LISTED_MODELS.map((m) => ({ ...m })), default: 'random' }), {
       response: AiModelList, detail: { summary: 'AIs to choose from for ai_model / ai_models (the shipped trained policy is left out: it loses to the heuristic)', tags },
     })
-    .post('/api/game/new', ({ body }) => {
-      const s = service.create(body);
+    .post('/api/game/new', async ({ body }) => {
+      const s = await service.create(body);
       return { session_id: s.id, mode: s.mode, state: s.state() };
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game', tags } })
     .get('/api/game/:session_id/state', ({ params, query }) => service.get(params.session_id).state(query.for_player), {

@@ -21,5 +21,10 @@ export interface EngineGame {
 
 export interface AiPlayer {
   readonly name: string;
-  decide(game: EngineGame, seat: number): number;
+  /** Built-in AIs answer at once; an external bot (mjai) answers asynchronously. */
+  decide(game: EngineGame, seat: number): number | Promise<number>;
+  /** Notices to show the table (e.g. a bot replaced by the built-in AI), taken once. */
+  takeNotices?(): string[];
+  /** The session ends: stop any process or connection behind the player. */
+  dispose?(game: EngineGame): void;
 }
