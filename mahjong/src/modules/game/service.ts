@@ -10,6 +10,8 @@ export interface GameFactories {
   newGame(seed: number, maxRound: number): EngineGame;
   /** Throws ModelLoadFailed for a model file that cannot be used. */
   newAi(model: string | null, seat: number, seed: number): AiPlayer;
+  /** The AIs a client may choose (GET /api/ai/models). */
+  models?(): { name: string; description: string }[];
 }
 
 /** Creates sessions and answers the game endpoints; routes only unpack requests. */
@@ -38,6 +40,10 @@ export class GameService {
     if (mode === 'human_ai') await session.exclusive(() => session.runAisUntilHuman());
     else session.startRunner();
     return session;
+  }
+
+  models(): { name: string; description: string }[] {
+    return this.factories.models?.() ?? [];
   }
 
   get(id: string): GameSession {
