@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'bun:test';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MJLOG_DATA } from '../fixtures/data/paths';
 
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 const DATA = MJLOG_DATA;
+const temps: string[] = [];
+const temp = () => { const d = mkdtempSync(join(tmpdir(), 'mj-train-')); temps.push(d); return d; };
+afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
 
 async function run(cwd: string, ...args: string[]) {
   await using proc = Bun.spawn(['bun', CLI, 'train', ...args], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, HOME: cwd } });
@@ -15,7 +18,7 @@ async function run(cwd: string, ...args: string[]) {
 
 describe('mahjong train', () => {
   it('trains on logs, skips a damaged one with a warning and writes a policy file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mj-train-'));
+    const dir = temp();
     copyFileSync(join(DATA, 'double-ron.mjlog'), join(dir, 'a.mjlog'));
     // gzip magic followed by garbage: unreadable, must be skipped, not crash the command
     writeFileSync(join(dir, 'b.mjlog'), new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]));
@@ -27,9 +30,17 @@ describe('mahjong train', () => {
   }, 60_000);
 
   it('refuses a bad number with exit 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mj-train-'));
+    const dir = temp();
     const r = await run(dir, DATA, '--hidden', 'lots');
     expect(r.code).toBe(2);
     expect(r.stdout + r.stderr).toContain('--hidden must be an integer');
+  });
+
+  it('a directory with no log in it is exit 2', async () => {
+    const empty = temp();
+    writeFileSync(join(empty, 'notes.md'), '# nothing\n');
+    const none = await run(empty, empty, '--evaluate', '0');
+    expect(none.code).toBe(2);
+    expect(none.stdout + none.stderr).toContain('no logs found');
   });
 });

@@ -191,3 +191,21 @@ describe('replay steps come from the engine', () => {
     expect(r.json.detail).toContain('East 1');
   });
 });
+
+describe('game export', () => {
+  it('GET /api/game/{id}/export?format= gives a played game in each format', async () => {
+    const created = await call('POST', '/api/game/new', { mode: 'human_ai', ai_model: 'random', seed: 5, max_round: 0 });
+    expect(created.status).toBe(200);
+    const id = created.json.session_id;
+    for (const format of ['xml', 'tenhou6', 'mjai'] as const) {
+      const res = await app.handle(new Request(`http://localhost/api/game/${id}/export?format=${format}`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain(`mahjong-${id}.`);
+      const back = await post(await res.text(), 'application/octet-stream');
+      expect(back.status).toBe(200);
+      expect(back.json.format).toBe(format);
+    }
+    expect((await call('GET', `/api/game/${id}/export?format=doc`)).status).toBe(422);
+    expect((await call('GET', '/api/game/nope/export?format=xml')).status).toBe(404);
+  });
+});

@@ -42,7 +42,7 @@ export function meldString(meld: Meld, owner: number): string {
 function agariInfo(e: AgariEvent, oya: number): unknown[] {
   const han = e.yaku.reduce((n, y) => n + y.han, 0);
   const a = e.limit === 0 ? e.fu * 2 ** (han + 2) : [0, 2000, 3000, 4000, 6000, 8000][e.limit]! * (e.limit === 5 ? Math.max(1, e.yakuman.length) : 1);
-  const label = e.limit > 0 ? T6_LIMITS[e.limit] : `${e.fu}符`;
+  const label = e.limit > 0 ? T6_LIMITS[e.limit] : `${e.fu}符${han}飜`;
   let pts: string;
   if (e.who !== e.fromWho) pts = `${label}${e.points}点`;
   else if (e.who === oya) pts = `${label}${up100(2 * a)}点∀`;

@@ -2,6 +2,8 @@ import { Elysia } from 'elysia';
 import { AiModelList, OkResponse, SpeedBody, SpeedResponse } from './model';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery } from './model';
 import type { GameService } from './service';
+import { ExportQuery } from '../replay/model';
+import { exportFile } from '../replay/service';
 
 const tags = ['game'];
 
@@ -37,6 +39,12 @@ export const gameModule = (service: GameService) =>
       set.headers['content-disposition'] = `attachment; filename="mahjong-${params.session_id}.xml"`;
       return xml;
     }, { params: SessionParams, detail: { summary: 'Game as Tenhou XML', tags } })
+    .get('/api/game/:session_id/export', ({ params, query, set }) => {
+      const file = exportFile(service.get(params.session_id).paipu(), query.format);
+      set.headers['content-type'] = file.type;
+      set.headers['content-disposition'] = `attachment; filename="mahjong-${params.session_id}.${file.filename.split('.').pop()}"`;
+      return file.text;
+    }, { params: SessionParams, query: ExportQuery, detail: { summary: 'Game as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags } })
     .get('/api/game/:session_id/log', ({ params, set }) => {
       set.headers['content-type'] = 'application/x-ndjson';
       return service.get(params.session_id).actionLog();
