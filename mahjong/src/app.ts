@@ -2,7 +2,8 @@ import { swagger } from '@elysiajs/swagger';
 import { createLogger } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
-import { engineFactories } from './modules/game/engine-adapter';
+import type { MjaiBots } from './mjai/config';
+import { factoriesWith } from './modules/game/engine-adapter';
 import { gameModule } from './modules/game';
 import { GameService, type GameFactories } from './modules/game/service';
 import { healthModule } from './modules/health';
@@ -21,12 +22,14 @@ export interface AppDeps {
   factories?: GameFactories;
   log?: ConsolaInstance;
   maxBodyBytes?: number;
+  /** Named mjai bots requests may seat (`ai_model: "mjai:<name>"`). */
+  mjaiBots?: MjaiBots;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
 export function createApp(deps: AppDeps = {}) {
   const log = deps.log ?? createLogger('mahjong');
-  const games = new GameService(deps.factories ?? engineFactories, { ...DEFAULT_LIMITS, ...deps.limits }, log);
+  const games = new GameService(deps.factories ?? factoriesWith(deps.mjaiBots), { ...DEFAULT_LIMITS, ...deps.limits }, log);
   games.sessions.startSweeper();
   return new Elysia()
     .use(errorMapper(log))

@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty';
 import { createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
+import { loadMjaiBots, type MjaiBots } from '../mjai/config';
 import { DEFAULT_LIMITS } from '../modules/sessions/service';
 import { MAX_BODY_BYTES } from '../server/body-limit';
 
@@ -24,11 +25,14 @@ export default defineCommand({
     port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
     'max-sessions': { type: 'string', description: `Live game sessions before new ones get 429 (default ${DEFAULT_LIMITS.maxSessions})` },
     'session-ttl': { type: 'string', description: `Minutes an idle session is kept (default ${DEFAULT_LIMITS.ttlMs / 60_000})` },
+    bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>")' },
   },
   run({ args }) {
     const log = createLogger('mahjong');
     let listen: { host: string; port: number }, maxSessions: number, ttlMinutes: number;
+    let mjaiBots: MjaiBots | undefined;
     try {
+      if (args.bots) mjaiBots = loadMjaiBots(args.bots);
       listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
       maxSessions = positive(args['max-sessions'], DEFAULT_LIMITS.maxSessions, '--max-sessions');
       ttlMinutes = positive(args['session-ttl'], DEFAULT_LIMITS.ttlMs / 60_000, '--session-ttl');
@@ -38,7 +42,7 @@ export default defineCommand({
     }
     // Bun's own limit answers with a bare 413 before the app sees the request; it sits well above
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
-    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 } });
+    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 }, mjaiBots });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {

@@ -1,5 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isAppError } from '@devhub/shared';
+import { AppError, isAppError } from '@devhub/shared';
+import type { MjaiBots } from '../../mjai/config';
+import { MjaiPlayer } from './mjai-player';
 import { BUILTIN_AIS, createAgent, type Agent } from '../../engine/ai';
 import type { StateView } from '../../engine/game';
 import shippedPolicy from '../../../models/discard-policy.json' with { type: 'file' };
@@ -14,6 +16,22 @@ export const LISTED_MODELS = [
   { name: 'heuristic', description: 'Tile efficiency; folds only against riichi (the baseline)' },
   { name: 'random', description: 'Uniform over the legal actions' },
 ] as const;
+
+const MJAI_PREFIX = 'mjai:';
+
+export class UnknownBot extends AppError {
+  constructor(name: string, known: string[]) {
+    super('UNKNOWN_BOT', 400, `no mjai bot named ${JSON.stringify(name)} is configured${known.length ? ` (configured: ${known.join(', ')})` : ' (start the server with --bots <file>)'}`);
+  }
+}
+
+/** Built-in AIs, then one `mjai:<name>` per configured bot. */
+export function listedModels(bots: MjaiBots): { name: string; description: string }[] {
+  return [
+    ...LISTED_MODELS.map((m) => ({ ...m })),
+    ...Object.entries(bots).map(([name, b]) => ({ name: `${MJAI_PREFIX}${name}`, description: b.description ?? 'external mjai bot' })),
+  ];
+}
 
 /** `ai_model: "policy"` = the discard policy trained by `mahjong train` that ships in mahjong/models/. */
 // Imported as a file so the compiled binary embeds it; the value is a readable path.
@@ -48,8 +66,15 @@ function asPlayer(agent: Agent): AiPlayer {
  * heuristic, so not listed by GET /api/ai/models), anything else a model file path: a
  * `mahjong-policy-v1` network or a `mahjong-heuristic-v1` weight set (mahjong/README.md).
  */
-export function createAi(model: string | null, seat: number, seed: number): AiPlayer {
+export function createAi(model: string | null, seat: number, seed: number, bots: MjaiBots = {}): AiPlayer {
   const kind = model?.trim() || 'random';
+  if (kind.startsWith(MJAI_PREFIX)) {
+    // Only bots named in the server's configuration: a request never runs a command of its own.
+    const name = kind.slice(MJAI_PREFIX.length);
+    const spec = Object.hasOwn(bots, name) ? bots[name] : undefined;
+    if (!spec) throw new UnknownBot(name, Object.keys(bots));
+    return new MjaiPlayer(name, spec);
+  }
   const agentSeed = (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
   if ((BUILTIN_AIS as readonly string[]).includes(kind)) return asPlayer(createAgent(kind, agentSeed));
   const path = kind === 'policy' ? SHIPPED_POLICY : kind;

@@ -5,14 +5,15 @@ import type { AiPlayer, EngineGame } from './port';
  * reported and replaced by the first legal action, so a broken model file cannot stall a game.
  * Returns the action played, or null when not even a legal fallback could be played.
  */
-export function playAiTurn(game: EngineGame, ai: AiPlayer, seat: number, report: (message: string, err?: unknown) => void): number | null {
+export async function playAiTurn(game: EngineGame, ai: AiPlayer, seat: number, report: (message: string, err?: unknown) => void): Promise<number | null> {
   let action: number;
   try {
-    action = ai.decide(game, seat);
+    action = await ai.decide(game, seat);
   } catch (err) {
     report(`AI for P${seat} failed: ${(err as Error).message ?? String(err)}`, err);
     action = game.validActions(seat)[0] ?? -1;
   }
+  for (const notice of ai.takeNotices?.() ?? []) report(notice);
   if (game.step(seat, action).ok) return action;
   report(`AI for P${seat} chose illegal action ${action}`);
   const fallback = game.validActions(seat)[0];

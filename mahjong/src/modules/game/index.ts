@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia';
-import { LISTED_MODELS } from './ai-factory';
 import { AiModelList, OkResponse, SpeedBody, SpeedResponse } from './model';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery } from './model';
 import type { GameService } from './service';
@@ -11,11 +10,11 @@ const tags = ['game'];
 /** The game endpoints of the spec plus DECISIONS.md's speed, delete, sessions, log and mjlog. */
 export const gameModule = (service: GameService) =>
   new Elysia({ name: 'game' })
-    .get('/api/ai/models', () => ({ models: LISTED_MODELS.map((m) => ({ ...m })), default: 'random' }), {
-      response: AiModelList, detail: { summary: 'AIs to choose from for ai_model / ai_models (the shipped trained policy is left out: it loses to the heuristic)', tags },
+    .get('/api/ai/models', () => ({ models: service.models(), default: 'random' }), {
+      response: AiModelList, detail: { summary: 'AIs to choose from for ai_model / ai_models: built-in ones and the configured mjai bots (the shipped trained policy is left out: it loses to the heuristic)', tags },
     })
-    .post('/api/game/new', ({ body }) => {
-      const s = service.create(body);
+    .post('/api/game/new', async ({ body }) => {
+      const s = await service.create(body);
       return { session_id: s.id, mode: s.mode, state: s.state() };
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game', tags } })
     .get('/api/game/:session_id/state', ({ params, query }) => service.get(params.session_id).state(query.for_player), {

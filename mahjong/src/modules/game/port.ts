@@ -2,7 +2,11 @@
  * What the server needs from the engine, in one place: `engine-adapter.ts` fills it from the
  * engine's Game API so that a change there touches one file.
  */
+import type { Game } from '../../engine/game/game';
+
 export interface EngineGame {
+  /** The engine's own game, for players that follow its record (mjai seats). */
+  readonly engine?: Game;
   isOver(): boolean;
   /** The seat that must decide now, or -1 between hands and when the game is over. */
   toAct(): number;
@@ -21,5 +25,10 @@ export interface EngineGame {
 
 export interface AiPlayer {
   readonly name: string;
-  decide(game: EngineGame, seat: number): number;
+  /** Built-in AIs answer at once; an external bot (mjai) answers asynchronously. */
+  decide(game: EngineGame, seat: number): number | Promise<number>;
+  /** Notices to show the table (e.g. a bot replaced by the built-in AI), taken once. */
+  takeNotices?(): string[];
+  /** The session ends: stop any process or connection behind the player. */
+  dispose?(game: EngineGame): void;
 }

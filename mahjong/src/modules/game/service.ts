@@ -10,6 +10,8 @@ export interface GameFactories {
   newGame(seed: number, maxRound: number): EngineGame;
   /** Throws ModelLoadFailed for a model file that cannot be used. */
   newAi(model: string | null, seat: number, seed: number): AiPlayer;
+  /** The AIs a client may choose (GET /api/ai/models). */
+  models?(): { name: string; description: string }[];
 }
 
 /** Creates sessions and answers the game endpoints; routes only unpack requests. */
@@ -24,7 +26,7 @@ export class GameService {
     this.sessions = new SessionManager<GameSession>(limits);
   }
 
-  create(body: NewGameBody): GameSession {
+  async create(body: NewGameBody): Promise<GameSession> {
     const mode = body.mode ?? 'human_ai';
     const seed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
     const maxRound = body.max_round ?? 1;
@@ -35,9 +37,13 @@ export class GameService {
       id, mode, aiModel, seed: body.seed ?? null, maxRound, delayMs: body.delay_ms ?? DEFAULT_DELAY_MS,
       game: this.factories.newGame(seed, maxRound), ais, log: this.log,
     }));
-    if (mode === 'human_ai') session.runAisUntilHuman();
+    if (mode === 'human_ai') await session.exclusive(() => session.runAisUntilHuman());
     else session.startRunner();
     return session;
+  }
+
+  models(): { name: string; description: string }[] {
+    return this.factories.models?.() ?? [];
   }
 
   get(id: string): GameSession {

@@ -57,10 +57,10 @@ export class GameSession implements ManagedSession {
       hub: this.hub,
       pacer: this.pacer,
       finished: () => this.disposed || this.game.isOver(),
-      step: () => this.exclusive(() => {
+      step: () => this.exclusive(async () => {
         if (this.dealIfBetweenHands()) return true;
         const seat = this.game.toAct();
-        return seat >= 0 && !this.game.isOver() ? this.aiStep(seat) : false;
+        return seat >= 0 && !this.game.isOver() ? await this.aiStep(seat) : false;
       }),
       pauseFactor: () => (this.game.toAct() < 0 ? 3 : 1),
       gaveUp: () => this.aiErrors >= MAX_AI_ERRORS,
@@ -129,7 +129,7 @@ export class GameSession implements ManagedSession {
 
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
   act(player: number, action: number): Promise<Record<string, unknown>> {
-    return this.exclusive(() => {
+    return this.exclusive(async () => {
       if (this.mode !== 'human_ai') throw new NotYourTurn(player, [], 'in a 4ai game the server plays every seat');
       if (player !== HUMAN_SEAT) throw new NotYourTurn(player, [], `only player ${HUMAN_SEAT} acts in a human_ai game; the AIs play seats 1–3`);
       if (this.game.toAct() !== player) throw new NotYourTurn(player, this.game.validActions(player));
@@ -141,18 +141,18 @@ export class GameSession implements ManagedSession {
       this.actions.add(player, action, 'human');
       this.hub.broadcast({ type: 'player_action', player, action, state: this.state() });
       this.afterStep();
-      this.runAisUntilHuman();
+      await this.runAisUntilHuman();
       return this.state();
     });
   }
 
   /** human_ai: AIs act (instantly) until seat 0 must decide or the game ends. */
-  runAisUntilHuman(): void {
+  async runAisUntilHuman(): Promise<void> {
     while (!this.disposed && !this.game.isOver()) {
       if (this.dealIfBetweenHands()) continue;
       const seat = this.game.toAct();
       if (seat < 0 || !this.ais[seat]) return;
-      if (!this.aiStep(seat)) return;
+      if (!(await this.aiStep(seat))) return;
     }
   }
 
@@ -162,10 +162,10 @@ export class GameSession implements ManagedSession {
   }
 
   /** One AI decision; failures become `error` events (see playAiTurn). */
-  private aiStep(seat: number): boolean {
+  private async aiStep(seat: number): Promise<boolean> {
     const ai = this.ais[seat];
     if (!ai) return false;
-    const action = playAiTurn(this.game, ai, seat, (message, err) => {
+    const action = await playAiTurn(this.game, ai, seat, (message, err) => {
       this.aiErrors++;
       if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
       this.hub.broadcast({ type: 'error', message });
@@ -195,6 +195,7 @@ export class GameSession implements ManagedSession {
 
   dispose(): void {
     this.disposed = true;
+    for (const ai of this.ais) ai?.dispose?.(this.game);
     this.pacer.interrupt();
     this.hub.close();
   }

@@ -1,0 +1,111 @@
+/**
+ * One seat played by an mjai bot: delivers the events the seat may see, turns the answer to the
+ * event that asked it into an engine action, and on an illegal answer, a timeout or a crash gives
+ * the seat up to its built-in AI (`active` false) and reports why. Used by `playWithBots` (CLI)
+ * and by the server's mjai players.
+ */
+import type { Agent } from '../engine/ai/types';
+import type { Game } from '../engine/game/game';
+import { A } from '../engine/table/actions';
+import type { MjaiEvent } from '../formats/mjai';
+import { decisionOf, type Decision } from './actions';
+import { BotFailure, type BotTransport } from './transport';
+
+export interface BotReplaced {
+  type: 'bot_replaced';
+  seat: number;
+  bot: string;
+  reason: 'timeout' | 'crash' | 'illegal';
+  message: string;
+  /** Name of the built-in AI that plays the seat from now on. */
+  by: string;
+}
+
+export const DEFAULT_BOT_TIMEOUT_MS = 10_000;
+
+export class BotSeat {
+  active = true;
+  private last: string | null = null;
+  /** The bot declared riichi: its own `reach` was already sent, and stage 2 confirms. */
+  private reachSent = false;
+  private reachPending = false;
+
+  constructor(
+    readonly seat: number,
+    readonly bot: BotTransport,
+    readonly fallback: Agent,
+    private readonly timeoutMs: number,
+    private readonly onReplaced: (e: BotReplaced) => void,
+    private readonly onSent?: (seat: number, event: MjaiEvent) => void,
+  ) {}
+
+  replace(reason: BotReplaced['reason'], message: string): void {
+    if (!this.active) return;
+    this.active = false;
+    this.onReplaced({ type: 'bot_replaced', seat: this.seat, bot: this.bot.label, reason, message, by: this.fallback.name });
+    void this.bot.close().catch(() => undefined);
+  }
+
+  private fail(err: unknown): void {
+    if (err instanceof BotFailure) this.replace(err.kind, err.message);
+    else this.replace('crash', (err as Error).message);
+  }
+
+  private async send(event: MjaiEvent): Promise<void> {
+    this.onSent?.(this.seat, event);
+    this.last = null;
+    this.last = await this.bot.exchange(JSON.stringify(event), this.timeoutMs);
+  }
+
+  /** Sends events in order, one answer each; stops at the first failure (the seat is then replaced). */
+  async deliver(events: MjaiEvent[]): Promise<void> {
+    for (const ev of events) {
+      if (!this.active) return;
+      if (ev.type === 'reach' && ev.actor === this.seat && this.reachSent) { this.reachSent = false; continue; }
+      try { await this.send(ev); } catch (err) { this.fail(err); }
+    }
+  }
+
+  /** The bot's move now, or null when it failed (and was replaced): the caller asks `fallback`. */
+  async move(game: Game): Promise<{ action: number; tile?: number } | null> {
+    if (!this.active) return null;
+    try {
+      const d = await this.decide(game);
+      if (d.ok && !('reach' in d)) return { action: d.action, ...(d.tile === undefined ? {} : { tile: d.tile }) };
+      if (!d.ok) this.replace('illegal', `${this.bot.label}: ${d.reason}`);
+    } catch (err) { this.fail(err); }
+    return null;
+  }
+
+  private async decide(game: Game): Promise<Decision> {
+    const view = game.stateView(this.seat, { shallow: true });
+    if (view.riichi_stage2) {
+      const declare = this.reachPending;
+      this.reachPending = false;
+      return { ok: true, action: declare ? A.RIICHI : A.RIICHI_CANCEL };
+    }
+    const selfTurn = game.phase < 4;
+    const parsed = parse(this.last);
+    if (parsed === undefined) return { ok: false, reason: `answer is not JSON: ${JSON.stringify(this.last)}` };
+    const d = decisionOf(parsed, view.valid_actions, selfTurn);
+    if (!d.ok || !('reach' in d)) return d;
+    // mjai riichi: the bot says reach, sees its own reach event, then names the discard.
+    this.reachSent = true;
+    await this.send({ type: 'reach', actor: this.seat });
+    const discard = decisionOf(parse(this.last), view.valid_actions, true);
+    if (!discard.ok || 'reach' in discard || !view.riichi_tiles.includes(discard.action)) {
+      return { ok: false, reason: `after reach, ${this.last ?? 'no answer'} is not a discard that keeps tenpai` };
+    }
+    this.reachPending = true;
+    return discard;
+  }
+
+  async close(): Promise<void> {
+    if (this.active) await this.bot.close();
+  }
+}
+
+function parse(line: string | null): unknown {
+  if (line === null) return undefined;
+  try { return JSON.parse(line); } catch { return undefined; }
+}

@@ -1,0 +1,52 @@
+/**
+ * The server's named mjai bots (`mahjong serve --bots bots.yaml`): a request may only pick a bot
+ * by name (`ai_model: "mjai:<name>"`), never run a command of its own. YAML or JSON:
+ *
+ *   bots:
+ *     mortal: { command: "python3 /opt/mortal/bot.py", timeout_ms: 5000 }
+ *     remote: { url: "ws://127.0.0.1:9000/bot" }
+ */
+import { readFileSync } from 'node:fs';
+import { AppError } from '@devhub/shared';
+import { type Static, Type as t } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { parse } from 'yaml';
+
+export const MjaiBotSpec = t.Object({
+  /** Command line (split on spaces, quotes keep spaces; run without a shell), or … */
+  command: t.Optional(t.String({ minLength: 1 })),
+  /** … a ws:// or wss:// URL. */
+  url: t.Optional(t.String({ pattern: '^wss?://' })),
+  /** Milliseconds per answer before the built-in AI takes the seat (default 10,000). */
+  timeout_ms: t.Optional(t.Integer({ minimum: 1, maximum: 600_000 })),
+  description: t.Optional(t.String()),
+}, { additionalProperties: false });
+export type MjaiBotSpec = Static<typeof MjaiBotSpec>;
+
+export const MjaiBotsFile = t.Object({
+  bots: t.Record(t.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), MjaiBotSpec),
+}, { additionalProperties: false });
+export type MjaiBots = Static<typeof MjaiBotsFile>['bots'];
+
+export class InvalidBotsConfig extends AppError {
+  constructor(message: string) { super('INVALID_CONFIG', 400, message); }
+}
+
+export function parseMjaiBots(text: string, source: string): MjaiBots {
+  let data: unknown;
+  try { data = parse(text); } catch (e) { throw new InvalidBotsConfig(`${source}: not YAML or JSON (${(e as Error).message})`); }
+  if (!Value.Check(MjaiBotsFile, data)) {
+    const er = [...Value.Errors(MjaiBotsFile, data)].slice(0, 3).map((x) => `${x.path || '/'}: ${x.message}`);
+    throw new InvalidBotsConfig(`${source}: not a bots file (${er.join('; ')})`);
+  }
+  for (const [name, spec] of Object.entries(data.bots)) {
+    if ((spec.command === undefined) === (spec.url === undefined)) throw new InvalidBotsConfig(`${source}: bot ${name} needs exactly one of command and url`);
+  }
+  return data.bots;
+}
+
+export function loadMjaiBots(path: string): MjaiBots {
+  let text: string;
+  try { text = readFileSync(path, 'utf8'); } catch (e) { throw new InvalidBotsConfig(`${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
+  return parseMjaiBots(text, path);
+}

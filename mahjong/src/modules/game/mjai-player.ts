@@ -1,0 +1,56 @@
+/**
+ * A server seat played by a named mjai bot. The bot is started on its first decision and is sent
+ * every event the seat may see since its last decision, then asked; when it fails it is replaced
+ * by the strong AI for the rest of the game and the table gets an `error` event saying so.
+ */
+import { StrongAgent } from '../../engine/ai';
+import type { Game } from '../../engine/game/game';
+import { BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
+import type { MjaiBotSpec } from '../../mjai/config';
+import { transportFor } from '../../mjai/transport';
+import { MjaiFeed } from '../../mjai/translate';
+import type { AiPlayer, EngineGame } from './port';
+
+export class MjaiPlayer implements AiPlayer {
+  readonly name: string;
+  private seat: BotSeat | null = null;
+  private feed: MjaiFeed | null = null;
+  private notices: string[] = [];
+
+  constructor(botName: string, private readonly spec: MjaiBotSpec) {
+    this.name = `mjai:${botName}`;
+  }
+
+  private start(game: Game, seat: number): BotSeat {
+    if (this.seat) return this.seat;
+    const bot = transportFor(this.spec.command ?? this.spec.url!);
+    this.feed = new MjaiFeed(game);
+    this.seat = new BotSeat(seat, bot, new StrongAgent(), this.spec.timeout_ms ?? DEFAULT_BOT_TIMEOUT_MS, (e) => {
+      this.notices.push(`P${e.seat}: ${this.name} replaced by the ${e.by} AI for the rest of the game (${e.reason}: ${e.message})`);
+    });
+    return this.seat;
+  }
+
+  async decide(eg: EngineGame, seat: number): Promise<number> {
+    const game = eg.engine;
+    if (!game) throw new Error('invariant: an mjai seat needs the engine game');
+    const b = this.start(game, seat);
+    await b.deliver(this.feed!.next([seat])[0]!);
+    // The server's step takes no tile, so a kan is the engine's default kan of that kind.
+    const move = await b.move(game);
+    return move ? move.action : b.fallback.decide(game.stateView(seat, { shallow: true }));
+  }
+
+  takeNotices(): string[] {
+    const out = this.notices;
+    this.notices = [];
+    return out;
+  }
+
+  dispose(): void {
+    const b = this.seat;
+    if (!b) return;
+    // The rest of the game (end_game) goes out before the bot is stopped.
+    void b.deliver(this.feed!.next([b.seat])[0]!).finally(() => b.close()).catch(() => undefined);
+  }
+}

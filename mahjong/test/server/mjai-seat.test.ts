@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { HeuristicAgent } from '../../src/engine/ai';
+import { parseMjaiBots } from '../../src/mjai/config';
+import { testApp } from './helpers';
+
+const BOT = `${import.meta.dir}/../fixtures/mjai/bot.py`;
+const { app, call, close } = testApp({
+  mjaiBots: parseMjaiBots(`bots:\n  pybot: { command: "python3 ${BOT}", description: "test bot" }\n  crashy: { command: "python3 ${BOT} crash" }\n`, 'test'),
+});
+afterAll(() => close());
+
+/** Plays seat 0 with the heuristic through the API until the game ends; returns the SSE-free final state. */
+async function playHuman(id: string): Promise<any> {
+  const me = new HeuristicAgent();
+  for (let i = 0; i < 5000; i++) {
+    const state = (await call('GET', `/api/game/${id}/state?for_player=0`)).json;
+    if (state.is_over) return state;
+    const res = await call('POST', `/api/game/${id}/action`, { player_id: 0, action_idx: me.decide(state) });
+    if (res.status !== 200) throw new Error(res.text);
+  }
+  throw new Error('game did not end');
+}
+
+describe('named mjai bots in server seats', () => {
+  it('GET /api/ai/models lists the configured bots as mjai:<name>', async () => {
+    const names = (await call('GET', '/api/ai/models')).json.models.map((m: { name: string }) => m.name);
+    expect(names).toEqual(['strong', 'heuristic', 'random', 'mjai:pybot', 'mjai:crashy']);
+  });
+
+  it('a Python bot plays seats 1 and 2 of a human_ai game to the end', async () => {
+    const g = await call('POST', '/api/game/new', { mode: 'human_ai', ai_models: [null, 'mjai:pybot', 'mjai:pybot', 'strong'], seed: 4, max_round: 0 });
+    expect(g.status).toBe(200);
+    const end = await playHuman(g.json.session_id);
+    expect(end.game.owari.scores.reduce((a: number, b: number) => a + b, 0)).toBe(100_000);
+    const log = (await call('GET', `/api/game/${g.json.session_id}/log`)).text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(log.filter((e: { player: number }) => e.player === 1).length).toBeGreaterThan(10);
+    await call('DELETE', `/api/game/${g.json.session_id}`);
+  }, 60_000);
+
+  it('a bot that crashes is replaced by the strong AI and the game ends', async () => {
+    const g = await call('POST', '/api/game/new', { mode: 'human_ai', ai_models: [null, 'mjai:crashy', 'strong', 'strong'], seed: 4, max_round: 0 });
+    expect(g.status).toBe(200);
+    // Watch the event stream while playing: the replacement is announced there.
+    const stream = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    const reader = stream.body!.getReader();
+    let text = '';
+    const reading = (async () => { for (;;) { const { value, done } = await reader.read(); if (done) return; text += new TextDecoder().decode(value); } })();
+    const end = await playHuman(g.json.session_id);
+    expect(end.is_over).toBe(true);
+    await reader.cancel();
+    await reading.catch(() => undefined);
+    expect(text).toContain('P1: mjai:crashy replaced by the strong AI for the rest of the game (crash:');
+    await call('DELETE', `/api/game/${g.json.session_id}`);
+  }, 60_000);
+
+  it('a request cannot run a command: only configured names, else 400 UNKNOWN_BOT', async () => {
+    const res = await call('POST', '/api/game/new', { ai_model: 'mjai:python3 -c "print(1)"' });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('UNKNOWN_BOT');
+    expect(res.json.detail).toContain('configured: pybot, crashy');
+  });
+
+  it('refuses a bots file with a bot that has neither or both of command and url', () => {
+    expect(() => parseMjaiBots('bots:\n  x: {}\n', 'f.yaml')).toThrow('bot x needs exactly one of command and url');
+    expect(() => parseMjaiBots('bots:\n  x: { command: a, url: "ws://h" }\n', 'f.yaml')).toThrow('exactly one');
+    expect(() => parseMjaiBots('nope: 1\n', 'f.yaml')).toThrow('not a bots file');
+  });
+});
