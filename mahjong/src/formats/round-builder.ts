@@ -10,6 +10,7 @@ import type { AgariEvent, Meld, Round, RoundEvent, RyuukyokuKind } from '../engi
 import { InvalidLog, type LogFormat } from './errors';
 import { mjaiOfKind } from './mjai/tiles';
 import { TileIds, type TileRef } from './tile-ids';
+import { isRed } from '../engine/tiles';
 
 export interface RoundStart {
   round: number; honba: number; kyotaku: number; oya: number; scores: number[];
@@ -17,7 +18,6 @@ export interface RoundStart {
 }
 
 const name = (t: TileRef) => mjaiOfKind(t.kind, t.red);
-const isRed = (id: number) => id === 16 || id === 52 || id === 88;
 const matches = (id: number, t: TileRef) => id >> 2 === t.kind && isRed(id) === t.red;
 
 export class RoundBuilder {
@@ -90,10 +90,22 @@ export class RoundBuilder {
 
   riichi(seat: number, step: 1 | 2): void { this.push({ t: 'riichi', who: seat, step }); }
 
+  /**
+   * A new kan dora indicator. Tenhou shows an open or added kan's dora before the next discard;
+   * mjai logs show it right after that discard: such a dora moves back before the discard (and
+   * before its riichi declaration), where the engine turns it.
+   */
   dora(t: TileRef, where: string): void {
     const id = this.fresh(t, where);
     this.doras.push(id);
-    this.push({ t: 'dora', tile: id });
+    const ev = this.round.events;
+    let at = ev.length;
+    if (ev[at - 1]?.t === 'discard') {
+      at--;
+      const before = ev[at - 1];
+      if (before?.t === 'riichi' && before.step === 1) at--;
+    }
+    ev.splice(at, 0, { t: 'dora', tile: id });
   }
 
   /** chi / pon / daiminkan of the last discard, using `consumed` from the caller's hand. */

@@ -9,6 +9,7 @@ import { parseMjlog } from '../../src/engine/mjlog/parse';
 import type { Paipu } from '../../src/engine/paipu/types';
 import { canonicalGame } from '../../src/formats/canonical';
 import { exportLog, parseLogText } from '../../src/formats';
+import { exportMjai } from '../../src/formats/mjai/export';
 import { MJLOG_DATA } from '../fixtures/data/paths';
 
 /**
@@ -48,5 +49,29 @@ describe('format round trips on every fixture log', () => {
     const d = changed.rounds[0]!.events.find((e) => e.t === 'discard')!;
     if (d.t === 'discard') d.tsumogiri = !d.tsumogiri;
     expect(Bun.deepEquals(canonicalGame(changed), canonicalGame(original))).toBe(false);
+  });
+});
+
+describe('mjai logs as other tools write them', () => {
+  it('reads a kan dora shown after the next discard (mjai order) as the same game', () => {
+    let checked = 0;
+    for (const f of files) {
+      const original = parseMjlog(readFileSync(`${MJLOG_DATA}/${f}`, 'utf8'));
+      const lines = exportMjai(original).trimEnd().split('\n').map((l) => JSON.parse(l));
+      let moved = false;
+      for (let i = 0; i + 1 < lines.length; i++) {
+        // kakan/daiminkan … tsumo, dora, dahai  →  … tsumo, dahai, dora
+        if (lines[i].type === 'dora' && lines[i + 1].type === 'dahai' && lines[i - 1]?.type === 'tsumo' && ['kakan', 'daiminkan'].includes(lines[i - 2]?.type)) {
+          [lines[i], lines[i + 1]] = [lines[i + 1], lines[i]];
+          moved = true;
+          i++;
+        }
+      }
+      if (!moved) continue;
+      checked++;
+      const back = parseLogText(lines.map((l) => JSON.stringify(l)).join('\n')).paipu;
+      expect(Bun.deepEquals(canonicalGame(back), canonicalGame(original))).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });

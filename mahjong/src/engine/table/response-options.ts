@@ -10,8 +10,8 @@ import type { Options } from './options';
 import type { PlayerState } from './player';
 import { winContext } from './settle';
 import { countsWith, evaluateWin, waitsOf } from './win';
+import { isRed } from '../tiles';
 
-const isRed = (id: number) => id === 16 || id === 52 || id === 88;
 
 export function canRon(k: Kyoku, seat: number, target: Target): boolean {
   const p = k.players[seat]!;

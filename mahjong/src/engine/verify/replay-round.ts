@@ -7,6 +7,7 @@ import { A, actionName, discardIndex } from '../table/actions';
 import { Kyoku, type KyokuInit } from '../table/kyoku';
 import { sameAction, sameEvent } from './compare';
 import { wallFromRound, WallConflict } from './wall-from-log';
+import { isRed } from '../tiles';
 
 export interface RoundCheck {
   ok: boolean;
@@ -18,7 +19,6 @@ export interface RoundCheck {
   matched: number;
 }
 
-const isRed = (id: number) => id === 16 || id === 52 || id === 88;
 
 function callAction(meld: Meld): number {
   if (meld.type === 'daiminkan') return A.DAIMINKAN;

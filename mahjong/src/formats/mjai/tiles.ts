@@ -4,13 +4,15 @@
  * not shown. Our kinds are 0–33 (0–8 man, 9–17 pin, 18–26 sou, 27–33 E S W N P F C); ids are
  * Tenhou's 0–135 with the red fives at 16, 52, 88.
  */
+import { isRed } from '../../engine/tiles';
+
 export type MjaiTile = string;
 
 const HONORS = ['E', 'S', 'W', 'N', 'P', 'F', 'C'] as const;
 const SUITS = ['m', 'p', 's'] as const;
 const RED_IDS = [16, 52, 88] as const;
 
-export const isRedId = (id: number): boolean => id === 16 || id === 52 || id === 88;
+export const isRedId = isRed;
 
 /** A kind (0–33) and whether it is the red five, as mjai writes it. */
 export function mjaiOfKind(kind: number, red = false): MjaiTile {

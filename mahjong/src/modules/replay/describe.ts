@@ -1,11 +1,12 @@
 /** Words for replay steps: tiles, seats, rounds, draws. */
+import { isRed } from '../../engine/tiles';
 const WINDS = ['East', 'South', 'West', 'North'];
 const HONORS = ['East', 'South', 'West', 'North', 'White', 'Green', 'Red'];
 
 export function tileText(id: number): string {
   const kind = id >> 2;
   if (kind >= 27) return HONORS[kind - 27] ?? '?';
-  const red = id === 16 || id === 52 || id === 88;
+  const red = isRed(id);
   return `${red ? 0 : (kind % 9) + 1}${'mps'[Math.floor(kind / 9)]}`;
 }
 
