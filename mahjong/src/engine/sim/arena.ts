@@ -165,10 +165,10 @@ export function arenaTable(r: ArenaReport): string {
     `lineup: ${r.lineup.join(', ')} — ${r.walls} walls × 4 rotations = ${r.games} games, ${r.hands} hands in ${r.seconds.toFixed(1)} s`,
     '(± = 95 % confidence interval, walls as samples)',
     '',
-    `${'AI'.padEnd(16)} ${'seats'.padStart(6)}  ${'avg place'.padEnd(15)} ${'1st %'.padEnd(13)} ${'4th %'.padEnd(13)} ${'avg score'.padEnd(16)} ${'win %'.padEnd(13)} deal-in %`,
+    `${'AI'.padEnd(16)} ${'seats'.padStart(6)}  ${'avg place'.padEnd(15)} ${'1st %'.padEnd(13)} ${'4th %'.padEnd(13)} ${'avg score'.padEnd(16)} ${'avg points'.padEnd(14)} ${'win %'.padEnd(13)} deal-in %`,
   ];
   for (const c of r.contestants) {
-    lines.push(`${c.name.padEnd(16)} ${String(c.seats).padStart(6)}  ${pm(c.avgPlace, 3).padEnd(15)} ${pm(c.firstRate, 1, 100).padEnd(13)} ${pm(c.lastRate, 1, 100).padEnd(13)} ${pm(c.avgScore, 0).padEnd(16)} ${pm(c.winRate, 1, 100).padEnd(13)} ${pm(c.dealInRate, 1, 100)}`);
+    lines.push(`${c.name.padEnd(16)} ${String(c.seats).padStart(6)}  ${pm(c.avgPlace, 3).padEnd(15)} ${pm(c.firstRate, 1, 100).padEnd(13)} ${pm(c.lastRate, 1, 100).padEnd(13)} ${pm(c.avgScore, 0).padEnd(16)} ${pm(c.avgPoints, 1).padEnd(14)} ${pm(c.winRate, 1, 100).padEnd(13)} ${pm(c.dealInRate, 1, 100)}`);
   }
   return lines.join('\n');
 }

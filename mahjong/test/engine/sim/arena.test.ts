@@ -60,6 +60,16 @@ describe('arena (duplicate matches)', () => {
     expect(Object.keys(report.contestants[0].avgPlace)).toEqual(['mean', 'ci95']);
   }, 60_000);
 
+  it('mahjong arena prints a table with every figure and its interval', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'arena', '--ai', 'heuristic,random', '--games', '4', '--east-only'], { stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('lineup: heuristic, random, random, random — 1 walls × 4 rotations = 4 games');
+    expect(stdout).toMatch(/^AI +seats +avg place +1st % +4th % +avg score +avg points +win % +deal-in %$/m);
+    expect(stdout).toMatch(/^heuristic +4 +[\d.]+ ± [\d.]+ /m);
+    expect(stdout).toMatch(/^random +12 +[\d.]+ ± [\d.]+ /m);
+  }, 60_000);
+
   it('mahjong arena refuses a game count that is not a multiple of 4', async () => {
     await using proc = Bun.spawn(['bun', CLI, 'arena', '--games', '6'], { stdout: 'pipe', stderr: 'pipe' });
     const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
