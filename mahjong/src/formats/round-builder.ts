@@ -29,6 +29,9 @@ export class RoundBuilder {
   private lastDiscard: { seat: number; id: number } | null = null;
   private readonly ura: number[] = [];
   private readonly doras: number[];
+  /** Live-wall tiles left (70 after the deal, less each draw that is not a kan replacement and each kan). */
+  private left = 70;
+  private afterKan = false;
 
   constructor(private readonly format: LogFormat, redFives: boolean, s: RoundStart, where: string) {
     this.ids = new TileIds(redFives);
@@ -66,6 +69,8 @@ export class RoundBuilder {
 
   draw(seat: number, t: TileRef, where: string): void {
     const id = this.fresh(t, where);
+    if (!this.afterKan) this.left--;
+    this.afterKan = false;
     this.hands[seat]!.push(id);
     this.lastDraw[seat] = id;
     this.push({ t: 'draw', who: seat, tile: id });
@@ -141,7 +146,11 @@ export class RoundBuilder {
     this.addMeld(seat, { type: 'ankan', tiles: ids, called: null, added: null, from: seat });
   }
 
+  /** Tiles left to draw from the live wall. */
+  get tilesLeft(): number { return this.left; }
+
   private addMeld(seat: number, m: Omit<Meld, 'm'>): void {
+    if (m.type === 'ankan' || m.type === 'kakan' || m.type === 'daiminkan') { this.left--; this.afterKan = true; }
     const tiles = [...m.tiles].sort((a, b) => a - b);
     const code = encodeMeld({ type: m.type, tiles, called: m.called, added: m.added, from: (m.from - seat + 4) % 4 });
     const meld: Meld = { ...m, tiles, m: code };

@@ -75,3 +75,21 @@ describe('mjai logs as other tools write them', () => {
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('plain mjai (no fields of ours)', () => {
+  it('every fixture still reads as the same game without tenhou_rule and ryukyoku.reason', () => {
+    const differ: string[] = [];
+    for (const f of files) {
+      const original = parseMjlog(readFileSync(`${MJLOG_DATA}/${f}`, 'utf8'));
+      const plain = exportMjai(original).trimEnd().split('\n').map((l) => {
+        const e = JSON.parse(l);
+        delete e.tenhou_rule;
+        delete e.reason;
+        return JSON.stringify(e);
+      }).join('\n');
+      const back = parseLogText(plain).paipu;
+      if (!Bun.deepEquals(canonicalGame(back), canonicalGame(original))) differ.push(f);
+    }
+    expect(differ).toEqual([]);
+  });
+});

@@ -70,7 +70,8 @@ export function sameEvent(ours: RoundEvent, log: RoundEvent): string | null {
 /** Like sameEvent, but a result matches on who won from whom (agari) or the kind of draw only. */
 export function sameAction(ours: RoundEvent, log: RoundEvent): string | null {
   if (log.t === 'agari') return ours.t === 'agari' && ours.who === log.who && ours.fromWho === log.fromWho ? null : `engine recorded ${describe(ours)}, log has ${describe(log)}`;
-  // A placeholder 'exhaustive' (a format that does not name the kind) takes the engine's kind.
-  if (log.t === 'ryuukyoku') return ours.t === 'ryuukyoku' && (ours.kind === log.kind || (log.kind === 'exhaustive' && ours.kind !== 'yao9')) ? null : `engine recorded ${describe(ours)}, log has ${describe(log)}`;
+  // A format that does not name the kind of a draw gives an inferred one: the engine's kind
+  // stands, except that nine terminals (a declaration) must match.
+  if (log.t === 'ryuukyoku') return ours.t === 'ryuukyoku' && (ours.kind === log.kind || (log.kind !== 'yao9' && ours.kind !== 'yao9')) ? null : `engine recorded ${describe(ours)}, log has ${describe(log)}`;
   return sameEvent(ours, log);
 }

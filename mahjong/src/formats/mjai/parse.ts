@@ -17,6 +17,17 @@ const FORMAT = 'mjai' as const;
 const KINDS = new Set(['exhaustive', 'yao9', 'reach4', 'ron3', 'kan4', 'kaze4', 'nm']);
 const WINDS = ['E', 'S', 'W', 'N'];
 
+/**
+ * The kind of a draw a log does not name (plain mjai has no reason): right after a draw it is
+ * nine terminals; after the last tile's discard, exhaustive; after another discard, three rons
+ * (the seats that can ron declare it; four winds and four kans the engine ends by itself).
+ */
+function inferDraw(lastType: string, tilesLeft: number): RyuukyokuKind {
+  if (lastType === 'tsumo') return 'yao9';
+  if (lastType === 'dahai' && tilesLeft > 0) return 'ron3';
+  return 'exhaustive';
+}
+
 function tileOf(code: string, where: string): TileRef {
   const t = parseMjaiTile(code);
   if (!t) throw new InvalidLog(FORMAT, where, code === '?' ? 'a hidden tile (?): a log seen from one seat cannot be replayed' : `"${code}" is not a tile`);
@@ -76,8 +87,9 @@ export function parseMjaiEvents(events: unknown[], lineOf: (i: number) => number
       }
       case 'ryukyoku': {
         const reason = (raw as { reason?: unknown }).reason;
-        const kind = (typeof reason === 'string' && KINDS.has(reason) ? reason : lastType === 'tsumo' ? 'yao9' : 'exhaustive') as RyuukyokuKind;
-        need().ryuukyoku(kind);
+        const r = need();
+        const kind = (typeof reason === 'string' && KINDS.has(reason) ? reason : inferDraw(lastType, r.tilesLeft)) as RyuukyokuKind;
+        r.ryuukyoku(kind);
         deltas.at(-1)!.push(e.deltas);
         break;
       }
