@@ -117,49 +117,59 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     shanten[d] = sh;
     if (sh < best) best = sh;
   }
+  // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
+  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
+  const draws: number[] = [];
+  for (let k = 0; k < 34; k++) {
+    if (dead[k] || c[k]! >= 4) continue;
+    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) draws.push(k);
+  }
   const acceptOf = (d: number): number => {
     const sh = shanten[d]!;
     if (Number.isNaN(sh)) return 0;
     const { gd, minusOff, otherAt, pd, kd } = afterDiscard(d);
-    if (gd >= 0) c[d]!--;
+    const gdPair = gd >> 1;
     let total = 0;
-    for (let k = 0; k < 34; k++) {
-      if (dead[k] || c[k]! >= 4) continue;
-      if (c[k] === 0 && !near(c, k) && !(closed && (kd < 7 || (useKokushi && isYaochuu(k))))) continue;
+    for (let i = 0; i < draws.length; i++) {
+      const k = draws[i]!;
       const gk = groupOf(k);
+      // Pair tables of the draw's group (with the full hand) are shared by every discard elsewhere.
+      let off = plusOff[k]!;
+      if (off === -2) off = plus(k);
+      if (off < 0) continue;
       let v: number;
-      if (gd < 0 || (gk >> 1) !== (gd >> 1)) {
-        // The draw is in the other pair (or nothing was removed): reuse k's pair table.
-        if (gd >= 0) c[d]!++;
-        const off = plus(k);
-        if (gd >= 0) c[d]!--;
-        if (off < 0) continue;
-        v = gd < 0 ? merge(plusPair, k * 10, base, (gk >> 1) === 0 ? 10 : 0, need) : merge(pair, 0, plusPair, k * 10, need);
-      } else if (gk !== gd) {
-        if (gd >= 0) c[d]!++;
-        const off = plus(k);
-        if (gd >= 0) c[d]!--;
-        if (off < 0) continue;
-        combine(gd % 2 === 0 ? minusOff : off, gd % 2 === 0 ? off : minusOff, need, work, 0);
-        v = merge(work, 0, base, otherAt, need);
-      } else {
-        c[k]!++;
-        const both = offsetOf(c, gd);
-        c[k]!--;
-        const partner = o[gd ^ 1]!;
-        combine(gd % 2 === 0 ? both : partner, gd % 2 === 0 ? partner : both, need, work, 0);
+      if (gd < 0) v = merge(plusPair, k * 10, base, (gk >> 1) === 0 ? 10 : 0, need);
+      else if ((gk >> 1) !== gdPair) v = merge(pair, 0, plusPair, k * 10, need);
+      else {
+        c[d]!--;
+        if (gk !== gd) {
+          combine(gd % 2 === 0 ? minusOff : off, gd % 2 === 0 ? off : minusOff, need, work, 0);
+        } else {
+          if (c[k]! >= 4) { c[d]!++; continue; }
+          c[k]!++;
+          const both = offsetOf(c, gd);
+          c[k]!--;
+          const partner = o[gd ^ 1]!;
+          combine(gd % 2 === 0 ? both : partner, gd % 2 === 0 ? partner : both, need, work, 0);
+        }
+        c[d]!++;
         v = merge(work, 0, base, otherAt, need);
       }
       if (closed && v >= sh) {
-        let pk = pd, kk = kd;
-        if (c[k] === 1) pk++;
-        if (c[k] === 0) kk++;
-        v = Math.min(v, 6 - pk + Math.max(0, 7 - kk));
-        if (useKokushi && isYaochuu(k)) { c[k]!++; v = Math.min(v, kokushi(c)); c[k]!--; }
+        // Seven pairs and kokushi after discarding d and drawing k.
+        const ck = c[k]! - (k === d ? 1 : 0);
+        const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
+        v = Math.min(v, 6 - pk + (kk < 7 ? 7 - kk : 0));
+        if (useKokushi && isYaochuu(k)) {
+          if (gd >= 0) c[d]!--;
+          c[k]!++;
+          v = Math.min(v, kokushi(c));
+          c[k]!--;
+          if (gd >= 0) c[d]!++;
+        }
       }
-      if (v < sh) total += Math.max(0, 4 - visible[k]!);
+      if (v < sh) { const left = 4 - visible[k]!; if (left > 0) total += left; }
     }
-    if (gd >= 0) c[d]!++;
     return total;
   };
   return { shanten, best, accept: acceptOf };
