@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { createLogger, writeJsonAtomic } from '@devhub/shared';
+import { BadArgument, createLogger, writeJsonAtomic } from '@devhub/shared';
 import { collectLogFiles } from './_mjlog-files';
 import { mjlogText } from '../engine/game';
 import { parseLogText } from '../formats';
@@ -21,21 +21,15 @@ export default defineCommand({
   },
   async run({ args }) {
     const log = createLogger('mahjong');
-    const num = (name: 'hidden' | 'epochs' | 'rate' | 'seed' | 'evaluate', integer: boolean, min: number): number | null => {
+    const num = (name: 'hidden' | 'epochs' | 'rate' | 'seed' | 'evaluate', integer: boolean, min: number): number => {
       const v = Number(args[name]);
       if (Number.isFinite(v) && v >= min && (!integer || Number.isInteger(v))) return v;
-      log.error(`--${name} must be ${integer ? 'an integer' : 'a number'} ≥ ${min}, got "${args[name]}"`);
-      return null;
+      throw new BadArgument(`--${name} must be ${integer ? 'an integer' : 'a number'} ≥ ${min}, got "${args[name]}"`);
     };
     const opts = { hidden: num('hidden', true, 1), epochs: num('epochs', true, 1), rate: num('rate', false, 0), seed: num('seed', true, 0), evaluate: num('evaluate', true, 0) };
-    if (Object.values(opts).some((v) => v === null)) { process.exitCode = 2; return; }
     const { files, missing } = collectLogFiles([...new Set([String(args.logs), ...(args._ as string[])])]);
     for (const m of missing) log.warn(`${m}: no such file or directory`);
-    if (files.length === 0) {
-      log.error('no logs found in the given paths');
-      process.exitCode = 2;
-      return;
-    }
+    if (files.length === 0) throw new BadArgument('no logs found in the given paths');
     const seen = new Set<string>();
     const samples: Sample[] = [];
     let used = 0;
@@ -52,20 +46,18 @@ export default defineCommand({
       }
     }
     if (!samples.length) {
-      log.error('no discards found in the given logs');
-      process.exitCode = 2;
-      return;
+      throw new BadArgument('no discards found in the given logs');
     }
     log.info(`${used} games, ${samples.length} discards`);
     const model = train(samples, {
-      hidden: opts.hidden!, epochs: opts.epochs!, rate: opts.rate!, seed: opts.seed!,
+      hidden: opts.hidden, epochs: opts.epochs, rate: opts.rate, seed: opts.seed,
       onEpoch: (e, loss, acc) => log.info(`epoch ${e}: loss ${loss.toFixed(4)}, agrees with the recorded discard ${(acc * 100).toFixed(1)}%`),
     });
     model.name = 'policy';
     model.trained_on = { files: used, samples: samples.length, accuracy: Number(accuracy(model, samples).toFixed(4)) };
     writeJsonAtomic(String(args.out), model);
     log.success(`wrote ${args.out}`);
-    const games = opts.evaluate!;
+    const games = opts.evaluate;
     if (games > 0) {
       for (const opponent of ['random', 'heuristic']) {
         process.stdout.write(`\n${games} games, the policy in a rotating seat against three ${opponent} players:\n`);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { AppError, BadArgument } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { mjlogText } from '../engine/mjlog/gzip';
 import { verifyText, type FileVerdict } from '../engine/verify/verify-text';
@@ -30,9 +31,8 @@ export default defineCommand({
     const { files, missing } = collectLogFiles([args.paths, ...(args._ ?? []).filter((p) => p !== args.paths)]);
     const verdicts: FileVerdict[] = [];
     if (files.length === 0) {
-      process.stderr.write(`no logs found in ${[args.paths, ...(args._ ?? [])].filter((p, i, a) => a.indexOf(p) === i).join(', ')}${missing.length ? ' (no such file or directory)' : ''}\n`);
-      process.exitCode = 2;
-      return;
+      const given = [args.paths, ...(args._ ?? [])].filter((p, k, a) => a.indexOf(p) === k).join(', ');
+      throw new BadArgument(`no logs found in ${given}${missing.length ? ' (no such file or directory)' : ''}`);
     }
     for (const f of missing) verdicts.push({ file: f, status: 'error', hands: 0, handsOk: 0, truncated: null, firstMismatch: 'no such file or directory', notes: [] });
     for (const f of files) {
@@ -54,6 +54,8 @@ export default defineCommand({
       const unchecked = summary.finalPointsNotChecked ? `; final points not checked (custom rules): ${summary.finalPointsNotChecked}` : '';
       process.stdout.write(`\n${handsOk}/${hands} hands ok (${pct.toFixed(2)}%); files: ${summary.ok} ok, ${summary.truncated} truncated, ${summary.mismatch} mismatch, ${summary.error} error${unchecked}\n`);
     }
-    if (summary.mismatch > 0 || summary.error > 0) process.exitCode = 1;
+    if (summary.mismatch > 0 || summary.error > 0) {
+      throw new AppError('VERIFY_FAILED', 1, `${summary.mismatch} file(s) with a mismatch, ${summary.error} unreadable`);
+    }
   },
 });
