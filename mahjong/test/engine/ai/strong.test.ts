@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
+import type { StateView } from '../../../src/engine/game';
 import { dealInChance, type Threat } from '../../../src/engine/ai/strong/danger';
 import { discardTable } from '../../../src/engine/ai/strong/discard-table';
 import { shanten, ShantenPlusOne } from '../../../src/engine/shanten';
@@ -64,4 +65,37 @@ describe('strong AI', () => {
     expect(a.isOver()).toBe(true);
     expect(a.owari).toEqual(b.owari);
   });
+});
+
+describe('strong AI against riichi', () => {
+  it('far from tenpai it folds: facing one riichi with a genbutsu in hand, it throws genbutsu, suji or a honour seen twice', () => {
+    let spots = 0, safe = 0, genbutsu = 0;
+    class Watch extends StrongAgent {
+      override decide(view: StateView): number {
+        const action = super.decide(view);
+        const me = view.players[view.viewer!]!;
+        const riichi = view.players.filter((p) => p.riichi && p.seat !== me.seat);
+        const hand = Array.isArray(me.hand) ? me.hand : [];
+        const discardTurn = view.valid_actions.some((a) => a < 37) && !view.riichi_stage2 && !me.riichi;
+        if (!discardTurn || riichi.length !== 1 || action >= 37) return action;
+        const counts = new Array<number>(34).fill(0);
+        for (const id of hand) counts[id >> 2]! += 1;
+        const river = new Set(riichi[0]!.river.map((r) => r.tile >> 2));
+        if (!hand.some((id) => river.has(id >> 2)) || shanten(counts, me.melds.length) < 3) return action;
+        spots++;
+        const kind = action < 34 ? action : [4, 13, 22][action - 34]!;
+        const seen = view.players.flatMap((p) => p.river.map((r) => r.tile >> 2)).filter((k) => k === kind).length + counts[kind]!;
+        const n = kind % 9;
+        const suji = kind < 27 && (n <= 2 ? river.has(kind + 3) : n >= 6 ? river.has(kind - 3) : river.has(kind - 3) && river.has(kind + 3));
+        if (river.has(kind)) genbutsu++;
+        if (river.has(kind) || suji || (kind >= 27 && seen >= 3)) safe++;
+        return action;
+      }
+    }
+    for (let seed = 1; seed <= 30; seed++) playGame([new Watch(), new StrongAgent(), new StrongAgent(), new StrongAgent()], { seed, maxRound: 0 });
+    expect(spots).toBeGreaterThan(10);
+    expect(genbutsu / spots).toBeGreaterThan(0.5);
+    // Measured: 79 % on these seeds (the rest are mostly terminals and honours it judges nearly as safe).
+    expect(safe / spots).toBeGreaterThan(0.7);
+  }, 60_000);
 });
