@@ -42,3 +42,14 @@ describe('verify: lobby rules', () => {
     expect(verifyText('x', otherPoints(log)).firstMismatch).toContain('final owari');
   });
 });
+
+describe('verify: game length from the GO type', () => {
+  const log = readFileSync(`${MJLOG_DATA}/2010081709gm-00a9-0000-fe3371ad.mjlog`, 'utf8');
+
+  it('an East-South log relabelled East-only (type 0xA1) ends where tonpuu would, so it no longer matches', () => {
+    expect(verifyText('x', log).status).toBe('ok');
+    const v = verifyText('x', log.replace('<GO type="169"', '<GO type="161"'));
+    expect(v.status).toBe('mismatch');
+    expect(v.firstMismatch).toContain('the engine ends the game here, the log plays on');
+  });
+});
