@@ -39,7 +39,7 @@ export class ProcessTimeout extends AppError {
   }
 }
 
-/** Bad command-line input: exit code 2 in every CLI (DECISIONS.md exit codes). */
+/** Bad command-line input: exit code 2 in every CLI (exit codes: root ARCHITECTURE.md). */
 export class BadArgument extends AppError {
   constructor(message: string) {
     super('BAD_ARGUMENT', 400, message);

@@ -1,4 +1,5 @@
 import { BadArgument, createLogger, type Logger, resolveListen } from '@devhub/shared';
+import { isCompiledBinary } from '@devhub/shared/runtime';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
 import { type StatePaths, statePaths } from '../state';
 import { AlreadyRunning } from './errors';
@@ -18,8 +19,7 @@ export function cliContext(): CliContext {
 
 /** How to run this program again: the compiled binary alone, or bun with the entry script. */
 export function selfArgv(): string[] {
-  const compiled = Bun.main.startsWith('/$bunfs/') || /^[A-Z]:[\\/]~BUN[\\/]/.test(Bun.main);
-  return compiled ? [process.execPath] : [process.execPath, Bun.main];
+  return isCompiledBinary() ? [process.execPath] : [process.execPath, Bun.main];
 }
 
 /** Starting a second server is refused with the PID of the running one (exit 1). */

@@ -2,7 +2,7 @@ import { readBounded, readBoundedText } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { BadRequest, PayloadTooLarge } from './errors';
 
-/** DECISIONS.md: bodies over 5 MB are refused with 413 before they are read. */
+/** mahjong/README.md: bodies over 5 MB are refused with 413 before they are read. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const isJson = (contentType: string) => contentType.includes('json') && !contentType.includes('ndjson');

@@ -2,7 +2,7 @@ import { AppError } from '@devhub/shared';
 
 // Malformed XML is the engine's InvalidMjlog (code INVALID_MJLOG, line, column), mapped like these.
 
-/** DECISIONS.md (Mahjong, Errors): unknown session → 404 `{detail}`. */
+/** mahjong/README.md (Errors): unknown session → 404 `{detail}`. */
 export class SessionNotFound extends AppError {
   constructor(id: string) {
     super('SESSION_NOT_FOUND', 404, `session ${id} not found`);

@@ -4,7 +4,7 @@ import { Elysia } from 'elysia';
 import { expected } from './expected';
 
 /**
- * The one place errors become responses (DECISIONS.md, Mahjong, Errors):
+ * The one place errors become responses (mahjong/README.md, Errors):
  * `{detail, code, ...details}` with the error's status. Validation failures are 422 with the
  * offending field named, unknown routes 404, anything unexpected 500 without internals.
  */

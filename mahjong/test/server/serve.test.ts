@@ -69,7 +69,7 @@ describe('mahjong serve on a port already taken', () => {
 });
 
 describe('serve defaults', () => {
-  it('listens on 127.0.0.1:8000 unless told otherwise (DECISIONS.md)', async () => {
+  it('listens on 127.0.0.1:8000 unless told otherwise (README)', async () => {
     const { DEFAULT_LISTEN, LISTEN_ENV } = await import('../../src/cli/serve');
     expect(DEFAULT_LISTEN).toEqual({ host: '127.0.0.1', port: 8000 });
     expect(LISTEN_ENV).toEqual({ host: 'MAHJONG_HOST', port: 'MAHJONG_PORT' });

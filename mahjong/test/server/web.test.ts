@@ -24,7 +24,7 @@ describe('pages', () => {
     expect((await call('GET', '/api/health')).json).toEqual({ status: 'ok' });
     const doc = await call('GET', '/docs/json');
     expect(doc.status).toBe(200);
-    // The spec's endpoints plus DECISIONS.md's five (speed, delete, sessions, log, mjlog).
+    // The spec's endpoints plus the README's five (speed, delete, sessions, log, mjlog).
     const ops = Object.entries(doc.json.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{session_id\}/, ':id').replace(/\{filename\}/, ':name')}`));
     expect(ops).toEqual(expect.arrayContaining([

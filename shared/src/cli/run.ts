@@ -8,7 +8,7 @@ const nameOf = (cmd: AnyCommand | undefined) => (cmd?.meta as { name?: string } 
 
 /**
  * Runs a product's root command with one set of exit codes: 0 success, 1 a failure, 2 bad
- * arguments or config (DECISIONS.md). citty's runMain exits 1 for every error and silently
+ * arguments or config (ARCHITECTURE.md, exit codes). citty's runMain exits 1 for every error and silently
  * ignores unknown options (`--prot 9000` would start on the default port), so arguments are
  * checked first and errors mapped here; help and version output still come from citty.
  */

@@ -1,5 +1,5 @@
 /**
- * The state object a client draws the table from (DECISIONS.md, Mahjong: spec fields plus
+ * The state object a client draws the table from (mahjong/README.md: spec fields plus
  * what a client needs). Tiles are Tenhou ids 0–135 (`kind = id >> 2`; red fives 16/52/88).
  */
 import { type Static, Type as t } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * Tenhou's `N m` meld bit field (summary in shared/data/mjlog/FORMAT.md).
+ * Tenhou's `N m` meld bit field (summary in mahjong/test/fixtures/data/mjlog/FORMAT.md).
  * `from` is relative: 0 self, 1 right (shimocha), 2 across, 3 left (kamicha).
  */
 export type MeldType = 'chi' | 'pon' | 'daiminkan' | 'kakan' | 'ankan';

@@ -1,5 +1,5 @@
 /**
- * Tenhou mjlog XML → Paipu. Tag meanings: shared/data/mjlog/FORMAT.md.
+ * Tenhou mjlog XML → Paipu. Tag meanings: mahjong/test/fixtures/data/mjlog/FORMAT.md.
  * Truncated logs parse (with `truncated` set); malformed ones throw InvalidMjlog with a position.
  */
 import type { Paipu, Round, RoundEvent, RyuukyokuKind } from '../paipu/types';

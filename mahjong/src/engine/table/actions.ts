@@ -1,5 +1,5 @@
 /**
- * The 54 action indices (DECISIONS.md, Mahjong): 0–33 discard, 34–36 discard a red five,
+ * The 54 action indices (mahjong/README.md, Actions): 0–33 discard, 34–36 discard a red five,
  * 37/38/39 chi with the called tile lowest/middle/highest, 40–42 the same using a red five,
  * 43 pon, 44 pon using a red five, 45 ankan, 46 daiminkan, 47 kakan, 48 riichi confirm, 49 ron,
  * 50 tsumo, 51 nine-terminals draw, 52 riichi cancel, 53 skip.

@@ -1,5 +1,5 @@
 /**
- * English names of every Tenhou yaku id 0–54 (as listed in shared/data/mjlog/FORMAT.md), for
+ * English names of every Tenhou yaku id 0–54 (as listed in mahjong/test/fixtures/data/mjlog/FORMAT.md), for
  * showing the yaku of logged wins. 36 (renhou) is in Tenhou's table but never awarded.
  */
 import { ALL_YAKU } from './index';

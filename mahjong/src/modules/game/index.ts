@@ -7,7 +7,7 @@ import { exportFile } from '../replay/service';
 
 const tags = ['game'];
 
-/** The game endpoints of the spec plus DECISIONS.md's speed, delete, sessions, log and mjlog. */
+/** The game endpoints of the spec plus the README's speed, delete, sessions, log and mjlog. */
 export const gameModule = (service: GameService) =>
   new Elysia({ name: 'game' })
     .get('/api/ai/models', () => ({ models: service.models(), default: 'random' }), {

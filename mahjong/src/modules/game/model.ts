@@ -18,7 +18,7 @@ export const NewGameBody = t.Object({
 });
 export type NewGameBody = typeof NewGameBody.static;
 
-/** The state object of DECISIONS.md (Mahjong); its full shape is the engine's state view. */
+/** The state object documented in mahjong/README.md; its full shape is the engine's state view. */
 export const State = t.Record(t.String(), t.Unknown(), { description: 'state object (phase, turn, players, dora, valid_actions, …)' });
 
 export const NewGameResponse = t.Object({ session_id: t.String(), mode: GameMode, state: State });

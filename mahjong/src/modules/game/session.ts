@@ -81,7 +81,7 @@ export class GameSession implements ManagedSession {
     return run;
   }
 
-  /** DECISIONS.md: `for_player` defaults to 0 in human_ai; in 4ai every hand is visible. */
+  /** README (Endpoints): `for_player` defaults to 0 in human_ai; in 4ai every hand is visible. */
   state(forPlayer?: number | null): Record<string, unknown> {
     const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
     return this.game.view(viewer);

@@ -1,4 +1,4 @@
-/** Tenhou's yaku ids 0–54 (shared/data/mjlog/FORMAT.md, "Yaku ids") → names shown to users. */
+/** Tenhou's yaku ids 0–54 (mahjong/test/fixtures/data/mjlog/FORMAT.md, "Yaku ids") → names shown to users. */
 export const YAKU_NAMES: readonly string[] = [
   'Menzen tsumo', 'Riichi', 'Ippatsu', 'Chankan', 'Rinshan kaihou', 'Haitei', 'Houtei', 'Pinfu',
   'Tanyao', 'Iipeikou', 'Seat wind East', 'Seat wind South', 'Seat wind West', 'Seat wind North',

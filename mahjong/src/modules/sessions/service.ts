@@ -9,7 +9,7 @@ export interface ManagedSession {
 }
 
 export interface SessionLimits {
-  /** Idle time after which a session is deleted (DECISIONS-silent; README documents 30 min). */
+  /** Idle time after which a session is deleted (README documents 30 min). */
   ttlMs: number;
   /** Concurrent sessions; one more is refused with 429. */
   maxSessions: number;

@@ -22,7 +22,7 @@
 
   const kindName = (k) => T.tileName(k * 4 + 1);
 
-  /** Human-readable name of an action index (DECISIONS.md, Mahjong, Actions). */
+  /** Human-readable name of an action index (mahjong/README.md, Actions). */
   function actionName(a) {
     if (a < 34) return `discard ${kindName(a)}`;
     if (a <= 36) return `discard red 5${'mps'[a - 34]}`;

@@ -1,4 +1,4 @@
-// Table renderer: draws a state object (DECISIONS.md, Mahjong, state object) on a canvas.
+// Table renderer: draws a state object (mahjong/README.md, state object) on a canvas.
 // Each seat is drawn in its own rotated frame, the viewer at the bottom; hands run in a
 // pinwheel so that every seat's hand+melds row ends in its own corner.
 (function (global) {

@@ -1,5 +1,5 @@
 /**
- * A minimal reader for Tenhou mjlog AGARI tags (format: shared/data/mjlog/FORMAT.md), enough to
+ * A minimal reader for Tenhou mjlog AGARI tags (format: mahjong/test/fixtures/data/mjlog/FORMAT.md), enough to
  * rebuild a WinInput and the result Tenhou recorded. The full log parser belongs to the table engine.
  */
 import { decodeMeld as decodeBits } from '../../../src/engine/mjlog/meld-code';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { ALL_YAKU } from '../../../src/engine/rules';
 
 // Tenhou's yaku ids with their han closed/open (0 = closed only); 'Y' = yakuman, 'Yc' = closed-only yakuman.
-// Source: Tenhou's yaku table (ids as in shared/data/mjlog/FORMAT.md); 36 (renhou) is never awarded.
+// Source: Tenhou's yaku table (ids as in mahjong/test/fixtures/data/mjlog/FORMAT.md); 36 (renhou) is never awarded.
 const TENHOU: Record<number, [number, number] | 'Y' | 'Yc'> = {
   0: [1, 0], 1: [1, 0], 2: [1, 0], 3: [1, 1], 4: [1, 1], 5: [1, 1], 6: [1, 1], 7: [1, 0], 8: [1, 1], 9: [1, 0],
   10: [1, 1], 11: [1, 1], 12: [1, 1], 13: [1, 1], 14: [1, 1], 15: [1, 1], 16: [1, 1], 17: [1, 1],

@@ -6,7 +6,7 @@ import { VERSION } from '../../version';
 import { print, printErr } from '../_args';
 import { loadContext } from '../_context';
 import { detectManager } from '../service/detect';
-import { isCompiled } from '../service/spec';
+import { isCompiledBinary } from '@devhub/shared/runtime';
 import { installBinary } from './install';
 import { compareVersions, fetchManifest, manifestUrl, platformKey } from './manifest';
 
@@ -24,7 +24,7 @@ export default defineCommand({
     if (compareVersions(manifest.version, VERSION) <= 0) return print(`modelproxy ${VERSION} is up to date (latest release: ${manifest.version})`);
     print(`update available: ${VERSION} → ${manifest.version}${manifest.notes ? ` — ${manifest.notes}` : ''}`);
     if (args.check) return;
-    if (!isCompiled()) {
+    if (!isCompiledBinary()) {
       return print([
         `modelproxy runs from a source checkout (${REPO_ROOT}); update it with:`,
         `  cd ${REPO_ROOT} && git pull && bun install`,

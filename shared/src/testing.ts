@@ -1,0 +1,70 @@
+/**
+ * Test helpers every package uses: one polling `waitFor` (one argument order everywhere) and
+ * temporary directories that are always removed. Imported as `@devhub/shared/testing`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Polls `check` until it returns a truthy value and resolves with it; fails after `timeoutMs`
+ * naming `what`, the last value seen and the last error thrown. Never a fixed sleep.
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  what = 'condition',
+  timeoutMs = 10_000,
+  intervalMs = 25,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastValue: unknown;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      lastValue = await check();
+      if (lastValue) return lastValue as NonNullable<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) break;
+    await Bun.sleep(intervalMs);
+  }
+  const error = lastError ? `; last error: ${(lastError as Error).message ?? String(lastError)}` : '';
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last value: ${describe(lastValue)}${error})`);
+}
+
+function describe(value: unknown): string {
+  try {
+    const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return String(value);
+  }
+}
+
+/** Temporary directories created under the OS temp dir; `removeAll()` deletes every one of them. */
+export class TempDirs {
+  private readonly paths: string[] = [];
+
+  constructor(private readonly prefix = 'devhub-test-') {}
+
+  make(prefix = this.prefix): string {
+    const path = mkdtempSync(join(tmpdir(), prefix));
+    this.paths.push(path);
+    return path;
+  }
+
+  removeAll(): void {
+    for (const path of this.paths.splice(0)) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A temp-dir factory bound to a test file's lifecycle: pass bun:test's `afterAll` (or `afterEach`)
+ * and every directory `make()` created is removed by it.
+ */
+export function useTempDirs(cleanup: (fn: () => void) => void, prefix?: string): TempDirs {
+  const dirs = new TempDirs(prefix);
+  cleanup(() => dirs.removeAll());
+  return dirs;
+}
