@@ -1,23 +1,34 @@
-import { afterAll, describe, expect, it } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchdPlist } from '../../src/service';
 import { demoSpec } from '../fixtures/service-spec';
 import { serviceSandbox } from './helpers';
 
-const box = serviceSandbox('shared-launchd-');
-const loaded = join(box.home, 'loaded');
-const plist = join(box.home, 'Library/LaunchAgents/com.devhub.demo.plist');
 const uid = process.getuid!();
 const target = `gui/${uid}/com.devhub.demo`;
-afterAll(() => box[Symbol.dispose]());
 
-/** A stand-in launchctl: `print` answers like launchd for a loaded, running agent. */
-box.fake('launchctl', `case "$1" in
+// Each test gets its own HOME and fake launchctl, so the tests hold in any order.
+let box: ReturnType<typeof serviceSandbox>;
+let plist: string;
+beforeEach(() => {
+  box = serviceSandbox('shared-launchd-');
+  const loaded = join(box.home, 'loaded');
+  plist = join(box.home, 'Library/LaunchAgents/com.devhub.demo.plist');
+  /** A stand-in launchctl: `print` answers like launchd for a loaded, running agent. */
+  box.fake('launchctl', `case "$1" in
   print) if [ -f "${loaded}" ]; then printf '\\tstate = running\\n\\tpid = 77\\n'; else echo "Could not find service" >&2; exit 113; fi ;;
   bootstrap) touch "${loaded}" ;;
   bootout) rm -f "${loaded}" ;;
 esac`);
+});
+afterEach(() => box[Symbol.dispose]());
+
+/** Installs the agent through the driver and forgets the calls that took. */
+async function installed(): Promise<void> {
+  await box.drive('darwin', 'install');
+  box.clearCalls();
+}
 
 describe('launchd agent (fake launchctl first on PATH)', () => {
   it('install writes the generated plist and bootstraps it in the gui domain', async () => {
@@ -27,12 +38,13 @@ describe('launchd agent (fake launchctl first on PATH)', () => {
   });
 
   it('reinstalling boots the loaded agent out first', async () => {
-    box.clearCalls();
+    await installed();
     await box.drive('darwin', 'install');
     expect(box.calls()).toEqual([`launchctl print ${target}`, `launchctl bootout ${target}`, `launchctl bootstrap gui/${uid} ${plist}`]);
   });
 
   it('state, reload (SIGUSR1), restart (kickstart -k), stop (bootout), then start bootstraps again', async () => {
+    await installed();
     expect(await box.drive('darwin', 'state')).toEqual({ value: { installed: true, active: true, detail: 'running', pid: 77 } });
     box.clearCalls();
     for (const verb of ['reload', 'restart', 'stop', 'start']) await box.drive('darwin', verb);
@@ -45,6 +57,7 @@ describe('launchd agent (fake launchctl first on PATH)', () => {
   });
 
   it('logs tail the spec\'s log file; uninstall unloads and removes the plist', async () => {
+    await installed();
     expect(await box.drive('darwin', 'logs')).toEqual({ value: ['tail', '-n', '10', join(box.home, 'demo.log')] });
     expect(await box.drive('darwin', 'uninstall')).toEqual({ value: [`unloaded ${target}`, `removed ${plist}`] });
     expect(existsSync(plist)).toBe(false);

@@ -1,19 +1,29 @@
-import { afterAll, describe, expect, it } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { systemdUnit } from '../../src/service';
 import { demoSpec } from '../fixtures/service-spec';
 import { serviceSandbox } from './helpers';
 
-const box = serviceSandbox('shared-systemd-');
-const unitFile = join(box.home, '.config/systemd/user/demo.service');
-afterAll(() => box[Symbol.dispose]());
-
-/** A stand-in systemctl: `show` answers like a running unit; FAIL_VERB makes one verb fail. */
-box.fake('systemctl', `case "$*" in
+// Each test gets its own HOME and fake systemctl, so the tests hold in any order.
+let box: ReturnType<typeof serviceSandbox>;
+let unitFile: string;
+beforeEach(() => {
+  box = serviceSandbox('shared-systemd-');
+  unitFile = join(box.home, '.config/systemd/user/demo.service');
+  /** A stand-in systemctl: `show` answers like a running unit; `restart` fails. */
+  box.fake('systemctl', `case "$*" in
   *show*) printf 'ActiveState=active\\nSubState=running\\nMainPID=4242\\n' ;;
   *restart*) echo "Job for demo.service failed." >&2; exit 1 ;;
 esac`);
+});
+afterEach(() => box[Symbol.dispose]());
+
+/** Installs the unit through the driver and forgets the calls that took. */
+async function installed(): Promise<void> {
+  await box.drive('linux', 'install');
+  box.clearCalls();
+}
 
 describe('systemd user service (fake systemctl first on PATH)', () => {
   it('install replaces an old unit atomically with the generated one, then daemon-reloads and enables it', async () => {
@@ -27,7 +37,6 @@ describe('systemd user service (fake systemctl first on PATH)', () => {
   });
 
   it('start, stop and reload call the matching systemctl verb on the unit', async () => {
-    box.clearCalls();
     for (const verb of ['start', 'stop', 'reload']) expect(await box.drive('linux', verb)).toEqual({ value: null });
     expect(box.calls()).toEqual(['start', 'stop', 'reload'].map((v) => `systemctl --user ${v} demo.service`));
   });
@@ -39,6 +48,7 @@ describe('systemd user service (fake systemctl first on PATH)', () => {
   });
 
   it('state parses systemctl show', async () => {
+    await installed();
     expect(await box.drive('linux', 'state')).toEqual({ value: { installed: true, active: true, detail: 'active (running)', pid: 4242 } });
   });
 
@@ -47,7 +57,7 @@ describe('systemd user service (fake systemctl first on PATH)', () => {
   });
 
   it('uninstall disables the unit, removes the file and reloads; a second uninstall calls nothing', async () => {
-    box.clearCalls();
+    await installed();
     expect(await box.drive('linux', 'uninstall')).toEqual({ value: ['stopped and disabled demo.service', `removed ${unitFile}`] });
     expect(existsSync(unitFile)).toBe(false);
     expect(box.calls()).toEqual(['systemctl --user disable --now demo.service', 'systemctl --user daemon-reload']);
