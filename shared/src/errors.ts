@@ -45,3 +45,14 @@ export class BadArgument extends AppError {
     super('BAD_ARGUMENT', 400, message);
   }
 }
+
+/**
+ * A command that ran but must end with a given exit code (a failed check, a stopped server): the
+ * shared CLI runner turns it into the exit code and prints `message` if there is one. Commands
+ * never call process.exit or set process.exitCode themselves.
+ */
+export class ExitStatus extends AppError {
+  constructor(readonly exitCode: number, message = '') {
+    super('EXIT_STATUS', exitCode === 0 ? 200 : 500, message);
+  }
+}

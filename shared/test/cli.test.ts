@@ -1,23 +1,26 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A tiny CLI built on the shared runner, run as a real process like the products' CLIs.
 const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const script = join(dir, 'demo.ts');
 writeFileSync(script, `
 import { defineCommand } from 'citty';
-import { AppError, BadArgument, ConfigError } from ${JSON.stringify(join(import.meta.dir, '../src/index.ts'))};
+import { AppError, BadArgument, ConfigError, ExitStatus } from ${JSON.stringify(join(import.meta.dir, '../src/index.ts'))};
 import { runCli } from ${JSON.stringify(join(import.meta.dir, '../src/cli.ts'))};
 const fail = defineCommand({
   meta: { name: 'fail', description: 'fails as asked' },
-  args: { kind: { type: 'string', description: 'app | config | bad | crash' } },
+  args: { kind: { type: 'string', description: 'app | config | bad | crash | status' } },
   run({ args }) {
     if (args.kind === 'app') throw new AppError('BROKEN', 500, 'it broke');
     if (args.kind === 'config') throw new ConfigError('/x/config.yaml', ['a.b: expected string']);
     if (args.kind === 'bad') throw new BadArgument('--kind wants a value');
     if (args.kind === 'crash') throw new TypeError('boom');
+    if (args.kind === 'status') throw new ExitStatus(3);
+    if (args.kind === 'stopped') throw new ExitStatus(1, '1 check failed');
     process.stdout.write('ok\\n');
   },
 });
@@ -57,6 +60,11 @@ describe('shared CLI runner', () => {
     const crash = await demo(['fail', '--kind', 'crash']);
     expect(crash.code).toBe(1);
     expect(crash.stderr).toContain('unexpected error: TypeError: boom');
+  });
+
+  it('an ExitStatus ends the command with its code, printing only its message', async () => {
+    expect(await demo(['fail', '--kind', 'status'])).toEqual({ stdout: '', stderr: '', code: 3 });
+    expect(await demo(['group', 'fail', '--kind', 'stopped'])).toEqual({ stdout: '', stderr: '1 check failed\n', code: 1 });
   });
 
   it('prints help without colour in a pipe, with FORCE_COLOR in colour, and names nested commands from the root', async () => {

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { isAppError } from '@devhub/shared';
+import { ExitStatus, isAppError } from '@devhub/shared';
 import { HOOK_EVENTS, claudeSettingsPath, hookCommand, hookStatus, installHooks, readSettings, uninstallHooks, writeSettings } from '../hooks';
 import { cliContext, selfArgv } from './_context';
 
@@ -14,13 +14,14 @@ function settingsPath(explicit: string | undefined): string {
 
 /** Runs a subcommand body; a settings file we refuse to touch exits 2 with the reason. */
 function guarded(fn: () => number): void {
+  let code: number;
   try {
-    process.exitCode = fn();
+    code = fn();
   } catch (error) {
     if (!isAppError(error)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 2;
+    throw new ExitStatus(2, error.message);
   }
+  if (code !== 0) throw new ExitStatus(code);
 }
 
 const install = defineCommand({

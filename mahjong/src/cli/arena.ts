@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty';
 import { arenaTable, playArena } from '../engine/sim/arena';
 import { agentFactory } from './_agents';
+import { BadArgument } from '@devhub/shared';
 
 export default defineCommand({
   meta: { name: 'arena', description: 'Duplicate matches: the same walls played with the contestants rotated through all seats' },
@@ -15,8 +16,7 @@ export default defineCommand({
     try {
       arena(args);
     } catch (e) {
-      process.stderr.write(`mahjong arena: ${(e as Error).message}\n`);
-      process.exitCode = 2;
+      throw new BadArgument(`mahjong arena: ${(e as Error).message}`);
     }
   },
 });

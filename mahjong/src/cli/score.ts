@@ -1,5 +1,6 @@
 import { defineCommand } from 'citty';
 import { NotationError, scoreHand, winInputFromNotation, type ScoreError, type ScoreResult } from '../engine/rules';
+import { ExitStatus } from '@devhub/shared';
 
 const WINDS: Record<string, number> = { e: 0, east: 0, s: 1, south: 1, w: 2, west: 2, n: 3, north: 3, '0': 0, '1': 1, '2': 2, '3': 3 };
 
@@ -88,7 +89,6 @@ export default defineCommand({
     const result = scoreArgs(args);
     if (args.json) process.stdout.write(`${JSON.stringify(toJson(result), null, 2)}\n`);
     else if (result.ok) process.stdout.write(`${toText(result).join('\n')}\n`);
-    else process.stderr.write(`error: ${result.code}: ${result.message}\n`);
-    process.exitCode = result.ok ? 0 : 1;
+    if (!result.ok) throw new ExitStatus(1, args.json ? '' : `error: ${result.code}: ${result.message}`);
   },
 });

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
+import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
 import { loadMjaiBots, type MjaiBots } from '../mjai/config';
 import { DEFAULT_LIMITS } from '../modules/sessions/service';
@@ -37,8 +37,7 @@ export default defineCommand({
       maxSessions = positive(args['max-sessions'], DEFAULT_LIMITS.maxSessions, '--max-sessions');
       ttlMinutes = positive(args['session-ttl'], DEFAULT_LIMITS.ttlMs / 60_000, '--session-ttl');
     } catch (err) {
-      log.error((err as Error).message);
-      process.exit(2);
+      throw new BadArgument((err as Error).message);
     }
     // Bun's own limit answers with a bare 413 before the app sees the request; it sits well above
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
@@ -46,13 +45,12 @@ export default defineCommand({
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
-      log.error(listenError(err, listen));
-      process.exit(1);
+      throw new AppError('LISTEN_FAILED', 500, listenError(err, listen));
     }
     const port = app.server?.port ?? listen.port;
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
     // End the event streams first: a graceful stop would otherwise wait for them forever.
-    const stop = async () => { app.decorator.games.close(); await app.stop(true); process.exit(0); };
+    const stop = async () => { app.decorator.games.close(); await app.stop(true); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   },

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '@devhub/shared';
+import { BadArgument, writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
 import { transportFor } from '../mjai/transport';
@@ -47,8 +47,7 @@ export default defineCommand({
     try {
       await simulate({ ...args, seats: seatFlags(rawArgs) });
     } catch (e) {
-      process.stderr.write(`mahjong simulate: ${(e as Error).message}\n`);
-      process.exitCode = 2;
+      throw new BadArgument(`mahjong simulate: ${(e as Error).message}`);
     }
   },
 });

@@ -1,5 +1,5 @@
 import { renderUsage, runCommand, runMain, type CommandDef } from 'citty';
-import { BadArgument, ConfigError, isAppError } from '../errors';
+import { BadArgument, ConfigError, ExitStatus, isAppError } from '../errors';
 import { stripAnsi, useColor } from './colour';
 import { unexpectedArgs } from './strict';
 
@@ -45,6 +45,10 @@ export function usagePrinter(root: AnyCommand) {
 
 function report(error: unknown): number {
   const e = error as Error & { code?: string };
+  if (error instanceof ExitStatus) {
+    if (error.message) process.stderr.write(`${error.message}\n`);
+    return error.exitCode;
+  }
   if (e?.name === 'CLIError') {
     process.stderr.write(`error: ${stripAnsi(e.message)}\nRun with --help for usage.\n`);
     return 2;

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { removePidFile } from '@devhub/shared';
+import { ExitStatus, removePidFile } from '@devhub/shared';
 import { cliContext } from '../_context';
 import { readServerInfo, removeServerInfo } from './info';
 import { serverPid } from './owner';
@@ -25,6 +25,6 @@ export default defineCommand({
       lines.push('  Status:   stopped', '  PID:      -', `  PID file: ${paths.pid} (absent)`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
-    process.exitCode = running ? 0 : 1;
+    if (!running) throw new ExitStatus(1);
   },
 });
