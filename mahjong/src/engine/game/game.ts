@@ -11,6 +11,7 @@ import { ACTION_COUNT } from '../table/actions';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
 import type { HandLogEntry, StateView } from './view-schema';
 import { stateView } from './view';
+import { roundLabel } from './round-label';
 import { waitsOf } from '../table/win';
 
 export interface GameOptions {
@@ -30,9 +31,7 @@ export interface GameOptions {
 
 export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
 
-const WINDS = ['East', 'South', 'West', 'North'];
-export const roundLabel = (round: number, honba: number): string =>
-  `${WINDS[Math.floor(round / 4) % 4]} ${(round % 4) + 1}${honba ? ` (${honba} honba)` : ''}`;
+export { roundLabel } from './round-label';
 
 export class Game {
   readonly seed: number;

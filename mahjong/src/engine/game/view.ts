@@ -1,13 +1,29 @@
 /** Builds the state object (view-schema.ts) of a game for one seat, or the full table. */
 import { PHASE_NAMES } from '../table/actions';
-import type { Game } from './game';
-import { roundLabel } from './game';
-import type { PlayerView, StateView } from './view-schema';
+import type { Owari } from '../paipu/types';
+import type { Kyoku } from '../table/kyoku';
+import { roundLabel } from './round-label';
+import type { HandLogEntry, PlayerView, StateView } from './view-schema';
+
+/** What a state view is built from: the game (game.ts) as this module reads it. */
+export interface ViewedGame {
+  readonly kyoku: Kyoku;
+  readonly scores: readonly number[];
+  readonly round: number;
+  readonly handIndex: number;
+  readonly eastSouth: boolean;
+  readonly log: readonly HandLogEntry[];
+  readonly owari: Owari | null;
+  isOver(): boolean;
+  actor(): number;
+  validActions(player: number): number[];
+  waits(seat: number): number[];
+}
 
 const WINDS = ['E', 'S', 'W', 'N'];
 const ROUND_WINDS = ['East', 'South', 'West', 'North'];
 
-function isFuriten(g: Game, seat: number): boolean {
+function isFuriten(g: ViewedGame, seat: number): boolean {
   const p = g.kyoku.players[seat]!;
   const c = new Array<number>(34).fill(0);
   for (const id of p.hand) c[id >> 2]! += 1;
@@ -23,7 +39,7 @@ function isFuriten(g: Game, seat: number): boolean {
  * `viewer` null = full view (every hand visible, as for a spectator or replay); a seat number
  * shows only that seat's hand and its valid actions.
  */
-export function stateView(g: Game, viewer: number | null, options: { shallow?: boolean } = {}): StateView {
+export function stateView(g: ViewedGame, viewer: number | null, options: { shallow?: boolean } = {}): StateView {
   const shallow = options.shallow ?? false;
   const k = g.kyoku;
   const over = k.over;

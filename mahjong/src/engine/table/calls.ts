@@ -2,7 +2,7 @@
 import type { Meld } from '../paipu/types';
 import { encodeMeld } from '../mjlog/meld-code';
 import { A } from './actions';
-import type { Kyoku, Target } from './kyoku';
+import type { HandState, Target } from './hand-state';
 import { ankanKinds, kakanKinds } from './options';
 import { callTiles, kuikae } from './response-options';
 import { clearMissed, copiesOf, markMissed } from './player';
@@ -26,14 +26,14 @@ function sortedWith(used: readonly number[], tile: number): number[] {
 }
 
 /** Tenhou's pao: the call that completes the third dragon set or the fourth wind set. */
-function checkPao(k: Kyoku, seat: number, kind: number, from: number): void {
+function checkPao(k: HandState, seat: number, kind: number, from: number): void {
   const p = k.players[seat]!;
   const kinds = p.melds.map((m) => m.tiles[0]! >> 2);
   if (kind >= 31 && kinds.filter((x) => x >= 31).length === 3) p.pao = from;
   if (kind >= 27 && kind <= 30 && kinds.filter((x) => x >= 27 && x <= 30).length === 4) p.pao = from;
 }
 
-export function executeCall(k: Kyoku, seat: number, action: number, target: Target, prefer?: readonly number[]): void {
+export function executeCall(k: HandState, seat: number, action: number, target: Target, prefer?: readonly number[]): void {
   const p = k.players[seat]!;
   const used = callTiles(p, action, target.tile, prefer);
   if (!used) throw new Error(`invariant: call ${action} without tiles`);
@@ -44,16 +44,14 @@ export function executeCall(k: Kyoku, seat: number, action: number, target: Targ
   const discarder = k.players[target.from]!;
   discarder.river.at(-1)!.called = true;
   discarder.nagashi = false;
-  k.noCalls = false;
+  k.markCalled();
   for (const q of k.players) { q.ippatsu = false; markMissed(q, target.tile >> 2); }
   clearMissed(p);
   checkPao(k, seat, target.tile >> 2, target.from);
   k.recordMeld(seat, meld);
   if (type === 'daiminkan') {
-    k.kans++;
+    k.openKan();
     p.kans++;
-    k.pendingDora++;
-    k.target = null;
     k.rinshan(seat, false);
     return;
   }
@@ -62,16 +60,13 @@ export function executeCall(k: Kyoku, seat: number, action: number, target: Targ
 }
 
 /** Ankan or kakan by the seat on turn; `kind` picks among several candidates. */
-export function executeKan(k: Kyoku, seat: number, action: number, kind?: number): boolean {
+export function executeKan(k: HandState, seat: number, action: number, kind?: number): boolean {
   const p = k.players[seat]!;
   const kinds = action === A.ANKAN ? ankanKinds(k, seat) : kakanKinds(p);
   const chosen = kind !== undefined && kinds.includes(kind) ? kind : kinds[0];
   if (chosen === undefined) return false;
-  k.kans++;
+  k.closedOrAddedKan();
   p.kans++;
-  k.noCalls = false;
-  k.drawn = null;
-  k.rinshanDraw = false;
   if (action === A.ANKAN) {
     const tiles = copiesOf(p, chosen).sort((a, b) => a - b);
     for (const id of tiles) k.take(seat, id);
@@ -81,7 +76,7 @@ export function executeKan(k: Kyoku, seat: number, action: number, kind?: number
     k.recordMeld(seat, meld);
     // Tenhou: a pending kan dora is shown after the next kan's N; an ankan's own dora follows it.
     k.revealPendingDora();
-    k.pendingDora++;
+    k.scheduleKanDora();
     k.openResponses({ tile: tiles[0]!, from: seat, kind: 'ankan' });
     return true;
   }
@@ -94,7 +89,7 @@ export function executeKan(k: Kyoku, seat: number, action: number, kind?: number
   p.ippatsu = false;
   k.recordMeld(seat, meld);
   k.revealPendingDora();
-  k.pendingDora++;
+  k.scheduleKanDora();
   k.openResponses({ tile: added, from: seat, kind: 'kakan' });
   return true;
 }

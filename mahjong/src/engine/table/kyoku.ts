@@ -6,36 +6,25 @@
  */
 import type { Meld, RoundEvent } from '../paipu/types';
 import { A } from './actions';
+import type { HandInit, HandState, StepResult, Target } from './hand-state';
 import { type PlayerState, addTile, clearMissed, markMissed, newPlayer, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
-import { openResponses, nextResponder } from './responses';
+import { responseOptions } from './response-options';
+import { resolveResponses } from './responses';
 import type { HandResult } from './settle';
-import { DEAL_TILES, LIVE_TILES, type Wall, dealtHand } from './wall';
+import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
 
-export interface KyokuInit {
-  round: number;
-  honba: number;
-  kyotaku: number;
-  oya: number;
-  scores: number[];
-  wall: Wall;
+export type { StepCode, StepResult, Target } from './hand-state';
+
+export interface KyokuInit extends HandInit {
   /** Called with each event as it is recorded, the table already changed by it (the replay's steps). */
   observer?: (e: RoundEvent, k: Kyoku) => void;
 }
 
-export interface Target {
-  tile: number;
-  from: number;
-  kind: 'discard' | 'kakan' | 'ankan';
-}
-
-export type StepCode = 'ILLEGAL_ACTION' | 'NOT_YOUR_TURN' | 'HAND_OVER';
-export type StepResult = { ok: true } | { ok: false; code: StepCode };
-
 const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
 
-export class Kyoku {
+export class Kyoku implements HandState {
   readonly init: KyokuInit;
   readonly players: PlayerState[];
   /** The 13 tiles each seat was dealt, in wall order (the record's starting hands; never mutated). */
@@ -55,7 +44,7 @@ export class Kyoku {
   noCalls = true;
   discards = 0;
   riichiPending: number | null = null;
-  stage2: { seat: number; tile: number } | null = null;
+  stage2: { readonly seat: number; readonly tile: number } | null = null;
   target: Target | null = null;
   /** Seats with a choice on the current target, in seat order; `nextAsk` indexes the next to ask. */
   responders: number[] = [];
@@ -133,7 +122,7 @@ export class Kyoku {
     this.decisions[seat] = action;
     this.decisionTiles[seat] = callTiles;
     this.decided++;
-    nextResponder(this);
+    this.nextResponder();
     return STEP_OK;
   }
 
@@ -145,11 +134,96 @@ export class Kyoku {
     }
   }
 
-  // ── responses (responses.ts) ───────────────────────────────────────────
+  // ── answers to a discard or kan (resolved in responses.ts) ──────────────────
 
+  // Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
   openResponses(target: Target): void {
-    openResponses(this, target);
+    this.target = target;
+    if (this.decided > 0) {
+      for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
+      this.decided = 0;
+    }
+    this.responders.length = 0;
+    this.nextAsk = 0;
+    for (let s = 0; s < 4; s++) {
+      this.respOptions[s] = null;
+      if (s === target.from) continue;
+      const opts = responseOptions(this, s, target);
+      if (opts.actions.length > 1) {
+        this.respOptions[s] = opts;
+        this.responders.push(s);
+      }
+    }
+    this.nextResponder();
   }
+
+  /** Ask the next seat with a real choice, or resolve the answers when none is left. */
+  private nextResponder(): void {
+    this.invalidate();
+    let ronDeclared = false;
+    if (this.decided > 0) for (let s = 0; s < 4; s++) if (this.decisions[s] === A.RON) ronDeclared = true;
+    while (this.nextAsk < this.responders.length) {
+      const s = this.responders[this.nextAsk++]!;
+      // Once someone has declared ron only other rons matter; calls would be overruled.
+      if (ronDeclared && !this.respOptions[s]!.actions.includes(A.RON)) continue;
+      this.phase = (this.target!.kind === 'discard' ? 4 : this.target!.kind === 'kakan' ? 8 : 12) + s;
+      return;
+    }
+    resolveResponses(this);
+  }
+
+  // ── riichi, calls and kans ─────────────────────────────────────────────────
+
+  enterRiichiStage(seat: number, tile: number): void {
+    this.stage2 = { seat, tile };
+    this.invalidate();
+  }
+
+  leaveRiichiStage(): number {
+    const tile = this.stage2!.tile;
+    this.stage2 = null;
+    return tile;
+  }
+
+  declareRiichi(seat: number): void { this.riichiPending = seat; }
+
+  acceptRiichi(): number {
+    const seat = this.riichiPending!;
+    this.riichiPending = null;
+    this.scores[seat]! -= 1000;
+    this.kyotaku++;
+    return seat;
+  }
+
+  afterDiscard(): void {
+    this.drawn = null;
+    this.afterCall = false;
+    this.rinshanDraw = false;
+    this.discards++;
+  }
+
+  markCalled(): void { this.noCalls = false; }
+
+  openKan(): void {
+    this.kans++;
+    this.pendingDora++;
+    this.target = null;
+  }
+
+  closedOrAddedKan(): void {
+    this.kans++;
+    this.noCalls = false;
+    this.drawn = null;
+    this.rinshanDraw = false;
+  }
+
+  scheduleKanDora(): void { this.pendingDora++; }
+
+  applyDeltas(deltas: readonly number[]): void {
+    for (let q = 0; q < 4; q++) this.scores[q]! += deltas[q]!;
+  }
+
+  clearSticks(): void { this.kyotaku = 0; }
 
   /** Four kans by more than one seat end the hand once the fourth kan's discard passes. */
   fourKanAbort(): boolean {

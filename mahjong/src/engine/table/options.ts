@@ -4,19 +4,15 @@
  */
 import { shanten, waitingKinds } from '../rules';
 import { A, discardIndex } from './actions';
-import type { Kyoku } from './kyoku';
+import type { HandState, Options } from './hand-state';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin } from './win';
 import { winContext } from './settle';
 import { farByMasks, hasFour, yaochuuOf } from './hand-masks';
 
-export interface Options {
-  actions: number[];
-  /** Discard indices that would keep tenpai with riichi (a riichi candidate enters step 2). */
-  riichiDiscards: number[];
-}
+export type { Options } from './hand-state';
 
-export function ankanKinds(k: Kyoku, seat: number, counts?: number[]): number[] {
+export function ankanKinds(k: HandState, seat: number, counts?: number[]): number[] {
   const p = k.players[seat]!;
   const c = counts ?? handCounts(p);
   const out: number[] = [];
@@ -75,7 +71,7 @@ function discardActions(p: PlayerState, out: number[]): void {
   if (reds & 4) out.push(36);
 }
 
-export function selfOptions(k: Kyoku, seat: number): Options {
+export function selfOptions(k: HandState, seat: number): Options {
   if (k.stage2) return { actions: [A.RIICHI, A.RIICHI_CANCEL], riichiDiscards: [] };
   const p = k.players[seat]!;
   const actions: number[] = [];

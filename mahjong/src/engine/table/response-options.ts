@@ -5,7 +5,7 @@
  */
 import { shantenKokushi } from '../rules';
 import { A } from './actions';
-import type { Kyoku, Target } from './kyoku';
+import type { HandState, Target } from './hand-state';
 import type { Options } from './options';
 import type { PlayerState } from './player';
 import { winContext } from './settle';
@@ -13,7 +13,7 @@ import { countsWith, evaluateWin, waitsOf } from './win';
 import { isRed } from '../tiles';
 
 
-export function canRon(k: Kyoku, seat: number, target: Target): boolean {
+export function canRon(k: HandState, seat: number, target: Target): boolean {
   const p = k.players[seat]!;
   const tile = target.tile;
   if (!waitsOf(p).includes(tile >> 2)) return false;
@@ -96,7 +96,7 @@ function naturalCallTiles(p: PlayerState, action: number, tile: number): number[
 const NONE: Options = { actions: [], riichiDiscards: [] };
 
 /** Cheap test whether the seat could do anything with the tile (most discards: nobody). */
-function mayAnswer(k: Kyoku, seat: number, target: Target): boolean {
+function mayAnswer(k: HandState, seat: number, target: Target): boolean {
   const p = k.players[seat]!;
   const kind = target.tile >> 2;
   const waits = waitsOf(p);
@@ -113,7 +113,7 @@ function chiShape(c: readonly number[], kind: number): boolean {
   return (n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0);
 }
 
-export function responseOptions(k: Kyoku, seat: number, target: Target): Options {
+export function responseOptions(k: HandState, seat: number, target: Target): Options {
   if (!mayAnswer(k, seat, target)) return NONE;
   const p = k.players[seat]!;
   // Bit i = action 37 + i; emitted in index order at the end.

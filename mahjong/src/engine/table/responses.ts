@@ -5,47 +5,11 @@
  */
 import { A } from './actions';
 import { executeCall } from './calls';
-import type { Kyoku, Target } from './kyoku';
-import { responseOptions } from './response-options';
+import type { HandState } from './hand-state';
 import { settleAbort, settleExhaustive, settleWins } from './settle';
 
-// Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
-export function openResponses(k: Kyoku, target: Target): void {
-  k.target = target;
-  if (k.decided > 0) {
-    for (let s = 0; s < 4; s++) { k.decisions[s] = -1; k.decisionTiles[s] = undefined; }
-    k.decided = 0;
-  }
-  k.responders.length = 0;
-  k.nextAsk = 0;
-  for (let s = 0; s < 4; s++) {
-    k.respOptions[s] = null;
-    if (s === target.from) continue;
-    const opts = responseOptions(k, s, target);
-    if (opts.actions.length > 1) {
-      k.respOptions[s] = opts;
-      k.responders.push(s);
-    }
-  }
-  nextResponder(k);
-}
-
-export function nextResponder(k: Kyoku): void {
-  k.invalidate();
-  let ronDeclared = false;
-  if (k.decided > 0) for (let s = 0; s < 4; s++) if (k.decisions[s] === A.RON) ronDeclared = true;
-  while (k.nextAsk < k.responders.length) {
-    const s = k.responders[k.nextAsk++]!;
-    // Once someone has declared ron only other rons matter; calls would be overruled.
-    if (ronDeclared && !k.respOptions[s]!.actions.includes(A.RON)) continue;
-    k.phase = (k.target!.kind === 'discard' ? 4 : k.target!.kind === 'kakan' ? 8 : 12) + s;
-    return;
-  }
-  resolveResponses(k);
-}
-
 /** Seats that declared ron, counted from the discarder's right (the head-bump order). */
-function ronSeats(k: Kyoku, from: number): number[] {
+function ronSeats(k: HandState, from: number): number[] {
   const out: number[] = [];
   for (let i = 1; i < 4; i++) {
     const s = (from + i) % 4;
@@ -54,7 +18,8 @@ function ronSeats(k: Kyoku, from: number): number[] {
   return out;
 }
 
-function resolveResponses(k: Kyoku): void {
+/** Every seat has answered (or none could): win, call, riichi stick and aborts, or the next draw. */
+export function resolveResponses(k: HandState): void {
   const target = k.target!;
   if (k.decided === 0 && k.riichiPending === null && target.kind === 'discard' && k.kans < 4 && k.tilesLeft > 0) {
     k.draw((target.from + 1) % 4, false); // nobody could answer: the common case
@@ -65,13 +30,10 @@ function resolveResponses(k: Kyoku): void {
   if (rons.length > 0) { k.finish(settleWins(k, rons, false)); return; }
   if (target.kind !== 'discard') { k.rinshan(target.from, target.kind === 'kakan'); return; }
   if (k.riichiPending !== null) {
-    const s = k.riichiPending;
+    const s = k.acceptRiichi();
     const p = k.players[s]!;
-    k.riichiPending = null;
     p.riichiAccepted = true;
     p.ippatsu = true;
-    k.scores[s]! -= 1000;
-    k.kyotaku++;
     k.record({ t: 'riichi', who: s, step: 2 });
     if (k.players.every((q) => q.riichiAccepted)) { k.finish(settleAbort(k, 'reach4', [0, 1, 2, 3])); return; }
   }

@@ -4,7 +4,7 @@
  */
 import { A } from './actions';
 import { executeKan } from './calls';
-import type { Kyoku, StepResult } from './kyoku';
+import type { HandState, StepResult } from './hand-state';
 import { NO_KINDS, type PlayerState, removeTile } from './player';
 import { settleAbort, settleWins } from './settle';
 
@@ -13,20 +13,17 @@ const RED_IDS = [16, 52, 88];
 /** The one success value (frozen: steps run by the million in simulations). */
 export const STEP_OK: StepResult = Object.freeze({ ok: true } as const);
 
-export function selfStep(k: Kyoku, seat: number, action: number, tile?: number): StepResult {
+export function selfStep(k: HandState, seat: number, action: number, tile?: number): StepResult {
   const p = k.players[seat]!;
   if (k.stage2) {
-    const t = k.stage2.tile;
-    k.stage2 = null;
-    discard(k, seat, t, action === A.RIICHI);
+    discard(k, seat, k.leaveRiichiStage(), action === A.RIICHI);
     return STEP_OK;
   }
   if (action < 37) {
     const id = tile !== undefined && discardTileOk(p, action, tile) ? tile : pickDiscard(k, p, action);
     const riichi = k.options().riichiDiscards;
     if (riichi.length > 0 && riichi.includes(action)) {
-      k.stage2 = { seat, tile: id };
-      k.invalidate();
+      k.enterRiichiStage(seat, id);
       return STEP_OK;
     }
     discard(k, seat, id, false);
@@ -50,7 +47,7 @@ const isIndexOf = (action: number, tile: number): boolean =>
   action >= 34 ? tile === RED_IDS[action - 34] : tile >> 2 === action && tile !== 16 && tile !== 52 && tile !== 88;
 
 /** The tile a discard index means: the drawn tile when it matches (tsumogiri), else a plain copy. */
-function pickDiscard(k: Kyoku, p: PlayerState, action: number): number {
+function pickDiscard(k: HandState, p: PlayerState, action: number): number {
   if (action >= 34) return RED_IDS[action - 34]!;
   if (k.drawn !== null && isIndexOf(action, k.drawn)) return k.drawn;
   for (let i = p.hand.length - 1; i >= 0; i--) {
@@ -60,14 +57,14 @@ function pickDiscard(k: Kyoku, p: PlayerState, action: number): number {
   throw new Error(`invariant: no tile for discard ${action}`);
 }
 
-function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
+function discard(k: HandState, seat: number, id: number, riichi: boolean): void {
   const p = k.players[seat]!;
   if (k.pendingDora > 0) k.revealPendingDora();
   if (riichi) {
     k.record({ t: 'riichi', who: seat, step: 1 });
     p.riichi = true;
     p.doubleRiichi = k.firstTurn(seat);
-    k.riichiPending = seat;
+    k.declareRiichi(seat);
   }
   const tsumogiri = id === k.drawn && !k.afterCall;
   removeTile(p, id);
@@ -77,17 +74,14 @@ function discard(k: Kyoku, seat: number, id: number, riichi: boolean): void {
   if (p.forbidden.length > 0) p.forbidden = NO_KINDS;
   const kind = id >> 2;
   if (p.nagashi && kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
-  k.drawn = null;
-  k.afterCall = false;
-  k.rinshanDraw = false;
-  k.discards++;
+  k.afterDiscard();
   k.record({ t: 'discard', who: seat, tile: id, tsumogiri });
   if (isFourWinds(k)) { k.finish(settleAbort(k, 'kaze4', [])); return; }
   k.openResponses({ tile: id, from: seat, kind: 'discard' });
 }
 
 /** Tenhou: the same wind as all four first discards, with no call before, aborts the hand. */
-function isFourWinds(k: Kyoku): boolean {
+function isFourWinds(k: HandState): boolean {
   if (!k.noCalls || k.discards !== 4) return false;
   const first = k.players.map((q) => q.river[0]?.tile ?? -1);
   const kind = first[0]! >> 2;

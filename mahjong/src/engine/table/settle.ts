@@ -4,21 +4,12 @@
  * abortive draws. Payments follow Tenhou; scoring itself comes from the rules core.
  */
 import type { AgariEvent, RyuukyokuEvent, RyuukyokuKind } from '../paipu/types';
-import type { Kyoku } from './kyoku';
+import type { HandResult, HandState } from './hand-state';
 import { evaluateWin, waitsOf, type WinContext } from './win';
 
-export interface HandResult {
-  kind: 'agari' | 'ryuukyoku';
-  ryuukyoku: RyuukyokuKind | null;
-  winners: number[];
-  /** Dealer keeps the seat. */
-  renchan: boolean;
-  /** Sum of all score changes of the hand (riichi sticks paid during the hand excluded). */
-  deltas: number[];
-  events: (AgariEvent | RyuukyokuEvent)[];
-}
+export type { HandResult } from './hand-state';
 
-export function winContext(k: Kyoku, seat: number, tsumo: boolean): WinContext {
+export function winContext(k: HandState, seat: number, tsumo: boolean): WinContext {
   const p = k.players[seat]!;
   const target = k.target;
   const first = tsumo && k.firstTurn(seat);
@@ -41,7 +32,7 @@ export function winContext(k: Kyoku, seat: number, tsumo: boolean): WinContext {
   };
 }
 
-export function settleWins(k: Kyoku, winners: number[], tsumo: boolean): HandResult {
+export function settleWins(k: HandState, winners: number[], tsumo: boolean): HandResult {
   const total = [0, 0, 0, 0];
   const events: AgariEvent[] = [];
   const from = tsumo ? winners[0]! : k.target!.from;
@@ -61,7 +52,8 @@ export function settleWins(k: Kyoku, winners: number[], tsumo: boolean): HandRes
     const d = [0, 0, 0, 0];
     for (let rel = 0; rel < 4; rel++) d[(w + rel) % 4] = r.points.deltas[rel]!;
     const scores = [...k.scores];
-    for (let q = 0; q < 4; q++) { k.scores[q]! += d[q]!; total[q]! += d[q]!; }
+    k.applyDeltas(d);
+    for (let q = 0; q < 4; q++) total[q]! += d[q]!;
     const yakuman = r.yakuman > 0;
     events.push({
       t: 'agari', who: w, fromWho: from, paoWho: pao, honba: k.init.honba, kyotaku: sticks, // Tenhou: sticks on the first winner's record only
@@ -72,15 +64,15 @@ export function settleWins(k: Kyoku, winners: number[], tsumo: boolean): HandRes
       doraIndicators: ctx.doraIndicators, uraIndicators: ctx.uraIndicators, scores, deltas: d,
     });
   });
-  k.kyotaku = 0;
+  k.clearSticks();
   return { kind: 'agari', ryuukyoku: null, winners, renchan: winners.includes(k.oya), deltas: total, events };
 }
 
-export function isTenpaiAtDraw(k: Kyoku, seat: number): boolean {
+export function isTenpaiAtDraw(k: HandState, seat: number): boolean {
   return waitsOf(k.players[seat]!).length > 0;
 }
 
-export function settleExhaustive(k: Kyoku): HandResult {
+export function settleExhaustive(k: HandState): HandResult {
   const tenpai = [false, false, false, false];
   const nagashi: number[] = [];
   let n = 0;
@@ -102,7 +94,7 @@ export function settleExhaustive(k: Kyoku): HandResult {
     scores: k.scores.slice(), deltas: d, hands: [null, null, null, null],
   };
   for (let s = 0; s < 4; s++) if (tenpai[s]) ev.hands[s] = k.players[s]!.hand.slice();
-  for (let q = 0; q < 4; q++) k.scores[q]! += d[q]!;
+  k.applyDeltas(d);
   return { kind: 'ryuukyoku', ryuukyoku: ev.kind, winners: [], renchan: tenpai[k.oya]!, deltas: d, events: [ev] };
 }
 
@@ -110,7 +102,7 @@ export function settleExhaustive(k: Kyoku): HandResult {
  * `shown`: the seats whose hands the record shows, as Tenhou logs them — the nine-terminals
  * declarer, the three ron seats of a triple ron, all four riichi hands of a four-riichi abort.
  */
-export function settleAbort(k: Kyoku, kind: RyuukyokuKind, shown: readonly number[]): HandResult {
+export function settleAbort(k: HandState, kind: RyuukyokuKind, shown: readonly number[]): HandResult {
   const ev: RyuukyokuEvent = {
     t: 'ryuukyoku', kind, honba: k.init.honba, kyotaku: k.kyotaku, scores: [...k.scores], deltas: [0, 0, 0, 0],
     hands: [0, 1, 2, 3].map((s) => (shown.includes(s) ? [...k.players[s]!.hand] : null)),
