@@ -29,7 +29,10 @@ export const SUITS: readonly Suit[] = ['m', 'p', 's', 'z'];
 export const YAOCHUU: readonly TileKind[] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 export const kindOf = (id: TileId): TileKind => id >> 2;
+/** Whether a physical tile is one of the three red fives (`RED_FIVE_IDS`). */
 export const isRed = (id: TileId): boolean => id === 16 || id === 52 || id === 88;
+/** 0, 1, 2 for the red 5m, 5p, 5s: the red five's place in `RED_FIVE_IDS` (only for a red five). */
+export const redFiveIndex = (id: TileId): number => (id - 16) / 36;
 export const suitOf = (kind: TileKind): Suit => SUITS[Math.floor(kind / 9)] as Suit;
 /** 1–9 for suited tiles, 1–7 for honors (East … Chun). */
 export const numberOf = (kind: TileKind): number => (kind % 9) + 1;

@@ -3,6 +3,7 @@
  * replayed log, so a policy trained on logs sees at play time exactly what it saw in training.
  */
 import { doraFromIndicator, shanten, ukeire } from '../engine/rules';
+import { discardIndex } from '../engine/table/actions';
 
 export const FEATURE_NAMES = [
   'shanten_loss', 'ukeire', 'isolated', 'honor', 'terminal', 'value_honor', 'dora', 'red_five',
@@ -24,8 +25,8 @@ export interface DiscardContext {
   drawn: number | null;
 }
 
-const RED_IDS = [16, 52, 88];
-export const discardAction = (id: number): number => (RED_IDS.includes(id) ? 34 + RED_IDS.indexOf(id) : id >> 2);
+/** The discard action of a physical tile (34–36 for a red five). */
+export const discardAction = discardIndex;
 const kindOfAction = (a: number): number => (a < 34 ? a : [4, 13, 22][a - 34]!);
 
 function suited(k: number): boolean {

@@ -1,5 +1,5 @@
 /** Builds the state object (view-schema.ts) of a game for one seat, or the full table. */
-import { PHASE_NAMES } from '../table/actions';
+import { discardIndex, PHASE_NAMES } from '../table/actions';
 import type { Owari } from '../paipu/types';
 import type { Kyoku } from '../table/kyoku';
 import { roundLabel } from './round-label';
@@ -65,7 +65,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
     round_wind: ROUND_WINDS[Math.min(3, Math.floor(k.init.round / 4))]!, honba: k.init.honba, kyotaku: k.kyotaku,
     tiles_left: k.tilesLeft, dora: k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : [],
     players, viewer, valid_actions: shallow ? actions : [...actions], valid_actions_mask: mask,
-    riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? (k.stage2.tile === 16 ? 34 : k.stage2.tile === 52 ? 35 : k.stage2.tile === 88 ? 36 : k.stage2.tile >> 2) : null,
+    riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? discardIndex(k.stage2.tile) : null,
     target: k.phase >= 4 && k.phase < 16 && k.target ? { ...k.target } : null,
     riichi_tiles: opts ? (shallow ? opts.riichiDiscards : [...opts.riichiDiscards]) : [],
     is_over: g.isOver(),

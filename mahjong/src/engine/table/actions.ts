@@ -4,6 +4,7 @@
  * 43 pon, 44 pon using a red five, 45 ankan, 46 daiminkan, 47 kakan, 48 riichi confirm, 49 ron,
  * 50 tsumo, 51 nine-terminals draw, 52 riichi cancel, 53 skip.
  */
+import { isRed, redFiveIndex } from '../tiles';
 export const ACTION_COUNT = 54;
 export const A = {
   RED_DISCARD: 34,
@@ -14,10 +15,7 @@ export const A = {
 
 /** The discard index of a physical tile: its kind, or 34–36 for a red five. */
 export function discardIndex(id: number): number {
-  if (id === 16) return 34;
-  if (id === 52) return 35;
-  if (id === 88) return 36;
-  return id >> 2;
+  return isRed(id) ? 34 + redFiveIndex(id) : id >> 2;
 }
 
 const NAMES: Record<number, string> = {

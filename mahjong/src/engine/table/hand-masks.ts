@@ -3,6 +3,7 @@
  * list need no 34-kind scan: per group (man, pin, sou, honours) the kinds held, the kinds held
  * exactly once, and which red fives are held.
  */
+import { isRed, redFiveIndex } from '../tiles';
 export interface HandMasks {
   /** Bit i of group g: kind g·9+i is held (honours: group 3, bit i = kind 27+i). */
   present: number[];
@@ -40,8 +41,8 @@ export function bumpMasks(m: HandMasks, id: number, count: number, added: boolea
   } else if (count === 0) { m.present[g] = m.present[g]! & ~bit; m.single[g] = m.single[g]! & ~bit; }
   else if (count === 1) m.single[g] = m.single[g]! | bit;
   else if (count === 3) m.four[g] = m.four[g]! & ~bit;
-  if (id === 16 || id === 52 || id === 88) {
-    const r = 1 << ((id - 16) / 36);
+  if (isRed(id)) {
+    const r = 1 << redFiveIndex(id);
     m.reds = added ? m.reds | r : m.reds & ~r;
   }
 }
@@ -54,8 +55,8 @@ export function touchMasks(m: HandMasks, id: number, count: number, added: boole
   m.present[g] = count > 0 ? m.present[g]! | bit : m.present[g]! & ~bit;
   m.single[g] = count === 1 ? m.single[g]! | bit : m.single[g]! & ~bit;
   m.four[g] = count === 4 ? m.four[g]! | bit : m.four[g]! & ~bit;
-  if (id === 16 || id === 52 || id === 88) {
-    const r = 1 << ((id - 16) / 36);
+  if (isRed(id)) {
+    const r = 1 << redFiveIndex(id);
     m.reds = added ? m.reds | r : m.reds & ~r;
   }
 }

@@ -7,8 +7,7 @@ import { executeKan } from './calls';
 import type { HandState, StepResult } from './hand-state';
 import { NO_KINDS, type PlayerState, removeTile } from './player';
 import { settleAbort, settleWins } from './settle';
-
-const RED_IDS = [16, 52, 88];
+import { isRed, RED_FIVE_IDS } from '../tiles';
 
 /** The one success value (frozen: steps run by the million in simulations). */
 export const STEP_OK: StepResult = Object.freeze({ ok: true } as const);
@@ -44,11 +43,11 @@ function discardTileOk(p: PlayerState, action: number, tile: number): boolean {
 
 /** Whether hand tile `tile` is what discard index `action` names (34–36 only the red fives). */
 const isIndexOf = (action: number, tile: number): boolean =>
-  action >= 34 ? tile === RED_IDS[action - 34] : tile >> 2 === action && tile !== 16 && tile !== 52 && tile !== 88;
+  action >= 34 ? tile === RED_FIVE_IDS[action - 34] : tile >> 2 === action && !isRed(tile);
 
 /** The tile a discard index means: the drawn tile when it matches (tsumogiri), else a plain copy. */
 function pickDiscard(k: HandState, p: PlayerState, action: number): number {
-  if (action >= 34) return RED_IDS[action - 34]!;
+  if (action >= 34) return RED_FIVE_IDS[action - 34]!;
   if (k.drawn !== null && isIndexOf(action, k.drawn)) return k.drawn;
   for (let i = p.hand.length - 1; i >= 0; i--) {
     const id = p.hand[i]!;

@@ -4,13 +4,12 @@
  * not shown. Our kinds are 0–33 (0–8 man, 9–17 pin, 18–26 sou, 27–33 E S W N P F C); ids are
  * Tenhou's 0–135 with the red fives at 16, 52, 88.
  */
-import { isRed } from '../../engine/tiles';
+import { isRed, RED_FIVE_IDS } from '../../engine/tiles';
 
 export type MjaiTile = string;
 
 const HONORS = ['E', 'S', 'W', 'N', 'P', 'F', 'C'] as const;
 const SUITS = ['m', 'p', 's'] as const;
-const RED_IDS = [16, 52, 88] as const;
 
 export const isRedId = isRed;
 
@@ -38,7 +37,7 @@ export function parseMjaiTile(code: unknown): { kind: number; red: boolean } | n
 }
 
 /** The red five id of a suit kind 4/13/22, else undefined. */
-export const redIdOfKind = (kind: number): number | undefined => (kind === 4 ? RED_IDS[0] : kind === 13 ? RED_IDS[1] : kind === 22 ? RED_IDS[2] : undefined);
+export const redIdOfKind = (kind: number): number | undefined => (kind === 4 ? RED_FIVE_IDS[0] : kind === 13 ? RED_FIVE_IDS[1] : kind === 22 ? RED_FIVE_IDS[2] : undefined);
 
 /** mjai winds: `bakaze` E S W N for round winds 0–3. */
 export const windOf = (w: number): MjaiTile => HONORS[w % 4]!;

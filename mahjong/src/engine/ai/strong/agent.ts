@@ -16,6 +16,7 @@ import { choosePlan, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table } from './table';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
+import { isRed, RED_FIVE_IDS } from '../../tiles';
 
 const RED_ACTION: Record<number, number> = { 4: 34, 13: 35, 22: 36 };
 const RED_KIND = [4, 13, 22];
@@ -142,7 +143,7 @@ export class StrongAgent implements Agent {
     const idx = t.view.riichi_tile ?? -1;
     const kind = idx >= 34 ? RED_KIND[idx - 34]! : idx;
     const hand = t.hand.slice();
-    const at = idx >= 34 ? hand.findIndex((id) => id === [16, 52, 88][idx - 34]) : hand.findIndex((id) => id >> 2 === kind && id !== 16 && id !== 52 && id !== 88);
+    const at = idx >= 34 ? hand.findIndex((id) => id === RED_FIVE_IDS[idx - 34]) : hand.findIndex((id) => id >> 2 === kind && !isRed(id));
     hand.splice(at >= 0 ? at : hand.findIndex((id) => id >> 2 === kind), 1);
     const counts = t.counts.slice();
     counts[kind]! -= 1;
@@ -154,7 +155,7 @@ export class StrongAgent implements Agent {
     // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
     // yakuhai set the hand cannot be big, so skip scoring it.
     let extra = 0;
-    for (const id of hand) extra += t.dora[id >> 2]! + (id === 16 || id === 52 || id === 88 ? 1 : 0);
+    for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
     if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);

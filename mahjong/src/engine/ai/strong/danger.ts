@@ -10,6 +10,7 @@
  * neighbours (matagi-suji) more likely.
  */
 import type { PlayerView, StateView } from '../../game/view-schema';
+import { isRed } from '../../tiles';
 
 export interface Threat {
   seat: number;
@@ -36,7 +37,7 @@ export function threatOf(view: StateView, p: PlayerView, visible: number[], dora
   if (!p.riichi && open < 2) return null;
   let tenpai = 0;
   let doraShown = 0;
-  for (const m of p.melds) for (const id of m.tiles) doraShown += dora[id >> 2]! + (id === 16 || id === 52 || id === 88 ? 1 : 0);
+  for (const m of p.melds) for (const id of m.tiles) doraShown += dora[id >> 2]! + (isRed(id) ? 1 : 0);
   const sw = WIND[p.wind] ?? 27, rw = ROUND[view.round_wind] ?? 27;
   if (p.riichi) tenpai = 1;
   else {

@@ -5,6 +5,7 @@
 import { scoreHand } from '../../scoring/score-hand';
 import { toRulesMeld } from '../../table/win';
 import type { Table } from './table';
+import { isRed } from '../../tiles';
 
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 export const isYakuhai = (t: Table, k: number) => k >= 31 || k === t.seatWind || k === t.roundWind;
@@ -20,10 +21,10 @@ export function hanToPoints(han: number, dealer: boolean): number {
 export function estimateHan(t: Table, counts = t.counts): number {
   let han = 0;
   for (let k = 0; k < 34; k++) han += counts[k]! * t.dora[k]!;
-  for (const id of t.hand) if ((id === 16 || id === 52 || id === 88) && counts[id >> 2]! > 0) han += 1;
+  for (const id of t.hand) if (isRed(id) && counts[id >> 2]! > 0) han += 1;
   const open = t.me.melds.some((m) => m.type !== 'ankan');
   for (const m of t.me.melds) {
-    for (const id of m.tiles) han += t.dora[id >> 2]! + (id === 16 || id === 52 || id === 88 ? 1 : 0);
+    for (const id of m.tiles) han += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     const k = m.tiles[0]! >> 2;
     if (m.type !== 'chi' && isYakuhai(t, k)) han += (k === t.seatWind && k === t.roundWind) ? 2 : 1;
   }
