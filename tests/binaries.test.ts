@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
 import { killTmuxServer } from './helpers/tmux';
+import { compiledBinary } from '../shared/src/testing';
 
 const root = join(import.meta.dir, '..');
-const outDir = mkdtempSync(join(tmpdir(), 'devhub-bin-'));
+const binaries = new Map<string, string>();
 const home = mkdtempSync(join(tmpdir(), 'devhub-home-'));
 const env = {
   ...process.env,
@@ -36,24 +37,17 @@ async function waitForListening(proc: Bun.Subprocess<'ignore', 'pipe', 'pipe'>):
 }
 
 beforeAll(async () => {
-  for (const product of PRODUCTS) {
-    await using proc = Bun.spawn(['bun', 'build', '--compile', 'src/cli/index.ts', '--outfile', join(outDir, product.bin)], {
-      cwd: join(root, product.pkg), stdout: 'pipe', stderr: 'pipe',
-    });
-    const code = await proc.exited;
-    if (code !== 0) throw new Error(`build of ${product.bin} failed: ${await new Response(proc.stderr).text()}`);
-  }
+  for (const product of PRODUCTS) binaries.set(product.bin, await compiledBinary(product.pkg, product.bin));
 }, 180_000);
 
 afterAll(async () => {
   // The gateway starts its own tmux server on GW_TMUX_SOCKET; never leave it behind.
   await killTmuxServer(env.GW_TMUX_SOCKET);
-  rmSync(outDir, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });
 
 describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, product) => {
-  const bin = () => join(outDir, product.bin);
+  const bin = () => binaries.get(product.bin)!;
 
   it('prints help listing the serve command', async () => {
     await using proc = Bun.spawn([bin(), '--help'], { env, stdout: 'pipe', stderr: 'pipe' });

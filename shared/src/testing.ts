@@ -2,7 +2,7 @@
  * Test helpers every package uses: one polling `waitFor` (one argument order everywhere) and
  * temporary directories that are always removed. Imported as `@devhub/shared/testing`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -67,4 +67,36 @@ export function useTempDirs(cleanup: (fn: () => void) => void, prefix?: string):
   const dirs = new TempDirs(prefix);
   cleanup(() => dirs.removeAll());
   return dirs;
+}
+
+const REPO_ROOT = join(import.meta.dir, '..', '..');
+const builds = new Map<string, Promise<string>>();
+
+/**
+ * A product's CLI compiled with `bun build --compile`, once per test process however many test
+ * files ask for it. The binary goes to `dist/test-bin/<name>` (dist/ is git-ignored); it is built
+ * under a process-unique name and renamed into place, so two concurrent runs never see half a file.
+ */
+export function compiledBinary(pkg: string, name: string): Promise<string> {
+  let build = builds.get(name);
+  if (!build) {
+    build = compile(join(REPO_ROOT, pkg), name);
+    builds.set(name, build);
+  }
+  return build;
+}
+
+async function compile(pkgDir: string, name: string): Promise<string> {
+  const outDir = join(REPO_ROOT, 'dist', 'test-bin');
+  mkdirSync(outDir, { recursive: true });
+  const target = join(outDir, name);
+  const partial = `${target}.${process.pid}.partial`;
+  await using proc = Bun.spawn(['bun', 'build', '--compile', 'src/cli/index.ts', '--outfile', partial], { cwd: pkgDir, stdout: 'pipe', stderr: 'pipe' });
+  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0) {
+    rmSync(partial, { force: true });
+    throw new Error(`bun build --compile of ${name} failed (${code}): ${err}`);
+  }
+  renameSync(partial, target);
+  return target;
 }

@@ -3,12 +3,11 @@ import { Value } from '@sinclair/typebox/value';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compiledBinary } from '@devhub/shared/testing';
 import { StateFile } from '../../src/state';
 import { removeSocketFile, socketName, waitFor } from '../helpers/gateway';
 
-const pkg = join(import.meta.dir, '..', '..');
-const build = mkdtempSync(join(tmpdir(), 'agentgw-bin-'));
-const bin = join(build, 'agentgw');
+let bin = '';
 const dir = mkdtempSync(join(tmpdir(), 'agentgw-cli-'));
 const socket = socketName('cli');
 const env = {
@@ -17,9 +16,7 @@ const env = {
 };
 
 beforeAll(async () => {
-  await using proc = Bun.spawn(['bun', 'build', '--compile', 'src/cli/index.ts', '--outfile', bin], { cwd: pkg, stdout: 'pipe', stderr: 'pipe' });
-  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
-  if (code !== 0) throw new Error(`bun build --compile failed (${code}): ${err}`);
+  bin = await compiledBinary('gateway', 'agentgw');
 }, 120_000);
 
 afterAll(async () => {
@@ -28,7 +25,6 @@ afterAll(async () => {
   await using tmux = Bun.spawn(['tmux', '-L', socket, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' });
   await tmux.exited;
   removeSocketFile(socket);
-  rmSync(build, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 });
 
