@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
 import { killTmuxServer } from './helpers/tmux';
+import { useTempDirs, waitFor as pollUntil } from '../shared/src/testing';
+
+const temp = useTempDirs(afterAll);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,7 +21,7 @@ async function freePort(): Promise<number> {
 
 /** Runs `bun run start` with private ports, state dirs and tmux socket; collects its output. */
 async function launch(extraEnv: Record<string, string> = {}) {
-  const home = mkdtempSync(join(tmpdir(), 'devhub-start-'));
+  const home = temp.make('devhub-start-');
   const ports = [await freePort(), await freePort(), await freePort()];
   const socket = `devhub-start-${process.pid}-${ports[0]}`;
   const env: Record<string, string | undefined> = {
@@ -37,13 +39,7 @@ async function launch(extraEnv: Record<string, string> = {}) {
     void (async () => { for await (const chunk of stream) output += new TextDecoder().decode(chunk); })();
   }
   const healthOf = (i: number) => fetch(`http://127.0.0.1:${ports[i]}${PRODUCTS[i]!.health}`).then((r) => r.status, () => 0);
-  const waitFor = async (condition: () => boolean | Promise<boolean>) => {
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (await condition()) return true;
-      await Bun.sleep(100);
-    }
-    return false;
-  };
+  const waitFor = (condition: () => boolean | Promise<boolean>) => pollUntil(condition, 'the servers', 30_000, 100).then(() => true, () => false);
   return { proc, ports, socket, healthOf, waitFor, output: () => output };
 }
 
@@ -65,7 +61,7 @@ describe('bun run start', () => {
 
   it('keeps the other servers running when one cannot start (gateway without tmux)', async () => {
     // A PATH holding only bun: the gateway refuses to start without tmux.
-    const bin = mkdtempSync(join(tmpdir(), 'devhub-path-'));
+    const bin = temp.make('devhub-path-');
     symlinkSync(process.execPath, join(bin, 'bun'));
     const run = await launch({ PATH: bin });
     try {

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic, writeJsonAtomic } from '../src';
+import { useTempDirs } from '../src/testing';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'atomic-'));
+const temp = useTempDirs(afterAll);
+
+const tempDir = () => temp.make('atomic-');
 
 describe('atomic write', () => {
   it('writes content with the requested mode and leaves no temp files', () => {

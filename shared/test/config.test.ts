@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type as t } from '@sinclair/typebox';
 import { ConfigError, formatPath, loadConfig } from '../src';
+import { useTempDirs } from '../src/testing';
+
+const temp = useTempDirs(afterAll);
 
 const Schema = t.Object({
   server: t.Object({ host: t.String({ default: '127.0.0.1' }), port: t.Integer({ default: 8765, minimum: 0, maximum: 65535 }) }, { default: {} }),
@@ -12,7 +14,7 @@ const Schema = t.Object({
 });
 
 function file(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+  const dir = temp.make('cfg-');
   const path = join(dir, 'config.yaml');
   writeFileSync(path, text);
   return path;

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { ProcessTimeout, isProcessAlive, readPidFile, removePidFile, run, runningPid, tryRun, writePidFile } from '../src';
+import { useTempDirs } from '../src/testing';
+
+const temp = useTempDirs(afterAll);
 
 describe('process wrapper', () => {
   it('returns stdout, stderr and the exit code of an argv array', async () => {
@@ -27,7 +28,7 @@ describe('process wrapper', () => {
 
 describe('PID files', () => {
   it('round-trips a live PID and removes a stale one', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'pid-')), 'server.pid');
+    const path = join(temp.make('pid-'), 'server.pid');
     expect(readPidFile(path)).toBeNull();
     writePidFile(path);
     expect(runningPid(path)).toBe(process.pid);

@@ -1,15 +1,17 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMjlog } from '../../src/engine/game';
 import { verifyPaipu } from '../../src/engine/verify/verify-paipu';
+import { useTempDirs } from '@devhub/shared/testing';
+
+const temp = useTempDirs(afterAll);
 
 const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
 
 describe('mahjong simulate', () => {
   it('plays games, prints rates and placements, and writes verifiable mjlog files', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'mj-sim-'));
+    const out = temp.make('mj-sim-');
     await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '3', '--ai', 'heuristic,random,heuristic,random', '--seed', '5', '--out', out], { stdout: 'pipe', stderr: 'pipe' });
     const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
     expect(code).toBe(0);
@@ -23,7 +25,7 @@ describe('mahjong simulate', () => {
   }, 60_000);
 
   it('refuses an --out that is a file, saying it takes a directory', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mj-sim-')), 'taken');
+    const file = join(temp.make('mj-sim-'), 'taken');
     await Bun.write(file, 'x');
     await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--out', file], { stdout: 'pipe', stderr: 'pipe' });
     const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);

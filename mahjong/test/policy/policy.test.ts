@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RandomAgent } from '../../src/engine/ai';
 import { parseMjlog } from '../../src/engine/game';
@@ -11,6 +10,9 @@ import { samplesFromPaipu } from '../../src/policy/dataset';
 import { FEATURE_NAMES, discardFeatures, type DiscardContext } from '../../src/policy/features';
 import { parsePolicy, randomPolicy } from '../../src/policy/model';
 import { accuracy, train } from '../../src/policy/train';
+import { useTempDirs } from '@devhub/shared/testing';
+
+const temp = useTempDirs(afterAll);
 
 const SAMPLE = join(import.meta.dir, '../../samples/tenhou-2019060813gm-00a9-0000-08bb0ec3.xml');
 const col = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
@@ -75,9 +77,9 @@ describe('policy files and the policy player', () => {
 
 describe('mahjong train', () => {
   it('writes a loadable model file from a log', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'mahjong-train-')), 'model.json');
+    const out = join(temp.make('mahjong-train-'), 'model.json');
     await using proc = Bun.spawn(['bun', join(import.meta.dir, '../../src/cli/index.ts'), 'train', SAMPLE, '--out', out, '--epochs', '1', '--hidden', '4', '--evaluate', '4'], {
-      stdout: 'pipe', stderr: 'pipe', env: { ...process.env, MAHJONG_DIR: mkdtempSync(join(tmpdir(), 'mahjong-home-')) },
+      stdout: 'pipe', stderr: 'pipe', env: { ...process.env, MAHJONG_DIR: temp.make('mahjong-home-') },
     });
     const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     expect(code).toBe(0);

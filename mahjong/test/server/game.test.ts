@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { HeuristicAgent } from '../../src/engine/ai';
 import { Paipu } from '../../src/engine/paipu';
 import { testApp } from './helpers';
+import { useTempDirs } from '@devhub/shared/testing';
+
+const temp = useTempDirs(afterAll);
 
 const { app, call, close } = testApp();
 afterAll(close);
@@ -45,7 +47,7 @@ describe('POST /api/game/new', () => {
   it('plays against the heuristic AI and against a model file', async () => {
     expect((await newGame({ ai_model: 'heuristic' })).state.turn).toBe(0);
     expect((await newGame({ ai_model: 'policy' })).state.turn).toBe(0);
-    const dir = mkdtempSync(join(tmpdir(), 'mahjong-model-'));
+    const dir = temp.make('mahjong-model-');
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify({ format: 'mahjong-heuristic-v1', name: 'careful', weights: { foldShanten: 1 } }));
     const g = await newGame({ ai_model: good, mode: '4ai', delay_ms: 5000 });

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
+import { useTempDirs } from '@devhub/shared/testing';
+
+const temp = useTempDirs(afterAll);
 
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
-const env = () => ({ ...process.env, MAHJONG_DIR: mkdtempSync(join(tmpdir(), 'mahjong-serve-')), NO_COLOR: '1', LOG_LEVEL: 'info' });
+const env = () => ({ ...process.env, MAHJONG_DIR: temp.make('mahjong-serve-'), NO_COLOR: '1', LOG_LEVEL: 'info' });
 
 /** Reads the process output until it names its address (consola logs only at LOG_LEVEL info). */
 async function address(stream: ReadableStream<Uint8Array>): Promise<string> {
