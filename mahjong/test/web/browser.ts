@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pngColours } from './png';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { waitFor } from '@devhub/shared/testing';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,18 +42,11 @@ export function canvasStats(page: Page): Promise<{ colours: number; hash: number
   });
 }
 
-/** Polls `check` until it returns a truthy value, for at most `ms`. */
-export async function until<T>(check: () => Promise<T> | T, ms = 20_000, what = 'condition'): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
+/** Polls `check` until it returns a truthy value, for at most `ms` (the shared waitFor, this file's argument order). */
+export const until = <T>(check: () => Promise<T> | T, ms = 20_000, what = 'condition'): Promise<NonNullable<T>> => waitFor(check, what, ms, 50);
 
-export const SCREENSHOT_DIR = process.env.MAHJONG_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'mahjong-screens-'));
+/** Screenshots are kept as test artefacts under the git-ignored dist/ (or where MAHJONG_SCREENSHOTS says). */
+export const SCREENSHOT_DIR = process.env.MAHJONG_SCREENSHOTS ?? join(import.meta.dir, '../../../dist/test-artifacts/mahjong');
 
 /** Saves a PNG of the page as a test artefact and returns its colour count (blank ≈ 1–3). */
 export async function screenshot(page: Page, name: string): Promise<{ path: string; width: number; height: number; colours: number }> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
+import { roundLabel } from '../../src/engine/game/round-label';
 
 async function load(...files: string[]): Promise<any> {
   const win: any = {};
@@ -60,6 +61,15 @@ describe('centre panel', () => {
     const all = texts.map((t) => t.text);
     expect(all).toEqual(expect.arrayContaining(['East 1', '1 honba', '1 stick']));
     expect(all.filter((t) => t.includes('honba'))).toEqual(['1 honba']);
+  });
+
+  it('strips the honba from the label the engine really sends (East 1 (2 honba))', async () => {
+    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { ctx, texts } = textContext();
+    MJCentre.draw(ctx, { ...state, round: 0, honba: 2, game: { round_label: roundLabel(0, 2) } }, 800 / 24, 0);
+    const all = texts.map((t) => t.text);
+    expect(all).toContain('East 1');
+    expect(all.filter((t) => t.includes('honba'))).toEqual(['2 honba']);
   });
 
   it('keeps the larger type of a desktop table', async () => {

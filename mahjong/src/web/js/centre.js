@@ -9,8 +9,8 @@
   const windIndex = (w) => (typeof w === 'number' ? w : WIND_OF[w] ?? 0);
 
   function roundLabel(state) {
-    // The engine's label ends in ", N honba"; the panel has a honba line of its own.
-    if (state.game && state.game.round_label) return state.game.round_label.replace(/, \d+ honba$/, '');
+    // The engine's label ends in " (N honba)"; the panel has a honba line of its own.
+    if (state.game && state.game.round_label) return state.game.round_label.replace(/(?:, | \()\d+ honba\)?$/, '');
     const wind = WINDS[windIndex(state.round_wind ?? 0)];
     const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
     return `${wind} ${n}`;
