@@ -30,11 +30,14 @@ const withPort = (yaml: string, port: number) => yaml.replace('config_version: 1
 
 describe('modelproxy doctor', () => {
   it('reports each check and probes every provider with max_tokens 1', async () => {
-    box.writeConfig(withPort(configYaml({
+    // A home of its own: other tests write a settings.json into the shared one.
+    using fresh = sandbox('mp-doctor-fresh-');
+    const before = mock.requests.length;
+    fresh.writeConfig(withPort(configYaml({
       good: { base_url: `${mock.url}/good`, api_keys: [{ key: 'YOUR_API_KEY' }, { key: GOOD }] },
       bad: { base_url: `${mock.url}/bad`, api_keys: [{ key: BAD }] },
     }), freePort()));
-    const r = await cli(['doctor'], box.env);
+    const r = await cli(['doctor'], fresh.env);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^✓ config +.*2 provider\(s\), 3 key\(s\) \(1 placeholder\)/m);
     expect(r.stdout).toMatch(/^! keys good +1 key\(s\), 1 placeholder\(s\) skipped$/m);
@@ -43,7 +46,7 @@ describe('modelproxy doctor', () => {
     expect(r.stdout).toMatch(/^! settings +.*settings\.json does not exist/m);
     expect(r.stdout).toMatch(/^✓ upstream good +POST \/v1\/messages with key #2: ok \(HTTP 200\)$/m);
     expect(r.stdout).toMatch(/^✗ upstream bad +POST \/v1\/messages with key #1: invalid key \(HTTP 401: invalid x-api-key\)$/m);
-    const sent = mock.requests.filter((q) => q.path.endsWith('/v1/messages')).map((q) => JSON.parse(q.body).max_tokens);
+    const sent = mock.requests.slice(before).filter((q) => q.path.endsWith('/v1/messages')).map((q) => JSON.parse(q.body).max_tokens);
     expect(sent).toEqual([1, 1]);
     expect(r.stdout + r.stderr).not.toContain(GOOD);
   });

@@ -20,59 +20,55 @@ const env = { ...box.env, PATH: `${bin}:/usr/bin:/bin` };
 const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
 
 describe('modelproxy service (systemd user unit, fake systemctl first on PATH)', () => {
-  it('install writes the unit from the shared generator, reloads systemd and enables it', async () => {
-    const r = await cli(['service', 'install'], env);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const unit = readFileSync(unitFile, 'utf8');
-    expect(unit).toContain('[Service]');
-    expect(unit).toMatch(/^ExecStart=.+ serve$/m);
-    expect(unit).toContain(`Environment=MODELPROXY_DIR=${box.dir}`);
-    expect(unit).toContain('ExecReload=/bin/kill -USR1 $MAINPID');
-    expect(calls()).toEqual(['systemctl --user daemon-reload', 'systemctl --user enable --now modelproxy.service']);
-  });
-
-  it('start, stop, restart and reload map to systemctl verbs', async () => {
-    rmSync(log, { force: true });
-    for (const verb of ['start', 'stop', 'restart', 'reload']) expect((await cli(['service', verb], env)).code).toBe(0);
-    expect(calls()).toEqual(['start', 'stop', 'restart', 'reload'].map((v) => `systemctl --user ${v} modelproxy.service`));
-  });
-
-  it('status reads the unit state', async () => {
-    const r = await cli(['service', 'status'], env);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`service: installed (${unitFile})`);
-    expect(r.stdout).toContain('state:   active (running), pid 4242');
-  });
-
-  it('the top-level status shows the installed service and its state', async () => {
-    const r = await cli(['status'], env);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`service: installed (${unitFile}), active (running)`);
-  });
-
-  it('logs reads the journal of the unit', async () => {
-    const r = await cli(['service', 'logs', '-n', '20'], env);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('proxy listening');
-    expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 20 --no-pager');
-  });
-
-  it('logs -f follows the journal (streamed to the terminal) and the top-level logs is the same', async () => {
-    const r = await cli(['service', 'logs', '-f'], env);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('proxy listening');
-    expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 200 --no-pager -f');
-    const top = await cli(['logs', '-n', '5'], env);
-    expect(top.code).toBe(0);
-    expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 5 --no-pager');
-  });
-
-  it('uninstall disables the unit and removes the file', async () => {
-    const r = await cli(['service', 'uninstall'], env);
-    expect(r.code).toBe(0);
-    expect(existsSync(unitFile)).toBe(false);
-    expect(calls().slice(-2)).toEqual(['systemctl --user disable --now modelproxy.service', 'systemctl --user daemon-reload']);
+  it('one unit lifecycle, in order: install, verbs, status, logs, uninstall', async () => {
+    { // install writes the unit from the shared generator, reloads systemd and enables it
+      const r = await cli(['service', 'install'], env);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const unit = readFileSync(unitFile, 'utf8');
+      expect(unit).toContain('[Service]');
+      expect(unit).toMatch(/^ExecStart=.+ serve$/m);
+      expect(unit).toContain(`Environment=MODELPROXY_DIR=${box.dir}`);
+      expect(unit).toContain('ExecReload=/bin/kill -USR1 $MAINPID');
+      expect(calls()).toEqual(['systemctl --user daemon-reload', 'systemctl --user enable --now modelproxy.service']);
+    }
+    { // start, stop, restart and reload map to systemctl verbs
+      rmSync(log, { force: true });
+      for (const verb of ['start', 'stop', 'restart', 'reload']) expect((await cli(['service', verb], env)).code).toBe(0);
+      expect(calls()).toEqual(['start', 'stop', 'restart', 'reload'].map((v) => `systemctl --user ${v} modelproxy.service`));
+    }
+    { // status reads the unit state
+      const r = await cli(['service', 'status'], env);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`service: installed (${unitFile})`);
+      expect(r.stdout).toContain('state:   active (running), pid 4242');
+    }
+    { // the top-level status shows the installed service and its state
+      const r = await cli(['status'], env);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`service: installed (${unitFile}), active (running)`);
+    }
+    { // logs reads the journal of the unit
+      const r = await cli(['service', 'logs', '-n', '20'], env);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('proxy listening');
+      expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 20 --no-pager');
+    }
+    { // logs -f follows the journal (streamed to the terminal) and the top-level logs is the same
+      const r = await cli(['service', 'logs', '-f'], env);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('proxy listening');
+      expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 200 --no-pager -f');
+      const top = await cli(['logs', '-n', '5'], env);
+      expect(top.code).toBe(0);
+      expect(calls().at(-1)).toBe('journalctl --user -u modelproxy.service -n 5 --no-pager');
+    }
+    { // uninstall disables the unit and removes the file
+      const r = await cli(['service', 'uninstall'], env);
+      expect(r.code).toBe(0);
+      expect(existsSync(unitFile)).toBe(false);
+      expect(calls().slice(-2)).toEqual(['systemctl --user disable --now modelproxy.service', 'systemctl --user daemon-reload']);
+    }
   });
 
   it('says clearly when there is no systemd user session and suggests modelproxy serve', async () => {

@@ -44,56 +44,54 @@ const envB = { ...b.env, MODELPROXY_SYNC_PASSPHRASE: PASS, MODELPROXY_SYNC_PASSW
 const bConfig = join(b.dir, 'config.yaml');
 
 describe('modelproxy sync', () => {
-  it('setup stores the target with mode 600', async () => {
-    a.writeConfig(CONFIG);
-    const r = await cli(['sync', 'setup', '--url', url, '--user', 'me'], envA);
-    expect(r.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(a.dir, 'sync.json'), 'utf8'))).toEqual({ url, username: 'me', password: 'dav-pass' });
-    expect(statSync(join(a.dir, 'sync.json')).mode & 0o777).toBe(0o600);
-  });
-
-  it('push uploads an encrypted blob that does not contain the config', async () => {
-    const r = await cli(['sync', 'push'], envA);
-    expect(r.code).toBe(0);
-    const blob = store.get('/dav/modelproxy.blob')!;
-    expect(blob).not.toContain(KEY);
-    expect(blob).not.toContain('minimax');
-    expect(JSON.parse(blob)).toMatchObject({ format: 'modelproxy-sync', cipher: 'aes-256-gcm', kdf: { name: 'scrypt' } });
-  });
-
-  it('pull on another machine installs the same config and backs up the old one', async () => {
-    b.writeConfig(OTHER);
-    const status = await cli(['sync', 'status', '--url', url, '--user', 'me'], envB);
-    expect(status.stdout).toContain('differs');
-    const r = await cli(['sync', 'pull', '--url', url, '--user', 'me'], envB);
-    expect(r.code).toBe(0);
-    expect(readFileSync(bConfig, 'utf8')).toBe(CONFIG);
-    expect(readFileSync(`${bConfig}.bak`, 'utf8')).toBe(OTHER);
-    expect(r.stdout + r.stderr).not.toContain(KEY);
-    const after = await cli(['sync', 'status', '--url', url, '--user', 'me'], envB);
-    expect(after.stdout).toContain('in sync');
-  });
-
-  it('a wrong passphrase is a clear error and changes nothing', async () => {
-    b.writeConfig(OTHER);
-    const r = await cli(['sync', 'pull', '--url', url, '--user', 'me'], { ...envB, MODELPROXY_SYNC_PASSPHRASE: 'wrong' });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('wrong passphrase, or the blob was modified; nothing was changed');
-    expect(readFileSync(bConfig, 'utf8')).toBe(OTHER);
-  });
-
-  it('a tampered blob is detected and changes nothing', async () => {
-    const original = store.get('/dav/modelproxy.blob')!;
-    const blob = JSON.parse(original);
-    const data = Buffer.from(blob.data, 'base64');
-    data[0] = data[0]! ^ 0x01;
-    store.set('/dav/modelproxy.blob', JSON.stringify({ ...blob, data: data.toString('base64') }));
-    b.writeConfig(OTHER);
-    const r = await cli(['sync', 'pull', '--url', url, '--user', 'me'], envB);
-    store.set('/dav/modelproxy.blob', original);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('the blob was modified');
-    expect(readFileSync(bConfig, 'utf8')).toBe(OTHER);
+  it('one round trip, in order: setup, push, pull on another machine, wrong passphrase, tampered blob', async () => {
+    { // setup stores the target with mode 600
+      a.writeConfig(CONFIG);
+      const r = await cli(['sync', 'setup', '--url', url, '--user', 'me'], envA);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(readFileSync(join(a.dir, 'sync.json'), 'utf8'))).toEqual({ url, username: 'me', password: 'dav-pass' });
+      expect(statSync(join(a.dir, 'sync.json')).mode & 0o777).toBe(0o600);
+    }
+    { // push uploads an encrypted blob that does not contain the config
+      const r = await cli(['sync', 'push'], envA);
+      expect(r.code).toBe(0);
+      const blob = store.get('/dav/modelproxy.blob')!;
+      expect(blob).not.toContain(KEY);
+      expect(blob).not.toContain('minimax');
+      expect(JSON.parse(blob)).toMatchObject({ format: 'modelproxy-sync', cipher: 'aes-256-gcm', kdf: { name: 'scrypt' } });
+    }
+    { // pull on another machine installs the same config and backs up the old one
+      b.writeConfig(OTHER);
+      const status = await cli(['sync', 'status', '--url', url, '--user', 'me'], envB);
+      expect(status.stdout).toContain('differs');
+      const r = await cli(['sync', 'pull', '--url', url, '--user', 'me'], envB);
+      expect(r.code).toBe(0);
+      expect(readFileSync(bConfig, 'utf8')).toBe(CONFIG);
+      expect(readFileSync(`${bConfig}.bak`, 'utf8')).toBe(OTHER);
+      expect(r.stdout + r.stderr).not.toContain(KEY);
+      const after = await cli(['sync', 'status', '--url', url, '--user', 'me'], envB);
+      expect(after.stdout).toContain('in sync');
+    }
+    { // a wrong passphrase is a clear error and changes nothing
+      b.writeConfig(OTHER);
+      const r = await cli(['sync', 'pull', '--url', url, '--user', 'me'], { ...envB, MODELPROXY_SYNC_PASSPHRASE: 'wrong' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('wrong passphrase, or the blob was modified; nothing was changed');
+      expect(readFileSync(bConfig, 'utf8')).toBe(OTHER);
+    }
+    { // a tampered blob is detected and changes nothing
+      const original = store.get('/dav/modelproxy.blob')!;
+      const blob = JSON.parse(original);
+      const data = Buffer.from(blob.data, 'base64');
+      data[0] = data[0]! ^ 0x01;
+      store.set('/dav/modelproxy.blob', JSON.stringify({ ...blob, data: data.toString('base64') }));
+      b.writeConfig(OTHER);
+      const r = await cli(['sync', 'pull', '--url', url, '--user', 'me'], envB);
+      store.set('/dav/modelproxy.blob', original);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('the blob was modified');
+      expect(readFileSync(bConfig, 'utf8')).toBe(OTHER);
+    }
   });
 
   it('reports a rejected login with the server status', async () => {

@@ -15,15 +15,16 @@ const fail = (code: number, msg: string) => Response.json({ base_resp: { status_
 let upstream: MockUpstream;
 let proxy: { url: string; stop(): Promise<void> };
 let h: ReturnType<typeof harness>;
+const imageConfig = () => ({
+  providers: {
+    other: { base_url: 'http://127.0.0.1:9/anthropic', api_keys: [{ key: 'sk-other-0000' }] },
+    mm: { base_url: `${upstream.url}/anthropic`, usage_adapter: 'minimax', api_keys: KEYS.map((key) => ({ key })) },
+  },
+  routes: { default: [{ match: '.*', provider: 'other' }] },
+});
 beforeAll(async () => {
   upstream = await startMockUpstream(() => ok([B64]));
-  h = harness({
-    providers: {
-      other: { base_url: 'http://127.0.0.1:9/anthropic', api_keys: [{ key: 'sk-other-0000' }] },
-      mm: { base_url: `${upstream.url}/anthropic`, usage_adapter: 'minimax', api_keys: KEYS.map((key) => ({ key })) },
-    },
-    routes: { default: [{ match: '.*', provider: 'other' }] },
-  });
+  h = harness(imageConfig());
   proxy = h.listen();
 });
 afterAll(async () => { await proxy.stop(); await upstream.stop(); });
@@ -57,7 +58,11 @@ describe('image generation', () => {
   it('turns a non-zero base_resp into an error, and moves to the next key on a key error', async () => {
     upstream.requests.length = 0;
     upstream.handle((r) => (r.key === KEYS[0] ? fail(1008, 'insufficient balance') : fail(1026, 'sensitive content')));
-    const err = await client().images.generate({ model: 'flux-pro', prompt: 'x' }).then(() => null, (e: InstanceType<typeof OpenAI.APIError>) => e);
+    // A proxy of its own: the key error cools KEYS[0], which the other tests expect to be live.
+    const own = harness(imageConfig()).listen();
+    const ownClient = new OpenAI({ baseURL: `${own.url}/v1`, apiKey: 'client-key', maxRetries: 0 });
+    const err = await ownClient.images.generate({ model: 'flux-pro', prompt: 'x' }).then(() => null, (e: InstanceType<typeof OpenAI.APIError>) => e);
+    await own.stop();
     expect(err).toBeInstanceOf(OpenAI.APIError);
     expect(err!.status).toBe(400);
     expect(err!.message).toContain('sensitive content (1026)');

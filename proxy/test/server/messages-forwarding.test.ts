@@ -118,6 +118,10 @@ describe('forwarding', () => {
   });
 
   it('writes a requests.jsonl line per request without contents or keys', async () => {
+    upstream.handle(() => Response.json(message('slow stream')));
+    const before = (await h.logLines()).length;
+    for (let i = 0; i < 4; i++) await client().messages.create(ask);
+    await waitFor(async () => (await h.logLines()).length >= before + 4, 10_000, 'four more requests.jsonl lines');
     const lines = await h.logLines();
     expect(lines.length).toBeGreaterThan(3);
     const last = lines.at(-1)!;

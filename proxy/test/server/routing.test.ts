@@ -4,7 +4,9 @@ import { harness, post } from '../helpers/proxy-harness';
 
 let day: MockUpstream;
 let night: MockUpstream;
-let now = new Date('2026-11-23T02:00:00Z'); // Monday 10:00 in Shanghai
+const MONDAY_10_SHANGHAI = new Date('2026-11-23T02:00:00Z');
+const MONDAY_20_SHANGHAI = new Date('2026-11-23T12:00:00Z');
+let now = MONDAY_10_SHANGHAI;
 let h: ReturnType<typeof harness>;
 beforeAll(async () => {
   day = await startMockUpstream(() => messageResponse('day'));
@@ -26,13 +28,14 @@ const send = (model: string) => h.app.handle(post('/v1/messages?beta=true', { mo
 
 describe('routing through the app', () => {
   it('sends sonnet aliases to the timed route during its window, with the model rewritten', async () => {
+    now = MONDAY_10_SHANGHAI;
     const res = await send('sonnet[1m]');
     expect(res.headers.get('x-modelproxy-key')).toBe('zhipu#2');
     expect(JSON.parse(day.requests.at(-1)!.body).model).toBe('glm-4.6');
   });
 
   it('uses the default routes outside the window, keeping the model when the route sets none', async () => {
-    now = new Date('2026-11-23T12:00:00Z'); // 20:00 in Shanghai
+    now = MONDAY_20_SHANGHAI;
     const res = await send('claude-3-5-sonnet-20241022');
     expect(res.headers.get('x-modelproxy-key')).toBe('minimax#1');
     expect(JSON.parse(night.requests.at(-1)!.body).model).toBe('claude-3-5-sonnet-20241022');
@@ -41,7 +44,12 @@ describe('routing through the app', () => {
   });
 
   it('records route, provider and key in requests.jsonl', async () => {
-    const lines = await h.logLines();
+    now = MONDAY_10_SHANGHAI;
+    await send('sonnet[1m]');
+    now = MONDAY_20_SHANGHAI;
+    await send('claude-3-5-sonnet-20241022');
+    await send('haiku');
+    const lines = (await h.logLines()).slice(-3);
     expect(lines.map((l) => [l.route, l.provider, l.key_index, l.model_in, l.model_out])).toEqual([
       ['timed[0]', 'zhipu', 2, 'sonnet[1m]', 'glm-4.6'],
       ['default[1]', 'minimax', 1, 'claude-3-5-sonnet-20241022', 'claude-3-5-sonnet-20241022'],
