@@ -40,6 +40,7 @@ export function createApp(deps: AppDeps = {}) {
       } catch {
         failure = new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
       }
+      log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
       const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
       return new Response(JSON.stringify(errorBody(failure.code, failure.status, failure.message)), { status: failure.status, headers });
     })

@@ -11,6 +11,7 @@ import { migrateConfigFile } from '../migrations';
 import { LISTEN_OPTIONS } from '../listen-options';
 import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
+import { keyWarnings } from '../upstream/key-warnings';
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8765 };
 export { LISTEN_ENV };
@@ -37,6 +38,7 @@ export default defineCommand({
       const migrated = migrateConfigFile(file);
       if (migrated) log.info(`migrated ${file} from config_version ${migrated.from} to ${migrated.to} (original: ${migrated.backup})`);
       state = new ProxyState(loadProxyConfig(file));
+      state.configPath = file;
     } catch (error) {
       log.error(error instanceof ConfigError ? error.message : `cannot load ${file}: ${(error as Error).message}`);
       process.exit(2);
@@ -69,6 +71,7 @@ export default defineCommand({
     writePidFile(pidFilePath(dir));
     recordAddress(dir, listen.host, port);
     log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
+    for (const warning of keyWarnings(state.current.config, file)) log.warn(warning);
     process.on('SIGUSR1', () => state.reload(file, log));
     const stop = async () => {
       // Streams have no idle limit, so waiting for them would make Ctrl-C (and a service stop) hang

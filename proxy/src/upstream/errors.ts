@@ -87,11 +87,25 @@ export class UpstreamBroken extends ProxyError {
   }
 }
 
+/** Claude Code honours this header: a permanent failure is not retried (ten times, for minutes). */
+export const NO_RETRY = { 'x-should-retry': 'false' } as const;
+
+/** Why a provider has no key to try. */
+export type NoKeyReason = { kind: 'placeholders' } | { kind: 'auth_failed'; untilMs: number };
+
 export class NoUsableKey extends ProxyError {
-  constructor(provider: string) {
-    super('no_usable_key', 502, `provider "${provider}" has no usable key: every api_keys entry is a placeholder or disabled after an authentication failure (fill in config.yaml, then reload)`, {
-      'x-modelproxy-attempts': '0',
-    });
+  constructor(provider: string, reason: NoKeyReason = { kind: 'placeholders' }, configPath = 'config.yaml') {
+    const why = reason.kind === 'placeholders'
+      ? `edit ${configPath}: provider "${provider}" has only placeholder keys (put a real key in its api_keys, then reload)`
+      : `provider "${provider}" has no usable key: every key was refused by the upstream (401/402/403) and rests until ${new Date(reason.untilMs).toISOString()}; fix its api_keys in ${configPath}, then reload`;
+    super('no_usable_key', 502, why, { 'x-modelproxy-attempts': '0', ...NO_RETRY });
+  }
+}
+
+/** The upstream answered with a redirect: base_url is wrong (a redirect is never handed to the client). */
+export class UpstreamRedirect extends ProxyError {
+  constructor(provider: string, status: number, location: string | null) {
+    super('upstream_redirect', 502, `provider "${provider}" answered HTTP ${status} redirecting to ${location ?? '(no Location)'}: check base_url`, NO_RETRY);
   }
 }
 

@@ -1,9 +1,12 @@
 import type { KeyEntry, Provider } from '../config/schema';
 import { isPlaceholderKey } from '../config/placeholder';
+import type { NoKeyReason } from './errors';
 
-/** DECISIONS.md: 429/5xx/529/timeout cool a key for 60 s; 401/402/403 until the next reload. */
+/** 429/5xx/529/timeout cool a key for 60 s unless the upstream said how long (Retry-After). */
 export const COOLDOWN_MS = 60_000;
-const UNTIL_RELOAD_STATUSES = new Set([401, 402, 403]);
+/** 401/402/403 rest a key this long (or until a reload, which may have fixed it), then it is tried again. */
+export const AUTH_COOLDOWN_MS = 30 * 60_000;
+const AUTH_STATUSES = new Set([401, 402, 403]);
 
 export interface Candidate {
   /** 1-based position in api_keys, as shown by `usage` and in `x-modelproxy-key`. */
@@ -13,7 +16,8 @@ export interface Candidate {
 
 interface Cooldown {
   until: number;
-  untilReload: boolean;
+  /** An authentication failure: the key is not tried at all until `until` (or a reload). */
+  auth: boolean;
 }
 
 /**
@@ -24,11 +28,11 @@ interface Cooldown {
 export class KeyPool {
   private readonly cooling = new Map<string, Cooldown>();
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(private readonly clock: () => number = Date.now, private readonly authCooldownMs = AUTH_COOLDOWN_MS) {}
 
   /**
    * Keys to try, in order: usable keys first; then keys cooling after a temporary failure (better a
-   * try than a certain error). Placeholders and keys that failed authentication never appear.
+   * try than a certain error). Placeholders, and keys resting after an authentication failure, never appear.
    */
   candidates(providerName: string, provider: Provider): Candidate[] {
     const now = this.clock();
@@ -37,16 +41,28 @@ export class KeyPool {
     provider.api_keys.forEach((entry, i) => {
       if (isPlaceholderKey(entry.key)) return;
       const state = this.cooling.get(slot(providerName, entry.key));
-      if (!state || (!state.untilReload && state.until <= now)) ready.push({ index: i + 1, entry });
-      else if (!state.untilReload) waiting.push({ index: i + 1, entry });
+      if (!state || state.until <= now) ready.push({ index: i + 1, entry });
+      else if (!state.auth) waiting.push({ index: i + 1, entry });
     });
     return [...ready, ...waiting];
   }
 
-  /** Records a retryable failure; `status` null means a connection error or timeout. */
-  fail(providerName: string, key: string, status: number | null): void {
-    const untilReload = status !== null && UNTIL_RELOAD_STATUSES.has(status);
-    this.cooling.set(slot(providerName, key), { until: this.clock() + COOLDOWN_MS, untilReload });
+  /**
+   * Records a retryable failure; `status` null means a connection error or timeout. `restMs` is
+   * how long the upstream asked us to wait (Retry-After, a vendor's window reset), when it said.
+   */
+  fail(providerName: string, key: string, status: number | null, restMs?: number): void {
+    const auth = status !== null && AUTH_STATUSES.has(status);
+    const ms = restMs !== undefined && restMs > 0 ? restMs : auth ? this.authCooldownMs : COOLDOWN_MS;
+    this.cooling.set(slot(providerName, key), { until: this.clock() + ms, auth });
+  }
+
+  /** Why no key of the provider can be tried now (call when `candidates` is empty). */
+  emptyReason(providerName: string, provider: Provider): NoKeyReason {
+    const rests = provider.api_keys
+      .filter((entry) => !isPlaceholderKey(entry.key))
+      .map((entry) => this.cooling.get(slot(providerName, entry.key))?.until ?? 0);
+    return rests.length === 0 ? { kind: 'placeholders' } : { kind: 'auth_failed', untilMs: Math.min(...rests) };
   }
 
   succeed(providerName: string, key: string): void {
@@ -55,7 +71,7 @@ export class KeyPool {
 
   /** On config reload: forget authentication failures, keep the timed cooldowns. */
   reload(): void {
-    for (const [k, v] of this.cooling) if (v.untilReload) this.cooling.delete(k);
+    for (const [k, v] of this.cooling) if (v.auth) this.cooling.delete(k);
   }
 }
 

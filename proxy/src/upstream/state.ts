@@ -2,6 +2,7 @@ import type { Logger } from '@devhub/shared';
 import { loadProxyConfig } from '../config/load';
 import type { ProxyConfig } from '../config/schema';
 import { KeyPool } from './key-pool';
+import { keyWarnings } from './key-warnings';
 import { RouteTable } from './router';
 
 /** An immutable view of one config: a request takes one at its start and keeps it to the end. */
@@ -20,6 +21,8 @@ export const snapshotOf = (config: ProxyConfig): Snapshot => ({ config, routes: 
 export class ProxyState {
   private snapshot: Snapshot;
   readonly pool: KeyPool;
+  /** The file the config came from, named in errors that only an edit can fix. */
+  configPath?: string;
 
   constructor(config: ProxyConfig, pool: KeyPool = new KeyPool()) {
     this.snapshot = snapshotOf(config);
@@ -39,12 +42,14 @@ export class ProxyState {
   reload(path: string, log: Logger): { ok: true } | { ok: false; reason: string } {
     try {
       const next = loadProxyConfig(path, { create: false });
+      this.configPath = path;
       const before = this.snapshot.config.server;
       this.replace(next);
       if (before.host !== next.server.host || before.port !== next.server.port) {
         log.warn('server.host/port changed: the listen address changes only on restart');
       }
       log.info(`config reloaded from ${path} (${Object.keys(next.providers).length} providers)`);
+      for (const warning of keyWarnings(next, path)) log.warn(warning);
       return { ok: true };
     } catch (error) {
       const reason = (error as Error).message;

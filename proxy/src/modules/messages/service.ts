@@ -1,6 +1,6 @@
 import { isAppError, redact, type Logger } from '@devhub/shared';
-import { InvalidRequest, UpstreamBroken, type ProxyError } from '../../upstream/errors';
-import { withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
+import { InvalidRequest, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
+import { retryAfterMs, withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages } from '../../upstream/multimodal';
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
@@ -70,7 +70,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const timeoutMs = snapshot.config.server.upstream_timeout * 1000;
 
   const result = await withKeyFallback<Response>(
-    { providerName: route.provider, provider, pool: deps.state.pool, timeoutMs, clientSignal: input.signal, log: deps.log },
+    { providerName: route.provider, provider, pool: deps.state.pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath },
     async (candidate, signal): Promise<Outcome<Response>> => {
       const res = await fetch(url, {
         method: 'POST',
@@ -82,11 +82,15 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
         // stream may pause as long as the client is willing to wait (its disconnect aborts the call).
         timeout: false,
       });
+      if (res.status >= 300 && res.status < 400) {
+        await res.body?.cancel();
+        throw new UpstreamRedirect(route.provider, res.status, res.headers.get('location'));
+      }
       if (res.status < 400) return { ok: true, value: res };
       // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
       const failure = new Response(redact(await res.text(), [candidate.entry.key]), { status: res.status, headers: res.headers });
       if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
-      return { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: failure };
+      return { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: failure, restMs: retryAfterMs(res.headers.get('retry-after')) };
     },
   );
 

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { KeyPool } from '../../src/upstream/key-pool';
+import { keyWarnings } from '../../src/upstream/key-warnings';
+import { retryAfterMs } from '../../src/upstream/fallback';
+import { anthropicError, messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { configFor, harness, post, tempDir } from '../helpers/proxy-harness';
+
+const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
+const KEY_1 = 'sk-first-provider-key-0001';
+const KEY_2 = 'sk-second-provider-key-0002';
+const ask = { model: 'claude-sonnet-4-5', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] };
+
+let upstream: MockUpstream;
+const dirs: string[] = [];
+beforeAll(async () => {
+  upstream = await startMockUpstream(() => messageResponse('ok'));
+});
+afterAll(async () => {
+  await upstream.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+const fresh = (config: unknown, options: Parameters<typeof harness>[1] = {}) => {
+  const h = harness(config, options);
+  dirs.push(h.dir);
+  h.state.configPath = h.file;
+  return h;
+};
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe('permanent failures say so (x-should-retry: false and the fix)', () => {
+  it('a provider with only placeholder keys names the config file to edit', async () => {
+    const h = fresh(configFor({ minimax: { url: upstream.url, keys: ['YOUR_API_KEY'] } }));
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    const error = await errorOf(res);
+    expect(error.code).toBe('no_usable_key');
+    expect(error.message).toBe(`edit ${h.file}: provider "minimax" has only placeholder keys (put a real key in its api_keys, then reload)`);
+  });
+
+  it('a provider whose every key was refused says until when they rest, and a reload frees them', async () => {
+    let now = 1_000_000;
+    upstream.handle(() => anthropicError(401, 'authentication_error', 'invalid x-api-key'));
+    const h = fresh(configFor({ mm: { url: upstream.url, keys: [KEY_1] } }), { clock: () => now });
+    expect((await h.app.handle(post('/v1/messages', ask))).status).toBe(401);
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    expect((await errorOf(res)).message).toContain(`rests until ${new Date(now + 30 * 60_000).toISOString()}`);
+    // Not dead until a manual reload: after the cooldown the key is tried again.
+    upstream.handle(() => messageResponse('ok'));
+    now += 30 * 60_000;
+    expect((await h.app.handle(post('/v1/messages', ask))).status).toBe(200);
+  });
+
+  it('an upstream redirect is never handed to the client: 502 upstream_redirect naming the Location, no second key tried', async () => {
+    upstream.requests.length = 0;
+    upstream.handle(() => new Response(null, { status: 302, headers: { location: 'https://example.invalid/login' } }));
+    const h = fresh(configFor({ mm: { url: upstream.url, keys: [KEY_1, KEY_2] } }));
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    const error = await errorOf(res);
+    expect(error.code).toBe('upstream_redirect');
+    expect(error.message).toBe('provider "mm" answered HTTP 302 redirecting to https://example.invalid/login: check base_url');
+    expect(upstream.requests.length).toBe(1);
+    upstream.handle(() => messageResponse('ok'));
+  });
+
+  it('serve warns about placeholder-only providers, and louder when a route sends requests to one', () => {
+    const config = configFor({ zhipu: { url: upstream.url, keys: ['YOUR_API_KEY'] }, spare: { url: upstream.url, keys: ['YOUR_API_KEY'] }, mm: { url: upstream.url, keys: [KEY_1] } });
+    expect(keyWarnings(fresh(config).state.current.config, '/home/me/.modelproxy/config.yaml')).toEqual([
+      'provider "zhipu" has only placeholder keys and routes send requests to it: they will fail until you edit /home/me/.modelproxy/config.yaml',
+      'provider "spare" has only placeholder keys (edit /home/me/.modelproxy/config.yaml to use it)',
+    ]);
+  });
+
+  it.skipIf(!existsSync(CLAUDE))('the real Claude Code stops at once on a first-run config with placeholder keys, naming the fix', async () => {
+    const h = fresh(configFor({ minimax: { url: upstream.url, keys: ['YOUR_API_KEY'] } }));
+    const proxy = h.listen();
+    const home = tempDir('modelproxy-claude-placeholder-');
+    dirs.push(home);
+    mkdirSync(join(home, 'proj'));
+    const clientKey = 'sk-ant-dummy-client-key-0123456789';
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [clientKey.slice(-20)], rejected: [] } }));
+    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+      cwd: join(home, 'proj'),
+      env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
+      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    });
+    const timer = setTimeout(() => proc.kill(), 90_000);
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    clearTimeout(timer);
+    await proxy.stop();
+    expect(code).not.toBe(0);
+    expect(stdout + stderr).toContain('has only placeholder keys');
+    // Claude Code retries a plain 502 ten times; x-should-retry: false stops it after the first answer.
+    const tries = (await h.logLines()).filter((l) => l.path === '/v1/messages' && l.status === 502).length;
+    expect(tries).toBeGreaterThanOrEqual(1);
+    expect(tries).toBeLessThanOrEqual(2);
+  }, 120_000);
+});
+
+describe('honest cooldowns', () => {
+  it('408, 504 and Cloudflare 522 move on to the next key like a 5xx', async () => {
+    for (const status of [408, 504, 522]) {
+      upstream.handle((r) => (r.key === KEY_1 ? new Response('upstream trouble', { status }) : messageResponse('from key 2')));
+      const h = fresh(configFor({ mm: { url: upstream.url, keys: [KEY_1, KEY_2] } }));
+      const res = await h.app.handle(post('/v1/messages', ask));
+      expect({ status, got: res.status, key: res.headers.get('x-modelproxy-key') }).toEqual({ status, got: 200, key: 'mm#2' });
+    }
+    upstream.handle(() => messageResponse('ok'));
+  });
+
+  it('Retry-After (seconds) sets how long a key rests', async () => {
+    let now = 5_000_000;
+    upstream.handle((r) => (r.key === KEY_1 ? new Response('slow down', { status: 429, headers: { 'retry-after': '300' } }) : messageResponse('from key 2')));
+    const h = fresh(configFor({ mm: { url: upstream.url, keys: [KEY_1, KEY_2] } }), { clock: () => now });
+    expect((await h.app.handle(post('/v1/messages', ask))).headers.get('x-modelproxy-key')).toBe('mm#2');
+    const order = () => h.pool.candidates('mm', h.state.current.config.providers.mm!).map((c) => c.index);
+    now += 120_000; // past the default 60 s, still inside the 300 s the upstream asked for
+    expect(order()).toEqual([2, 1]);
+    now += 181_000;
+    expect(order()).toEqual([1, 2]);
+    upstream.handle(() => messageResponse('ok'));
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Tue, 24 Nov 2026 10:05:00 GMT', now)).toBe(300_000);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+
+  it('an authentication failure rests the key for the configured time, not until a manual reload', () => {
+    let now = 0;
+    const pool = new KeyPool(() => now, 10 * 60_000);
+    const provider = { base_url: 'http://x', api_keys: [{ key: KEY_1 }] } as never;
+    pool.fail('mm', KEY_1, 403);
+    expect(pool.candidates('mm', provider)).toEqual([]);
+    now = 10 * 60_000;
+    expect(pool.candidates('mm', provider).map((c) => c.index)).toEqual([1]);
+  });
+});
