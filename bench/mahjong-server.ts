@@ -47,13 +47,18 @@ async function follow(id: string, onEvent?: (type: string, seq: number) => void)
 
 async function concurrentGames(count: number, ai: string) {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await post('/api/game/new', { mode: '4ai', ai_model: ai, seed: 1000 + i, delay_ms: 0 })).session_id);
+  const tokens = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    const created = await post('/api/game/new', { mode: '4ai', ai_model: ai, seed: 1000 + i, delay_ms: 0 });
+    ids.push(created.session_id);
+    tokens.set(created.session_id, created.token);
+  }
   const t0 = performance.now();
   const events = await Promise.all(ids.map((id) => follow(id)));
   const s = (performance.now() - t0) / 1000;
   const actions = events.reduce((a, b) => a + b, 0);
   console.log(`${String(count).padStart(3)} concurrent ${ai.padEnd(9)} games: ${(count / s).toFixed(1).padStart(6)} games/s, ${Math.round(actions / s).toString().padStart(6)} events/s (${s.toFixed(2)} s)`);
-  for (const id of ids) await fetch(`${base}/api/game/${id}`, { method: 'DELETE' });
+  for (const id of ids) await fetch(`${base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': tokens.get(id)! } });
 }
 
 async function sseLatency(subscribers: number) {

@@ -10,7 +10,9 @@ import { canvasStats, faceShare, launchBrowser, screenshot, until } from '../mah
 // Browser tests: Debian's chromium (installed by .ci/run) drives the three pages of a real
 // server on a free port; every interaction is a click, a select or a file upload.
 process.env.MAHJONG_DIR = mkdtempSync(join(tmpdir(), 'mahjong-browser-'));
-const app = createApp().listen({ hostname: '127.0.0.1', port: 0 });
+// The test reads the session list as an administrator would.
+const ADMIN = { 'x-session-token': 'browser-test-admin-token' };
+const app = createApp({ adminToken: ADMIN['x-session-token'] }).listen({ hostname: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${app.server!.port}`;
 let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
@@ -136,7 +138,7 @@ describe('phone-sized viewport', () => {
     await page.click('#new-game');
     await page.click('#start-game');
     await until(async () => (await mj(page, 'window.__mj.session')) !== old, 15_000, 'the new game');
-    const live = ((await (await fetch(`${base}/api/sessions`)).json()) as any).sessions.map((x: any) => x.session_id);
+    const live = ((await (await fetch(`${base}/api/sessions`, { headers: ADMIN })).json()) as any).sessions.map((x: any) => x.session_id);
     expect(live).not.toContain(old);
     expect(live).toContain(await mj(page, 'window.__mj.session'));
     await page.goto(`${base}/ai_battle`);
@@ -162,14 +164,14 @@ describe('AI battle page', () => {
     for (const h of followed.slice(0, 12)) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
     await page.click('#speed-fast');
     await until(async () => {
-      const list = await (await fetch(`${base}/api/sessions`)).json() as any;
+      const list = await (await fetch(`${base}/api/sessions`, { headers: ADMIN })).json() as any;
       return list.sessions.find((s: any) => s.session_id === session)?.delay_ms === 300;
     }, 10_000, 'speed 300');
     const early = await screenshot(page, 'battle');
     expect(early.colours).toBeGreaterThan(50);
 
     // The speed buttons work; finish the game at full speed.
-    await fetch(`${base}/api/game/${session}/speed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"delay_ms":0}' });
+    await fetch(`${base}/api/game/${session}/speed`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN }, body: '{"delay_ms":0}' });
     await page.waitForSelector('#final-close', { timeout: 120_000 });
     const final = await page.textContent('.dialog');
     expect(final).toContain('place');

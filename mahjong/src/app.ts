@@ -15,6 +15,7 @@ import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import { errorMapper } from './server/on-error';
 import { VERSION } from './version';
+import { GameAccess } from './modules/game/access';
 
 export interface AppDeps {
   limits?: Partial<SessionLimits>;
@@ -24,6 +25,8 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** Named mjai bots requests may seat (`ai_model: "mjai:<name>"`). */
   mjaiBots?: MjaiBots;
+  /** May list and end every session (`serve --admin-token`, env MAHJONG_ADMIN_TOKEN). */
+  adminToken?: string | null;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
@@ -31,14 +34,15 @@ export function createApp(deps: AppDeps = {}) {
   const log = deps.log ?? createLogger('mahjong');
   const games = new GameService(deps.factories ?? factoriesWith(deps.mjaiBots), { ...DEFAULT_LIMITS, ...deps.limits }, log);
   games.sessions.startSweeper();
+  const access = new GameAccess(deps.adminToken ?? null);
   return new Elysia()
     .use(errorMapper(log))
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())
     .use(webModule())
-    .use(gameModule(games))
-    .use(sessionsModule(games))
+    .use(gameModule(games, access))
+    .use(sessionsModule(games, access))
     .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .decorate('games', games)
     .onStop(() => games.close());

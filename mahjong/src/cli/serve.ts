@@ -26,6 +26,7 @@ export default defineCommand({
     'max-sessions': { type: 'string', description: `Live game sessions before new ones get 429 (default ${DEFAULT_LIMITS.maxSessions})` },
     'session-ttl': { type: 'string', description: `Minutes an idle session is kept (default ${DEFAULT_LIMITS.ttlMs / 60_000})` },
     bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>")' },
+    'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
   },
   run({ args }) {
     const log = createLogger('mahjong');
@@ -41,7 +42,8 @@ export default defineCommand({
     }
     // Bun's own limit answers with a bare 413 before the app sees the request; it sits well above
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
-    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 }, mjaiBots });
+    const adminToken = args['admin-token'] ?? process.env.MAHJONG_ADMIN_TOKEN ?? null;
+    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 }, mjaiBots, adminToken });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {

@@ -51,7 +51,7 @@ describe('POST /api/game/new', () => {
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify({ format: 'mahjong-heuristic-v1', name: 'careful', weights: { foldShanten: 1 } }));
     const g = await newGame({ ai_model: good, mode: '4ai', delay_ms: 5000 });
-    const list = await call('GET', '/api/sessions');
+    const list = await call('GET', '/api/sessions', undefined, { 'x-session-token': g.token });
     expect(list.json.sessions.find((x: any) => x.session_id === g.session_id).ai_model).toBe(good);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"format": "something else"}');
@@ -76,7 +76,7 @@ describe('POST /api/game/new', () => {
 
 describe('GET /api/game/{id}/state', () => {
   it('shows the asked seat its own hand only', async () => {
-    const g = await newGame();
+    const g = await newGame({ mode: '4ai', delay_ms: 10_000 });
     const res = await call('GET', `/api/game/${g.session_id}/state?for_player=2`);
     expect(res.status).toBe(200);
     expect(res.json.players[2].hand).toBeArray();
@@ -162,8 +162,8 @@ describe('POST /api/game/{id}/action', () => {
 
 describe('records', () => {
   it('gives the paipu in the replay loader shape and the mjlog the loader reads back', async () => {
-    const g = await newGame();
-    await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: choose(g.state.valid_actions) });
+    // A 4ai game's record is public while it runs (a human_ai game's only once it is over).
+    const g = await newGame({ mode: '4ai', delay_ms: 10_000 });
     const paipu = await call('GET', `/api/game/${g.session_id}/paipu`);
     expect(paipu.status).toBe(200);
     expect(paipu.json.seed).toBe('devhub-v1,7');
@@ -192,7 +192,7 @@ describe('records', () => {
 describe('sessions', () => {
   it('lists, changes speed of, and deletes a session', async () => {
     const g = await newGame();
-    const list = await call('GET', '/api/sessions');
+    const list = await call('GET', '/api/sessions', undefined, { 'x-session-token': g.token });
     expect(list.json.sessions.map((s: any) => s.session_id)).toContain(g.session_id);
     const speed = await call('POST', `/api/game/${g.session_id}/speed`, { delay_ms: 300 });
     expect(speed.json).toEqual({ ok: true, delay_ms: 300 });

@@ -9,8 +9,12 @@ export const SAMPLE = 'tenhou-2019060813gm-00a9-0000-08bb0ec3.xml';
 export function testApp(deps: AppDeps = {}) {
   process.env.MAHJONG_DIR = mkdtempSync(join(tmpdir(), 'mahjong-test-'));
   const app = createApp(deps);
+  // Like the pages, the client keeps each session's token from POST /api/game/new and sends it back.
+  const tokens = new Map<string, string>();
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } };
+    const id = /^\/api\/game\/([^/?]+)/.exec(path)?.[1];
+    const token = id ? tokens.get(id) : undefined;
+    const init: RequestInit = { method, headers: { ...(token ? { 'x-session-token': token } : {}), ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       const h = init.headers as Record<string, string>;
@@ -22,7 +26,8 @@ export function testApp(deps: AppDeps = {}) {
     const text = await res.text();
     let json: any = null;
     try { json = JSON.parse(text); } catch { /* not JSON */ }
+    if (path === '/api/game/new' && json?.session_id && json?.token) tokens.set(json.session_id, json.token);
     return { status: res.status, headers: res.headers, text, json };
   };
-  return { app, call, close: () => app.decorator.games.close() };
+  return { app, call, tokens, close: () => app.decorator.games.close() };
 }

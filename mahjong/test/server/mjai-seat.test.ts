@@ -41,7 +41,7 @@ describe('named mjai bots in server seats', () => {
     const g = await call('POST', '/api/game/new', { mode: 'human_ai', ai_models: [null, 'mjai:crashy', 'strong', 'strong'], seed: 4, max_round: 0 });
     expect(g.status).toBe(200);
     // Watch the event stream while playing: the replacement is announced there.
-    const stream = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
+    const stream = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events?token=${g.json.token}`));
     const reader = stream.body!.getReader();
     let text = '';
     const reading = (async () => { for (;;) { const { value, done } = await reader.read(); if (done) return; text += new TextDecoder().decode(value); } })();

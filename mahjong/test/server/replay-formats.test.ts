@@ -194,7 +194,8 @@ describe('replay steps come from the engine', () => {
 
 describe('game export', () => {
   it('GET /api/game/{id}/export?format= gives a played game in each format', async () => {
-    const created = await call('POST', '/api/game/new', { mode: 'human_ai', ai_model: 'random', seed: 5, max_round: 0 });
+    // A 4ai game's record is public while it runs (a human_ai game's only once it is over).
+    const created = await call('POST', '/api/game/new', { mode: '4ai', ai_model: 'random', seed: 5, max_round: 0, delay_ms: 0 });
     expect(created.status).toBe(200);
     const id = created.json.session_id;
     for (const format of ['xml', 'tenhou6', 'mjai'] as const) {

@@ -21,8 +21,12 @@ export type NewGameBody = typeof NewGameBody.static;
 /** The state object documented in mahjong/README.md; its full shape is the engine's state view. */
 export const State = t.Record(t.String(), t.Unknown(), { description: 'state object (phase, turn, players, dora, valid_actions, …)' });
 
-export const NewGameResponse = t.Object({ session_id: t.String(), mode: GameMode, state: State });
-export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })) });
+export const NewGameResponse = t.Object({
+  session_id: t.String(), mode: GameMode, state: State,
+  token: t.String({ description: 'The session secret: human_ai actions, seat-0 views and events need it; DELETE and speed too' }),
+});
+export const TokenQuery = t.Object({ token: t.Optional(t.String({ description: 'The session token, for clients that cannot send headers (EventSource)' })) });
+export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })), token: t.Optional(t.String()) });
 export const ActionBody = t.Object({
   player_id: t.Integer({ minimum: 0, maximum: 3 }),
   action_idx: t.Integer({ minimum: 0, maximum: 53 }),

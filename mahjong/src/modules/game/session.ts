@@ -8,6 +8,7 @@ import { FourAiRunner } from './runner';
 import type { ManagedSession } from '../sessions/service';
 import type { AiPlayer, EngineGame } from './port';
 import { summariseHand } from './result';
+import { newSessionToken } from './token';
 
 export type GameMode = 'human_ai' | '4ai';
 export const HUMAN_SEAT = 0;
@@ -34,6 +35,8 @@ export class GameSession implements ManagedSession {
   readonly seed: number | null;
   readonly maxRound: number;
   readonly createdAt = new Date().toISOString();
+  /** The seat token (human_ai) or owner token (4ai): see access.ts. */
+  readonly token = newSessionToken();
   readonly hub = new EventHub();
   private readonly pacer: Pacer;
   private readonly game: EngineGame;
@@ -81,7 +84,7 @@ export class GameSession implements ManagedSession {
     return run;
   }
 
-  /** README (Endpoints): `for_player` defaults to 0 in human_ai; in 4ai every hand is visible. */
+  /** README (Endpoints): `for_player` defaults to 0 in human_ai; in 4ai every hand is visible; -1 shows no concealed hand. */
   state(forPlayer?: number | null): Record<string, unknown> {
     const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
     return this.game.view(viewer);

@@ -2,7 +2,7 @@
 // the viewer follows one seat (only its hand shown) or watches all four hands.
 (function () {
   'use strict';
-  const { api, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
+  const { api, eventsUrl, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const params = new URLSearchParams(location.search);
@@ -36,7 +36,7 @@
 
   function subscribe() {
     if (ui.es) ui.es.close();
-    const es = new EventSource(`/api/game/${ui.session}/events`);
+    const es = new EventSource(eventsUrl(ui.session));
     ui.es = es;
     const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) fn(JSON.parse(e.data)); });
     on('snapshot', (d) => { ui.state = d.state; redraw(); });

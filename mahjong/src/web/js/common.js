@@ -4,11 +4,35 @@
   const T = global.MJTiles;
   const SEAT_NAMES = ['East seat', 'South seat', 'West seat', 'North seat'];
 
+  // Each game's token (from POST /api/game/new) is kept in localStorage, so a reload of the page
+  // resumes the game, and sent with every call about that game.
+  const TOKEN_KEY = (id) => `mj-token:${id}`;
+  function rememberToken(id, token) {
+    try { localStorage.setItem(TOKEN_KEY(id), token); } catch { /* private mode: this tab only */ }
+    tokens[id] = token;
+  }
+  const tokens = {};
+  function tokenOf(id) {
+    if (tokens[id]) return tokens[id];
+    try { return localStorage.getItem(TOKEN_KEY(id)); } catch { return null; }
+  }
+  /** The event stream of a game (EventSource cannot send headers: the token goes in the query). */
+  function eventsUrl(id) {
+    const token = tokenOf(id);
+    return `/api/game/${id}/events${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  }
+
   async function api(path, body, method) {
-    const init = body === undefined ? { method: method || 'GET' } : {
-      method: method || 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    };
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    const game = /^\/api\/game\/([^/?]+)/.exec(path);
+    const token = game && tokenOf(decodeURIComponent(game[1]));
+    if (token) headers['x-session-token'] = token;
+    const init = body === undefined ? { method: method || 'GET', headers } : { method: method || 'POST', headers, body: JSON.stringify(body) };
     const res = await fetch(path, init);
+    if (path === '/api/game/new' && res.ok) {
+      const created = await res.clone().json().catch(() => null);
+      if (created && created.session_id && created.token) rememberToken(created.session_id, created.token);
+    }
     const text = await res.text();
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch { data = text; }
@@ -203,5 +227,5 @@
     });
   }
 
-  global.MJ = { api, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, eventsUrl, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

@@ -2,7 +2,7 @@
 // one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons.
 (function () {
   'use strict';
-  const { api, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
+  const { api, eventsUrl, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
   const canvas = document.getElementById('table');
@@ -97,7 +97,7 @@
 
   function subscribe() {
     if (ui.es) ui.es.close();
-    const es = new EventSource(`/api/game/${ui.session}/events`);
+    const es = new EventSource(eventsUrl(ui.session));
     ui.es = es;
     const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) { const d = JSON.parse(e.data); queue.push(() => fn(d)); } });
     on('snapshot', (d) => setState(d.state));

@@ -1,0 +1,63 @@
+import { AppError } from '@devhub/shared';
+import { timingSafeEqual } from 'node:crypto';
+import type { GameSession } from './session';
+
+export class TokenRequired extends AppError {
+  constructor(what: string) {
+    super('TOKEN_REQUIRED', 401, `${what} needs the session's token (the "token" of POST /api/game/new) in X-Session-Token, Authorization: Bearer or ?token=`);
+  }
+}
+
+export class WrongToken extends AppError {
+  constructor() {
+    super('WRONG_TOKEN', 403, 'that token does not belong to this session');
+  }
+}
+
+export class HiddenWhilePlaying extends AppError {
+  constructor(what: string) {
+    super('HIDDEN_UNTIL_GAME_OVER', 403, `${what} shows concealed tiles and the wall: it is available when the game is over`);
+  }
+}
+
+/** The token a request presents: X-Session-Token, Authorization: Bearer, or ?token= (EventSource cannot set headers). */
+export function presentedToken(request: Request, query?: { token?: string }): string | null {
+  const header = request.headers.get('x-session-token');
+  if (header) return header.trim();
+  const auth = request.headers.get('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
+  return query?.token ?? null;
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Who may do what with a session. The seat token (human_ai) or owner token (4ai) comes with the
+ * session; an admin token from the server's config may do everything.
+ */
+export class GameAccess {
+  constructor(private readonly adminToken: string | null = null) {}
+
+  isAdmin(token: string | null): boolean {
+    return !!token && !!this.adminToken && same(token, this.adminToken);
+  }
+
+  owns(session: GameSession, token: string | null): boolean {
+    return !!token && (same(token, session.token) || this.isAdmin(token));
+  }
+
+  /** Throws unless `token` is the session's (or the admin's). */
+  requireOwner(session: GameSession, token: string | null, what: string): void {
+    if (!token) throw new TokenRequired(what);
+    if (!this.owns(session, token)) throw new WrongToken();
+  }
+
+  /** A human_ai game in play hides its full record; a 4ai game is a spectacle, shown whole. */
+  requireRecordVisible(session: GameSession, what: string): void {
+    if (session.mode === 'human_ai' && !session.isOver) throw new HiddenWhilePlaying(what);
+  }
+}
