@@ -71,6 +71,7 @@ export class StatusService {
       lastOutputMs: this.inputs.lastActivity(id),
       lastHook: this.inputs.lastHook(id),
       nowMs,
+      createdMs: Date.parse(record.created_at) || undefined,
     });
     const previous = t.status;
     if (!sameStatus(previous, next)) {

@@ -4,6 +4,8 @@ import type { PaneReading } from './pane';
 const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'tcsh', 'csh', 'ksh', 'ash', 'busybox', 'nu', 'pwsh']);
 /** ccgram's ACTIVITY_THRESHOLD: transcript output this recent means the turn is still running. */
 export const ACTIVITY_WINDOW_MS = 10_000;
+/** An assistant not running this long after its window was created never started. */
+export const START_GRACE_MS = 8_000;
 
 export const isShell = (command: string) => SHELLS.has(command.replace(/^-/, '').split('/').pop() ?? '');
 
@@ -23,11 +25,14 @@ export interface StatusSignals {
   /** Last hook event for the window: Stop/SessionEnd end a turn, Notification may ask for permission. */
   lastHook?: { event: string; atMs: number; notificationType?: string; message?: string };
   nowMs: number;
+  /** When the window was created (its record's created_at). */
+  createdMs?: number;
 }
 
 /**
  * One window's status from the pane, the process, hooks and transcript activity, strongest first:
- * dead (window or pane gone) → done (assistant exited to the shell) → interactive (a prompt on
+ * dead (window or pane gone) → done (assistant exited to the shell, or never started: the shell
+ * said why, or the grace time passed with the bare shell in front) → interactive (a prompt on
  * screen, or a permission notification not yet followed by output) → working (spinner, or output
  * within 10 s that no Stop hook closed) → idle.
  */
@@ -37,7 +42,13 @@ export function classify(s: StatusSignals): WindowStatus {
     if (s.command && (!isShell(s.command) || s.foregroundJob)) return plain('working', `Running ${s.command}`);
     return plain('idle', 'Idle');
   }
-  if (s.agentSeen && isShell(s.command) && !s.foregroundJob) return plain('done', 'Done');
+  const atShell = isShell(s.command) && !s.foregroundJob;
+  const failure = s.pane?.failure ?? null;
+  if (s.agentSeen && atShell) return plain('done', failure ? `Exited: ${failure}` : 'Done');
+  if (!s.agentSeen && atShell && s.command) {
+    if (failure) return plain('done', `Exited: ${failure}`);
+    if (s.createdMs !== undefined && s.nowMs - s.createdMs >= START_GRACE_MS) return plain('done', 'Exited: the assistant did not start (see the pane)');
+  }
   const prompt = s.pane?.prompt ?? null;
   if (prompt) {
     const what = prompt.question || prompt.type;

@@ -50,7 +50,20 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   ctx.store.bind(channelId, windowId);
   ctx.bus.publish('window.change', { window_id: windowId, change_type: 'new', provider, cwd, display_name: name });
   ctx.log.info(`session ${channelId} → ${windowId} (${provider}, ${mode}) in ${cwd}`);
-  return { channel_id: channelId, window_id: windowId, provider, mode, cwd, display_name: name };
+  const warnings = commandWarnings(launch.command);
+  for (const warning of warnings) ctx.log.warn(`session ${channelId}: ${warning}`);
+  return { channel_id: channelId, window_id: windowId, provider, mode, cwd, display_name: name, ...(warnings.length ? { warnings } : {}) };
+}
+
+/**
+ * The window's login shell may set its own PATH, so a command missing from ours may still start
+ * there; the warning says so rather than refusing (gateway README: "Assistant commands and PATH").
+ */
+function commandWarnings(command: string): string[] {
+  const program = command.trim().split(/\s+/)[0];
+  if (!program) return [];
+  if (Bun.which(program)) return [];
+  return [`"${program}" is not on the gateway's PATH; the window's shell may not find it either (give an absolute path in providers.<id>.command)`];
 }
 
 function resolveWorkDir(workDir: string | undefined): string {

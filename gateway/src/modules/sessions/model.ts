@@ -19,6 +19,7 @@ export const SessionCreated = t.Object({
   mode: t.String(),
   cwd: t.String(),
   display_name: t.String(),
+  warnings: t.Optional(t.Array(t.String(), { description: 'e.g. the provider command is not on the gateway\'s PATH' })),
 });
 export type SessionCreated = typeof SessionCreated.static;
 
