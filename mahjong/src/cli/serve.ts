@@ -50,10 +50,11 @@ export default defineCommand({
       throw new AppError('LISTEN_FAILED', 500, listenError(err, listen));
     }
     const port = app.server?.port ?? listen.port;
-    log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
     // End the event streams first: a graceful stop would otherwise wait for them forever.
     const stop = async () => { app.decorator.games.close(); await app.stop(true); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
+    log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
   },
 });

@@ -70,8 +70,6 @@ export default defineCommand({
     const port = app.server?.port ?? listen.port;
     writePidFile(pidFilePath(dir));
     recordAddress(dir, listen.host, port);
-    log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
-    for (const warning of keyWarnings(state.current.config, file)) log.warn(warning);
     process.on('SIGUSR1', () => state.reload(file, log));
     const stop = async () => {
       // Streams have no idle limit, so waiting for them would make Ctrl-C (and a service stop) hang
@@ -84,5 +82,8 @@ export default defineCommand({
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
+    log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
+    for (const warning of keyWarnings(state.current.config, file)) log.warn(warning);
   },
 });
