@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
@@ -9,7 +7,6 @@ import { canvasStats, faceShare, launchBrowser, screenshot, until } from '../mah
 
 // Browser tests: Debian's chromium (installed by .ci/run) drives the three pages of a real
 // server on a free port; every interaction is a click, a select or a file upload.
-process.env.MAHJONG_DIR = mkdtempSync(join(tmpdir(), 'mahjong-browser-'));
 // The test reads the session list as an administrator would.
 const ADMIN = { 'x-session-token': 'browser-test-admin-token' };
 const app = createApp({ adminToken: ADMIN['x-session-token'] }).listen({ hostname: '127.0.0.1', port: 0 });

@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createApp, type AppDeps } from '../../src/app';
 
 export const SAMPLE = 'tenhou-2019060813gm-00a9-0000-08bb0ec3.xml';
 
-/** A fresh app with its state dir in a temp folder; `call` goes through app.handle (no socket). */
+/** A fresh app; `call` goes through app.handle (no socket). The server keeps no state on disk. */
 export function testApp(deps: AppDeps = {}) {
-  process.env.MAHJONG_DIR = mkdtempSync(join(tmpdir(), 'mahjong-test-'));
   const app = createApp(deps);
   // Like the pages, the client keeps each session's token from POST /api/game/new and sends it back.
   const tokens = new Map<string, string>();

@@ -1,12 +1,12 @@
-// Verbose reset stamps are local time; pin the zone so the expected text is stable.
-process.env.TZ = 'UTC';
-
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { collectUsage } from '../../src/usage';
 import * as fx from './fixtures';
-import { makeConfig, tempDir, type ProviderSpec } from './helpers';
+import { makeConfig, tempDir, type ProviderSpec, pinTimeZone } from './helpers';
 import { anthropicError, json, messageOk, routes, startMock, type MockUpstream, type Script } from './mock-upstream';
+
+// Verbose reset stamps are local time; the zone is pinned so the expected text is stable.
+pinTimeZone('UTC');
 
 const KEY = 'sk-cp-abcdefghijklmnop1234';
 const dirs = tempDir();

@@ -1,13 +1,14 @@
-process.env.TZ = 'UTC';
-
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
 import { join } from 'node:path';
 import { buildReport, collectUsage, countdown, painter, paintPercent, renderSummary, renderVerbose, UsageReport, type Collected } from '../../src/usage';
 import { VERSION } from '../../src/version';
 import * as fx from './fixtures';
-import { makeConfig, tempDir } from './helpers';
+import { makeConfig, tempDir, pinTimeZone } from './helpers';
 import { anthropicError, json, messageOk, routes, startMock, type MockUpstream } from './mock-upstream';
+
+// Verbose reset stamps are local time; the zone is pinned so the expected text is stable.
+pinTimeZone('UTC');
 
 const KEYS = { a: 'sk-cp-AAAAaaaaaaaa1111', c: 'zhipu-key-ccccccccc2222', f: 'sk-ant-ffffffffffff3333', cached: 'sk-cp-cached-0000004444' };
 const dir = tempDir('mp-format-');

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,4 +25,20 @@ export function configYaml(providers: Record<string, ProviderSpec>): string {
 export function tempDir(prefix = 'mp-usage-'): { path: string; [Symbol.dispose](): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, [Symbol.dispose]: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Verbose reset stamps are local time: pins the time zone for one test file's tests and restores
+ * it afterwards, so no later file runs in a zone it did not ask for.
+ */
+export function pinTimeZone(zone: string): void {
+  let before: string | undefined;
+  beforeAll(() => {
+    before = process.env.TZ;
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  });
 }

@@ -1,12 +1,13 @@
 // Timeouts and unreachable upstreams of the usage queries (spec: 15 s per key, probe as fallback).
-process.env.TZ = 'UTC';
-
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { collectUsage } from '../../src/usage';
 import * as fx from './fixtures';
-import { makeConfig, tempDir } from './helpers';
+import { makeConfig, tempDir, pinTimeZone } from './helpers';
 import { json, messageOk, routes, startMock, type MockUpstream } from './mock-upstream';
+
+// Verbose reset stamps are local time; the zone is pinned so the expected text is stable.
+pinTimeZone('UTC');
 
 const KEY = 'sk-cp-abcdefghijklmnop1234';
 const REMAINS = 'GET /v1/api/openplatform/coding_plan/remains';
