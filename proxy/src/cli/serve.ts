@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { ConfigError, createLogger, displayUrl, listenErrorMessage, resolveListen, runningPid, writePidFile, removePidFile } from '@devhub/shared';
+import { AppError, ConfigError, createLogger, displayUrl, listenErrorMessage, removePidFile, resolveListen, runningPid, writePidFile } from '@devhub/shared';
 import { createApp } from '../app';
 import { forgetAddress, recordAddress, recordedAddress } from './_address';
 import { healthOf } from './_running';
@@ -28,8 +28,7 @@ export default defineCommand({
     // A second serve on another port would take over modelproxy.pid, and reload/status would lose the first.
     const running = recordedAddress(dir);
     if (running && (await healthOf(displayUrl(running.host, running.port))) !== null) {
-      log.error(`modelproxy is already running with ${dir} (pid ${runningPid(pidFilePath(dir))}, ${displayUrl(running.host, running.port)}); stop it first, or give this one its own MODELPROXY_DIR`);
-      process.exit(1);
+      throw new AppError('ALREADY_RUNNING', 409, `modelproxy is already running with ${dir} (pid ${runningPid(pidFilePath(dir))}, ${displayUrl(running.host, running.port)}); stop it first, or give this one its own MODELPROXY_DIR`);
     }
     const file = configPath(dir);
     let state: ProxyState;
@@ -40,8 +39,7 @@ export default defineCommand({
       state = new ProxyState(loadProxyConfig(file));
       state.configPath = file;
     } catch (error) {
-      log.error(error instanceof ConfigError ? error.message : `cannot load ${file}: ${(error as Error).message}`);
-      process.exit(2);
+      throw error instanceof ConfigError ? error : new BadArgument(`cannot load ${file}: ${(error as Error).message}`);
     }
     const server = state.current.config.server;
     let listen: ReturnType<typeof resolveListen>;
@@ -51,8 +49,7 @@ export default defineCommand({
       throw new BadArgument(`${(error as Error).message} (--port, ${LISTEN_ENV.port})`);
     }
     if (!isLoopbackHost(listen.host) && !server.allow_remote) {
-      log.error(`refusing to listen on ${listen.host}: not a loopback address. Set server.allow_remote: true (and server.auth_token) in ${file} to expose the proxy.`);
-      process.exit(2);
+      throw new BadArgument(`refusing to listen on ${listen.host}: not a loopback address. Set server.allow_remote: true (and server.auth_token) in ${file} to expose the proxy.`);
     }
     if (server.allow_remote && !server.auth_token) log.warn('allow_remote is on without auth_token: anyone who reaches this port can spend your keys');
     const requestLog = new RequestLog(requestsLogPath(dir), log);
@@ -64,8 +61,7 @@ export default defineCommand({
         ...LISTEN_OPTIONS,
       });
     } catch (error) {
-      log.error(`${listenErrorMessage(error, listen, 'modelproxy')} (see ${pidFilePath(dir)})`);
-      process.exit(1);
+      throw new AppError('LISTEN_FAILED', 500, `${listenErrorMessage(error, listen, 'modelproxy')} (see ${pidFilePath(dir)})`);
     }
     const port = app.server?.port ?? listen.port;
     writePidFile(pidFilePath(dir));
@@ -78,7 +74,6 @@ export default defineCommand({
       requestLog.close();
       removePidFile(pidFilePath(dir));
       forgetAddress(dir);
-      process.exit(0);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

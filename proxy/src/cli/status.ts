@@ -7,6 +7,7 @@ import { describeServer, serverState } from './_running';
 import { detectManager, installedServiceFile } from './service/detect';
 import { gatherUsage } from './usage';
 import { loadContext } from './_context';
+import { ExitStatus } from '@devhub/shared';
 
 /** The manager is asked only when a service file exists, so a machine without one is never probed. */
 async function serviceState(dir: string): Promise<{ installed: boolean; file: string; state: string | null }> {
@@ -40,6 +41,6 @@ export default defineCommand({
         ...lines,
       ]);
     }
-    process.exitCode = report.ok ? 0 : 1;
+    if (!report.ok) throw new ExitStatus(1);
   },
 });

@@ -3,6 +3,7 @@ import { usageCachePath } from '../config';
 import { buildReport, collectUsage, painter, renderSummary, renderVerbose, useColor, USAGE_TIMEOUT_MS } from '../usage';
 import { asTimeFormat, forceArg, outputArgs, print, printErr } from './_args';
 import { loadContext } from './_context';
+import { ExitStatus } from '@devhub/shared';
 
 /** Per-key timeout; MODELPROXY_USAGE_TIMEOUT_MS exists so tests need not wait 15 s for a hung upstream. */
 export const usageTimeoutMs = (): number => {
@@ -34,6 +35,6 @@ export default defineCommand({
   async run({ args }) {
     const { report, lines } = await gatherUsage(args);
     print(args.json ? JSON.stringify(report, null, 2) : lines);
-    process.exitCode = report.ok ? 0 : 1;
+    if (!report.ok) throw new ExitStatus(1);
   },
 });

@@ -5,6 +5,7 @@ import { usageTimeoutMs } from '../usage';
 import { checkConfig, checkKeys, checkPort, checkService, checkSettings } from './local';
 import { MARKS, type CheckResult } from './model';
 import { checkUpstreams } from './network';
+import { ExitStatus } from '@devhub/shared';
 
 /** Read-only diagnostics, then (unless --offline) one connectivity request per provider. */
 export async function runDoctor(offline: boolean): Promise<CheckResult[]> {
@@ -27,7 +28,7 @@ export async function doctor(args: { offline: boolean; json: boolean }): Promise
     const width = Math.max(...results.map((r) => r.name.length));
     print(results.map((r) => `${MARKS[r.status]} ${r.name.padEnd(width)}  ${r.detail}`));
   }
-  process.exitCode = failed ? 1 : 0;
+  if (failed) throw new ExitStatus(1);
 }
 
 export default defineCommand({

@@ -1,4 +1,4 @@
-import { run } from '@devhub/shared';
+import { ExitStatus, run } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { loadContext } from '../_context';
 import { CommandFailed } from '../_errors';
@@ -23,6 +23,7 @@ export default defineCommand({
     // the log streams straight to the terminal until Ctrl-C.
     const proc = Bun.spawn(argv, { stdio: ['ignore', 'inherit', 'inherit'] });
     process.once('SIGINT', () => proc.kill('SIGINT'));
-    process.exitCode = await proc.exited;
+    const code = await proc.exited;
+    if (code !== 0) throw new ExitStatus(code);
   },
 });

@@ -3,6 +3,7 @@ import { print } from '../_args';
 import { loadContext } from '../_context';
 import { describeServer, serverState } from '../_running';
 import { detectManager } from './detect';
+import { ExitStatus } from '@devhub/shared';
 
 export default defineCommand({
   meta: { name: 'status', description: 'Show whether the service is installed and running' },
@@ -18,6 +19,6 @@ export default defineCommand({
       `state:   ${state.detail}${state.pid ? `, pid ${state.pid}` : ''}`,
       `server:  ${describeServer(server)}`,
     ]);
-    process.exitCode = state.active ? 0 : 1;
+    if (!state.active) throw new ExitStatus(1);
   },
 });
