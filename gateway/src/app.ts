@@ -10,6 +10,7 @@ import { healthModule } from './modules/health';
 import { sessionsModule } from './modules/sessions';
 import { WsHub, wsModule } from './modules/ws';
 import { LiveService, screenshotWindow } from './live';
+import { NotifyService } from './notify';
 import type { Gateway, GatewayFeatures } from './runtime';
 import { VERSION } from './version';
 
@@ -27,8 +28,8 @@ export interface AppDeps {
  * hook tailer, status poller) and the pane screenshot renderer. Tests pass their own `live` to
  * reach its services, or start the core alone.
  */
-export function gatewayFeatures(live = new LiveService()): Required<GatewayFeatures> {
-  return { services: [live], screenshot: screenshotWindow };
+export function gatewayFeatures(live = new LiveService(), notify = new NotifyService()): Required<GatewayFeatures> {
+  return { services: [live, notify], screenshot: screenshotWindow };
 }
 
 /** Composes the gateway's HTTP modules; never listens (see server.ts). Holds no state itself. */

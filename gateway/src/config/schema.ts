@@ -1,4 +1,5 @@
 import { Type as t, type Static } from '@sinclair/typebox';
+import { WebhookTarget } from '../notify/model';
 
 /** The spec's provider ids; `shell` runs `$SHELL` and nothing else. */
 export const PROVIDER_IDS = ['agent_a', 'agent_b', 'agent_c', 'agent_d', 'shell'] as const;
@@ -38,6 +39,9 @@ export const GatewayConfigFile = t.Object({
     agent_d: provider('pi', ''),
     shell: provider('', ''),
   }, { default: {} }),
+  notify: t.Object({
+    webhooks: t.Array(WebhookTarget, { default: [], description: 'POSTed when a session needs input or finishes (README: Notifications)' }),
+  }, { default: {}, additionalProperties: false }),
 }, { additionalProperties: false });
 export type GatewayConfigFile = Static<typeof GatewayConfigFile>;
 

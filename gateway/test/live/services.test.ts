@@ -3,6 +3,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService, screenshotWindow } from '../../src/live';
+import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
@@ -40,7 +41,7 @@ describe('live services', () => {
   it('are registered with the server command', async () => {
     const features = gatewayFeatures();
     expect(features.screenshot).toBe(screenshotWindow);
-    expect(features.services.map((s) => s.constructor)).toEqual([LiveService]);
+    expect(features.services.map((s) => s.constructor)).toEqual([LiveService, NotifyService]);
   });
 
   it('forwards hook lines of its own tmux session as hook.event with the spec fields and the raw payload', async () => {

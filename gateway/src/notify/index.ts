@@ -1,0 +1,2 @@
+export { NotifyService, notificationOf } from './service';
+export { Notification, NotifyEventKind, WebhookTarget } from './model';
