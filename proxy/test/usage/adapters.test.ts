@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { collectUsage } from '../../src/usage';
+import { collectUsage, painter, renderSummary } from '../../src/usage';
 import * as fx from './fixtures';
 import { makeConfig, tempDir, type ProviderSpec, pinTimeZone } from './helpers';
 import { anthropicError, json, messageOk, routes, startMock, type MockUpstream, type Script } from './mock-upstream';
@@ -23,7 +23,7 @@ async function runOne(script: Script, provider: (url: string) => Omit<ProviderSp
   mocks.push(mock);
   const config = makeConfig({ p: { ...provider(mock.url), api_keys: [entry] } });
   const collected = await collectUsage({ config, cachePath: join(dirs.path, `cache-${n++}.json`), now: () => fx.NOW, timeoutMs: 5000 });
-  return { key: collected.providers[0]!.keys[0]!, mock };
+  return { key: collected.providers[0]!.keys[0]!, mock, collected };
 }
 
 const minimax = (url: string) => ({ base_url: `${url}/anthropic`, usage_adapter: 'minimax' });
@@ -137,7 +137,9 @@ describe('platform D (Zhipu team edition)', () => {
 describe('platform E (LiteLLM)', () => {
   const litellm = (url: string) => ({ base_url: url, usage_adapter: 'litellm' });
   it('computes remaining = max_budget - spend', async () => {
-    const { key, mock } = await runOne(routes({ 'GET /key/info': () => json(fx.litellmInfo) }), litellm);
+    const { key, mock, collected } = await runOne(routes({ 'GET /key/info': () => json(fx.litellmInfo) }), litellm);
+    // LiteLLM has no 5-hour window: the summary shows —, not a red 0% that reads like an exhausted key.
+    expect(renderSummary(collected, { timeFormat: 'dhm', paint: painter(false), now: fx.NOW, timeoutMs: 5000 }).join('\n')).toContain('5h —   weekly ');
     expect(mock.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(key.entry.plan).toBe('budget $10.00/30d');
     expect(key.entry.weekly).toMatchObject({ remaining_percent: 87.7, window_hours: 720, used: '$1.23', reset_at: '2026-09-01T00:00:00+00:00' });
