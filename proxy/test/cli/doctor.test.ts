@@ -123,4 +123,21 @@ describe('modelproxy doctor', () => {
     const r = await cli(['doctor', '--offline'], box.env);
     expect(r.stdout).toContain('ANTHROPIC_BASE_URL is https://api.kimi.com/coding; run: modelproxy settings apply');
   });
+
+  it('fails the settings check when settings.json carries a token other than server.auth_token', async () => {
+    using own = sandbox('mp-doctor-token-');
+    const port = freePort();
+    const yaml = withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), port)
+      .replace(`server: { port: ${port} }`, `server: { port: ${port}, auth_token: proxy-token-new-0002 }`);
+    own.writeConfig(yaml);
+    mkdirSync(join(own.home, '.claude'), { recursive: true });
+    const settings = (token: string) => JSON.stringify({ env: { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`, ANTHROPIC_AUTH_TOKEN: token } });
+    writeFileSync(join(own.home, '.claude', 'settings.json'), settings('proxy-token-old-0001'));
+    const stale = await cli(['doctor', '--offline'], own.env);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/^✗ settings .*ANTHROPIC_AUTH_TOKEN does not match server\.auth_token/m);
+    expect(stale.stdout + stale.stderr).not.toContain('proxy-token-old-0001');
+    writeFileSync(join(own.home, '.claude', 'settings.json'), settings('proxy-token-new-0002'));
+    expect((await cli(['doctor', '--offline'], own.env)).stdout).toMatch(/^✓ settings /m);
+  });
 });

@@ -66,7 +66,14 @@ export function checkSettings(config: ProxyConfig): CheckResult {
   try {
     const file = readSettings(path);
     if (!file.exists) return { status: 'warn', name: 'settings', detail: `${path} does not exist; run: modelproxy settings apply` };
-    if (pointsHere(file.env, config)) return { status: 'ok', name: 'settings', detail: `${path} points at ${proxyUrl(config)}` };
+    if (pointsHere(file.env, config)) {
+      // With server.auth_token set, Claude Code must send that token: a stale one is refused with 401.
+      const token = config.server.auth_token;
+      if (token && file.env.ANTHROPIC_AUTH_TOKEN !== token) {
+        return { status: 'fail', name: 'settings', detail: `${path}: ANTHROPIC_AUTH_TOKEN does not match server.auth_token (the proxy will answer 401); run: modelproxy settings apply` };
+      }
+      return { status: 'ok', name: 'settings', detail: `${path} points at ${proxyUrl(config)}` };
+    }
     const now = file.env.ANTHROPIC_BASE_URL ? `ANTHROPIC_BASE_URL is ${file.env.ANTHROPIC_BASE_URL}` : 'ANTHROPIC_BASE_URL is not set';
     return { status: 'warn', name: 'settings', detail: `${path}: ${now}; run: modelproxy settings apply` };
   } catch (error) {
