@@ -10,6 +10,8 @@ export interface LoadConfigOptions<S extends TSchema> {
   check?: (config: Static<S>) => string[];
   /** When the file is missing: return defaults (default) or fail. */
   required?: boolean;
+  /** A clearer message for a schema problem (`path` as `a.b[0]`, `value` the raw value there); null keeps the schema's. */
+  hint?: (path: string, value: unknown) => string | null;
 }
 
 /**
@@ -46,10 +48,19 @@ export function parseConfig<S extends TSchema>(file: string, text: string, optio
 
 export function validateConfig<S extends TSchema>(file: string, raw: unknown, options: LoadConfigOptions<S>): Static<S> {
   const value = Value.Default(options.schema, structuredClone(raw));
-  const problems = [...Value.Errors(options.schema, value)].map((e) => `${formatPath(e.path)}: ${e.message.toLowerCase()}`);
-  if (problems.length > 0) throw new ConfigError(file, dedupe(problems));
-  const semantic = options.check?.(value as Static<S>) ?? [];
-  if (semantic.length > 0) throw new ConfigError(file, semantic);
+  const problems = [...Value.Errors(options.schema, value)].map((e) => {
+    const path = formatPath(e.path);
+    return options.hint?.(path, e.value) ?? `${path}: ${e.message.toLowerCase()}`;
+  });
+  // Semantic checks run even on a file with schema problems, so one run reports everything; on a
+  // shape they cannot read they are skipped (the schema problems already say what is wrong).
+  let semantic: string[] = [];
+  try {
+    semantic = options.check?.(value as Static<S>) ?? [];
+  } catch {
+    semantic = [];
+  }
+  if (problems.length + semantic.length > 0) throw new ConfigError(file, dedupe([...problems, ...semantic]));
   return value as Static<S>;
 }
 

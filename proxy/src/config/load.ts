@@ -18,12 +18,12 @@ export function loadProxyConfig(path: string, options: LoadOptions = {}): ProxyC
     if (options.create === false) throw new ConfigError(path, ['file not found']);
     writeDefaultConfig(path);
   }
-  return loadConfig(path, { schema: ProxyConfig, check: checkProxyConfig, required: true });
+  return loadConfig(path, { schema: ProxyConfig, check: checkProxyConfig, hint: configHint, required: true });
 }
 
 /** Validates config text already in memory (e.g. before an atomic rewrite). */
 export function parseProxyConfig(text: string, file = 'config.yaml'): ProxyConfig {
-  return parseConfig(file, text, { schema: ProxyConfig, check: checkProxyConfig });
+  return parseConfig(file, text, { schema: ProxyConfig, check: checkProxyConfig, hint: configHint });
 }
 
 /** Writes the default config if none exists; returns whether it wrote one. */
@@ -31,6 +31,14 @@ export function writeDefaultConfig(path: string): boolean {
   if (existsSync(path)) return false;
   writeFileAtomic(path, DEFAULT_CONFIG_YAML, { mode: 0o600 });
   return true;
+}
+
+/** Clearer words for common mistakes in the schema's problems (the key itself is never echoed). */
+export function configHint(path: string, value: unknown): string | null {
+  if (/^providers\.[^.]+\.api_keys\[\d+\]$/.test(path) && typeof value === 'string') {
+    return `${path}: an entry of api_keys is an object: write { key: … } instead of a bare string`;
+  }
+  return null;
 }
 
 /** Checks the schema cannot express; each problem names its path. */

@@ -110,4 +110,16 @@ describe('placeholder keys', () => {
   it.each([['YOUR_API_KEY', true], ['your_minimax_key', true], ['', true], ['sk-cp-...', true], ['sk-cp-abc123', false], ['YOURS', false]])(
     '%p → %p', (key, expected) => expect(isPlaceholderKey(key)).toBe(expected),
   );
+
+  it('reports schema and semantic problems in one pass, and says how to write a bare-string key', () => {
+    const problems = problemsOf([
+      'providers:',
+      '  mm: { base_url: "https://api.minimaxi.com/anthropic", api_keys: ["sk-bare-string-key-123456"] }',
+      'routes: { default: [{ match: "(", provider: nowhere }] }',
+    ].join('\n'));
+    expect(problems).toContain('providers.mm.api_keys[0]: an entry of api_keys is an object: write { key: … } instead of a bare string');
+    expect(problems.some((p) => p.startsWith('routes.default[0].provider: unknown provider "nowhere"'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('routes.default[0].match: invalid regular expression'))).toBe(true);
+    expect(JSON.stringify(problems)).not.toContain('sk-bare-string-key-123456');
+  });
 });
