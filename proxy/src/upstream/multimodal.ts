@@ -7,20 +7,28 @@ export function acceptsImages(model: string, allowList: readonly string[]): bool
 }
 
 export const requestNote = (model: string) => `${NOTE_MARKER} An image was removed here: the model ${model} does not accept images.`;
+export const documentNote = (model: string) => `${NOTE_MARKER} A document (PDF) was removed here: the model ${model} does not accept documents.`;
 
-export const responseNote = (model: string, count: number) =>
-  `${NOTE_MARKER} ${count} image(s) were removed from the request because ${model} does not accept images; this answer was written without seeing them.`;
+/** What was removed from a request for a model that cannot take it. */
+export interface Removed { images: number; documents: number }
+
+export const responseNote = (model: string, removed: Removed) => {
+  const what = [removed.images ? `${removed.images} image(s)` : '', removed.documents ? `${removed.documents} document(s)` : ''].filter(Boolean).join(' and ');
+  return `${NOTE_MARKER} ${what} were removed from the request because ${model} does not accept ${removed.documents ? (removed.images ? 'images or documents' : 'documents') : 'images'}; this answer was written without seeing them.`;
+};
 
 type Block = { type?: unknown; content?: unknown };
 
 /**
- * Replaces every image block — in message content and nested in tool_result content — with a text
- * note, in place. Returns how many were replaced.
+ * Replaces every image and document (PDF) block — in message content and nested in tool_result
+ * content — with a text note, in place. Returns how many of each were replaced. A model that
+ * cannot take images is not sent documents either (the MiniMax Anthropic endpoint documents no
+ * document input).
  */
-export function stripImages(body: Record<string, unknown>, model: string): number {
+export function stripImages(body: Record<string, unknown>, model: string): Removed {
+  const removed: Removed = { images: 0, documents: 0 };
   const messages = body.messages;
-  if (!Array.isArray(messages)) return 0;
-  let count = 0;
+  if (!Array.isArray(messages)) return removed;
   const note = requestNote(model);
   // An explicit work list, not recursion: a client can nest tool_result blocks deeper than the stack.
   const pending: unknown[][] = [];
@@ -34,13 +42,16 @@ export function stripImages(body: Record<string, unknown>, model: string): numbe
       if (!block || typeof block !== 'object') continue;
       if (block.type === 'image') {
         blocks[i] = { type: 'text', text: note };
-        count++;
+        removed.images++;
+      } else if (block.type === 'document') {
+        blocks[i] = { type: 'text', text: documentNote(model) };
+        removed.documents++;
       } else if (block.type === 'tool_result' && Array.isArray(block.content)) {
         pending.push(block.content);
       }
     }
   }
-  return count;
+  return removed;
 }
 
 /** Adds the response note as a last text block of a non-streaming Messages response. */

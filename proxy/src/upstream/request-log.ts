@@ -15,6 +15,7 @@ export const RequestLogEntry = t.Object({
   status: t.Integer(),
   stream: t.Boolean(),
   images_removed: t.Integer(),
+  documents_removed: t.Optional(t.Integer({ description: 'document (PDF) blocks removed for a model that cannot take them; absent when none' })),
   latency_ms: t.Number({ description: 'until the response headers were sent' }),
   bytes: t.Integer({ description: 'response body bytes sent to the client' }),
   completed: t.Boolean({ description: 'false when the body broke off (upstream failure or client gone)' }),

@@ -40,6 +40,16 @@ describe('multimodal downgrade', () => {
     expect(answer.content[0]).toMatchObject({ text: 'I cannot see it' });
   });
 
+  it('strips document (PDF) blocks too for a model that cannot take them, and says so', async () => {
+    upstream.handle(() => Response.json(message('read nothing', 'MiniMax-M2')));
+    const pdf = { type: 'document' as const, source: { type: 'base64' as const, media_type: 'application/pdf' as const, data: 'JVBERi0xLjQK' } };
+    const answer = await client().messages.create({ model: 'sonnet', max_tokens: 32, messages: [{ role: 'user', content: [pdf, { type: 'text', text: 'summarise' }] }] });
+    const sent = lastBody();
+    expect(JSON.stringify(sent)).not.toContain('"document"');
+    expect(sent.messages[0].content[0]).toEqual({ type: 'text', text: '[modelproxy] A document (PDF) was removed here: the model MiniMax-M2 does not accept documents.' });
+    expect(answer.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[modelproxy\] 1 document\(s\) were removed from the request because MiniMax-M2 does not accept documents/) });
+  });
+
   it('adds a well-formed extra text block to a stream', async () => {
     upstream.handle(() => sseResponse(sseFrames('streamed reply', 'MiniMax-M2')));
     const final = await client().messages.stream(withImages('sonnet')).finalMessage();

@@ -40,7 +40,7 @@ describe('SSE note injection', () => {
 });
 
 describe('image stripping', () => {
-  it('replaces top-level and tool_result images and leaves other blocks', () => {
+  it('replaces top-level and tool_result images and documents, and leaves other blocks', () => {
     const body = {
       messages: [
         { role: 'user', content: 'plain string content' },
@@ -48,15 +48,16 @@ describe('image stripping', () => {
         { role: 'user', content: [{ type: 'tool_result', content: [{ type: 'image', source: {} }] }, { type: 'tool_result', content: 'text' }] },
       ],
     };
-    expect(stripImages(body, 'm')).toBe(2);
+    expect(stripImages(body, 'm')).toEqual({ images: 2, documents: 1 });
     expect(JSON.stringify(body)).not.toContain('"image"');
-    expect(body.messages[1]!.content[2]).toEqual({ type: 'document', source: {} });
-    expect(stripImages({ messages: 'nonsense' }, 'm')).toBe(0);
+    expect(body.messages[1]!.content[1]).toEqual({ type: 'text', text: 'a' });
+    expect(body.messages[1]!.content[2]).toEqual({ type: 'text', text: '[modelproxy] A document (PDF) was removed here: the model m does not accept documents.' });
+    expect(stripImages({ messages: 'nonsense' }, 'm')).toEqual({ images: 0, documents: 0 });
   });
 
   it('finds an image nested deeper than the call stack would allow recursion', () => {
     const depth = 200_000;
     const json = `{"messages":[{"role":"user","content":${'[{"type":"tool_result","content":'.repeat(depth)}[{"type":"image"}]${'}]'.repeat(depth)}}]}`;
-    expect(stripImages(JSON.parse(json) as Record<string, unknown>, 'm')).toBe(1);
+    expect(stripImages(JSON.parse(json) as Record<string, unknown>, 'm')).toEqual({ images: 1, documents: 0 });
   });
 });

@@ -2,7 +2,9 @@ import { isAppError, redact, type Logger } from '@devhub/shared';
 import { InvalidRequest, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
 import { retryAfterMs, withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
-import { acceptsImages, appendNoteToJson, responseNote, stripImages } from '../../upstream/multimodal';
+import { acceptsImages, appendNoteToJson, responseNote, stripImages, type Removed } from '../../upstream/multimodal';
+
+const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import { tapBody } from '../../upstream/body-tap';
 import { sseNoteInjector } from '../../upstream/sse-note';
@@ -62,8 +64,9 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
     body.model = upstreamModel;
     changed = true;
   }
-  const removed = acceptsImages(upstreamModel, snapshot.config.multimodal_models) ? 0 : stripImages(body, upstreamModel);
-  if (removed > 0) changed = true;
+  const removed = acceptsImages(upstreamModel, snapshot.config.multimodal_models) ? NONE_REMOVED : stripImages(body, upstreamModel);
+  const removedCount = removed.images + removed.documents;
+  if (removedCount > 0) changed = true;
   // Forward the client's bytes unless the proxy had to change something.
   const payload = changed ? serialize(body) : (input.raw ?? input.body);
   const url = `${provider.base_url.replace(/\/+$/, '')}/v1/messages`;
@@ -100,13 +103,13 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
     'x-modelproxy-attempts': String(result.attempts),
   });
   const stream = (upstream.headers.get('content-type') ?? '').includes('text/event-stream');
-  const note = removed > 0 && upstream.status === 200 ? responseNote(upstreamModel, removed) : null;
+  const note = removedCount > 0 && upstream.status === 200 ? responseNote(upstreamModel, removed) : null;
   let out: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string | null;
   if (stream) out = note && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : upstream.body;
   // A non-streaming answer is complete only when it has fully arrived anyway; sending it as one
   // buffer is cheaper than a chunked pass-through and the bytes are the same.
   else out = await readWhole(upstream, note);
-  Object.assign(entry, { key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed, latency_ms: elapsed(started) });
+  Object.assign(entry, { key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed.images, ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms: elapsed(started) });
   const logLine = (bytes: number, completed: boolean) => {
     if (!completed) deps.log.warn(`${route.provider}#${result.candidate.index}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
     deps.requestLog.write({ ...entry, bytes, completed });
