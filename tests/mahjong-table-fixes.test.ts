@@ -37,3 +37,28 @@ describe('battle page speed buttons', () => {
     await page.close();
   });
 });
+
+describe('red fives', () => {
+  it('a red 5p stands out from a plain 5p at phone size (a red corner besides the red dots)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/ai_battle`);
+    // Pure-ish red (#e74c3c) pixels in the top-right corner of each tile, drawn 24 × 32 as on a phone.
+    const redPixels = await page.evaluate(() => {
+      const count = (id: number) => {
+        const c = document.createElement('canvas');
+        c.width = 30; c.height = 40;
+        const ctx = c.getContext('2d')!;
+        (window as any).MJTiles.drawTile(ctx, id, 2, 2, 24, 32);
+        const d = ctx.getImageData(19, 2, 7, 7).data; // the tile's top-right corner
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i]! > 200 && d[i + 1]! < 110 && d[i + 2]! < 100) n++;
+        return n;
+      };
+      return { plain: count(53), red: count(52) };
+    });
+    expect(redPixels.plain).toBe(0);
+    expect(redPixels.red).toBeGreaterThan(15);
+    await page.close();
+  });
+});
+

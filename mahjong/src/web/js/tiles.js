@@ -127,6 +127,25 @@
     }
   }
 
+  /**
+   * Red fives also get a red corner: at phone sizes the red dots of 5p are otherwise hard to tell
+   * from the plain 5p's dark red ones.
+   */
+  function drawRedMark(ctx, x, y, w, h) {
+    const size = Math.max(5, Math.min(w, h) * 0.32);
+    ctx.save();
+    roundRect(ctx, x, y, w, h, Math.min(w, h) * 0.12);
+    ctx.clip();
+    ctx.beginPath();
+    ctx.moveTo(x + w - size, y);
+    ctx.lineTo(x + w, y);
+    ctx.lineTo(x + w, y + size);
+    ctx.closePath();
+    ctx.fillStyle = COLORS.red;
+    ctx.fill();
+    ctx.restore();
+  }
+
   /** The back: blue with a lattice of diamonds. */
   function drawBack(ctx, x, y, w, h) {
     ctx.save();
@@ -168,6 +187,7 @@
     ctx.stroke();
     const t = normTile(tile);
     if (t) drawFace(ctx, t, x, y, w, h);
+    if (t && t.red) drawRedMark(ctx, x, y, w, h);
     if (opts.dim) { roundRect(ctx, x, y, w, h, r); ctx.fillStyle = 'rgba(0,0,0,0.35)'; ctx.fill(); }
   }
 
