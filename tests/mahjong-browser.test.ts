@@ -24,6 +24,17 @@ afterAll(async () => {
 
 const mj = (page: Page, expr: string) => page.evaluate(expr) as Promise<any>;
 
+/** The game-over dialog links the finished game in each log format, and each link serves it. */
+async function expectDownloads(page: Page): Promise<void> {
+  for (const [format, marker] of [['xml', '<mjloggm'], ['tenhou6', '"log"'], ['mjai', '"start_game"']] as const) {
+    const href = await page.getAttribute(`#download-${format}`, 'href');
+    expect(href).toContain(`export?format=${format}`);
+    const res = await fetch(`${base}${href}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(marker);
+  }
+}
+
 describe('human versus AI page', () => {
   it('plays a whole seeded East-only game to the end by clicking tiles and buttons', async () => {
     const page = await context.newPage();
@@ -95,6 +106,7 @@ describe('human versus AI page', () => {
     expect(clicks).toBeGreaterThan(20);
     const text = await page.textContent('.dialog');
     expect(text).toContain('place');
+    await expectDownloads(page);
     await screenshot(page, 'human-final');
     await page.click('#final-close');
     await page.close();
@@ -172,6 +184,7 @@ describe('AI battle page', () => {
     await page.waitForSelector('#final-close', { timeout: 120_000 });
     const final = await page.textContent('.dialog');
     expect(final).toContain('place');
+    await expectDownloads(page);
     // The last hand's result (winner and yaku, or the draw) sits above the final scores.
     expect(final).toContain('Last hand');
     expect(final).toMatch(/wins by|Draw/);

@@ -2,7 +2,7 @@
 // the viewer follows one seat (only its hand shown) or watches all four hands.
 (function () {
   'use strict';
-  const { api, eventsUrl, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
+  const { api, eventsUrl, downloadNodes, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const params = new URLSearchParams(location.search);
@@ -69,7 +69,7 @@
       es.close();
       // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
       const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, 'Last hand'), ...resultNodes(ui.lastResult, d.state)] : [];
-      const next = await dialog('Game over', [...last, ...finalNodes(d.state)], [{ label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'Close', value: 'close', id: 'final-close', primary: true }]);
+      const next = await dialog('Game over', [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'Close', value: 'close', id: 'final-close', primary: true }]);
       if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
     on('error', (d) => status(`Server: ${d.message}`));

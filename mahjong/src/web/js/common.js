@@ -201,6 +201,13 @@
         el('td', {}, String(o.s)), points ? el('td', {}, String(points[o.i])) : null)))];
   }
 
+  /** Download links of a finished game in every log format (GET /api/game/{id}/export). */
+  function downloadNodes(session) {
+    const formats = [['xml', 'Tenhou XML'], ['tenhou6', 'tenhou.net/6 JSON'], ['mjai', 'mjai lines']];
+    return [el('p', { class: 'downloads' }, 'Download: ', formats.flatMap(([format, label], i) => [i ? ' · ' : '',
+      el('a', { href: `/api/game/${encodeURIComponent(session)}/export?format=${format}`, download: '', id: `download-${format}` }, label)]))];
+  }
+
   /** Runs handlers one after another (animations, dialogs) in arrival order. */
   function serialQueue() {
     let tail = Promise.resolve();
@@ -227,5 +234,5 @@
     });
   }
 
-  global.MJ = { api, eventsUrl, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, eventsUrl, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

@@ -2,7 +2,7 @@
 // one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons.
 (function () {
   'use strict';
-  const { api, eventsUrl, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
+  const { api, eventsUrl, downloadNodes, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
   const canvas = document.getElementById('table');
@@ -121,7 +121,7 @@
       ui.over = true;
       setState(d.state);
       status('Game over');
-      const next = await dialog('Game over', finalNodes(d.state), [{ label: 'Close', value: 'close', id: 'final-close' },
+      const next = await dialog('Game over', [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: 'Close', value: 'close', id: 'final-close' },
         { label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'New game', value: 'new', id: 'final-new', primary: true }]);
       es.close();
       if (next === 'new') modeDialog();
