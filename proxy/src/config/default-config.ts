@@ -13,6 +13,7 @@ server:
   auth_token: ""           # when set, clients must send it as x-api-key or "Authorization: Bearer <token>"
   allow_remote: false
   upstream_timeout: 600    # seconds to wait for an upstream's response headers before the next key
+  stream_header_timeout: 120  # the same for streaming requests (Claude Code gives up after 600 s)
 
 # Providers speak the Anthropic Messages API. api_keys are tried in order: the first key that is
 # not a placeholder and not cooling down serves; a failing key hands over to the next one.

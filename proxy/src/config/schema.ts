@@ -67,6 +67,12 @@ export const ServerSettings = t.Object({
   allow_remote: t.Boolean({ default: false }),
   /** Seconds to wait for an upstream's response headers before trying the next key. */
   upstream_timeout: t.Number({ exclusiveMinimum: 0, default: 600 }),
+  /**
+   * The same for a streaming request. A stream's headers come within seconds of a healthy upstream,
+   * and Claude Code gives up after 600 s: with the same limit a hung key would be retried forever
+   * and the next key never used.
+   */
+  stream_header_timeout: t.Number({ exclusiveMinimum: 0, default: 120 }),
 }, { additionalProperties: false, default: {} });
 export type ServerSettings = typeof ServerSettings.static;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { keyWarnings } from '../../src/upstream/key-warnings';
 import { retryAfterMs } from '../../src/upstream/fallback';
-import { anthropicError, messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { configFor, harness, post, tempDir } from '../helpers/proxy-harness';
 
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
@@ -123,6 +123,18 @@ describe('honest cooldowns', () => {
     expect(order()).toEqual([2, 1]);
     now += 181_000;
     expect(order()).toEqual([1, 2]);
+    upstream.handle(() => messageResponse('ok'));
+  });
+
+  it('a streaming request gives up on a hung key after stream_header_timeout and is served by the next key', async () => {
+    upstream.handle((r) => (r.key === KEY_1 ? new Promise<Response>(() => {}) : sseResponse(sseFrames('from key 2', 'MiniMax-M2'))));
+    const h = fresh(configFor({ mm: { url: upstream.url, keys: [KEY_1, KEY_2] } }, { server: { stream_header_timeout: 0.3 } }));
+    const res = await h.app.handle(post('/v1/messages', { ...ask, stream: true }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-modelproxy-key')).toBe('mm#2');
+    expect(await res.text()).toContain('"text":"key 2"');
+    // The hung key now cools down: the next request starts at key 2.
+    expect(h.pool.candidates('mm', h.state.current.config.providers.mm!).map((c) => c.index)).toEqual([2, 1]);
     upstream.handle(() => messageResponse('ok'));
   });
 

@@ -70,7 +70,8 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   // Forward the client's bytes unless the proxy had to change something.
   const payload = changed ? serialize(body) : (input.raw ?? input.body);
   const url = `${provider.base_url.replace(/\/+$/, '')}/v1/messages`;
-  const timeoutMs = snapshot.config.server.upstream_timeout * 1000;
+  const server = snapshot.config.server;
+  const timeoutMs = (body.stream === true ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
   const result = await withKeyFallback<Response>(
     { providerName: route.provider, provider, pool: deps.state.pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath },
