@@ -12,6 +12,7 @@ import { doraFromIndicator as doraOf } from '../rules';
 import { safetyAgainst } from './safety';
 import type { Agent } from './types';
 import { DEFAULT_WEIGHTS, type HeuristicWeights } from './weights';
+import { seenKinds } from './visible';
 
 const RED_KIND = [4, 13, 22];
 const kindOfAction = (a: number) => (a < 34 ? a : RED_KIND[a - 34]!);
@@ -32,12 +33,7 @@ function readTable(view: StateView): Table {
   const hand = Array.isArray(me.hand) ? me.hand : [];
   const counts = new Array<number>(34).fill(0);
   for (const id of hand) counts[id >> 2]! += 1;
-  const seen = new Array<number>(34).fill(0);
-  for (const p of view.players) {
-    for (const r of p.river) if (!r.called) seen[r.tile >> 2]! += 1;
-    for (const m of p.melds) for (const id of m.tiles) seen[id >> 2]! += 1;
-  }
-  for (const d of view.dora) seen[d >> 2]! += 1;
+  const seen = seenKinds(view);
   const threats = view.players.filter((p) => p.seat !== me.seat && p.riichi);
   return { me, hand, counts, seen, threats, doraKinds: view.dora.map((d) => doraOf(d >> 2)) };
 }

@@ -5,6 +5,7 @@
 import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
 import { threatOf, type Threat } from './danger';
+import { seenKinds } from '../visible';
 
 const WIND: Record<string, number> = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
 
@@ -40,13 +41,9 @@ export function readTable(view: StateView): Table {
   const hand = Array.isArray(me.hand) ? me.hand : [];
   const counts = new Array<number>(34).fill(0);
   for (const id of hand) counts[id >> 2]! += 1;
-  const seen = new Array<number>(34).fill(0);
-  for (const p of view.players) {
-    for (const r of p.river) if (!r.called) seen[r.tile >> 2]! += 1;
-    for (const m of p.melds) for (const id of m.tiles) seen[id >> 2]! += 1;
-  }
+  const seen = seenKinds(view);
   const dora = new Array<number>(34).fill(0);
-  for (const d of view.dora) { seen[d >> 2]! += 1; dora[doraFromIndicator(d >> 2)]! += 1; }
+  for (const d of view.dora) dora[doraFromIndicator(d >> 2)]! += 1;
   const visible = new Array<number>(34);
   for (let k = 0; k < 34; k++) visible[k] = Math.min(4, seen[k]! + counts[k]!);
   const threats: Threat[] = [];
