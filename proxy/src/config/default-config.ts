@@ -33,15 +33,19 @@ providers:
 # old names like claude-3-5-sonnet-20241022 become claude-sonnet / claude-opus / claude-haiku).
 # Then timed routes active now, then default routes: the first "match" regex (case-insensitive,
 # anywhere in the model name) wins. "model" rewrites the upstream model; without it the model is kept.
+# "fallback" lists more targets ({ provider, model }), tried in order when every key of the ones
+# before failed or is cooling down. A route none of whose providers has a usable key (say, only
+# placeholders) is skipped and matching goes on, so only the providers you filled in are used.
 routes:
   timed:
     - match: sonnet
       provider: zhipu
       model: glm-4.6
+      fallback: [{ provider: minimax, model: MiniMax-M2 }]
       schedule: { days: [mon, tue, wed, thu, fri], from: "09:00", to: "18:00", tz: Asia/Shanghai }
   default:
-    - { match: haiku, provider: minimax, model: MiniMax-M2 }
-    - { match: ".*", provider: minimax }   # the catch-all must stay last
+    - { match: haiku, provider: minimax, model: MiniMax-M2, fallback: [{ provider: zhipu, model: glm-4.5-air }] }
+    - { match: ".*", provider: minimax, model: MiniMax-M2, fallback: [{ provider: zhipu, model: glm-4.6 }] }   # the catch-all must stay last
 
 # Target models that accept image blocks; for any other model images are replaced by a note.
 multimodal_models: [MiniMax-M3, glm-4.6v]

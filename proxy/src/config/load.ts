@@ -2,7 +2,7 @@ import { ConfigError, loadConfig, parseConfig, writeFileAtomic } from '@devhub/s
 import { existsSync } from 'node:fs';
 import { DEFAULT_CONFIG_YAML } from './default-config';
 import { isLoopbackHost } from './listen';
-import { CONFIG_VERSION, ProxyConfig } from './schema';
+import { CONFIG_VERSION, ProxyConfig, type Route } from './schema';
 
 export interface LoadOptions {
   /** Write the commented default when the file is missing (default true). */
@@ -54,10 +54,12 @@ export function checkProxyConfig(config: ProxyConfig): string[] {
     if (!isHttpUrl(provider.base_url)) problems.push(`providers.${name}.base_url: expected an http(s) URL, got "${provider.base_url}"`);
   }
   const names = new Set(Object.keys(config.providers));
-  const checkRoute = (path: string, route: { match: string; provider: string }) => {
-    if (!names.has(route.provider)) {
-      problems.push(`${path}.provider: unknown provider "${route.provider}" (configured: ${[...names].join(', ') || 'none'})`);
-    }
+  const checkProvider = (path: string, provider: string) => {
+    if (!names.has(provider)) problems.push(`${path}: unknown provider "${provider}" (configured: ${[...names].join(', ') || 'none'})`);
+  };
+  const checkRoute = (path: string, route: Route) => {
+    checkProvider(`${path}.provider`, route.provider);
+    route.fallback?.forEach((target, i) => checkProvider(`${path}.fallback[${i}].provider`, target.provider));
     const regexError = regexProblem(route.match);
     if (regexError) problems.push(`${path}.match: invalid regular expression: ${regexError}`);
   };

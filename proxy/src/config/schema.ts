@@ -47,10 +47,19 @@ export const Schedule = t.Object({
 }, { additionalProperties: false });
 export type Schedule = typeof Schedule.static;
 
+/** Where a route may send a request: a provider and, optionally, the model to ask it for. */
+export const RouteTarget = t.Object({
+  provider: t.String({ minLength: 1 }),
+  model: t.Optional(t.String({ minLength: 1, description: 'upstream model; without it the client model is sent' })),
+}, { additionalProperties: false });
+export type RouteTarget = typeof RouteTarget.static;
+
 export const Route = t.Object({
   match: t.String({ description: 'regular expression searched (case-insensitively) in the normalized model' }),
   provider: t.String({ minLength: 1 }),
   model: t.Optional(t.String({ minLength: 1 })),
+  /** Tried in order when every key of the provider above (and of earlier fallbacks) failed or is cooling down. */
+  fallback: t.Optional(t.Array(RouteTarget)),
 }, { additionalProperties: false });
 export type Route = typeof Route.static;
 

@@ -74,8 +74,9 @@ export class Unauthorized extends ProxyError {
 }
 
 export class UpstreamUnreachable extends ProxyError {
-  constructor(provider: string, attempts: number, reason: string) {
-    super('upstream_unreachable', 502, `no key of provider "${provider}" reached the upstream (${attempts} attempt(s)); last error: ${reason}`, {
+  constructor(providers: string | string[], attempts: number, reason: string) {
+    const names = (Array.isArray(providers) ? providers : [providers]).map((p) => `"${p}"`).join(' or ');
+    super('upstream_unreachable', 502, `no key of provider ${names} reached the upstream (${attempts} attempt(s)); last error: ${reason}`, {
       'x-modelproxy-attempts': String(attempts),
     });
   }
@@ -94,12 +95,17 @@ export const NO_RETRY = { 'x-should-retry': 'false' } as const;
 export type NoKeyReason = { kind: 'placeholders' } | { kind: 'auth_failed'; untilMs: number };
 
 export class NoUsableKey extends ProxyError {
-  constructor(provider: string, reason: NoKeyReason = { kind: 'placeholders' }, configPath = 'config.yaml') {
-    const why = reason.kind === 'placeholders'
-      ? `edit ${configPath}: provider "${provider}" has only placeholder keys (put a real key in its api_keys, then reload)`
-      : `provider "${provider}" has no usable key: every key was refused by the upstream (401/402/403) and rests until ${new Date(reason.untilMs).toISOString()}; fix its api_keys in ${configPath}, then reload`;
-    super('no_usable_key', 502, why, { 'x-modelproxy-attempts': '0', ...NO_RETRY });
+  /** One provider, or every provider the request's routes could have used (each with its reason). */
+  constructor(providers: string | { name: string; reason: NoKeyReason }[], reason: NoKeyReason = { kind: 'placeholders' }, configPath = 'config.yaml') {
+    const list = typeof providers === 'string' ? [{ name: providers, reason }] : providers;
+    super('no_usable_key', 502, list.map((p) => noKeyText(p.name, p.reason, configPath)).join('; '), { 'x-modelproxy-attempts': '0', ...NO_RETRY });
   }
+}
+
+function noKeyText(provider: string, reason: NoKeyReason, configPath: string): string {
+  return reason.kind === 'placeholders'
+    ? `edit ${configPath}: provider "${provider}" has only placeholder keys (put a real key in its api_keys, then reload)`
+    : `provider "${provider}" has no usable key: every key was refused by the upstream (401/402/403) and rests until ${new Date(reason.untilMs).toISOString()}; fix its api_keys in ${configPath}, then reload`;
 }
 
 /** The upstream answered with a redirect: base_url is wrong (a redirect is never handed to the client). */

@@ -24,9 +24,13 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export interface FallbackOptions {
-  providerName: string;
+/** A provider whose keys may serve a request. */
+export interface KeyTarget {
+  name: string;
   provider: Provider;
+}
+
+export interface FallbackOptions {
   pool: KeyPool;
   /** Time allowed until the upstream's response headers. */
   timeoutMs: number;
@@ -37,55 +41,90 @@ export interface FallbackOptions {
   log: Logger;
 }
 
-export interface FallbackResult<T> {
+export interface FallbackResult<T, X extends KeyTarget = KeyTarget> {
   value: T;
+  /** The provider that gave `value`. */
+  target: X;
   candidate: Candidate;
   attempts: number;
   /** True when every key failed and `value` is the last failure's answer. */
   failed: boolean;
 }
 
+type Attempt<X> = { target: X; candidate: Candidate };
+
+/** Tries one provider's keys in order until one succeeds (see withFailover). */
+export function withKeyFallback<T>(options: FallbackOptions & { providerName: string; provider: Provider }, tryKey: (candidate: Candidate, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T>> {
+  return withFailover([{ name: options.providerName, provider: options.provider }], options, (attempt, signal) => tryKey(attempt.candidate, signal));
+}
+
 /**
- * Tries the provider's keys in order until one succeeds. `tryKey` gets a signal that fires on the
- * header timeout or when the client leaves; once it returns, the timer is cleared, so a body that
- * is still streaming is never cut by it. Every failure cools its key down.
+ * Tries the targets' keys until one succeeds: first every key free now, target by target (so a
+ * provider whose keys all fail or cool down hands over to the next target), then the keys that
+ * were cooling, in the same order (better a try than a certain error). `tryKey` gets a signal
+ * that fires on the header timeout or when the client leaves; once it returns, the timer is
+ * cleared, so a body that is still streaming is never cut by it. Every failure cools its key.
+ * A ProxyError from `tryKey` (a redirect: base_url is wrong) rules out the rest of that target.
  */
-export async function withKeyFallback<T>(options: FallbackOptions, tryKey: (candidate: Candidate, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T>> {
-  const { providerName, pool, log } = options;
-  const candidates = pool.candidates(providerName, options.provider);
-  if (candidates.length === 0) throw new NoUsableKey(providerName, pool.emptyReason(providerName, options.provider), options.configPath);
-  let last: { outcome: Outcome<T> & { ok: false }; candidate: Candidate } | null = null;
+export async function withFailover<T, X extends KeyTarget>(targets: X[], options: FallbackOptions, tryKey: (attempt: Attempt<X>, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T, X>> {
+  const { pool, log } = options;
+  const groups = targets.map((target) => ({ target, ...pool.split(target.name, target.provider) }));
+  const queue: Attempt<X>[] = [
+    ...groups.flatMap((g) => g.ready.map((candidate) => ({ target: g.target, candidate }))),
+    ...groups.flatMap((g) => g.waiting.map((candidate) => ({ target: g.target, candidate }))),
+  ];
+  if (queue.length === 0) {
+    throw new NoUsableKey(targets.map((t) => ({ name: t.name, reason: pool.emptyReason(t.name, t.provider) })), undefined, options.configPath);
+  }
+  let answered: { outcome: Outcome<T> & { ok: false }; attempt: Attempt<X> } | null = null;
+  let lastReason = 'client disconnected';
+  let broken: ProxyError | null = null;
+  const ruledOut = new Set<X>();
   let attempts = 0;
-  for (const candidate of candidates) {
+  for (const [i, attempt] of queue.entries()) {
     if (options.clientSignal?.aborted) break;
+    if (ruledOut.has(attempt.target)) continue;
+    const { target, candidate } = attempt;
     attempts++;
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
     const signal = options.clientSignal ? AbortSignal.any([options.clientSignal, timer.signal]) : timer.signal;
     let outcome: Outcome<T>;
     try {
-      outcome = await tryKey(candidate, signal);
+      outcome = await tryKey(attempt, signal);
     } catch (error) {
-      // A permanent failure (a redirect: base_url is wrong) is the same for every key.
-      if (error instanceof ProxyError) throw error;
+      if (error instanceof ProxyError) {
+        // A permanent failure (a redirect: base_url is wrong) is the same for every key of the target.
+        broken = error;
+        ruledOut.add(target);
+        log.warn(`${target.name}#${candidate.index}: ${error.message}; ${nextStep(queue, i, ruledOut, target)}`);
+        continue;
+      }
       const reason = timer.signal.aborted ? String((timer.signal.reason as Error)?.message ?? 'timeout') : errorText(error);
       outcome = { ok: false, status: null, reason };
     } finally {
       clearTimeout(timeout);
     }
     if (outcome.ok) {
-      pool.succeed(providerName, candidate.entry.key);
-      return { value: outcome.value, candidate, attempts, failed: false };
+      pool.succeed(target.name, candidate.entry.key);
+      return { value: outcome.value, target, candidate, attempts, failed: false };
     }
     if (options.clientSignal?.aborted) break;
-    pool.fail(providerName, candidate.entry.key, outcome.status, outcome.restMs);
-    log.warn(`${providerName}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${attempts < candidates.length ? 'trying the next key' : 'no keys left'}`);
-    last = { outcome, candidate };
+    pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restMs);
+    log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${nextStep(queue, i, ruledOut, target)}`);
+    lastReason = outcome.reason;
+    if (outcome.value !== undefined) answered = { outcome, attempt };
   }
-  if (last && last.outcome.value !== undefined) {
-    return { value: last.outcome.value, candidate: last.candidate, attempts, failed: true };
-  }
-  throw new UpstreamUnreachable(providerName, attempts, last?.outcome.reason ?? 'client disconnected');
+  // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
+  if (answered) return { value: answered.outcome.value!, target: answered.attempt.target, candidate: answered.attempt.candidate, attempts, failed: true };
+  if (broken && !options.clientSignal?.aborted) throw broken;
+  throw new UpstreamUnreachable(targets.map((t) => t.name), attempts, lastReason);
+}
+
+function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X>, current: X): string {
+  const next = queue.slice(i + 1).find((a) => !ruledOut.has(a.target));
+  if (!next) return 'no keys left';
+  return next.target === current ? 'trying the next key' : `moving on to provider "${next.target.name}"`;
 }
 
 function errorText(error: unknown): string {

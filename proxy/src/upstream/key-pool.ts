@@ -35,6 +35,18 @@ export class KeyPool {
    * try than a certain error). Placeholders, and keys resting after an authentication failure, never appear.
    */
   candidates(providerName: string, provider: Provider): Candidate[] {
+    const { ready, waiting } = this.split(providerName, provider);
+    return [...ready, ...waiting];
+  }
+
+  /** Whether any key may be tried now (ready or cooling): not only placeholders or resting keys. */
+  usable(providerName: string, provider: Provider): boolean {
+    const { ready, waiting } = this.split(providerName, provider);
+    return ready.length + waiting.length > 0;
+  }
+
+  /** `candidates`, in its two groups: keys free now, and keys cooling after a temporary failure. */
+  split(providerName: string, provider: Provider): { ready: Candidate[]; waiting: Candidate[] } {
     const now = this.clock();
     const ready: Candidate[] = [];
     const waiting: Candidate[] = [];
@@ -44,7 +56,7 @@ export class KeyPool {
       if (!state || state.until <= now) ready.push({ index: i + 1, entry });
       else if (!state.auth) waiting.push({ index: i + 1, entry });
     });
-    return [...ready, ...waiting];
+    return { ready, waiting };
   }
 
   /**

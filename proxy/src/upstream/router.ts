@@ -1,4 +1,4 @@
-import type { Provider, ProxyConfig, Route, TimedRoute } from '../config/schema';
+import type { Provider, ProxyConfig, Route, RouteTarget, TimedRoute } from '../config/schema';
 import { normalizeModel } from './aliases';
 import { isScheduleActive } from './schedule';
 
@@ -6,19 +6,36 @@ export interface CompiledRoute {
   /** `timed[0]`, `default[2]`: where the route sits in config.yaml. */
   id: string;
   pattern: RegExp;
-  provider: string;
-  model?: string;
+  /** The route's own provider first, then its `fallback` entries in order. */
+  targets: RouteTarget[];
   schedule?: TimedRoute['schedule'];
 }
 
-export interface RouteDecision {
-  route: CompiledRoute;
+/** One provider a request may be sent to. */
+export interface Target {
+  /** 0 = the route's own provider, n = its fallback[n-1]. */
+  position: number;
+  name: string;
   provider: Provider;
+  /** The model sent upstream: the target's override, else the client's model unchanged. */
+  upstreamModel: string;
+  /** Whether the target sets a model (the body is rewritten). */
+  rewrites: boolean;
+}
+
+export interface RouteDecision {
+  /** The route that serves; when no matching route has a usable provider, the first that matched. */
+  route: CompiledRoute;
   /** The name routes were matched against. */
   normalized: string;
-  /** The model sent upstream: the route's override, else the client's model unchanged. */
-  upstreamModel: string;
+  /** The route's targets whose provider has a usable key, in order; empty when none has. */
+  targets: Target[];
+  /** Providers passed over because none of their keys can be tried (placeholders, refused keys). */
+  unusable: string[];
 }
+
+/** Whether a provider has any key that may be tried (not only placeholders or refused keys). */
+export type Usable = (name: string, provider: Provider) => boolean;
 
 export class RouteTable {
   private readonly timed: CompiledRoute[];
@@ -29,25 +46,46 @@ export class RouteTable {
     this.defaults = config.routes.default.map((r, i) => compile(`default[${i}]`, r));
   }
 
-  /** Timed routes open at `now`, then default routes; the first regex hit wins. */
-  resolve(model: string, now: Date = new Date()): RouteDecision | null {
+  /**
+   * Timed routes open at `now`, then default routes; the first regex hit whose targets include a
+   * provider with a usable key wins. A route none of whose providers can serve is skipped, so a
+   * provider left with placeholder keys never strands a request that a later route could serve.
+   */
+  resolve(model: string, now: Date = new Date(), usable: Usable = () => true): RouteDecision | null {
     const normalized = normalizeModel(model);
+    let first: CompiledRoute | null = null;
+    const unusable: string[] = [];
     for (const route of this.timed) {
-      if (route.pattern.test(normalized) && isScheduleActive(route.schedule!, now)) return this.decide(route, normalized, model);
+      if (!route.pattern.test(normalized) || !isScheduleActive(route.schedule!, now)) continue;
+      first ??= route;
+      const targets = this.targetsOf(route, model, usable, unusable);
+      if (targets.length > 0) return { route, normalized, targets, unusable };
     }
     for (const route of this.defaults) {
-      if (route.pattern.test(normalized)) return this.decide(route, normalized, model);
+      if (!route.pattern.test(normalized)) continue;
+      first ??= route;
+      const targets = this.targetsOf(route, model, usable, unusable);
+      if (targets.length > 0) return { route, normalized, targets, unusable };
     }
-    return null;
+    return first ? { route: first, normalized, targets: [], unusable } : null;
   }
 
-  private decide(route: CompiledRoute, normalized: string, model: string): RouteDecision | null {
-    const provider = this.config.providers[route.provider];
-    if (!provider) return null;
-    return { route, provider, normalized, upstreamModel: route.model ?? model };
+  private targetsOf(route: CompiledRoute, model: string, usable: Usable, unusable: string[]): Target[] {
+    const targets: Target[] = [];
+    route.targets.forEach((target, position) => {
+      const provider = this.config.providers[target.provider];
+      if (!provider) return;
+      if (!usable(target.provider, provider)) {
+        if (!unusable.includes(target.provider)) unusable.push(target.provider);
+        return;
+      }
+      targets.push({ position, name: target.provider, provider, upstreamModel: target.model ?? model, rewrites: target.model !== undefined });
+    });
+    return targets;
   }
 }
 
 function compile(id: string, route: Route, schedule?: TimedRoute['schedule']): CompiledRoute {
-  return { id, pattern: new RegExp(route.match, 'i'), provider: route.provider, model: route.model, schedule };
+  const targets: RouteTarget[] = [{ provider: route.provider, ...(route.model === undefined ? {} : { model: route.model }) }, ...(route.fallback ?? [])];
+  return { id, pattern: new RegExp(route.match, 'i'), targets, schedule };
 }

@@ -97,6 +97,14 @@ routes:
     expect(problems.some((p) => p.startsWith('providers.mm.base_url'))).toBe(true);
   });
 
+  it('accepts fallback targets on a route, and names an unknown fallback provider by its path', () => {
+    const config = parseProxyConfig(valid.replace('[{ match: ".*", provider: mm }]', '[{ match: ".*", provider: mm, fallback: [{ provider: mm, model: m2 }] }]'));
+    expect(config.routes.default[0]!.fallback).toEqual([{ provider: 'mm', model: 'm2' }]);
+    const problems = problemsOf(valid.replace('[{ match: ".*", provider: mm }]', '[{ match: ".*", provider: mm, fallback: [{ provider: mm }, { provider: ghost }, { model: x }] }]'));
+    expect(problems).toContain('routes.default[0].fallback[1].provider: unknown provider "ghost" (configured: mm)');
+    expect(problems.some((p) => p.startsWith('routes.default[0].fallback[2].provider'))).toBe(true);
+  });
+
   it('accepts a non-loopback host when allow_remote is set', () => {
     expect(parseProxyConfig(`server: { host: 0.0.0.0, allow_remote: true }\n${valid}`).server.host).toBe('0.0.0.0');
   });

@@ -71,7 +71,7 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
   it('serve warns about placeholder-only providers, and louder when a route sends requests to one', () => {
     const config = configFor({ zhipu: { url: upstream.url, keys: ['YOUR_API_KEY'] }, spare: { url: upstream.url, keys: ['YOUR_API_KEY'] }, mm: { url: upstream.url, keys: [KEY_1] } });
     expect(keyWarnings(fresh(config).state.current.config, '/home/me/.modelproxy/config.yaml')).toEqual([
-      'provider "zhipu" has only placeholder keys and routes send requests to it: they will fail until you edit /home/me/.modelproxy/config.yaml',
+      'provider "zhipu" has only placeholder keys and routes name it: they pass over it (and fail when no other provider can serve) until you edit /home/me/.modelproxy/config.yaml',
       'provider "spare" has only placeholder keys (edit /home/me/.modelproxy/config.yaml to use it)',
     ]);
   });

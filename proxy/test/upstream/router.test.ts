@@ -39,7 +39,7 @@ describe('routing', () => {
   it('takes a timed route inside its window (zone-local time)', () => {
     // 02:00 UTC = 10:00 in Shanghai, Monday.
     const d = table.resolve('sonnet', at('2026-11-23T02:00:00Z'))!;
-    expect(d).toMatchObject({ provider: config.providers.zhipu, normalized: 'claude-sonnet', upstreamModel: 'glm-4.6' });
+    expect(d).toMatchObject({ normalized: 'claude-sonnet', targets: [{ name: 'zhipu', provider: config.providers.zhipu, upstreamModel: 'glm-4.6', position: 0 }] });
     expect(d.route.id).toBe('timed[0]');
   });
 
@@ -60,14 +60,53 @@ describe('routing', () => {
   });
 
   it('keeps the client model unless the route sets one', () => {
-    expect(table.resolve('claude-3-haiku-20240307', at('2026-11-23T02:00:00Z'))).toMatchObject({ upstreamModel: 'MiniMax-M2', normalized: 'claude-haiku' });
-    expect(table.resolve('glm-4.5-air', at('2026-11-23T02:00:00Z'))).toMatchObject({ upstreamModel: 'glm-4.5-air' });
-    expect(table.resolve('opus[1m]', at('2026-11-23T02:00:00Z'))).toMatchObject({ upstreamModel: 'opus[1m]', normalized: 'claude-opus' });
+    expect(table.resolve('claude-3-haiku-20240307', at('2026-11-23T02:00:00Z'))).toMatchObject({ targets: [{ upstreamModel: 'MiniMax-M2', rewrites: true }], normalized: 'claude-haiku' });
+    expect(table.resolve('glm-4.5-air', at('2026-11-23T02:00:00Z'))).toMatchObject({ targets: [{ upstreamModel: 'glm-4.5-air', rewrites: false }] });
+    expect(table.resolve('opus[1m]', at('2026-11-23T02:00:00Z'))).toMatchObject({ targets: [{ upstreamModel: 'opus[1m]' }], normalized: 'claude-opus' });
   });
 
   it('matches case-insensitively, first hit wins, the catch-all takes the rest', () => {
     expect(table.resolve('GLM-4.6', at('2026-11-23T11:00:00Z'))!.route.id).toBe('default[1]');
     expect(table.resolve('some-unknown-model', at('2026-11-23T11:00:00Z'))!.route.id).toBe('default[2]');
+  });
+});
+
+describe('fallback targets and routes that fall through', () => {
+  const withFallback = new RouteTable(parseProxyConfig(`
+providers:
+  minimax: { base_url: "https://api.minimaxi.com/anthropic", api_keys: [{ key: k1 }] }
+  zhipu: { base_url: "https://open.bigmodel.cn/api/anthropic", api_keys: [{ key: k2 }] }
+  kimi: { base_url: "https://api.kimi.com/coding", api_keys: [{ key: k3 }] }
+routes:
+  timed:
+    - match: sonnet
+      provider: zhipu
+      model: glm-4.6
+      fallback: [{ provider: kimi }]
+      schedule: { days: [mon], from: "09:00", to: "18:00", tz: Asia/Shanghai }
+  default:
+    - { match: sonnet, provider: minimax, model: MiniMax-M2, fallback: [{ provider: zhipu, model: glm-4.6 }, { provider: kimi, model: kimi-k2 }] }
+    - { match: ".*", provider: minimax }
+`));
+  const monday10 = at('2026-11-23T02:00:00Z');
+  const evening = at('2026-11-23T12:00:00Z');
+  const names = (d: ReturnType<RouteTable['resolve']>) => d!.targets.map((t) => `${t.position}:${t.name}:${t.upstreamModel}`);
+
+  it('lists the route\'s own provider, then its fallbacks in order, each with its model', () => {
+    expect(names(withFallback.resolve('sonnet', evening))).toEqual(['0:minimax:MiniMax-M2', '1:zhipu:glm-4.6', '2:kimi:kimi-k2']);
+    // A fallback without a model keeps the client's model, like a route without one.
+    expect(names(withFallback.resolve('claude-sonnet-4-5', monday10))).toEqual(['0:zhipu:glm-4.6', '1:kimi:claude-sonnet-4-5']);
+  });
+
+  it('leaves out providers without a usable key, and skips a route none of whose providers has one', () => {
+    const only = (...ok: string[]) => (name: string) => ok.includes(name);
+    expect(names(withFallback.resolve('sonnet', evening, only('kimi')))).toEqual(['2:kimi:kimi-k2']);
+    // The timed route (zhipu, kimi) cannot serve: matching continues with the default routes.
+    const d = withFallback.resolve('sonnet', monday10, only('minimax'));
+    expect(d!.route.id).toBe('default[0]');
+    expect(d!.unusable).toEqual(['zhipu', 'kimi']);
+    expect(names(d)).toEqual(['0:minimax:MiniMax-M2']);
+    expect(withFallback.resolve('haiku', monday10, only('zhipu'))).toMatchObject({ route: { id: 'default[1]' }, targets: [], unusable: ['minimax'] });
   });
 });
 

@@ -1,6 +1,6 @@
 import { isAppError, redact, type Logger } from '@devhub/shared';
-import { InvalidRequest, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
-import { retryAfterMs, withKeyFallback, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
+import { InvalidRequest, NoUsableKey, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
+import { retryAfterMs, withFailover, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages, type Removed } from '../../upstream/multimodal';
 
@@ -8,6 +8,7 @@ const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import { tapBody } from '../../upstream/body-tap';
 import { sseNoteInjector } from '../../upstream/sse-note';
+import type { Target } from '../../upstream/router';
 import type { ProxyState } from '../../upstream/state';
 import { parseJsonWithModel } from './parse';
 
@@ -50,36 +51,57 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   }
 }
 
+/** The body prepared for one target (its model, its multimodal downgrade). */
+interface Prepared {
+  payload: string | ArrayBuffer;
+  removed: Removed;
+}
+
 async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, entry: RequestLogEntry): Promise<Response> {
-  const { body, model } = parseJsonWithModel(input.body);
+  const parsed = parseJsonWithModel(input.body);
+  const model = parsed.model;
   entry.model_in = model;
   const snapshot = deps.state.current;
-  const decision = snapshot.routes.resolve(model, time);
+  const pool = deps.state.pool;
+  const decision = snapshot.routes.resolve(model, time, (name, provider) => pool.usable(name, provider));
   if (!decision) throw new InvalidRequest(`no route matches model "${model}"`, 'no_route');
-  const { route, provider, upstreamModel } = decision;
-  Object.assign(entry, { model_out: upstreamModel, route: route.id, provider: route.provider });
-
-  let changed = false;
-  if (route.model !== undefined && body.model !== upstreamModel) {
-    body.model = upstreamModel;
-    changed = true;
+  const { route } = decision;
+  const first = decision.targets[0];
+  Object.assign(entry, { route: route.id, provider: first?.name ?? route.targets[0]!.provider, model_out: first?.upstreamModel ?? route.targets[0]!.model ?? model });
+  if (!first) {
+    throw new NoUsableKey(decision.unusable.map((name) => ({ name, reason: pool.emptyReason(name, snapshot.config.providers[name]!) })), undefined, deps.state.configPath);
   }
-  const removed = acceptsImages(upstreamModel, snapshot.config.multimodal_models) ? NONE_REMOVED : stripImages(body, upstreamModel);
-  const removedCount = removed.images + removed.documents;
-  if (removedCount > 0) changed = true;
-  // Forward the client's bytes unless the proxy had to change something.
-  const payload = changed ? serialize(body) : (input.raw ?? input.body);
-  const url = `${provider.base_url.replace(/\/+$/, '')}/v1/messages`;
-  const server = snapshot.config.server;
-  const timeoutMs = (body.stream === true ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
-  const result = await withKeyFallback<Response>(
-    { providerName: route.provider, provider, pool: deps.state.pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath },
-    async (candidate, signal): Promise<Outcome<Response>> => {
-      const res = await fetch(url, {
+  // Prepared when a request first reaches the target. The first target edits the parsed body in
+  // place; a fallback target starts from the client's text again.
+  const prepared = new Map<Target, Prepared>();
+  const prepare = (target: Target): Prepared => {
+    const known = prepared.get(target);
+    if (known) return known;
+    const body = target === first ? parsed.body : parseJsonWithModel(input.body).body;
+    let changed = false;
+    if (target.rewrites && body.model !== target.upstreamModel) {
+      body.model = target.upstreamModel;
+      changed = true;
+    }
+    const removed = acceptsImages(target.upstreamModel, snapshot.config.multimodal_models) ? NONE_REMOVED : stripImages(body, target.upstreamModel);
+    if (removed.images + removed.documents > 0) changed = true;
+    // Forward the client's bytes unless the proxy had to change something.
+    const result = { payload: changed ? serialize(body) : (input.raw ?? input.body), removed };
+    prepared.set(target, result);
+    return result;
+  };
+  const server = snapshot.config.server;
+  const timeoutMs = (parsed.body.stream === true ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
+
+  const result = await withFailover<Response, Target>(
+    decision.targets,
+    { pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath },
+    async ({ target, candidate }, signal): Promise<Outcome<Response>> => {
+      const res = await fetch(`${target.provider.base_url.replace(/\/+$/, '')}/v1/messages`, {
         method: 'POST',
-        headers: upstreamHeaders(input.headers, candidate.entry.key, provider.drop_betas),
-        body: payload,
+        headers: upstreamHeaders(input.headers, candidate.entry.key, target.provider.drop_betas),
+        body: prepare(target).payload,
         signal,
         redirect: 'manual',
         // Bun's 5-minute socket idle timeout off: upstream_timeout bounds the wait for headers, and a
@@ -88,7 +110,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
       });
       if (res.status >= 300 && res.status < 400) {
         await res.body?.cancel();
-        throw new UpstreamRedirect(route.provider, res.status, res.headers.get('location'));
+        throw new UpstreamRedirect(target.name, res.status, res.headers.get('location'));
       }
       if (res.status < 400) return { ok: true, value: res };
       // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
@@ -99,20 +121,27 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   );
 
   const upstream = result.value;
+  const served = result.target;
+  const { removed } = prepare(served);
+  const servedBy = `${served.name}#${result.candidate.index}`;
   const headers = clientHeaders(upstream.headers, {
-    'x-modelproxy-key': `${route.provider}#${result.candidate.index}`,
+    'x-modelproxy-key': servedBy,
     'x-modelproxy-attempts': String(result.attempts),
   });
   const stream = (upstream.headers.get('content-type') ?? '').includes('text/event-stream');
-  const note = removedCount > 0 && upstream.status === 200 ? responseNote(upstreamModel, removed) : null;
+  const note = removed.images + removed.documents > 0 && upstream.status === 200 ? responseNote(served.upstreamModel, removed) : null;
   let out: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string | null;
   if (stream) out = note && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : upstream.body;
   // A non-streaming answer is complete only when it has fully arrived anyway; sending it as one
   // buffer is cheaper than a chunked pass-through and the bytes are the same.
   else out = await readWhole(upstream, note);
-  Object.assign(entry, { key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed.images, ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms: elapsed(started) });
+  Object.assign(entry, {
+    provider: served.name, model_out: served.upstreamModel, ...(served.position > 0 ? { fallback: served.position } : {}),
+    key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed.images,
+    ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms: elapsed(started),
+  });
   const logLine = (bytes: number, completed: boolean) => {
-    if (!completed) deps.log.warn(`${route.provider}#${result.candidate.index}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
+    if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
     deps.requestLog.write({ ...entry, bytes, completed });
   };
   if (typeof out === 'string' || out instanceof Uint8Array) {
