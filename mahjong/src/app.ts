@@ -10,7 +10,9 @@ import { healthModule } from './modules/health';
 import { replayModule } from './modules/replay';
 import { DEFAULT_SAMPLES_DIR, REPLAY_LOAD_PATH } from './modules/replay/service';
 import { sessionsModule } from './modules/sessions';
-import { DEFAULT_LIMITS, type SessionLimits } from './modules/sessions/service';
+import { DEFAULT_LIMITS, memoryBackend, type SessionLimits } from './modules/backend/memory';
+import type { Backend } from './modules/backend/types';
+import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import { errorMapper } from './server/on-error';
@@ -18,6 +20,9 @@ import { VERSION } from './version';
 import { GameAccess } from './modules/game/access';
 
 export interface AppDeps {
+  /** Sessions, events and finished games (default: this process's memory, no game store). */
+  backend?: Backend;
+  /** Limits of the default memory backend (a given backend has its own). */
   limits?: Partial<SessionLimits>;
   samplesDir?: string;
   factories?: GameFactories;
@@ -32,8 +37,9 @@ export interface AppDeps {
 /** Composes the mahjong's modules; never listens (the serve command does). */
 export function createApp(deps: AppDeps = {}) {
   const log = deps.log ?? createLogger('mahjong');
-  const games = new GameService(deps.factories ?? factoriesWith(deps.mjaiBots), { ...DEFAULT_LIMITS, ...deps.limits }, log);
-  games.sessions.startSweeper();
+  const backend = deps.backend ?? memoryBackend({ ...DEFAULT_LIMITS, ...deps.limits });
+  const games = new GameService(deps.factories ?? factoriesWith(deps.mjaiBots), backend, log);
+  games.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
   return new Elysia()
     .use(errorMapper(log))
@@ -43,6 +49,7 @@ export function createApp(deps: AppDeps = {}) {
     .use(webModule())
     .use(gameModule(games, access))
     .use(sessionsModule(games, access))
+    .use(historyModule(games, access))
     .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .decorate('games', games)
     .onStop(() => games.close());

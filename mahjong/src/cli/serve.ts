@@ -2,7 +2,11 @@ import { defineCommand } from 'citty';
 import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
 import { loadMjaiBots, type MjaiBots } from '../mjai/config';
-import { DEFAULT_LIMITS } from '../modules/sessions/service';
+import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
+import { OffGameStore } from '../modules/backend/game-store';
+import { SqliteGameStore } from '../modules/backend/sqlite';
+import type { Backend } from '../modules/backend/types';
+import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
 
 function positive(value: string | undefined, fallback: number, flag: string): number {
@@ -27,6 +31,8 @@ export default defineCommand({
     'session-ttl': { type: 'string', description: `Minutes an idle session is kept (default ${DEFAULT_LIMITS.ttlMs / 60_000})` },
     bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>")' },
     'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
+    'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
+    store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
   },
   run({ args }) {
     const log = createLogger('mahjong');
@@ -43,7 +49,9 @@ export default defineCommand({
     // Bun's own limit answers with a bare 413 before the app sees the request; it sits well above
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
     const adminToken = args['admin-token'] ?? process.env.MAHJONG_ADMIN_TOKEN ?? null;
-    const app = createApp({ log, limits: { maxSessions, ttlMs: ttlMinutes * 60_000 }, mjaiBots, adminToken });
+    const limits = { maxSessions, ttlMs: ttlMinutes * 60_000 };
+    const backend = localBackend(limits, args.store === false ? null : gameDbPath(dataDir(args['data-dir'])), log);
+    const app = createApp({ log, backend, mjaiBots, adminToken });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
@@ -51,10 +59,24 @@ export default defineCommand({
     }
     const port = app.server?.port ?? listen.port;
     // End the event streams first: a graceful stop would otherwise wait for them forever.
-    const stop = async () => { app.decorator.games.close(); await app.stop(true); };
+    const stop = async () => { app.decorator.games.closeStreams(); await app.stop(true); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
   },
 });
+
+/**
+ * One server: sessions in memory, finished games in SQLite (or none). A database that cannot be
+ * opened is reported here, once, and the server runs on: games are played, the history answers
+ * 503 naming the problem, and saving is tried again when a game ends.
+ */
+function localBackend(limits: { maxSessions: number; ttlMs: number }, dbPath: string | null, log: ReturnType<typeof createLogger>): Backend {
+  if (!dbPath) return memoryBackend(limits, new OffGameStore());
+  const store = new SqliteGameStore(dbPath);
+  const problem = store.check();
+  if (problem) log.error(`${problem} — finished games are not saved until this is fixed (the history answers 503)`);
+  else log.info(`finished games are stored in ${dbPath}`);
+  return memoryBackend(limits, store);
+}

@@ -10,7 +10,8 @@ const quiet = createConsola({ level: -999 });
 
 describe('one action at a time', () => {
   it('runs exclusive work strictly in call order, even when each step awaits', async () => {
-    const s = new GameSession({ id: 's', mode: 'human_ai', aiModel: null, seed: 1, maxRound: 0, delayMs: 0, game: engineFactories.newGame(1, 0), ais: [null, null, null, null], log: quiet });
+    const record = { id: 's', mode: 'human_ai' as const, aiModel: null, aiModels: [null, null, null, null], seed: 1, gameSeed: 1, maxRound: 0, delayMs: 0, createdAt: '', token: 't' };
+    const s = new GameSession({ record, game: engineFactories.newGame(1, 0), ais: [null, null, null, null], log: quiet });
     const trace: string[] = [];
     const job = (name: string, ticks: number) => async () => {
       trace.push(`${name} start`);
@@ -60,11 +61,11 @@ describe('idle expiry of a 4ai game', () => {
     const g = await call('POST', '/api/game/new', { mode: '4ai', seed: 3, max_round: 0, delay_ms: 20, ai_model: 'random' });
     const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`));
     for await (const ev of readEvents(res.body!)) if (ev.event === 'ai_action') break;
-    const sessions = app.decorator.games.sessions;
-    expect(sessions.sweep()).toBe(0);
+    const games = app.decorator.games;
+    expect(await games.sweep()).toBe(0);
     await res.body!.cancel().catch(() => {});
     const end = Date.now() + 5_000;
-    while (sessions.sweep() === 0 && Date.now() < end) await Bun.sleep(10);
+    while ((await games.sweep()) === 0 && Date.now() < end) await Bun.sleep(10);
     expect((await call('GET', `/api/game/${g.json.session_id}/state`)).status).toBe(404);
   });
 });

@@ -13,8 +13,14 @@ export function formatEvent(event: SseEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+interface Subscriber {
+  timer: ReturnType<typeof setInterval>;
+  /** The step its first message showed: a later broadcast of that step or an earlier one is skipped. */
+  from: number;
+}
+
 export class EventHub {
-  private readonly subscribers = new Map<ReadableStreamDefaultController<Uint8Array>, ReturnType<typeof setInterval>>();
+  private readonly subscribers = new Map<ReadableStreamDefaultController<Uint8Array>, Subscriber>();
   private readonly listeners = new Set<() => void>();
 
   get size(): number {
@@ -31,8 +37,10 @@ export class EventHub {
    * A text/event-stream body that starts with `first` (the snapshot, and `game_over` for a
    * finished game) and then carries every
    * broadcast. Comment lines every `heartbeatMs` keep proxies from closing an idle stream.
+   * `from` is the step `first` shows (the session's step count): broadcasts of steps up to it are
+   * already in `first` and are not sent again (with several servers an event can arrive late).
    */
-  subscribe(first: SseEvent | SseEvent[], heartbeatMs = HEARTBEAT_MS): ReadableStream<Uint8Array> {
+  subscribe(first: SseEvent | SseEvent[], heartbeatMs = HEARTBEAT_MS, from = -1): ReadableStream<Uint8Array> {
     let ctrl: ReadableStreamDefaultController<Uint8Array> | undefined;
     const drop = () => {
       if (ctrl) this.remove(ctrl);
@@ -48,16 +56,18 @@ export class EventHub {
             drop();
           }
         }, heartbeatMs);
-        this.subscribers.set(controller, timer);
+        this.subscribers.set(controller, { timer, from });
         this.changed();
       },
       cancel: drop,
     });
   }
 
-  broadcast(event: SseEvent): void {
+  /** Sends `event` to every subscriber; with `seq` (the step it follows), only to those whose first message came before that step. */
+  broadcast(event: SseEvent, seq = Number.POSITIVE_INFINITY): void {
     const bytes = encoder.encode(formatEvent(event));
-    for (const ctrl of [...this.subscribers.keys()]) {
+    for (const [ctrl, sub] of [...this.subscribers]) {
+      if (seq <= sub.from) continue;
       try {
         ctrl.enqueue(bytes);
       } catch {
@@ -79,9 +89,9 @@ export class EventHub {
   }
 
   private remove(ctrl: ReadableStreamDefaultController<Uint8Array>): void {
-    const timer = this.subscribers.get(ctrl);
-    if (timer === undefined) return;
-    clearInterval(timer);
+    const sub = this.subscribers.get(ctrl);
+    if (sub === undefined) return;
+    clearInterval(sub.timer);
     this.subscribers.delete(ctrl);
     this.changed();
   }

@@ -1,6 +1,13 @@
 import { AppError } from '@devhub/shared';
 import { timingSafeEqual } from 'node:crypto';
-import type { GameSession } from './session';
+import { tokenHash } from '../backend/game-store';
+
+/** What access checks look at: the session's token and mode, and whether its game is over. */
+interface Guarded {
+  readonly token: string;
+  readonly mode?: string;
+  readonly isOver?: boolean;
+}
 
 export class TokenRequired extends AppError {
   constructor(what: string) {
@@ -46,18 +53,28 @@ export class GameAccess {
     return !!token && !!this.adminToken && same(token, this.adminToken);
   }
 
-  owns(session: GameSession, token: string | null): boolean {
+  owns(session: { readonly token: string }, token: string | null): boolean {
     return !!token && (same(token, session.token) || this.isAdmin(token));
   }
 
   /** Throws unless `token` is the session's (or the admin's). */
-  requireOwner(session: GameSession, token: string | null, what: string): void {
+  requireOwner(session: { readonly token: string }, token: string | null, what: string): void {
     if (!token) throw new TokenRequired(what);
     if (!this.owns(session, token)) throw new WrongToken();
   }
 
   /** A human_ai game in play hides its full record; a 4ai game is a spectacle, shown whole. */
-  requireRecordVisible(session: GameSession, what: string): void {
+  requireRecordVisible(session: Guarded, what: string): void {
     if (session.mode === 'human_ai' && !session.isOver) throw new HiddenWhilePlaying(what);
+  }
+
+  /** A stored (finished) game is its owner's: whoever holds its session token, and the admin. */
+  ownsStored(game: { readonly tokenHash: string }, token: string | null): boolean {
+    return !!token && (this.isAdmin(token) || same(tokenHash(token), game.tokenHash));
+  }
+
+  requireStoredOwner(game: { readonly tokenHash: string }, token: string | null, what: string): void {
+    if (!token) throw new TokenRequired(what);
+    if (!this.ownsStored(game, token)) throw new WrongToken();
   }
 }

@@ -57,6 +57,8 @@ function asPlayer(agent: Agent): AiPlayer {
     name: agent.name,
     decide: (game: EngineGame, seat: number) =>
       agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.view(seat) as unknown as StateView),
+    // Only the random AI keeps state between decisions (its generator); the others decide from the view alone.
+    ...(agent.pick ? { replayed: (game: EngineGame, seat: number) => void agent.pick!(game.validActions(seat)) } : {}),
   };
 }
 

@@ -1,10 +1,11 @@
 import { Elysia } from 'elysia';
-import { AiModelList, OkResponse, SpeedBody, SpeedResponse } from './model';
+import { AiModelList, GameExportQuery, OkResponse, SpeedBody, SpeedResponse } from './model';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery, TokenQuery } from './model';
 import { GameAccess, HiddenWhilePlaying, presentedToken } from './access';
+import { SessionNotFound } from '../../server/errors';
+import { parseMjlog } from '../../engine/mjlog/parse';
 import { HUMAN_SEAT } from './session';
 import type { GameService } from './service';
-import { ExportQuery } from '../replay/model';
 import { exportFile } from '../replay/service';
 
 const tags = ['game'];
@@ -13,10 +14,22 @@ const SPECTATOR = -1;
 
 /** The game endpoints of the spec plus the README's speed, delete, sessions, log and mjlog. */
 export const gameModule = (service: GameService, access: GameAccess) => {
-  const visibleRecord = (id: string, what: string) => {
-    const s = service.get(id);
-    access.requireRecordVisible(s, what);
-    return s;
+  /**
+   * The full record of a game: a live session's (human_ai: once over), or, once the session is
+   * gone, the stored game's for its token holder and the admin.
+   */
+  const record = async (id: string, request: Request, query: { token?: string }, what: string): Promise<{ paipu: () => unknown; mjlog: () => string }> => {
+    try {
+      const s = await service.get(id);
+      access.requireRecordVisible(s, what);
+      return s;
+    } catch (err) {
+      if (!(err instanceof SessionNotFound) || service.archive.store.kind === 'off') throw err;
+      const stored = await service.archive.store.get(id).catch(() => null);
+      if (!stored || stored.id !== id) throw err;
+      access.requireStoredOwner(stored, presentedToken(request, query), what);
+      return { paipu: () => parseMjlog(stored.mjlog), mjlog: () => stored.mjlog };
+    }
   };
   return new Elysia({ name: 'game' })
     .get('/api/ai/models', () => ({ models: service.models(), default: 'random' }), {
@@ -26,8 +39,8 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       const s = await service.create(body);
       return { session_id: s.id, mode: s.mode, token: s.token, state: s.state() };
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game', tags } })
-    .get('/api/game/:session_id/state', ({ params, query, request }) => {
-      const s = service.get(params.session_id);
+    .get('/api/game/:session_id/state', async ({ params, query, request }) => {
+      const s = await service.get(params.session_id);
       if (s.mode !== 'human_ai' || s.isOver) return s.state(query.for_player);
       // A human_ai game in play: only the seat's token holder sees its hand; no one sees another's.
       if (query.for_player !== undefined && query.for_player !== HUMAN_SEAT) throw new HiddenWhilePlaying(`seat ${query.for_player}'s view`);
@@ -38,47 +51,47 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       params: SessionParams, query: StateQuery, detail: { summary: 'State seen from a seat (human_ai: the seat token shows seat 0; without it no concealed hand is shown)', tags },
     })
     .post('/api/game/:session_id/action', async ({ params, body, request }) => {
-      const s = service.get(params.session_id);
+      const s = await service.get(params.session_id);
       if (s.mode === 'human_ai') access.requireOwner(s, presentedToken(request), 'an action');
       return { ok: true as const, state: await s.act(body.player_id, body.action_idx) };
     }, { params: SessionParams, body: ActionBody, response: ActionResponse, detail: { summary: 'Submit the human player\'s action', tags } })
-    .get('/api/game/:session_id/events', ({ params, query, request }) => {
-      const s = service.get(params.session_id);
+    .get('/api/game/:session_id/events', async ({ params, query, request }) => {
+      const s = await service.get(params.session_id);
       // The events carry the human seat's view: its holder only.
       if (s.mode === 'human_ai') access.requireOwner(s, presentedToken(request, query), 'the event stream of a human_ai game');
-      return new Response(s.hub.subscribe(s.greeting()), {
+      return new Response(await s.subscribe(), {
         headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' },
       });
     }, { params: SessionParams, query: TokenQuery, detail: { summary: 'Server-sent events: snapshot, ai_action, kyoku_end, game_over, error (human_ai: ?token=)', tags } })
-    .get('/api/game/:session_id/paipu', ({ params }) => visibleRecord(params.session_id, 'the game record').paipu() as Record<string, unknown>, {
-      params: SessionParams, detail: { summary: 'Game record in the replay loader\'s paipu shape', tags },
+    .get('/api/game/:session_id/paipu', async ({ params, query, request }) => (await record(params.session_id, request, query, 'the game record')).paipu() as Record<string, unknown>, {
+      params: SessionParams, query: TokenQuery, detail: { summary: 'Game record in the replay loader\'s paipu shape (a stored game: its token or the admin\'s)', tags },
     })
-    .get('/api/game/:session_id/mjlog', ({ params, set }) => {
-      const xml = visibleRecord(params.session_id, 'the Tenhou log').mjlog();
+    .get('/api/game/:session_id/mjlog', async ({ params, query, request, set }) => {
+      const xml = (await record(params.session_id, request, query, 'the Tenhou log')).mjlog();
       set.headers['content-type'] = 'application/xml; charset=utf-8';
       set.headers['content-disposition'] = `attachment; filename="mahjong-${params.session_id}.xml"`;
       return xml;
-    }, { params: SessionParams, detail: { summary: 'Game as Tenhou XML', tags } })
-    .get('/api/game/:session_id/export', ({ params, query, set }) => {
-      const file = exportFile(visibleRecord(params.session_id, 'the game export').paipu(), query.format);
+    }, { params: SessionParams, query: TokenQuery, detail: { summary: 'Game as Tenhou XML (a stored game: its token or the admin\'s)', tags } })
+    .get('/api/game/:session_id/export', async ({ params, query, request, set }) => {
+      const file = exportFile((await record(params.session_id, request, query, 'the game export')).paipu(), query.format);
       set.headers['content-type'] = file.type;
       set.headers['content-disposition'] = `attachment; filename="mahjong-${params.session_id}.${file.filename.split('.').pop()}"`;
       return file.text;
-    }, { params: SessionParams, query: ExportQuery, detail: { summary: 'Game as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags } })
-    .get('/api/game/:session_id/log', ({ params, set }) => {
+    }, { params: SessionParams, query: GameExportQuery, detail: { summary: 'Game as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags } })
+    .get('/api/game/:session_id/log', async ({ params, set }) => {
       set.headers['content-type'] = 'application/x-ndjson';
       // Action indices are what every seat saw happen (discards, calls): public while the game runs.
-      return service.get(params.session_id).actionLog();
+      return (await service.get(params.session_id)).actionLog();
     }, { params: SessionParams, detail: { summary: 'Every action so far, one JSON object per line', tags } })
-    .post('/api/game/:session_id/speed', ({ params, body, request }) => {
-      const s = service.get(params.session_id);
+    .post('/api/game/:session_id/speed', async ({ params, body, request }) => {
+      const s = await service.get(params.session_id);
       access.requireOwner(s, presentedToken(request), 'changing the speed');
-      s.delayMs = body.delay_ms;
+      await service.setSpeed(s, body.delay_ms);
       return { ok: true as const, delay_ms: s.delayMs };
     }, { params: SessionParams, body: SpeedBody, response: SpeedResponse, detail: { summary: '4ai: milliseconds per AI action', tags } })
-    .delete('/api/game/:session_id', ({ params, request }) => {
-      access.requireOwner(service.get(params.session_id), presentedToken(request), 'ending a session');
-      service.sessions.delete(params.session_id);
+    .delete('/api/game/:session_id', async ({ params, request }) => {
+      access.requireOwner(await service.get(params.session_id), presentedToken(request), 'ending a session');
+      await service.delete(params.session_id);
       return { ok: true as const };
     }, { params: SessionParams, response: OkResponse, detail: { summary: 'End and remove a session', tags } });
 };

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { LogFormatName } from '../replay/model';
 
 const AiModelName = t.String({ maxLength: 4096, description: '"strong", "heuristic", "random" (GET /api/ai/models) or a model file path' });
 
@@ -36,3 +37,7 @@ export const SpeedBody = t.Object({ delay_ms: t.Integer({ minimum: 0, maximum: 1
 export const SpeedResponse = t.Object({ ok: t.Literal(true), delay_ms: t.Integer() });
 export const SessionParams = t.Object({ session_id: t.String() });
 export const OkResponse = t.Object({ ok: t.Literal(true) });
+export const GameExportQuery = t.Object({
+  format: LogFormatName,
+  token: t.Optional(t.String({ description: 'A stored game: its session token (links cannot send headers)' })),
+});

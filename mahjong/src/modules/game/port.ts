@@ -27,6 +27,12 @@ export interface AiPlayer {
   readonly name: string;
   /** Built-in AIs answer at once; an external bot (mjai) answers asynchronously. */
   decide(game: EngineGame, seat: number): number | Promise<number>;
+  /**
+   * A decision of this seat recorded earlier (on this server or another) is being replayed: move
+   * any state of its own on as if it had made it (a seeded random AI draws its number), so a
+   * replayed game goes on exactly as it would have.
+   */
+  replayed?(game: EngineGame, seat: number): void;
   /** Notices to show the table (e.g. a bot replaced by the built-in AI), taken once. */
   takeNotices?(): string[];
   /** The session ends: stop any process or connection behind the player. */

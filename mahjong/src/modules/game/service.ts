@@ -1,8 +1,13 @@
 import type { ConsolaInstance } from 'consola';
-import { SessionManager, type SessionLimits } from '../sessions/service';
+import { AppError } from '@devhub/shared';
+import { SessionNotFound } from '../../server/errors';
+import { memoryBackend } from '../backend/memory';
+import type { Backend, ControlMessage, SessionActivity, SessionRecord } from '../backend/types';
+import { GameArchive } from '../history/archive';
 import type { NewGameBody } from './model';
 import type { AiPlayer, EngineGame } from './port';
 import { GameSession, HUMAN_SEAT } from './session';
+import { newSessionToken } from './token';
 
 export const DEFAULT_DELAY_MS = 800;
 
@@ -14,29 +19,58 @@ export interface GameFactories {
   models?(): { name: string; description: string }[];
 }
 
-/** Creates sessions and answers the game endpoints; routes only unpack requests. */
+export class MjaiNotShared extends AppError {
+  constructor() {
+    super('MJAI_NOT_SHARED', 400, 'an mjai bot seat runs as a process of one server; with several servers (--redis) seat built-in AIs or model files');
+  }
+}
+
+/**
+ * Creates sessions and answers the game endpoints; routes only unpack requests. The sessions live
+ * in the backend (memory or Redis); this server keeps one replica per session it serves
+ * (see GameSession), built from the record and step log on first use.
+ */
 export class GameService {
-  readonly sessions: SessionManager<GameSession>;
+  readonly archive: GameArchive;
+  private readonly replicas = new Map<string, Promise<GameSession>>();
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly factories: GameFactories,
-    limits: SessionLimits,
+    readonly backend: Backend,
     private readonly log: ConsolaInstance,
+    private readonly now: () => number = Date.now,
   ) {
-    this.sessions = new SessionManager<GameSession>(limits);
+    this.archive = new GameArchive(backend.games, log);
+    backend.events.onControl((m) => this.onControl(m));
+  }
+
+  /** A service on the memory backend without a game store (tests, embedding). */
+  static inMemory(factories: GameFactories, log: ConsolaInstance, limits?: Parameters<typeof memoryBackend>[0]): GameService {
+    return new GameService(factories, memoryBackend(limits), log);
+  }
+
+  get sessions() {
+    return this.backend.sessions;
   }
 
   async create(body: NewGameBody): Promise<GameSession> {
     const mode = body.mode ?? 'human_ai';
-    const seed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const gameSeed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
     const maxRound = body.max_round ?? 1;
     const aiModel = body.ai_model ?? null;
+    const aiModels = [0, 1, 2, 3].map((seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : body.ai_models?.[seat] ?? aiModel));
+    if (this.backend.kind !== 'memory' && aiModels.some((m) => m?.trim().startsWith('mjai:'))) throw new MjaiNotShared();
     // Build the AIs first: a bad model path fails before a session slot is taken.
-    const ais = [0, 1, 2, 3].map((seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(body.ai_models?.[seat] ?? aiModel, seat, seed)));
-    const session = this.sessions.add((id) => new GameSession({
-      id, mode, aiModel, seed: body.seed ?? null, maxRound, delayMs: body.delay_ms ?? DEFAULT_DELAY_MS,
-      game: this.factories.newGame(seed, maxRound), ais, log: this.log,
-    }));
+    const ais = aiModels.map((m, seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(m, seat, gameSeed)));
+    await this.sweep();
+    const record: SessionRecord = {
+      id: crypto.randomUUID(), mode, aiModel, aiModels, seed: body.seed ?? null, gameSeed, maxRound,
+      delayMs: body.delay_ms ?? DEFAULT_DELAY_MS, createdAt: new Date(this.now()).toISOString(), token: newSessionToken(),
+    };
+    await this.sessions.add(record);
+    const session = this.replica(record, this.factories.newGame(gameSeed, maxRound), ais);
+    this.replicas.set(record.id, Promise.resolve(session));
     if (mode === 'human_ai') await session.exclusive(() => session.runAisUntilHuman());
     else session.startRunner();
     return session;
@@ -46,11 +80,114 @@ export class GameService {
     return this.factories.models?.() ?? [];
   }
 
-  get(id: string): GameSession {
-    return this.sessions.get(id);
+  /** The session, caught up with every step so far (from any server), and marked active. */
+  async get(id: string): Promise<GameSession> {
+    const record = await this.sessions.get(id);
+    if (!record) {
+      this.drop(id);
+      throw new SessionNotFound(id);
+    }
+    await this.sessions.touch(id);
+    let pending = this.replicas.get(id);
+    if (!pending) {
+      pending = this.build(record);
+      this.replicas.set(id, pending);
+      pending.catch(() => this.replicas.delete(id));
+    }
+    const session = await pending;
+    await session.catchUp();
+    return session;
   }
 
-  close(): void {
-    this.sessions.close();
+  /** A session this server has not served yet: the engine and the AIs rebuilt from the record, then the steps replayed. */
+  private async build(record: SessionRecord): Promise<GameSession> {
+    const ais = record.aiModels.map((m, seat) => (record.mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(m, seat, record.gameSeed)));
+    const session = this.replica(record, this.factories.newGame(record.gameSeed, record.maxRound), ais);
+    await session.catchUp();
+    session.startRunner();
+    return session;
+  }
+
+  private replica(record: SessionRecord, game: EngineGame, ais: (AiPlayer | null)[]): GameSession {
+    return new GameSession({
+      record, game, ais, log: this.log, store: this.sessions, bus: this.backend.events,
+      onGameOver: (s) => this.archive.add(s),
+      onBroken: (s, err) => {
+        this.log.warn(`session ${s.id}: this server's copy is out of step with the store (${String(err)}); rebuilding it on next use`);
+        this.drop(s.id);
+      },
+    });
+  }
+
+  async setSpeed(session: GameSession, delayMs: number): Promise<void> {
+    session.delayMs = delayMs;
+    await this.sessions.setDelay(session.id, delayMs);
+    await this.backend.events.control({ type: 'speed', id: session.id, delayMs });
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await this.sessions.remove(id))) throw new SessionNotFound(id);
+    this.drop(id);
+    await this.backend.events.control({ type: 'deleted', id });
+  }
+
+  async list(): Promise<SessionActivity[]> {
+    return this.sessions.list();
+  }
+
+  /**
+   * Expires idle sessions: a session watched or played here counts as active; others expire
+   * `ttlMs` after their last request. Returns how many went.
+   */
+  async sweep(): Promise<number> {
+    for (const pending of this.replicas.values()) {
+      const s = await pending.catch(() => null);
+      if (s?.isBusy()) await this.sessions.touch(s.id);
+    }
+    const gone = await this.sessions.expire(this.now() - this.sessions.ttlMs);
+    for (const id of gone) {
+      this.drop(id);
+      await this.backend.events.control({ type: 'deleted', id }).catch(() => undefined);
+    }
+    return gone.length;
+  }
+
+  /** Sweeps every `everyMs` in the background; the timer does not keep the process alive. */
+  startSweeper(everyMs = 60_000): void {
+    this.sweeper ??= setInterval(() => void this.sweep().catch((err) => this.log.warn(`session sweep failed: ${String(err)}`)), everyMs);
+    (this.sweeper as { unref?: () => void }).unref?.();
+  }
+
+  private onControl(m: ControlMessage): void {
+    const pending = this.replicas.get(m.id);
+    if (!pending) return;
+    if (m.type === 'deleted') { this.drop(m.id); return; }
+    void pending.then((s) => {
+      if (m.type === 'speed') s.delayMs = m.delayMs;
+      else s.nudge();
+    }, () => undefined);
+  }
+
+  /** This server forgets its replica (streams end); the session itself is untouched. */
+  private drop(id: string): void {
+    const pending = this.replicas.get(id);
+    if (!pending) return;
+    this.replicas.delete(id);
+    void pending.then((s) => s.dispose(), () => undefined);
+  }
+
+  /** Ends every replica here (streams close), then the backend. */
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    for (const id of [...this.replicas.keys()]) this.drop(id);
+    await this.archive.flush();
+    this.archive.close();
+    await this.backend.close();
+  }
+
+  /** Ends the streams at once (a stopping server), without waiting for the backend. */
+  closeStreams(): void {
+    for (const id of [...this.replicas.keys()]) this.drop(id);
   }
 }

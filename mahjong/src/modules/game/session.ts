@@ -1,67 +1,75 @@
 import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
-import { EventHub, type SseEvent } from '../events/hub';
-import { ActionLog } from './action-log';
+import { EventHub, HEARTBEAT_MS, type SseEvent } from '../events/hub';
 import { playAiTurn } from './ai-turn';
 import { Pacer } from './pacer';
 import { FourAiRunner } from './runner';
-import type { ManagedSession } from '../sessions/service';
 import type { AiPlayer, EngineGame } from './port';
 import { summariseHand } from './result';
-import { newSessionToken } from './token';
+import type { EventBus, GameMode, SessionRecord, SessionStore, Step } from '../backend/types';
+import { LocalEventBus, MemorySessionStore } from '../backend/memory';
 
-export type GameMode = 'human_ai' | '4ai';
+export type { GameMode } from '../backend/types';
 export const HUMAN_SEAT = 0;
 const MAX_AI_ERRORS = 5;
 
 export interface SessionInit {
-  id: string;
-  mode: GameMode;
-  aiModel: string | null;
-  seed: number | null;
-  maxRound: number;
-  delayMs: number;
+  record: SessionRecord;
   game: EngineGame;
   /** One per seat; null for the human's seat. */
   ais: (AiPlayer | null)[];
   log: ConsolaInstance;
+  /** Where the step log lives and how the lock is taken (default: a store of its own, in memory). */
+  store?: SessionStore;
+  /** Other servers' subscribers (default: none). */
+  bus?: EventBus;
+  /** This server made the game's last step (called once, to store the finished game). */
+  onGameOver?: (session: GameSession) => void;
+  /** The replica no longer matches the step log (a write failed): drop it, rebuild on next use. */
+  onBroken?: (session: GameSession, err: unknown) => void;
 }
 
-/** One game: its engine, its AI players, its subscribers, and one action at a time. */
-export class GameSession implements ManagedSession {
-  readonly id: string;
-  readonly mode: GameMode;
-  readonly aiModel: string | null;
-  readonly seed: number | null;
-  readonly maxRound: number;
-  readonly createdAt = new Date().toISOString();
-  /** The seat token (human_ai) or owner token (4ai): see access.ts. */
-  readonly token = newSessionToken();
+/**
+ * One game as this server holds it: the engine, its AI players, this server's subscribers, and
+ * one step at a time. The game itself is the session record plus its step log in the store; the
+ * engine here is a replica that replays the steps it has not seen before every locked operation
+ * (with one server it is always current, and replays nothing).
+ */
+export class GameSession {
+  readonly record: SessionRecord;
   readonly hub = new EventHub();
   private readonly pacer: Pacer;
   private readonly game: EngineGame;
   private readonly ais: (AiPlayer | null)[];
   private readonly log: ConsolaInstance;
-  private readonly actions = new ActionLog();
-  private chain: Promise<unknown> = Promise.resolve();
-  private handsSeen = 0;
+  private readonly store: SessionStore;
+  private readonly bus: EventBus;
   private readonly runner: FourAiRunner;
+  private readonly init: SessionInit;
+  /** Steps of the log applied to this replica. */
+  private applied = 0;
+  private handsSeen = 0;
   private disposed = false;
   private aiErrors = 0;
+  private listening: Promise<void> | null = null;
+  /** Highest step another server told us about (its events), to know how far to catch up. */
+  private heard = 0;
 
   constructor(init: SessionInit) {
-    this.id = init.id;
-    this.mode = init.mode;
-    this.aiModel = init.aiModel;
-    this.seed = init.seed;
-    this.maxRound = init.maxRound;
-    this.pacer = new Pacer(init.delayMs);
+    this.init = init;
+    this.record = init.record;
+    this.game = init.game;
+    this.ais = init.ais;
+    this.log = init.log;
+    this.store = init.store ?? new MemorySessionStore();
+    this.bus = init.bus ?? new LocalEventBus();
+    this.pacer = new Pacer(init.record.delayMs);
     this.runner = new FourAiRunner({
       hub: this.hub,
       pacer: this.pacer,
       finished: () => this.disposed || this.game.isOver(),
       step: () => this.exclusive(async () => {
-        if (this.dealIfBetweenHands()) return true;
+        if (await this.dealIfBetweenHands()) return true;
         const seat = this.game.toAct();
         return seat >= 0 && !this.game.isOver() ? await this.aiStep(seat) : false;
       }),
@@ -69,19 +77,79 @@ export class GameSession implements ManagedSession {
       gaveUp: () => this.aiErrors >= MAX_AI_ERRORS,
       crashed: (err) => {
         this.log.error(`session ${this.id}: the game stopped`, err);
-        this.hub.broadcast({ type: 'error', message: 'the game stopped on an internal error' });
+        this.emit({ type: 'error', message: 'the game stopped on an internal error' }, this.applied + 1);
       },
+      lease: () => this.store.lease(this.id),
+      release: () => this.store.release(this.id),
     });
-    this.game = init.game;
-    this.ais = init.ais;
-    this.log = init.log;
+    this.hub.onChange(() => void this.store.subscribers(this.id, this.hub.size).catch(() => undefined));
   }
 
-  /** Runs `fn` after every earlier call has finished: actions on one session never interleave. */
+  get id(): string { return this.record.id; }
+  get mode(): GameMode { return this.record.mode; }
+  get aiModel(): string | null { return this.record.aiModel; }
+  get seed(): number | null { return this.record.seed; }
+  get maxRound(): number { return this.record.maxRound; }
+  get createdAt(): string { return this.record.createdAt; }
+  /** The seat token (human_ai) or owner token (4ai): see access.ts. */
+  get token(): string { return this.record.token; }
+  /** Steps applied here: the step log's length once caught up. */
+  get steps(): number { return this.applied; }
+
+  /**
+   * Runs `fn` holding the session's lock, after replaying the steps other servers added: actions
+   * on one session never interleave, on this server or any other.
+   */
   exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
-    const run = this.chain.then(fn);
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.store.lock(this.id, async () => {
+      await this.catchUp();
+      return fn();
+    });
+  }
+
+  /** Replays the steps of the log this replica has not applied yet. */
+  async catchUp(): Promise<void> {
+    const from = this.applied;
+    const steps = await this.store.steps(this.id, from);
+    steps.forEach((step, i) => {
+      // Another catch-up may have applied some of them while this one waited for the store.
+      if (from + i === this.applied) this.apply(step);
+    });
+  }
+
+  private apply(step: Step): void {
+    if (step.kind === 'deal') {
+      if (!this.game.nextHand()) throw new Error(`invariant: session ${this.id} step ${this.applied}: no next hand to deal`);
+    } else {
+      // A replayed AI decision advances that AI as if it had decided (a seeded random AI stays in step).
+      if (step.by === 'ai') this.ais[step.player]?.replayed?.(this.game, step.player);
+      const res = this.game.step(step.player, step.action);
+      if (!res.ok) throw new Error(`invariant: session ${this.id} step ${this.applied}: P${step.player} action ${step.action} refused (${res.code})`);
+    }
+    this.applied++;
+    this.handsSeen = this.game.handsFinished();
+  }
+
+  /** A step this server just played: counted at once (so no catch-up applies it again), then logged and announced. */
+  private async commit(step: Step, events: SseEvent[]): Promise<void> {
+    const at = this.applied++;
+    try {
+      await this.store.append(this.id, at, [step]);
+    } catch (err) {
+      this.init.onBroken?.(this, err);
+      throw err;
+    }
+    for (const ev of events) this.emit(ev, at + 1);
+    if (events.some((e) => e.type === 'kyoku_end' || e.type === 'game_over')) {
+      await this.store.progress(this.id, this.handsSeen, this.game.isOver()).catch(() => undefined);
+    }
+    if (this.game.isOver() && events.some((e) => e.type === 'game_over')) this.init.onGameOver?.(this);
+  }
+
+  /** To this server's subscribers now, and to the other servers' through the bus. */
+  private emit(event: SseEvent, seq: number): void {
+    this.hub.broadcast(event);
+    this.bus.publish(this.id, seq, event).catch((err) => this.log.warn(`session ${this.id}: event not sent to the other servers: ${String(err)}`));
   }
 
   /** README (Endpoints): `for_player` defaults to 0 in human_ai; in 4ai every hand is visible; -1 shows no concealed hand. */
@@ -107,9 +175,24 @@ export class GameSession implements ManagedSession {
     return this.handsSeen;
   }
 
-  /** Watched, or a 4ai game in play; a game parked for want of subscribers may expire. */
+  /** Watched here, or a 4ai game being played here; a game parked for want of subscribers may expire. */
   isBusy(): boolean {
     return this.hub.size > 0 || this.runner.busy;
+  }
+
+  /**
+   * A new subscriber's stream: listens to the other servers first, catches up, and starts with the
+   * table (and `game_over` at once if the game has ended); later events of steps it already shows
+   * are skipped.
+   */
+  async subscribe(heartbeatMs = HEARTBEAT_MS): Promise<ReadableStream<Uint8Array>> {
+    this.listening ??= this.bus.listen(this.id, (seq, event) => {
+      this.heard = Math.max(this.heard, seq);
+      this.hub.broadcast(event, seq);
+    });
+    await this.listening;
+    do await this.catchUp(); while (this.heard > this.applied);
+    return this.hub.subscribe(this.greeting(), heartbeatMs, this.applied);
   }
 
   /** What a new subscriber gets first: the table, and `game_over` at once if the game has ended. */
@@ -126,8 +209,11 @@ export class GameSession implements ManagedSession {
     return this.game.toMjlog();
   }
 
-  actionLog(): string {
-    return this.actions.text();
+  /** Every action so far (NDJSON lines `{seq, time, player, action, by}`; deals are not listed). */
+  async actionLog(): Promise<string> {
+    const steps = await this.store.steps(this.id, 0);
+    return steps.filter((s) => s.kind === 'action')
+      .map((s, seq) => `${JSON.stringify({ seq, time: s.time, player: s.player, action: s.action, by: s.by })}\n`).join('');
   }
 
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
@@ -141,9 +227,7 @@ export class GameSession implements ManagedSession {
         const valid = this.game.validActions(player);
         throw res.code === 'NOT_YOUR_TURN' ? new NotYourTurn(player, valid) : new IllegalAction(action, valid);
       }
-      this.actions.add(player, action, 'human');
-      this.hub.broadcast({ type: 'player_action', player, action, state: this.state() });
-      this.afterStep();
+      await this.commit(step(player, action, 'human'), [{ type: 'player_action', player, action, state: this.state() }, ...this.afterStep()]);
       await this.runAisUntilHuman();
       return this.state();
     });
@@ -152,16 +236,21 @@ export class GameSession implements ManagedSession {
   /** human_ai: AIs act (instantly) until seat 0 must decide or the game ends. */
   async runAisUntilHuman(): Promise<void> {
     while (!this.disposed && !this.game.isOver()) {
-      if (this.dealIfBetweenHands()) continue;
+      if (await this.dealIfBetweenHands()) continue;
       const seat = this.game.toAct();
       if (seat < 0 || !this.ais[seat]) return;
       if (!(await this.aiStep(seat))) return;
     }
   }
 
-  /** 4ai: plays at `delayMs` per action while someone watches (runner.ts). */
+  /** 4ai: plays at `delayMs` per action while someone watches here (runner.ts). */
   startRunner(): void {
-    if (this.mode === '4ai') this.runner.start();
+    if (this.mode === '4ai' && !this.game.isOver()) this.runner.start();
+  }
+
+  /** Another server gave up pacing this game: try to take over now rather than at the next retry. */
+  nudge(): void {
+    this.runner.nudge();
   }
 
   /** One AI decision; failures become `error` events (see playAiTurn). */
@@ -171,36 +260,42 @@ export class GameSession implements ManagedSession {
     const action = await playAiTurn(this.game, ai, seat, (message, err) => {
       this.aiErrors++;
       if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
-      this.hub.broadcast({ type: 'error', message });
+      this.emit({ type: 'error', message }, this.applied + 1);
     });
     if (action === null) return false;
-    this.actions.add(seat, action, 'ai');
-    this.hub.broadcast({ type: 'ai_action', player: seat, action, state: this.state() });
-    this.afterStep();
+    await this.commit(step(seat, action, 'ai'), [{ type: 'ai_action', player: seat, action, state: this.state() }, ...this.afterStep()]);
     return true;
   }
 
   /** A finished hand stays on the table (phase 16) until the next AI turn deals the next one. */
-  private dealIfBetweenHands(): boolean {
+  private async dealIfBetweenHands(): Promise<boolean> {
     if (this.game.isOver() || this.game.toAct() >= 0 || !this.game.nextHand()) return false;
-    this.hub.broadcast({ type: 'kyoku_start', state: this.state() });
+    await this.commit({ kind: 'deal', time: new Date().toISOString() }, [{ type: 'kyoku_start', state: this.state() }]);
     return true;
   }
 
-  private afterStep(): void {
+  /** The events a step leads to: the end of a hand, the end of the game. */
+  private afterStep(): SseEvent[] {
+    const out: SseEvent[] = [];
     const finished = this.game.handsFinished();
     if (finished > this.handsSeen) {
       this.handsSeen = finished;
-      this.hub.broadcast({ type: 'kyoku_end', result: summariseHand(this.game.lastHandResult()), state: this.state() });
+      out.push({ type: 'kyoku_end', result: summariseHand(this.game.lastHandResult()), state: this.state() });
     }
-    if (this.game.isOver()) this.hub.broadcast({ type: 'game_over', state: this.state() });
+    if (this.game.isOver()) out.push({ type: 'game_over', state: this.state() });
+    return out;
   }
 
+  /** This server lets go of the game (deleted, expired, or dropped from its cache): streams end here. */
   dispose(): void {
+    if (this.disposed) return;
     this.disposed = true;
     for (const ai of this.ais) ai?.dispose?.(this.game);
     this.pacer.interrupt();
+    this.runner.nudge();
     this.hub.close();
+    if (this.listening) void this.bus.unlisten(this.id).catch(() => undefined);
   }
 }
 
+const step = (player: number, action: number, by: 'ai' | 'human'): Step => ({ kind: 'action', player, action, by, time: new Date().toISOString() });

@@ -9,17 +9,18 @@ import { TokenQuery } from '../game/model';
  * token, the caller's own for a session token, nothing without a token.
  */
 export const sessionsModule = (service: GameService, access: GameAccess) =>
-  new Elysia({ name: 'sessions' }).get('/api/sessions', ({ request, query }) => {
+  new Elysia({ name: 'sessions' }).get('/api/sessions', async ({ request, query }) => {
     const token = presentedToken(request, query);
     if (!token) throw new TokenRequired('the session list');
     const admin = access.isAdmin(token);
+    const all = await service.list();
     return {
-    sessions: service.sessions.list().filter(({ session }) => admin || access.owns(session, token)).map(({ session: s, lastActive }) => ({
-      session_id: s.id, mode: s.mode, ai_model: s.aiModel, seed: s.seed, max_round: s.maxRound, created_at: s.createdAt,
-      last_active: new Date(lastActive).toISOString(), subscribers: s.hub.size, hands_finished: s.finished, is_over: s.isOver,
-      delay_ms: s.delayMs,
-    })),
-    max_sessions: service.sessions.limits.maxSessions,
-    ttl_seconds: Math.round(service.sessions.limits.ttlMs / 1000),
+      sessions: all.filter(({ record }) => admin || access.owns(record, token)).map(({ record: r, lastActive, subscribers, handsFinished, isOver }) => ({
+        session_id: r.id, mode: r.mode, ai_model: r.aiModel, seed: r.seed, max_round: r.maxRound, created_at: r.createdAt,
+        last_active: new Date(lastActive).toISOString(), subscribers, hands_finished: handsFinished, is_over: isOver,
+        delay_ms: r.delayMs,
+      })),
+      max_sessions: service.sessions.maxSessions,
+      ttl_seconds: Math.round(service.sessions.ttlMs / 1000),
     };
   }, { query: TokenQuery, response: SessionList, detail: { summary: 'Live sessions (admin token: all; a session token: that session)', tags: ['sessions'] } });

@@ -1,0 +1,60 @@
+import { AppError } from '@devhub/shared';
+import type { GameQuery, GameStore, GameSummary, StoredGame } from './types';
+
+/** The game store cannot be used now (a damaged or locked database, Redis down): 503 naming why. */
+export class StoreUnavailable extends AppError {
+  constructor(message: string) {
+    super('STORE_UNAVAILABLE', 503, message);
+  }
+}
+
+/** `serve --no-store`: nothing is kept. */
+export class StoreDisabled extends AppError {
+  constructor() {
+    super('STORE_DISABLED', 503, 'this server keeps no finished games (started with --no-store)');
+  }
+}
+
+export class GameNotFound extends AppError {
+  constructor(id: string) {
+    super('GAME_NOT_FOUND', 404, `no stored game ${JSON.stringify(id)}`);
+  }
+}
+
+/** `--no-store`: saves nothing, and the history says so. */
+export class OffGameStore implements GameStore {
+  readonly kind = 'off' as const;
+  readonly location = '(off)';
+  async save(): Promise<void> {}
+  async list(): Promise<{ games: GameSummary[]; total: number }> { throw new StoreDisabled(); }
+  async get(): Promise<StoredGame | null> { throw new StoreDisabled(); }
+  async close(): Promise<void> {}
+}
+
+/** Hex SHA-256 of a session token: what a stored game keeps to know its owner. */
+export function tokenHash(token: string): string {
+  return new Bun.CryptoHasher('sha256').update(token).digest('hex');
+}
+
+/** Place (1–4) of each seat from the final scores; equal scores go to the earlier seat (Tenhou's rule). */
+export function placementsOf(scores: number[]): number[] {
+  const order = [0, 1, 2, 3].sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const places = [0, 0, 0, 0];
+  order.forEach((seat, i) => { places[seat] = i + 1; });
+  return places;
+}
+
+export const summaryOf = ({ mjlog: _log, tokenHash: _hash, ...summary }: StoredGame): GameSummary => summary;
+
+/** Shortest id prefix `get` accepts (the CLI's `games show 3f2a`). */
+export const MIN_PREFIX = 4;
+
+/** Default and largest page of the history list. */
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 500;
+
+export const normaliseQuery = (q: Partial<GameQuery>): GameQuery => ({
+  owners: q.owners ?? 'all',
+  limit: Math.min(Math.max(1, q.limit ?? DEFAULT_PAGE), MAX_PAGE),
+  offset: Math.max(0, q.offset ?? 0),
+});

@@ -1,0 +1,68 @@
+import { Elysia } from 'elysia';
+import { exportLog, FILE_EXTENSIONS, MEDIA_TYPES } from '../../formats';
+import { parseMjlog } from '../../engine/mjlog/parse';
+import { GameNotFound, tokenHash as tokenHashOf } from '../backend/game-store';
+import type { StoredGame } from '../backend/types';
+import { type GameAccess, TokenRequired } from '../game/access';
+import type { GameService } from '../game/service';
+import { GameExportFileQuery, GameList, GameListQuery, GameParams, GameSummary, GameTokenQuery } from './model';
+
+const tags = ['history'];
+/** At most this many tokens are read from one request (the pages send the ones they keep). */
+const MAX_TOKENS = 500;
+
+/** Every token a request presents: X-Session-Token / ?token= may hold several, comma-separated (one per game the client played). */
+export function presentedTokens(request: Request, query: { token?: string }): string[] {
+  const auth = request.headers.get('authorization');
+  const raw = [request.headers.get('x-session-token'), auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7) : null, query.token]
+    .filter((v): v is string => !!v).join(',');
+  return [...new Set(raw.split(/[\s,]+/).filter(Boolean))].slice(0, MAX_TOKENS);
+}
+
+export const summaryJson = (g: Omit<StoredGame, 'mjlog' | 'tokenHash'>): typeof GameSummary.static => ({
+  game_id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seed,
+  ais: g.ais, scores: g.scores, points: g.points, placements: g.placements, hands: g.hands,
+});
+
+/**
+ * Finished games (README, "Saved games"): the admin token sees every game; a session token sees
+ * the game played under it. The pages send the tokens they keep, so a browser sees its own games.
+ */
+export const historyModule = (service: GameService, access: GameAccess) => {
+  const store = () => service.archive.store;
+  /** The game, for its owner or the admin; unknown ids and others' games are told apart (404 / 403) as for sessions. */
+  const owned = async (id: string, request: Request, query: { token?: string }, what: string): Promise<StoredGame> => {
+    const game = await store().get(id);
+    if (!game || game.id !== id) throw new GameNotFound(id);
+    const tokens = presentedTokens(request, query);
+    if (!tokens.length) throw new TokenRequired(what);
+    if (!tokens.some((t) => access.ownsStored(game, t))) access.requireStoredOwner(game, tokens[0]!, what);
+    return game;
+  };
+  return new Elysia({ name: 'history' })
+    .get('/api/games', async ({ request, query }) => {
+      const tokens = presentedTokens(request, query);
+      if (!tokens.length) throw new TokenRequired('the game history');
+      const admin = tokens.some((t) => access.isAdmin(t));
+      const limit = query.limit ?? 50;
+      const offset = query.offset ?? 0;
+      const { games, total } = await store().list({ owners: admin ? 'all' : tokens.map(tokenHashOf), limit, offset });
+      return { games: games.map(summaryJson), total, limit, offset, store: store().kind as 'sqlite' | 'redis', admin };
+    }, {
+      query: GameListQuery, response: GameList,
+      detail: { summary: 'Finished games, newest first: all for the admin token, the games of the session tokens presented otherwise', tags },
+    })
+    .get('/api/games/:game_id', async ({ params, query, request }) => summaryJson(await owned(params.game_id, request, query, 'a stored game')), {
+      params: GameParams, query: GameTokenQuery, response: GameSummary, detail: { summary: 'One finished game (its token or the admin\'s)', tags },
+    })
+    .get('/api/games/:game_id/export', async ({ params, query, request, set }) => {
+      const game = await owned(params.game_id, request, query, 'a stored game');
+      const text = query.format === 'xml' ? game.mjlog : exportLog(parseMjlog(game.mjlog), query.format);
+      set.headers['content-type'] = MEDIA_TYPES[query.format];
+      set.headers['content-disposition'] = `attachment; filename="mahjong-${game.id}.${FILE_EXTENSIONS[query.format]}"`;
+      return text;
+    }, {
+      params: GameParams, query: GameExportFileQuery,
+      detail: { summary: 'A finished game as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags },
+    });
+};
