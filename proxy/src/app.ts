@@ -4,7 +4,9 @@ import { Value } from '@sinclair/typebox/value';
 import { Elysia } from 'elysia';
 import { ProxyConfig } from './config/schema';
 import { errorBody, ProxyError } from './upstream/errors';
+import { QuotaResets, type ResetLookup } from './upstream/quota';
 import { RequestLog } from './upstream/request-log';
+import { quotaResetAt } from './usage/reset';
 import { ProxyState } from './upstream/state';
 import { unmatchedRequest } from './modules/errors/unmatched';
 import { requestPath } from './modules/guard/request-path';
@@ -22,6 +24,8 @@ export interface AppDeps {
   requestLog?: RequestLog;
   /** Clock for timed routes (tests freeze it). */
   now?: () => Date;
+  /** When a used-up key's plan window resets; default: ask the provider's usage adapter. */
+  quotaReset?: ResetLookup;
 }
 
 /** Composes the proxy's modules; never listens (the serve command does). */
@@ -29,7 +33,8 @@ export function createApp(deps: AppDeps = {}) {
   const log = deps.log ?? createLogger('proxy');
   const state = deps.state ?? new ProxyState(Value.Default(ProxyConfig, {}) as ProxyConfig);
   const requestLog = deps.requestLog ?? new RequestLog(null, log);
-  const services = { state, log, requestLog, now: deps.now };
+  const quotaResets = new QuotaResets(state.pool, deps.quotaReset ?? quotaResetAt, log);
+  const services = { state, log, requestLog, now: deps.now, quotaResets };
   return new Elysia()
     .onRequest(({ request }) => guardRequest(request, state.current.config.server))
     .onError(({ code, error, request }) => {

@@ -92,7 +92,7 @@ export class UpstreamBroken extends ProxyError {
 export const NO_RETRY = { 'x-should-retry': 'false' } as const;
 
 /** Why a provider has no key to try. */
-export type NoKeyReason = { kind: 'placeholders' } | { kind: 'auth_failed'; untilMs: number };
+export type NoKeyReason = { kind: 'placeholders' } | { kind: 'auth_failed' | 'exhausted'; untilMs: number };
 
 export class NoUsableKey extends ProxyError {
   /** One provider, or every provider the request's routes could have used (each with its reason). */
@@ -103,9 +103,11 @@ export class NoUsableKey extends ProxyError {
 }
 
 function noKeyText(provider: string, reason: NoKeyReason, configPath: string): string {
-  return reason.kind === 'placeholders'
-    ? `edit ${configPath}: provider "${provider}" has only placeholder keys (put a real key in its api_keys, then reload)`
-    : `provider "${provider}" has no usable key: every key was refused by the upstream (401/402/403) and rests until ${new Date(reason.untilMs).toISOString()}; fix its api_keys in ${configPath}, then reload`;
+  if (reason.kind === 'placeholders') return `edit ${configPath}: provider "${provider}" has only placeholder keys (put a real key in its api_keys, then reload)`;
+  const until = new Date(reason.untilMs).toISOString();
+  return reason.kind === 'exhausted'
+    ? `provider "${provider}" has no usable key: every key has used up its plan window (the vendor said so); the first is tried again at ${until}, or add a fallback target to the route in ${configPath}`
+    : `provider "${provider}" has no usable key: every key was refused by the upstream (401/402/403) and rests until ${until}; fix its api_keys in ${configPath}, then reload`;
 }
 
 /** The upstream answered with a redirect: base_url is wrong (a redirect is never handed to the client). */

@@ -2,6 +2,7 @@ import type { Logger } from '@devhub/shared';
 import type { Provider } from '../config/schema';
 import { NoUsableKey, ProxyError, UpstreamUnreachable } from './errors';
 import type { Candidate, KeyPool } from './key-pool';
+import type { QuotaWindow } from './quota';
 
 /**
  * Statuses that move on to the next key (plus connection errors and timeouts): auth and billing,
@@ -11,9 +12,10 @@ export const RETRYABLE_STATUSES = new Set([401, 402, 403, 408, 429, 500, 502, 50
 
 /**
  * One try with one key: success, or a retryable failure (status null = no answer at all);
- * `restMs` is how long the upstream asked the key to rest (Retry-After).
+ * `restMs` is how long the upstream asked the key to rest (Retry-After, a stated window reset);
+ * `quota`: the vendor said the key's plan window is used up.
  */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number | null; reason: string; value?: T; restMs?: number };
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number | null; reason: string; value?: T; restMs?: number; quota?: QuotaWindow };
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from `now`; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
@@ -39,6 +41,8 @@ export interface FallbackOptions {
   /** Named in the error when the provider has no usable key. */
   configPath?: string;
   log: Logger;
+  /** A key's plan window is used up and the answer did not say until when (ask the usage adapter). */
+  onExhausted?: (target: KeyTarget, candidate: Candidate, window: QuotaWindow) => void;
 }
 
 export interface FallbackResult<T, X extends KeyTarget = KeyTarget> {
@@ -110,7 +114,8 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
       return { value: outcome.value, target, candidate, attempts, failed: false };
     }
     if (options.clientSignal?.aborted) break;
-    pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restMs);
+    pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restMs, outcome.quota !== undefined);
+    if (outcome.quota && outcome.restMs === undefined) options.onExhausted?.(target, candidate, outcome.quota);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${nextStep(queue, i, ruledOut, target)}`);
     lastReason = outcome.reason;
     if (outcome.value !== undefined) answered = { outcome, attempt };

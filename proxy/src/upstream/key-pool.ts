@@ -6,6 +6,12 @@ import type { NoKeyReason } from './errors';
 export const COOLDOWN_MS = 60_000;
 /** 401/402/403 rest a key this long (or until a reload, which may have fixed it), then it is tried again. */
 export const AUTH_COOLDOWN_MS = 30 * 60_000;
+/**
+ * A key whose plan window is used up rests until the window's reset; when neither the answer nor
+ * the usage adapter tells it, this long (the window may reset any time within its 5 hours: one
+ * failed try an hour is cheap).
+ */
+export const QUOTA_COOLDOWN_MS = 60 * 60_000;
 const AUTH_STATUSES = new Set([401, 402, 403]);
 
 export interface Candidate {
@@ -16,8 +22,11 @@ export interface Candidate {
 
 interface Cooldown {
   until: number;
-  /** An authentication failure: the key is not tried at all until `until` (or a reload). */
-  auth: boolean;
+  /**
+   * `auth`: refused (401/402/403), not tried at all until `until` (or a reload); `quota`: its plan
+   * window is used up, not tried until `until`; `temporary`: tried last while it cools.
+   */
+  kind: 'temporary' | 'auth' | 'quota';
 }
 
 /**
@@ -54,7 +63,7 @@ export class KeyPool {
       if (isPlaceholderKey(entry.key)) return;
       const state = this.cooling.get(slot(providerName, entry.key));
       if (!state || state.until <= now) ready.push({ index: i + 1, entry });
-      else if (!state.auth) waiting.push({ index: i + 1, entry });
+      else if (state.kind === 'temporary') waiting.push({ index: i + 1, entry });
     });
     return { ready, waiting };
   }
@@ -62,28 +71,51 @@ export class KeyPool {
   /**
    * Records a retryable failure; `status` null means a connection error or timeout. `restMs` is
    * how long the upstream asked us to wait (Retry-After, a vendor's window reset), when it said.
+   * `quota`: the vendor said the key's plan window is used up.
    */
-  fail(providerName: string, key: string, status: number | null, restMs?: number): void {
-    const auth = status !== null && AUTH_STATUSES.has(status);
-    const ms = restMs !== undefined && restMs > 0 ? restMs : auth ? this.authCooldownMs : COOLDOWN_MS;
-    this.cooling.set(slot(providerName, key), { until: this.clock() + ms, auth });
+  fail(providerName: string, key: string, status: number | null, restMs?: number, quota = false): void {
+    const kind = quota ? 'quota' : status !== null && AUTH_STATUSES.has(status) ? 'auth' : 'temporary';
+    const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
+    const ms = restMs !== undefined && restMs > 0 ? restMs : fallback;
+    this.cooling.set(slot(providerName, key), { until: this.clock() + ms, kind });
+  }
+
+  /** Moves the end of a used-up key's rest to `untilMs` (the reset the usage adapter reported). */
+  restUntil(providerName: string, key: string, untilMs: number): boolean {
+    const state = this.cooling.get(slot(providerName, key));
+    if (state?.kind !== 'quota' || untilMs <= this.clock()) return false;
+    state.until = untilMs;
+    return true;
+  }
+
+  /** The pool's clock (epoch ms): a stated reset moment becomes a rest on it. */
+  now(): number {
+    return this.clock();
+  }
+
+  /** When a key's rest ends (epoch ms), or null when it is not resting. */
+  restingUntil(providerName: string, key: string): number | null {
+    const state = this.cooling.get(slot(providerName, key));
+    return state && state.until > this.clock() ? state.until : null;
   }
 
   /** Why no key of the provider can be tried now (call when `candidates` is empty). */
   emptyReason(providerName: string, provider: Provider): NoKeyReason {
     const rests = provider.api_keys
       .filter((entry) => !isPlaceholderKey(entry.key))
-      .map((entry) => this.cooling.get(slot(providerName, entry.key))?.until ?? 0);
-    return rests.length === 0 ? { kind: 'placeholders' } : { kind: 'auth_failed', untilMs: Math.min(...rests) };
+      .map((entry) => this.cooling.get(slot(providerName, entry.key)) ?? { until: 0, kind: 'auth' as const });
+    if (rests.length === 0) return { kind: 'placeholders' };
+    const untilMs = Math.min(...rests.map((r) => r.until));
+    return rests.every((r) => r.kind === 'quota') ? { kind: 'exhausted', untilMs } : { kind: 'auth_failed', untilMs };
   }
 
   succeed(providerName: string, key: string): void {
     if (this.cooling.size > 0) this.cooling.delete(slot(providerName, key));
   }
 
-  /** On config reload: forget authentication failures, keep the timed cooldowns. */
+  /** On config reload: forget authentication failures, keep the timed cooldowns and used-up windows. */
   reload(): void {
-    for (const [k, v] of this.cooling) if (v.auth) this.cooling.delete(k);
+    for (const [k, v] of this.cooling) if (v.kind === 'auth') this.cooling.delete(k);
   }
 }
 

@@ -10,7 +10,8 @@ import { harness, post } from '../helpers/proxy-harness';
 
 const A_KEYS = ['sk-minimax-key-0001', 'sk-minimax-key-0002'];
 const B_KEY = 'sk-zhipu-key-0001';
-const exhausted = () => anthropicError(429, 'rate_limit_error', 'usage limit exceeded for this 5-hour window');
+// A plain rate limit (60 s rest); a used-up plan window is tested in quota-cooldown.test.ts.
+const exhausted = () => anthropicError(429, 'rate_limit_error', 'rate limit reached for this key');
 
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const temp = useTempDirs(afterAll, 'modelproxy-failover-');
@@ -205,6 +206,9 @@ describe('the shipped default config', () => {
 describe('Claude Code through a failover', () => {
   it.skipIf(!existsSync(CLAUDE))('`claude -p` gets its answer from the fallback provider while the first one is exhausted', async () => {
     const { h } = setup();
+    // MiniMax's answer once a key's 5-hour window is used up (HTTP 429, code 2056 at the end).
+    const reset = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    a.handle(() => anthropicError(429, 'rate_limit_error', `usage limit exceeded, 5-hour usage limit reached for Token Plan Starter (0/0 used), resets at ${reset} (2056)`));
     b.handle((r) => (r.path.endsWith('/v1/messages') ? sseResponse(sseFrames('PONG-from-the-fallback', 'glm-4.6')) : new Response('not found', { status: 404 })));
     const proxy = h.listen();
     const home = temp.make();
@@ -221,11 +225,13 @@ describe('Claude Code through a failover', () => {
     const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     clearTimeout(timer);
     await proxy.stop();
+    a.handle(exhausted);
     b.handle(() => messageResponse('from zhipu'));
     expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'PONG-from-the-fallback' });
     expect(stderr).not.toContain(B_KEY);
-    // Both MiniMax keys were tried once, then cooled: later requests went straight to the fallback.
+    // Both MiniMax keys were tried once, then rest until the stated reset: later requests went straight to the fallback.
     expect(a.requests.map((r) => r.key)).toEqual(A_KEYS);
+    expect(h.pool.restingUntil('minimax', A_KEYS[0]!)).toBe(Date.parse(reset));
     const served = (await h.logLines()).filter((l) => l.status === 200);
     expect(served.length).toBeGreaterThan(0);
     for (const line of served) expect(line).toMatchObject({ provider: 'zhipu', key_index: 2, fallback: 1, model_out: 'glm-4.6' });

@@ -2,6 +2,7 @@ import { isAppError, redact, type Logger } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { ImageGenerationFailed, InvalidRequest, ModelNotSupported, NoImageProvider, type ProxyError } from '../../upstream/errors';
 import { RETRYABLE_STATUSES, withKeyFallback, type Outcome } from '../../upstream/fallback';
+import { MINIMAX_KEY_CODES, MINIMAX_WINDOW_CODE, type QuotaResets } from '../../upstream/quota';
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import type { ProxyState } from '../../upstream/state';
 import { MiniMaxImageResponse, type ImageGenerationResponse } from './model';
@@ -11,10 +12,9 @@ export interface ImagesDeps {
   state: ProxyState;
   log: Logger;
   requestLog: RequestLog;
+  quotaResets?: QuotaResets;
 }
 
-/** MiniMax answers HTTP 200 with `base_resp.status_code ≠ 0`; these codes mean "this key", so the next key may work. */
-const KEY_CODES: Record<number, number> = { 1002: 429, 1004: 401, 1008: 402, 1039: 429, 2049: 401, 2056: 429 };
 const REQUEST_CODES: Record<number, number> = { 1026: 400, 2013: 400 };
 
 type ImageResult = { kind: 'ok'; images: string[] } | { kind: 'error'; status: number; message: string };
@@ -37,7 +37,8 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
     provider: found.name, stream: false, images_removed: 0, latency_ms: Math.round((performance.now() - started) * 1000) / 1000, bytes: 0, completed: true, ...fields,
   });
   const result = await withKeyFallback<ImageResult>(
-    { providerName: found.name, provider: found.provider, pool: deps.state.pool, timeoutMs: snapshot.config.server.upstream_timeout * 1000, clientSignal: signal, log: deps.log },
+    { providerName: found.name, provider: found.provider, pool: deps.state.pool, timeoutMs: snapshot.config.server.upstream_timeout * 1000, clientSignal: signal, log: deps.log,
+      onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined },
     async (candidate, attemptSignal): Promise<Outcome<ImageResult>> => {
       const res = await fetch(url, {
         method: 'POST',
@@ -78,8 +79,11 @@ function classify(text: string): Outcome<ImageResult> {
   const code = parsed.base_resp?.status_code ?? 0;
   if (code !== 0) {
     const message = `MiniMax image_generation failed: ${parsed.base_resp?.status_msg ?? 'unknown error'} (${code})`;
-    const keyStatus = KEY_CODES[code];
-    if (keyStatus !== undefined) return { ok: false, status: keyStatus, reason: `base_resp ${code}`, value: { kind: 'error', status: keyStatus, message } };
+    const keyStatus = MINIMAX_KEY_CODES[code];
+    if (keyStatus !== undefined) {
+      const quota = code === MINIMAX_WINDOW_CODE ? { quota: 'five_hour' as const } : {};
+      return { ok: false, status: keyStatus, reason: `base_resp ${code}`, value: { kind: 'error', status: keyStatus, message }, ...quota };
+    }
     return { ok: true, value: { kind: 'error', status: REQUEST_CODES[code] ?? 502, message } };
   }
   const images = parsed.data?.image_base64 ?? [];

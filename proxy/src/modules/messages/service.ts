@@ -1,5 +1,6 @@
 import { isAppError, redact, type Logger } from '@devhub/shared';
-import { InvalidRequest, NoUsableKey, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
+import { errorTypeFor, InvalidRequest, NoUsableKey, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
+import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted, type QuotaResets } from '../../upstream/quota';
 import { retryAfterMs, withFailover, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages, type Removed } from '../../upstream/multimodal';
@@ -17,6 +18,8 @@ export interface MessagesDeps {
   log: Logger;
   requestLog: RequestLog;
   now?: () => Date;
+  /** Asks the usage adapter when a used-up key's window resets. */
+  quotaResets?: QuotaResets;
 }
 
 export interface MessagesInput {
@@ -94,10 +97,13 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const server = snapshot.config.server;
   const timeoutMs = (parsed.body.stream === true ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
-  const result = await withFailover<Response, Target>(
+  const result = await withFailover<Answer, Target>(
     decision.targets,
-    { pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath },
-    async ({ target, candidate }, signal): Promise<Outcome<Response>> => {
+    {
+      pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath,
+      onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined,
+    },
+    async ({ target, candidate }, signal): Promise<Outcome<Answer>> => {
       const res = await fetch(`${target.provider.base_url.replace(/\/+$/, '')}/v1/messages`, {
         method: 'POST',
         headers: upstreamHeaders(input.headers, candidate.entry.key, target.provider.drop_betas),
@@ -112,15 +118,26 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
         await res.body?.cancel();
         throw new UpstreamRedirect(target.name, res.status, res.headers.get('location'));
       }
-      if (res.status < 400) return { ok: true, value: res };
+      if (res.status < 400) {
+        if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
+        // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
+        // `base_resp` error inside a 200 still moves on to the next key.
+        const body = await readWhole(res);
+        const failed = baseRespFailure(body);
+        if (!failed) return { ok: true, value: { res, body } };
+        return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restMs: restFrom(failed.quota, res.headers, pool.now()) };
+      }
       // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
-      const failure = new Response(redact(await res.text(), [candidate.entry.key]), { status: res.status, headers: res.headers });
+      const text = redact(await res.text(), [candidate.entry.key]);
+      const failure = { res: new Response(text, { status: res.status, headers: res.headers }) };
       if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
-      return { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: failure, restMs: retryAfterMs(res.headers.get('retry-after')) };
+      const quota = quotaExhausted(text);
+      const reason = quota ? `HTTP ${res.status}, ${quota.window === 'weekly' ? 'weekly' : '5-hour'} plan window used up (${quota.code})` : `HTTP ${res.status}`;
+      return { ok: false, status: res.status, reason, value: failure, quota: quota?.window, restMs: restFrom(quota, res.headers, pool.now()) };
     },
   );
 
-  const upstream = result.value;
+  const upstream = result.value.res;
   const served = result.target;
   const { removed } = prepare(served);
   const servedBy = `${served.name}#${result.candidate.index}`;
@@ -132,9 +149,12 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const note = removed.images + removed.documents > 0 && upstream.status === 200 ? responseNote(served.upstreamModel, removed) : null;
   let out: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string | null;
   if (stream) out = note && upstream.body ? upstream.body.pipeThrough(sseNoteInjector(note)) : upstream.body;
-  // A non-streaming answer is complete only when it has fully arrived anyway; sending it as one
-  // buffer is cheaper than a chunked pass-through and the bytes are the same.
-  else out = await readWhole(upstream, note);
+  // A non-streaming answer was read whole before choosing it (a 200 may still carry a vendor
+  // error); sending it as one buffer is cheaper than a chunked pass-through, and the bytes are the same.
+  else {
+    const bytes = result.value.body ?? new Uint8Array(await upstream.arrayBuffer());
+    out = note ? appendNoteToJson(new TextDecoder().decode(bytes), note) : bytes;
+  }
   Object.assign(entry, {
     provider: served.name, model_out: served.upstreamModel, ...(served.position > 0 ? { fallback: served.position } : {}),
     key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed.images,
@@ -151,12 +171,47 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   return new Response(tapBody(out, logLine), { status: upstream.status, headers });
 }
 
-async function readWhole(upstream: Response, note: string | null): Promise<Uint8Array<ArrayBuffer> | string> {
+/** An upstream answer; `body` holds a non-streaming one, already read. */
+interface Answer {
+  res: Response;
+  body?: Uint8Array<ArrayBuffer>;
+}
+
+async function readWhole(upstream: Response): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    return note ? appendNoteToJson(await upstream.text(), note) : new Uint8Array(await upstream.arrayBuffer());
+    return new Uint8Array(await upstream.arrayBuffer());
   } catch (error) {
     throw new UpstreamBroken((error as Error).message);
   }
+}
+
+/** How long a failed key rests: until the window reset the vendor stated, else its Retry-After. */
+function restFrom(quota: QuotaExhausted | null | undefined, headers: Headers, now: number): number | undefined {
+  if (quota?.resetMs != null && quota.resetMs > now) return quota.resetMs - now;
+  return retryAfterMs(headers.get('retry-after'), now);
+}
+
+const BASE_RESP = Buffer.from('"base_resp"');
+
+/**
+ * A 200 whose JSON carries a non-zero MiniMax `base_resp.status_code` that means "this key" (only
+ * parsed when the bytes mention base_resp at all): the failure, as an Anthropic-style error answer.
+ */
+function baseRespFailure(body: Uint8Array<ArrayBuffer>): { status: number; reason: string; answer: Response; quota: QuotaExhausted | null } | null {
+  if (Buffer.from(body.buffer, body.byteOffset, body.byteLength).indexOf(BASE_RESP) < 0) return null;
+  const text = new TextDecoder().decode(body);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const code = baseRespCode(parsed);
+  const status = code === null ? undefined : MINIMAX_KEY_CODES[code];
+  if (status === undefined) return null;
+  const message = `${String((parsed as { base_resp: { status_msg?: unknown } }).base_resp.status_msg ?? 'error')} (${code})`;
+  const answer = Response.json({ type: 'error', error: { type: errorTypeFor(status), message } }, { status });
+  return { status, reason: `base_resp ${code}`, answer, quota: quotaExhausted(text) };
 }
 
 /** The rewritten body; a body nested deeper than the serializer's stack is the client's problem. */
