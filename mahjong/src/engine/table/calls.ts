@@ -48,15 +48,18 @@ export function executeCall(k: HandState, seat: number, action: number, target: 
   for (const q of k.players) { q.ippatsu = false; markMissed(q, target.tile >> 2); }
   clearMissed(p);
   checkPao(k, seat, target.tile >> 2, target.from);
-  k.recordMeld(seat, meld);
   if (type === 'daiminkan') {
+    k.recordMeld(seat, meld);
     k.openKan();
     p.kans++;
     k.rinshan(seat, false);
     return;
   }
+  // The turn passes before the call is recorded, so an observer of the event sees the caller
+  // to discard (with kuikae in force), as after a draw: the replay analyses that decision.
   p.forbidden = kuikae(action, target.tile);
   k.giveTurn(seat, null, false);
+  k.recordMeld(seat, meld);
 }
 
 /** Ankan or kakan by the seat on turn; `kind` picks among several candidates. */

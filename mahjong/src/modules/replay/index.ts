@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { BuiltinList, ExportBody, ExportQuery, LoadResponse, StepsBody, StepsResponse } from './model';
-import { DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample, stepsFor } from './service';
+import { AnalysisBody, AnalysisResponse } from './analysis-model';
+import { analysisFor, DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample, stepsFor } from './service';
 
 export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
   new Elysia({ name: 'replay', prefix: '/api/replay', seed: samplesDir })
@@ -32,6 +33,21 @@ export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
       body: StepsBody,
       response: StepsResponse,
       detail: { summary: 'Replay steps (all four hands visible) from a paipu or XML', tags: ['replay'] },
+    })
+    .post('/analysis', ({ body }) => analysisFor(body), {
+      body: AnalysisBody,
+      response: AnalysisResponse,
+      detail: {
+        summary: 'What a replay teaches: shanten, ukeire, waits, every legal discard and the built-in AI\'s choice at every step',
+        description: [
+          'Send `{paipu}` (from /api/replay/load) or `{xml_content}` (a log in any accepted format, as text). The engine replays the log as for /api/replay/steps, and the answer has one entry per step, in the same order.',
+          'For every step and seat (`steps[i].seats[seat]` indexes `positions`): the seat\'s shanten; while it waits for its draw, its ukeire (tiles whose draw lowers shanten, with the copies it cannot see: not in its hand, a river, a meld or a dora indicator); when tenpai, its waits and furiten.',
+          'Where a seat acts on its turn (`steps[i].decision` indexes `decisions`): every legal discard with the shanten and ukeire it leaves (the discarded tile counts as seen), best first; what the strong built-in AI would do (riichi included) from the seat\'s own view; what the player did (from the log) and whether the two agree.',
+          '`players`: names, dan and rate from the log (Tenhou UN tag). `hands`: one result panel per hand (dora and ura indicators, yaku with han, han/fu, points, score changes, tenpai seats).',
+          'Errors (`{detail, code}`): 400 BAD_REQUEST (neither field), 400 INVALID_MJLOG / UNKNOWN_LOG_FORMAT / INVALID_LOG (xml_content that is not a replayable log; INVALID_LOG also for a paipu the engine cannot replay), 400 REPLAY_TOO_LONG, 422 VALIDATION_ERROR (a paipu that is not a game record, naming the field), 413 PAYLOAD_TOO_LARGE.',
+        ].join('\n\n'),
+        tags: ['replay'],
+      },
     })
     .get('/builtin', async () => ({ paipu_files: await listSamples(samplesDir) }), {
       response: BuiltinList,

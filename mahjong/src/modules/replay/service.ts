@@ -5,6 +5,8 @@ import { mjlogText } from '../../engine/mjlog/gzip';
 import { ACCEPTED_FORMATS, assertReplayable, exportLog, FILE_EXTENSIONS, MEDIA_TYPES, parseLogText, type LogFormat } from '../../formats';
 import { Paipu } from '../../engine/paipu';
 import { BadRequest, ReplayTooLong, SampleNotFound } from '../../server/errors';
+import { analyseGame } from './analysis';
+import type { AnalysisBody, AnalysisResponse } from './analysis-model';
 import type { StepsBody } from './model';
 import { EMBEDDED_SAMPLES } from './samples';
 import { buildSteps } from './steps';
@@ -70,6 +72,20 @@ export function stepsFor(body: StepsBody) {
   if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
   const { steps, kyoku_indices } = buildSteps(paipu);
   return { steps, total: steps.length, kyoku_indices };
+}
+
+/**
+ * `{paipu}` (checked by the route's schema) or `{xml_content}` (any format's text) → the analysis
+ * of every step (analysis.ts). The same bound on the log's length as the steps.
+ */
+export function analysisFor(body: AnalysisBody): AnalysisResponse {
+  let paipu: Paipu;
+  if (body.xml_content !== undefined) paipu = loadText(body.xml_content).paipu;
+  else if (body.paipu === undefined) throw new BadRequest('send {paipu} (from /api/replay/load) or {xml_content}');
+  else paipu = body.paipu;
+  const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
+  if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
+  return analyseGame(paipu);
 }
 
 /** name → readable path: the embedded samples, plus any log dropped into the samples folder. */

@@ -75,10 +75,24 @@ function resultOf(k: Kyoku, seen: RoundEvent[]): ReplayResult | null {
   return summariseHand({ type: k.result.kind, events, deltas: k.result.deltas }) as ReplayResult;
 }
 
+/**
+ * What a caller may compute beside each step, from the engine's table at that moment (the
+ * replay analysis, analysis.ts). `event` is null for the deal (`dealt`) and for the steps that
+ * close a hand or the game; `after` runs once a hand's replay is over, with the step range it made.
+ */
+export interface StepAnnotator<A> {
+  step(k: Kyoku, event: RoundEvent | null, info: { dealt: boolean; kyokuIndex: number; step: number }): A;
+  after?(k: Kyoku, info: { kyokuIndex: number; first: number; end: number; truncated: boolean }): void;
+}
+
 /** Turns a paipu into replay steps: one full table snapshot per engine event, all hands visible. */
-export function buildSteps(paipu: Paipu): { steps: ReplayStep[]; kyoku_indices: number[] } {
+export function buildSteps(paipu: Paipu): { steps: ReplayStep[]; kyoku_indices: number[] };
+export function buildSteps<A>(paipu: Paipu, annotator: StepAnnotator<A>): { steps: ReplayStep[]; kyoku_indices: number[]; notes: A[] };
+export function buildSteps<A>(paipu: Paipu, annotator?: StepAnnotator<A>): { steps: ReplayStep[]; kyoku_indices: number[]; notes?: A[] } {
   const steps: ReplayStep[] = [];
+  const notes: A[] = [];
   const kyokuIndices: number[] = [];
+  let lastKyoku: Kyoku | null = null;
   paipu.rounds.forEach((round, ki) => {
     const label = roundLabel(round.round, round.honba);
     const first = steps.length;
@@ -86,21 +100,32 @@ export function buildSteps(paipu: Paipu): { steps: ReplayStep[]; kyoku_indices: 
     const seen: RoundEvent[] = [];
     const push = (type: StepType, player: number | null, description: string, state: ReplayState) =>
       steps.push({ step: steps.length, event_type: type, kyoku_index: ki, player, description, state });
+    const note = (k: Kyoku, e: RoundEvent | null, dealt: boolean) => {
+      if (annotator) notes.push(annotator.step(k, e, { dealt, kyokuIndex: ki, step: notes.length }));
+    };
     const observer = (e: RoundEvent, k: Kyoku) => {
-      if (seen.length === 0) push('init', k.oya, `${label}: dealer ${seatText(k.oya, k.oya)}, dora indicator ${tileText(k.doraIndicators[0]!)}`, snapshot(k, null, true));
+      if (seen.length === 0) {
+        push('init', k.oya, `${label}: dealer ${seatText(k.oya, k.oya)}, dora indicator ${tileText(k.doraIndicators[0]!)}`, snapshot(k, null, true));
+        note(k, null, true);
+      }
       seen.push(e);
       const d = describeEvent(e, k);
       push(d.type, d.player, d.text, snapshot(k, resultOf(k, seen)));
+      note(k, e, false);
     };
     const check = replayRound(round, label, { adopt: true, observer });
     if (!check.ok) throw new InvalidLog('xml', label, `the engine cannot replay it: ${check.mismatch}`);
     // A log cut mid-hand: drop what the engine did past the log's last event.
     steps.length = Math.min(steps.length, first + 1 + check.matched);
+    notes.length = Math.min(notes.length, steps.length);
     const k = check.kyoku;
+    if (k) lastKyoku = k;
     if (k && !check.truncated) {
       const last = steps.at(-1)!.state;
       push('kyoku_end', null, `End of ${last.game.round_label}: ${k.scores.map((v, i) => `P${i} ${v}`).join(', ')}`, structuredClone(last));
+      note(k, null, false);
     }
+    if (k && annotator?.after) annotator.after(k, { kyokuIndex: ki, first, end: steps.length, truncated: check.truncated });
   });
   if (paipu.owari && steps.length > 0) {
     const last = steps.at(-1)!;
@@ -111,6 +136,7 @@ export function buildSteps(paipu: Paipu): { steps: ReplayStep[]; kyoku_indices: 
     state.game.scores = paipu.owari.scores.slice();
     const ranking = paipu.owari.points.map((pt, i) => `P${i} ${paipu.owari!.scores[i]} (${pt > 0 ? '+' : ''}${pt})`).join(', ');
     steps.push({ step: steps.length, event_type: 'game_end', kyoku_index: last.kyoku_index, player: null, description: `Game over: ${ranking}`, state });
+    if (annotator && lastKyoku) notes.push(annotator.step(lastKyoku, null, { dealt: false, kyokuIndex: last.kyoku_index, step: notes.length }));
   }
-  return { steps, kyoku_indices: kyokuIndices };
+  return annotator ? { steps, kyoku_indices: kyokuIndices, notes } : { steps, kyoku_indices: kyokuIndices };
 }
