@@ -132,17 +132,87 @@ describe('modelproxy settings import', () => {
     const text = readFileSync(configPath, 'utf8');
     expect(text).toContain('# modelproxy configuration.');
     expect(parse(text).providers.zhipu.api_keys).toEqual([{ key: VENDOR_KEY, note: 'imported from settings.json' }]);
+    // Only the placeholder changed; zhipu is routed already, so the routes stay as they are.
+    const zhipuPlaceholder = DEFAULT_CONFIG_YAML.indexOf('{ key: YOUR_API_KEY, note: personal }', DEFAULT_CONFIG_YAML.indexOf('  zhipu:'));
+    expect(text).toBe(`${DEFAULT_CONFIG_YAML.slice(0, zhipuPlaceholder)}{ key: ${VENDOR_KEY}, note: imported from settings.json }${DEFAULT_CONFIG_YAML.slice(zhipuPlaceholder + 37)}`);
     expect(readFileSync(`${configPath}.bak`, 'utf8')).toBe(DEFAULT_CONFIG_YAML);
 
     const again = await cli(['settings', 'import'], box.env);
     expect(again.stdout).toContain('already in providers.zhipu');
   });
 
-  it('creates a provider named after the host for an unknown upstream', async () => {
-    writeFileSync(settingsPath, JSON.stringify({ env: { ANTHROPIC_BASE_URL: 'https://api.kimi.com/coding/', ANTHROPIC_API_KEY: 'sk-kimi-key-0000000009' } }));
+  it('creates a provider named after the host for an unknown upstream, and routes it as a fallback of the catch-all', async () => {
+    writeFileSync(settingsPath, JSON.stringify({ env: { ANTHROPIC_BASE_URL: 'https://api.kimi.com/coding/', ANTHROPIC_API_KEY: 'sk-kimi-key-0000000009', ANTHROPIC_MODEL: 'kimi-for-coding' } }));
     const r = await cli(['settings', 'import'], box.env);
     expect(r.code).toBe(0);
-    expect(parse(readFileSync(configPath, 'utf8')).providers.kimi).toEqual({ base_url: 'https://api.kimi.com/coding', api_keys: [{ key: 'sk-kimi-key-0000000009', note: 'imported from settings.json' }] });
+    expect(r.stdout).toContain('routed it as a fallback of the catch-all: routes.default[1].fallback gets { provider: kimi, model: kimi-for-coding }');
+    const text = readFileSync(configPath, 'utf8');
+    const config = parse(text);
+    expect(config.providers.kimi).toEqual({ base_url: 'https://api.kimi.com/coding', api_keys: [{ key: 'sk-kimi-key-0000000009', note: 'imported from settings.json' }] });
+    expect(config.routes.default.at(-1).fallback).toEqual([{ provider: 'zhipu', model: 'glm-4.6' }, { provider: 'kimi', model: 'kimi-for-coding' }]);
+    // Every other line stays as it was and where it was: the block introducing routes still sits,
+    // unindented, right before routes:, not inside the new provider's section.
+    const before = DEFAULT_CONFIG_YAML.split('\n');
+    const after = text.split('\n');
+    expect(before.filter((line) => !after.includes(line))).toEqual([before.find((l) => l.includes('match: ".*"'))]);
+    expect(after.filter((line) => !before.includes(line))).toEqual([
+      // ('    api_keys:' is a line the file already has.)
+      '  kimi:', '    base_url: https://api.kimi.com/coding', '      - key: sk-kimi-key-0000000009', '        note: imported from settings.json',
+      '    - { match: ".*", provider: minimax, model: MiniMax-M2, fallback: [{ provider: zhipu, model: glm-4.6 }, { provider: kimi, model: kimi-for-coding }] }   # the catch-all must stay last',
+    ]);
+    const routesAt = after.indexOf('routes:');
+    expect(after.slice(after.indexOf('  kimi:'), routesAt).filter((l) => l.startsWith('#'))[0]).toStartWith("# The request's model is normalized first");
+    expect(after.slice(after.indexOf('  kimi:') - 2, after.indexOf('  kimi:'))).toEqual([
+      '      # team edition keys also carry organization and project (used by "modelproxy usage"):',
+      '      # - { key: YOUR_API_KEY, note: team, organization: org-id, project: proj-id }',
+    ]);
+  });
+
+  it('keeps comments in place in a hand-written block-style config, and gives a route without fallback one', async () => {
+    const handWritten = [
+      'config_version: 1',
+      'providers:',
+      '  minimax:',
+      '    base_url: https://api.minimaxi.com/anthropic',
+      '    api_keys:',
+      '      - key: sk-cp-my-real-key-000001',
+      '        note: personal',
+      '      # my second key expires in December',
+      '',
+      '# Routing: everything to MiniMax.',
+      'routes:',
+      '  default:',
+      '    - match: ".*"',
+      '      provider: minimax   # the only one I pay for',
+      '',
+    ].join('\n');
+    writeFileSync(configPath, handWritten);
+    writeFileSync(settingsPath, JSON.stringify({ env: { ANTHROPIC_BASE_URL: 'https://api.kimi.com/coding', ANTHROPIC_API_KEY: 'sk-kimi-key-0000000009' } }));
+    const r = await cli(['settings', 'import'], box.env);
+    expect(r.code).toBe(0);
+    expect(readFileSync(configPath, 'utf8')).toBe([
+      'config_version: 1',
+      'providers:',
+      '  minimax:',
+      '    base_url: https://api.minimaxi.com/anthropic',
+      '    api_keys:',
+      '      - key: sk-cp-my-real-key-000001',
+      '        note: personal',
+      '      # my second key expires in December',
+      '  kimi:',
+      '    base_url: https://api.kimi.com/coding',
+      '    api_keys:',
+      '      - key: sk-kimi-key-0000000009',
+      '        note: imported from settings.json',
+      '',
+      '# Routing: everything to MiniMax.',
+      'routes:',
+      '  default:',
+      '    - match: ".*"',
+      '      provider: minimax   # the only one I pay for',
+      '      fallback: [{ provider: kimi }]',
+      '',
+    ].join('\n'));
   });
 
   it('has nothing to import once the assistant points at the proxy (exit 2)', async () => {

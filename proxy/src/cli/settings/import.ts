@@ -8,6 +8,7 @@ import { loadContext } from '../_context';
 import { BadArgument } from '../_errors';
 import { claudeSettingsPath, readSettings } from './file';
 import { MODEL_KEYS, pointsHere } from './managed';
+import { addMapEntry, addSeqItem, addToListMember, replaceOnlySeqItem } from './yaml-splice';
 
 /**
  * The other direction: the upstream and key the assistant uses directly become a provider key in
@@ -32,23 +33,21 @@ export default defineCommand({
     const provider = config.providers[name];
     if (provider?.api_keys.some((k) => k.key === key)) return print(`${maskKey(key)} is already in providers.${name}`);
 
-    const doc = parseDocument(readFileSync(path, 'utf8'));
+    const original = readFileSync(path, 'utf8');
     const entry = { key, note: 'imported from settings.json' };
-    const keys = doc.getIn(['providers', name, 'api_keys']);
-    if (isSeq(keys)) {
-      // A placeholder-only provider gets its placeholder replaced rather than kept in front.
-      const placeholders = provider?.api_keys.every((k) => isPlaceholderKey(k.key)) ?? false;
-      if (placeholders) doc.setIn(['providers', name, 'api_keys'], doc.createNode([entry]));
-      else keys.add(doc.createNode(entry));
-    } else {
-      if (!isMap(doc.get('providers'))) doc.set('providers', doc.createNode({}));
-      doc.setIn(['providers', name], doc.createNode({ base_url: base, api_keys: [entry] }));
-    }
-    const text = doc.toString();
+    const placeholders = provider?.api_keys.every((k) => isPlaceholderKey(k.key)) ?? false;
+    // A key nobody routes to is never used: an unrouted provider becomes a fallback of the catch-all.
+    const routed = [...config.routes.timed, ...config.routes.default].some((r) => r.provider === name || r.fallback?.some((f) => f.provider === name));
+    const model = settings.env.ANTHROPIC_MODEL;
+    const target = { provider: name, ...(model ? { model } : {}) };
+    const catchAll = config.routes.default.length - 1;
+    const edit: ImportEdit = { name, base, entry, exists: provider !== undefined, placeholders, route: routed ? null : { index: catchAll, target } };
+    const text = spliced(original, edit) ?? reprinted(original, edit);
     parseProxyConfig(text, path);
     const models = MODEL_KEYS.filter((k) => settings.env[k]).map((k) => `  ${k}=${settings.env[k]}`);
     const lines = [
       `${args['dry-run'] ? 'would add' : 'added'} ${maskKey(key)} to providers.${name} (${base})`,
+      ...(routed ? [] : [`${args['dry-run'] ? 'would route' : 'routed'} it as a fallback of the catch-all: routes.default[${catchAll}].fallback gets { provider: ${name}${model ? `, model: ${model}` : ''} } (make it a route of its own to use it first)`]),
       ...(models.length ? ['the assistant also sets model overrides; route them in config.yaml if you want them kept:', ...models] : []),
       'next: modelproxy settings apply (points the assistant at the proxy)',
     ];
@@ -56,6 +55,48 @@ export default defineCommand({
     print(lines);
   },
 });
+
+interface ImportEdit {
+  name: string;
+  base: string;
+  entry: { key: string; note: string };
+  exists: boolean;
+  placeholders: boolean;
+  /** The catch-all route that gets the provider as a fallback target, when no route names it. */
+  route: { index: number; target: Record<string, string> } | null;
+}
+
+/** The edit as text splices: every other byte, comment and blank line stays as it was. */
+function spliced(text: string, edit: ImportEdit): string | null {
+  const keys = ['providers', edit.name, 'api_keys'];
+  let out: string | null = text;
+  if (!edit.exists) out = addMapEntry(out, 'providers', edit.name, { base_url: edit.base, api_keys: [edit.entry] });
+  else if (edit.placeholders) out = replaceOnlySeqItem(out, keys, edit.entry);
+  else out = addSeqItem(out, keys, edit.entry);
+  if (out !== null && edit.route) out = addToListMember(out, ['routes', 'default', edit.route.index], 'fallback', edit.route.target);
+  return out;
+}
+
+/** The same edit on the parsed document, for layouts the splices do not handle (flow style). */
+function reprinted(text: string, edit: ImportEdit): string {
+  const doc = parseDocument(text);
+  const keys = doc.getIn(['providers', edit.name, 'api_keys']);
+  if (isSeq(keys)) {
+    // A placeholder-only provider gets its placeholder replaced rather than kept in front.
+    if (edit.placeholders) doc.setIn(['providers', edit.name, 'api_keys'], doc.createNode([edit.entry]));
+    else keys.add(doc.createNode(edit.entry));
+  } else {
+    if (!isMap(doc.get('providers'))) doc.set('providers', doc.createNode({}));
+    doc.setIn(['providers', edit.name], doc.createNode({ base_url: edit.base, api_keys: [edit.entry] }));
+  }
+  if (edit.route) {
+    const path = ['routes', 'default', edit.route.index, 'fallback'];
+    const fallback = doc.getIn(path);
+    if (isSeq(fallback)) fallback.add(doc.createNode(edit.route.target));
+    else doc.setIn(path, doc.createNode([edit.route.target]));
+  }
+  return doc.toString({ lineWidth: 0 });
+}
 
 /** `https://open.bigmodel.cn/api/anthropic` → `bigmodel`. */
 function providerName(base: string): string {
