@@ -154,7 +154,7 @@ describe('modelproxy settings import', () => {
     // unindented, right before routes:, not inside the new provider's section.
     const before = DEFAULT_CONFIG_YAML.split('\n');
     const after = text.split('\n');
-    expect(before.filter((line) => !after.includes(line))).toEqual([before.find((l) => l.includes('match: ".*"'))]);
+    expect(before.filter((line) => !after.includes(line))).toEqual(before.filter((l) => l.includes('match: ".*"')));
     expect(after.filter((line) => !before.includes(line))).toEqual([
       // ('    api_keys:' is a line the file already has.)
       '  kimi:', '    base_url: https://api.kimi.com/coding', '      - key: sk-kimi-key-0000000009', '        note: imported from settings.json',
