@@ -16,6 +16,11 @@ import { buildSteps } from '../../src/modules/replay/steps';
 const MJLOG = join(import.meta.dir, '../fixtures/data/mjlog');
 const paipuOf = (name: string) => loadText(readFileSync(join(MJLOG, name), 'utf8')).paipu;
 const NOTHING_SEEN = new Array<number>(34).fill(0);
+/** A replay step shows every hand: its tiles, never a count. */
+const shown = (hand: number | number[]): number[] => {
+  if (typeof hand === 'number') throw new Error('a replay step shows every hand');
+  return hand;
+};
 const countsOf = (hand: readonly number[]) => {
   const c = new Array<number>(34).fill(0);
   for (const id of hand) c[id >> 2]! += 1;
@@ -120,8 +125,8 @@ describe('a whole Tenhou hanchan', () => {
         const pos = a.positions[s.seats[seat]!]!;
         const pl = state.players[seat]!;
         expect(pos.seat).toBe(seat);
-        expect(pos.concealed).toBe(pl.hand.length);
-        const counts = countsOf(pl.hand);
+        expect(pos.concealed).toBe(shown(pl.hand).length);
+        const counts = countsOf(shown(pl.hand));
         expect(pos.shanten).toBe(shanten(counts, pl.melds.length));
         if (pos.ukeire) {
           expect(pos.ukeire.kinds).toEqual(usefulDraws(counts, pl.melds.length));
@@ -145,7 +150,7 @@ describe('a whole Tenhou hanchan', () => {
     for (const d of state.dora) seen[d >> 2]! += 1;
     for (let seat = 0; seat < 4; seat++) {
       const pos = a.positions[a.steps[i]!.seats[seat]!]!;
-      const held = countsOf(state.players[seat]!.hand);
+      const held = countsOf(shown(state.players[seat]!.hand));
       pos.ukeire!.kinds.forEach((k, j) => expect(pos.ukeire!.left[j]).toBe(Math.max(0, 4 - held[k]! - seen[k]!)));
     }
   });
@@ -158,8 +163,8 @@ describe('a whole Tenhou hanchan', () => {
       expect(['draw', 'call']).toContain(step.event_type);
       expect(a.steps[d.step]!.decision).toBe(a.decisions.indexOf(d));
       const pl = step.state.players[d.seat]!;
-      expect(pl.hand.length % 3).toBe(2);
-      const counts = countsOf(pl.hand);
+      expect(shown(pl.hand).length % 3).toBe(2);
+      const counts = countsOf(shown(pl.hand));
       expect(d.shanten).toBe(shanten(counts, pl.melds.length));
       for (const c of d.candidates) {
         expect(counts[c.kind]).toBeGreaterThan(0);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'bun:test';
-import { summariseHand } from '../../src/modules/game/result';
+import { handResultView } from '../../src/engine/game';
+import type { AgariEvent, RyuukyokuEvent } from '../../src/engine/paipu';
+
+const summariseHand = (r: { type?: string; deltas: number[]; events: object[] }) => handResultView({ ...r, events: r.events as (AgariEvent | RyuukyokuEvent)[], renchan: false });
 
 describe('hand summaries', () => {
   it.each([['yao9', 'nine terminals'], ['kaze4', 'four winds'], ['exhaustive', 'exhaustive draw'], ['nm', 'nagashi mangan']])(

@@ -23,9 +23,10 @@ function textContext() {
   return { ctx, texts };
 }
 
+// The fields of the engine's state view (view-schema.ts) the panel reads.
 const state = {
-  round_wind: 0, round: 1, honba: 2, kyotaku: 3, tiles_left: 32, dora: [12], turn: 0, is_over: false,
-  players: [0, 1, 2, 3].map((seat) => ({ seat, wind: (seat + 3) % 4, score: 23000 + seat * 1000, riichi: seat === 1 })),
+  round_wind: 'East', honba: 2, kyotaku: 3, tiles_left: 32, dora: [12], turn: 0, is_over: false, game: { round_label: roundLabel(1, 2) },
+  players: [0, 1, 2, 3].map((seat) => ({ seat, wind: 'ESWN'[(seat + 3) % 4], score: 23000 + seat * 1000, riichi: seat === 1 })),
 };
 
 describe('centre panel', () => {
@@ -57,7 +58,7 @@ describe('centre panel', () => {
   it('names the round once (the honba has its own line) and counts one stick as "1 stick"', async () => {
     const { MJCentre } = await load('tiles.js', 'centre.js');
     const { ctx, texts } = textContext();
-    MJCentre.draw(ctx, { ...state, kyotaku: 1, honba: 1, game: { round_label: 'East 1, 1 honba' } }, 800 / 24, 0);
+    MJCentre.draw(ctx, { ...state, kyotaku: 1, honba: 1, game: { round_label: roundLabel(0, 1) } }, 800 / 24, 0);
     const all = texts.map((t) => t.text);
     expect(all).toEqual(expect.arrayContaining(['East 1', '1 honba', '1 stick']));
     expect(all.filter((t) => t.includes('honba'))).toEqual(['1 honba']);

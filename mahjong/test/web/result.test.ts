@@ -21,7 +21,7 @@ const saved = (globalThis as any).document;
 beforeAll(() => { (globalThis as any).document = { createElement: (tag: string) => new FakeElement(tag) }; });
 afterAll(() => { (globalThis as any).document = saved; });
 
-const state = { players: [0, 1, 2, 3].map((seat) => ({ seat, wind: seat })) };
+const state = { players: [0, 1, 2, 3].map((seat) => ({ seat, wind: 'ESWN'[seat] })) };
 
 describe('hand result dialog', () => {
   it('marks the viewer\'s own seat as "you" in results and standings', async () => {

@@ -145,6 +145,10 @@ export class Game {
     return waitsOf(this.kyoku.players[seat]!);
   }
 
+  riichiDiscards(): readonly number[] {
+    return this.kyoku.options().riichiDiscards;
+  }
+
   stateView(forPlayer: number | null, opts: { shallow?: boolean } = {}): StateView {
     return stateView(this, forPlayer, opts);
   }

@@ -17,7 +17,9 @@
  */
 export { owariOf, advance, gameEnds, roundThousands, TENHOU_OWARI, type OwariRules, type TableState } from './progress';
 export { Game, roundLabel, type GameOptions, type GameStepResult } from './game';
-export { stateView } from './view';
+export { stateView, type ViewedGame } from './view';
+export { handResultView, winView } from './hand-result';
+export { LIMIT_TEXT, RYUUKYOKU_TEXT, YAKU_NAMES, yakuDisplayName } from './result-text';
 export * from './view-schema';
 export { A, ACTION_COUNT, PHASE_NAMES, actionName, discardIndex } from '../table/actions';
 export type { Paipu, Round, RoundEvent, Meld, AgariEvent, RyuukyokuEvent } from '../paipu/types';

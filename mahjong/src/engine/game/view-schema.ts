@@ -3,14 +3,13 @@
  * what a client needs). Tiles are Tenhou ids 0–135 (`kind = id >> 2`; red fives 16/52/88).
  */
 import { type Static, Type as t } from '@sinclair/typebox';
-import { AgariEvent, Meld, Owari, RyuukyokuEvent } from '../paipu/types';
+import { AgariEvent, Meld, Owari, RyuukyokuEvent, RyuukyokuKind } from '../paipu/types';
 
 export const RiverTileView = t.Object({ tile: t.Integer(), tsumogiri: t.Boolean(), riichi: t.Boolean(), called: t.Boolean() });
 
 export const PlayerView = t.Object({
   seat: t.Integer(),
-  /** Seat wind: 'E' | 'S' | 'W' | 'N'. */
-  wind: t.String(),
+  wind: t.Union([t.Literal('E'), t.Literal('S'), t.Literal('W'), t.Literal('N')], { description: 'seat wind' }),
   is_oya: t.Boolean(),
   score: t.Integer(),
   /** Concealed tiles, sorted; a hidden hand is its tile count. */
@@ -41,12 +40,42 @@ export const HandLogEntry = t.Object({
 });
 export type HandLogEntry = Static<typeof HandLogEntry>;
 
+const Tile = t.Integer({ minimum: 0, maximum: 135, description: 'Tenhou tile id (kind = id >> 2; 16/52/88 are red fives)' });
+
+export const YakuLine = t.Object({ id: t.Integer(), name: t.String(), han: t.Integer() });
+
+/** One win as the pages show it. */
+export const WinView = t.Object({
+  who: t.Integer(),
+  /** The seat that dealt in; the winner itself for tsumo. */
+  from_who: t.Integer(),
+  han: t.Integer(),
+  fu: t.Integer(),
+  /** Base points (without honba and sticks). */
+  points: t.Integer(),
+  /** '' or mangan, haneman, baiman, sanbaiman, yakuman. */
+  limit_name: t.String(),
+  /** Named yaku with their han (zero-han entries left out; yakuman at 13 each). */
+  yaku: t.Array(YakuLine),
+  /** Closed tiles including the winning tile. */
+  hand: t.Array(Tile),
+  machi: Tile,
+});
+export type WinView = Static<typeof WinView>;
+
 export const HandResultView = t.Object({
   type: t.Union([t.Literal('agari'), t.Literal('ryuukyoku')]),
-  /** The AGARI / RYUUKYOKU records of the hand (two for a double ron). */
-  events: t.Array(t.Union([AgariEvent, RyuukyokuEvent])),
+  /** Draws: Tenhou's kind and its name in words ("nine terminals"). */
+  kind: t.Optional(RyuukyokuKind),
+  kind_name: t.Optional(t.String()),
+  /** Exhaustive draws (and nagashi mangan): the seats that were tenpai, whose hands were shown. */
+  tenpai: t.Optional(t.Array(t.Integer())),
+  wins: t.Array(WinView),
+  /** Score changes of the hand (riichi deposits, paid at declaration, not included). */
   deltas: t.Array(t.Integer()),
   renchan: t.Boolean(),
+  /** The AGARI / RYUUKYOKU records of the hand (two for a double ron). */
+  events: t.Array(t.Union([AgariEvent, RyuukyokuEvent])),
 });
 export type HandResultView = Static<typeof HandResultView>;
 
@@ -69,8 +98,7 @@ export const StateView = t.Object({
   /** Seat that must act now (-1 between hands). */
   turn: t.Integer(),
   oya: t.Integer(),
-  /** 'East' | 'South' | 'West' | 'North'. */
-  round_wind: t.String(),
+  round_wind: t.Union([t.Literal('East'), t.Literal('South'), t.Literal('West'), t.Literal('North')]),
   honba: t.Integer(),
   kyotaku: t.Integer(),
   tiles_left: t.Integer(),

@@ -2,6 +2,7 @@
 import { discardIndex, PHASE_NAMES } from '../table/actions';
 import type { Owari } from '../paipu/types';
 import type { Kyoku } from '../table/kyoku';
+import { handResultView } from './hand-result';
 import { roundLabel } from './round-label';
 import type { HandLogEntry, PlayerView, StateView } from './view-schema';
 
@@ -18,10 +19,12 @@ export interface ViewedGame {
   actor(): number;
   validActions(player: number): number[];
   waits(seat: number): number[];
+  /** Discard indices that would enter riichi step 2 for the seat acting in phases 0–3. */
+  riichiDiscards(): readonly number[];
 }
 
-const WINDS = ['E', 'S', 'W', 'N'];
-const ROUND_WINDS = ['East', 'South', 'West', 'North'];
+const WINDS = ['E', 'S', 'W', 'N'] as const;
+const ROUND_WINDS = ['East', 'South', 'West', 'North'] as const;
 
 function isFuriten(g: ViewedGame, seat: number): boolean {
   const p = g.kyoku.players[seat]!;
@@ -58,7 +61,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
   const mask = new Array<boolean>(54).fill(false);
   for (const a of actions) mask[a] = true;
   const mine = viewer === null || viewer === actorSeat;
-  const opts = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? k.options() : null;
+  const riichiDiscards = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? g.riichiDiscards() : null;
   const res = k.result;
   return {
     phase: k.phase, phase_name: PHASE_NAMES(k.phase), turn: actorSeat, oya: k.oya,
@@ -67,9 +70,9 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
     players, viewer, valid_actions: shallow ? actions : [...actions], valid_actions_mask: mask,
     riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? discardIndex(k.stage2.tile) : null,
     target: k.phase >= 4 && k.phase < 16 && k.target ? { ...k.target } : null,
-    riichi_tiles: opts ? (shallow ? opts.riichiDiscards : [...opts.riichiDiscards]) : [],
+    riichi_tiles: riichiDiscards ? (shallow ? riichiDiscards as number[] : [...riichiDiscards]) : [],
     is_over: g.isOver(),
-    result: res ? { type: res.kind, events: res.events, deltas: res.deltas, renchan: res.renchan } : null,
+    result: res ? handResultView(res) : null,
     game: {
       scores: [...g.scores], round: g.round, round_label: roundLabel(k.init.round, k.init.honba), hand_index: g.handIndex,
       max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: shallow ? [] : g.log.map((e) => ({ ...e })), owari: g.owari,

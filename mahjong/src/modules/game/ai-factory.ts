@@ -3,7 +3,6 @@ import { AppError, isAppError } from '@devhub/shared';
 import type { MjaiBots } from '../../mjai/config';
 import { MjaiPlayer } from './mjai-player';
 import { BUILTIN_AIS, createAgent, type Agent } from '../../engine/ai';
-import type { StateView } from '../../engine/game';
 import shippedPolicy from '../../../models/discard-policy.json' with { type: 'file' };
 import { PolicyAgent } from '../../policy/agent';
 import { isPolicyText, parsePolicy } from '../../policy/model';
@@ -56,7 +55,7 @@ function asPlayer(agent: Agent): AiPlayer {
   return {
     name: agent.name,
     decide: (game: EngineGame, seat: number) =>
-      agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.view(seat) as unknown as StateView),
+      agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.view(seat)),
     // Only the random AI keeps state between decisions (its generator); the others decide from the view alone.
     ...(agent.pick ? { replayed: (game: EngineGame, seat: number) => void agent.pick!(game.validActions(seat)) } : {}),
   };

@@ -13,9 +13,8 @@ export function adaptGame(game: Game): EngineGame {
     nextHand: () => game.nextHand(),
     validActions: (p) => game.validActions(p),
     step: (p, a) => game.step(p, a),
-    view: (viewer) => stateView(game, viewer) as unknown as Record<string, unknown>,
+    view: (viewer) => stateView(game, viewer),
     handsFinished: () => game.log.length,
-    lastHandResult: () => game.kyoku.result ? stateView(game, null).result : null,
     toPaipu: () => game.toPaipu(),
     toMjlog: () => game.toMjlog(),
   };

@@ -1,5 +1,6 @@
-import { Elysia } from 'elysia';
-import { AiModelList, GameExportQuery, OkResponse, SpeedBody, SpeedResponse } from './model';
+import { Elysia, type TSchema } from 'elysia';
+import { AiModelList, GameEvent, GameExportQuery, OkResponse, SpeedBody, SpeedResponse, State } from './model';
+import { Paipu } from '../../engine/paipu';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery, TokenQuery } from './model';
 import { GameAccess, HiddenWhilePlaying, presentedToken } from './access';
 import { SessionNotFound } from '../../server/errors';
@@ -9,6 +10,8 @@ import type { GameService } from './service';
 import { exportFile } from '../replay/service';
 
 const tags = ['game'];
+/** A TypeBox schema (JSON Schema) where the OpenAPI types want a SchemaObject. */
+const jsonSchema = (schema: TSchema): {} => schema;
 /** A viewer that is no seat: every concealed hand hidden. */
 const SPECTATOR = -1;
 
@@ -18,7 +21,7 @@ export const gameModule = (service: GameService, access: GameAccess) => {
    * The full record of a game: a live session's (human_ai: once over), or, once the session is
    * gone, the stored game's for its token holder and the admin.
    */
-  const record = async (id: string, request: Request, query: { token?: string }, what: string): Promise<{ paipu: () => unknown; mjlog: () => string }> => {
+  const record = async (id: string, request: Request, query: { token?: string }, what: string): Promise<{ paipu: () => Paipu; mjlog: () => string }> => {
     try {
       const s = await service.get(id);
       access.requireRecordVisible(s, what);
@@ -48,7 +51,7 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       if (query.for_player === HUMAN_SEAT) access.requireOwner(s, token, 'the human seat\'s view');
       return s.state(access.owns(s, token) ? HUMAN_SEAT : SPECTATOR);
     }, {
-      params: SessionParams, query: StateQuery, detail: { summary: 'State seen from a seat (human_ai: the seat token shows seat 0; without it no concealed hand is shown)', tags },
+      params: SessionParams, query: StateQuery, response: State, detail: { summary: 'State seen from a seat (human_ai: the seat token shows seat 0; without it no concealed hand is shown)', tags },
     })
     .post('/api/game/:session_id/action', async ({ params, body, request }) => {
       const s = await service.get(params.session_id);
@@ -62,9 +65,16 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       return new Response(await s.subscribe(), {
         headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' },
       });
-    }, { params: SessionParams, query: TokenQuery, detail: { summary: 'Server-sent events: snapshot, ai_action, kyoku_end, game_over, error (human_ai: ?token=)', tags } })
-    .get('/api/game/:session_id/paipu', async ({ params, query, request }) => (await record(params.session_id, request, query, 'the game record')).paipu() as Record<string, unknown>, {
-      params: SessionParams, query: TokenQuery, detail: { summary: 'Game record in the replay loader\'s paipu shape (a stored game: its token or the admin\'s)', tags },
+    }, {
+      params: SessionParams, query: TokenQuery, detail: {
+        summary: 'Server-sent events: snapshot, kyoku_start, player_action, ai_action, kyoku_end, game_over, error (human_ai: ?token=)',
+        description: 'Each event is `event: <type>` and `data: <the JSON object>`; the objects are the GameEvent schema below.',
+        responses: { 200: { description: 'text/event-stream of GameEvent objects', content: { 'text/event-stream': { schema: jsonSchema(GameEvent) } } } },
+        tags,
+      },
+    })
+    .get('/api/game/:session_id/paipu', async ({ params, query, request }) => (await record(params.session_id, request, query, 'the game record')).paipu(), {
+      params: SessionParams, query: TokenQuery, response: Paipu, detail: { summary: 'Game record in the replay loader\'s paipu shape (a stored game: its token or the admin\'s)', tags },
     })
     .get('/api/game/:session_id/mjlog', async ({ params, query, request, set }) => {
       const xml = (await record(params.session_id, request, query, 'the Tenhou log')).mjlog();

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { HandResultView, StateView } from '../../engine/game/view-schema';
 import { LogFormatName } from '../replay/model';
 
 const AiModelName = t.String({ maxLength: 4096, description: '"strong", "heuristic", "random" (GET /api/ai/models) or a model file path' });
@@ -19,8 +20,8 @@ export const NewGameBody = t.Object({
 });
 export type NewGameBody = typeof NewGameBody.static;
 
-/** The state object documented in mahjong/README.md; its full shape is the engine's state view. */
-export const State = t.Record(t.String(), t.Unknown(), { description: 'state object (phase, turn, players, dora, valid_actions, …)' });
+/** The state object: the engine's state view, validated, documented and sent as it is. */
+export const State = StateView;
 
 export const NewGameResponse = t.Object({
   session_id: t.String(), mode: GameMode, state: State,
@@ -41,3 +42,18 @@ export const GameExportQuery = t.Object({
   format: LogFormatName,
   token: t.Optional(t.String({ description: 'A stored game: its session token (links cannot send headers)' })),
 });
+
+const Seat = t.Integer({ minimum: 0, maximum: 3 });
+const Action = t.Integer({ minimum: 0, maximum: 53 });
+
+/** The server-sent events of GET /api/game/{id}/events: `event:` is `type`, `data:` the whole object. */
+export const GameEvent = t.Union([
+  t.Object({ type: t.Literal('snapshot'), state: State }, { description: 'first event of every stream: the table now' }),
+  t.Object({ type: t.Literal('kyoku_start'), state: State }, { description: 'a new hand was dealt' }),
+  t.Object({ type: t.Literal('player_action'), player: Seat, action: Action, state: State }, { description: 'the human seat acted (human_ai)' }),
+  t.Object({ type: t.Literal('ai_action'), player: Seat, action: Action, state: State }, { description: 'an AI seat acted' }),
+  t.Object({ type: t.Literal('kyoku_end'), result: HandResultView, state: State }, { description: 'a hand ended; result = state.result' }),
+  t.Object({ type: t.Literal('game_over'), state: State }, { description: 'the game ended (also sent at once to a subscriber of a finished game)' }),
+  t.Object({ type: t.Literal('error'), message: t.String() }, { description: 'an AI failed or was replaced, or the game stopped' }),
+]);
+export type GameEvent = typeof GameEvent.static;

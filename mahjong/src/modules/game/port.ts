@@ -3,6 +3,8 @@
  * engine's Game API so that a change there touches one file.
  */
 import type { Game } from '../../engine/game/game';
+import type { Paipu } from '../../engine/paipu';
+import type { StateView } from '../../engine/game/view-schema';
 
 export interface EngineGame {
   /** The engine's own game, for players that follow its record (mjai seats). */
@@ -14,12 +16,11 @@ export interface EngineGame {
   nextHand(): boolean;
   validActions(player: number): number[];
   step(player: number, action: number): { ok: true } | { ok: false; code: string };
-  /** The state object seen by `forPlayer` (null = every hand visible). */
-  view(forPlayer: number | null): Record<string, unknown>;
-  /** Finished hands so far, and the result of the last one (for `kyoku_end`). */
+  /** The state seen by `forPlayer` (null = every hand visible, -1 = no concealed hand). */
+  view(forPlayer: number | null): StateView;
+  /** Finished hands so far (a new one means `kyoku_end`). */
   handsFinished(): number;
-  lastHandResult(): unknown;
-  toPaipu(): unknown;
+  toPaipu(): Paipu;
   toMjlog(): string;
 }
 

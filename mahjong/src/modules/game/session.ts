@@ -1,11 +1,13 @@
 import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
-import { EventHub, HEARTBEAT_MS, type SseEvent } from '../events/hub';
+import { EventHub, HEARTBEAT_MS } from '../events/hub';
 import { playAiTurn } from './ai-turn';
 import { Pacer } from './pacer';
 import { FourAiRunner } from './runner';
+import type { StateView } from '../../engine/game';
+import type { Paipu } from '../../engine/paipu';
+import type { GameEvent } from './model';
 import type { AiPlayer, EngineGame } from './port';
-import { summariseHand } from './result';
 import type { EventBus, GameMode, SessionRecord, SessionStore, Step } from '../backend/types';
 import { LocalEventBus, MemorySessionStore } from '../backend/memory';
 
@@ -131,7 +133,7 @@ export class GameSession {
   }
 
   /** A step this server just played: counted at once (so no catch-up applies it again), then logged and announced. */
-  private async commit(step: Step, events: SseEvent[]): Promise<void> {
+  private async commit(step: Step, events: GameEvent[]): Promise<void> {
     const at = this.applied++;
     try {
       await this.store.append(this.id, at, [step]);
@@ -147,13 +149,13 @@ export class GameSession {
   }
 
   /** To this server's subscribers now, and to the other servers' through the bus. */
-  private emit(event: SseEvent, seq: number): void {
+  private emit(event: GameEvent, seq: number): void {
     this.hub.broadcast(event);
     this.bus.publish(this.id, seq, event).catch((err) => this.log.warn(`session ${this.id}: event not sent to the other servers: ${String(err)}`));
   }
 
   /** README (Endpoints): `for_player` defaults to 0 in human_ai; in 4ai every hand is visible; -1 shows no concealed hand. */
-  state(forPlayer?: number | null): Record<string, unknown> {
+  state(forPlayer?: number | null): StateView {
     const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
     return this.game.view(viewer);
   }
@@ -196,12 +198,12 @@ export class GameSession {
   }
 
   /** What a new subscriber gets first: the table, and `game_over` at once if the game has ended. */
-  greeting(): SseEvent[] {
+  greeting(): GameEvent[] {
     const state = this.state();
     return this.game.isOver() ? [{ type: 'snapshot', state }, { type: 'game_over', state }] : [{ type: 'snapshot', state }];
   }
 
-  paipu(): unknown {
+  paipu(): Paipu {
     return this.game.toPaipu();
   }
 
@@ -217,7 +219,7 @@ export class GameSession {
   }
 
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
-  act(player: number, action: number): Promise<Record<string, unknown>> {
+  act(player: number, action: number): Promise<StateView> {
     return this.exclusive(async () => {
       if (this.mode !== 'human_ai') throw new NotYourTurn(player, [], 'in a 4ai game the server plays every seat');
       if (player !== HUMAN_SEAT) throw new NotYourTurn(player, [], `only player ${HUMAN_SEAT} acts in a human_ai game; the AIs play seats 1–3`);
@@ -275,12 +277,13 @@ export class GameSession {
   }
 
   /** The events a step leads to: the end of a hand, the end of the game. */
-  private afterStep(): SseEvent[] {
-    const out: SseEvent[] = [];
+  private afterStep(): GameEvent[] {
+    const out: GameEvent[] = [];
     const finished = this.game.handsFinished();
     if (finished > this.handsSeen) {
       this.handsSeen = finished;
-      out.push({ type: 'kyoku_end', result: summariseHand(this.game.lastHandResult()), state: this.state() });
+      const state = this.state();
+      if (state.result) out.push({ type: 'kyoku_end', result: state.result, state });
     }
     if (this.game.isOver()) out.push({ type: 'game_over', state: this.state() });
     return out;

@@ -3,8 +3,7 @@
  * service and document the endpoint at /docs). Tiles are Tenhou ids 0–135, kinds 0–33.
  */
 import { t } from 'elysia';
-import { Paipu } from '../../engine/paipu';
-import { ReplayMeld } from './model';
+import { Meld, Paipu } from '../../engine/paipu';
 
 const Seat = t.Integer({ minimum: 0, maximum: 3 });
 const Tile = t.Integer({ minimum: 0, maximum: 135, description: 'Tenhou tile id (kind = id >> 2; 16/52/88 are red fives)' });
@@ -92,7 +91,7 @@ export const WinPanel = t.Object({
   pao_who: t.Union([Seat, t.Null()]),
   hand: t.Array(Tile, { description: 'concealed tiles with the winning tile, ascending' }),
   machi: Tile,
-  melds: t.Array(ReplayMeld),
+  melds: t.Array(Meld),
   yaku: t.Array(YakuHan, { description: 'yakuman: 13 each; otherwise yaku, then dora, red fives and ura with their han' }),
   han: t.Integer(),
   fu: t.Integer(),

@@ -19,9 +19,8 @@ import { waitsOf } from '../../engine/table/win';
 import { ukeire } from '../../engine/ukeire';
 import { roundLabel } from '../../engine/game/game';
 import type { Acceptance, AnalysisResponse, Candidate, Choice, Decision, HandPanel, PlayerInfo, SeatPosition, StepAnalysis, WinPanel } from './analysis-model';
-import { LIMIT_TEXT, RYUUKYOKU_TEXT } from './describe';
+import { LIMIT_TEXT, RYUUKYOKU_TEXT, yakuDisplayName as yakuName } from '../../engine/game/result-text';
 import { buildSteps } from './steps';
-import { yakuName } from './yaku-names';
 
 const KYU_JA = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
 const DAN_JA = ['初', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
@@ -133,7 +132,7 @@ function viewedGame(k: Kyoku, paipu: Paipu, kyokuIndex: number): ViewedGame {
   return {
     kyoku: k, scores: k.init.scores, round: k.init.round, handIndex: kyokuIndex, eastSouth: paipu.rules.eastSouth,
     log: [], owari: null, isOver: () => false, actor: () => k.actor(), validActions: (p) => k.validActions(p),
-    waits: (s) => waitsOf(k.players[s]!),
+    waits: (s) => waitsOf(k.players[s]!), riichiDiscards: () => k.options().riichiDiscards,
   };
 }
 
@@ -205,7 +204,7 @@ function winPanel(e: AgariEvent): WinPanel {
   return {
     who: e.who, from_who: e.fromWho, tsumo: e.who === e.fromWho, pao_who: e.paoWho,
     hand: e.hand.slice().sort((a, b) => a - b), machi: e.machi,
-    melds: e.melds.map((m) => ({ type: m.type, tiles: m.tiles.slice(), called: m.called, from: m.from })),
+    melds: e.melds.map((m) => ({ ...m, tiles: m.tiles.slice() })),
     yaku, han: e.yakuman.length ? 13 * e.yakuman.length : e.yaku.reduce((n, y) => n + y.han, 0), fu: e.fu, points: e.points,
     limit_name: LIMIT_TEXT[e.limit] ?? '', dora: e.doraIndicators.slice(), ura: e.uraIndicators.slice(),
   };

@@ -15,9 +15,4 @@ export const seatText = (seat: number, oya: number): string => `P${seat} (${WIND
 /** Round index 0–3 East 1–4, 4–7 South, 8–11 West (paipu Round.round). */
 export const roundText = (round: number): string => `${WINDS[Math.floor(round / 4) % 4]} ${(round % 4) + 1}`;
 
-export const RYUUKYOKU_TEXT: Record<string, string> = {
-  exhaustive: 'exhaustive draw', yao9: 'nine terminals', reach4: 'four riichi', ron3: 'three rons',
-  kan4: 'four kans', kaze4: 'four winds', nm: 'nagashi mangan',
-};
-
-export const LIMIT_TEXT = ['', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
+export { RYUUKYOKU_TEXT } from '../../engine/game/result-text';

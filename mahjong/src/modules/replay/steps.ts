@@ -4,35 +4,51 @@
  * becomes one step holding the table as the engine has it at that moment, all hands visible.
  * There is no second state machine here: this file only turns engine state into the step shape.
  */
-import { roundLabel } from '../../engine/game/game';
+import { handResultView, PHASE_NAMES, roundLabel, stateView, winView, type HandResultView, type StateView, type ViewedGame } from '../../engine/game';
 import type { Paipu, RoundEvent } from '../../engine/paipu';
 import type { Kyoku } from '../../engine/table/kyoku';
+import { waitsOf } from '../../engine/table/win';
 import { replayRound } from '../../engine/verify/replay-round';
 import { InvalidLog } from '../../formats';
-import { summariseAgari, summariseHand } from '../game/result';
 import { RYUUKYOKU_TEXT, seatText, tileText } from './describe';
-import type { ReplayResult, ReplayState, ReplayStep, StepType } from './model';
+import type { ReplayStep, StepType } from './model';
 
-const EMPTY_MASK: boolean[] = new Array(54).fill(false);
-const byId = (a: number, b: number) => a - b;
+const NO_ACTIONS: number[] = [];
 
-/** The engine's table as the replay shows it. `dealt`: the state after the deal, before the first draw. */
-function snapshot(k: Kyoku, result: ReplayResult | null, dealt = false): ReplayState {
-  const label = roundLabel(k.init.round, k.init.honba);
+/** The hand being replayed, seen as a game by the engine's state view: nobody has a choice to make. */
+function viewedHand(k: Kyoku, handIndex: number, eastSouth: boolean): ViewedGame {
   return {
-    phase: dealt ? k.oya : k.phase, turn: k.turn, oya: k.oya, round: k.init.round, round_wind: Math.floor(k.init.round / 4) % 4,
-    honba: k.init.honba, kyotaku: k.kyotaku, tiles_left: k.tilesLeft + (dealt ? 1 : 0), dora: k.doraIndicators,
-    players: k.players.map((p, seat) => ({
-      seat, wind: k.seatWind(seat), score: k.scores[seat]!,
-      hand: (dealt ? k.dealt[seat]! : p.hand).slice().sort(byId),
-      drawn: !dealt && k.turn === seat && k.phase === seat ? k.drawn : null,
-      river: dealt ? [] : p.river.map((r) => ({ ...r })),
-      melds: dealt ? [] : p.melds.map((m) => ({ type: m.type, tiles: m.tiles.slice().sort(byId), called: m.called, from: m.from })),
-      riichi: !dealt && p.riichi,
-    })),
-    valid_actions: [], valid_actions_mask: EMPTY_MASK, riichi_stage2: false, is_over: !dealt && k.over, result,
-    game: { round_label: label, scores: k.scores.slice() },
+    kyoku: k, scores: k.scores, round: k.init.round, handIndex, eastSouth, log: [], owari: null,
+    isOver: () => false,
+    // The seat whose turn it is, as the log shows it (no call is being weighed in a replay).
+    actor: () => (k.over ? -1 : k.turn),
+    validActions: () => NO_ACTIONS,
+    waits: (seat) => waitsOf(k.players[seat]!),
+    riichiDiscards: () => NO_ACTIONS,
   };
+}
+
+/**
+ * The engine's full-table state view of the hand, as the pages draw it. `result`: the records
+ * seen so far (a double ron shows its wins one by one). `dealt`: the table after the deal, before the first draw.
+ */
+function snapshot(k: Kyoku, game: ViewedGame, result: HandResultView | null, dealt = false): StateView {
+  const v = stateView(game, null);
+  v.result = result;
+  if (!dealt) return v;
+  v.phase = k.oya;
+  v.phase_name = PHASE_NAMES(k.oya);
+  v.turn = k.oya;
+  v.tiles_left += 1;
+  v.players.forEach((p, seat) => {
+    p.hand = k.dealt[seat]!.slice().sort((a, b) => a - b);
+    p.drawn = null;
+    p.river = [];
+    p.melds = [];
+    p.riichi = false;
+    p.furiten = false;
+  });
+  return v;
 }
 
 function describeEvent(e: RoundEvent, k: Kyoku): { type: StepType; player: number | null; text: string } {
@@ -53,7 +69,7 @@ function describeEvent(e: RoundEvent, k: Kyoku): { type: StepType; player: numbe
       return { type: 'call', player: e.who, text };
     }
     case 'agari': {
-      const win = summariseAgari(e);
+      const win = winView(e);
       const yaku = win.yaku.map((y) => (e.yakuman.length ? y.name : `${y.name} ${y.han}`));
       const how = e.who === e.fromWho ? 'tsumo' : `ron off ${seatText(e.fromWho, oya)}`;
       const size = e.yakuman.length ? 'yakuman' : `${win.han} han ${e.fu} fu`;
@@ -68,11 +84,11 @@ function describeEvent(e: RoundEvent, k: Kyoku): { type: StepType; player: numbe
   }
 }
 
-/** The hand's result so far (the events the engine recorded up to now), in the pages' shape. */
-function resultOf(k: Kyoku, seen: RoundEvent[]): ReplayResult | null {
+/** The hand's result so far (the records the engine made up to now). */
+function resultOf(k: Kyoku, seen: RoundEvent[]): HandResultView | null {
   const events = seen.filter((e) => e.t === 'agari' || e.t === 'ryuukyoku');
   if (events.length === 0 || !k.result) return null;
-  return summariseHand({ type: k.result.kind, events, deltas: k.result.deltas }) as ReplayResult;
+  return handResultView({ events, deltas: k.result.deltas, renchan: k.result.renchan });
 }
 
 /**
@@ -98,19 +114,21 @@ export function buildSteps<A>(paipu: Paipu, annotator?: StepAnnotator<A>): { ste
     const first = steps.length;
     kyokuIndices.push(first);
     const seen: RoundEvent[] = [];
-    const push = (type: StepType, player: number | null, description: string, state: ReplayState) =>
+    const push = (type: StepType, player: number | null, description: string, state: StateView) =>
       steps.push({ step: steps.length, event_type: type, kyoku_index: ki, player, description, state });
     const note = (k: Kyoku, e: RoundEvent | null, dealt: boolean) => {
       if (annotator) notes.push(annotator.step(k, e, { dealt, kyokuIndex: ki, step: notes.length }));
     };
+    let game: ViewedGame | null = null;
     const observer = (e: RoundEvent, k: Kyoku) => {
+      game ??= viewedHand(k, ki, paipu.rules.eastSouth);
       if (seen.length === 0) {
-        push('init', k.oya, `${label}: dealer ${seatText(k.oya, k.oya)}, dora indicator ${tileText(k.doraIndicators[0]!)}`, snapshot(k, null, true));
+        push('init', k.oya, `${label}: dealer ${seatText(k.oya, k.oya)}, dora indicator ${tileText(k.doraIndicators[0]!)}`, snapshot(k, game, null, true));
         note(k, null, true);
       }
       seen.push(e);
       const d = describeEvent(e, k);
-      push(d.type, d.player, d.text, snapshot(k, resultOf(k, seen)));
+      push(d.type, d.player, d.text, snapshot(k, game, resultOf(k, seen)));
       note(k, e, false);
     };
     const check = replayRound(round, label, { adopt: true, observer });
@@ -132,8 +150,11 @@ export function buildSteps<A>(paipu: Paipu, annotator?: StepAnnotator<A>): { ste
     const state = structuredClone(last.state);
     state.is_over = true;
     state.phase = 16;
+    state.turn = -1;
     state.players.forEach((p, i) => { p.score = paipu.owari!.scores[i] ?? p.score; });
     state.game.scores = paipu.owari.scores.slice();
+    state.game.finished = true;
+    state.game.owari = paipu.owari;
     const ranking = paipu.owari.points.map((pt, i) => `P${i} ${paipu.owari!.scores[i]} (${pt > 0 ? '+' : ''}${pt})`).join(', ');
     steps.push({ step: steps.length, event_type: 'game_end', kyoku_index: last.kyoku_index, player: null, description: `Game over: ${ranking}`, state });
     if (annotator && lastKyoku) notes.push(annotator.step(lastKyoku, null, { dealt: false, kyokuIndex: last.kyoku_index, step: notes.length }));

@@ -52,12 +52,11 @@
     });
     on('kyoku_end', (d) => {
       ui.state = d.state;
-      const r = d.result || {};
+      const r = d.result;
       ui.lastResult = r;
-      const wins = r.wins || [];
-      const yaku = (w) => (w.yaku || []).map((y) => y.name).join(', ');
-      const tenpai = (x) => (!Array.isArray(x.tenpai) ? '' : x.tenpai.length ? ` — tenpai: ${x.tenpai.map((i) => `P${i}`).join(', ')}` : ' — nobody tenpai');
-      ui.banner = wins.length ? wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind ? ` (${r.kind_name || r.kind})` : ''}${tenpai(r)}`;
+      const yaku = (w) => w.yaku.map((y) => y.name).join(', ');
+      const tenpai = (x) => (!x.tenpai ? '' : x.tenpai.length ? ` — tenpai: ${x.tenpai.map((i) => `P${i}`).join(', ')}` : ' — nobody tenpai');
+      ui.banner = r.wins.length ? r.wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind_name ? ` (${r.kind_name})` : ''}${tenpai(r)}`;
       redraw();
     });
     on('game_over', async (d) => {

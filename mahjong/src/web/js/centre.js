@@ -3,17 +3,11 @@
 (function (global) {
   'use strict';
   const T = global.MJTiles;
-  const WINDS = ['East', 'South', 'West', 'North'];
-  const WIND_CH = ['東', '南', '西', '北'];
-  const WIND_OF = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
-  const windIndex = (w) => (typeof w === 'number' ? w : WIND_OF[w] ?? 0);
+  const WIND_CH = { E: '東', S: '南', W: '西', N: '北' };
 
+  /** The hand's name without its honba ("East 1 (2 honba)" → "East 1"): the panel has a honba line of its own. */
   function roundLabel(state) {
-    // The engine's label ends in " (N honba)"; the panel has a honba line of its own.
-    if (state.game && state.game.round_label) return state.game.round_label.replace(/(?:, | \()\d+ honba\)?$/, '');
-    const wind = WINDS[windIndex(state.round_wind ?? 0)];
-    const n = state.round !== undefined ? (state.round % 4) + 1 : (state.oya ?? 0) + 1;
-    return `${wind} ${n}`;
+    return state.game.round_label.replace(/ \(\d+ honba\)$/, '');
   }
 
   // Smallest text the panel draws: on a 375 px phone 7.5 % of the panel is 8 px, which nobody
@@ -43,24 +37,23 @@
     ctx.fillStyle = '#e8e8e8'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
     fitText(ctx, roundLabel(state), -box * 0.25, Math.min(f * 1.2, box * 0.125), maxW, '600 ');
     const small = Math.min(Math.max(MIN_PX, f * 0.85), box * 0.095);
-    const sticks = state.kyotaku ?? 0;
-    fitText(ctx, `${state.honba ?? 0} honba`, -box * 0.14, small, maxW);
+    const sticks = state.kyotaku;
+    fitText(ctx, `${state.honba} honba`, -box * 0.14, small, maxW);
     fitText(ctx, `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`, -box * 0.045, small, maxW);
-    fitText(ctx, `${state.tiles_left ?? '?'} tiles left`, box * 0.05, small, maxW);
+    fitText(ctx, `${state.tiles_left} tiles left`, box * 0.05, small, maxW);
     // Dora indicators, as big as river tiles: players read them all hand long.
-    const dora = state.dora || [];
+    const dora = state.dora;
     const dw = Math.min(rw * 0.85, (box * 0.8) / Math.max(dora.length, 1)), dh = dw * 1.36;
     const dx = -((Math.max(dora.length, 1) * dw) / 2);
     dora.forEach((d, i) => T.drawTile(ctx, d, dx + i * dw, box * 0.11, dw, dh));
     // Scores, one per side, rotated towards its seat.
-    (state.players || []).forEach((p) => {
+    state.players.forEach((p) => {
       const rel = (p.seat - viewer + 4) % 4;
       ctx.save();
       ctx.rotate((-rel * Math.PI) / 2);
       const active = state.turn === p.seat && !state.is_over;
       ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
-      const wind = p.wind == null ? '' : WIND_CH[windIndex(p.wind)];
-      fitText(ctx, `${wind} ${p.score ?? ''}${p.riichi ? ' ●' : ''}`, box * 0.43, f, maxW, active ? '700 ' : '');
+      fitText(ctx, `${WIND_CH[p.wind]} ${p.score}${p.riichi ? ' ●' : ''}`, box * 0.43, f, maxW, active ? '700 ' : '');
       ctx.restore();
     });
   }

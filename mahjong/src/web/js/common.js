@@ -81,7 +81,7 @@
 
   /** Seat 0's tile ids whose discard would declare riichi (state.riichi_tiles holds discard indices). */
   function riichiMarks(s) {
-    if (!s || s.turn !== 0 || s.riichi_stage2 || !(s.riichi_tiles || []).length || !Array.isArray(s.players[0].hand)) return [];
+    if (!s || s.turn !== 0 || s.riichi_stage2 || !s.riichi_tiles.length || !Array.isArray(s.players[0].hand)) return [];
     return s.players[0].hand.filter((t) => s.riichi_tiles.includes(discardIndex(t)));
   }
 
@@ -118,10 +118,12 @@
     });
   }
 
+  const WIND_NAMES = { E: 'East', S: 'South', W: 'West', N: 'North' };
+
+  /** "P2 (West, you)": the seat, its wind and whether the state's viewer sits there. */
   function seatLabel(state, seat) {
-    const p = state && state.players && state.players[seat];
-    const names = { E: 'East', S: 'South', W: 'West', N: 'North' };
-    const wind = p && (typeof p.wind === 'number' ? ['East', 'South', 'West', 'North'][p.wind] : names[p.wind] || p.wind);
+    const p = state && state.players[seat];
+    const wind = p && WIND_NAMES[p.wind];
     // On the human page the state is seen by its player: say which seat that is.
     const you = state && state.viewer === seat ? 'you' : '';
     const notes = [wind, you].filter(Boolean).join(', ');
@@ -149,51 +151,40 @@
     return c;
   }
 
-  /** Nodes describing one hand's result (yaku, han, fu, points, score changes). */
+  /** Nodes describing one hand's result (state.result, HandResultView): yaku, han, fu, points, score changes. */
   function resultNodes(result, state) {
     if (!result) return [el('p', {}, 'Hand over.')];
     const nodes = [];
-    const wins = result.wins || result.agari || (result.yaku ? [result] : []);
-    if (wins.length) {
-      for (const w of wins) {
-        const who = w.who ?? w.winner;
-        const from = w.from_who ?? w.fromWho ?? w.loser;
-        const how = who === from || w.tsumo ? 'tsumo' : `ron from ${seatLabel(state, from)}`;
-        nodes.push(el('h3', {}, `${seatLabel(state, who)} wins by ${how}`));
-        // The closed hand, the winning tile outlined, then the melds.
-        const p = state && state.players && state.players[who];
-        if (Array.isArray(w.hand)) {
-          const rest = w.hand.slice();
-          const at = rest.indexOf(w.machi);
-          if (at >= 0) rest.splice(at, 1);
-          nodes.push(tileStrip(rest.sort((a, b) => a - b), p && p.melds, at >= 0 ? w.machi : null));
-        } else if (p && Array.isArray(p.hand)) nodes.push(tileStrip(p.hand, p.melds));
-        const yaku = (w.yaku || []).map((y) => el('li', {}, `${y.name || `yaku ${y.id}`} — ${y.han} han`));
-        if (yaku.length) nodes.push(el('ul', { class: 'yaku' }, yaku));
-        const han = w.han ?? (w.yaku || []).reduce((s, y) => s + (y.han || 0), 0);
-        nodes.push(el('p', { class: 'points' }, `${han} han ${w.fu ?? ''}${w.fu ? ' fu' : ''} · ${w.points ?? w.ten ?? ''} points${w.limit_name ? ` (${w.limit_name})` : ''}`));
-      }
-    } else {
-      const kind = result.kind_name || result.kind;
-      nodes.push(el('h3', {}, `Draw${kind ? `: ${kind}` : ''}`));
-      if (Array.isArray(result.tenpai)) {
+    for (const w of result.wins) {
+      const how = w.who === w.from_who ? 'tsumo' : `ron from ${seatLabel(state, w.from_who)}`;
+      nodes.push(el('h3', {}, `${seatLabel(state, w.who)} wins by ${how}`));
+      // The closed hand, the winning tile outlined, then the melds.
+      const p = state && state.players[w.who];
+      const rest = w.hand.slice();
+      const at = rest.indexOf(w.machi);
+      if (at >= 0) rest.splice(at, 1);
+      nodes.push(tileStrip(rest.sort((a, b) => a - b), p && p.melds, at >= 0 ? w.machi : null));
+      const yaku = w.yaku.map((y) => el('li', {}, `${y.name} — ${y.han} han`));
+      if (yaku.length) nodes.push(el('ul', { class: 'yaku' }, yaku));
+      nodes.push(el('p', { class: 'points' }, `${w.han} han ${w.fu} fu · ${w.points} points${w.limit_name ? ` (${w.limit_name})` : ''}`));
+    }
+    if (!result.wins.length) {
+      nodes.push(el('h3', {}, `Draw${result.kind_name ? `: ${result.kind_name}` : ''}`));
+      if (result.tenpai) {
         nodes.push(el('p', { class: 'tenpai' }, result.tenpai.length ? `Tenpai: ${result.tenpai.map((i) => seatLabel(state, i)).join(', ')}` : 'Nobody tenpai'));
       }
     }
-    const deltas = result.deltas || result.score_delta;
-    if (Array.isArray(deltas)) {
-      nodes.push(el('table', { class: 'scores' }, deltas.map((d, i) =>
-        el('tr', {}, el('td', {}, seatLabel(state, i)), el('td', { class: d > 0 ? 'plus' : d < 0 ? 'minus' : '' }, d > 0 ? `+${d}` : String(d))))));
-    }
+    nodes.push(el('table', { class: 'scores' }, result.deltas.map((d, i) =>
+      el('tr', {}, el('td', {}, seatLabel(state, i)), el('td', { class: d > 0 ? 'plus' : d < 0 ? 'minus' : '' }, d > 0 ? `+${d}` : String(d))))));
     return nodes;
   }
 
-  /** Final standings: scores and placements. */
+  /** Final standings (state.game): scores and placements, and Tenhou points once the game is over. */
   function finalNodes(state) {
-    const game = (state && state.game) || {};
-    const scores = game.scores || (state.players || []).map((p) => p.score);
-    const points = (game.owari && game.owari.points) || game.points || null;
-    if (game.owari && game.owari.scores) scores.splice(0, scores.length, ...game.owari.scores);
+    const game = state.game;
+    const owari = game.owari;
+    const scores = owari ? owari.scores : game.scores;
+    const points = owari ? owari.points : null;
     const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
     return [el('table', { class: 'scores final' },
       el('tr', {}, el('th', {}, 'place'), el('th', {}, 'player'), el('th', {}, 'score'), points ? el('th', {}, 'points') : null),

@@ -37,7 +37,7 @@
     renderButtons();
   }
 
-  const valid = () => (ui.state && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions || [] : []);
+  const valid = () => (ui.state && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
 
   function renderButtons() {
     bar.replaceChildren();
@@ -50,7 +50,7 @@
     for (const a of [50, 49, 45, 46, 47, 43, 44, 37, 38, 39, 40, 41, 42, 51, 53]) {
       if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : a === 53 ? '' : ''));
     }
-    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles && ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a tile marked with an orange dot declares riichi: you then confirm or cancel).' : 'Your turn: click a tile to discard.'));
+    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a tile marked with an orange dot declares riichi: you then confirm or cancel).' : 'Your turn: click a tile to discard.'));
     else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, ui.state.phase === 16 ? 'Hand over.' : 'Waiting for the AI players…'));
   }
 

@@ -19,8 +19,9 @@
     return { ctx, w, h };
   }
 
+  // A hand the viewer may see is its tiles; another seat's hand is its tile count.
   const handTiles = (p) => (Array.isArray(p.hand) ? p.hand : null);
-  const handCount = (p) => (Array.isArray(p.hand) ? p.hand.length : typeof p.hand === 'number' ? p.hand : p.hand_count || 0);
+  const handCount = (p) => (Array.isArray(p.hand) ? p.hand.length : p.hand);
 
   /**
    * River tile width. A third river row may run past six tiles (Tenhou style); at S/24 even a
@@ -33,7 +34,7 @@
 
   function drawMeld(ctx, m, x, y, tw, th, seat) {
     // The called tile lies sideways; its position shows who it came from (left, across, right).
-    const rel = m.from === undefined || m.from === seat ? -1 : (m.from - seat + 4) % 4;
+    const rel = m.from === seat ? -1 : (m.from - seat + 4) % 4;
     const sidewaysAt = m.type === 'ankan' ? -1 : rel === 3 ? 0 : rel === 2 ? 1 : rel === 1 ? m.tiles.length - 1 : -1;
     let cx = x;
     m.tiles.forEach((tile, i) => {
@@ -87,7 +88,7 @@
     const centre = rw * 6 + rw * 0.4;
     // The newest discard of the seat that just discarded is outlined.
     const markLast = !!opts.last && opts.last.player === p.seat && opts.last.action <= 36;
-    drawRiver(ctx, p.river || [], -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast, opts.slide ?? 1);
+    drawRiver(ctx, p.river, -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast, opts.slide ?? 1);
     let tiles = handTiles(p);
     // The drawn tile sits apart at the right end, as at a real table.
     if (tiles && p.drawn != null && tiles.includes(p.drawn) && tiles.length % 3 === 2) {
@@ -97,7 +98,7 @@
     }
     const visible = tiles && (opts.showAll || opts.visibleSeats.includes(p.seat));
     const n = tiles ? tiles.length : handCount(p);
-    const melds = p.melds || [];
+    const melds = p.melds;
     let x = -S * 0.36;
     let y = S * 0.5 - th - S * 0.012;
     if (isBottom) {
@@ -153,7 +154,7 @@
     const cx = w / 2, cy = h > S * 1.15 ? S / 2 + Math.min(S * 0.04, (h - S) / 4) : h / 2;
     ctx.fillStyle = '#16352a';
     ctx.fillRect(cx - S / 2, cy - S / 2, S, S);
-    if (!state || !state.players) {
+    if (!state) {
       ctx.fillStyle = '#8fb8a4'; ctx.font = `${Math.max(14, S / 30)}px sans-serif`; ctx.textAlign = 'center';
       ctx.fillText(o.banner || 'No game', cx, cy);
       return [];

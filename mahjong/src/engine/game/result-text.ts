@@ -1,3 +1,5 @@
+/** Words the pages show for a hand's result: yaku, limit hands, kinds of draw. */
+
 /** Tenhou's yaku ids 0–54 (mahjong/test/fixtures/data/mjlog/FORMAT.md, "Yaku ids") → names shown to users. */
 export const YAKU_NAMES: readonly string[] = [
   'Menzen tsumo', 'Riichi', 'Ippatsu', 'Chankan', 'Rinshan kaihou', 'Haitei', 'Houtei', 'Pinfu',
@@ -10,4 +12,12 @@ export const YAKU_NAMES: readonly string[] = [
   'Kokushi musou 13-wait', 'Daisuushii', 'Shousuushii', 'Suukantsu', 'Dora', 'Ura dora', 'Red five',
 ];
 
-export const yakuName = (id: number): string => YAKU_NAMES[id] ?? `yaku ${id}`;
+export const yakuDisplayName = (id: number): string => YAKU_NAMES[id] ?? `yaku ${id}`;
+
+export const RYUUKYOKU_TEXT: Record<string, string> = {
+  exhaustive: 'exhaustive draw', yao9: 'nine terminals', reach4: 'four riichi', ron3: 'three rons',
+  kan4: 'four kans', kaze4: 'four winds', nm: 'nagashi mangan',
+};
+
+/** By AgariEvent.limit: 0 none … 5 yakuman. */
+export const LIMIT_TEXT = ['', 'mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman'];
