@@ -2,7 +2,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write';
 import { run } from '../exec';
 import { launchdLabel, serviceFilePath } from '../service-unit';
-import { mustRun, type ManagerOptions, type ServiceManager } from './manager';
+import { mustRun, previousFile, rollBackInstall, type ManagerOptions, type ServiceManager } from './manager';
 
 /** launchd user agents (`launchctl` in the gui/<uid> domain); logs go to the plist's log file. */
 export function launchdManager({ home, name, foreground, logFile }: ManagerOptions & { logFile: string }): ServiceManager {
@@ -17,15 +17,28 @@ export function launchdManager({ home, name, foreground, logFile }: ManagerOptio
     file,
     async install(content) {
       if (await loaded()) await ctl('bootout', target);
+      const previous = previousFile(file);
       writeFileAtomic(file, content);
-      await ctl('bootstrap', domain, file);
+      try {
+        await ctl('bootstrap', domain, file);
+      } catch (error) {
+        throw rollBackInstall(error, file, previous);
+      }
       return [`wrote ${file}`, `loaded ${target} (starts at login)`];
     },
     async uninstall() {
-      if (await loaded()) await ctl('bootout', target);
-      if (!existsSync(file)) return [`${file} does not exist; nothing to remove`];
+      const lines: string[] = [];
+      try {
+        if (await loaded()) {
+          await ctl('bootout', target);
+          lines.push(`unloaded ${target}`);
+        }
+      } catch (error) {
+        lines.push(`could not unload ${target} (${(error as Error).message}); removing its file anyway`);
+      }
+      if (!existsSync(file)) return [...lines, `${file} does not exist; nothing to remove`];
       unlinkSync(file);
-      return [`unloaded ${target}`, `removed ${file}`];
+      return [...lines, `removed ${file}`];
     },
     async start() {
       if (!(await loaded())) await ctl('bootstrap', domain, file);

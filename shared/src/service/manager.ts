@@ -1,4 +1,6 @@
-import { AppError } from '../errors';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-write';
+import { AppError, isAppError } from '../errors';
 import { run, which, type RunResult } from '../exec';
 
 export interface ServiceState {
@@ -59,3 +61,27 @@ export async function mustRun(argv: string[], foreground: string, unavailable?: 
   }
   return result;
 }
+
+/**
+ * Undoes a half-done install so nothing is left that `status` would call installed and
+ * `uninstall` could not remove: the previous file comes back, or the new one goes. Returns the
+ * install's error with what was undone appended.
+ */
+export function rollBackInstall(error: unknown, file: string, previous: string | null): unknown {
+  let note: string;
+  try {
+    if (previous === null) {
+      rmSync(file, { force: true });
+      note = `nothing was installed (${file} removed again)`;
+    } else {
+      writeFileAtomic(file, previous);
+      note = `the previous ${file} was put back`;
+    }
+  } catch (undo) {
+    note = `${file} could not be cleaned up: ${(undo as Error).message}`;
+  }
+  return isAppError(error) ? new AppError(error.code, error.status, `${error.message}; ${note}`, error.details) : error;
+}
+
+/** The file's text, or null when there is none (what an install replaces). */
+export const previousFile = (file: string): string | null => (existsSync(file) ? readFileSync(file, 'utf8') : null);

@@ -1,8 +1,9 @@
-import { existsSync, unlinkSync } from 'node:fs';
+import { existsSync, rmSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../atomic-write';
 import { run } from '../exec';
 import { serviceFilePath } from '../service-unit';
-import { mustRun, type ManagerOptions, type ServiceManager } from './manager';
+import { mustRun, previousFile, rollBackInstall, type ManagerOptions, type ServiceManager } from './manager';
 
 /** Containers and SSH sessions often have systemctl but no user bus. */
 const NO_SESSION = { pattern: /Failed to connect to bus|No medium found|DBUS_SESSION_BUS_ADDRESS|XDG_RUNTIME_DIR/i, why: 'no systemd user session is available here' };
@@ -12,21 +13,43 @@ export function systemdManager({ home, name, foreground }: ManagerOptions): Serv
   const file = serviceFilePath(home, name, 'linux');
   const unit = `${name}.service`;
   const ctl = (...args: string[]) => mustRun(['systemctl', '--user', ...args], foreground, NO_SESSION);
+  /** Clean-up calls whose failure must not hide the error being reported. */
+  const quietly = (args: string[]) => run(['systemctl', '--user', ...args], { timeoutMs: 30_000 }).catch(() => null);
+  /** The link `enable` makes (WantedBy=default.target). */
+  const wants = join(dirname(file), 'default.target.wants', basename(file));
   return {
     kind: 'systemd',
     file,
     async install(content) {
+      const previous = previousFile(file);
       writeFileAtomic(file, content);
-      await ctl('daemon-reload');
-      await ctl('enable', '--now', unit);
+      try {
+        await ctl('daemon-reload');
+        await ctl('enable', '--now', unit);
+      } catch (error) {
+        // `enable --now` may have enabled the unit before the start failed.
+        await quietly(['disable', unit]);
+        rmSync(wants, { force: true });
+        const undone = rollBackInstall(error, file, previous);
+        await quietly(['daemon-reload']);
+        throw undone;
+      }
       return [`wrote ${file}`, `enabled and started ${unit}`];
     },
     async uninstall() {
       if (!existsSync(file)) return [`${file} does not exist; nothing to remove`];
-      await ctl('disable', '--now', unit);
+      const lines: string[] = [];
+      try {
+        await ctl('disable', '--now', unit);
+        lines.push(`stopped and disabled ${unit}`);
+      } catch (error) {
+        // Without a user session systemctl cannot disable it; the file (and the link that enables it) go anyway.
+        rmSync(wants, { force: true });
+        lines.push(`could not stop and disable ${unit} (${(error as Error).message}); removing its files anyway`);
+      }
       unlinkSync(file);
-      await ctl('daemon-reload');
-      return [`stopped and disabled ${unit}`, `removed ${file}`];
+      await quietly(['daemon-reload']);
+      return [...lines, `removed ${file}`];
     },
     start: async () => { await ctl('start', unit); },
     stop: async () => { await ctl('stop', unit); },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { join } from 'node:path';
 import { launchdPlist } from '../../src/service';
 import { demoSpec } from '../fixtures/service-spec';
@@ -60,6 +61,34 @@ describe('launchd agent (fake launchctl first on PATH)', () => {
     await installed();
     expect(await box.drive('darwin', 'logs')).toEqual({ value: ['tail', '-n', '10', join(box.home, 'demo.log')] });
     expect(await box.drive('darwin', 'uninstall')).toEqual({ value: [`unloaded ${target}`, `removed ${plist}`] });
+    expect(existsSync(plist)).toBe(false);
+  });
+});
+
+describe('a failed launchd install leaves nothing behind', () => {
+  it('when bootstrap fails the plist is removed again, and uninstall removes a plist launchctl cannot unload', async () => {
+    box.fake('launchctl', `case "$1" in
+  print) printf '\\tstate = running\\n' ;;
+  bootstrap) echo "Bootstrap failed: 5: Input/output error" >&2; exit 5 ;;
+  bootout) echo "Boot-out failed: 5: Input/output error" >&2; exit 5 ;;
+esac`);
+    mkdirSync(dirname(plist), { recursive: true });
+    const r = await box.drive('darwin', 'install');
+    expect(r.error?.code).toBe('COMMAND_FAILED');
+    expect(r.error?.message).toContain('Boot-out failed');
+    writeFileSync(plist, 'left behind\n');
+    const un = await box.drive('darwin', 'uninstall');
+    expect(un.value).toEqual([`could not unload ${target} (launchctl bootout ${target} failed (exit 5): Boot-out failed: 5: Input/output error); removing its file anyway`, `removed ${plist}`]);
+    expect(existsSync(plist)).toBe(false);
+  });
+
+  it('a bootstrap that fails on a fresh install removes the new plist', async () => {
+    box.fake('launchctl', `case "$1" in
+  print) echo "Could not find service" >&2; exit 113 ;;
+  bootstrap) echo "Bootstrap failed: 5: Input/output error" >&2; exit 5 ;;
+esac`);
+    const r = await box.drive('darwin', 'install');
+    expect(r.error).toEqual({ code: 'COMMAND_FAILED', message: `launchctl bootstrap gui/${uid} ${plist} failed (exit 5): Bootstrap failed: 5: Input/output error; nothing was installed (${plist} removed again)` });
     expect(existsSync(plist)).toBe(false);
   });
 });

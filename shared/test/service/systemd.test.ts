@@ -67,6 +67,47 @@ describe('systemd user service (fake systemctl first on PATH)', () => {
   });
 });
 
+describe('a failed install leaves nothing behind', () => {
+  it('when enable fails the new unit is removed again (and its enable link), so nothing looks installed', async () => {
+    box.fake('systemctl', `case "$*" in
+  *enable*) mkdir -p "${join(box.home, '.config/systemd/user/default.target.wants')}"; ln -sf ../demo.service "${join(box.home, '.config/systemd/user/default.target.wants/demo.service')}"; echo "Job for demo.service failed because the control process exited with error code." >&2; exit 1 ;;
+  *show*) printf 'ActiveState=inactive\\nSubState=dead\\nMainPID=0\\n' ;;
+esac`);
+    const r = await box.drive('linux', 'install');
+    expect(r.error).toEqual({ code: 'COMMAND_FAILED', message: `systemctl --user enable --now demo.service failed (exit 1): Job for demo.service failed because the control process exited with error code.; nothing was installed (${unitFile} removed again)` });
+    expect(existsSync(unitFile)).toBe(false);
+    expect(existsSync(join(box.home, '.config/systemd/user/default.target.wants/demo.service'))).toBe(false);
+    expect(box.calls().slice(-2)).toEqual(['systemctl --user disable demo.service', 'systemctl --user daemon-reload']);
+    expect((await box.drive('linux', 'state')).value).toMatchObject({ installed: false });
+  });
+
+  it('a failed reinstall puts the previous unit back', async () => {
+    mkdirSync(dirname(unitFile), { recursive: true });
+    writeFileSync(unitFile, 'old unit\n');
+    const noBus = join(box.home, 'nobus');
+    box.fake('systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1', noBus);
+    const r = await box.drive('linux', 'install', `${noBus}:/usr/bin:/bin`);
+    expect(r.error?.code).toBe('NO_SERVICE_MANAGER');
+    expect(r.error?.message).toEndWith(`; the previous ${unitFile} was put back`);
+    expect(readFileSync(unitFile, 'utf8')).toBe('old unit\n');
+  });
+
+  it('uninstall removes the unit and its enable link even when systemctl cannot reach a user session', async () => {
+    mkdirSync(join(dirname(unitFile), 'default.target.wants'), { recursive: true });
+    writeFileSync(unitFile, 'left by an older version\n');
+    writeFileSync(join(dirname(unitFile), 'default.target.wants/demo.service'), '');
+    const noBus = join(box.home, 'nobus');
+    box.fake('systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1', noBus);
+    const r = await box.drive('linux', 'uninstall', `${noBus}:/usr/bin:/bin`);
+    expect(r.value).toEqual([
+      'could not stop and disable demo.service (no systemd user session is available here (Failed to connect to bus: No medium found). Run it in the foreground instead: demo run); removing its files anyway',
+      `removed ${unitFile}`,
+    ]);
+    expect(existsSync(unitFile)).toBe(false);
+    expect(existsSync(join(dirname(unitFile), 'default.target.wants/demo.service'))).toBe(false);
+  });
+});
+
 describe('no usable service manager', () => {
   it('no user bus is NO_SERVICE_MANAGER suggesting the foreground command', async () => {
     const noBus = join(box.home, 'nobus');

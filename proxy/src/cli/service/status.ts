@@ -13,12 +13,15 @@ export default defineCommand({
     const manager = detectManager(dir);
     const state = await manager.state();
     const server = await serverState(config, dir);
-    if (args.json) return print(JSON.stringify({ manager: manager.kind, file: manager.file, ...state, server }, null, 2));
-    print([
-      `service: ${state.installed ? `installed (${manager.file})` : 'not installed (modelproxy service install)'}`,
-      `state:   ${state.detail}${state.pid ? `, pid ${state.pid}` : ''}`,
-      `server:  ${describeServer(server)}`,
-    ]);
+    // Both forms exit 1 when the service is not running, so a script gets the same answer from either.
+    if (args.json) print(JSON.stringify({ manager: manager.kind, file: manager.file, ...state, server }, null, 2));
+    else {
+      print([
+        `service: ${state.installed ? `installed (${manager.file})` : 'not installed (modelproxy service install)'}`,
+        `state:   ${state.detail}${state.pid ? `, pid ${state.pid}` : ''}`,
+        `server:  ${describeServer(server)}`,
+      ]);
+    }
     if (!state.active) throw new ExitStatus(1);
   },
 });
