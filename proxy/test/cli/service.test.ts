@@ -72,19 +72,22 @@ describe('modelproxy service (systemd user unit, fake systemctl first on PATH)',
   });
 
   it('a failed install leaves no unit behind: status says not installed (exit 1 in text and JSON), uninstall still works without a user session', async () => {
-    const broken = join(box.home, 'broken');
+    // Its own HOME: the lifecycle test above installs a unit in the shared one.
+    using own = sandbox('mp-service-broken-');
+    const ownUnit = join(own.home, '.config/systemd/user/modelproxy.service');
+    const broken = join(own.home, 'broken');
     // systemctl reaches no user session for enabling; `show` answers like systemd for an unknown unit.
     fakeProgram(broken, 'systemctl', `case "$*" in
   *show*) printf 'ActiveState=inactive\\nSubState=dead\\nMainPID=0\\n' ;;
   *daemon-reload*) exit 0 ;;
   *) echo "Failed to connect to bus: No medium found" >&2; exit 1 ;;
 esac`);
-    const brokenEnv = { ...box.env, PATH: `${broken}:/usr/bin:/bin` };
+    const brokenEnv = { ...own.env, PATH: `${broken}:/usr/bin:/bin` };
     const install = await cli(['service', 'install'], brokenEnv);
     expect(install.code).toBe(1);
     expect(install.stderr).toContain('no systemd user session is available here');
-    expect(install.stderr).toContain(`nothing was installed (${unitFile} removed again)`);
-    expect(existsSync(unitFile)).toBe(false);
+    expect(install.stderr).toContain(`nothing was installed (${ownUnit} removed again)`);
+    expect(existsSync(ownUnit)).toBe(false);
     const text = await cli(['service', 'status'], brokenEnv);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('service: not installed (modelproxy service install)');
@@ -92,14 +95,14 @@ esac`);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ manager: 'systemd', installed: false, active: false });
     // A unit left by an older version is removed even though systemctl cannot disable it.
-    mkdirSync(join(box.home, '.config/systemd/user'), { recursive: true });
-    writeFileSync(unitFile, '[Service]\n');
+    mkdirSync(join(own.home, '.config/systemd/user'), { recursive: true });
+    writeFileSync(ownUnit, '[Service]\n');
     const uninstall = await cli(['service', 'uninstall'], brokenEnv);
     expect(uninstall.code).toBe(0);
     expect(uninstall.stdout).toContain('removing its files anyway');
-    expect(uninstall.stdout).toContain(`removed ${unitFile}`);
-    expect(existsSync(unitFile)).toBe(false);
-  });
+    expect(uninstall.stdout).toContain(`removed ${ownUnit}`);
+    expect(existsSync(ownUnit)).toBe(false);
+  }, 60_000);
 
   it('says clearly when there is no systemd user session and suggests modelproxy serve', async () => {
     const noBus = join(box.home, 'nobus');
