@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
 import { killTmuxServer } from './helpers/tmux';
-import { compiledBinary } from '../shared/src/testing';
+import { compiledBinary, useTempDirs } from '../shared/src/testing';
 
 const root = join(import.meta.dir, '..');
 const binaries = new Map<string, string>();
-const home = mkdtempSync(join(tmpdir(), 'devhub-home-'));
+const home = useTempDirs(afterAll).make('devhub-home-');
+// A compiled binary unpacks its native modules (the gateway's canvas, `.bun-*.node`) into TMPDIR.
+const tmp = join(home, 'tmp');
+mkdirSync(tmp);
 const env = {
   ...process.env,
   HOME: home,
+  TMPDIR: tmp,
   MODELPROXY_DIR: join(home, '.modelproxy'),
   GW_DIR: join(home, '.agentgw'),
   MAHJONG_DIR: join(home, '.mahjong'),
@@ -43,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // The gateway starts its own tmux server on GW_TMUX_SOCKET; never leave it behind.
   await killTmuxServer(env.GW_TMUX_SOCKET);
-  rmSync(home, { recursive: true, force: true });
 });
 
 describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, product) => {

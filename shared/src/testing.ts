@@ -42,6 +42,9 @@ function describe(value: unknown): string {
   }
 }
 
+/** Every directory a `TempDirs` made and has not removed yet, across all test files of the run. */
+const outstanding = new Set<string>();
+
 /** Temporary directories created under the OS temp dir; `removeAll()` deletes every one of them. */
 export class TempDirs {
   private readonly paths: string[] = [];
@@ -51,12 +54,37 @@ export class TempDirs {
   make(prefix = this.prefix): string {
     const path = mkdtempSync(join(tmpdir(), prefix));
     this.paths.push(path);
+    outstanding.add(path);
     return path;
   }
 
-  removeAll(): void {
-    for (const path of this.paths.splice(0)) rmSync(path, { recursive: true, force: true });
+  /** Removes one directory this factory made (before the others, e.g. at the end of its test). */
+  remove(path: string): void {
+    const at = this.paths.indexOf(path);
+    if (at >= 0) this.paths.splice(at, 1);
+    rmSync(path, { recursive: true, force: true });
+    outstanding.delete(path);
   }
+
+  removeAll(): void {
+    for (const path of this.paths.splice(0)) {
+      rmSync(path, { recursive: true, force: true });
+      outstanding.delete(path);
+    }
+  }
+}
+
+/**
+ * Removes every directory any `TempDirs` made that is still there. The test preload runs it once
+ * after the whole run, so a file that forgot its own cleanup still leaves nothing in /tmp.
+ */
+export function removeOutstandingTempDirs(): number {
+  const paths = [...outstanding];
+  for (const path of paths) {
+    rmSync(path, { recursive: true, force: true });
+    outstanding.delete(path);
+  }
+  return paths.length;
 }
 
 /**

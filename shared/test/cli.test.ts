@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { useTempDirs } from '../src/testing';
 
 // A tiny CLI built on the shared runner, run as a real process like the products' CLIs.
-const dir = mkdtempSync(join(tmpdir(), 'cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = useTempDirs(afterAll).make('cli-');
 const script = join(dir, 'demo.ts');
 writeFileSync(script, `
 import { defineCommand } from 'citty';

@@ -1,19 +1,19 @@
-import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
+import { useTempDirs } from '@devhub/shared/testing';
 
 const entry = join(import.meta.dir, '..', '..', 'src', 'cli', 'index.ts');
+const temp = useTempDirs(afterAll, 'agentgw-help-');
 
 async function agentgw(args: string[], extraEnv: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'agentgw-help-'));
+  const dir = temp.make();
   try {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, GW_DIR: dir, ...extraEnv };
     await using proc = Bun.spawn(['bun', entry, ...args], { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' });
     const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
     return { code, out, err };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    temp.remove(dir);
   }
 }
 

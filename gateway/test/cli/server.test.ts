@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compiledBinary } from '@devhub/shared/testing';
+import { compiledBinary, useTempDirs } from '@devhub/shared/testing';
 import { StateFile } from '../../src/state';
-import { removeSocketFile, socketName, waitFor } from '../helpers/gateway';
+import { childEnv, removeSocketFile, socketName, waitFor } from '../helpers/gateway';
 
 let bin = '';
-const dir = mkdtempSync(join(tmpdir(), 'agentgw-cli-'));
+const temp = useTempDirs(afterAll);
+const dir = temp.make('agentgw-cli-');
 const socket = socketName('cli');
 const env = {
-  PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: process.env.SHELL ?? '/bin/sh', HOME: dir, GW_DIR: dir,
+  PATH: process.env.PATH ?? '/usr/bin:/bin', SHELL: process.env.SHELL ?? '/bin/sh', ...childEnv(dir), GW_DIR: dir,
+  ...(process.env.TMUX_TMPDIR ? { TMUX_TMPDIR: process.env.TMUX_TMPDIR } : {}),
   GW_TMUX_SOCKET: socket, GW_API_HOST: '127.0.0.1', GW_API_PORT: '0', GW_PROVIDER: 'shell', LOG_LEVEL: 'info',
 };
 
@@ -25,7 +26,6 @@ afterAll(async () => {
   await using tmux = Bun.spawn(['tmux', '-L', socket, 'kill-server'], { stdout: 'ignore', stderr: 'ignore' });
   await tmux.exited;
   removeSocketFile(socket);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function agentgw(...args: string[]) {

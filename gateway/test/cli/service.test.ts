@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 
 const entry = join(import.meta.dir, '..', '..', 'src', 'cli', 'index.ts');
-const homes: string[] = [];
-afterAll(() => { for (const home of homes) rmSync(home, { recursive: true, force: true }); });
+const temp = useTempDirs(afterAll, 'agentgw-service-');
 
 /** A stand-in systemctl first on PATH: records its argv in `log`, then runs `body`. */
 function fakeSystemctl(dir: string, log: string, body: string) {
@@ -19,8 +18,7 @@ function fakeSystemctl(dir: string, log: string, body: string) {
  * while the unit file exists; `installed` runs `service install` first and forgets its calls.
  */
 async function freshHome(installed = false) {
-  const home = mkdtempSync(join(tmpdir(), 'agentgw-service-'));
-  homes.push(home);
+  const home = temp.make();
   const gwDir = join(home, 'gw');
   const bin = join(home, 'bin');
   const log = join(home, 'calls.log');

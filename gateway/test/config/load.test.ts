@@ -1,18 +1,16 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { ConfigError } from '@devhub/shared';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { useTempDirs } from '@devhub/shared/testing';
 import { loadGatewayConfig, normalizeProvider, resolveGatewayConfig } from '../../src/config';
 
-const dirs: string[] = [];
+const temp = useTempDirs(afterAll, 'agentgw-config-');
 function home(yaml?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agentgw-config-'));
-  dirs.push(dir);
+  const dir = temp.make();
   if (yaml !== undefined) writeFileSync(join(dir, 'config.yaml'), yaml);
   return dir;
 }
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 function problemsOf(fn: () => unknown): string[] {
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
@@ -17,7 +17,7 @@ const FAKE = join(import.meta.dir, '../live/helpers/fake-assistant.ts');
 const env = testEnv('console');
 // AGENTGW_CONSOLE_SHOTS=<dir> keeps the page screenshots there to look at; otherwise a temp dir.
 const kept = process.env.AGENTGW_CONSOLE_SHOTS;
-const artefacts = kept ? (mkdirSync(kept, { recursive: true }), kept) : mkdtempSync(join(tmpdir(), 'agentgw-console-shots-'));
+const artefacts = kept ? (mkdirSync(kept, { recursive: true }), kept) : useTempDirs(afterAll).make('agentgw-console-shots-');
 let server: RunningServer;
 let browser: Browser;
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(() => teardown(() => browser?.close(), () => server?.stop(), env.cleanup, () => kept || rmSync(artefacts, { recursive: true, force: true })));
+afterAll(() => teardown(() => browser?.close(), () => server?.stop(), env.cleanup));
 
 async function open(viewport = { width: 1280, height: 900 }, url = server.url): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });

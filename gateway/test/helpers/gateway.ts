@@ -1,20 +1,35 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
+import { TempDirs } from '@devhub/shared/testing';
 import { resolveGatewayConfig, type GatewayConfig } from '../../src/config';
 import { createApp, type AppDeps } from '../../src/app';
 import { Gateway, type GatewayFeatures } from '../../src/runtime';
 import { type RunningServer, startServer } from '../../src/server';
 import { Tmux } from '../../src/tmux';
 
+export { waitFor } from '@devhub/shared/testing';
+
 export const quietLog = createLogger('gateway-test', -999);
+const dirs = new TempDirs('agentgw-test-');
 
 let counter = 0;
 
 /** A unique tmux socket name for one test file (tests run in parallel). */
 export function socketName(label: string): string {
   return `agentgw-test-${label}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * The environment of processes a test starts in `dir` (the tmux server and every window's shell,
+ * a compiled binary, an assistant): HOME is `dir`, and TMPDIR a folder inside it, so what they
+ * put in the temp dir (Claude Code's `claude-<uid>/` and `cc-socks/`, a compiled binary's unpacked
+ * `.bun-*.node`) is removed with `dir` instead of staying in /tmp.
+ */
+export function childEnv(dir: string): Record<string, string> {
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  return { HOME: dir, TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp };
 }
 
 /** tmux can leave its socket file behind after kill-server; tests leave nothing in /tmp. */
@@ -33,14 +48,14 @@ export interface TestEnv {
 
 /** A temporary GW_DIR and a private tmux server; `cleanup` kills the server and removes the dir. */
 export function testEnv(label: string): TestEnv {
-  const dir = mkdtempSync(join(tmpdir(), `agentgw-${label}-`));
+  const dir = dirs.make(`agentgw-${label}-`);
   const socket = socketName(label);
   const config = (overrides: Record<string, unknown> = {}, env: Record<string, string> = {}) =>
     resolveGatewayConfig(
       { tmux_socket: socket, enter_delay_ms: 50, api_host: '127.0.0.1', api_port: 0, default_provider: 'shell', ...overrides },
       { env: { HOME: dir, ...env }, homeDir: dir, file: join(dir, 'config.yaml') },
     );
-  const tmux = () => Tmux.fromConfig(config(), { HOME: dir });
+  const tmux = () => Tmux.fromConfig(config(), childEnv(dir));
   return {
     dir,
     socket,
@@ -52,7 +67,7 @@ export function testEnv(label: string): TestEnv {
       // An assistant killed with its tmux server still runs its exit hooks (`agentgw hook`, whose
       // HOME is this dir): let them finish, or kill them, before removing the dir they would recreate.
       await reapProcessesIn(dir);
-      rmSync(dir, { recursive: true, force: true });
+      dirs.remove(dir);
     },
   };
 }
@@ -80,29 +95,13 @@ export async function reapProcessesIn(dir: string, timeoutMs = 15_000): Promise<
 }
 
 export async function startTestServer(config: GatewayConfig, extra: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
-  return startServer({ config, log: quietLog, tmuxEnv: { HOME: config.home_dir }, ...extra });
-}
-
-/** Polls `check` until it returns a truthy value; fails after `timeoutMs`. Never a fixed sleep. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000, intervalMs = 25): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      last = error;
-    }
-    await Bun.sleep(intervalMs);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+  return startServer({ config, log: quietLog, tmuxEnv: childEnv(config.home_dir), ...extra });
 }
 
 /** A started gateway and its app, for `app.handle(new Request(...))` tests without a socket. */
 export async function startTestApp(config: GatewayConfig, deps: Omit<Partial<AppDeps>, 'gateway'> & GatewayFeatures = {}) {
   const { services, screenshot, ...appDeps } = deps;
-  const gateway = new Gateway(config, { log: quietLog, tmuxEnv: { HOME: config.home_dir }, services, screenshot });
+  const gateway = new Gateway(config, { log: quietLog, tmuxEnv: childEnv(config.home_dir), services, screenshot });
   await gateway.start();
   const app = createApp({ gateway, log: quietLog, ...appDeps });
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

@@ -4,7 +4,7 @@ import { createApp } from '../../src/app';
 import { authorize, bearerToken, isLoopbackAddress } from '../../src/modules/auth/service';
 import { Gateway } from '../../src/runtime';
 import { createLogger } from '@devhub/shared';
-import { quietLog, startTestApp, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { childEnv, quietLog, startTestApp, startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('auth');
@@ -27,7 +27,7 @@ describe('REST authentication with an API key', () => {
 
 describe('anonymous use (no API key)', () => {
   it('serves loopback peers and answers 401 to remote ones', async () => {
-    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: { HOME: env.dir } });
+    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: childEnv(env.dir) });
     await gateway.start();
     apps.push({ gateway });
     let peer = '127.0.0.1';
@@ -74,7 +74,7 @@ describe.skipIf(!external)('anonymous use over real sockets', () => {
 
 describe('readiness', () => {
   it('answers not_ready and 503 until the gateway has started', async () => {
-    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: { HOME: env.dir } });
+    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: childEnv(env.dir) });
     apps.push({ gateway });
     const app = createApp({ gateway, log: quietLog });
     const call = (path: string) => app.handle(new Request(`http://localhost${path}`));
@@ -88,7 +88,7 @@ describe('readiness', () => {
   });
 
   it('answers WebSocket commands with `Gateway not initialized` until started; ping works at once', async () => {
-    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: { HOME: env.dir } });
+    const gateway = new Gateway(env.config(), { log: quietLog, tmuxEnv: childEnv(env.dir) });
     apps.push({ gateway });
     const app = createApp({ gateway, log: quietLog }).listen({ hostname: '127.0.0.1', port: 0 });
     try {

@@ -1,12 +1,11 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { readSessionMap, StateStore, statePaths, writeSessionMapEntry, removeSessionMapEntries } from '../../src/state';
 import { quietLog } from '../helpers/gateway';
 
-const dir = mkdtempSync(join(tmpdir(), 'agentgw-state-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = useTempDirs(afterAll).make('agentgw-state-');
 const record = { provider: 'shell', mode: 'normal', cwd: '/tmp', display_name: 'tmp', pane_pid: 42, created_at: '2026-01-01T00:00:00Z' };
 
 describe('state store', () => {

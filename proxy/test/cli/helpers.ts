@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { TempDirs } from '@devhub/shared/testing';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const CLI = resolve(import.meta.dir, '../../src/cli/index.ts');
@@ -10,9 +10,12 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Each sandbox is removed when disposed; one left undisposed is removed after the run. */
+const homes = new TempDirs('mp-cli-');
+
 /** A throw-away HOME with the state dir inside it; nothing touches the real home. */
 export function sandbox(prefix = 'mp-cli-') {
-  const home = mkdtempSync(join(tmpdir(), prefix));
+  const home = homes.make(prefix);
   const dir = join(home, '.modelproxy');
   mkdirSync(dir, { recursive: true });
   return {
@@ -23,7 +26,7 @@ export function sandbox(prefix = 'mp-cli-') {
       writeFileSync(join(dir, 'config.yaml'), text);
     },
     [Symbol.dispose]() {
-      rmSync(home, { recursive: true, force: true });
+      homes.remove(home);
     },
   };
 }

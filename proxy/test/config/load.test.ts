@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { ConfigError } from '@devhub/shared';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MULTIMODAL_MODELS, isPlaceholderKey, loadProxyConfig, parseProxyConfig, PLACEHOLDER_KEY } from '../../src/config';
 import { configPath, requestsLogPath, stateDir } from '../../src/config/paths';
-import { tempDir } from '../helpers/proxy-harness';
+import { tempDir, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
 
 const problemsOf = (text: string): string[] => {
   try {

@@ -1,6 +1,6 @@
 import { createLogger } from '@devhub/shared';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { TempDirs } from '@devhub/shared/testing';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { createApp } from '../../src/app';
@@ -11,7 +11,26 @@ import { KeyPool } from '../../src/upstream/key-pool';
 import { RequestLog } from '../../src/upstream/request-log';
 import { ProxyState } from '../../src/upstream/state';
 
-export const tempDir = (prefix = 'modelproxy-test-') => mkdtempSync(join(tmpdir(), prefix));
+const dirs = new TempDirs('modelproxy-test-');
+
+/** A temporary directory, removed by `removeTempDirs` (each file runs it in `afterAll`). */
+export const tempDir = (prefix?: string) => dirs.make(prefix);
+
+/**
+ * Removes every directory `tempDir` and `harness` made so far. Test files run one after another, so
+ * `afterAll(removeTempDirs)` in a file removes that file's directories (and any an earlier file left).
+ */
+export const removeTempDirs = () => dirs.removeAll();
+
+/**
+ * The environment of a real Claude Code child: its own HOME, and its temporary files (`claude-<uid>/`,
+ * `cc-socks/`) in a directory inside that HOME instead of /tmp.
+ */
+export function claudeEnv(home: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  const tmp = join(home, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  return { PATH: process.env.PATH, HOME: home, TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', ...extra };
+}
 
 /** A config with one provider per entry of `providers` (name → base URL and keys) and a catch-all route. */
 export function configFor(providers: Record<string, { url: string; keys: string[]; usage_adapter?: string }>, extra: Record<string, unknown> = {}) {

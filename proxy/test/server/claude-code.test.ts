@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { harness, tempDir } from '../helpers/proxy-harness';
+import { claudeEnv, harness, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { cli } from '../cli/helpers';
+
+afterAll(removeTempDirs);
 
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const PROVIDER_KEY = 'sk-provider-for-claude-code-7777';
@@ -31,10 +33,7 @@ describe('Claude Code through the proxy', () => {
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [CLIENT_KEY.slice(-20)], rejected: [] } }));
     await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
       cwd: project,
-      env: {
-        PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: CLIENT_KEY,
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1',
-      },
+      env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: CLIENT_KEY }),
       stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
     });
     const timer = setTimeout(() => proc.kill(), 90_000);
@@ -62,7 +61,7 @@ describe('Claude Code through the proxy', () => {
     const before = upstream.requests.length;
     await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
       cwd: project,
-      env: { PATH: process.env.PATH, HOME: home, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
+      env: claudeEnv(home),
       stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
     });
     const timer = setTimeout(() => proc.kill(), 90_000);

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { ErrorBody } from '../../src/modules/messages/model';
 import { Value } from '@sinclair/typebox/value';
-import { configFor, harness, post } from '../helpers/proxy-harness';
+import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
 import { requestPath } from '../../src/modules/guard/request-path';
+
+afterAll(removeTempDirs);
 
 const h = harness(configFor({ mm: { url: 'http://127.0.0.1:9/anthropic', keys: ['sk-unused-0000'] } }));
 const call = async (request: Request) => {

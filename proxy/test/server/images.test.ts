@@ -1,10 +1,12 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { harness, post } from '../helpers/proxy-harness';
+import { harness, post, removeTempDirs } from '../helpers/proxy-harness';
 import { clampSize, findImageProvider, imageEndpoint, isImageModel, truncate } from '../../src/modules/images/translate';
 import { parseProxyConfig } from '../../src/config/load';
 import { stringify } from 'yaml';
+
+afterAll(removeTempDirs);
 
 const KEYS = ['sk-cp-image-key-1', 'sk-cp-image-key-2'];
 const B64 = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA==';

@@ -1,7 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
-import { configFor, harness } from '../helpers/proxy-harness';
+import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
 
 const KEYS = ['sk-first-key-0001', 'sk-second-key-0002', 'sk-third-key-0003'];
 let upstream: MockUpstream;

@@ -2,7 +2,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { gzipSync } from 'node:zlib';
 import { message, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
-import { configFor, harness } from '../helpers/proxy-harness';
+import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
 
 const KEY = 'sk-provider-key-9999';
 let upstream: MockUpstream;

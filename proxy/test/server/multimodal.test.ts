@@ -1,7 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { harness } from '../helpers/proxy-harness';
+import { harness, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
 
 let upstream: MockUpstream;
 let proxy: { url: string; stop(): Promise<void> };

@@ -5,7 +5,9 @@ import { KeyPool } from '../../src/upstream/key-pool';
 import { keyWarnings } from '../../src/upstream/key-warnings';
 import { retryAfterMs } from '../../src/upstream/fallback';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { configFor, harness, post, tempDir } from '../helpers/proxy-harness';
+import { claudeEnv, configFor, harness, post, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
 
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const KEY_1 = 'sk-first-provider-key-0001';
@@ -86,7 +88,7 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [clientKey.slice(-20)], rejected: [] } }));
     await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
       cwd: join(home, 'proj'),
-      env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
+      env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey }),
       stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
     });
     const timer = setTimeout(() => proc.kill(), 90_000);

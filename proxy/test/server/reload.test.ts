@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { configPath, requestsLogPath } from '../../src/config/paths';
 import { anthropicError, messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
-import { configFor, tempDir } from '../helpers/proxy-harness';
+import { configFor, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy, type ProxyProcess } from '../helpers/spawn-proxy';
 import { cli } from '../cli/helpers';
+
+afterAll(removeTempDirs);
 
 const KEY_A = 'sk-alpha-secret-key-AAAA';
 const KEY_A2 = 'sk-alpha-second-key-A222';

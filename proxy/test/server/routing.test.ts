@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { harness, post } from '../helpers/proxy-harness';
+import { harness, post, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
 
 let day: MockUpstream;
 let night: MockUpstream;

@@ -4,8 +4,10 @@ import { existsSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { configPath, listenFilePath, pidFilePath } from '../../src/config/paths';
 import { startMockUpstream, waitFor } from '../helpers/mock-upstream';
-import { configFor, tempDir } from '../helpers/proxy-harness';
+import { configFor, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
+
+afterAll(removeTempDirs);
 
 const encoder = new TextEncoder();
 let cancelled = false;

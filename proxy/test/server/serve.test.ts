@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configPath, listenFilePath, pidFilePath } from '../../src/config/paths';
-import { tempDir } from '../helpers/proxy-harness';
+import { tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
+
+afterAll(removeTempDirs);
 
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { TempDirs } from '@devhub/shared/testing';
 import { stringify } from 'yaml';
 import { parseProxyConfig, type ProxyConfig } from '../../src/config';
 
@@ -22,9 +20,12 @@ export function configYaml(providers: Record<string, ProviderSpec>): string {
   return stringify({ config_version: 1, providers, routes: { default: [{ match: '.*', provider: first }] } });
 }
 
+const dirs = new TempDirs('mp-usage-');
+
+/** A temp dir removed when disposed (`using`); one left undisposed is removed after the run. */
 export function tempDir(prefix = 'mp-usage-'): { path: string; [Symbol.dispose](): void } {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, [Symbol.dispose]: () => rmSync(path, { recursive: true, force: true }) };
+  const path = dirs.make(prefix);
+  return { path, [Symbol.dispose]: () => dirs.remove(path) };
 }
 
 /**

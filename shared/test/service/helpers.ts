@@ -1,12 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TempDirs } from '../../src/testing';
 
 const DRIVER = join(import.meta.dir, '..', 'fixtures', 'service-driver.ts');
+/** Each sandbox is removed when disposed; one left undisposed is removed after the run. */
+const homes = new TempDirs();
 
 /** A temp HOME with a bin/ for fake programs that append their argv to calls.log. */
 export function serviceSandbox(prefix: string) {
-  const home = mkdtempSync(join(tmpdir(), prefix));
+  const home = homes.make(prefix);
   const bin = join(home, 'bin');
   const log = join(home, 'calls.log');
   mkdirSync(bin, { recursive: true });
@@ -29,6 +31,6 @@ export function serviceSandbox(prefix: string) {
       if (code !== 0) throw new Error(`driver ${verb} exited ${code}: ${err}`);
       return JSON.parse(out);
     },
-    [Symbol.dispose]: () => rmSync(home, { recursive: true, force: true }),
+    [Symbol.dispose]: () => homes.remove(home),
   };
 }

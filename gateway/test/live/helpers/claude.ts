@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from '../../../src/config';
-import type { TestEnv } from '../../helpers/gateway';
+import { childEnv, type TestEnv } from '../../helpers/gateway';
 import type { MockAnthropic } from './mock-anthropic';
 
 /** The real Claude Code CLI from npm (@anthropic-ai/claude-code, a dev dependency). */
@@ -26,5 +26,5 @@ export function claudeSetup(env: TestEnv, mock: MockAnthropic): { config: Gatewa
     // Manual permission mode: 2.1's default "auto" mode would decide on the tool call itself.
     providers: { agent_a: { command: `${CLAUDE} --permission-mode manual`, yolo_flags: '--dangerously-skip-permissions' } },
   });
-  return { config, tmuxEnv: { HOME: env.dir, ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' } };
+  return { config, tmuxEnv: { ...childEnv(env.dir), ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' } };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { EventLine, HOOK_EVENTS } from '../../../src/hooks';
@@ -9,6 +9,7 @@ import { removeSocketFile, waitFor } from '../../helpers/gateway';
 const CLI = join(import.meta.dir, '../../../src/cli/index.ts');
 const FIXTURES = join(import.meta.dir, '../../fixtures/hooks');
 const socket = `gw-hook-${process.pid}`;
+const temp = useTempDirs(afterAll, 'gw-hookcmd-');
 let dir: string;
 let gwDir: string;
 let out: string;
@@ -20,7 +21,7 @@ const tmux = (...args: string[]) => {
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gw-hookcmd-'));
+  dir = temp.make();
   gwDir = join(dir, 'gw');
   out = join(dir, 'out');
   mkdirSync(gwDir);
@@ -43,7 +44,6 @@ beforeAll(async () => {
 afterAll(() => {
   Bun.spawnSync(['tmux', '-L', socket, 'kill-server']);
   removeSocketFile(socket);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const events = () => readFileSync(join(gwDir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));

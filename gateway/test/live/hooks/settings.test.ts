@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { HOOK_EVENTS, HOOK_MARKER, hookCommand, hookStatus, installHooks, uninstallHooks } from '../../../src/hooks';
 
@@ -63,8 +63,8 @@ describe('hooks settings merge', () => {
 
 describe('agentgw hooks install|uninstall|status', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'gw-hooks-')); });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const temp = useTempDirs(afterEach, 'gw-hooks-');
+  beforeEach(() => { dir = temp.make(); });
 
   async function cli(...args: string[]) {
     await using proc = Bun.spawn(['bun', CLI, 'hooks', ...args], {

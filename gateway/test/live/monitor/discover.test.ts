@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { discoverTranscript, piProjectDir } from '../../../src/monitor/discover';
 
 let home: string;
-beforeEach(() => { home = mkdtempSync(join(tmpdir(), 'gw-discover-')); });
-afterEach(() => rmSync(home, { recursive: true, force: true }));
+const temp = useTempDirs(afterEach, 'gw-discover-');
+beforeEach(() => { home = temp.make(); });
 
 const write = (path: string, text: string, ageMs = 0) => {
   mkdirSync(join(path, '..'), { recursive: true });

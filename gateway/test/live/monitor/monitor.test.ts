@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { claudeProjectDir } from '../../../src/monitor/discover';
 import { TranscriptMonitor } from '../../../src/monitor/monitor';
@@ -9,13 +9,13 @@ import { loadOffsets } from '../../../src/monitor/offsets';
 const fixtureLines = (name: string) =>
   readFileSync(join(import.meta.dir, '../../fixtures/transcripts', name), 'utf8').split('\n').filter(Boolean);
 
+const temp = useTempDirs(afterEach, 'gw-monitor-');
 let dir: string;
 let env: Record<string, string>;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gw-monitor-'));
+  dir = temp.make();
   env = { HOME: join(dir, 'home') };
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const texts = (out: ReturnType<TranscriptMonitor['poll']>) => out.flatMap((o) => o.messages.map((m) => m.text));
 // Files in these tests existed before the window started (a resumed session) unless a test says otherwise.
