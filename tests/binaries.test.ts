@@ -76,6 +76,16 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
     const docs = await fetch(`${base}/docs/json`);
     expect(docs.status).toBe(200);
     expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    if (product.pkg === 'proxy') {
+      // The API page's assets are embedded in the binary (swagger-ui-dist), not loaded from a CDN.
+      const page = await (await fetch(`${base}/docs`)).text();
+      expect(page).toContain('/docs/assets/swagger-ui-bundle.js');
+      expect(page).not.toMatch(/https?:\/\//);
+      const bundle = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`);
+      expect(bundle.status).toBe(200);
+      expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
+      expect((await fetch(`${base}/docs/assets/swagger-ui.css`)).status).toBe(200);
+    }
     if (product.pkg === 'mahjong') {
       // Pages and scripts are embedded in the binary, not read from the source tree.
       for (const path of ['/', '/ai_battle', '/replay', '/static/js/tiles.js']) {

@@ -1,4 +1,3 @@
-import { swagger } from '@elysiajs/swagger';
 import { createLogger, isAppError, type Logger } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { Elysia } from 'elysia';
@@ -11,10 +10,10 @@ import { ProxyState } from './upstream/state';
 import { unmatchedRequest } from './modules/errors/unmatched';
 import { requestPath } from './modules/guard/request-path';
 import { guardRequest } from './modules/guard/service';
+import { docsModule } from './modules/docs';
 import { healthModule } from './modules/health';
 import { imagesModule } from './modules/images';
 import { messagesModule } from './modules/messages';
-import { VERSION } from './version';
 
 export interface AppDeps {
   /** Config and key state; defaults to an empty config (every request then finds no provider). */
@@ -49,7 +48,7 @@ export function createApp(deps: AppDeps = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
       return new Response(JSON.stringify(errorBody(failure.code, failure.status, failure.message)), { status: failure.status, headers });
     })
-    .use(swagger({ path: '/docs', documentation: { info: { title: 'modelproxy — local model proxy', version: VERSION } } }))
+    .use(docsModule())
     .use(healthModule())
     .use(messagesModule(services))
     .use(imagesModule(services));

@@ -1,0 +1,24 @@
+import { swagger } from '@elysiajs/swagger';
+import { Elysia } from 'elysia';
+import { VERSION } from '../../version';
+import { unmatchedRequest } from '../errors/unmatched';
+import { DOCS_ASSETS, DOCS_PAGE } from './assets';
+
+const TITLE = 'modelproxy — local model proxy';
+
+/**
+ * /docs/json is the OpenAPI document the swagger plugin builds from the routes. Its own /docs page
+ * loads an unpinned script from a CDN, so the page is replaced (a later route on the same path
+ * wins) by one whose assets are served from the binary.
+ */
+export const docsModule = () => {
+  const page = DOCS_PAGE(TITLE);
+  return new Elysia({ name: 'docs' })
+    .use(swagger({ path: '/docs', documentation: { info: { title: TITLE, version: VERSION } } }))
+    .get('/docs', () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
+    .get('/docs/assets/:file', ({ params }) => {
+      const asset = DOCS_ASSETS[params.file];
+      if (!asset) throw unmatchedRequest('GET', `/docs/assets/${params.file}`);
+      return new Response(Bun.file(asset.path), { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } });
+    }, { detail: { hide: true } });
+};
