@@ -1,17 +1,18 @@
-import { isAppError, redact, type Logger } from '@devhub/shared';
-import { errorTypeFor, InvalidRequest, NoUsableKey, UpstreamBroken, UpstreamRedirect, type ProxyError } from '../../upstream/errors';
-import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted, type QuotaResets } from '../../upstream/quota';
-import { retryAfterMs, withFailover, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
+import { isAppError, type Logger } from '@devhub/shared';
+import { InvalidRequest, NoUsableKey, type ProxyError } from '../../upstream/errors';
+import { withFailover, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages, type Removed } from '../../upstream/multimodal';
-
-const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
+import type { QuotaResets } from '../../upstream/quota';
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import { tapBody } from '../../upstream/body-tap';
 import { sseNoteInjector } from '../../upstream/sse-note';
 import type { Target } from '../../upstream/router';
 import type { ProxyState } from '../../upstream/state';
+import { classifyAnswer, type Answer } from './answer';
 import { parseJsonWithModel } from './parse';
+
+const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
 
 export interface MessagesDeps {
   state: ProxyState;
@@ -114,26 +115,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
         // stream may pause as long as the client is willing to wait (its disconnect aborts the call).
         timeout: false,
       });
-      if (res.status >= 300 && res.status < 400) {
-        await res.body?.cancel();
-        throw new UpstreamRedirect(target.name, res.status, res.headers.get('location'));
-      }
-      if (res.status < 400) {
-        if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
-        // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
-        // `base_resp` error inside a 200 still moves on to the next key.
-        const body = await readWhole(res);
-        const failed = baseRespFailure(body);
-        if (!failed) return { ok: true, value: { res, body } };
-        return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restMs: restFrom(failed.quota, res.headers, pool.now()) };
-      }
-      // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
-      const text = redact(await res.text(), [candidate.entry.key]);
-      const failure = { res: new Response(text, { status: res.status, headers: res.headers }) };
-      if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
-      const quota = quotaExhausted(text);
-      const reason = quota ? `HTTP ${res.status}, ${quota.window === 'weekly' ? 'weekly' : '5-hour'} plan window used up (${quota.code})` : `HTTP ${res.status}`;
-      return { ok: false, status: res.status, reason, value: failure, quota: quota?.window, restMs: restFrom(quota, res.headers, pool.now()) };
+      return classifyAnswer(res, target.name, candidate.entry.key, pool.now());
     },
   );
 
@@ -169,49 +151,6 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
     return new Response(out, { status: upstream.status, headers });
   }
   return new Response(tapBody(out, logLine), { status: upstream.status, headers });
-}
-
-/** An upstream answer; `body` holds a non-streaming one, already read. */
-interface Answer {
-  res: Response;
-  body?: Uint8Array<ArrayBuffer>;
-}
-
-async function readWhole(upstream: Response): Promise<Uint8Array<ArrayBuffer>> {
-  try {
-    return new Uint8Array(await upstream.arrayBuffer());
-  } catch (error) {
-    throw new UpstreamBroken((error as Error).message);
-  }
-}
-
-/** How long a failed key rests: until the window reset the vendor stated, else its Retry-After. */
-function restFrom(quota: QuotaExhausted | null | undefined, headers: Headers, now: number): number | undefined {
-  if (quota?.resetMs != null && quota.resetMs > now) return quota.resetMs - now;
-  return retryAfterMs(headers.get('retry-after'), now);
-}
-
-const BASE_RESP = Buffer.from('"base_resp"');
-
-/**
- * A 200 whose JSON carries a non-zero MiniMax `base_resp.status_code` that means "this key" (only
- * parsed when the bytes mention base_resp at all): the failure, as an Anthropic-style error answer.
- */
-function baseRespFailure(body: Uint8Array<ArrayBuffer>): { status: number; reason: string; answer: Response; quota: QuotaExhausted | null } | null {
-  if (Buffer.from(body.buffer, body.byteOffset, body.byteLength).indexOf(BASE_RESP) < 0) return null;
-  const text = new TextDecoder().decode(body);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const code = baseRespCode(parsed);
-  const status = code === null ? undefined : MINIMAX_KEY_CODES[code];
-  if (status === undefined) return null;
-  const message = `${String((parsed as { base_resp: { status_msg?: unknown } }).base_resp.status_msg ?? 'error')} (${code})`;
-  const answer = Response.json({ type: 'error', error: { type: errorTypeFor(status), message } }, { status });
-  return { status, reason: `base_resp ${code}`, answer, quota: quotaExhausted(text) };
 }
 
 /** The rewritten body; a body nested deeper than the serializer's stack is the client's problem. */

@@ -1,0 +1,76 @@
+import { redact } from '@devhub/shared';
+import { errorTypeFor, UpstreamBroken, UpstreamRedirect } from '../../upstream/errors';
+import { retryAfterMs, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
+import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } from '../../upstream/quota';
+
+/**
+ * What one key's upstream answered, as the fallback loop needs it: a success to hand on, an answer
+ * that is the client's (a 400), or a failure that moves on to the next key, with how long the key
+ * rests. `now` is the key pool's clock.
+ */
+export async function classifyAnswer(res: Response, provider: string, key: string, now: number): Promise<Outcome<Answer>> {
+  if (res.status >= 300 && res.status < 400) {
+    await res.body?.cancel();
+    throw new UpstreamRedirect(provider, res.status, res.headers.get('location'));
+  }
+  if (res.status < 400) {
+    if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
+    // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
+    // `base_resp` error inside a 200 still moves on to the next key.
+    const body = await readWhole(res);
+    const failed = baseRespFailure(body);
+    if (!failed) return { ok: true, value: { res, body } };
+    return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restMs: restFrom(failed.quota, res.headers, now) };
+  }
+  // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
+  const text = redact(await res.text(), [key]);
+  const failure = { res: new Response(text, { status: res.status, headers: res.headers }) };
+  if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
+  const quota = quotaExhausted(text);
+  const reason = quota ? `HTTP ${res.status}, ${quota.window === 'weekly' ? 'weekly' : '5-hour'} plan window used up (${quota.code})` : `HTTP ${res.status}`;
+  return { ok: false, status: res.status, reason, value: failure, quota: quota?.window, restMs: restFrom(quota, res.headers, now) };
+}
+
+/** An upstream answer; `body` holds a non-streaming one, already read. */
+export interface Answer {
+  res: Response;
+  body?: Uint8Array<ArrayBuffer>;
+}
+
+async function readWhole(upstream: Response): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return new Uint8Array(await upstream.arrayBuffer());
+  } catch (error) {
+    throw new UpstreamBroken((error as Error).message);
+  }
+}
+
+/** How long a failed key rests: until the window reset the vendor stated, else its Retry-After. */
+function restFrom(quota: QuotaExhausted | null | undefined, headers: Headers, now: number): number | undefined {
+  if (quota?.resetMs != null && quota.resetMs > now) return quota.resetMs - now;
+  return retryAfterMs(headers.get('retry-after'), now);
+}
+
+const BASE_RESP = Buffer.from('"base_resp"');
+
+/**
+ * A 200 whose JSON carries a non-zero MiniMax `base_resp.status_code` that means "this key" (only
+ * parsed when the bytes mention base_resp at all): the failure, as an Anthropic-style error answer.
+ */
+function baseRespFailure(body: Uint8Array<ArrayBuffer>): { status: number; reason: string; answer: Response; quota: QuotaExhausted | null } | null {
+  if (Buffer.from(body.buffer, body.byteOffset, body.byteLength).indexOf(BASE_RESP) < 0) return null;
+  const text = new TextDecoder().decode(body);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const code = baseRespCode(parsed);
+  const status = code === null ? undefined : MINIMAX_KEY_CODES[code];
+  if (status === undefined) return null;
+  const message = `${String((parsed as { base_resp: { status_msg?: unknown } }).base_resp.status_msg ?? 'error')} (${code})`;
+  const answer = Response.json({ type: 'error', error: { type: errorTypeFor(status), message } }, { status });
+  return { status, reason: `base_resp ${code}`, answer, quota: quotaExhausted(text) };
+}
+
