@@ -5,6 +5,7 @@ import aiBattleHtml from '../../web/ai_battle.html' with { type: 'file' };
 import indexHtml from '../../web/index.html' with { type: 'file' };
 import replayHtml from '../../web/replay.html' with { type: 'file' };
 import styleCss from '../../web/css/style.css' with { type: 'file' };
+import replayCss from '../../web/css/replay.css' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import battleJs from '../../web/js/battle.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
@@ -26,6 +27,7 @@ export const PAGES = { index: indexHtml, ai_battle: aiBattleHtml, replay: replay
 /** URL path under /static → embedded file and its content type. */
 export const STATIC: Record<string, { path: string; type: string }> = {
   'css/style.css': { path: styleCss, type: 'text/css; charset=utf-8' },
+  'css/replay.css': { path: replayCss, type: 'text/css; charset=utf-8' },
   'js/battle.js': { path: battleJs as string, type: 'text/javascript; charset=utf-8' },
   'js/centre.js': { path: centreJs as string, type: 'text/javascript; charset=utf-8' },
   'js/common.js': { path: commonJs as string, type: 'text/javascript; charset=utf-8' },

@@ -1,13 +1,199 @@
 // Replay page: a game log becomes a list of steps (POST /api/replay/steps), each with the full
-// table state (all four hands visible); the controls move through that list.
+// table state (all four hands visible); the controls move through that list. The analysis of
+// the same log (POST /api/replay/analysis) fills the side panel for the viewed seat: shanten,
+// ukeire, waits, every legal discard at its turns with the AI's choice and the player's, the
+// players' names, dan and rate, and each hand's result.
 (function () {
   'use strict';
-  const { api, dialog, el } = window.MJ;
+  const { api, dialog, el, discardIndex } = window.MJ;
+  const T = window.MJTiles;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
-  const ui = { steps: [], kyokuIndices: [], pos: 0, timer: null, name: '' };
+  const ui = { steps: [], kyokuIndices: [], pos: 0, timer: null, name: '', seat: 0, analysis: null, analysisError: null, load: 0 };
   window.__mj = ui;
   const status = (t) => { $('status').textContent = t; };
+
+  const WIND_CH = ['東', '南', '西', '北'];
+  const WIND_EN = ['East', 'South', 'West', 'North'];
+  // Where each seat sits on the table seen from the viewed seat (table.js: the next seat on the right).
+  const WHERE = [['▼', 'bottom'], ['▶', 'right'], ['▲', 'top'], ['◀', 'left']];
+
+  // ── names ──────────────────────────────────────────────────────────────────
+  function playerOf(seat) {
+    const a = ui.analysis && ui.analysis.players[seat];
+    const p = a || (ui.paipu && ui.paipu.players && ui.paipu.players[seat]) || {};
+    return { name: p.name || `P${seat}`, dan: p.dan || 0, dan_name: p.dan_name || '', dan_name_ja: p.dan_name_ja || '', rate: p.rate || 0, sex: p.sex || '' };
+  }
+  const nameOf = (seat) => playerOf(seat).name;
+  /** "P2 (West) discards 1m" → "でこじ (West) discards 1m": the engine's descriptions name seats. */
+  const withNames = (text) => String(text).replace(/\bP([0-3])\b/g, (_, s) => nameOf(Number(s)));
+  function rankText(p) {
+    if (p.sex === 'C') return 'computer';
+    const parts = [];
+    if (p.dan > 0 || p.rate > 0) parts.push(p.dan_name_ja ? `${p.dan_name} (${p.dan_name_ja})` : p.dan_name);
+    if (p.rate > 0) parts.push(`R${Math.round(p.rate)}`);
+    return parts.filter(Boolean).join(' · ');
+  }
+
+  // ── small tiles in the panel ───────────────────────────────────────────────
+  const kindTile = (k) => k * 4 + 1; // a plain copy of the kind (16/52/88 are the red fives)
+  const discardTile = (d) => (d >= 34 ? [16, 52, 88][d - 34] : kindTile(d));
+  function mini(id, w = 20) {
+    const h = Math.round(w * 1.36), dpr = window.devicePixelRatio || 1;
+    const c = el('canvas', { class: 'mini', width: String(Math.round(w * dpr)), height: String(Math.round(h * dpr)), 'data-tile': String(id) });
+    c.style.width = `${w}px`; c.style.height = `${h}px`;
+    const ctx = c.getContext('2d');
+    ctx.scale(dpr, dpr);
+    T.drawTile(ctx, id, 0.5, 0.5, w - 1, h - 1);
+    return c;
+  }
+  const tileRow = (ids, w) => el('span', { class: 'tiles' }, ids.map((id) => mini(id, w)));
+  /** Kinds with the copies left under each: an ukeire or a wait. */
+  function acceptRow(acc, w = 18) {
+    return el('span', { class: 'tiles' }, acc.kinds.map((k, i) =>
+      el('span', { class: `t${acc.left[i] ? '' : ' none'}`, title: `${T.tileName(kindTile(k))}: ${acc.left[i]} left` }, mini(kindTile(k), w), String(acc.left[i]))));
+  }
+  const shantenText = (n) => (n < 0 ? 'complete hand' : n === 0 ? 'tenpai' : `${n}-shanten`);
+
+  // ── panel: players ─────────────────────────────────────────────────────────
+  function renderPlayers(state) {
+    const rows = state.players.map((p, seat) => {
+      const info = playerOf(seat);
+      const rel = (seat - ui.seat + 4) % 4;
+      const row = el('button', { class: `seat-row${seat === ui.seat ? ' viewed' : ''}${p.riichi ? ' riichi' : ''}`, 'data-seat': String(seat),
+        title: `see the table from ${info.name}'s seat`, 'aria-pressed': seat === ui.seat ? 'true' : 'false',
+        onclick: () => setSeat(seat) },
+      el('span', { class: 'where', title: WHERE[rel][1] }, WHERE[rel][0]),
+      el('span', { class: 'wind', title: `${WIND_EN[p.wind]}${p.seat === state.oya ? ' (dealer)' : ''}` }, WIND_CH[p.wind] || ''),
+      el('span', { class: 'name' }, info.name),
+      el('span', { class: 'score' }, String(p.score)),
+      el('span', { class: 'rank' }, rankText(info) || '\u00a0'));
+      return row;
+    });
+    $('players').replaceChildren(el('h2', {}, 'Players'), ...rows);
+  }
+
+  // ── panel: analysis of the viewed seat ─────────────────────────────────────
+  function decisionAt(i, seat) {
+    const s = ui.analysis.steps[i];
+    const d = s && s.decision != null ? ui.analysis.decisions[s.decision] : null;
+    return d && d.seat === seat ? d : null;
+  }
+  /** The seat's decision of this turn, seen from the steps after it (its discard, riichi, dora). */
+  function recentDecision(i, seat) {
+    const k = ui.steps[i].kyoku_index;
+    for (let j = i - 1; j >= 0 && j >= i - 3 && ui.steps[j].kyoku_index === k; j--) {
+      const d = decisionAt(j, seat);
+      if (d) return d;
+      if (ui.steps[j].player === seat && ui.steps[j].event_type === 'draw') return null;
+    }
+    return null;
+  }
+  function verdict(d) {
+    if (!d.played) return el('p', { class: 'verdict' }, `AI: ${d.ai.text} (the log stops here)`);
+    if (d.agrees) return el('p', { class: 'verdict agree' }, `✓ ${d.played.text} — as the AI would`);
+    return el('p', { class: 'verdict differ' }, `Played: ${d.played.text} · AI: ${d.ai.text}`);
+  }
+  /** One candidate: its tile with the AI / played marks, shanten and tile count; the helpful draws below. */
+  function candidateRows(c) {
+    return [
+      el('tr', { class: ['cand', c.ai_choice ? 'ai' : '', c.played ? 'played' : ''].join(' ').trim(), 'data-kind': String(c.kind) },
+        el('td', {}, mini(discardTile(c.discard), 22), c.ai_choice ? el('span', { class: 'badge ai' }, 'AI') : null, c.played ? el('span', { class: 'badge played' }, 'played') : null),
+        el('td', { class: 'num' }, c.shanten === 0 ? 'tenpai' : c.shanten < 0 ? '—' : `${c.shanten}-shanten`),
+        el('td', { class: 'num' }, `${c.ukeire.total} ${c.shanten === 0 ? 'wait' : 'tiles'}`)),
+      el('tr', { class: 'draws' }, el('td', { colspan: '3' }, acceptRow(c.ukeire, 14))),
+    ];
+  }
+  /**
+   * The discards that keep the best shanten (at most five, plus the AI's and the player's) in one
+   * table; the rest behind "more".
+   */
+  function candidatesNodes(d) {
+    const best = d.candidates[0].shanten;
+    const main = [], more = [];
+    for (const c of d.candidates) ((c.ai_choice || c.played || (c.shanten === best && main.length < 5)) ? main : more).push(c);
+    const head = () => el('tr', {}, el('th', {}, 'Discard'), el('th', { class: 'num' }, 'Then'), el('th', { class: 'num' }, best === 0 || best < 0 ? 'Waits' : 'Ukeire'));
+    const nodes = [el('table', { class: 'cands' }, head(), main.flatMap(candidateRows))];
+    if (more.length) nodes.push(el('details', { class: 'more' }, el('summary', {}, `${more.length} more ${more.length === 1 ? 'discard' : 'discards'}`), el('table', { class: 'cands' }, head(), more.flatMap(candidateRows))));
+    return nodes;
+  }
+
+  function renderAnalysis() {
+    const box = $('analysis');
+    if (!ui.steps.length) { box.replaceChildren(); return; }
+    if (!ui.analysis) {
+      box.replaceChildren(el('h2', {}, 'Analysis'), el('p', { class: 'muted' }, ui.analysisError ? `Analysis unavailable: ${ui.analysisError}` : 'Analysing the game…'));
+      return;
+    }
+    const a = ui.analysis;
+    const seat = ui.seat;
+    const pos = a.positions[a.steps[ui.pos].seats[seat]];
+    const nodes = [el('h2', {}, `${nameOf(seat)}: ${shantenText(pos.shanten)}`, pos.furiten ? el('span', { class: 'badge furiten', title: 'a winning tile is in its river or passed since its last draw: no ron' }, 'furiten') : null)];
+    const d = decisionAt(ui.pos, seat);
+    if (d) {
+      nodes.push(el('p', { class: 'muted' }, `To play: ${d.candidates.length} legal ${d.candidates.length === 1 ? 'discard' : 'discards'}, each with the draws that would then help and the copies of them unseen.`));
+      nodes.push(verdict(d));
+      if (d.candidates.length) nodes.push(...candidatesNodes(d));
+    } else {
+      const last = recentDecision(ui.pos, seat);
+      if (last) nodes.push(verdict(last));
+      if (pos.waits) nodes.push(el('h3', {}, `Waits: ${pos.waits.total} ${pos.waits.total === 1 ? 'tile' : 'tiles'} left`), acceptRow(pos.waits, 22));
+      else if (pos.ukeire) nodes.push(el('h3', {}, `Ukeire: ${pos.ukeire.total} tiles in ${pos.ukeire.kinds.length} kinds`), acceptRow(pos.ukeire, 18));
+    }
+    nodes.push(el('p', { class: 'legend' }, el('span', { class: 'tg' }), 'tsumogiri (discarded from the draw) · ',
+      el('span', { class: 'badge ai' }, 'AI'), ` ${a.ai} AI's choice (dot on the table) · `, el('span', { class: 'badge played' }, 'played'), ' the player\'s (tile raised)'));
+    box.replaceChildren(...nodes);
+  }
+
+  // ── panel: the hand's result ───────────────────────────────────────────────
+  function signed(n) { return n > 0 ? `+${n}` : String(n); }
+  function scoresTable(h) {
+    return el('table', { class: 'scores' }, el('tr', {}, el('th', {}, 'player'), el('th', {}, 'before'), el('th', {}, 'change'), el('th', {}, 'after')),
+      h.deltas.map((dl, s) => el('tr', {}, el('td', {}, nameOf(s)), el('td', {}, String(h.scores_before[s])),
+        el('td', { class: dl > 0 ? 'plus' : dl < 0 ? 'minus' : '' }, signed(dl)), el('td', {}, String(h.scores_after[s])))));
+  }
+  function winNodes(w) {
+    const how = w.tsumo ? 'tsumo' : `ron from ${nameOf(w.from_who)}`;
+    const rest = w.hand.slice();
+    const at = rest.indexOf(w.machi);
+    if (at >= 0) rest.splice(at, 1);
+    const strip = el('div', { class: 'hand-strip' }, tileRow(rest, 18), ' ', mini(w.machi, 18), ...w.melds.map((m) => [' ', tileRow(m.tiles, 16)]));
+    const size = w.limit_name ? `${w.han} han ${w.fu} fu — ${w.limit_name}` : `${w.han} han ${w.fu} fu`;
+    return [el('h3', {}, `${nameOf(w.who)} wins by ${how}`), strip,
+      el('ul', { class: 'yaku' }, w.yaku.map((y) => el('li', {}, `${y.name} — ${y.han} han`))),
+      el('p', { class: 'points' }, `${size} · ${w.points} points${w.pao_who != null ? ` (pao: ${nameOf(w.pao_who)})` : ''}`)];
+  }
+  function renderResult(step) {
+    const box = $('result');
+    const a = ui.analysis;
+    const over = ['agari', 'ryuukyoku', 'kyoku_end', 'game_end'].includes(step.event_type);
+    const h = a && a.hands[step.kyoku_index];
+    if (!over || !h || h.type === 'unfinished') { box.hidden = true; box.replaceChildren(); return; }
+    const nodes = [el('h2', {}, `${h.round_label}: ${h.type === 'agari' ? (h.wins.length > 1 ? 'double ron' : h.wins[0].tsumo ? 'tsumo' : 'ron') : h.kind_name}`)];
+    nodes.push(el('p', {}, 'Dora indicators ', tileRow(h.dora, 18), h.ura.length ? el('span', {}, ' · ura ', tileRow(h.ura, 18)) : null));
+    for (const w of h.wins) nodes.push(...winNodes(w));
+    if (h.type === 'ryuukyoku') {
+      if (h.kind === 'exhaustive' || h.kind === 'nm') nodes.push(el('p', {}, h.tenpai.length ? `Tenpai: ${h.tenpai.map(nameOf).join(', ')}` : 'Nobody tenpai'));
+      h.shown_hands.forEach((hand, s) => { if (hand) nodes.push(el('div', { class: 'hand-strip' }, `${nameOf(s)}: `, tileRow(hand, 16))); });
+    }
+    nodes.push(scoresTable(h));
+    if (step.event_type === 'game_end' && ui.paipu && ui.paipu.owari) {
+      const o = ui.paipu.owari;
+      const order = o.scores.map((s, i) => ({ s, i })).sort((x, y) => y.s - x.s || x.i - y.i);
+      nodes.push(el('h3', {}, 'Final standings'), el('table', { class: 'scores final' },
+        order.map((r, n) => el('tr', {}, el('td', {}, String(n + 1)), el('td', {}, nameOf(r.i)), el('td', {}, String(r.s)), el('td', {}, signed(o.points[r.i]))))));
+    }
+    box.replaceChildren(...nodes);
+    box.hidden = false;
+  }
+
+  // ── the table ──────────────────────────────────────────────────────────────
+  /** The hand tile a discard index names: the drawn tile when it is that discard, else the first copy. */
+  function handTileOf(player, index) {
+    if (index == null || !Array.isArray(player.hand)) return null;
+    if (player.drawn != null && discardIndex(player.drawn) === index) return player.drawn;
+    return player.hand.find((t) => discardIndex(t) === index) ?? null;
+  }
 
   function show(pos) {
     if (!ui.steps.length) {
@@ -16,17 +202,38 @@
       $('counter').textContent = '0 / 0';
       $('describe').textContent = '';
       MJTable.draw(canvas, null, { banner: ui.name ? `${ui.name}: no hand to replay` : 'Load a built-in sample or upload a game log (Tenhou XML or mjlog, tenhou.net/6 JSON, mjai)' });
+      $('players').replaceChildren();
+      renderAnalysis();
+      $('result').hidden = true;
       return;
     }
     ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
     const step = ui.steps[ui.pos];
     const last = step.event_type === 'discard' ? { player: step.player, action: 0 } : null;
-    ui.hits = MJTable.draw(canvas, step.state, { viewer: 0, showAll: true, last }); // read by the browser tests
+    const opts = { viewer: ui.seat, showAll: true, last, markTsumogiri: $('mark-tsumogiri').checked };
+    // At the viewed seat's turn: the AI's discard carries a dot, the player's is raised.
+    const d = ui.analysis && decisionAt(ui.pos, ui.seat);
+    if (d) {
+      const me = step.state.players[ui.seat];
+      const ai = handTileOf(me, d.ai.discard);
+      const played = d.played && handTileOf(me, d.played.discard);
+      if (ai != null) opts.markedTiles = [ai];
+      if (played != null) opts.selectedTile = played;
+    }
+    ui.hits = MJTable.draw(canvas, step.state, opts); // read by the browser tests
     $('progress').value = String(ui.pos);
     $('counter').textContent = `${ui.pos + 1} / ${ui.steps.length}`;
-    $('describe').textContent = step.description;
+    $('describe').textContent = withNames(step.description);
     const k = ui.kyokuIndices.filter((i) => i <= ui.pos).length - 1;
     if (k >= 0) $('kyoku').value = String(ui.kyokuIndices[k]);
+    renderPlayers(step.state);
+    renderAnalysis();
+    renderResult(step);
+  }
+
+  function setSeat(seat) {
+    ui.seat = ((seat % 4) + 4) % 4;
+    show(ui.pos);
   }
 
   function pause() {
@@ -47,7 +254,7 @@
 
   // The log goes up as bytes (gzip mjlog, XML, tenhou.net/6 JSON or mjai lines): the server
   // recognises the format; reading it as text here would corrupt a gzip file.
-  async function loadBytes(bytes, name) {
+  async function loadBytes(bytes) {
     const res = await fetch('/api/replay/load', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
     const data = await res.json().catch(() => null);
     if (!res.ok) {
@@ -58,22 +265,42 @@
     return data;
   }
 
+  /** The analysis comes after the steps: the replay is usable at once, the panel fills in when it arrives. */
+  async function analyse(load, paipu, summary) {
+    try {
+      const res = await api('/api/replay/analysis', { paipu });
+      if (load !== ui.load) return;
+      ui.analysis = res;
+      status(`${summary}; analysed in ${Math.round(res.elapsed_ms)} ms`);
+    } catch (e) {
+      if (load !== ui.load) return;
+      ui.analysisError = e.message;
+    }
+    show(ui.pos);
+  }
+
   async function loadLog(bytes, name) {
     pause();
+    const load = ++ui.load;
     status(`Loading ${name}…`);
     try {
-      const loaded = await loadBytes(bytes, name);
+      const loaded = await loadBytes(bytes);
       const res = await api('/api/replay/steps', { paipu: loaded.paipu });
+      if (load !== ui.load) return;
       ui.paipu = loaded.paipu;
       ui.format = loaded.format;
+      ui.analysis = null;
+      ui.analysisError = null;
       for (const b of document.querySelectorAll('[data-export]')) b.disabled = false;
       ui.steps = res.steps;
       ui.kyokuIndices = res.kyoku_indices;
       ui.name = name;
       $('progress').max = String(Math.max(0, res.total - 1));
       $('kyoku').replaceChildren(...res.kyoku_indices.map((i, n) => el('option', { value: String(i) }, labelOf(ui.steps[i], n))));
-      status(res.total ? `${name} (${loaded.format}): ${res.total} steps, ${res.kyoku_indices.length} hands` : `${name}: no hand to replay (the log deals none)`);
+      const summary = res.total ? `${name} (${loaded.format}): ${res.total} steps, ${res.kyoku_indices.length} hands` : `${name}: no hand to replay (the log deals none)`;
+      status(summary);
       show(0);
+      if (res.total) analyse(load, loaded.paipu, summary);
     } catch (e) {
       status(`Could not load ${name}: ${e.message}`);
       const line = e.body && e.body.line ? ` (line ${e.body.line})` : '';
@@ -133,6 +360,8 @@
   $('back').onclick = () => { pause(); show(ui.pos - 1); };
   $('next-hand').onclick = () => { pause(); jumpHand(1); };
   $('prev-hand').onclick = () => { pause(); jumpHand(-1); };
+  $('rotate').onclick = () => setSeat(ui.seat + 1);
+  $('mark-tsumogiri').onchange = () => show(ui.pos);
   $('progress').oninput = (e) => { pause(); show(Number(e.target.value)); };
   $('kyoku').onchange = (e) => { pause(); show(Number(e.target.value)); };
   $('speed').onchange = () => { if (ui.timer) { pause(); play(); } };
@@ -141,17 +370,30 @@
     if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
     if (e.key === 'ArrowRight') $('forward').click();
     else if (e.key === 'ArrowLeft') $('back').click();
+    else if (e.key === 'v' || e.key === 'V') setSeat(ui.seat + 1);
     else if (e.key === ' ') { e.preventDefault(); play(); }
   });
   window.addEventListener('resize', () => show(ui.pos));
+  const params = new URLSearchParams(location.search);
+  // ?seat=N: the table seen from seat N (0–3).
+  if (/^[0-3]$/.test(params.get('seat') || '')) ui.seat = Number(params.get('seat'));
   show(0);
   loadSamples();
-  // /replay?session=<id> replays a game played on this server (its Tenhou XML).
-  const session = new URLSearchParams(location.search).get('session');
+  // /replay?session=<id> replays a game played on this server (its Tenhou XML); /replay?game=<id>
+  // a finished game from the history (GET /api/games/{id}/export, with this browser's token for it).
+  const session = params.get('session');
+  const game = params.get('game');
   if (session) {
     fetch(`/api/game/${encodeURIComponent(session)}/mjlog`).then(async (res) => {
       if (res.ok) loadLog(await res.arrayBuffer(), `game ${session.slice(0, 8)}`);
       else status(`Game ${session.slice(0, 8)} is no longer on the server`);
+    });
+  } else if (game) {
+    let token = null;
+    try { token = localStorage.getItem(`mj-token:${game}`); } catch { /* private mode */ }
+    fetch(`/api/games/${encodeURIComponent(game)}/export?format=xml`, { headers: token ? { 'x-session-token': token } : {} }).then(async (res) => {
+      if (res.ok) loadLog(await res.arrayBuffer(), `game ${game.slice(0, 8)}`);
+      else status(`Game ${game.slice(0, 8)} could not be read (HTTP ${res.status})`);
     });
   }
 })();

@@ -50,8 +50,14 @@
     return cx - x;
   }
 
-  /** `slide` (0–1): how far the newest tile has travelled from the hand (1 = in place). */
-  function drawRiver(ctx, river, x0, y0, rw, rh, markLast, slide = 1) {
+  /** Colour of the tsumogiri mark (a corner triangle); used nowhere else on the table, so tests can count the marks. */
+  const TSUMOGIRI_MARK = '#00bcd4';
+
+  /**
+   * `slide` (0–1): how far the newest tile has travelled from the hand (1 = in place).
+   * `markTsumogiri`: tiles discarded straight from the draw get a corner triangle.
+   */
+  function drawRiver(ctx, river, x0, y0, rw, rh, markLast, slide = 1, markTsumogiri = false) {
     let x = x0, y = y0, col = 0;
     river.forEach((d, i) => {
       if (col === 6 && y < y0 + rh * 2.5) { col = 0; x = x0; y += rh * 1.02; }
@@ -61,6 +67,11 @@
       // The newest discard slides in from its owner's hand (+y points at the owner).
       const dy = newest ? (1 - slide) * rh * 4 : 0;
       T.drawTile(ctx, d.tile, x, (sideways ? y + rh - rw : y) + dy, rw, rh, { sideways, dim: !!d.called, highlight: newest });
+      if (markTsumogiri && d.tsumogiri) {
+        const top = (sideways ? y + rh - rw : y) + dy, s = rw * 0.42;
+        ctx.fillStyle = TSUMOGIRI_MARK;
+        ctx.beginPath(); ctx.moveTo(x + w - s, top); ctx.lineTo(x + w, top); ctx.lineTo(x + w, top + s); ctx.closePath(); ctx.fill();
+      }
       x += w; col++;
     });
   }
@@ -88,7 +99,7 @@
     const centre = rw * 6 + rw * 0.4;
     // The newest discard of the seat that just discarded is outlined.
     const markLast = !!opts.last && opts.last.player === p.seat && opts.last.action <= 36;
-    drawRiver(ctx, p.river, -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast, opts.slide ?? 1);
+    drawRiver(ctx, p.river, -rw * 3, centre / 2 + rw * 0.3, rw, rh, markLast, opts.slide ?? 1, !!opts.markTsumogiri);
     let tiles = handTiles(p);
     // The drawn tile sits apart at the right end, as at a real table.
     if (tiles && p.drawn != null && tiles.includes(p.drawn) && tiles.length % 3 === 2) {
@@ -143,7 +154,7 @@
   /**
    * draw(canvas, state, opts) → hits. opts: viewer (seat at the bottom), showAll, visibleSeats,
    * selectedTile (tile id lifted), hover (hand index), markedTiles (riichi candidates), banner (text across the table), last ({player, action} to mark),
-   * slide (0–1, progress of the newest discard's slide into the river).
+   * slide (0–1, progress of the newest discard's slide into the river), markTsumogiri (corner mark on river tiles discarded from the draw).
    */
   function draw(canvas, state, opts = {}) {
     const { ctx, w, h } = fit(canvas);
@@ -203,5 +214,5 @@
     return hits.find((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) || null;
   }
 
-  global.MJTable = { draw, hitTest, fit, bannerLines };
+  global.MJTable = { draw, hitTest, fit, bannerLines, TSUMOGIRI_MARK };
 })(window);
