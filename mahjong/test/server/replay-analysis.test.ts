@@ -254,6 +254,12 @@ describe('other logs', () => {
     expect(a.decisions.some((d) => d.played?.text.startsWith(text))).toBe(true);
   });
 
+  it('a yakuman panel counts 13 han per yakuman (Tenhou records none)', () => {
+    const win = analyseGame(paipuOf('encdec-tenhou.mjlog')).hands.flatMap((h) => h.wins).find((w) => w.limit_name === 'yakuman')!;
+    expect(win.yaku).toEqual([{ id: 37, name: 'Tenhou', han: 13 }]);
+    expect(win.han).toBe(13);
+  });
+
   it('a whole game analysed for every fixture that replays, steps aligned', () => {
     for (const file of ['double-ron.mjlog', 'pao-tsumo.mjlog', 'upd-aft-nm.mjlog', 'upd-aft-reach4.mjlog']) {
       const paipu = paipuOf(file);

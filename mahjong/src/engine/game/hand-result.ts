@@ -3,13 +3,14 @@ import type { AgariEvent, RyuukyokuEvent } from '../paipu/types';
 import { LIMIT_TEXT, RYUUKYOKU_TEXT, yakuDisplayName } from './result-text';
 import type { HandResultView, WinView } from './view-schema';
 
-/** One win with its yaku named (yakuman listed at 13 han each; zero-han entries such as no ura dora left out). */
+/** One win with its yaku named (yakuman listed at 13 han each, and `han` their sum; zero-han entries such as no ura dora left out). */
 export function winView(ev: AgariEvent): WinView {
   const yaku = ev.yakuman.length
     ? ev.yakuman.map((id) => ({ id, name: yakuDisplayName(id), han: 13 }))
     : ev.yaku.filter((y) => y.han > 0).map((y) => ({ id: y.id, name: yakuDisplayName(y.id), han: y.han }));
   return {
-    who: ev.who, from_who: ev.fromWho, han: ev.yaku.reduce((n, y) => n + y.han, 0), fu: ev.fu, points: ev.points,
+    // A yakuman's record lists no han (Tenhou's AGARI has `yakuman`, no `yaku`): 13 per yakuman, as the list says.
+    who: ev.who, from_who: ev.fromWho, han: ev.yakuman.length ? 13 * ev.yakuman.length : ev.yaku.reduce((n, y) => n + y.han, 0), fu: ev.fu, points: ev.points,
     limit_name: LIMIT_TEXT[ev.limit] ?? '', yaku, hand: ev.hand, machi: ev.machi,
   };
 }

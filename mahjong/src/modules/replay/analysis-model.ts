@@ -3,6 +3,7 @@
  * service and document the endpoint at /docs). Tiles are Tenhou ids 0–135, kinds 0–33.
  */
 import { t } from 'elysia';
+import { WinView } from '../../engine/game/view-schema';
 import { Meld, Paipu } from '../../engine/paipu';
 
 const Seat = t.Integer({ minimum: 0, maximum: 3 });
@@ -82,24 +83,14 @@ export const PlayerInfo = t.Object({
 });
 export type PlayerInfo = typeof PlayerInfo.static;
 
-export const YakuHan = t.Object({ id: t.Integer({ description: "Tenhou's yaku id" }), name: t.String(), han: t.Integer() });
-
-export const WinPanel = t.Object({
-  who: Seat,
-  from_who: Seat,
+/** A win as the state view has it (WinView: named yaku, han, fu, points, hand), plus what a result panel draws. */
+export const WinPanel = t.Composite([WinView, t.Object({
   tsumo: t.Boolean(),
-  pao_who: t.Union([Seat, t.Null()]),
-  hand: t.Array(Tile, { description: 'concealed tiles with the winning tile, ascending' }),
-  machi: Tile,
+  pao_who: t.Union([Seat, t.Null()], { description: 'the seat liable for a big three dragons / big four winds' }),
   melds: t.Array(Meld),
-  yaku: t.Array(YakuHan, { description: 'yakuman: 13 each; otherwise yaku, then dora, red fives and ura with their han' }),
-  han: t.Integer(),
-  fu: t.Integer(),
-  points: t.Integer({ description: 'the hand\'s value without honba and sticks' }),
-  limit_name: t.String({ description: 'mangan, haneman, baiman, sanbaiman, yakuman, or empty' }),
   dora: t.Array(Tile, { description: 'dora indicators' }),
   ura: t.Array(Tile, { description: 'ura-dora indicators (riichi wins only)' }),
-});
+})]);
 export type WinPanel = typeof WinPanel.static;
 
 /** What a result panel shows at the end of a hand. */

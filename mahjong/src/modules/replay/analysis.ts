@@ -19,7 +19,8 @@ import { waitsOf } from '../../engine/table/win';
 import { ukeire } from '../../engine/ukeire';
 import { roundLabel } from '../../engine/game/game';
 import type { Acceptance, AnalysisResponse, Candidate, Choice, Decision, HandPanel, PlayerInfo, SeatPosition, StepAnalysis, WinPanel } from './analysis-model';
-import { LIMIT_TEXT, RYUUKYOKU_TEXT, yakuDisplayName as yakuName } from '../../engine/game/result-text';
+import { winView } from '../../engine/game/hand-result';
+import { RYUUKYOKU_TEXT } from '../../engine/game/result-text';
 import { buildSteps } from './steps';
 
 const KYU_JA = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
@@ -198,15 +199,9 @@ function playedChoice(events: readonly RoundEvent[], from: number, seat: number)
 }
 
 function winPanel(e: AgariEvent): WinPanel {
-  const yaku = e.yakuman.length
-    ? e.yakuman.map((id) => ({ id, name: yakuName(id), han: 13 }))
-    : e.yaku.filter((y) => y.han > 0 || y.id === 53).map((y) => ({ id: y.id, name: yakuName(y.id), han: y.han }));
   return {
-    who: e.who, from_who: e.fromWho, tsumo: e.who === e.fromWho, pao_who: e.paoWho,
-    hand: e.hand.slice().sort((a, b) => a - b), machi: e.machi,
-    melds: e.melds.map((m) => ({ ...m, tiles: m.tiles.slice() })),
-    yaku, han: e.yakuman.length ? 13 * e.yakuman.length : e.yaku.reduce((n, y) => n + y.han, 0), fu: e.fu, points: e.points,
-    limit_name: LIMIT_TEXT[e.limit] ?? '', dora: e.doraIndicators.slice(), ura: e.uraIndicators.slice(),
+    ...winView(e), tsumo: e.who === e.fromWho, pao_who: e.paoWho, hand: e.hand.slice().sort((a, b) => a - b),
+    melds: e.melds.map((m) => ({ ...m, tiles: m.tiles.slice() })), dora: e.doraIndicators.slice(), ura: e.uraIndicators.slice(),
   };
 }
 

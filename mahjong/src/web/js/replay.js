@@ -13,8 +13,9 @@
   window.__mj = ui;
   const status = (t) => { $('status').textContent = t; };
 
-  const WIND_CH = ['東', '南', '西', '北'];
-  const WIND_EN = ['East', 'South', 'West', 'North'];
+  // The state view names seat winds E S W N.
+  const WIND_CH = { E: '東', S: '南', W: '西', N: '北' };
+  const WIND_EN = { E: 'East', S: 'South', W: 'West', N: 'North' };
   // Where each seat sits on the table seen from the viewed seat (table.js: the next seat on the right).
   const WHERE = [['▼', 'bottom'], ['▶', 'right'], ['▲', 'top'], ['◀', 'left']];
 
@@ -64,7 +65,7 @@
         title: `see the table from ${info.name}'s seat`, 'aria-pressed': seat === ui.seat ? 'true' : 'false',
         onclick: () => setSeat(seat) },
       el('span', { class: 'where', title: WHERE[rel][1] }, WHERE[rel][0]),
-      el('span', { class: 'wind', title: `${WIND_EN[p.wind]}${p.seat === state.oya ? ' (dealer)' : ''}` }, WIND_CH[p.wind] || ''),
+      el('span', { class: 'wind', title: `${WIND_EN[p.wind]}${p.is_oya ? ' (dealer)' : ''}` }, WIND_CH[p.wind]),
       el('span', { class: 'name' }, info.name),
       el('span', { class: 'score' }, String(p.score)),
       el('span', { class: 'rank' }, rankText(info) || '\u00a0'));
