@@ -12,10 +12,11 @@ export const RETRYABLE_STATUSES = new Set([401, 402, 403, 408, 429, 500, 502, 50
 
 /**
  * One try with one key: success, or a retryable failure (status null = no answer at all);
- * `restMs` is how long the upstream asked the key to rest (Retry-After, a stated window reset);
+ * `restUntil` is when the upstream said the key may be tried again (epoch ms on the key pool's
+ * clock: a stated window reset, or Retry-After);
  * `quota`: the vendor said the key's plan window is used up.
  */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number | null; reason: string; value?: T; restMs?: number; quota?: QuotaWindow };
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number | null; reason: string; value?: T; restUntil?: number; quota?: QuotaWindow };
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from `now`; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
@@ -114,8 +115,8 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
       return { value: outcome.value, target, candidate, attempts, failed: false };
     }
     if (options.clientSignal?.aborted) break;
-    pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restMs, outcome.quota !== undefined);
-    if (outcome.quota && outcome.restMs === undefined) options.onExhausted?.(target, candidate, outcome.quota);
+    pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restUntil, outcome.quota !== undefined);
+    if (outcome.quota && outcome.restUntil === undefined) options.onExhausted?.(target, candidate, outcome.quota);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${nextStep(queue, i, ruledOut, target)}`);
     lastReason = outcome.reason;
     if (outcome.value !== undefined) answered = { outcome, attempt };

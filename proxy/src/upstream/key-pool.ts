@@ -69,15 +69,16 @@ export class KeyPool {
   }
 
   /**
-   * Records a retryable failure; `status` null means a connection error or timeout. `restMs` is
-   * how long the upstream asked us to wait (Retry-After, a vendor's window reset), when it said.
-   * `quota`: the vendor said the key's plan window is used up.
+   * Records a retryable failure; `status` null means a connection error or timeout. `restUntil` is
+   * when the upstream said the key may be tried again (Retry-After, a vendor's window reset; epoch
+   * ms on this pool's clock). `quota`: the vendor said the key's plan window is used up.
    */
-  fail(providerName: string, key: string, status: number | null, restMs?: number, quota = false): void {
+  fail(providerName: string, key: string, status: number | null, restUntil?: number, quota = false): void {
     const kind = quota ? 'quota' : status !== null && AUTH_STATUSES.has(status) ? 'auth' : 'temporary';
+    const now = this.clock();
     const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
-    const ms = restMs !== undefined && restMs > 0 ? restMs : fallback;
-    this.cooling.set(slot(providerName, key), { until: this.clock() + ms, kind });
+    const until = restUntil !== undefined && restUntil > now ? restUntil : now + fallback;
+    this.cooling.set(slot(providerName, key), { until, kind });
   }
 
   /** Moves the end of a used-up key's rest to `untilMs` (the reset the usage adapter reported). */

@@ -1,12 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { useTempDirs } from '@devhub/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_CONFIG_YAML, PLACEHOLDER_KEY } from '../../src/config';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
-import { harness, post } from '../helpers/proxy-harness';
+import { claudeEnv, harness, post, removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
 const A_KEYS = ['sk-minimax-key-0001', 'sk-minimax-key-0002'];
 const B_KEY = 'sk-zhipu-key-0001';
@@ -14,8 +13,6 @@ const B_KEY = 'sk-zhipu-key-0001';
 const exhausted = () => anthropicError(429, 'rate_limit_error', 'rate limit reached for this key');
 
 const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
-const temp = useTempDirs(afterAll, 'modelproxy-failover-');
-const stateDirs: string[] = [];
 let a: MockUpstream;
 let b: MockUpstream;
 beforeAll(async () => {
@@ -25,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await a.stop();
   await b.stop();
-  for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 /** minimax (two keys) with zhipu as the route's fallback; a fresh key state per test. */
@@ -41,7 +38,6 @@ function setup(routes?: unknown, providers: Record<string, unknown> = {}) {
     },
     routes: routes ?? { default: [{ match: '.*', provider: 'minimax', model: 'MiniMax-M2', fallback: [{ provider: 'zhipu', model: 'glm-4.6' }] }] },
   }, { clock: () => now });
-  stateDirs.push(h.dir);
   h.state.configPath = h.file;
   return { h, advance: (ms: number) => { now += ms; } };
 }
@@ -192,8 +188,7 @@ describe('the shipped default config', () => {
     a.handle(() => messageResponse('from minimax'));
     const config = parse(DEFAULT_CONFIG_YAML.replace('https://api.minimaxi.com/anthropic', `${a.url}/anthropic`).replace(`{ key: ${PLACEHOLDER_KEY}, note: personal }`, '{ key: sk-cp-filled-in-0001, note: personal }'));
     const h = harness(config, { now: () => new Date('2026-11-23T02:00:00Z') }); // Monday 10:00 in Shanghai
-    stateDirs.push(h.dir);
-    expect(h.state.current.config.providers.zhipu!.api_keys.every((k) => k.key === PLACEHOLDER_KEY)).toBe(true);
+      expect(h.state.current.config.providers.zhipu!.api_keys.every((k) => k.key === PLACEHOLDER_KEY)).toBe(true);
     const res = await h.app.handle(post('/v1/messages', { ...ask, model: 'sonnet' }));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-modelproxy-key')).toBe('minimax#1');
@@ -211,14 +206,14 @@ describe('Claude Code through a failover', () => {
     a.handle(() => anthropicError(429, 'rate_limit_error', `usage limit exceeded, 5-hour usage limit reached for Token Plan Starter (0/0 used), resets at ${reset} (2056)`));
     b.handle((r) => (r.path.endsWith('/v1/messages') ? sseResponse(sseFrames('PONG-from-the-fallback', 'glm-4.6')) : new Response('not found', { status: 404 })));
     const proxy = h.listen();
-    const home = temp.make();
+    const home = tempDir('modelproxy-claude-failover-');
     mkdirSync(join(home, 'proj'));
     const clientKey = 'sk-ant-dummy-client-key-0123456789';
     // Onboarding done and the custom key approved, so print mode never asks.
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [clientKey.slice(-20)], rejected: [] } }));
     await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
       cwd: join(home, 'proj'),
-      env: { PATH: process.env.PATH, HOME: home, ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
+      env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey }),
       stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
     });
     const timer = setTimeout(() => proc.kill(), 90_000);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { rmSync } from 'node:fs';
 import { QUOTA_COOLDOWN_MS } from '../../src/upstream/key-pool';
 import { quotaExhausted } from '../../src/upstream/quota';
 import { resetOf } from '../../src/usage/reset';
 import { anthropicError, messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
-import { configFor, harness, post } from '../helpers/proxy-harness';
+import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
 
 const KEY_1 = 'sk-cp-exhausted-key-0001';
 const KEY_2 = 'sk-cp-healthy-key-0002';
@@ -12,15 +11,13 @@ const ask = { model: 'claude-sonnet-4-5', max_tokens: 8, messages: [{ role: 'use
 const MINIMAX_USAGE = '/v1/api/openplatform/coding_plan/remains';
 
 let upstream: MockUpstream;
-const dirs: string[] = [];
 beforeAll(async () => { upstream = await startMockUpstream(() => messageResponse('ok')); });
 afterAll(async () => {
   await upstream.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
 });
 const fresh = (config: unknown) => {
   const h = harness(config);
-  dirs.push(h.dir);
   h.state.configPath = h.file;
   return h;
 };

@@ -20,7 +20,7 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
     const body = await readWhole(res);
     const failed = baseRespFailure(body);
     if (!failed) return { ok: true, value: { res, body } };
-    return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restMs: restFrom(failed.quota, res.headers, now) };
+    return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restUntil: restUntil(failed.quota, res.headers, now) };
   }
   // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
   const text = redact(await res.text(), [key]);
@@ -28,7 +28,7 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
   if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
   const quota = quotaExhausted(text);
   const reason = quota ? `HTTP ${res.status}, ${quota.window === 'weekly' ? 'weekly' : '5-hour'} plan window used up (${quota.code})` : `HTTP ${res.status}`;
-  return { ok: false, status: res.status, reason, value: failure, quota: quota?.window, restMs: restFrom(quota, res.headers, now) };
+  return { ok: false, status: res.status, reason, value: failure, quota: quota?.window, restUntil: restUntil(quota, res.headers, now) };
 }
 
 /** An upstream answer; `body` holds a non-streaming one, already read. */
@@ -45,10 +45,11 @@ async function readWhole(upstream: Response): Promise<Uint8Array<ArrayBuffer>> {
   }
 }
 
-/** How long a failed key rests: until the window reset the vendor stated, else its Retry-After. */
-function restFrom(quota: QuotaExhausted | null | undefined, headers: Headers, now: number): number | undefined {
-  if (quota?.resetMs != null && quota.resetMs > now) return quota.resetMs - now;
-  return retryAfterMs(headers.get('retry-after'), now);
+/** Until when a failed key rests: the window reset the vendor stated, else its Retry-After. */
+function restUntil(quota: QuotaExhausted | null | undefined, headers: Headers, now: number): number | undefined {
+  if (quota?.resetMs != null && quota.resetMs > now) return quota.resetMs;
+  const ms = retryAfterMs(headers.get('retry-after'), now);
+  return ms === undefined ? undefined : now + ms;
 }
 
 const BASE_RESP = Buffer.from('"base_resp"');
