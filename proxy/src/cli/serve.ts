@@ -6,14 +6,26 @@ import { healthOf } from './_running';
 import { BadArgument } from './_errors';
 import { isLoopbackHost, LISTEN_ENV } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
-import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath } from '../config/paths';
+import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath, usageCachePath } from '../config/paths';
 import { migrateConfigFile } from '../migrations';
 import { LISTEN_OPTIONS } from '../listen-options';
 import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
 import { keyWarnings } from '../upstream/key-warnings';
+import { restKnownEmptyKeys } from '../usage/known-quota';
+import { statSync } from 'node:fs';
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8765 };
+/** How often serve looks whether `modelproxy usage` rewrote the usage cache (one stat call). */
+const CACHE_CHECK_MS = 5_000;
+
+const mtimeOf = (path: string): number => {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
 export { LISTEN_ENV };
 
 export default defineCommand({
@@ -66,10 +78,26 @@ export default defineCommand({
     const port = app.server?.port ?? listen.port;
     writePidFile(pidFilePath(dir));
     recordAddress(dir, listen.host, port);
-    process.on('SIGUSR1', () => state.reload(file, log));
+    // Keys whose last known quota (modelproxy usage) is used up rest until their window resets: read
+    // at start, after a reload, and when `usage` rewrites the cache while serve runs.
+    const cacheFile = usageCachePath(dir);
+    const restEmpty = () => restKnownEmptyKeys(state.current.config, state.pool, cacheFile, log);
+    restEmpty();
+    let cacheStamp = mtimeOf(cacheFile);
+    const cacheWatch = setInterval(() => {
+      const stamp = mtimeOf(cacheFile);
+      if (stamp !== cacheStamp) {
+        cacheStamp = stamp;
+        restEmpty();
+      }
+    }, CACHE_CHECK_MS).unref();
+    process.on('SIGUSR1', () => {
+      if (state.reload(file, log).ok) restEmpty();
+    });
     const stop = async () => {
       // Streams have no idle limit, so waiting for them would make Ctrl-C (and a service stop) hang
       // for as long as a model keeps streaming: open connections are closed at once.
+      clearInterval(cacheWatch);
       await app.stop(true);
       requestLog.close();
       removePidFile(pidFilePath(dir));

@@ -27,6 +27,8 @@ interface Cooldown {
    * window is used up, not tried until `until`; `temporary`: tried last while it cools.
    */
   kind: 'temporary' | 'auth' | 'quota';
+  /** When the rest began (a newer quota reading that shows room again ends a quota rest). */
+  since: number;
 }
 
 /**
@@ -78,7 +80,7 @@ export class KeyPool {
     const now = this.clock();
     const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
     const until = restUntil !== undefined && restUntil > now ? restUntil : now + fallback;
-    this.cooling.set(slot(providerName, key), { until, kind });
+    this.cooling.set(slot(providerName, key), { until, kind, since: now });
   }
 
   /** Moves the end of a used-up key's rest to `untilMs` (the reset the usage adapter reported). */
@@ -86,6 +88,23 @@ export class KeyPool {
     const state = this.cooling.get(slot(providerName, key));
     if (state?.kind !== 'quota' || untilMs <= this.clock()) return false;
     state.until = untilMs;
+    return true;
+  }
+
+  /** Rests a key whose plan window is known to be empty until `untilMs`, unless it already rests longer. */
+  restEmpty(providerName: string, key: string, untilMs: number): boolean {
+    const state = this.cooling.get(slot(providerName, key));
+    const now = this.clock();
+    if (untilMs <= now || (state && state.until >= untilMs)) return false;
+    this.cooling.set(slot(providerName, key), { until: untilMs, kind: 'quota', since: now });
+    return true;
+  }
+
+  /** Ends a quota rest that began before `readAtMs`, when a quota reading from then shows room again. */
+  liftQuotaRest(providerName: string, key: string, readAtMs: number): boolean {
+    const state = this.cooling.get(slot(providerName, key));
+    if (state?.kind !== 'quota' || state.since >= readAtMs || state.until <= this.clock()) return false;
+    this.cooling.delete(slot(providerName, key));
     return true;
   }
 

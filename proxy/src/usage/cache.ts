@@ -18,7 +18,28 @@ export const CacheEntry = t.Object({
 });
 export type CacheEntry = typeof CacheEntry.static;
 
-export const UsageCache = t.Object({ version: t.Literal(1), entries: t.Record(t.String(), CacheEntry) });
+/** One window as last read: enough to know whether the key is empty and until when. */
+export const KnownWindow = t.Object({
+  remaining_percent: t.Number(),
+  reset_at: t.Union([t.String({ description: 'ISO 8601' }), t.Null()]),
+});
+
+/**
+ * The last quota a dedicated usage query read for a key (by fingerprint). `serve` rests a key
+ * whose window is empty until that window's reset (a status line may show it too).
+ */
+export const KnownQuota = t.Object({
+  five_hour: KnownWindow,
+  weekly: KnownWindow,
+  checked_at: t.String(),
+});
+export type KnownQuota = typeof KnownQuota.static;
+
+export const UsageCache = t.Object({
+  version: t.Literal(1),
+  entries: t.Record(t.String(), CacheEntry),
+  quota: t.Optional(t.Record(t.String(), KnownQuota)),
+});
 export type UsageCache = typeof UsageCache.static;
 
 export const fingerprint = (key: string): string => createHash('sha256').update(key).digest('hex');

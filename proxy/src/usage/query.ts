@@ -48,8 +48,10 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
         continue;
       }
       const probeModel = probeModelFor(options.config, name);
-      const { result, cacheEntry } = await queryKey(i + 1, entry, provider, { timeoutMs: options.timeoutMs ?? USAGE_TIMEOUT_MS, now: now(), probeModel });
+      const at = now();
+      const { result, cacheEntry } = await queryKey(i + 1, entry, provider, { timeoutMs: options.timeoutMs ?? USAGE_TIMEOUT_MS, now: at, probeModel });
       dirty = updateCache(cache, id, cacheEntry) || dirty;
+      if (result.entry.ok && result.entry.method !== 'probe') dirty = rememberQuota(cache, id, result.entry, at) || dirty;
       keys.push(result);
     }
     providers.push({ provider: name, keys });
@@ -105,6 +107,14 @@ function updateCache(cache: UsageCache, id: string, entry: CacheEntry | null): b
   }
   if (!(id in cache.entries)) return false;
   delete cache.entries[id];
+  return true;
+}
+
+/** Keeps the windows a dedicated query read, for `serve` to skip a key whose window is empty. */
+function rememberQuota(cache: UsageCache, id: string, entry: KeyResult['entry'], at: Date): boolean {
+  const window = (w: KeyResult['entry']['five_hour']) => ({ remaining_percent: w.remaining_percent, reset_at: w.reset_at });
+  cache.quota ??= {};
+  cache.quota[id] = { five_hour: window(entry.five_hour), weekly: window(entry.weekly), checked_at: at.toISOString() };
   return true;
 }
 

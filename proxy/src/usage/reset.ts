@@ -1,7 +1,6 @@
 import type { KeyEntry, Provider } from '../config';
 import type { QuotaWindow } from '../upstream/quota';
 import { ADAPTERS } from './adapters';
-import type { AdapterReading } from './model';
 import { selectAdapter } from './select';
 
 /** The serving path asks at most this long; the key rests for the default meanwhile. */
@@ -20,16 +19,23 @@ export async function quotaResetAt(provider: Provider, entry: KeyEntry, window: 
   return resetOf(reading, window, now);
 }
 
+type Window = { remaining_percent: number; reset_at: string | null };
+
 /**
  * The latest reset among the windows the reading shows as empty (a used-up 5-hour window inside an
  * empty week waits for the week); else the reset of the window the vendor named.
  */
-export function resetOf(reading: Pick<AdapterReading, 'five_hour' | 'weekly'>, window: QuotaWindow, now: Date): number | null {
-  const future = (iso: string | null) => {
-    const ms = iso === null ? Number.NaN : Date.parse(iso);
-    return Number.isFinite(ms) && ms > now.getTime() ? ms : null;
-  };
-  const empty = [reading.five_hour, reading.weekly].filter((w) => w.remaining_percent <= 0).map((w) => future(w.reset_at)).filter((ms) => ms !== null);
-  if (empty.length > 0) return Math.max(...empty);
-  return future(reading[window].reset_at);
+export function resetOf(reading: { five_hour: Window; weekly: Window }, window: QuotaWindow, now: Date): number | null {
+  return emptyUntil(reading, now) ?? future(reading[window].reset_at, now);
+}
+
+/** Until when a key whose reading shows an empty window cannot serve; null when none is empty. */
+export function emptyUntil(reading: { five_hour: Window; weekly: Window }, now: Date): number | null {
+  const ends = [reading.five_hour, reading.weekly].filter((w) => w.remaining_percent <= 0).map((w) => future(w.reset_at, now)).filter((ms) => ms !== null);
+  return ends.length > 0 ? Math.max(...ends) : null;
+}
+
+function future(iso: string | null, now: Date): number | null {
+  const ms = iso === null ? Number.NaN : Date.parse(iso);
+  return Number.isFinite(ms) && ms > now.getTime() ? ms : null;
 }
