@@ -44,22 +44,60 @@ const Tile = t.Integer({ minimum: 0, maximum: 135, description: 'Tenhou tile id 
 
 export const YakuLine = t.Object({ id: t.Integer(), name: t.String(), han: t.Integer() });
 
+/**
+ * Who paid what for one win, without the honba and sticks (listed apart): a ron's `ron` from the
+ * discarder; a non-dealer's tsumo `dealer` / `non_dealer` (Tenhou's "2000/3900" is
+ * non_dealer/dealer); a dealer's tsumo `all` from each. `received` = everything the winner got.
+ */
+export const PaymentView = t.Object({
+  kind: t.Union([t.Literal('ron'), t.Literal('tsumo'), t.Literal('tsumo_dealer')]),
+  ron: t.Optional(t.Integer()),
+  dealer: t.Optional(t.Integer()),
+  non_dealer: t.Optional(t.Integer()),
+  all: t.Optional(t.Integer()),
+  /** Points for the honba (300 each; 100 from each payer on tsumo); a double ron's second winner gets none. */
+  honba: t.Integer(),
+  /** Points for the riichi sticks on the table (1000 each, to the first winner). */
+  sticks: t.Integer(),
+  received: t.Integer(),
+  /** The seat liable for a big three dragons / big four winds. */
+  pao: t.Union([t.Integer(), t.Null()]),
+});
+export type PaymentView = Static<typeof PaymentView>;
+
 /** One win as the pages show it. */
 export const WinView = t.Object({
   who: t.Integer(),
   /** The seat that dealt in; the winner itself for tsumo. */
   from_who: t.Integer(),
+  tsumo: t.Boolean(),
+  /** The winner is the dealer (absent when the dealer's seat is not known). */
+  dealer: t.Optional(t.Boolean()),
+  /** Total han (yakuman at 13 each). */
   han: t.Integer(),
   fu: t.Integer(),
   /** Base points (without honba and sticks). */
   points: t.Integer(),
+  /** 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman. */
+  limit: t.Integer(),
   /** '' or mangan, haneman, baiman, sanbaiman, yakuman. */
   limit_name: t.String(),
   /** Named yaku with their han (zero-han entries left out; yakuman at 13 each). */
   yaku: t.Array(YakuLine),
-  /** Closed tiles including the winning tile. */
+  yakuman: t.Boolean(),
+  /** Closed tiles including the winning tile, the winning tile, and the winner's melds. */
   hand: t.Array(Tile),
   machi: Tile,
+  melds: t.Array(Meld),
+  /** Dora and ura-dora indicators (ura only on a riichi win). */
+  dora: t.Array(Tile),
+  ura: t.Array(Tile),
+  honba: t.Integer(),
+  kyotaku: t.Integer(),
+  /** The payment split (absent when the dealer's seat is not known). */
+  payment: t.Optional(PaymentView),
+  /** This win's score changes per seat, honba and sticks included. */
+  deltas: t.Array(t.Integer()),
 });
 export type WinView = Static<typeof WinView>;
 
@@ -70,9 +108,16 @@ export const HandResultView = t.Object({
   kind_name: t.Optional(t.String()),
   /** Exhaustive draws (and nagashi mangan): the seats that were tenpai, whose hands were shown. */
   tenpai: t.Optional(t.Array(t.Integer())),
+  /** Draws: the hands the record shows, per seat (tenpai hands, the nine-terminals hand); null = not shown. */
+  hands: t.Optional(t.Array(t.Union([t.Array(Tile), t.Null()]))),
   wins: t.Array(WinView),
   /** Score changes of the hand (riichi deposits, paid at declaration, not included). */
   deltas: t.Array(t.Integer()),
+  /** Scores before the hand's payments and after them; honba and riichi sticks the hand ended with. */
+  scores_before: t.Array(t.Integer()),
+  scores_after: t.Array(t.Integer()),
+  honba: t.Integer(),
+  kyotaku: t.Integer(),
   renchan: t.Boolean(),
   /** The AGARI / RYUUKYOKU records of the hand (two for a double ron). */
   events: t.Array(t.Union([AgariEvent, RyuukyokuEvent])),

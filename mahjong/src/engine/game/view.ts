@@ -37,6 +37,17 @@ function isFuriten(g: ViewedGame, seat: number): boolean {
 }
 
 /**
+ * A finished hand shows what Tenhou shows everyone: the winners' hands, and at a draw the hands
+ * its record lists (the tenpai hands of an exhaustive draw, the nine-terminals hand, …).
+ */
+function shownAtEnd(k: Kyoku, seat: number): boolean {
+  const res = k.result;
+  if (!res) return false;
+  if (res.kind === 'agari') return res.winners.includes(seat);
+  return res.events.some((e) => e.t === 'ryuukyoku' && e.hands[seat] != null);
+}
+
+/**
  * `shallow` (for AI players in a loop) shares rivers and melds with the live state and leaves
  * `game.log` empty: such a view is read-only and only valid until the next step.
  * `viewer` null = full view (every hand visible, as for a spectator or replay); a seat number
@@ -47,7 +58,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
   const k = g.kyoku;
   const over = k.over;
   const players: PlayerView[] = k.players.map((p, seat) => {
-    const visible = viewer === null || viewer === seat || (over && k.result?.kind === 'agari' && k.result.winners.includes(seat));
+    const visible = viewer === null || viewer === seat || (over && shownAtEnd(k, seat));
     return {
       seat, wind: WINDS[k.seatWind(seat)]!, is_oya: seat === k.oya, score: k.scores[seat]!,
       hand: visible ? [...p.hand] : p.hand.length,
@@ -72,7 +83,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
     target: k.phase >= 4 && k.phase < 16 && k.target ? { ...k.target } : null,
     riichi_tiles: riichiDiscards ? (shallow ? riichiDiscards as number[] : [...riichiDiscards]) : [],
     is_over: g.isOver(),
-    result: res ? handResultView(res) : null,
+    result: res ? handResultView(res, k.oya) : null,
     game: {
       scores: [...g.scores], round: g.round, round_label: roundLabel(k.init.round, k.init.honba), hand_index: g.handIndex,
       max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: shallow ? [] : g.log.map((e) => ({ ...e })), owari: g.owari,

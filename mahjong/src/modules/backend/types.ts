@@ -13,6 +13,7 @@
  * replica and replays only the steps it has not seen, under the session's lock.
  */
 import type { SseEvent } from '../events/hub';
+import type { AutoSettings } from '../game/auto-play';
 
 export type GameMode = 'human_ai' | '4ai';
 
@@ -37,8 +38,10 @@ export interface SessionRecord {
 
 /** One entry of a session's step log: an action, or the deal of the next hand. */
 export type Step =
-  | { kind: 'action'; player: number; action: number; by: 'ai' | 'human'; time: string }
-  | { kind: 'deal'; time: string };
+  | { kind: 'action'; player: number; action: number; by: 'ai' | 'human' | 'auto'; time: string }
+  | { kind: 'deal'; time: string }
+  /** The human seat's automatic play changed (modules/game/auto-play.ts). */
+  | { kind: 'auto'; auto: AutoSettings; time: string };
 
 /** What GET /api/sessions shows besides the record. */
 export interface SessionActivity {

@@ -1,5 +1,5 @@
 import { Elysia, type TSchema } from 'elysia';
-import { AiModelList, GameEvent, GameExportQuery, OkResponse, SpeedBody, SpeedResponse, State } from './model';
+import { AiModelList, AutoBody, AutoResponse, GameEvent, GameExportQuery, OkResponse, SpeedBody, SpeedResponse, State } from './model';
 import { Paipu } from '../../engine/paipu';
 import { ActionBody, ActionResponse, NewGameBody, NewGameResponse, SessionParams, StateQuery, TokenQuery } from './model';
 import { GameAccess, HiddenWhilePlaying, presentedToken } from './access';
@@ -40,7 +40,7 @@ export const gameModule = (service: GameService, access: GameAccess) => {
     })
     .post('/api/game/new', async ({ body }) => {
       const s = await service.create(body);
-      return { session_id: s.id, mode: s.mode, token: s.token, state: s.state() };
+      return { session_id: s.id, mode: s.mode, token: s.token, seats: s.seats, state: s.state() };
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game', tags } })
     .get('/api/game/:session_id/state', async ({ params, query, request }) => {
       const s = await service.get(params.session_id);
@@ -93,6 +93,14 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       // Action indices are what every seat saw happen (discards, calls): public while the game runs.
       return (await service.get(params.session_id)).actionLog();
     }, { params: SessionParams, detail: { summary: 'Every action so far, one JSON object per line', tags } })
+    .post('/api/game/:session_id/auto', async ({ params, body, request }) => {
+      const s = await service.get(params.session_id);
+      access.requireOwner(s, presentedToken(request), 'the automatic play');
+      return { ok: true as const, ...(await s.setAuto(body)) };
+    }, {
+      params: SessionParams, body: AutoBody, response: AutoResponse,
+      detail: { summary: 'human_ai: the human seat\'s automatic play (auto-win, no calls, auto-pass); a decision it covers is taken at once', tags },
+    })
     .post('/api/game/:session_id/speed', async ({ params, body, request }) => {
       const s = await service.get(params.session_id);
       access.requireOwner(s, presentedToken(request), 'changing the speed');

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { AutoSettings } from './auto-play';
 import { HandResultView, StateView } from '../../engine/game/view-schema';
 import { LogFormatName } from '../replay/model';
 
@@ -17,14 +18,23 @@ export const NewGameBody = t.Object({
   seed: t.Optional(t.Union([t.Null(), t.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })])),
   max_round: t.Optional(t.Integer({ minimum: 0, maximum: 1, description: '0 East only, 1 East-South (default)' })),
   delay_ms: t.Optional(t.Integer({ minimum: 0, maximum: 10_000, description: '4ai: milliseconds per AI action (default 800)' })),
+  auto: t.Optional(t.Partial(AutoSettings, { description: 'human_ai: the human seat\'s automatic play from the start (POST /api/game/{id}/auto)' })),
 });
 export type NewGameBody = typeof NewGameBody.static;
 
 /** The state object: the engine's state view, validated, documented and sent as it is. */
 export const State = StateView;
 
+/** Who sits in a seat, for the pages' name plates: the human, or an AI by its name. */
+export const SeatInfo = t.Object({
+  kind: t.Union([t.Literal('human'), t.Literal('ai')]),
+  ai: t.Union([t.String(), t.Null()], { description: 'the AI\'s name (null for the human)' }),
+});
+export type SeatInfo = typeof SeatInfo.static;
+
 export const NewGameResponse = t.Object({
   session_id: t.String(), mode: GameMode, state: State,
+  seats: t.Array(SeatInfo, { description: 'who plays each seat, for the name plates' }),
   token: t.String({ description: 'The session secret: human_ai actions, seat-0 views and events need it; DELETE and speed too' }),
 });
 export const TokenQuery = t.Object({ token: t.Optional(t.String({ description: 'The session token, for clients that cannot send headers (EventSource)' })) });
@@ -34,6 +44,8 @@ export const ActionBody = t.Object({
   action_idx: t.Integer({ minimum: 0, maximum: 53 }),
 });
 export const ActionResponse = t.Object({ ok: t.Literal(true), state: State });
+export const AutoBody = t.Partial(AutoSettings);
+export const AutoResponse = t.Object({ ok: t.Literal(true), auto: AutoSettings, state: State });
 export const SpeedBody = t.Object({ delay_ms: t.Integer({ minimum: 0, maximum: 10_000 }) });
 export const SpeedResponse = t.Object({ ok: t.Literal(true), delay_ms: t.Integer() });
 export const SessionParams = t.Object({ session_id: t.String() });
@@ -48,9 +60,15 @@ const Action = t.Integer({ minimum: 0, maximum: 53 });
 
 /** The server-sent events of GET /api/game/{id}/events: `event:` is `type`, `data:` the whole object. */
 export const GameEvent = t.Union([
-  t.Object({ type: t.Literal('snapshot'), state: State }, { description: 'first event of every stream: the table now' }),
+  t.Object({
+    type: t.Literal('snapshot'), state: State, seats: t.Array(SeatInfo),
+    auto: t.Optional(AutoSettings),
+  }, { description: 'first event of every stream: the table now, who plays each seat, and (human_ai) the human seat\'s automatic play' }),
   t.Object({ type: t.Literal('kyoku_start'), state: State }, { description: 'a new hand was dealt' }),
-  t.Object({ type: t.Literal('player_action'), player: Seat, action: Action, state: State }, { description: 'the human seat acted (human_ai)' }),
+  t.Object({ type: t.Literal('player_action'), player: Seat, action: Action, auto: t.Optional(t.Literal(true)), state: State }, {
+    description: 'the human seat acted (human_ai); auto: the server made the move (a forced riichi discard or the automatic play)',
+  }),
+  t.Object({ type: t.Literal('auto'), auto: AutoSettings }, { description: 'the human seat\'s automatic play changed (human_ai)' }),
   t.Object({ type: t.Literal('ai_action'), player: Seat, action: Action, state: State }, { description: 'an AI seat acted' }),
   t.Object({ type: t.Literal('kyoku_end'), result: HandResultView, state: State }, { description: 'a hand ended; result = state.result' }),
   t.Object({ type: t.Literal('game_over'), state: State }, { description: 'the game ended (also sent at once to a subscriber of a finished game)' }),

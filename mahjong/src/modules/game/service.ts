@@ -71,7 +71,7 @@ export class GameService {
     await this.sessions.add(record);
     const session = this.replica(record, this.factories.newGame(gameSeed, maxRound), ais);
     this.replicas.set(record.id, Promise.resolve(session));
-    if (mode === 'human_ai') await session.exclusive(() => session.runAisUntilHuman());
+    if (mode === 'human_ai') await session.setAuto(body.auto ?? {});
     else session.startRunner();
     return session;
   }

@@ -2,11 +2,12 @@ import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
 import { EventHub, HEARTBEAT_MS } from '../events/hub';
 import { playAiTurn } from './ai-turn';
+import { autoAction, NO_AUTO, type AutoSettings } from './auto-play';
 import { Pacer } from './pacer';
 import { FourAiRunner } from './runner';
 import type { StateView } from '../../engine/game';
 import type { Paipu } from '../../engine/paipu';
-import type { GameEvent } from './model';
+import type { GameEvent, SeatInfo } from './model';
 import type { AiPlayer, EngineGame } from './port';
 import type { EventBus, GameMode, SessionRecord, SessionStore, Step } from '../backend/types';
 import { LocalEventBus, MemorySessionStore } from '../backend/memory';
@@ -53,6 +54,8 @@ export class GameSession {
   private handsSeen = 0;
   private disposed = false;
   private aiErrors = 0;
+  /** The human seat's automatic play, as the step log last set it. */
+  private autoPlay: AutoSettings = { ...NO_AUTO };
   private listening: Promise<void> | null = null;
   /** Highest step another server told us about (its events), to know how far to catch up. */
   private heard = 0;
@@ -122,6 +125,8 @@ export class GameSession {
   private apply(step: Step): void {
     if (step.kind === 'deal') {
       if (!this.game.nextHand()) throw new Error(`invariant: session ${this.id} step ${this.applied}: no next hand to deal`);
+    } else if (step.kind === 'auto') {
+      this.autoPlay = { ...step.auto };
     } else {
       // A replayed AI decision advances that AI as if it had decided (a seeded random AI stays in step).
       if (step.by === 'ai') this.ais[step.player]?.replayed?.(this.game, step.player);
@@ -158,6 +163,33 @@ export class GameSession {
   state(forPlayer?: number | null): StateView {
     const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
     return this.game.view(viewer);
+  }
+
+  /** Each seat's player: the pages name the seats from it. */
+  get seats(): SeatInfo[] {
+    return this.ais.map((ai) => (ai ? { kind: 'ai' as const, ai: ai.name } : { kind: 'human' as const, ai: null }));
+  }
+
+  /** The human seat's automatic play (auto-play.ts). */
+  get auto(): AutoSettings {
+    return { ...this.autoPlay };
+  }
+
+  /**
+   * Changes the automatic play (a step of the log, so every server plays it the same); a decision
+   * it now covers is taken at once, then the AIs play on.
+   */
+  setAuto(change: Partial<AutoSettings>): Promise<{ auto: AutoSettings; state: StateView }> {
+    return this.exclusive(async () => {
+      if (this.mode !== 'human_ai') throw new NotYourTurn(HUMAN_SEAT, [], 'in a 4ai game the server plays every seat');
+      const next = { ...this.autoPlay, ...change };
+      if (next.win !== this.autoPlay.win || next.no_calls !== this.autoPlay.no_calls || next.pass !== this.autoPlay.pass) {
+        this.autoPlay = next;
+        await this.commit({ kind: 'auto', auto: { ...next }, time: new Date().toISOString() }, [{ type: 'auto', auto: { ...next } }]);
+      }
+      await this.runAisUntilHuman();
+      return { auto: this.auto, state: this.state() };
+    });
   }
 
   /** 4ai: milliseconds per AI action; a change applies at once, cutting the current wait short. */
@@ -200,7 +232,8 @@ export class GameSession {
   /** What a new subscriber gets first: the table, and `game_over` at once if the game has ended. */
   greeting(): GameEvent[] {
     const state = this.state();
-    return this.game.isOver() ? [{ type: 'snapshot', state }, { type: 'game_over', state }] : [{ type: 'snapshot', state }];
+    const snapshot: GameEvent = { type: 'snapshot', state, seats: this.seats, ...(this.mode === 'human_ai' ? { auto: this.auto } : {}) };
+    return this.game.isOver() ? [snapshot, { type: 'game_over', state }] : [snapshot];
   }
 
   paipu(): Paipu {
@@ -235,14 +268,27 @@ export class GameSession {
     });
   }
 
-  /** human_ai: AIs act (instantly) until seat 0 must decide or the game ends. */
+  /**
+   * human_ai: AIs act (instantly) until seat 0 must decide or the game ends; seat 0's forced
+   * riichi discards and the moves its automatic play covers are taken here too.
+   */
   async runAisUntilHuman(): Promise<void> {
     while (!this.disposed && !this.game.isOver()) {
       if (await this.dealIfBetweenHands()) continue;
       const seat = this.game.toAct();
-      if (seat < 0 || !this.ais[seat]) return;
-      if (!(await this.aiStep(seat))) return;
+      if (seat < 0) return;
+      if (!this.ais[seat]) {
+        if (!(await this.autoStep(seat))) return;
+      } else if (!(await this.aiStep(seat))) return;
     }
+  }
+
+  /** A move of the human seat taken by the server (auto-play.ts); false when its player must choose. */
+  private async autoStep(seat: number): Promise<boolean> {
+    const action = autoAction(this.game.view(seat), seat, this.autoPlay);
+    if (action === null || !this.game.step(seat, action).ok) return false;
+    await this.commit(step(seat, action, 'auto'), [{ type: 'player_action', player: seat, action, auto: true, state: this.state() }, ...this.afterStep()]);
+    return true;
   }
 
   /** 4ai: plays at `delayMs` per action while someone watches here (runner.ts). */
@@ -301,4 +347,4 @@ export class GameSession {
   }
 }
 
-const step = (player: number, action: number, by: 'ai' | 'human'): Step => ({ kind: 'action', player, action, by, time: new Date().toISOString() });
+const step = (player: number, action: number, by: 'ai' | 'human' | 'auto'): Step => ({ kind: 'action', player, action, by, time: new Date().toISOString() });

@@ -83,13 +83,9 @@ export const PlayerInfo = t.Object({
 });
 export type PlayerInfo = typeof PlayerInfo.static;
 
-/** A win as the state view has it (WinView: named yaku, han, fu, points, hand), plus what a result panel draws. */
+/** A win as the state view has it (WinView: named yaku, han, fu, points, hand, melds, dora and ura), plus the pao seat. */
 export const WinPanel = t.Composite([WinView, t.Object({
-  tsumo: t.Boolean(),
   pao_who: t.Union([Seat, t.Null()], { description: 'the seat liable for a big three dragons / big four winds' }),
-  melds: t.Array(Meld),
-  dora: t.Array(Tile, { description: 'dora indicators' }),
-  ura: t.Array(Tile, { description: 'ura-dora indicators (riichi wins only)' }),
 })]);
 export type WinPanel = typeof WinPanel.static;
 

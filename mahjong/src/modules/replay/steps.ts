@@ -88,7 +88,7 @@ function describeEvent(e: RoundEvent, k: Kyoku): { type: StepType; player: numbe
 function resultOf(k: Kyoku, seen: RoundEvent[]): HandResultView | null {
   const events = seen.filter((e) => e.t === 'agari' || e.t === 'ryuukyoku');
   if (events.length === 0 || !k.result) return null;
-  return handResultView({ events, deltas: k.result.deltas, renchan: k.result.renchan });
+  return handResultView({ events, deltas: k.result.deltas, renchan: k.result.renchan }, k.oya);
 }
 
 /**

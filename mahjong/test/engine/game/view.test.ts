@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
-import { RandomAgent } from '../../../src/engine/ai';
+import { HeuristicAgent, RandomAgent } from '../../../src/engine/ai';
 import { Game, StateView } from '../../../src/engine/game';
 import { ok, scenario } from '../table/_scenario';
 
@@ -40,5 +40,29 @@ describe('state view', () => {
     const last = done.stateView(null);
     expect(last.is_over).toBe(true);
     expect(last.game.owari?.scores.reduce((a, b) => a + b, 0)).toBe(100_000);
+  });
+});
+
+describe('state view at the end of a hand', () => {
+  it('shows every seat the hands an exhaustive draw reveals (the tenpai hands), and no others', () => {
+    // Heuristic players on fixed seeds; the first hand that ends in an exhaustive draw with a
+    // tenpai seat other than the viewer is checked.
+    let checked = 0;
+    for (let seed = 1; seed <= 40 && checked < 3; seed++) {
+      const g = new Game({ seed, maxRound: 0 });
+      const agents = [0, 1, 2, 3].map(() => new HeuristicAgent());
+      while (g.actor() >= 0) g.step(g.actor(), agents[g.actor()]!.decide(g.stateView(g.actor())));
+      const res = g.stateView(null).result!;
+      const draw = res.events[0]!;
+      if (draw.t !== 'ryuukyoku' || draw.kind !== 'exhaustive') continue;
+      const mine = g.stateView(0);
+      for (let seat = 1; seat < 4; seat++) {
+        const hand = mine.players[seat]!.hand;
+        if (draw.hands[seat]) expect(hand).toEqual(draw.hands[seat]!);
+        else expect(typeof hand).toBe('number');
+      }
+      if (draw.hands.some((h, seat) => seat > 0 && h)) checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
