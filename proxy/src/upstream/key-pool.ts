@@ -52,8 +52,12 @@ export class KeyPool {
 
   /** Whether any key may be tried now (ready or cooling): not only placeholders or resting keys. */
   usable(providerName: string, provider: Provider): boolean {
-    const { ready, waiting } = this.split(providerName, provider);
-    return ready.length + waiting.length > 0;
+    const now = this.clock();
+    return provider.api_keys.some((entry) => {
+      if (isPlaceholderKey(entry.key)) return false;
+      const state = this.cooling.size > 0 ? this.cooling.get(slot(providerName, entry.key)) : undefined;
+      return !state || state.until <= now || state.kind === 'temporary';
+    });
   }
 
   /** `candidates`, in its two groups: keys free now, and keys cooling after a temporary failure. */
