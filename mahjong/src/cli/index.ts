@@ -13,6 +13,7 @@ export const main = defineCommand({
     score: () => import('./score').then((m) => m.default),
     train: () => import('./train').then((m) => m.default),
     convert: () => import('./convert').then((m) => m.default),
+    games: () => import('./games').then((m) => m.default),
   },
 });
 

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
 import { OffGameStore } from '../modules/backend/game-store';
 import { SqliteGameStore } from '../modules/backend/sqlite';
 import type { Backend } from '../modules/backend/types';
+import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redis';
 import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
 
@@ -33,8 +34,10 @@ export default defineCommand({
     'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
     'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
+    redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
+    'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
   },
-  run({ args }) {
+  async run({ args }) {
     const log = createLogger('mahjong');
     let listen: { host: string; port: number }, maxSessions: number, ttlMinutes: number;
     let mjaiBots: MjaiBots | undefined;
@@ -50,7 +53,17 @@ export default defineCommand({
     // the app's 5 MB so that the app's 413 (in the documented error shape) is what clients get.
     const adminToken = args['admin-token'] ?? process.env.MAHJONG_ADMIN_TOKEN ?? null;
     const limits = { maxSessions, ttlMs: ttlMinutes * 60_000 };
-    const backend = localBackend(limits, args.store === false ? null : gameDbPath(dataDir(args['data-dir'])), log);
+    const redisUrl = args.redis ?? process.env.MAHJONG_REDIS_URL;
+    let backend: Backend;
+    if (redisUrl) {
+      try {
+        backend = await redisBackend({ url: redisUrl, prefix: args['redis-prefix'], limits });
+      } catch (err) {
+        throw new AppError('REDIS_UNAVAILABLE', 500, (err as Error).message);
+      }
+      if (args.store === false) backend = { ...backend, games: new OffGameStore() };
+      log.info(`sessions, events and finished games are shared through ${redactUrl(redisUrl)}`);
+    } else backend = localBackend(limits, args.store === false ? null : gameDbPath(dataDir(args['data-dir'])), log);
     const app = createApp({ log, backend, mjaiBots, adminToken });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });

@@ -1,0 +1,354 @@
+/**
+ * The shared backend: sessions, their events and finished games in Redis, so that several
+ * `mahjong serve` processes behind one address serve the same games (README, "Running more than
+ * one server"). Bun's built-in client (`RedisClient` from "bun") does commands and pub/sub, so no
+ * npm client is needed: one connection for commands, one in subscriber mode.
+ *
+ * Keys (prefix `mahjong:` by default):
+ *   s:{id}        hash: record (JSON), delay, hands, over        steps:{id}  list of steps (JSON)
+ *   active        zset: session id → last activity (ms)          subs:{id}   hash: server → subscribers
+ *   lock:{id}     the session's lock (a random value, 30 s)      lease:{id}  the server pacing a 4ai game (15 s)
+ *   game:{id}     a finished game's summary (JSON)               log:{id}    its Tenhou XML
+ *   games         zset: game id → finish time                    owner:{sha256 of token}  zset of that token's games
+ * Channels: ev:{id} (a session's events: {o: server, s: step, e: event}) and control ({o, m}).
+ */
+import { AppError } from '@devhub/shared';
+import { RedisClient } from 'bun';
+import { SessionNotFound, TooManySessions } from '../../server/errors';
+import { MIN_PREFIX, normaliseQuery, StoreUnavailable } from './game-store';
+import type { SessionLimits } from './memory';
+import type { Backend, ControlMessage, EventBus, GameQuery, GameStore, GameSummary, SessionActivity, SessionRecord, SessionStore, Step, StoredGame } from './types';
+import type { SseEvent } from '../events/hub';
+
+export const DEFAULT_PREFIX = 'mahjong:';
+const LOCK_MS = 30_000;
+const LOCK_WAIT_MS = 15_000;
+export const LEASE_MS = 15_000;
+
+export class SessionBusy extends AppError {
+  constructor(id: string) {
+    super('SESSION_BUSY', 503, `session ${id} is held by another request for too long; try again`);
+  }
+}
+
+const APPEND = `if redis.call('EXISTS', KEYS[2]) == 0 then return -2 end
+if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
+for i = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
+return redis.call('LLEN', KEYS[1])`;
+const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const LEASE = `local v = redis.call('GET', KEYS[1])
+if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0`;
+
+/** What a Redis failure means for the caller: the store is away. */
+function unavailable(url: string, err: unknown): StoreUnavailable {
+  return new StoreUnavailable(`Redis at ${redactUrl(url)} is not answering: ${(err as Error).message ?? String(err)}`);
+}
+
+/** The address without a password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return 'redis (unparsable address)';
+  }
+}
+
+class Keys {
+  constructor(private readonly p: string) {}
+  session = (id: string) => `${this.p}s:${id}`;
+  steps = (id: string) => `${this.p}steps:${id}`;
+  subs = (id: string) => `${this.p}subs:${id}`;
+  lock = (id: string) => `${this.p}lock:${id}`;
+  lease = (id: string) => `${this.p}lease:${id}`;
+  active = () => `${this.p}active`;
+  events = (id: string) => `${this.p}ev:${id}`;
+  control = () => `${this.p}control`;
+  game = (id: string) => `${this.p}game:${id}`;
+  log = (id: string) => `${this.p}log:${id}`;
+  games = () => `${this.p}games`;
+  owner = (hash: string) => `${this.p}owner:${hash}`;
+}
+
+export class RedisSessionStore implements SessionStore {
+  /** Locks this process holds, chained so that local contention never spins on Redis. */
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly k: Keys,
+    private readonly limits: SessionLimits,
+    private readonly server: string,
+    private readonly announce: (m: ControlMessage) => Promise<void>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get maxSessions(): number { return this.limits.maxSessions; }
+  get ttlMs(): number { return this.limits.ttlMs; }
+
+  async add(record: SessionRecord): Promise<void> {
+    if ((await this.redis.zcard(this.k.active())) >= this.limits.maxSessions) throw new TooManySessions(this.limits.maxSessions);
+    await this.redis.hset(this.k.session(record.id), { record: JSON.stringify(record), delay: String(record.delayMs), hands: '0', over: '0' });
+    await this.redis.zadd(this.k.active(), this.now(), record.id);
+  }
+
+  async get(id: string): Promise<SessionRecord | null> {
+    const [record, delay] = await this.redis.hmget(this.k.session(id), ['record', 'delay']);
+    if (!record) return null;
+    return { ...(JSON.parse(record) as SessionRecord), delayMs: Number(delay ?? 0) };
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.redis.send('ZADD', [this.k.active(), 'XX', String(this.now()), id]);
+  }
+
+  async steps(id: string, from: number): Promise<Step[]> {
+    const items = await this.redis.lrange(this.k.steps(id), from, -1);
+    return items.map((s) => JSON.parse(s) as Step);
+  }
+
+  async append(id: string, at: number, steps: Step[]): Promise<void> {
+    const res = Number(await this.redis.send('EVAL', [APPEND, '2', this.k.steps(id), this.k.session(id), String(at), ...steps.map((s) => JSON.stringify(s))]));
+    if (res === -2) throw new SessionNotFound(id);
+    if (res === -1) throw new Error(`invariant: session ${id}: the step log moved on while step ${at} was being played`);
+  }
+
+  async progress(id: string, handsFinished: number, isOver: boolean): Promise<void> {
+    // HSET would bring back a session deleted meanwhile: only while it exists.
+    if (await this.redis.exists(this.k.session(id))) await this.redis.hset(this.k.session(id), { hands: String(handsFinished), over: isOver ? '1' : '0' });
+  }
+
+  async setDelay(id: string, delayMs: number): Promise<void> {
+    if (await this.redis.exists(this.k.session(id))) await this.redis.hset(this.k.session(id), { delay: String(delayMs) });
+  }
+
+  async subscribers(id: string, count: number): Promise<void> {
+    if (count > 0) {
+      await this.redis.hset(this.k.subs(id), { [this.server]: String(count) });
+      await this.redis.pexpire(this.k.subs(id), this.limits.ttlMs + 60_000);
+    } else await this.redis.hdel(this.k.subs(id), this.server);
+  }
+
+  async list(): Promise<SessionActivity[]> {
+    const flat = (await this.redis.send('ZRANGE', [this.k.active(), '0', '-1', 'WITHSCORES'])) as unknown as (string | [string, number])[];
+    // RESP3 answers pairs, RESP2 a flat list.
+    const pairs: [string, number][] = Array.isArray(flat[0])
+      ? (flat as [string, number][]).map(([id, s]) => [id, Number(s)])
+      : Array.from({ length: flat.length / 2 }, (_, i) => [String(flat[2 * i]), Number(flat[2 * i + 1])]);
+    const rows = await Promise.all(pairs.map(async ([id, lastActive]) => {
+      const [record, delay, hands, over] = await this.redis.hmget(this.k.session(id), ['record', 'delay', 'hands', 'over']);
+      if (!record) return null;
+      const subs = await this.redis.hvals(this.k.subs(id));
+      return {
+        record: { ...(JSON.parse(record) as SessionRecord), delayMs: Number(delay ?? 0) }, lastActive,
+        handsFinished: Number(hands ?? 0), isOver: over === '1', subscribers: subs.reduce((n, v) => n + Number(v), 0),
+      };
+    }));
+    return rows.filter((r): r is SessionActivity => r !== null);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const removed = Number(await this.redis.zrem(this.k.active(), id));
+    await this.redis.del(this.k.session(id), this.k.steps(id), this.k.subs(id), this.k.lease(id));
+    return removed > 0;
+  }
+
+  async expire(cutoff: number): Promise<string[]> {
+    const ids = await this.redis.send('ZRANGEBYSCORE', [this.k.active(), '-inf', `(${cutoff}`]) as unknown as string[];
+    const gone: string[] = [];
+    // ZREM decides which server expires a session: only the one that removed it reports it.
+    for (const id of ids) if (await this.remove(id)) gone.push(id);
+    return gone;
+  }
+
+  lock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.chains.get(id) ?? Promise.resolve()).then(() => this.locked(id, fn));
+    const tail = run.catch(() => undefined);
+    this.chains.set(id, tail);
+    void tail.then(() => { if (this.chains.get(id) === tail) this.chains.delete(id); });
+    return run;
+  }
+
+  private async locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const key = this.k.lock(id);
+    const mine = crypto.randomUUID();
+    const deadline = this.now() + LOCK_WAIT_MS;
+    for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
+      if ((await this.redis.send('SET', [key, mine, 'NX', 'PX', String(LOCK_MS)])) === 'OK') break;
+      if (this.now() > deadline) throw new SessionBusy(id);
+      await Bun.sleep(wait);
+    }
+    const renew = setInterval(() => void this.redis.send('EVAL', [RENEW, '1', key, mine, String(LOCK_MS)]).catch(() => undefined), LOCK_MS / 3);
+    try {
+      return await fn();
+    } finally {
+      clearInterval(renew);
+      await this.redis.send('EVAL', [UNLOCK, '1', key, mine]).catch(() => undefined);
+    }
+  }
+
+  async lease(id: string): Promise<boolean> {
+    return Number(await this.redis.send('EVAL', [LEASE, '1', this.k.lease(id), this.server, String(LEASE_MS)])) === 1;
+  }
+
+  async release(id: string): Promise<void> {
+    if (Number(await this.redis.send('EVAL', [UNLOCK, '1', this.k.lease(id), this.server])) > 0) await this.announce({ type: 'runner-free', id });
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class RedisEventBus implements EventBus {
+  private readonly handlers: ((m: ControlMessage) => void)[] = [];
+
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly sub: RedisClient,
+    private readonly k: Keys,
+    private readonly server: string,
+  ) {}
+
+  /** Starts listening to the control channel. */
+  async start(): Promise<void> {
+    await this.sub.subscribe(this.k.control(), (message: string) => {
+      let m: ControlMessage;
+      try { m = (JSON.parse(message) as { m: ControlMessage }).m; } catch { return; }
+      for (const h of this.handlers) h(m);
+    });
+  }
+
+  async publish(id: string, seq: number, event: SseEvent): Promise<void> {
+    await this.redis.publish(this.k.events(id), JSON.stringify({ o: this.server, s: seq, e: event }));
+  }
+
+  async listen(id: string, deliver: (seq: number, event: SseEvent) => void): Promise<void> {
+    await this.sub.subscribe(this.k.events(id), (message: string) => {
+      let m: { o: string; s: number; e: SseEvent };
+      try { m = JSON.parse(message); } catch { return; }
+      // This server's own events went straight to its subscribers.
+      if (m.o !== this.server) deliver(m.s, m.e);
+    });
+  }
+
+  async unlisten(id: string): Promise<void> {
+    await this.sub.unsubscribe(this.k.events(id));
+  }
+
+  async control(message: ControlMessage): Promise<void> {
+    await this.redis.publish(this.k.control(), JSON.stringify({ o: this.server, m: message }));
+  }
+
+  onControl(handler: (m: ControlMessage) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async close(): Promise<void> {}
+}
+
+interface GameHead extends Omit<StoredGame, 'mjlog'> {}
+
+export class RedisGameStore implements GameStore {
+  readonly kind = 'redis' as const;
+
+  constructor(private readonly redis: RedisClient, private readonly k: Keys, readonly location: string) {}
+
+  private async run<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw unavailable(this.location, err);
+    }
+  }
+
+  async save(g: StoredGame): Promise<void> {
+    const { mjlog, ...head } = g;
+    const at = Date.parse(g.finishedAt);
+    await this.run(async () => {
+      await this.redis.set(this.k.log(g.id), mjlog);
+      await this.redis.set(this.k.game(g.id), JSON.stringify(head));
+      await this.redis.zadd(this.k.games(), at, g.id);
+      await this.redis.zadd(this.k.owner(g.tokenHash), at, g.id);
+    });
+  }
+
+  async list(query: Partial<GameQuery>): Promise<{ games: GameSummary[]; total: number }> {
+    const q = normaliseQuery(query);
+    return this.run(async () => {
+      let ids: string[];
+      let total: number;
+      if (q.owners === 'all') {
+        total = Number(await this.redis.zcard(this.k.games()));
+        ids = await this.redis.send('ZRANGE', [this.k.games(), String(q.offset), String(q.offset + q.limit - 1), 'REV']) as unknown as string[];
+      } else {
+        // A caller owns few games: merge their owners' sets, newest first.
+        const scored = new Map<string, number>();
+        for (const h of q.owners) {
+          const flat = await this.redis.send('ZRANGE', [this.k.owner(h), '0', '-1', 'WITHSCORES']) as unknown as (string | [string, number])[];
+          const pairs = Array.isArray(flat[0]) ? (flat as [string, number][]) : Array.from({ length: flat.length / 2 }, (_, i) => [String(flat[2 * i]), Number(flat[2 * i + 1])] as [string, number]);
+          for (const [id, s] of pairs) scored.set(id, Number(s));
+        }
+        const all = [...scored].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+        total = all.length;
+        ids = all.slice(q.offset, q.offset + q.limit);
+      }
+      const heads = ids.length ? await this.redis.mget(...ids.map((id) => this.k.game(id))) : [];
+      const games = heads.filter((h): h is string => !!h).map((h) => { const { tokenHash: _t, ...s } = JSON.parse(h) as GameHead; return s; });
+      return { games, total };
+    });
+  }
+
+  async get(id: string): Promise<StoredGame | null> {
+    return this.run(async () => {
+      let key = id;
+      let head = await this.redis.get(this.k.game(id));
+      if (!head && id.length >= MIN_PREFIX) {
+        const ids = (await this.redis.send('ZRANGE', [this.k.games(), '0', '-1']) as unknown as string[]).filter((g) => g.startsWith(id));
+        if (ids.length === 1) { key = ids[0]!; head = await this.redis.get(this.k.game(key)); }
+      }
+      if (!head) return null;
+      const mjlog = (await this.redis.get(this.k.log(key))) ?? '';
+      return { ...(JSON.parse(head) as GameHead), mjlog };
+    });
+  }
+
+  async close(): Promise<void> {}
+}
+
+export interface RedisBackendOptions {
+  url: string;
+  prefix?: string;
+  limits: SessionLimits;
+}
+
+/** Connects (or throws StoreUnavailable naming the address) and starts listening for control messages. */
+export async function redisBackend(options: RedisBackendOptions): Promise<Backend> {
+  const k = new Keys(options.prefix ?? DEFAULT_PREFIX);
+  const server = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  const redis = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
+  const sub = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
+  try {
+    await redis.connect();
+    await sub.connect();
+    await redis.ping();
+  } catch (err) {
+    redis.close();
+    sub.close();
+    throw unavailable(options.url, err);
+  }
+  const events = new RedisEventBus(redis, sub, k, server);
+  await events.start();
+  const sessions = new RedisSessionStore(redis, k, options.limits, server, (m) => events.control(m));
+  const games = new RedisGameStore(redis, k, redactUrl(options.url));
+  return {
+    kind: 'redis', sessions, events, games,
+    close: async () => {
+      redis.close();
+      sub.close();
+    },
+  };
+}
