@@ -41,3 +41,16 @@ describe('pages', () => {
     expect(res.json.detail).toBe('Not Found');
   });
 });
+
+describe('history page', () => {
+  it('is served with its script, every page links it, and /docs lists the history endpoints', async () => {
+    const page = await call('GET', '/history');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.text).toContain('data-page="history"');
+    expect((await call('GET', '/static/js/history.js')).status).toBe(200);
+    for (const path of ['/', '/ai_battle', '/replay', '/history']) expect((await call('GET', path)).text).toContain('<a href="/history"');
+    const doc = (await call('GET', '/docs/json')).json;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/history', '/api/games', '/api/games/{game_id}', '/api/games/{game_id}/export']));
+    expect(doc.paths['/api/games'].get.responses['200']).toBeDefined();
+  });
+});

@@ -4,6 +4,7 @@
 import aiBattleHtml from '../../web/ai_battle.html' with { type: 'file' };
 import indexHtml from '../../web/index.html' with { type: 'file' };
 import replayHtml from '../../web/replay.html' with { type: 'file' };
+import historyHtml from '../../web/history.html' with { type: 'file' };
 import styleCss from '../../web/css/style.css' with { type: 'file' };
 import replayCss from '../../web/css/replay.css' with { type: 'file' };
 // @ts-expect-error untyped browser script
@@ -12,6 +13,8 @@ import battleJs from '../../web/js/battle.js' with { type: 'file' };
 import centreJs from '../../web/js/centre.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import commonJs from '../../web/js/common.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import historyJs from '../../web/js/history.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import humanJs from '../../web/js/human.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
@@ -22,7 +25,7 @@ import tableJs from '../../web/js/table.js' with { type: 'file' };
 import tilesJs from '../../web/js/tiles.js' with { type: 'file' };
 
 // bun-types declare .html imports as HTML bundles; with `type: 'file'` the value is a path.
-export const PAGES = { index: indexHtml, ai_battle: aiBattleHtml, replay: replayHtml } as unknown as Record<string, string>;
+export const PAGES = { index: indexHtml, ai_battle: aiBattleHtml, replay: replayHtml, history: historyHtml } as unknown as Record<string, string>;
 
 /** URL path under /static → embedded file and its content type. */
 export const STATIC: Record<string, { path: string; type: string }> = {
@@ -31,6 +34,7 @@ export const STATIC: Record<string, { path: string; type: string }> = {
   'js/battle.js': { path: battleJs as string, type: 'text/javascript; charset=utf-8' },
   'js/centre.js': { path: centreJs as string, type: 'text/javascript; charset=utf-8' },
   'js/common.js': { path: commonJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/history.js': { path: historyJs as string, type: 'text/javascript; charset=utf-8' },
   'js/human.js': { path: humanJs as string, type: 'text/javascript; charset=utf-8' },
   'js/replay.js': { path: replayJs as string, type: 'text/javascript; charset=utf-8' },
   'js/table.js': { path: tableJs as string, type: 'text/javascript; charset=utf-8' },

@@ -5,7 +5,7 @@ const html = (name: string) => () =>
   new Response(Bun.file(PAGES[name]!), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
 
 /**
- * The three pages and their scripts and style sheet (no image assets). Files come from the
+ * The pages and their scripts and style sheet (no image assets). Files come from the
  * embedded asset list, so the compiled binary serves them too; only listed files are served.
  */
 export const webModule = () =>
@@ -13,6 +13,7 @@ export const webModule = () =>
     .get('/', html('index'), { detail: { summary: 'Human versus three AI page', tags: ['pages'] } })
     .get('/ai_battle', html('ai_battle'), { detail: { summary: 'Four-AI page', tags: ['pages'] } })
     .get('/replay', html('replay'), { detail: { summary: 'Replay page', tags: ['pages'] } })
+    .get('/history', html('history'), { detail: { summary: 'Finished games: replay and download', tags: ['pages'] } })
     .get('/static/*', ({ params, set }) => {
       const asset = STATIC[params['*']];
       if (!asset) {

@@ -225,5 +225,5 @@
     });
   }
 
-  global.MJ = { api, eventsUrl, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, eventsUrl, tokenOf, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

@@ -385,7 +385,9 @@
   const session = params.get('session');
   const game = params.get('game');
   if (session) {
-    fetch(`/api/game/${encodeURIComponent(session)}/mjlog`).then(async (res) => {
+    // A stored game (the history's link) needs its token: the link's, or the one this browser kept.
+    const token = params.get('token') || window.MJ.tokenOf(session);
+    fetch(`/api/game/${encodeURIComponent(session)}/mjlog`, { headers: token ? { 'x-session-token': token } : {} }).then(async (res) => {
       if (res.ok) loadLog(await res.arrayBuffer(), `game ${session.slice(0, 8)}`);
       else status(`Game ${session.slice(0, 8)} is no longer on the server`);
     });

@@ -1,0 +1,97 @@
+// The history page: finished games stored by the server (GET /api/games), with a replay link and
+// a download in every format for each. The server shows a game to whoever holds its token (this
+// browser keeps one per game it played) and every game to the admin token.
+(function () {
+  'use strict';
+  const { el } = window.MJ;
+  const PAGE = 50;
+  const ADMIN_KEY = 'mj-admin-token';
+  const SEATS = ['East', 'South', 'West', 'North'];
+  const FORMATS = [['xml', 'XML'], ['tenhou6', 'tenhou.net/6'], ['mjai', 'mjai']];
+  const ORDINAL = ['1st', '2nd', '3rd', '4th'];
+  const body = document.querySelector('#games tbody');
+  const more = document.getElementById('more');
+  const statusEl = document.getElementById('status');
+  let shown = 0;
+
+  const store = {
+    get: (k) => { try { return localStorage.getItem(k); } catch { return null; } },
+    set: (k, v) => { try { if (v) localStorage.setItem(k, v); else localStorage.removeItem(k); } catch { /* private mode */ } },
+  };
+
+  /** Every game token this browser keeps (common.js stores them as mj-token:<session id>). */
+  function gameTokens() {
+    const out = {};
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith('mj-token:')) out[key.slice(9)] = localStorage.getItem(key);
+      }
+    } catch { /* private mode: none */ }
+    return out;
+  }
+
+  const admin = () => store.get(ADMIN_KEY);
+  /** The token that opens one game: its own, else the admin's. */
+  const tokenFor = (id) => gameTokens()[id] || admin();
+
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  const aiName = (ai) => (ai == null ? 'you' : ai);
+
+  function row(g) {
+    const date = new Date(g.finished_at);
+    const when = isNaN(date) ? g.finished_at : date.toLocaleString();
+    const mode = `${g.mode === 'human_ai' ? 'vs AI' : '4 AI'}, ${g.max_round === 0 ? 'East' : 'East-South'}`;
+    const ais = g.mode === 'human_ai' ? g.ais.slice(1).join(', ') : g.ais.join(', ');
+    let place, points;
+    if (g.mode === 'human_ai') {
+      place = ORDINAL[g.placements[0] - 1];
+      points = `${signed(g.points[0])} (${g.scores[0]})`;
+    } else {
+      const winner = g.placements.indexOf(1);
+      place = `1st: ${aiName(g.ais[winner])} (${SEATS[winner]})`;
+      points = g.points.map(signed).join(' / ');
+    }
+    const token = tokenFor(g.game_id);
+    const q = token ? `&token=${encodeURIComponent(token)}` : '';
+    const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}`, class: 'replay-link' }, 'Replay');
+    const downloads = FORMATS.map(([f, label]) => el('a', {
+      href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}${q}`, download: '', class: `download-${f}`,
+    }, label));
+    const tr = el('tr', { 'data-game': g.game_id },
+      el('td', {}, when), el('td', {}, mode), el('td', {}, ais), el('td', { class: 'place' }, place), el('td', {}, points),
+      el('td', {}, replay), el('td', { class: 'downloads' }, ...downloads.flatMap((a, i) => (i ? [' · ', a] : [a]))));
+    if (g.mode === 'human_ai') tr.classList.add(`place-${g.placements[0]}`);
+    return tr;
+  }
+
+  async function load(reset) {
+    if (reset) { body.textContent = ''; shown = 0; }
+    const tokens = Object.values(gameTokens());
+    const adminToken = admin();
+    if (!tokens.length && !adminToken) {
+      statusEl.textContent = 'No games yet: games this browser finishes on this server appear here';
+      more.hidden = true;
+      return;
+    }
+    const headers = { 'x-session-token': [adminToken, ...tokens].filter(Boolean).join(',') };
+    const res = await fetch(`/api/games?limit=${PAGE}&offset=${shown}`, { headers });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) {
+      statusEl.textContent = (data && data.detail) || `HTTP ${res.status}`;
+      statusEl.classList.add('error');
+      return;
+    }
+    for (const g of data.games) body.append(row(g));
+    shown += data.games.length;
+    statusEl.textContent = data.total ? `${data.total} game${data.total === 1 ? '' : 's'}${data.admin ? ' (admin: every game)' : ''}` : 'No finished games yet';
+    more.hidden = shown >= data.total;
+  }
+
+  more.onclick = () => load(false);
+  const input = document.getElementById('admin-token');
+  document.getElementById('admin-save').onclick = () => { store.set(ADMIN_KEY, input.value.trim()); input.value = ''; load(true); };
+  document.getElementById('admin-clear').onclick = () => { store.set(ADMIN_KEY, null); load(true); };
+  if (admin()) document.getElementById('admin').open = false;
+  load(true).catch((err) => { statusEl.textContent = `Could not load the history: ${err.message}`; });
+})();

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createLogger } from '../shared/src/logger';
+import { useTempDirs } from '../shared/src/testing';
+import { createApp } from '../mahjong/src/app';
+import { parseLogText } from '../mahjong/src/formats';
+import { memoryBackend } from '../mahjong/src/modules/backend/memory';
+import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
+import { launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+
+// The history page in Debian's chromium: a server storing finished games in SQLite, games the
+// browser played (their tokens in its localStorage) listed with a replay link and downloads.
+const temp = useTempDirs(afterAll);
+const ADMIN = 'history-browser-admin-token';
+const store = new SqliteGameStore(join(temp.make('mj-history-'), 'games.sqlite'));
+const app = createApp({ adminToken: ADMIN, log: createLogger('mahjong', -999), backend: memoryBackend(undefined, store) }).listen({ hostname: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${app.server!.port}`;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ context, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await app.stop(true);
+});
+
+/** Plays a human_ai game to its end from inside the page, through the pages' own api() (which keeps the token). */
+async function playInPage(page: Page, seed: number): Promise<string> {
+  return page.evaluate(async (seed) => {
+    const MJ = (window as any).MJ;
+    const g = await MJ.api('/api/game/new', { mode: 'human_ai', ai_model: 'random', seed, max_round: 0 });
+    let state = g.state;
+    for (let i = 0; i < 1000 && !state.game.finished; i++) {
+      const v = state.valid_actions;
+      const action = v.includes(50) ? 50 : v.includes(49) ? 49 : v[0];
+      state = (await MJ.api(`/api/game/${g.session_id}/action`, { player_id: 0, action_idx: action })).state;
+    }
+    return g.session_id as string;
+  }, seed);
+}
+
+describe('history page', () => {
+  it('lists the browser\'s own finished games, replays one and downloads it in every format', async () => {
+    // A game someone else played: not this browser's, so not listed (until the admin token is given).
+    const other = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: '4ai', seed: 2, max_round: 0, delay_ms: 0, ai_model: 'random' }) }).then((r) => r.json()) as any;
+    const watch = await fetch(`${base}/api/game/${other.session_id}/events`);
+    const reader = watch.body!.getReader();
+    for (let text = ''; !text.includes('event: game_over');) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${base}/history`);
+    await until(() => page.textContent('#status').then((t) => t?.includes('No games yet')), 10_000, 'the empty history');
+    const id = await playInPage(page, 11);
+    await until(async () => (await store.list({ owners: 'all' })).total === 2, 10_000, 'both games stored');
+
+    await page.reload();
+    await page.waitForSelector(`tr[data-game="${id}"]`);
+    expect(await page.$$eval('#games tbody tr', (rows) => rows.map((r) => r.getAttribute('data-game')))).toEqual([id]);
+    const cells = await page.$$eval(`tr[data-game="${id}"] td`, (tds) => tds.map((td) => td.textContent ?? ''));
+    const stored = (await store.get(id))!;
+    expect(cells[1]).toBe('vs AI, East');
+    expect(cells[2]).toBe('random, random, random');
+    expect(cells[3]).toBe(['1st', '2nd', '3rd', '4th'][stored.placements[0]! - 1]!);
+    expect(cells[4]).toContain(String(stored.scores[0]));
+    expect(await page.textContent('#status')).toBe('1 game');
+    expect((await screenshot(page, 'history')).colours).toBeGreaterThan(20);
+
+    // A download: the browser saves the mjai file, and the formats module reads the same game.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`tr[data-game="${id}"] a.download-mjai`)]);
+    const saved = join(temp.make('mj-download-'), 'game.jsonl');
+    await download.saveAs(saved);
+    expect(download.suggestedFilename()).toBe(`mahjong-${id}.jsonl`);
+    const back = parseLogText(readFileSync(saved, 'utf8'));
+    expect(back.format).toBe('mjai');
+    expect(back.paipu.owari?.scores).toEqual(stored.scores);
+    for (const format of ['xml', 'tenhou6']) {
+      const href = await page.getAttribute(`tr[data-game="${id}"] a.download-${format}`, 'href');
+      expect(parseLogText(await (await fetch(`${base}${href}`)).text()).format).toBe(format as any);
+    }
+
+    // Replay: the link opens the replay page on this game, even once its session is gone.
+    await page.evaluate(async (id) => (window as any).MJ.api(`/api/game/${id}`, undefined, 'DELETE'), id);
+    await page.click(`tr[data-game="${id}"] a.replay-link`);
+    await page.waitForURL(/\/replay\?session=/);
+    await until(() => page.textContent('#status').then((t) => /steps, \d+ hands/.test(t ?? '')), 15_000, 'the replay loaded');
+    expect(await page.textContent('#status')).toContain(`${stored.hands} hands`);
+    await screenshot(page, 'history-replay');
+
+    // The admin token shows every game.
+    await page.goto(`${base}/history`);
+    await page.click('#admin summary');
+    await page.fill('#admin-token', ADMIN);
+    await page.click('#admin-save');
+    await until(() => page.$$('#games tbody tr').then((rows) => rows.length === 2), 10_000, 'both games for the admin');
+    expect(await page.textContent('#status')).toBe('2 games (admin: every game)');
+    expect(await page.textContent(`tr[data-game="${other.session_id}"] td:nth-child(4)`)).toMatch(/^1st: random \((East|South|West|North)\)$/);
+    await page.close();
+  }, 60_000);
+
+  it('says why when the server keeps no games', async () => {
+    const off = createApp({ log: createLogger('mahjong', -999) }).listen({ hostname: '127.0.0.1', port: 0 });
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${off.server!.port}/history`);
+      await page.evaluate(() => localStorage.setItem('mj-token:x', 'y'));
+      await page.reload();
+      await until(() => page.textContent('#status').then((t) => t?.includes('--no-store')), 10_000, 'the message');
+      await page.close();
+    } finally {
+      await off.stop(true);
+    }
+  });
+});
