@@ -174,3 +174,18 @@ describe('two mahjong servers sharing one Redis', () => {
     expect((await fetch(`${b.base}/api/game/${id}/state`)).status).toBe(404);
   }, 30_000);
 });
+
+describe('mahjong serve --redis without a Redis', () => {
+  it('exits 1 naming the address, with the password hidden', async () => {
+    const { createServer } = await import('node:net');
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
+    await using proc = Bun.spawn(['bun', CLI, 'serve', '--port', '0', '--redis', `redis://:hunter2@127.0.0.1:${port}`], {
+      env: { ...process.env, MAHJONG_DIR: temp.make('mj-noredis-'), NO_COLOR: '1' }, stdout: 'pipe', stderr: 'pipe',
+    });
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(1);
+    expect(out + err).toContain(`Redis at redis://:***@127.0.0.1:${port} is not answering`);
+    expect(out + err).not.toContain('hunter2');
+  });
+});

@@ -329,12 +329,21 @@ export interface RedisBackendOptions {
 export async function redisBackend(options: RedisBackendOptions): Promise<Backend> {
   const k = new Keys(options.prefix ?? DEFAULT_PREFIX);
   const server = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  // A first connection that does not retry: an address with no Redis behind it fails at once.
+  const probe = new RedisClient(options.url, { autoReconnect: false, connectionTimeout: 5_000 });
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (err) {
+    throw unavailable(options.url, err);
+  } finally {
+    probe.close();
+  }
+  // The working connections reconnect by themselves if Redis restarts.
   const redis = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
   const sub = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
   try {
-    await redis.connect();
-    await sub.connect();
-    await redis.ping();
+    await Promise.race([Promise.all([redis.connect(), sub.connect()]), Bun.sleep(10_000).then(() => { throw new Error('no answer within 10 s'); })]);
   } catch (err) {
     redis.close();
     sub.close();
