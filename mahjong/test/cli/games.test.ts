@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useTempDirs } from '@devhub/shared/testing';
@@ -41,11 +41,13 @@ describe('mahjong games', () => {
   const first = playedGame(41, '1111aaaa-0000-4000-8000-000000000001', '2026-01-02T10:00:00.000Z');
   const second = playedGame(42, '2222bbbb-0000-4000-8000-000000000002', '2026-01-03T10:00:00.000Z');
   const store = new SqliteGameStore(join(dir, 'games.sqlite'));
+  beforeAll(async () => {
+    await store.save(first);
+    await store.save(second);
+  });
   afterAll(() => store.close());
 
   it('lists the stored games newest first, as text and as JSON', async () => {
-    await store.save(first);
-    await store.save(second);
     const text = await run(dir, 'games', 'list');
     expect(text.code).toBe(0);
     const lines = text.stdout.trim().split('\n');

@@ -84,8 +84,9 @@ export class GameSession {
         this.log.error(`session ${this.id}: the game stopped`, err);
         this.emit({ type: 'error', message: 'the game stopped on an internal error' }, this.applied + 1);
       },
-      lease: () => this.store.lease(this.id),
-      release: () => this.store.release(this.id),
+      // A store that does not answer (Redis restarting) is a lease not held: retried in a second.
+      lease: () => this.store.lease(this.id).catch(() => false),
+      release: () => this.store.release(this.id).catch(() => undefined),
     });
     this.hub.onChange(() => void this.store.subscribers(this.id, this.hub.size).catch(() => undefined));
   }
