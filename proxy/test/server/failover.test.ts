@@ -29,6 +29,8 @@ afterAll(async () => {
 function setup(routes?: unknown, providers: Record<string, unknown> = {}) {
   a.requests.length = 0;
   b.requests.length = 0;
+  a.handle(exhausted);
+  b.handle(() => messageResponse('from zhipu'));
   let now = 1_000_000;
   const h = harness({
     providers: {

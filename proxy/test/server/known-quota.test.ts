@@ -41,6 +41,7 @@ describe('keys whose last known quota is used up', () => {
   it('usage remembers each key\'s windows in the usage cache (by fingerprint, never the key)', async () => {
     const dir = tempDir('modelproxy-known-quota-');
     percentLeft[KEY_1] = 0;
+    percentLeft[KEY_2] = 50;
     await readUsage(dir);
     const text = readFileSync(usageCachePath(dir), 'utf8');
     expect(text).not.toContain(KEY_1);

@@ -7,6 +7,7 @@ import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harne
 
 const KEY_1 = 'sk-cp-exhausted-key-0001';
 const KEY_2 = 'sk-cp-healthy-key-0002';
+const STATED_KEY = 'sk-cp-stated-reset-key-0003';
 const ask = { model: 'claude-sonnet-4-5', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] };
 const MINIMAX_USAGE = '/v1/api/openplatform/coding_plan/remains';
 
@@ -31,14 +32,14 @@ describe('a vendor\'s "plan window used up" answer cools the key until the reset
     const reset = new Date(Date.now() + 3 * 3_600_000);
     reset.setMilliseconds(0);
     upstream.requests.length = 0;
-    upstream.handle((r) => (r.key === KEY_1 ? minimax2056(reset.toISOString().replace('.000Z', 'Z')) : messageResponse('from key 2')));
-    const h = fresh(minimax());
+    upstream.handle((r) => (r.key === STATED_KEY ? minimax2056(reset.toISOString().replace('.000Z', 'Z')) : messageResponse('from key 2')));
+    const h = fresh(minimax([STATED_KEY, KEY_2]));
     const res = await h.app.handle(post('/v1/messages', ask));
     expect(res.headers.get('x-modelproxy-key')).toBe('minimax#2');
-    expect(restOf(h, 'minimax', KEY_1)).toBe(reset.getTime());
+    expect(restOf(h, 'minimax', STATED_KEY)).toBe(reset.getTime());
     expect(h.pool.candidates('minimax', h.state.current.config.providers.minimax!).map((c) => c.index)).toEqual([2]);
-    // No usage query was needed: the answer said when.
-    expect(upstream.requests.some((r) => r.path === MINIMAX_USAGE)).toBe(false);
+    // No usage query was needed: the answer said when (other tests' background queries use other keys).
+    expect(upstream.requests.some((r) => r.path === MINIMAX_USAGE && r.key === STATED_KEY)).toBe(false);
     upstream.handle(() => messageResponse('ok'));
   });
 
