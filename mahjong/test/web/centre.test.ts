@@ -31,7 +31,7 @@ const state = {
 
 describe('centre panel', () => {
   it('writes round, honba, sticks and tiles left legibly on a 375 px phone and inside the side scores', async () => {
-    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { MJCentre } = await load('tiles.js', 'i18n.js', 'centre.js');
     const { ctx, texts } = textContext();
     const rw = 375 / 24; // river tile width on a 375 px wide table
     MJCentre.draw(ctx, state, rw, 0);
@@ -44,7 +44,7 @@ describe('centre panel', () => {
   });
 
   it('never sets rows taller than their spacing on a small (landscape phone) table', async () => {
-    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { MJCentre } = await load('tiles.js', 'i18n.js', 'centre.js');
     const { ctx, texts } = textContext();
     const rw = 280 / 24;
     MJCentre.draw(ctx, state, rw, 0);
@@ -56,7 +56,7 @@ describe('centre panel', () => {
   });
 
   it('names the round once (the honba has its own line) and counts one stick as "1 stick"', async () => {
-    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { MJCentre } = await load('tiles.js', 'i18n.js', 'centre.js');
     const { ctx, texts } = textContext();
     MJCentre.draw(ctx, { ...state, kyotaku: 1, honba: 1, game: { round_label: roundLabel(0, 1) } }, 800 / 24, 0);
     const all = texts.map((t) => t.text);
@@ -65,7 +65,7 @@ describe('centre panel', () => {
   });
 
   it('strips the honba from the label the engine really sends (East 1 (2 honba))', async () => {
-    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { MJCentre } = await load('tiles.js', 'i18n.js', 'centre.js');
     const { ctx, texts } = textContext();
     MJCentre.draw(ctx, { ...state, round: 0, honba: 2, game: { round_label: roundLabel(0, 2) } }, 800 / 24, 0);
     const all = texts.map((t) => t.text);
@@ -74,7 +74,7 @@ describe('centre panel', () => {
   });
 
   it('keeps the larger type of a desktop table', async () => {
-    const { MJCentre } = await load('tiles.js', 'centre.js');
+    const { MJCentre } = await load('tiles.js', 'i18n.js', 'centre.js');
     const { ctx, texts } = textContext();
     MJCentre.draw(ctx, state, 800 / 24, 0);
     expect(texts.find((t) => t.text === 'East 2')!.px).toBeCloseTo(800 / 24 * 6.4 * 0.075 * 1.2, 5);

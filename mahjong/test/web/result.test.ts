@@ -25,7 +25,7 @@ const state = { players: [0, 1, 2, 3].map((seat) => ({ seat, wind: 'ESWN'[seat] 
 
 describe('hand result dialog', () => {
   it('marks the viewer\'s own seat as "you" in results and standings', async () => {
-    const { MJ } = await load('tiles.js', 'common.js');
+    const { MJ } = await load('tiles.js', 'i18n.js', 'common.js');
     const seen = { ...state, viewer: 0 };
     expect(MJ.seatLabel(seen, 0)).toBe('P0 (East, you)');
     expect(MJ.seatLabel(seen, 2)).toBe('P2 (West)');
@@ -35,7 +35,7 @@ describe('hand result dialog', () => {
   });
 
   it('says who was tenpai at an exhaustive draw', async () => {
-    const { MJ } = await load('tiles.js', 'common.js');
+    const { MJ } = await load('tiles.js', 'i18n.js', 'common.js');
     const text = (r: object) => MJ.resultNodes(r, state).map((n: FakeElement) => n.textContent).join('\n');
     expect(text({ type: 'ryuukyoku', kind: 'exhaustive', kind_name: 'exhaustive draw', tenpai: [1, 3], wins: [], deltas: [-1500, 1500, -1500, 1500] }))
       .toContain('Tenpai: P1 (South), P3 (North)');

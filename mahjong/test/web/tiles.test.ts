@@ -21,7 +21,7 @@ describe('tile helpers', () => {
   });
 
   it('maps hand tiles to discard indices (red fives 34–36) and names actions', async () => {
-    const win = await load('tiles.js', 'common.js');
+    const win = await load('tiles.js', 'i18n.js', 'common.js');
     expect([0, 16, 17, 52, 88, 135].map(win.MJ.discardIndex)).toEqual([0, 34, 4, 35, 36, 33]);
     expect(win.MJ.actionName(43)).toBe('pon');
     expect(win.MJ.actionName(35)).toBe('discard red 5p');
@@ -105,7 +105,7 @@ describe('human page helpers', () => {
   const hand = [0, 4, 8, 17, 52, 54, 88, 108, 112, 116, 120, 124, 128, 132];
 
   it('labels each chi variant with its tiles, red-five variants included', async () => {
-    const { MJ } = await load('tiles.js', 'common.js');
+    const { MJ } = await load('tiles.js', 'i18n.js', 'common.js');
     const state = { target: { tile: 4 * 12 + 1, from: 3, kind: 'discard' } }; // 4p
     expect([37, 38, 39, 41].map((a) => MJ.buttonLabel(a, state))).toEqual(['chi 4-5-6p', 'chi 3-4-5p', 'chi 2-3-4p', 'chi 3-4-5p (red 5)']);
     expect([43, 44, 46, 49].map((a) => MJ.buttonLabel(a, state))).toEqual(['pon 4p', 'pon 4p with red 5', 'kan 4p', 'ron 4p']);
@@ -117,7 +117,7 @@ describe('human page helpers', () => {
   });
 
   it('marks the riichi candidates by tile id, only while seat 0 chooses a discard', async () => {
-    const { MJ } = await load('tiles.js', 'common.js');
+    const { MJ } = await load('tiles.js', 'i18n.js', 'common.js');
     const state: any = { turn: 0, riichi_stage2: false, riichi_tiles: [4, 35], players: [{ hand, drawn: 132 }] };
     expect(MJ.riichiMarks(state)).toEqual([17, 52]);
     expect(MJ.riichiMarks({ ...state, turn: 1 })).toEqual([]);
@@ -125,7 +125,7 @@ describe('human page helpers', () => {
   });
 
   it('lifts the pending riichi tile, the drawn copy when it is the one discarded', async () => {
-    const { MJ } = await load('tiles.js', 'common.js');
+    const { MJ } = await load('tiles.js', 'i18n.js', 'common.js');
     const two = [...hand.slice(0, 13), 9];
     const state: any = { riichi_stage2: true, riichi_tile: 2, players: [{ hand: two, drawn: 9 }] };
     expect(MJ.pendingTile(state)).toBe(9);

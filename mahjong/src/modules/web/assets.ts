@@ -16,6 +16,8 @@ import commonJs from '../../web/js/common.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import historyJs from '../../web/js/history.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
+import i18nJs from '../../web/js/i18n.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
 import humanJs from '../../web/js/human.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import replayJs from '../../web/js/replay.js' with { type: 'file' };
@@ -35,6 +37,7 @@ export const STATIC: Record<string, { path: string; type: string }> = {
   'js/centre.js': { path: centreJs as string, type: 'text/javascript; charset=utf-8' },
   'js/common.js': { path: commonJs as string, type: 'text/javascript; charset=utf-8' },
   'js/history.js': { path: historyJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/i18n.js': { path: i18nJs as string, type: 'text/javascript; charset=utf-8' },
   'js/human.js': { path: humanJs as string, type: 'text/javascript; charset=utf-8' },
   'js/replay.js': { path: replayJs as string, type: 'text/javascript; charset=utf-8' },
   'js/table.js': { path: tableJs as string, type: 'text/javascript; charset=utf-8' },

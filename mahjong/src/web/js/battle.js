@@ -3,12 +3,17 @@
 (function () {
   'use strict';
   const { api, eventsUrl, downloadNodes, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
+  const I = window.MJI18n;
+  const { t } = I;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const params = new URLSearchParams(location.search);
   const ui = { session: null, state: null, es: null, follow: 'all', delay: params.has('delay') ? Number(params.get('delay')) : 800, banner: null, over: false, lastResult: null };
   window.__mj = ui;
-  const status = (t) => { $('status').textContent = t; };
+  // Kept as a function of the language, so a change of language rewrites it.
+  let statusText = () => t('status.not_started');
+  const status = (text) => { statusText = typeof text === 'function' ? text : () => text; $('status').textContent = statusText(); };
+  status(statusText);
 
   let frame = 0;
   function redraw() {
@@ -20,7 +25,7 @@
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     ui.hits = MJTable.draw(canvas, ui.state, { // hit rects of the bottom hand, read by the browser tests
       viewer: f ?? 0, last: ui.last, slide: ui.slide, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
-      banner: ui.banner || (ui.state ? null : 'Press Start to watch four AI players'),
+      banner: (ui.banner && ui.banner()) || (ui.state ? null : t('banner.press_start')),
     });
   }
 
@@ -45,7 +50,7 @@
       ui.state = d.state;
       ui.banner = null;
       ui.last = { player: d.player, action: d.action };
-      status(`P${d.player}: ${actionName(d.action)}`);
+      status(() => `P${d.player}: ${actionName(d.action)}`);
       // Slide a discard in when actions are slow enough to watch.
       if (d.action <= 36 && ui.delay >= 300) animate(Math.min(250, ui.delay / 3), (t) => { ui.slide = t; drawNow(); });
       else { ui.slide = 1; redraw(); }
@@ -54,24 +59,26 @@
       ui.state = d.state;
       const r = d.result;
       ui.lastResult = r;
-      const yaku = (w) => w.yaku.map((y) => y.name).join(', ');
-      const tenpai = (x) => (!x.tenpai ? '' : x.tenpai.length ? ` — tenpai: ${x.tenpai.map((i) => `P${i}`).join(', ')}` : ' — nobody tenpai');
-      ui.banner = r.wins.length ? r.wins.map((w) => `P${w.who} wins ${w.points}: ${yaku(w)}`).join(' · ') : `Draw${r.kind_name ? ` (${r.kind_name})` : ''}${tenpai(r)}`;
+      const yaku = (w) => w.yaku.map((y) => I.yakuName(y.id, y.name)).join(', ');
+      const tenpai = (x) => (!x.tenpai ? '' : ` — ${x.tenpai.length ? t('res.tenpai', { who: x.tenpai.map((i) => `P${i}`).join(', ') }) : t('res.nobody_tenpai')}`);
+      const kind = (x) => (x.kind ? I.drawName(x.kind, x.kind_name) : x.kind_name);
+      // A function of the language: the banner is rewritten when the language changes.
+      ui.banner = () => (r.wins.length ? r.wins.map((w) => t('res.banner_win', { who: `P${w.who}`, points: w.points, yaku: yaku(w) })).join(' · ') : `${t('res.draw')}${kind(r) ? ` (${kind(r)})` : ''}${tenpai(r)}`);
       redraw();
     });
     on('game_over', async (d) => {
       ui.over = true;
       ui.state = d.state;
       ui.banner = null;
-      status('Game over');
+      status(() => t('status.game_over'));
       redraw();
       es.close();
       // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
-      const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, 'Last hand'), ...resultNodes(ui.lastResult, d.state)] : [];
-      const next = await dialog('Game over', [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'Close', value: 'close', id: 'final-close', primary: true }]);
+      const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, t('res.last_hand')), ...resultNodes(ui.lastResult, d.state)] : [];
+      const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
       if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
-    on('error', (d) => status(`Server: ${d.message}`));
+    on('error', (d) => status(() => t('status.server', { msg: d.message })));
   }
 
   // Per-seat AI: "—" plays the AI chosen in #ai-kind; the names come from GET /api/ai/models.
@@ -103,12 +110,13 @@
       ui.state = res.state;
       ui.over = false;
       ui.lastResult = null;
-      status(`Game ${ui.session.slice(0, 8)} running`);
+      const id = ui.session.slice(0, 8);
+      status(() => t('status.running', { id }));
       redraw();
       subscribe();
     } catch (e) {
-      status(`Could not start: ${e.message}`);
-      await dialog('Could not start', [el('p', {}, e.message)], [{ label: 'OK', value: 1 }]);
+      status(() => t('status.could_not_start', { msg: e.message }));
+      await dialog(t('dlg.could_not_start'), [el('p', {}, e.message)], [{ label: t('btn.ok'), value: 1 }]);
     }
   }
 
@@ -116,6 +124,7 @@
   $('follow').onchange = (e) => { ui.follow = e.target.value; redraw(); };
   for (const b of document.querySelectorAll('[data-ms]')) b.onclick = () => setSpeed(Number(b.dataset.ms));
   window.addEventListener('resize', redraw);
+  I.onChange(() => { status(statusText); redraw(); });
   markSpeed();
   redraw();
 })();

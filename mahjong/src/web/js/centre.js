@@ -3,10 +3,14 @@
 (function (global) {
   'use strict';
   const T = global.MJTiles;
+  const I = global.MJI18n;
   const WIND_CH = { E: '東', S: '南', W: '西', N: '北' };
+  // The seat winds stay in kanji in English too; Chinese writes East 东.
+  const windChar = (w) => (I.lang() === 'zh' ? I.windName(w) : WIND_CH[w]);
 
-  /** The hand's name without its honba ("East 1 (2 honba)" → "East 1"): the panel has a honba line of its own. */
+  /** The hand's name without its honba ("East 1", "東1局"): the panel has a honba line of its own. */
   function roundLabel(state) {
+    if (typeof state.game.round === 'number') return I.roundLabel(state.game.round);
     return state.game.round_label.replace(/ \(\d+ honba\)$/, '');
   }
 
@@ -38,9 +42,9 @@
     fitText(ctx, roundLabel(state), -box * 0.25, Math.min(f * 1.2, box * 0.125), maxW, '600 ');
     const small = Math.min(Math.max(MIN_PX, f * 0.85), box * 0.095);
     const sticks = state.kyotaku;
-    fitText(ctx, `${state.honba} honba`, -box * 0.14, small, maxW);
-    fitText(ctx, `${sticks} ${sticks === 1 ? 'stick' : 'sticks'}`, -box * 0.045, small, maxW);
-    fitText(ctx, `${state.tiles_left} tiles left`, box * 0.05, small, maxW);
+    fitText(ctx, I.t('centre.honba', { n: state.honba }), -box * 0.14, small, maxW);
+    fitText(ctx, I.t(sticks === 1 ? 'centre.stick' : 'centre.sticks', { n: sticks }), -box * 0.045, small, maxW);
+    fitText(ctx, I.t('centre.tiles_left', { n: state.tiles_left }), box * 0.05, small, maxW);
     // Dora indicators, as big as river tiles: players read them all hand long.
     const dora = state.dora;
     const dw = Math.min(rw * 0.85, (box * 0.8) / Math.max(dora.length, 1)), dh = dw * 1.36;
@@ -53,7 +57,7 @@
       ctx.rotate((-rel * Math.PI) / 2);
       const active = state.turn === p.seat && !state.is_over;
       ctx.fillStyle = active ? '#f1c40f' : p.riichi ? '#e67e22' : '#e8e8e8';
-      fitText(ctx, `${WIND_CH[p.wind]} ${p.score}${p.riichi ? ' ●' : ''}`, box * 0.43, f, maxW, active ? '700 ' : '');
+      fitText(ctx, `${windChar(p.wind)} ${p.score}${p.riichi ? ' ●' : ''}`, box * 0.43, f, maxW, active ? '700 ' : '');
       ctx.restore();
     });
   }

@@ -2,6 +2,7 @@
 (function (global) {
   'use strict';
   const T = global.MJTiles;
+  const I = global.MJI18n;
   const SEAT_NAMES = ['East seat', 'South seat', 'West seat', 'North seat'];
 
   // Each game's token (from POST /api/game/new) is kept in localStorage, so a reload of the page
@@ -44,16 +45,8 @@
     return data;
   }
 
-  const kindName = (k) => T.tileName(k * 4 + 1);
-
-  /** Human-readable name of an action index (mahjong/README.md, Actions). */
-  function actionName(a) {
-    if (a < 34) return `discard ${kindName(a)}`;
-    if (a <= 36) return `discard red 5${'mps'[a - 34]}`;
-    if (a <= 42) return ['chi (low)', 'chi (middle)', 'chi (high)'][(a - 37) % 3] + (a >= 40 ? ' with red 5' : '');
-    return { 43: 'pon', 44: 'pon with red 5', 45: 'closed kan', 46: 'kan', 47: 'added kan', 48: 'riichi',
-      49: 'ron', 50: 'tsumo', 51: 'nine terminals', 52: 'cancel riichi', 53: 'skip' }[a] || `action ${a}`;
-  }
+  /** Human-readable name of an action index (mahjong/README.md, Actions), in the page's language. */
+  const actionName = (a) => I.actionName(a);
 
   /** Discard index of a hand tile: red fives 34–36, others their kind. */
   function discardIndex(tile) {
@@ -68,15 +61,15 @@
     if (!target) return actionName(a);
     // Calls on a discard name the tile ("pon 3p"): on a phone the outlined river tile is small.
     if (a === 43 || a === 44 || a === 46 || a === 49) {
-      const [verb, ...rest] = actionName(a).split(' ');
-      const name = kindName(target.tile >> 2);
+      const verb = I.callName({ 43: 'pon', 44: 'pon', 46: 'kan', 49: 'ron' }[a]);
+      const name = I.tileName({ kind: target.tile >> 2, red: false });
       // "pon Red" could be a red five: dragons get their full name.
-      return [verb, /^(White|Green|Red)$/.test(name) ? `${name} dragon` : name, ...rest].join(' ');
+      return [verb, /^(White|Green|Red)$/.test(name) ? `${name} dragon` : name].join(' ') + (a === 44 ? I.t('act.with_red') : '');
     }
     if (a < 37 || a > 42) return actionName(a);
-    const k = target.tile >> 2, n = (k % 9) + 1, suit = 'mps'[Math.floor(k / 9)];
+    const k = target.tile >> 2, n = (k % 9) + 1, suit = I.suitName('mps'[Math.floor(k / 9)]);
     const first = n - ((a - 37) % 3);
-    return `chi ${first}-${first + 1}-${first + 2}${suit}${a >= 40 ? ' (red 5)' : ''}`;
+    return `${I.callName('chi')} ${first}-${first + 1}-${first + 2}${suit}${a >= 40 ? I.t('act.red5') : ''}`;
   }
 
   /** Seat 0's tile ids whose discard would declare riichi (state.riichi_tiles holds discard indices). */
@@ -118,14 +111,12 @@
     });
   }
 
-  const WIND_NAMES = { E: 'East', S: 'South', W: 'West', N: 'North' };
-
   /** "P2 (West, you)": the seat, its wind and whether the state's viewer sits there. */
   function seatLabel(state, seat) {
     const p = state && state.players[seat];
-    const wind = p && WIND_NAMES[p.wind];
+    const wind = p && I.seatWindName(p.wind);
     // On the human page the state is seen by its player: say which seat that is.
-    const you = state && state.viewer === seat ? 'you' : '';
+    const you = state && state.viewer === seat ? I.t('seat.you') : '';
     const notes = [wind, you].filter(Boolean).join(', ');
     return `P${seat}${notes ? ` (${notes})` : ''}`;
   }
@@ -153,25 +144,26 @@
 
   /** Nodes describing one hand's result (state.result, HandResultView): yaku, han, fu, points, score changes. */
   function resultNodes(result, state) {
-    if (!result) return [el('p', {}, 'Hand over.')];
+    if (!result) return [el('p', {}, I.t('turn.hand_over'))];
     const nodes = [];
     for (const w of result.wins) {
-      const how = w.who === w.from_who ? 'tsumo' : `ron from ${seatLabel(state, w.from_who)}`;
-      nodes.push(el('h3', {}, `${seatLabel(state, w.who)} wins by ${how}`));
+      nodes.push(el('h3', {}, w.who === w.from_who ? I.t('res.wins_tsumo', { who: seatLabel(state, w.who) })
+        : I.t('res.wins_ron', { who: seatLabel(state, w.who), from: seatLabel(state, w.from_who) })));
       // The closed hand, the winning tile outlined, then the melds.
       const p = state && state.players[w.who];
       const rest = w.hand.slice();
       const at = rest.indexOf(w.machi);
       if (at >= 0) rest.splice(at, 1);
       nodes.push(tileStrip(rest.sort((a, b) => a - b), p && p.melds, at >= 0 ? w.machi : null));
-      const yaku = w.yaku.map((y) => el('li', {}, `${y.name} — ${y.han} han`));
+      const yaku = w.yaku.map((y) => el('li', { 'data-yaku': String(y.id) }, I.t('res.yaku', { name: I.yakuName(y.id, y.name), han: y.han })));
       if (yaku.length) nodes.push(el('ul', { class: 'yaku' }, yaku));
-      nodes.push(el('p', { class: 'points' }, `${w.han} han ${w.fu} fu · ${w.points} points${w.limit_name ? ` (${w.limit_name})` : ''}`));
+      nodes.push(el('p', { class: 'points' }, `${I.t('res.han_fu', { han: w.han, fu: w.fu })} · ${I.t('res.points', { n: w.points })}${w.limit_name ? ` (${I.limitName(w.limit_name)})` : ''}`));
     }
     if (!result.wins.length) {
-      nodes.push(el('h3', {}, `Draw${result.kind_name ? `: ${result.kind_name}` : ''}`));
+      const kind = result.kind ? I.drawName(result.kind, result.kind_name) : result.kind_name;
+      nodes.push(el('h3', {}, `${I.t('res.draw')}${kind ? `: ${kind}` : ''}`));
       if (result.tenpai) {
-        nodes.push(el('p', { class: 'tenpai' }, result.tenpai.length ? `Tenpai: ${result.tenpai.map((i) => seatLabel(state, i)).join(', ')}` : 'Nobody tenpai'));
+        nodes.push(el('p', { class: 'tenpai' }, result.tenpai.length ? I.t('res.tenpai', { who: result.tenpai.map((i) => seatLabel(state, i)).join(', ') }) : I.t('res.nobody_tenpai')));
       }
     }
     nodes.push(el('table', { class: 'scores' }, result.deltas.map((d, i) =>
@@ -187,7 +179,7 @@
     const points = owari ? owari.points : null;
     const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
     return [el('table', { class: 'scores final' },
-      el('tr', {}, el('th', {}, 'place'), el('th', {}, 'player'), el('th', {}, 'score'), points ? el('th', {}, 'points') : null),
+      el('tr', {}, el('th', {}, I.t('tbl.place')), el('th', {}, I.t('tbl.player')), el('th', {}, I.t('tbl.score')), points ? el('th', {}, I.t('tbl.points')) : null),
       order.map((o, rank) => el('tr', {}, el('td', {}, String(rank + 1)), el('td', {}, seatLabel(state, o.i)),
         el('td', {}, String(o.s)), points ? el('td', {}, String(points[o.i])) : null)))];
   }
@@ -195,7 +187,7 @@
   /** Download links of a finished game in every log format (GET /api/game/{id}/export). */
   function downloadNodes(session) {
     const formats = [['xml', 'Tenhou XML'], ['tenhou6', 'tenhou.net/6 JSON'], ['mjai', 'mjai lines']];
-    return [el('p', { class: 'downloads' }, 'Download: ', formats.flatMap(([format, label], i) => [i ? ' · ' : '',
+    return [el('p', { class: 'downloads' }, I.t('dl.label'), formats.flatMap(([format, label], i) => [i ? ' · ' : '',
       el('a', { href: `/api/game/${encodeURIComponent(session)}/export?format=${format}`, download: '', id: `download-${format}` }, label)]))];
   }
 

@@ -3,6 +3,7 @@
 (function () {
   'use strict';
   const { api, eventsUrl, downloadNodes, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
+  const { t } = window.MJI18n;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
   const canvas = document.getElementById('table');
@@ -12,7 +13,10 @@
   const queue = serialQueue();
   window.__mj = ui; // read by the browser tests (they still act only by clicking)
 
-  const status = (text) => { statusEl.textContent = text; };
+  // The status is kept as a function of the language, so a change of language rewrites it.
+  let statusText = () => t('status.not_started');
+  const status = (text) => { statusText = typeof text === 'function' ? text : () => text; statusEl.textContent = statusText(); };
+  status(statusText);
 
   // Draws at most once per frame however many events arrive in it.
   let frame = 0;
@@ -26,7 +30,7 @@
     ui.hits = MJTable.draw(canvas, ui.state, {
       viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selectedTile: pendingTile(ui.state), markedTiles: riichiMarks(ui.state),
-      banner: ui.state ? null : 'Press "New game" to start',
+      banner: ui.state ? null : t('banner.press_new'),
     });
   }
 
@@ -50,8 +54,8 @@
     for (const a of [50, 49, 45, 46, 47, 43, 44, 37, 38, 39, 40, 41, 42, 51, 53]) {
       if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : a === 53 ? '' : ''));
     }
-    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, ui.state.riichi_tiles.length ? 'Your turn: click a tile to discard (a tile marked with an orange dot declares riichi: you then confirm or cancel).' : 'Your turn: click a tile to discard.'));
-    else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, ui.state.phase === 16 ? 'Hand over.' : 'Waiting for the AI players…'));
+    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, t(ui.state.riichi_tiles.length ? 'turn.discard_riichi' : 'turn.discard')));
+    else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, t(ui.state.phase === 16 ? 'turn.hand_over' : 'turn.waiting')));
   }
 
   async function send(action) {
@@ -62,7 +66,7 @@
       // With the event stream open, the same states arrive there in order; use the reply only without it.
       if ((!ui.es || ui.es.readyState !== EventSource.OPEN) && res && res.state) setState(res.state);
     } catch (e) {
-      status(`Refused: ${e.message}`);
+      status(() => t('status.refused', { msg: e.message }));
     } finally {
       ui.busy = false;
     }
@@ -104,7 +108,7 @@
     on('player_action', (d) => { ui.last = d; setState(d.state); });
     on('kyoku_start', (d) => { ui.last = null; setState(d.state); });
     on('ai_action', async (d) => {
-      status(`P${d.player}: ${actionName(d.action)}`);
+      status(() => `P${d.player}: ${actionName(d.action)}`);
       ui.last = { player: d.player, action: d.action };
       setState(d.state);
       if (!ANIM_MS) return;
@@ -115,19 +119,19 @@
     });
     on('kyoku_end', async (d) => {
       setState(d.state);
-      await dialog('Hand result', resultNodes(d.result, d.state), [{ label: 'Continue', value: 1, id: 'result-ok', primary: true }]);
+      await dialog(t('dlg.hand_result'), resultNodes(d.result, d.state), [{ label: t('btn.continue'), value: 1, id: 'result-ok', primary: true }]);
     });
     on('game_over', async (d) => {
       ui.over = true;
       setState(d.state);
-      status('Game over');
-      const next = await dialog('Game over', [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: 'Close', value: 'close', id: 'final-close' },
-        { label: 'Replay it', value: 'replay', id: 'final-replay' }, { label: 'New game', value: 'new', id: 'final-new', primary: true }]);
+      status(() => t('status.game_over'));
+      const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
+        { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
       es.close();
       if (next === 'new') modeDialog();
       else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
-    on('error', (d) => status(`Server: ${d.message}`));
+    on('error', (d) => status(() => t('status.server', { msg: d.message })));
   }
 
   async function start(opts) {
@@ -142,25 +146,26 @@
       // A reload of /?session=<id> picks the game up again.
       history.replaceState(null, '', `/?session=${ui.session}${ANIM_MS === 450 ? '' : `&anim=${ANIM_MS}`}`);
       ui.over = false;
-      status(`Game ${ui.session.slice(0, 8)} · ${opts.ai_model || 'random'} AI`);
+      const id = ui.session.slice(0, 8);
+      status(() => t('status.game', { id, ai: opts.ai_model || 'random' }));
       setState(res.state);
       subscribe();
     } catch (e) {
-      status(`Could not start: ${e.message}`);
-      await dialog('Could not start', [el('p', {}, e.message)], [{ label: 'OK', value: 1 }]);
+      status(() => t('status.could_not_start', { msg: e.message }));
+      await dialog(t('dlg.could_not_start'), [el('p', {}, e.message)], [{ label: t('btn.ok'), value: 1 }]);
       modeDialog();
     }
   }
 
   async function modeDialog() {
-    const ai = el('select', { id: 'ai-kind' }, el('option', { value: 'strong' }, 'Strong AI'), el('option', { value: 'heuristic' }, 'Heuristic AI'), el('option', { value: 'random' }, 'Random AI'), el('option', { value: 'model' }, 'Model file…'));
-    const path = el('input', { id: 'ai-path', placeholder: 'path of a model file on the server', value: params.get('model') || '' });
+    const ai = el('select', { id: 'ai-kind' }, el('option', { value: 'strong' }, t('ai.strong')), el('option', { value: 'heuristic' }, t('ai.heuristic')), el('option', { value: 'random' }, t('ai.random')), el('option', { value: 'model' }, t('ai.model')));
+    const path = el('input', { id: 'ai-path', placeholder: t('dlg.model_path'), value: params.get('model') || '' });
     const seed = el('input', { id: 'seed', type: 'number', placeholder: 'random', value: params.get('seed') || '' });
-    const length = el('select', { id: 'length' }, el('option', { value: '1' }, 'East-South (hanchan)'), el('option', { value: '0' }, 'East only'));
-    const go = await dialog('New game', [
-      el('label', {}, 'Opponents', ai), el('label', {}, 'Model file (when "Model file" is chosen)', path),
-      el('label', {}, 'Seed', seed), el('label', {}, 'Length', length),
-    ], [{ label: 'Cancel', value: false, id: 'cancel-game' }, { label: 'Start', value: true, id: 'start-game', primary: true }]);
+    const length = el('select', { id: 'length' }, el('option', { value: '1' }, t('len.hanchan')), el('option', { value: '0' }, t('len.east')));
+    const go = await dialog(t('dlg.new_game'), [
+      el('label', {}, t('dlg.opponents'), ai), el('label', {}, t('dlg.model_file'), path),
+      el('label', {}, t('dlg.seed'), seed), el('label', {}, t('dlg.length'), length),
+    ], [{ label: t('btn.cancel'), value: false, id: 'cancel-game' }, { label: t('btn.start'), value: true, id: 'start-game', primary: true }]);
     if (!go) return;
     const model = ai.value === 'model' ? path.value.trim() || null : ai.value;
     start({ ai_model: model, seed: seed.value === '' ? null : Number(seed.value), max_round: Number(length.value) });
@@ -171,17 +176,18 @@
     try {
       const state = await api(`/api/game/${encodeURIComponent(id)}/state?for_player=0`);
       ui.session = id;
-      status(`Game ${id.slice(0, 8)} resumed`);
+      status(() => t('status.resumed', { id: id.slice(0, 8) }));
       setState(state);
       subscribe();
     } catch {
       history.replaceState(null, '', '/');
-      status('That game is no longer on the server');
+      status(() => t('status.gone'));
       modeDialog();
     }
   }
 
   document.getElementById('new-game').onclick = modeDialog;
+  window.MJI18n.onChange(() => { status(statusText); redraw(); renderButtons(); });
   redraw();
   if (params.get('session')) resume(params.get('session'));
   else modeDialog();

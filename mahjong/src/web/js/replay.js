@@ -7,6 +7,8 @@
   'use strict';
   const { api, dialog, el, discardIndex } = window.MJ;
   const T = window.MJTiles;
+  const I = window.MJI18n;
+  const { t } = I;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const ui = { steps: [], kyokuIndices: [], pos: 0, timer: null, name: '', seat: 0, analysis: null, analysisError: null, load: 0 };
@@ -15,7 +17,6 @@
 
   // The state view names seat winds E S W N.
   const WIND_CH = { E: '東', S: '南', W: '西', N: '北' };
-  const WIND_EN = { E: 'East', S: 'South', W: 'West', N: 'North' };
   // Where each seat sits on the table seen from the viewed seat (table.js: the next seat on the right).
   const WHERE = [['▼', 'bottom'], ['▶', 'right'], ['▲', 'top'], ['◀', 'left']];
 
@@ -31,7 +32,8 @@
   function rankText(p) {
     if (p.sex === 'C') return 'computer';
     const parts = [];
-    if (p.dan > 0 || p.rate > 0) parts.push(p.dan_name_ja ? `${p.dan_name} (${p.dan_name_ja})` : p.dan_name);
+    // English names the rank twice, in English and as Tenhou writes it.
+    if (p.dan > 0 || p.rate > 0) parts.push(I.lang() === 'en' ? `${I.danName(p.dan)} (${I.danName(p.dan, 'ja')})` : I.danName(p.dan));
     if (p.rate > 0) parts.push(`R${Math.round(p.rate)}`);
     return parts.filter(Boolean).join(' · ');
   }
@@ -65,13 +67,13 @@
         title: `see the table from ${info.name}'s seat`, 'aria-pressed': seat === ui.seat ? 'true' : 'false',
         onclick: () => setSeat(seat) },
       el('span', { class: 'where', title: WHERE[rel][1] }, WHERE[rel][0]),
-      el('span', { class: 'wind', title: `${WIND_EN[p.wind]}${p.is_oya ? ' (dealer)' : ''}` }, WIND_CH[p.wind]),
+      el('span', { class: 'wind', title: `${I.seatWindName(p.wind)}${p.is_oya ? ` (${t('seat.dealer')})` : ''}` }, I.lang() === 'zh' ? I.windName(p.wind) : WIND_CH[p.wind]),
       el('span', { class: 'name' }, info.name),
       el('span', { class: 'score' }, String(p.score)),
       el('span', { class: 'rank' }, rankText(info) || '\u00a0'));
       return row;
     });
-    $('players').replaceChildren(el('h2', {}, 'Players'), ...rows);
+    $('players').replaceChildren(el('h2', {}, t('replay.players')), ...rows);
   }
 
   // ── panel: analysis of the viewed seat ─────────────────────────────────────
@@ -149,20 +151,21 @@
   // ── panel: the hand's result ───────────────────────────────────────────────
   function signed(n) { return n > 0 ? `+${n}` : String(n); }
   function scoresTable(h) {
-    return el('table', { class: 'scores' }, el('tr', {}, el('th', {}, 'player'), el('th', {}, 'before'), el('th', {}, 'change'), el('th', {}, 'after')),
+    return el('table', { class: 'scores' }, el('tr', {}, el('th', {}, t('tbl.player')), el('th', {}, t('tbl.before')), el('th', {}, t('tbl.change')), el('th', {}, t('tbl.after'))),
       h.deltas.map((dl, s) => el('tr', {}, el('td', {}, nameOf(s)), el('td', {}, String(h.scores_before[s])),
         el('td', { class: dl > 0 ? 'plus' : dl < 0 ? 'minus' : '' }, signed(dl)), el('td', {}, String(h.scores_after[s])))));
   }
   function winNodes(w) {
-    const how = w.tsumo ? 'tsumo' : `ron from ${nameOf(w.from_who)}`;
     const rest = w.hand.slice();
     const at = rest.indexOf(w.machi);
     if (at >= 0) rest.splice(at, 1);
     const strip = el('div', { class: 'hand-strip' }, tileRow(rest, 18), ' ', mini(w.machi, 18), ...w.melds.map((m) => [' ', tileRow(m.tiles, 16)]));
-    const size = w.limit_name ? `${w.han} han ${w.fu} fu — ${w.limit_name}` : `${w.han} han ${w.fu} fu`;
-    return [el('h3', {}, `${nameOf(w.who)} wins by ${how}`), strip,
-      el('ul', { class: 'yaku' }, w.yaku.map((y) => el('li', {}, `${y.name} — ${y.han} han`))),
-      el('p', { class: 'points' }, `${size} · ${w.points} points${w.pao_who != null ? ` (pao: ${nameOf(w.pao_who)})` : ''}`)];
+    const hanFu = t('res.han_fu', { han: w.han, fu: w.fu });
+    const size = w.limit_name ? `${hanFu} — ${I.limitName(w.limit_name)}` : hanFu;
+    const title = w.tsumo ? t('res.wins_tsumo', { who: nameOf(w.who) }) : t('res.wins_ron', { who: nameOf(w.who), from: nameOf(w.from_who) });
+    return [el('h3', {}, title), strip,
+      el('ul', { class: 'yaku' }, w.yaku.map((y) => el('li', { 'data-yaku': String(y.id) }, t('res.yaku', { name: I.yakuName(y.id, y.name), han: y.han })))),
+      el('p', { class: 'points' }, `${size} · ${t('res.points', { n: w.points })}${w.pao_who != null ? ` (pao: ${nameOf(w.pao_who)})` : ''}`)];
   }
   function renderResult(step) {
     const box = $('result');
@@ -170,18 +173,21 @@
     const over = ['agari', 'ryuukyoku', 'kyoku_end', 'game_end'].includes(step.event_type);
     const h = a && a.hands[step.kyoku_index];
     if (!over || !h || h.type === 'unfinished') { box.hidden = true; box.replaceChildren(); return; }
-    const nodes = [el('h2', {}, `${h.round_label}: ${h.type === 'agari' ? (h.wins.length > 1 ? 'double ron' : h.wins[0].tsumo ? 'tsumo' : 'ron') : h.kind_name}`)];
-    nodes.push(el('p', {}, 'Dora indicators ', tileRow(h.dora, 18), h.ura.length ? el('span', {}, ' · ura ', tileRow(h.ura, 18)) : null));
+    const first = ui.steps[h.first_step] && ui.steps[h.first_step].state;
+    const label = first && typeof first.game.round === 'number' ? I.roundLabel(first.game.round, first.honba) : h.round_label;
+    const what = h.type === 'agari' ? (h.wins.length > 1 ? t('res.double_ron') : I.callName(h.wins[0].tsumo ? 'tsumo' : 'ron')) : I.drawName(h.kind, h.kind_name);
+    const nodes = [el('h2', {}, `${label}: ${what}`)];
+    nodes.push(el('p', {}, `${t('res.dora')} `, tileRow(h.dora, 18), h.ura.length ? el('span', {}, ` · ${t('res.ura')} `, tileRow(h.ura, 18)) : null));
     for (const w of h.wins) nodes.push(...winNodes(w));
     if (h.type === 'ryuukyoku') {
-      if (h.kind === 'exhaustive' || h.kind === 'nm') nodes.push(el('p', {}, h.tenpai.length ? `Tenpai: ${h.tenpai.map(nameOf).join(', ')}` : 'Nobody tenpai'));
+      if (h.kind === 'exhaustive' || h.kind === 'nm') nodes.push(el('p', {}, h.tenpai.length ? t('res.tenpai', { who: h.tenpai.map(nameOf).join(', ') }) : t('res.nobody_tenpai')));
       h.shown_hands.forEach((hand, s) => { if (hand) nodes.push(el('div', { class: 'hand-strip' }, `${nameOf(s)}: `, tileRow(hand, 16))); });
     }
     nodes.push(scoresTable(h));
     if (step.event_type === 'game_end' && ui.paipu && ui.paipu.owari) {
       const o = ui.paipu.owari;
       const order = o.scores.map((s, i) => ({ s, i })).sort((x, y) => y.s - x.s || x.i - y.i);
-      nodes.push(el('h3', {}, 'Final standings'), el('table', { class: 'scores final' },
+      nodes.push(el('h3', {}, t('res.final')), el('table', { class: 'scores final' },
         order.map((r, n) => el('tr', {}, el('td', {}, String(n + 1)), el('td', {}, nameOf(r.i)), el('td', {}, String(r.s)), el('td', {}, signed(o.points[r.i]))))));
     }
     box.replaceChildren(...nodes);
@@ -240,13 +246,13 @@
   function pause() {
     if (ui.timer) clearInterval(ui.timer);
     ui.timer = null;
-    $('play').textContent = 'Play';
+    $('play').textContent = t('btn.play');
   }
 
   function play() {
     if (ui.timer) { pause(); return; }
     if (ui.pos >= ui.steps.length - 1) show(0);
-    $('play').textContent = 'Pause';
+    $('play').textContent = t('btn.pause');
     ui.timer = setInterval(() => {
       if (ui.pos >= ui.steps.length - 1) { pause(); return; }
       show(ui.pos + 1);
@@ -311,6 +317,7 @@
 
   function labelOf(step, n) {
     const s = step && step.state;
+    if (s && s.game && typeof s.game.round === 'number') return `${n + 1}. ${I.roundLabel(s.game.round, s.honba)}`;
     return s && s.game && s.game.round_label ? `${n + 1}. ${s.game.round_label}` : `Hand ${n + 1}`;
   }
 
@@ -375,6 +382,13 @@
     else if (e.key === ' ') { e.preventDefault(); play(); }
   });
   window.addEventListener('resize', () => show(ui.pos));
+  I.onChange(() => {
+    if (!ui.steps.length && !ui.name) status(t('replay.load_hint'));
+    $('play').textContent = t(ui.timer ? 'btn.pause' : 'btn.play');
+    for (const o of $('kyoku').options) o.textContent = labelOf(ui.steps[Number(o.value)], o.index);
+    show(ui.pos);
+  });
+  if (I.lang() !== 'en') status(t('replay.load_hint'));
   const params = new URLSearchParams(location.search);
   // ?seat=N: the table seen from seat N (0–3).
   if (/^[0-3]$/.test(params.get('seat') || '')) ui.seat = Number(params.get('seat'));
