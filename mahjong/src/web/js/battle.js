@@ -39,11 +39,26 @@
     if (ui.session) await api(`/api/game/${ui.session}/speed`, { delay_ms: ms }).catch((e) => status(e.message));
   }
 
+  /** After a lost connection: shows the state as the server has it now; false when the game is gone. */
+  async function resync(id) {
+    try {
+      const state = await api(`/api/game/${encodeURIComponent(id)}/state`);
+      if (id !== ui.session) return false;
+      ui.state = state;
+      redraw();
+      return true;
+    } catch (e) {
+      if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
+      if (id === ui.session) status(() => t('status.gone'));
+      return false;
+    }
+  }
+
   function subscribe() {
     if (ui.es) ui.es.close();
-    const es = new EventSource(eventsUrl(ui.session));
-    ui.es = es;
-    const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) fn(JSON.parse(e.data)); });
+    const id = ui.session;
+    const handlers = {};
+    const on = (type, fn) => { handlers[type] = fn; };
     on('snapshot', (d) => { ui.state = d.state; redraw(); });
     on('kyoku_start', (d) => { ui.state = d.state; ui.banner = null; redraw(); });
     on('ai_action', (d) => {
@@ -72,13 +87,14 @@
       ui.banner = null;
       status(() => t('status.game_over'));
       redraw();
-      es.close();
+      ui.es.close();
       // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
       const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, t('res.last_hand')), ...resultNodes(ui.lastResult, d.state)] : [];
       const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
       if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
     on('error', (d) => status(() => t('status.server', { msg: d.message })));
+    ui.es = MJStream.connect({ url: () => eventsUrl(id), handlers, resync: () => resync(id) });
   }
 
   // Per-seat AI: "—" plays the AI chosen in #ai-kind; the names come from GET /api/ai/models.

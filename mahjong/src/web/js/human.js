@@ -64,7 +64,7 @@
     try {
       const res = await api(`/api/game/${ui.session}/action`, { player_id: 0, action_idx: action });
       // With the event stream open, the same states arrive there in order; use the reply only without it.
-      if ((!ui.es || ui.es.readyState !== EventSource.OPEN) && res && res.state) setState(res.state);
+      if ((!ui.es || !ui.es.open) && res && res.state) setState(res.state);
     } catch (e) {
       status(() => t('status.refused', { msg: e.message }));
     } finally {
@@ -99,11 +99,25 @@
   });
   window.addEventListener('resize', redraw);
 
+  /** After a lost connection: shows the state as the server has it now; false when the game is gone. */
+  async function resync(id) {
+    try {
+      const state = await api(`/api/game/${encodeURIComponent(id)}/state?for_player=0`);
+      if (id !== ui.session) return false;
+      queue.push(() => setState(state));
+      return true;
+    } catch (e) {
+      if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
+      if (id === ui.session) status(() => t('status.gone'));
+      return false;
+    }
+  }
+
   function subscribe() {
     if (ui.es) ui.es.close();
-    const es = new EventSource(eventsUrl(ui.session));
-    ui.es = es;
-    const on = (type, fn) => es.addEventListener(type, (e) => { if (e.data) { const d = JSON.parse(e.data); queue.push(() => fn(d)); } });
+    const id = ui.session;
+    const handlers = {};
+    const on = (type, fn) => { handlers[type] = (d) => queue.push(() => fn(d)); };
     on('snapshot', (d) => setState(d.state));
     on('player_action', (d) => { ui.last = d; setState(d.state); });
     on('kyoku_start', (d) => { ui.last = null; setState(d.state); });
@@ -127,11 +141,15 @@
       status(() => t('status.game_over'));
       const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
         { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
-      es.close();
       if (next === 'new') modeDialog();
       else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
     });
     on('error', (d) => status(() => t('status.server', { msg: d.message })));
+    const over = handlers.game_over;
+    // Closed as game_over arrives, not after its dialog: a drop meanwhile must not reconnect.
+    handlers.game_over = (d) => { stream.close(); over(d); };
+    const stream = MJStream.connect({ url: () => eventsUrl(id), handlers, resync: () => resync(id) });
+    ui.es = stream;
   }
 
   async function start(opts) {
