@@ -102,38 +102,62 @@ function compute(counts: ArrayLike<number>, from: number, len: number, chows: bo
   return d;
 }
 
-/** Pool offset of the distances of suit s (0 m, 1 p, 2 s) of a 34-count array. */
-export function suitOffset(counts: ArrayLike<number>, s: number): number {
+/** Weight of position i (0–8) of a suit in its key (base 5, the first kind most significant). */
+export const SUIT_WEIGHT: readonly number[] = [5 ** 8, 5 ** 7, 5 ** 6, 5 ** 5, 5 ** 4, 5 ** 3, 5 ** 2, 5, 1];
+/** Weight, in the honors' key, of one honor kind held n times (a histogram of counts 0–4). */
+export const HONOR_WEIGHT: readonly number[] = [1, 8 ** 4, 8 ** 3, 8 ** 2, 8];
+
+/** Key of suit s (0 m, 1 p, 2 s) of a 34-count array: its counts in base 5. */
+export function suitKey(counts: ArrayLike<number>, s: number): number {
   const from = s * 9;
   let key = 0;
   for (let i = from; i < from + 9; i++) key = key * 5 + (counts[i] ?? 0);
+  return key;
+}
+
+/** Key of the honor group (kinds 27–33): the histogram of their counts (honors are interchangeable). */
+export function honorKey(counts: ArrayLike<number>): number {
+  let key = 0;
+  for (let i = 27; i < 34; i++) key += HONOR_WEIGHT[counts[i] ?? 0]!;
+  return key;
+}
+
+const DIGITS = new Array<number>(9).fill(0);
+
+/** Pool offset of the distances of the suit with this key. */
+export function suitOffsetOfKey(key: number): number {
   let slot = suitSlot[key]!;
   if (slot === 0) {
     // A suit read backwards (9…1) has the same distances and terminal counts: share its slot.
-    let rev = 0;
-    for (let i = from + 8; i >= from; i--) rev = rev * 5 + (counts[i] ?? 0);
-    slot = suitSlot[rev]! || store(compute(counts, from, 9, true), counts, from, 9, (i) => i === 0 || i === 8);
+    let rest = key, rev = 0;
+    for (let i = 8; i >= 0; i--) { DIGITS[i] = rest % 5; rest = (rest - DIGITS[i]!) / 5; }
+    for (let i = 8; i >= 0; i--) rev = rev * 5 + DIGITS[i]!;
+    slot = suitSlot[rev]! || store(compute(DIGITS, 0, 9, true), DIGITS, 0, 9, (i) => i === 0 || i === 8);
     suitSlot[key] = slot;
     suitSlot[rev] = slot;
   }
   return (slot - 1) * STRIDE;
 }
 
-/** Pool offset of the distances of the honor group (kinds 27–33). */
-export function honorOffset(counts: ArrayLike<number>): number {
-  // Honor kinds are interchangeable, so a histogram of their counts is the key (far fewer shapes).
-  let c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-  for (let i = 27; i < 34; i++) {
-    const c = counts[i] ?? 0;
-    if (c === 0) c0++; else if (c === 1) c1++; else if (c === 2) c2++; else if (c === 3) c3++; else c4++;
-  }
-  const key = (((c1 * 8 + c2) * 8 + c3) * 8 + c4) * 8 + c0;
+/** Pool offset of the distances of the honor group with this key. */
+export function honorOffsetOfKey(key: number): number {
   let slot = honorSlot[key]!;
   if (slot === 0) {
+    const c0 = key % 8, c4 = ((key - c0) / 8) % 8, c3 = Math.floor(key / 64) % 8, c2 = Math.floor(key / 512) % 8, c1 = Math.floor(key / 4096) % 8;
     const sorted: number[] = [];
     for (const [n, c] of [[c0, 0], [c1, 1], [c2, 2], [c3, 3], [c4, 4]] as const) for (let i = 0; i < n; i++) sorted.push(c);
     slot = store(compute(sorted, 0, sorted.length, false), sorted, 0, sorted.length, () => true);
     honorSlot[key] = slot;
   }
   return (slot - 1) * STRIDE;
+}
+
+/** Pool offset of the distances of suit s (0 m, 1 p, 2 s) of a 34-count array. */
+export function suitOffset(counts: ArrayLike<number>, s: number): number {
+  return suitOffsetOfKey(suitKey(counts, s));
+}
+
+/** Pool offset of the distances of the honor group (kinds 27–33). */
+export function honorOffset(counts: ArrayLike<number>): number {
+  return honorOffsetOfKey(honorKey(counts));
 }

@@ -2,9 +2,11 @@
  * Seeded games must stay byte-identical across engine rewrites: digests of the Tenhou-XML records
  * of 50 random and 4 mixed games, and of every state view along 3 games, recorded from the engine
  * before the performance redesign (golden.json). A changed digest means a changed game.
+ * The strong AI's games (40 among themselves, 12 against three heuristics) were recorded before
+ * its speed work (issue #13): a faster strong AI must take exactly the same decisions.
  */
 import { describe, expect, it } from 'bun:test';
-import { HeuristicAgent, RandomAgent } from '../../../src/engine/ai';
+import { HeuristicAgent, RandomAgent, StrongAgent } from '../../../src/engine/ai';
 import { Game } from '../../../src/engine/game';
 import { playGame } from '../../../src/engine/sim/play';
 import golden from './golden.json';
@@ -41,5 +43,13 @@ describe('seeded games are reproducible across engine changes', () => {
 
   it('every state view along a game is the recorded one', () => {
     expect([9100, 9101, 9102].map(viewDigest)).toEqual(golden.views);
+  }, 60_000);
+
+  it('strong AI games give the recorded Tenhou XML', () => {
+    const got = Array.from({ length: 40 }, (_, i) => digest(playGame([0, 1, 2, 3].map(() => new StrongAgent()), { seed: 9500 + i }).toMjlog()));
+    expect(got).toEqual(golden.strong);
+    const mixed = Array.from({ length: 12 }, (_, i) =>
+      digest(playGame([0, 1, 2, 3].map((s) => ((s + i) % 4 === 0 ? new StrongAgent() : new HeuristicAgent())), { seed: 9600 + i }).toMjlog()));
+    expect(mixed).toEqual(golden.strong_vs_heuristic);
   }, 60_000);
 });

@@ -1,40 +1,49 @@
 /**
  * Shanten and acceptance of every discard of a hand in one pass, on the rules engine's per-group
- * distance tables (tomohxx's method, src/engine/shanten). The hand's four groups pair up as
- * (man, pin) and (sou, honours); a discard changes one group and a draw one group, so the pair
- * table the draw touches is computed once per drawn kind and reused for every discard in the
- * other pair. This makes the acceptance count of all discards several times cheaper than
- * calling shanten once per (discard, draw).
+ * distance tables (tomohxx's method, src/engine/shanten). A hand is four groups (man, pin, sou,
+ * honours); its regular-form distance is the (min,+) product of their tables. A discard changes
+ * one group and a draw one group, so everything that does not depend on them is combined once:
+ *   - the product of every pair of groups and of every three groups (once per hand);
+ *   - for a discard d, the product of d's changed group with each pair of other groups (three
+ *     tables per discard);
+ * after which the shanten of "discard d, draw k" is one short merge of two tables, and a group's
+ * table with a tile more or less is found from its key changed by one digit (no recount). The
+ * results are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, honorOffset, suitOffset } from '../../shanten/group-table';
+import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
 import { YAOCHUU } from '../../tiles';
 
 const groupOf = (k: number) => (k < 27 ? (k / 9) | 0 : 3);
-const offsetOf = (c: number[], g: number) => (g < 3 ? suitOffset(c, g) : honorOffset(c));
+const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
+/** Change of group key when kind k held n times gains one copy. */
+const keyUp = (k: number, n: number) => (k < 27 ? SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n + 1]! - HONOR_WEIGHT[n]!);
+/** Change of group key when kind k held n times loses one copy. */
+const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
 
-/** out[at + m·2 + p]: fewest tiles for m sets and p pairs from groups at pool offsets a and b. */
-function combine(a: number, b: number, need: number, out: Int8Array, at: number): void {
-  const d = distancePool();
+/** out[oa + m·2 + p] for m ≤ need: fewest tiles for m sets and p ≤ 1 pairs from tables x and y. */
+function combine(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number, out: Int8Array, oa: number): void {
   for (let m = 0; m <= need; m++) {
     let best0 = 99, best1 = 99;
     for (let i = 0; i <= m; i++) {
-      const ia = a + i * 2, ib = b + (m - i) * 2;
-      const a0 = d[ia]!, b0 = d[ib]!;
-      if (a0 + b0 < best0) best0 = a0 + b0;
-      const v1 = d[ia + 1]! + b0 < a0 + d[ib + 1]! ? d[ia + 1]! + b0 : a0 + d[ib + 1]!;
+      const ix = xa + i * 2, iy = ya + (m - i) * 2;
+      const x0 = x[ix]!, y0 = y[iy]!;
+      if (x0 + y0 < best0) best0 = x0 + y0;
+      const a = x[ix + 1]! + y0, b = x0 + y[iy + 1]!;
+      const v1 = a < b ? a : b;
       if (v1 < best1) best1 = v1;
     }
-    out[at + m * 2] = best0;
-    out[at + m * 2 + 1] = best1;
+    out[oa + m * 2] = best0;
+    out[oa + m * 2 + 1] = best1;
   }
 }
 
-/** Regular-form shanten from the two pair tables. */
-function merge(x: Int8Array, xAt: number, y: Int8Array, yAt: number, need: number): number {
+/** Regular-form shanten of the hand whose tables x and y together cover all four groups. */
+function merge(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number): number {
   let best = 99;
   for (let m = 0; m <= need; m++) {
-    const v1 = x[xAt + m * 2 + 1]! + y[yAt + (need - m) * 2]!;
-    const v2 = x[xAt + m * 2]! + y[yAt + (need - m) * 2 + 1]!;
+    const j = ya + (need - m) * 2;
+    const v1 = x[xa + m * 2 + 1]! + y[j]!;
+    const v2 = x[xa + m * 2]! + y[j + 1]!;
     if (v1 < best) best = v1;
     if (v2 < best) best = v2;
   }
@@ -46,6 +55,25 @@ function kokushi(c: number[]): number {
   for (const k of YAOCHUU) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pair = 1; }
   return 13 - kinds - pair;
 }
+
+/** Index 0–5 of the unordered pair of groups {a, b}, and the two groups other than a and b. */
+const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
+const PAIR_REST = [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]];
+for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) {
+  const rest = [0, 1, 2, 3].filter((g) => g !== a && g !== b);
+  PAIR_REST[PAIR[a]![b]!] = [rest[0]!, rest[1]!];
+}
+
+// Scratch tables (10 entries each), reused by every call: a table is read before the next call.
+/** Products of pairs of groups, by PAIR index. */
+const PAIRS = new Int8Array(60);
+/** Products of the three groups other than g, by g. */
+const TRIPLES = new Int8Array(40);
+/** For the discard being counted: its changed group times the pair of groups other than it and g, by g. */
+const WITH_DISCARD = new Int8Array(40);
+const SHANTEN = new Float64Array(35);
+const PLUS_OFF = new Int32Array(34);
+const DRAWS = new Int32Array(34);
 
 export interface DiscardTable {
   /** Shanten after discarding kind k (NaN when k is not held); slot 34 = no removal. */
@@ -59,101 +87,95 @@ export interface DiscardTable {
  * `c`: concealed counts of a 3n+2 hand (kinds a plan cannot use already zeroed; not to be changed
  * while the table is in use); `dead`: kinds never counted as useful draws; `visible`: copies no
  * opponent can hold; `noRemoval`: also fill slot 34 with the hand unchanged (the discard of a tile
- * the plan already set aside).
+ * the plan already set aside). The table is valid until the next call.
  */
 export function discardTable(c: number[], meldCount: number, dead: Uint8Array, visible: number[], noRemoval = false): DiscardTable {
   const need = 4 - meldCount;
   const closed = meldCount === 0;
-  const o = [offsetOf(c, 0), offsetOf(c, 1), offsetOf(c, 2), offsetOf(c, 3)];
-  const base = new Int8Array(20);
-  combine(o[0]!, o[1]!, need, base, 0);
-  combine(o[2]!, o[3]!, need, base, 10);
-  // The pair table with one more tile of k (k's pair), computed on first use per drawn kind.
-  const plusOff = new Int32Array(34).fill(-2);
-  const plusPair = new Int8Array(34 * 10);
-  const plus = (k: number): number => {
-    if (plusOff[k] !== -2) return plusOff[k]!;
-    if (dead[k] || c[k]! >= 4) return (plusOff[k] = -1);
-    const g = groupOf(k);
-    c[k]!++;
-    const off = offsetOf(c, g);
-    c[k]!--;
-    const partner = o[g ^ 1]!;
-    combine(g % 2 === 0 ? off : partner, g % 2 === 0 ? partner : off, need, plusPair, k * 10);
-    return (plusOff[k] = off);
-  };
+  const keys = [suitKey(c, 0), suitKey(c, 1), suitKey(c, 2), honorKey(c)];
+  const o = [offsetOfKey(0, keys[0]!), offsetOfKey(1, keys[1]!), offsetOfKey(2, keys[2]!), offsetOfKey(3, keys[3]!)];
+  let pool = distancePool();
+  for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) combine(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
+  for (let g = 0; g < 4; g++) {
+    const a = g === 0 ? 1 : 0;
+    const [b, cc] = PAIR_REST[PAIR[g]![a]!]!;
+    combine(pool, o[a]!, PAIRS, PAIR[b!]![cc!]! * 10, need, TRIPLES, g * 10);
+  }
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
   const useKokushi = closed && kokushi(c) <= 7;
-  const shanten = new Float64Array(35).fill(NaN);
-  const pair = new Int8Array(10);
-  const work = new Int8Array(10);
-  // Pair tables after discarding d: `pair` holds d's pair, the other pair is the base's.
-  const afterDiscard = (d: number): { gd: number; minusOff: number; otherAt: number; pd: number; kd: number } => {
-    const gd = d === 34 ? -1 : groupOf(d);
-    let minusOff = -1, otherAt = 10;
-    let pd = pairs, kd = kinds;
-    if (gd >= 0) {
-      c[d]!--;
-      minusOff = offsetOf(c, gd);
-      c[d]!++;
-      const partner = o[gd ^ 1]!;
-      combine(gd % 2 === 0 ? minusOff : partner, gd % 2 === 0 ? partner : minusOff, need, pair, 0);
-      if (gd >= 2) otherAt = 0;
-      if (c[d] === 2) pd--;
-      if (c[d] === 1) kd--;
-    }
-    return { gd, minusOff, otherAt, pd, kd };
+  // The table of d's group with one copy of d less (the whole hand's for slot 34).
+  const minusOff = (d: number): number => {
+    const g = groupOf(d);
+    return offsetOfKey(g, keys[g]! + keyDown(d, c[d]!));
   };
+  const shanten = SHANTEN.fill(NaN);
   let best = 99;
   for (let d = 0; d <= 34; d++) {
     if (d === 34 ? !noRemoval : c[d]! === 0) continue;
-    const { gd, otherAt, pd, kd } = afterDiscard(d);
-    let sh = gd >= 0 ? merge(pair, 0, base, otherAt, need) : merge(base, 0, base, 10, need);
-    if (closed) {
-      sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
-      if (useKokushi) { if (gd >= 0) c[d]!--; sh = Math.min(sh, kokushi(c)); if (gd >= 0) c[d]!++; }
+    let sh: number;
+    if (d === 34) {
+      pool = distancePool();
+      sh = merge(pool, o[0]!, TRIPLES, 0, need);
+    } else {
+      const gd = groupOf(d);
+      const off = minusOff(d);
+      pool = distancePool();
+      sh = merge(pool, off, TRIPLES, gd * 10, need);
+      if (closed) {
+        const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
+        sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
+        if (useKokushi) { c[d]!--; sh = Math.min(sh, kokushi(c)); c[d]!++; }
+      }
+    }
+    if (d === 34 && closed) {
+      sh = Math.min(sh, 6 - pairs + Math.max(0, 7 - kinds));
+      if (useKokushi) sh = Math.min(sh, kokushi(c));
     }
     shanten[d] = sh;
     if (sh < best) best = sh;
   }
   // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
-  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
-  const draws: number[] = [];
+  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard
+  // needs; each with its group's table holding one more copy.
+  let nDraws = 0;
   for (let k = 0; k < 34; k++) {
     if (dead[k] || c[k]! >= 4) continue;
-    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) draws.push(k);
+    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) {
+      DRAWS[nDraws++] = k;
+      const g = groupOf(k);
+      PLUS_OFF[k] = offsetOfKey(g, keys[g]! + keyUp(k, c[k]!));
+    }
   }
   const acceptOf = (d: number): number => {
     const sh = shanten[d]!;
     if (Number.isNaN(sh)) return 0;
-    const { gd, minusOff, otherAt, pd, kd } = afterDiscard(d);
-    const gdPair = gd >> 1;
+    const gd = d === 34 ? -1 : groupOf(d);
+    let keyMinus = 0;
+    let pd = pairs, kd = kinds;
+    if (gd >= 0) {
+      keyMinus = keys[gd]! + keyDown(d, c[d]!);
+      const off = offsetOfKey(gd, keyMinus);
+      pool = distancePool();
+      // d's group without d, times each pair of the other groups (the pair left when the draw's group is g).
+      for (let g = 0; g < 4; g++) {
+        if (g === gd) continue;
+        const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
+        combine(pool, off, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+      }
+      if (c[d] === 2) pd--;
+      if (c[d] === 1) kd--;
+    }
     let total = 0;
-    for (let i = 0; i < draws.length; i++) {
-      const k = draws[i]!;
+    for (let i = 0; i < nDraws; i++) {
+      const k = DRAWS[i]!;
       const gk = groupOf(k);
-      // Pair tables of the draw's group (with the full hand) are shared by every discard elsewhere.
-      let off = plusOff[k]!;
-      if (off === -2) off = plus(k);
-      if (off < 0) continue;
       let v: number;
-      if (gd < 0) v = merge(plusPair, k * 10, base, (gk >> 1) === 0 ? 10 : 0, need);
-      else if ((gk >> 1) !== gdPair) v = merge(pair, 0, plusPair, k * 10, need);
+      if (gd < 0) v = merge(distancePool(), PLUS_OFF[k]!, TRIPLES, gk * 10, need);
+      else if (gk !== gd) v = merge(distancePool(), PLUS_OFF[k]!, WITH_DISCARD, gk * 10, need);
       else {
-        c[d]!--;
-        if (gk !== gd) {
-          combine(gd % 2 === 0 ? minusOff : off, gd % 2 === 0 ? off : minusOff, need, work, 0);
-        } else {
-          if (c[k]! >= 4) { c[d]!++; continue; }
-          c[k]!++;
-          const both = offsetOf(c, gd);
-          c[k]!--;
-          const partner = o[gd ^ 1]!;
-          combine(gd % 2 === 0 ? both : partner, gd % 2 === 0 ? partner : both, need, work, 0);
-        }
-        c[d]!++;
-        v = merge(work, 0, base, otherAt, need);
+        const off = offsetOfKey(gd, keyMinus + keyUp(k, c[k]! - (k === d ? 1 : 0)));
+        v = merge(distancePool(), off, TRIPLES, gd * 10, need);
       }
       if (closed && v >= sh) {
         // Seven pairs and kokushi after discarding d and drawing k.
