@@ -25,14 +25,15 @@ export interface ViewedGame {
 
 const WINDS = ['E', 'S', 'W', 'N'] as const;
 const ROUND_WINDS = ['East', 'South', 'West', 'North'] as const;
+/** 54 × false, copied for each view's mask (a copy is much cheaper than filling a new array). */
+const NO_MASK: boolean[] = new Array<boolean>(54).fill(false);
 
 function isFuriten(g: ViewedGame, seat: number): boolean {
   const p = g.kyoku.players[seat]!;
-  const c = new Array<number>(34).fill(0);
-  for (const id of p.hand) c[id >> 2]! += 1;
   if (p.hand.length % 3 !== 1) return false;
   // A tenpai hand is furiten when a winning kind was discarded by the seat or passed since its turn.
-  for (let k = 0; k < 34; k++) if ((p.discarded[k] || p.missed[k]) && g.waits(seat).includes(k)) return true;
+  const waits = g.waits(seat);
+  for (let i = 0; i < waits.length; i++) if (p.discarded[waits[i]!] || p.missed[waits[i]!]) return true;
   return false;
 }
 
@@ -48,8 +49,8 @@ function shownAtEnd(k: Kyoku, seat: number): boolean {
 }
 
 /**
- * `shallow` (for AI players in a loop) shares rivers and melds with the live state and leaves
- * `game.log` empty: such a view is read-only and only valid until the next step.
+ * `shallow` (for AI players in a loop) shares hands, rivers and melds with the live state and
+ * leaves `game.log` empty: such a view is read-only and only valid until the next step.
  * `viewer` null = full view (every hand visible, as for a spectator or replay); a seat number
  * shows only that seat's hand and its valid actions.
  */
@@ -57,20 +58,23 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
   const shallow = options.shallow ?? false;
   const k = g.kyoku;
   const over = k.over;
-  const players: PlayerView[] = k.players.map((p, seat) => {
+  // Plain loops and literals: AIs build a shallow view for every decision.
+  const players: PlayerView[] = [];
+  for (let seat = 0; seat < 4; seat++) {
+    const p = k.players[seat]!;
     const visible = viewer === null || viewer === seat || (over && shownAtEnd(k, seat));
-    return {
+    players.push({
       seat, wind: WINDS[k.seatWind(seat)]!, is_oya: seat === k.oya, score: k.scores[seat]!,
-      hand: visible ? [...p.hand] : p.hand.length,
+      hand: visible ? (shallow ? p.hand : p.hand.slice()) : p.hand.length,
       drawn: visible && k.turn === seat && k.phase === seat ? k.drawn : null,
       river: shallow ? p.river : p.river.map((r) => ({ ...r })), melds: shallow ? p.melds : p.melds.map((m) => ({ ...m, tiles: [...m.tiles] })),
       riichi: p.riichi, furiten: viewer === null || viewer === seat ? isFuriten(g, seat) : false,
-    };
-  });
+    });
+  }
   const actorSeat = g.actor();
   const actions = viewer === null ? (actorSeat >= 0 ? g.validActions(actorSeat) : []) : g.validActions(viewer);
-  const mask = new Array<boolean>(54).fill(false);
-  for (const a of actions) mask[a] = true;
+  const mask = NO_MASK.slice();
+  for (let i = 0; i < actions.length; i++) mask[actions[i]!] = true;
   const mine = viewer === null || viewer === actorSeat;
   const riichiDiscards = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? g.riichiDiscards() : null;
   const res = k.result;

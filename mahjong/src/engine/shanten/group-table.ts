@@ -27,6 +27,9 @@ const honorSlot = new Uint32Array(8 ** 5);
 /** The pool (read it after looking up offsets: a lookup may grow it). */
 export const distancePool = (): Int8Array => pool;
 
+/** Group shapes computed so far (benchmarks report how warm the tables are). */
+export const cachedShapes = (): number => used / STRIDE;
+
 function store(d: Int8Array, counts: ArrayLike<number>, from: number, len: number, yaochuu: (i: number) => boolean): number {
   if (used + STRIDE > pool.length) {
     const bigger = new Int8Array(pool.length * 2);
@@ -62,6 +65,27 @@ for (let m = 0; m <= 4; m++) for (let p = 0; p <= 1; p++) for (let x = 0; x <= 4
   ST_M[i] = m; ST_P[i] = p; ST_X[i] = x; ST_Y[i] = y;
 }
 
+// Every move from a state at one kind, listed once: (next state, copies of the kind it needs).
+// Variant 0 may start chows (up to 4), variant 1 may not (honors, and the last two kinds of a suit).
+const MOVE_START = new Int32Array(STATES * 2 + 1);
+const moveNext: number[] = [];
+const moveNeed: number[] = [];
+for (let v = 0; v < 2; v++) for (let s0 = 0; s0 < STATES; s0++) {
+  MOVE_START[v * STATES + s0] = moveNext.length;
+  const m = ST_M[s0]!, p = ST_P[s0]!, x = ST_X[s0]!, y = ST_Y[s0]!;
+  const zMax = v === 0 ? 4 : 0;
+  for (let k = 0; k <= 1; k++) for (let q = 0; q + p <= 1; q++) for (let z = 0; z <= zMax; z++) {
+    const m2 = m + k + z;
+    const need = 3 * k + 2 * q + x + y + z;
+    if (m2 > 4 || need > 4) break;
+    moveNext.push(sIdx(m2, p + q, z, x));
+    moveNeed.push(need);
+  }
+}
+MOVE_START[STATES * 2] = moveNext.length;
+const MOVE_NEXT = Int16Array.from(moveNext);
+const MOVE_NEED = Int8Array.from(moveNeed);
+
 /** Distances for counts[from … from+len-1]; chows only when `chows`. */
 function compute(counts: ArrayLike<number>, from: number, len: number, chows: boolean): Int8Array {
   let cur = CUR;
@@ -75,18 +99,16 @@ function compute(counts: ArrayLike<number>, from: number, len: number, chows: bo
   for (let i = 0; i < len; i++) {
     let nNext = 0;
     const have = counts[from + i] ?? 0;
-    const zMax = chows && i <= len - 3 ? 4 : 0;
+    const variant = chows && i <= len - 3 ? 0 : STATES;
     for (let li = 0; li < nLive; li++) {
       const s0 = live[li]!;
       const cost0 = cur[s0]!;
       cur[s0] = INF;
-      const m = ST_M[s0]!, p = ST_P[s0]!, x = ST_X[s0]!, y = ST_Y[s0]!;
-      for (let k = 0; k <= 1; k++) for (let q = 0; q + p <= 1; q++) for (let z = 0; z <= zMax; z++) {
-        const m2 = m + k + z;
-        const need = 3 * k + 2 * q + x + y + z;
-        if (m2 > 4 || need > 4) break;
+      const end = MOVE_START[variant + s0 + 1]!;
+      for (let o = MOVE_START[variant + s0]!; o < end; o++) {
+        const need = MOVE_NEED[o]!;
         const cost = cost0 + (need > have ? need - have : 0);
-        const j = sIdx(m2, p + q, z, x);
+        const j = MOVE_NEXT[o]!;
         const old = next[j]!;
         if (old === INF) nextLive[nNext++] = j;
         if (cost < old) next[j] = cost;

@@ -48,13 +48,12 @@ export class StrongAgent implements Agent {
   decide(view: StateView): number {
     const acts = view.valid_actions;
     if (acts.length === 1) return acts[0]!;
+    const t = readTable(view);
     if (acts.includes(A.TSUMO) || acts.includes(A.RON)) {
-      const t = readTable(view);
       const win = acts.includes(A.TSUMO) ? A.TSUMO : A.RON;
       if (!skipWin(t, win === A.TSUMO)) return win;
       if (win === A.RON) return A.SKIP;
     }
-    const t = readTable(view);
     if (view.riichi_stage2) return this.riichiOrDama(t);
     if (acts.includes(A.KYUUSHU)) return shanten(t.counts, 0) >= 4 ? A.KYUUSHU : this.selfTurn(t);
     if (acts.includes(A.SKIP)) return this.respond(t);

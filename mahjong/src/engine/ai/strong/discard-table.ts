@@ -73,6 +73,34 @@ const TRIPLES = new Int8Array(40);
 const WITH_DISCARD = new Int8Array(40);
 const SHANTEN = new Float64Array(35);
 const PLUS_OFF = new Int32Array(34);
+/** Pool offset of a discard's group table without it. */
+const MINUS_OFF = new Int32Array(34);
+/** Group key of a discard's group without it. */
+const MINUS_KEY = new Float64Array(34);
+/** Regular-form shanten after each discard (slot 34: none). */
+const REGULAR = new Int8Array(35);
+/** Per draw: bit m·2+p set when one more copy lowers its group's distance for m sets and p pairs. */
+const LOWERS = new Int32Array(34);
+/** Per group, for the discard being counted: bit m·2+p set when that entry is in a cheapest split of the hand. */
+const IN_BEST = new Int32Array(4);
+
+/** Bits e (entries m·2+p, m ≤ need) where table a is below table b. */
+function lowerBits(p: Int8Array, a: number, b: number, need: number): number {
+  let bits = 0;
+  for (let e = 0; e <= need * 2 + 1; e++) if (p[a + e]! < p[b + e]!) bits |= 1 << e;
+  return bits;
+}
+
+/** Bits e of group table x (pool offset) whose cheapest completion with table y costs exactly `cost`. */
+function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: number, cost: number): number {
+  let bits = 0;
+  for (let m = 0; m <= need; m++) {
+    const j = ya + (need - m) * 2;
+    if (p[x + m * 2]! + y[j + 1]! === cost) bits |= 1 << (m * 2);
+    if (p[x + m * 2 + 1]! + y[j]! === cost) bits |= 1 << (m * 2 + 1);
+  }
+  return bits;
+}
 const DRAWS = new Int32Array(34);
 
 export interface DiscardTable {
@@ -104,11 +132,6 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
   const useKokushi = closed && kokushi(c) <= 7;
-  // The table of d's group with one copy of d less (the whole hand's for slot 34).
-  const minusOff = (d: number): number => {
-    const g = groupOf(d);
-    return offsetOfKey(g, keys[g]! + keyDown(d, c[d]!));
-  };
   const shanten = SHANTEN.fill(NaN);
   let best = 99;
   for (let d = 0; d <= 34; d++) {
@@ -117,11 +140,16 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     if (d === 34) {
       pool = distancePool();
       sh = merge(pool, o[0]!, TRIPLES, 0, need);
+      REGULAR[34] = sh;
     } else {
       const gd = groupOf(d);
-      const off = minusOff(d);
+      const key = keys[gd]! + keyDown(d, c[d]!);
+      const off = offsetOfKey(gd, key);
+      MINUS_KEY[d] = key;
+      MINUS_OFF[d] = off;
       pool = distancePool();
       sh = merge(pool, off, TRIPLES, gd * 10, need);
+      REGULAR[d] = sh;
       if (closed) {
         const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
         sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
@@ -147,50 +175,66 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
       PLUS_OFF[k] = offsetOfKey(g, keys[g]! + keyUp(k, c[k]!));
     }
   }
+  pool = distancePool();
+  for (let i = 0; i < nDraws; i++) { const k = DRAWS[i]!; LOWERS[k] = lowerBits(pool, PLUS_OFF[k]!, o[groupOf(k)]!, need); }
+  // A draw lowers the regular-form shanten exactly when it lowers an entry of its group's table
+  // that is part of a cheapest split of the hand (a tile lowers an entry by one at most), so each
+  // draw is one AND of two bit sets, once the cheapest splits after the discard are known.
   const acceptOf = (d: number): number => {
     const sh = shanten[d]!;
     if (Number.isNaN(sh)) return 0;
     const gd = d === 34 ? -1 : groupOf(d);
-    let keyMinus = 0;
+    const regular = REGULAR[d]!;
+    // Seven pairs or kokushi below the regular form: no draw lowers the regular form enough.
+    const regularMay = regular === sh;
+    let keyMinus = 0, offMinus = -1;
     let pd = pairs, kd = kinds;
     if (gd >= 0) {
-      keyMinus = keys[gd]! + keyDown(d, c[d]!);
-      const off = offsetOfKey(gd, keyMinus);
-      pool = distancePool();
-      // d's group without d, times each pair of the other groups (the pair left when the draw's group is g).
-      for (let g = 0; g < 4; g++) {
-        if (g === gd) continue;
-        const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
-        combine(pool, off, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
-      }
+      keyMinus = MINUS_KEY[d]!;
+      offMinus = MINUS_OFF[d]!;
       if (c[d] === 2) pd--;
       if (c[d] === 1) kd--;
+    }
+    if (regularMay) {
+      pool = distancePool();
+      const cost = regular + 1;
+      for (let g = 0; g < 4; g++) {
+        if (gd < 0) IN_BEST[g] = bestBits(pool, o[g]!, TRIPLES, g * 10, need, cost);
+        else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
+        else {
+          // d's group without d, times the pair of groups other than it and g.
+          const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
+          combine(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+          IN_BEST[g] = bestBits(pool, o[g]!, WITH_DISCARD, g * 10, need, cost);
+        }
+      }
     }
     let total = 0;
     for (let i = 0; i < nDraws; i++) {
       const k = DRAWS[i]!;
       const gk = groupOf(k);
-      let v: number;
-      if (gd < 0) v = merge(distancePool(), PLUS_OFF[k]!, TRIPLES, gk * 10, need);
-      else if (gk !== gd) v = merge(distancePool(), PLUS_OFF[k]!, WITH_DISCARD, gk * 10, need);
-      else {
-        const off = offsetOfKey(gd, keyMinus + keyUp(k, c[k]! - (k === d ? 1 : 0)));
-        v = merge(distancePool(), off, TRIPLES, gd * 10, need);
+      let better = false;
+      if (regularMay) {
+        if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
+        else {
+          const off = offsetOfKey(gd, keyMinus + keyUp(k, c[k]! - (k === d ? 1 : 0)));
+          better = (lowerBits(distancePool(), off, offMinus, need) & IN_BEST[gd]!) !== 0;
+        }
       }
-      if (closed && v >= sh) {
+      if (!better && closed) {
         // Seven pairs and kokushi after discarding d and drawing k.
         const ck = c[k]! - (k === d ? 1 : 0);
         const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
-        v = Math.min(v, 6 - pk + (kk < 7 ? 7 - kk : 0));
-        if (useKokushi && isYaochuu(k)) {
+        better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
+        if (!better && useKokushi && isYaochuu(k)) {
           if (gd >= 0) c[d]!--;
           c[k]!++;
-          v = Math.min(v, kokushi(c));
+          better = kokushi(c) < sh;
           c[k]!--;
           if (gd >= 0) c[d]!++;
         }
       }
-      if (v < sh) { const left = 4 - visible[k]!; if (left > 0) total += left; }
+      if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
     }
     return total;
   };

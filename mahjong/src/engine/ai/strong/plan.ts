@@ -12,12 +12,26 @@ export type Plan = 'closed' | 'yakuhai' | 'tanyao' | 'flush' | 'none';
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 const suitOf = (k: number) => (k < 27 ? Math.floor(k / 9) : 3);
 
-/** Dead kinds of a plan (1 = cannot be used), for a flush the suit kept. */
-export function deadKinds(plan: Plan, suit = -1): Uint8Array {
+function makeDead(plan: Plan, suit = -1): Uint8Array {
   const dead = new Uint8Array(34);
   if (plan === 'tanyao') for (let k = 0; k < 34; k++) dead[k] = isYaochuu(k) ? 1 : 0;
   if (plan === 'flush') for (let k = 0; k < 27; k++) dead[k] = suitOf(k) === suit ? 0 : 1;
+  if (plan === 'none') dead.fill(1);
   return dead;
+}
+
+// One shared (never written) array per plan: a plan is chosen at every decision.
+const NO_DEAD = makeDead('closed');
+const TANYAO_DEAD = makeDead('tanyao');
+const FLUSH_DEAD = [makeDead('flush', 0), makeDead('flush', 1), makeDead('flush', 2)];
+const ALL_DEAD = makeDead('none');
+
+/** Dead kinds of a plan (1 = cannot be used), for a flush the suit kept. Shared: do not write. */
+export function deadKinds(plan: Plan, suit = -1): Uint8Array {
+  if (plan === 'tanyao') return TANYAO_DEAD;
+  if (plan === 'flush') return FLUSH_DEAD[suit] ?? makeDead('flush', suit);
+  if (plan === 'none') return ALL_DEAD;
+  return NO_DEAD;
 }
 
 export interface PlanChoice { plan: Plan; dead: Uint8Array; shanten: number }
@@ -31,7 +45,7 @@ export function choosePlan(t: Table, counts: number[], melds: number[][], open: 
   if (!open) return { plan: 'closed', dead: deadKinds('closed'), shanten: shanten(counts, meldCount) };
   const hasYakuhai = melds.some((m) => m[0] === m[1] && isYakuhai(t, m[0]!));
   if (hasYakuhai) return { plan: 'yakuhai', dead: deadKinds('yakuhai'), shanten: shanten(counts, meldCount) };
-  let best: PlanChoice = { plan: 'none', dead: new Uint8Array(34).fill(1), shanten: 9 };
+  let best: PlanChoice = { plan: 'none', dead: deadKinds('none'), shanten: 9 };
   const tryPlan = (plan: Plan, suit = -1) => {
     const dead = deadKinds(plan, suit);
     const c = counts.map((n, k) => (dead[k] ? 0 : n));

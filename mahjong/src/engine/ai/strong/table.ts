@@ -37,26 +37,25 @@ export interface Table {
 
 export function readTable(view: StateView): Table {
   const seat = view.viewer ?? view.turn;
-  const me = view.players[seat]!;
+  const players = view.players;
+  const me = players[seat]!;
   const hand = Array.isArray(me.hand) ? me.hand : [];
-  const counts = new Array<number>(34).fill(0);
-  for (const id of hand) counts[id >> 2]! += 1;
+  const counts: number[] = new Array<number>(34).fill(0);
+  for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
   const seen = seenKinds(view);
-  const dora = new Array<number>(34).fill(0);
-  for (const d of view.dora) dora[doraFromIndicator(d >> 2)]! += 1;
-  const visible = new Array<number>(34);
-  for (let k = 0; k < 34; k++) visible[k] = Math.min(4, seen[k]! + counts[k]!);
+  const dora: number[] = new Array<number>(34).fill(0);
+  for (let i = 0; i < view.dora.length; i++) dora[doraFromIndicator(view.dora[i]! >> 2)]! += 1;
+  const visible: number[] = new Array<number>(34);
+  for (let k = 0; k < 34; k++) { const v = seen[k]! + counts[k]!; visible[k] = v < 4 ? v : 4; }
   const threats: Threat[] = [];
-  for (const p of view.players) {
+  // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.
+  const mine = me.score;
+  let place = 1, gapUp = Infinity, gapDown = Infinity;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
     if (p.seat === seat) continue;
     const t = threatOf(view, p, visible, dora);
     if (t) threats.push(t);
-  }
-  // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.
-  const mine = view.players[seat]!.score;
-  let place = 1, gapUp = Infinity, gapDown = Infinity;
-  for (const p of view.players) {
-    if (p.seat === seat) continue;
     if (p.score > mine || (p.score === mine && p.seat < seat)) { place++; gapUp = Math.min(gapUp, p.score - mine); } else gapDown = Math.min(gapDown, mine - p.score);
   }
   const lastRound = (view.game.max_round + 1) * 4 - 1;
