@@ -2,11 +2,19 @@ import type { StateView } from '../game/view-schema';
 
 /** Copies of each kind the viewer can see outside its hand: uncalled discards, melds, dora indicators. */
 export function seenKinds(view: StateView): number[] {
-  const seen = new Array<number>(34).fill(0);
-  for (const p of view.players) {
-    for (const r of p.river) if (!r.called) seen[r.tile >> 2]! += 1;
-    for (const m of p.melds) for (const id of m.tiles) seen[id >> 2]! += 1;
+  const seen = ZERO_34.slice();
+  const players = view.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
+    const river = p.river;
+    for (let j = 0; j < river.length; j++) { const r = river[j]!; if (!r.called) seen[r.tile >> 2]! += 1; }
+    const melds = p.melds;
+    for (let j = 0; j < melds.length; j++) { const tiles = melds[j]!.tiles; for (let t = 0; t < tiles.length; t++) seen[tiles[t]! >> 2]! += 1; }
   }
-  for (const d of view.dora) seen[d >> 2]! += 1;
+  const dora = view.dora;
+  for (let i = 0; i < dora.length; i++) seen[dora[i]! >> 2]! += 1;
   return seen;
 }
+
+/** 34 zeros, copied for each count array (a copy is cheaper than filling a new array). */
+export const ZERO_34: readonly number[] = new Array<number>(34).fill(0);

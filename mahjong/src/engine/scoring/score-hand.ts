@@ -18,7 +18,11 @@ const setNotation = (s: ScoredSet): string => {
   return formatKinds(n) + (s.open ? ' (called)' : s.type === 'kan' ? ' (closed kan)' : '');
 };
 
-export function scoreHand(input: WinInput): ScoreResult | ScoreError {
+/**
+ * `writeSets: false` leaves `sets` empty: the table and the AIs score many candidate wins and
+ * never show the reading, which is the costliest part to write out.
+ */
+export function scoreHand(input: WinInput, options: { writeSets?: boolean } = {}): ScoreResult | ScoreError {
   const invalid = validateWin(input);
   if (invalid) return invalid;
   const readings = readingsOf(input);
@@ -33,12 +37,16 @@ export function scoreHand(input: WinInput): ScoreResult | ScoreError {
   };
 
   let best: ScoreResult | undefined;
+  let bestReading: HandContext | undefined;
   for (const h of readings) {
     const r = scoreReading(h, input, dora, anyRiichi);
     if (!r) continue;
-    if (!best || r.points.base > best.points.base || (r.points.base === best.points.base && (r.han > best.han || (r.han === best.han && r.fu > best.fu)))) best = r;
+    if (!best || r.points.base > best.points.base || (r.points.base === best.points.base && (r.han > best.han || (r.han === best.han && r.fu > best.fu)))) { best = r; bestReading = h; }
   }
-  return best ?? { ok: false, code: 'NO_YAKU', message: 'the hand is complete but has no yaku (dora do not count)' };
+  if (!best || !bestReading) return { ok: false, code: 'NO_YAKU', message: 'the hand is complete but has no yaku (dora do not count)' };
+  // The sets are written out for the chosen reading only (the engine scores many candidate wins).
+  if (options.writeSets !== false) best.sets = bestReading.sets.map(setNotation);
+  return best;
 }
 
 function scoreReading(h: HandContext, input: WinInput, dora: ScoreResult['dora'], anyRiichi: boolean): ScoreResult | undefined {
@@ -76,7 +84,7 @@ function scoreReading(h: HandContext, input: WinInput, dora: ScoreResult['dora']
     limitCode: limit.code,
     points,
     dora,
-    sets: h.sets.map(setNotation),
+    sets: [],
     wait: h.wait,
   };
 }

@@ -22,9 +22,21 @@ function meldProblem(m: Meld): string | undefined {
 export function validateWin(input: WinInput): ScoreError | undefined {
   const melds = input.melds ?? [];
   if (!Array.isArray(input.hand) || !Array.isArray(melds)) return fail('INVALID_HAND', 'hand and melds must be arrays of tile ids');
-  const all: TileId[] = [...input.hand, ...melds.flatMap((m) => m?.tiles ?? [])];
-  if (!all.every(isValidId)) return fail('INVALID_HAND', 'tile ids must be integers 0–135');
-  if (new Set(all).size !== all.length) return fail('INVALID_HAND', 'a tile id appears twice');
+  // One pass over every tile (the table scores a candidate win at most discards): ids, then repeats.
+  const seen = new Uint8Array(136);
+  let badId = false, repeated = false;
+  const visit = (id: TileId): void => {
+    if (!isValidId(id)) badId = true;
+    else if (seen[id]) repeated = true;
+    else seen[id] = 1;
+  };
+  for (const id of input.hand) visit(id);
+  for (const m of melds) {
+    const tiles: unknown = m?.tiles ?? [];
+    if (Array.isArray(tiles)) for (const id of tiles) visit(id); else visit(tiles as TileId);
+  }
+  if (badId) return fail('INVALID_HAND', 'tile ids must be integers 0–135');
+  if (repeated) return fail('INVALID_HAND', 'a tile id appears twice');
   for (const m of melds) {
     if (!['chi', 'pon', 'minkan', 'ankan', 'kakan'].includes(m?.type)) return fail('INVALID_HAND', 'meld type must be chi, pon, minkan, ankan or kakan');
     const p = meldProblem(m);

@@ -31,10 +31,14 @@ export function actionName(a: number): string {
   return NAMES[a] ?? `action ${a}`;
 }
 
-export const PHASE_NAMES = (phase: number): string => {
+function phaseName(phase: number): string {
   if (phase < 4) return `P${phase}_ACTION`;
   if (phase < 8) return `P${phase - 4}_RESPONSE`;
   if (phase < 12) return `P${phase - 8}_CHANKAN`;
   if (phase < 16) return `P${phase - 12}_CHANANKAN`;
   return 'HAND_OVER';
-};
+}
+// Built once: every state view names its phase.
+const NAMES_OF_PHASES = Array.from({ length: 17 }, (_, p) => phaseName(p));
+
+export const PHASE_NAMES = (phase: number): string => NAMES_OF_PHASES[phase] ?? phaseName(phase);

@@ -73,6 +73,6 @@ export function evaluateWin(p: PlayerState, seat: number, winTile: number, ctx: 
     doraIndicators: ctx.doraIndicators, uraIndicators: ctx.uraIndicators, honba: pay?.honba ?? 0, kyotaku: pay?.kyotaku ?? 0,
     ...(ctx.paoFrom ? { paoFrom: ctx.paoFrom } : {}), ...(pay?.discarder ? { discarder: pay.discarder } : {}),
   };
-  const r = scoreHand(input);
+  const r = scoreHand(input, { writeSets: false });
   return r.ok ? r : null;
 }

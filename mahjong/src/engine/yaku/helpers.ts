@@ -53,4 +53,8 @@ export function inAllSuits(kinds: Set<number>): boolean {
 }
 
 /** Wind pungs/kans in the hand (suushii). */
-export const windTriplets = (h: HandContext): number => [27, 28, 29, 30].filter((k) => hasTriplet(h, k)).length;
+export function windTriplets(h: HandContext): number {
+  let n = 0;
+  for (const s of h.sets) if (isTriplet(s) && s.kind >= 27 && s.kind <= 30) n++;
+  return n;
+}

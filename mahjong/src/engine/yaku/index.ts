@@ -68,15 +68,21 @@ export const DORA_NAMES: Record<52 | 53 | 54, string> = { 52: 'dora', 53: 'ura d
  * Yaku of one reading. If any yakuman applies, only yakuman count (13 han each, stacked);
  * otherwise the han of every normal yaku (open hands use `hanOpen`, 0 = not allowed open).
  */
+// The two passes below in ALL_YAKU's order, split once (every candidate win is scored).
+const YAKUMAN_LIST: readonly Yaku[] = ALL_YAKU.filter((y) => y.yakuman);
+const NORMAL_LIST: readonly Yaku[] = ALL_YAKU.filter((y) => !y.yakuman);
+
 export function evaluateYaku(h: HandContext): { yaku: YakuEntry[]; han: number; yakuman: number } {
-  const yakuman = ALL_YAKU.filter((y) => y.yakuman && (h.closed || y.hanOpen > 0) && y.test(h));
-  if (yakuman.length > 0) {
-    return { yaku: yakuman.map((y) => ({ id: y.id, name: y.name, han: 13 })), han: 13 * yakuman.length, yakuman: yakuman.length };
+  let yakuman: YakuEntry[] | null = null;
+  for (let i = 0; i < YAKUMAN_LIST.length; i++) {
+    const y = YAKUMAN_LIST[i]!;
+    if ((h.closed || y.hanOpen > 0) && y.test(h)) (yakuman ??= []).push({ id: y.id, name: y.name, han: 13 });
   }
+  if (yakuman) return { yaku: yakuman, han: 13 * yakuman.length, yakuman: yakuman.length };
   const yaku: YakuEntry[] = [];
   let han = 0;
-  for (const y of ALL_YAKU) {
-    if (y.yakuman) continue;
+  for (let i = 0; i < NORMAL_LIST.length; i++) {
+    const y = NORMAL_LIST[i]!;
     const value = h.closed ? y.hanClosed : y.hanOpen;
     if (value > 0 && y.test(h)) {
       yaku.push({ id: y.id, name: y.name, han: value });

@@ -120,8 +120,9 @@ export interface DiscardTable {
 export function discardTable(c: number[], meldCount: number, dead: Uint8Array, visible: number[], noRemoval = false): DiscardTable {
   const need = 4 - meldCount;
   const closed = meldCount === 0;
-  const keys = [suitKey(c, 0), suitKey(c, 1), suitKey(c, 2), honorKey(c)];
-  const o = [offsetOfKey(0, keys[0]!), offsetOfKey(1, keys[1]!), offsetOfKey(2, keys[2]!), offsetOfKey(3, keys[3]!)];
+  const keys = KEYS, o = OFFSETS;
+  keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
+  for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
   let pool = distancePool();
   for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) combine(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
   for (let g = 0; g < 4; g++) {
@@ -164,81 +165,102 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     if (sh < best) best = sh;
   }
   // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
-  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard
-  // needs; each with its group's table holding one more copy.
+  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
   let nDraws = 0;
   for (let k = 0; k < 34; k++) {
     if (dead[k] || c[k]! >= 4) continue;
-    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) {
-      DRAWS[nDraws++] = k;
-      const g = groupOf(k);
-      PLUS_OFF[k] = offsetOfKey(g, keys[g]! + keyUp(k, c[k]!));
+    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) DRAWS[nDraws++] = k;
+  }
+  hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
+  handKokushi = useKokushi; drawCount = nDraws; drawsReady = false;
+  return { shanten, best, accept: acceptOf };
+}
+
+// The hand of the last discardTable call, for acceptOf (a table is used before the next call).
+let hand: number[] = [];
+let seen: number[] = [];
+let handNeed = 4, handClosed = true, handPairs = 0, handKinds = 0, handKokushi = false, drawCount = 0, drawsReady = false;
+const KEYS = new Float64Array(4);
+const OFFSETS = new Int32Array(4);
+
+/** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
+function readyDraws(): void {
+  const c = hand, need = handNeed;
+  for (let i = 0; i < drawCount; i++) {
+    const k = DRAWS[i]!;
+    const g = groupOf(k);
+    PLUS_OFF[k] = offsetOfKey(g, KEYS[g]! + keyUp(k, c[k]!));
+  }
+  const pool = distancePool();
+  for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = lowerBits(pool, PLUS_OFF[k]!, OFFSETS[groupOf(k)]!, need); }
+  drawsReady = true;
+}
+
+/**
+ * Unseen copies of the draws that lower shanten after discarding d. A draw lowers the
+ * regular-form shanten exactly when it lowers an entry of its group's table that is part of a
+ * cheapest split of the hand (a tile lowers an entry by one at most), so each draw is one AND of
+ * two bit sets, once the cheapest splits after the discard are known.
+ */
+function acceptOf(d: number): number {
+  const sh = SHANTEN[d]!;
+  if (Number.isNaN(sh)) return 0;
+  if (!drawsReady) readyDraws();
+  const c = hand, visible = seen, need = handNeed, closed = handClosed, useKokushi = handKokushi, nDraws = drawCount;
+  const gd = d === 34 ? -1 : groupOf(d);
+  const regular = REGULAR[d]!;
+  // Seven pairs or kokushi below the regular form: no draw lowers the regular form enough.
+  const regularMay = regular === sh;
+  let keyMinus = 0, offMinus = -1;
+  let pd = handPairs, kd = handKinds;
+  if (gd >= 0) {
+    keyMinus = MINUS_KEY[d]!;
+    offMinus = MINUS_OFF[d]!;
+    if (c[d] === 2) pd--;
+    if (c[d] === 1) kd--;
+  }
+  if (regularMay) {
+    const pool = distancePool();
+    const cost = regular + 1;
+    for (let g = 0; g < 4; g++) {
+      if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
+      else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
+      else {
+        // d's group without d, times the pair of groups other than it and g.
+        const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
+        combine(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+        IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
+      }
     }
   }
-  pool = distancePool();
-  for (let i = 0; i < nDraws; i++) { const k = DRAWS[i]!; LOWERS[k] = lowerBits(pool, PLUS_OFF[k]!, o[groupOf(k)]!, need); }
-  // A draw lowers the regular-form shanten exactly when it lowers an entry of its group's table
-  // that is part of a cheapest split of the hand (a tile lowers an entry by one at most), so each
-  // draw is one AND of two bit sets, once the cheapest splits after the discard are known.
-  const acceptOf = (d: number): number => {
-    const sh = shanten[d]!;
-    if (Number.isNaN(sh)) return 0;
-    const gd = d === 34 ? -1 : groupOf(d);
-    const regular = REGULAR[d]!;
-    // Seven pairs or kokushi below the regular form: no draw lowers the regular form enough.
-    const regularMay = regular === sh;
-    let keyMinus = 0, offMinus = -1;
-    let pd = pairs, kd = kinds;
-    if (gd >= 0) {
-      keyMinus = MINUS_KEY[d]!;
-      offMinus = MINUS_OFF[d]!;
-      if (c[d] === 2) pd--;
-      if (c[d] === 1) kd--;
-    }
+  let total = 0;
+  for (let i = 0; i < nDraws; i++) {
+    const k = DRAWS[i]!;
+    const gk = groupOf(k);
+    let better = false;
     if (regularMay) {
-      pool = distancePool();
-      const cost = regular + 1;
-      for (let g = 0; g < 4; g++) {
-        if (gd < 0) IN_BEST[g] = bestBits(pool, o[g]!, TRIPLES, g * 10, need, cost);
-        else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
-        else {
-          // d's group without d, times the pair of groups other than it and g.
-          const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
-          combine(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
-          IN_BEST[g] = bestBits(pool, o[g]!, WITH_DISCARD, g * 10, need, cost);
-        }
+      if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
+      else {
+        const off = offsetOfKey(gd, keyMinus + keyUp(k, c[k]! - (k === d ? 1 : 0)));
+        better = (lowerBits(distancePool(), off, offMinus, need) & IN_BEST[gd]!) !== 0;
       }
     }
-    let total = 0;
-    for (let i = 0; i < nDraws; i++) {
-      const k = DRAWS[i]!;
-      const gk = groupOf(k);
-      let better = false;
-      if (regularMay) {
-        if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
-        else {
-          const off = offsetOfKey(gd, keyMinus + keyUp(k, c[k]! - (k === d ? 1 : 0)));
-          better = (lowerBits(distancePool(), off, offMinus, need) & IN_BEST[gd]!) !== 0;
-        }
+    if (!better && closed) {
+      // Seven pairs and kokushi after discarding d and drawing k.
+      const ck = c[k]! - (k === d ? 1 : 0);
+      const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
+      better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
+      if (!better && useKokushi && isYaochuu(k)) {
+        if (gd >= 0) c[d]!--;
+        c[k]!++;
+        better = kokushi(c) < sh;
+        c[k]!--;
+        if (gd >= 0) c[d]!++;
       }
-      if (!better && closed) {
-        // Seven pairs and kokushi after discarding d and drawing k.
-        const ck = c[k]! - (k === d ? 1 : 0);
-        const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
-        better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
-        if (!better && useKokushi && isYaochuu(k)) {
-          if (gd >= 0) c[d]!--;
-          c[k]!++;
-          better = kokushi(c) < sh;
-          c[k]!--;
-          if (gd >= 0) c[d]!++;
-        }
-      }
-      if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
     }
-    return total;
-  };
-  return { shanten, best, accept: acceptOf };
+    if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
+  }
+  return total;
 }
 
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;

@@ -27,7 +27,7 @@ export function skipWin(t: Table, tsumo: boolean): boolean {
   const r = scoreHand({
     hand, melds: t.me.melds.map((m) => toRulesMeld(m, t.seat)), winTile: win, tsumo, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27, dealer: t.dealer,
     riichi: t.me.riichi, doraIndicators: t.view.dora, honba: t.view.honba, kyotaku: t.view.kyotaku, discarder: tsumo ? undefined : 1,
-  });
+  }, { writeSets: false });
   if (!r.ok) return false;
   // Ron from the player just above closes the gap twice; otherwise it closes by what we receive.
   const scores = t.view.players.map((p) => p.score);

@@ -5,7 +5,7 @@
 import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
 import { threatOf, type Threat } from './danger';
-import { seenKinds } from '../visible';
+import { seenKinds, ZERO_34 } from '../visible';
 
 const WIND: Record<string, number> = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
 
@@ -40,12 +40,12 @@ export function readTable(view: StateView): Table {
   const players = view.players;
   const me = players[seat]!;
   const hand = Array.isArray(me.hand) ? me.hand : [];
-  const counts: number[] = new Array<number>(34).fill(0);
+  const counts = ZERO_34.slice();
   for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
   const seen = seenKinds(view);
-  const dora: number[] = new Array<number>(34).fill(0);
+  const dora = ZERO_34.slice();
   for (let i = 0; i < view.dora.length; i++) dora[doraFromIndicator(view.dora[i]! >> 2)]! += 1;
-  const visible: number[] = new Array<number>(34);
+  const visible = ZERO_34.slice();
   for (let k = 0; k < 34; k++) { const v = seen[k]! + counts[k]!; visible[k] = v < 4 ? v : 4; }
   const threats: Threat[] = [];
   // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.

@@ -67,7 +67,7 @@ export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: b
     const r = scoreHand({
       hand: [...hand, win], melds: melds.map((m) => toRulesMeld(m, t.seat)), winTile: win, tsumo: false, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27,
       dealer: t.dealer, riichi, doraIndicators: t.view.dora, discarder: 1,
-    });
+    }, { writeSets: false });
     if (!r.ok) continue;
     sum += unseen * r.points.base;
     live += unseen;
