@@ -134,6 +134,9 @@ describe('language selector', () => {
     // Seat winds and Tenhou ranks in the players panel.
     expect((await texts(page, '#players .wind')).sort()).toEqual(['北', '南', '東', '西']);
     for (const rank of await texts(page, '#players .rank')) expect(rank).toMatch(/(新人|[１-９]級|[初二三四五六七八九十]段|天鳳)/);
+    // The analysis panel of the viewed seat: shanten and the legend in Japanese.
+    expect(await page.textContent('#analysis h2')).toMatch(/: (和了形|聴牌|\d向聴)/);
+    expect(await page.textContent('#analysis .legend')).toContain('ツモ切り');
     await screenshot(page, 'i18n-replay-ja');
 
     await page.selectOption('#lang', 'en');

@@ -4,11 +4,11 @@
 (function () {
   'use strict';
   const { el } = window.MJ;
+  const I = window.MJI18n;
+  const { t } = I;
   const PAGE = 50;
   const ADMIN_KEY = 'mj-admin-token';
-  const SEATS = ['East', 'South', 'West', 'North'];
   const FORMATS = [['xml', 'XML'], ['tenhou6', 'tenhou.net/6'], ['mjai', 'mjai']];
-  const ORDINAL = ['1st', '2nd', '3rd', '4th'];
   const body = document.querySelector('#games tbody');
   const more = document.getElementById('more');
   const statusEl = document.getElementById('status');
@@ -36,25 +36,25 @@
   const tokenFor = (id) => gameTokens()[id] || admin();
 
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
-  const aiName = (ai) => (ai == null ? 'you' : ai);
+  const aiName = (ai) => (ai == null ? t('hist.you') : ai);
 
   function row(g) {
     const date = new Date(g.finished_at);
     const when = isNaN(date) ? g.finished_at : date.toLocaleString();
-    const mode = `${g.mode === 'human_ai' ? 'vs AI' : '4 AI'}, ${g.max_round === 0 ? 'East' : 'East-South'}`;
+    const mode = `${t(g.mode === 'human_ai' ? 'hist.vs_ai' : 'hist.four_ai')}, ${t(g.max_round === 0 ? 'hist.east' : 'hist.east_south')}`;
     const ais = g.mode === 'human_ai' ? g.ais.slice(1).join(', ') : g.ais.join(', ');
     let place, points;
     if (g.mode === 'human_ai') {
-      place = ORDINAL[g.placements[0] - 1];
+      place = t('hist.place_n')[g.placements[0] - 1];
       points = `${signed(g.points[0])} (${g.scores[0]})`;
     } else {
       const winner = g.placements.indexOf(1);
-      place = `1st: ${aiName(g.ais[winner])} (${SEATS[winner]})`;
+      place = t('hist.first', { ai: aiName(g.ais[winner]), wind: I.windName(winner) });
       points = g.points.map(signed).join(' / ');
     }
     const token = tokenFor(g.game_id);
     const q = token ? `&token=${encodeURIComponent(token)}` : '';
-    const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}`, class: 'replay-link' }, 'Replay');
+    const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}`, class: 'replay-link' }, t('hist.replay'));
     const downloads = FORMATS.map(([f, label]) => el('a', {
       href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}${q}`, download: '', class: `download-${f}`,
     }, label));
@@ -70,7 +70,7 @@
     const tokens = Object.values(gameTokens());
     const adminToken = admin();
     if (!tokens.length && !adminToken) {
-      statusEl.textContent = 'No games yet: games this browser finishes on this server appear here';
+      statusEl.textContent = t('hist.none');
       more.hidden = true;
       return;
     }
@@ -84,7 +84,7 @@
     }
     for (const g of data.games) body.append(row(g));
     shown += data.games.length;
-    statusEl.textContent = data.total ? `${data.total} game${data.total === 1 ? '' : 's'}${data.admin ? ' (admin: every game)' : ''}` : 'No finished games yet';
+    statusEl.textContent = data.total ? `${data.total === 1 ? t('hist.count1') : t('hist.count', { n: data.total })}${data.admin ? t('hist.admin_all') : ''}` : t('hist.empty');
     more.hidden = shown >= data.total;
   }
 
@@ -93,5 +93,7 @@
   document.getElementById('admin-save').onclick = () => { store.set(ADMIN_KEY, input.value.trim()); input.value = ''; load(true); };
   document.getElementById('admin-clear').onclick = () => { store.set(ADMIN_KEY, null); load(true); };
   if (admin()) document.getElementById('admin').open = false;
-  load(true).catch((err) => { statusEl.textContent = `Could not load the history: ${err.message}`; });
+  const reload = () => load(true).catch((err) => { statusEl.textContent = t('hist.failed', { msg: err.message }); });
+  I.onChange(reload);
+  reload();
 })();

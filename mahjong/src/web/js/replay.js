@@ -30,7 +30,7 @@
   /** "P2 (West) discards 1m" → "でこじ (West) discards 1m": the engine's descriptions name seats. */
   const withNames = (text) => String(text).replace(/\bP([0-3])\b/g, (_, s) => nameOf(Number(s)));
   function rankText(p) {
-    if (p.sex === 'C') return 'computer';
+    if (p.sex === 'C') return t('an.computer');
     const parts = [];
     // English names the rank twice, in English and as Tenhou writes it.
     if (p.dan > 0 || p.rate > 0) parts.push(I.lang() === 'en' ? `${I.danName(p.dan)} (${I.danName(p.dan, 'ja')})` : I.danName(p.dan));
@@ -54,9 +54,15 @@
   /** Kinds with the copies left under each: an ukeire or a wait. */
   function acceptRow(acc, w = 18) {
     return el('span', { class: 'tiles' }, acc.kinds.map((k, i) =>
-      el('span', { class: `t${acc.left[i] ? '' : ' none'}`, title: `${T.tileName(kindTile(k))}: ${acc.left[i]} left` }, mini(kindTile(k), w), String(acc.left[i]))));
+      el('span', { class: `t${acc.left[i] ? '' : ' none'}`, title: t('an.left', { tile: I.tileName(kindTile(k)), n: acc.left[i] }) }, mini(kindTile(k), w), String(acc.left[i]))));
   }
-  const shantenText = (n) => (n < 0 ? 'complete hand' : n === 0 ? 'tenpai' : `${n}-shanten`);
+  const shantenText = (n) => (n < 0 ? t('an.complete') : n === 0 ? t('an.tenpai') : t('an.shanten', { n }));
+  /** A choice in words: the server's English, or built from its fields in another language. */
+  function choiceText(c) {
+    if (I.lang() === 'en') return c.text;
+    if (c.discard === null) return I.actionName(c.action);
+    return `${c.riichi ? t('an.riichi_prefix') : ''}${I.actionName(c.discard)}${c.tsumogiri ? t('an.drawn_tile') : ''}`;
+  }
 
   // ── panel: players ─────────────────────────────────────────────────────────
   function renderPlayers(state) {
@@ -93,17 +99,17 @@
     return null;
   }
   function verdict(d) {
-    if (!d.played) return el('p', { class: 'verdict' }, `AI: ${d.ai.text} (the log stops here)`);
-    if (d.agrees) return el('p', { class: 'verdict agree' }, `✓ ${d.played.text} — as the AI would`);
-    return el('p', { class: 'verdict differ' }, `Played: ${d.played.text} · AI: ${d.ai.text}`);
+    if (!d.played) return el('p', { class: 'verdict' }, t('an.stops', { ai: choiceText(d.ai) }));
+    if (d.agrees) return el('p', { class: 'verdict agree' }, t('an.agrees', { played: choiceText(d.played) }));
+    return el('p', { class: 'verdict differ' }, t('an.differs', { played: choiceText(d.played), ai: choiceText(d.ai) }));
   }
   /** One candidate: its tile with the AI / played marks, shanten and tile count; the helpful draws below. */
   function candidateRows(c) {
     return [
       el('tr', { class: ['cand', c.ai_choice ? 'ai' : '', c.played ? 'played' : ''].join(' ').trim(), 'data-kind': String(c.kind) },
-        el('td', {}, mini(discardTile(c.discard), 22), c.ai_choice ? el('span', { class: 'badge ai' }, 'AI') : null, c.played ? el('span', { class: 'badge played' }, 'played') : null),
-        el('td', { class: 'num' }, c.shanten === 0 ? 'tenpai' : c.shanten < 0 ? '—' : `${c.shanten}-shanten`),
-        el('td', { class: 'num' }, `${c.ukeire.total} ${c.shanten === 0 ? 'wait' : 'tiles'}`)),
+        el('td', {}, mini(discardTile(c.discard), 22), c.ai_choice ? el('span', { class: 'badge ai' }, t('an.ai')) : null, c.played ? el('span', { class: 'badge played' }, t('an.played')) : null),
+        el('td', { class: 'num' }, c.shanten < 0 ? '—' : shantenText(c.shanten)),
+        el('td', { class: 'num' }, t(c.shanten === 0 ? 'an.wait' : 'an.tiles', { n: c.ukeire.total }))),
       el('tr', { class: 'draws' }, el('td', { colspan: '3' }, acceptRow(c.ukeire, 14))),
     ];
   }
@@ -115,9 +121,9 @@
     const best = d.candidates[0].shanten;
     const main = [], more = [];
     for (const c of d.candidates) ((c.ai_choice || c.played || (c.shanten === best && main.length < 5)) ? main : more).push(c);
-    const head = () => el('tr', {}, el('th', {}, 'Discard'), el('th', { class: 'num' }, 'Then'), el('th', { class: 'num' }, best === 0 || best < 0 ? 'Waits' : 'Ukeire'));
+    const head = () => el('tr', {}, el('th', {}, t('an.discard')), el('th', { class: 'num' }, t('an.then')), el('th', { class: 'num' }, t(best === 0 || best < 0 ? 'an.waits' : 'an.ukeire')));
     const nodes = [el('table', { class: 'cands' }, head(), main.flatMap(candidateRows))];
-    if (more.length) nodes.push(el('details', { class: 'more' }, el('summary', {}, `${more.length} more ${more.length === 1 ? 'discard' : 'discards'}`), el('table', { class: 'cands' }, head(), more.flatMap(candidateRows))));
+    if (more.length) nodes.push(el('details', { class: 'more' }, el('summary', {}, more.length === 1 ? t('an.more1') : t('an.more', { n: more.length })), el('table', { class: 'cands' }, head(), more.flatMap(candidateRows))));
     return nodes;
   }
 
@@ -125,26 +131,26 @@
     const box = $('analysis');
     if (!ui.steps.length) { box.replaceChildren(); return; }
     if (!ui.analysis) {
-      box.replaceChildren(el('h2', {}, 'Analysis'), el('p', { class: 'muted' }, ui.analysisError ? `Analysis unavailable: ${ui.analysisError}` : 'Analysing the game…'));
+      box.replaceChildren(el('h2', {}, t('an.title')), el('p', { class: 'muted' }, ui.analysisError ? t('an.unavailable', { msg: ui.analysisError }) : t('an.busy')));
       return;
     }
     const a = ui.analysis;
     const seat = ui.seat;
     const pos = a.positions[a.steps[ui.pos].seats[seat]];
-    const nodes = [el('h2', {}, `${nameOf(seat)}: ${shantenText(pos.shanten)}`, pos.furiten ? el('span', { class: 'badge furiten', title: 'a winning tile is in its river or passed since its last draw: no ron' }, 'furiten') : null)];
+    const nodes = [el('h2', {}, `${nameOf(seat)}: ${shantenText(pos.shanten)}`, pos.furiten ? el('span', { class: 'badge furiten', title: t('an.furiten_title') }, t('an.furiten')) : null)];
     const d = decisionAt(ui.pos, seat);
     if (d) {
-      nodes.push(el('p', { class: 'muted' }, `To play: ${d.candidates.length} legal ${d.candidates.length === 1 ? 'discard' : 'discards'}, each with the draws that would then help and the copies of them unseen.`));
+      nodes.push(el('p', { class: 'muted' }, d.candidates.length === 1 ? t('an.to_play1') : t('an.to_play', { n: d.candidates.length })));
       nodes.push(verdict(d));
       if (d.candidates.length) nodes.push(...candidatesNodes(d));
     } else {
       const last = recentDecision(ui.pos, seat);
       if (last) nodes.push(verdict(last));
-      if (pos.waits) nodes.push(el('h3', {}, `Waits: ${pos.waits.total} ${pos.waits.total === 1 ? 'tile' : 'tiles'} left`), acceptRow(pos.waits, 22));
-      else if (pos.ukeire) nodes.push(el('h3', {}, `Ukeire: ${pos.ukeire.total} tiles in ${pos.ukeire.kinds.length} kinds`), acceptRow(pos.ukeire, 18));
+      if (pos.waits) nodes.push(el('h3', {}, pos.waits.total === 1 ? t('an.waits_left1') : t('an.waits_left', { n: pos.waits.total })), acceptRow(pos.waits, 22));
+      else if (pos.ukeire) nodes.push(el('h3', {}, t('an.ukeire_line', { n: pos.ukeire.total, k: pos.ukeire.kinds.length })), acceptRow(pos.ukeire, 18));
     }
-    nodes.push(el('p', { class: 'legend' }, el('span', { class: 'tg' }), 'tsumogiri (discarded from the draw) · ',
-      el('span', { class: 'badge ai' }, 'AI'), ` ${a.ai} AI's choice (dot on the table) · `, el('span', { class: 'badge played' }, 'played'), ' the player\'s (tile raised)'));
+    nodes.push(el('p', { class: 'legend' }, el('span', { class: 'tg' }), t('an.legend_tg'),
+      el('span', { class: 'badge ai' }, t('an.ai')), t('an.legend_ai', { ai: a.ai }), el('span', { class: 'badge played' }, t('an.played')), t('an.legend_played')));
     box.replaceChildren(...nodes);
   }
 
