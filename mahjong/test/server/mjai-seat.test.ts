@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { HeuristicAgent } from '../../src/engine/ai';
+import { Game } from '../../src/engine/game';
+import { handSeed, shuffledWall } from '../../src/engine/table/wall';
 import { parseMjaiBots } from '../../src/mjai/config';
+import { adaptGame, factoriesWith } from '../../src/modules/game/engine-adapter';
+import { scenarioWall } from '../engine/table/_scenario';
 import { testApp } from './helpers';
 
 const BOT = `${import.meta.dir}/../fixtures/mjai/bot.py`;
@@ -10,12 +14,12 @@ const { app, call, close } = testApp({
 afterAll(() => close());
 
 /** Plays seat 0 with the heuristic through the API until the game ends; returns the SSE-free final state. */
-async function playHuman(id: string): Promise<any> {
+async function playHuman(id: string, api = call): Promise<any> {
   const me = new HeuristicAgent();
   for (let i = 0; i < 5000; i++) {
-    const state = (await call('GET', `/api/game/${id}/state?for_player=0`)).json;
+    const state = (await api('GET', `/api/game/${id}/state?for_player=0`)).json;
     if (state.is_over) return state;
-    const res = await call('POST', `/api/game/${id}/action`, { player_id: 0, action_idx: me.decide(state) });
+    const res = await api('POST', `/api/game/${id}/action`, { player_id: 0, action_idx: me.decide(state) });
     if (res.status !== 200) throw new Error(res.text);
   }
   throw new Error('game did not end');
@@ -51,6 +55,25 @@ describe('named mjai bots in server seats', () => {
     await reading.catch(() => undefined);
     expect(text).toContain('P1: mjai:crashy replaced by the strong AI for the rest of the game (crash:');
     await call('DELETE', `/api/game/${g.json.session_id}`);
+  }, 60_000);
+
+  it('a bot\'s closed kan is the kind it named, not the engine\'s first choice', async () => {
+    // P1 is dealt four 1m and four 9p; on its first draw the bot (kan mode) names 9p, the higher kind.
+    const wall = scenarioWall({ hands: ['2345678m2345p55s', '1111m9999p13579s', '369m258p147s1234z', '478m367p258s5671z'], draws: '9s9m' });
+    const bots = parseMjaiBots(`bots:\n  kanbot: { command: "python3 ${BOT} kan" }\n`, 'test');
+    const factories = { ...factoriesWith(bots), newGame: (seed: number) => adaptGame(new Game({ seed, maxRound: 0, wallFor: (i) => (i === 0 ? wall : shuffledWall(handSeed(seed, i))) })) };
+    const kan = testApp({ factories });
+    try {
+      const g = await kan.call('POST', '/api/game/new', { mode: 'human_ai', ai_models: [null, 'mjai:kanbot', 'strong', 'strong'], seed: 9, max_round: 0 });
+      expect(g.status).toBe(200);
+      await playHuman(g.json.session_id, kan.call);
+      const paipu = (await kan.call('GET', `/api/game/${g.json.session_id}/paipu`)).json;
+      const kans = paipu.rounds[0].events.filter((e: any) => e.t === 'call' && e.who === 1 && e.meld.type === 'ankan');
+      // The engine alone would kan 1m (its first kind); the bot named 9p, then 1m on its replacement draw.
+      expect(kans.map((e: any) => e.meld.tiles.map((id: number) => id >> 2))).toEqual([[17, 17, 17, 17], [0, 0, 0, 0]]);
+    } finally {
+      kan.close();
+    }
   }, 60_000);
 
   it('a request cannot run a command: only configured names, else 400 UNKNOWN_BOT', async () => {

@@ -38,7 +38,8 @@ export interface SessionRecord {
 
 /** One entry of a session's step log: an action, or the deal of the next hand. */
 export type Step =
-  | { kind: 'action'; player: number; action: number; by: 'ai' | 'human' | 'auto'; time: string }
+  /** `tile`: the tile the action named (a bot's ankan/kakan of one kind among several). */
+  | { kind: 'action'; player: number; action: number; tile?: number; by: 'ai' | 'human' | 'auto'; time: string }
   | { kind: 'deal'; time: string }
   /** The human seat's automatic play changed (modules/game/auto-play.ts). */
   | { kind: 'auto'; auto: AutoSettings; time: string };

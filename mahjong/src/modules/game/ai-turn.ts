@@ -1,22 +1,26 @@
 import type { AiPlayer, EngineGame } from './port';
 
+/** A move as played: the action, and the tile it named (if any). */
+export interface PlayedMove { action: number; tile?: number }
+
 /**
  * One AI decision applied to the game. An AI that throws, or answers with an illegal move, is
  * reported and replaced by the first legal action, so a broken model file cannot stall a game.
- * Returns the action played, or null when not even a legal fallback could be played.
+ * Returns the move played, or null when not even a legal fallback could be played.
  */
-export async function playAiTurn(game: EngineGame, ai: AiPlayer, seat: number, report: (message: string, err?: unknown) => void): Promise<number | null> {
-  let action: number;
+export async function playAiTurn(game: EngineGame, ai: AiPlayer, seat: number, report: (message: string, err?: unknown) => void): Promise<PlayedMove | null> {
+  let move: PlayedMove;
   try {
-    action = await ai.decide(game, seat);
+    const m = await ai.decide(game, seat);
+    move = typeof m === 'number' ? { action: m } : { action: m.action, tile: m.tile };
   } catch (err) {
     report(`AI for P${seat} failed: ${(err as Error).message ?? String(err)}`, err);
-    action = game.validActions(seat)[0] ?? -1;
+    move = { action: game.validActions(seat)[0] ?? -1 };
   }
   for (const notice of ai.takeNotices?.() ?? []) report(notice);
-  if (game.step(seat, action).ok) return action;
-  report(`AI for P${seat} chose illegal action ${action}`);
+  if (game.step(seat, move.action, move.tile).ok) return move;
+  report(`AI for P${seat} chose illegal action ${move.action}${move.tile === undefined ? '' : ` (tile ${move.tile})`}`);
   const fallback = game.validActions(seat)[0];
   if (fallback === undefined || !game.step(seat, fallback).ok) return null;
-  return fallback;
+  return { action: fallback };
 }

@@ -12,7 +12,7 @@ export function adaptGame(game: Game): EngineGame {
     toAct: () => game.actor(),
     nextHand: () => game.nextHand(),
     validActions: (p) => game.validActions(p),
-    step: (p, a) => game.step(p, a),
+    step: (p, a, tile) => game.step(p, a, tile),
     view: (viewer) => stateView(game, viewer),
     handsFinished: () => game.log.length,
     toPaipu: () => game.toPaipu(),

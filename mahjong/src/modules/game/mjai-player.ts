@@ -9,7 +9,7 @@ import { BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
 import type { MjaiBotSpec } from '../../mjai/config';
 import { transportFor } from '../../mjai/transport';
 import { MjaiFeed } from '../../mjai/translate';
-import type { AiPlayer, EngineGame } from './port';
+import type { AiMove, AiPlayer, EngineGame } from './port';
 
 export class MjaiPlayer implements AiPlayer {
   readonly name: string;
@@ -31,14 +31,15 @@ export class MjaiPlayer implements AiPlayer {
     return this.seat;
   }
 
-  async decide(eg: EngineGame, seat: number): Promise<number> {
+  async decide(eg: EngineGame, seat: number): Promise<AiMove> {
     const game = eg.engine;
     if (!game) throw new Error('invariant: an mjai seat needs the engine game');
     const b = this.start(game, seat);
     await b.deliver(this.feed!.next([seat])[0]!);
-    // The server's step takes no tile, so a kan is the engine's default kan of that kind.
+    // A kan names its tile: with two kinds to kan, the one the bot named is played.
     const move = await b.move(game);
-    return move ? move.action : b.fallback.decide(game.stateView(seat, { shallow: true }));
+    if (!move) return b.fallback.decide(game.stateView(seat, { shallow: true }));
+    return move.tile === undefined ? move.action : { action: move.action, tile: move.tile };
   }
 
   takeNotices(): string[] {

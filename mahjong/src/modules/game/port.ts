@@ -15,7 +15,8 @@ export interface EngineGame {
   /** Deals the next hand after one ended (phase 16); false when there is none. */
   nextHand(): boolean;
   validActions(player: number): number[];
-  step(player: number, action: number): { ok: true } | { ok: false; code: string };
+  /** `tile` names the exact tile where an action leaves a choice (which kind to kan). */
+  step(player: number, action: number, tile?: number): { ok: true } | { ok: false; code: string };
   /** The state seen by `forPlayer` (null = every hand visible, -1 = no concealed hand). */
   view(forPlayer: number | null): StateView;
   /** Finished hands so far (a new one means `kyoku_end`). */
@@ -24,10 +25,13 @@ export interface EngineGame {
   toMjlog(): string;
 }
 
+/** An AI's move: an action index, or one with the tile it names (an mjai bot's ankan/kakan). */
+export type AiMove = number | { action: number; tile: number };
+
 export interface AiPlayer {
   readonly name: string;
   /** Built-in AIs answer at once; an external bot (mjai) answers asynchronously. */
-  decide(game: EngineGame, seat: number): number | Promise<number>;
+  decide(game: EngineGame, seat: number): AiMove | Promise<AiMove>;
   /**
    * A decision of this seat recorded earlier (on this server or another) is being replayed: move
    * any state of its own on as if it had made it (a seeded random AI draws its number), so a

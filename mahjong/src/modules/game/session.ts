@@ -131,7 +131,7 @@ export class GameSession {
     } else {
       // A replayed AI decision advances that AI as if it had decided (a seeded random AI stays in step).
       if (step.by === 'ai') this.ais[step.player]?.replayed?.(this.game, step.player);
-      const res = this.game.step(step.player, step.action);
+      const res = this.game.step(step.player, step.action, step.tile);
       if (!res.ok) throw new Error(`invariant: session ${this.id} step ${this.applied}: P${step.player} action ${step.action} refused (${res.code})`);
     }
     this.applied++;
@@ -306,13 +306,14 @@ export class GameSession {
   private async aiStep(seat: number): Promise<boolean> {
     const ai = this.ais[seat];
     if (!ai) return false;
-    const action = await playAiTurn(this.game, ai, seat, (message, err) => {
+    const move = await playAiTurn(this.game, ai, seat, (message, err) => {
       this.aiErrors++;
       if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
       this.emit({ type: 'error', message }, this.applied + 1);
     });
-    if (action === null) return false;
-    await this.commit(step(seat, action, 'ai'), [{ type: 'ai_action', player: seat, action, state: this.state() }, ...this.afterStep()]);
+    if (move === null) return false;
+    const action = move.action;
+    await this.commit(step(seat, action, 'ai', move.tile), [{ type: 'ai_action', player: seat, action, state: this.state() }, ...this.afterStep()]);
     return true;
   }
 
@@ -348,4 +349,5 @@ export class GameSession {
   }
 }
 
-const step = (player: number, action: number, by: 'ai' | 'human' | 'auto'): Step => ({ kind: 'action', player, action, by, time: new Date().toISOString() });
+const step = (player: number, action: number, by: 'ai' | 'human' | 'auto', tile?: number): Step =>
+  ({ kind: 'action', player, action, ...(tile === undefined ? {} : { tile }), by, time: new Date().toISOString() });
