@@ -3,8 +3,9 @@ import { BadArgument, createLogger, writeJsonAtomic } from '@devhub/shared';
 import { collectLogFiles } from './_mjlog-files';
 import { mjlogText } from '../engine/game';
 import { parseLogText } from '../formats';
+import { createAgent } from '../engine/ai';
+import { arenaTable, playArena } from '../engine/sim/arena';
 import { PolicyAgent } from '../policy/agent';
-import { arena, placementTable } from '../policy/arena';
 import { samplesFromPaipu, type Sample } from '../policy/dataset';
 import { accuracy, train } from '../policy/train';
 
@@ -17,7 +18,7 @@ export default defineCommand({
     epochs: { type: 'string', description: 'Passes over the data', default: '6' },
     rate: { type: 'string', description: 'Learning rate', default: '0.05' },
     seed: { type: 'string', description: 'Seed of the initial weights and shuffling', default: '1' },
-    evaluate: { type: 'string', description: 'Games to play against random and heuristic players afterwards (0 = none)', default: '40' },
+    evaluate: { type: 'string', description: 'Duplicate-arena games against random and against heuristic players afterwards, rounded up to a multiple of 4 (0 = none)', default: '40' },
   },
   async run({ args }) {
     const log = createLogger('mahjong');
@@ -57,11 +58,15 @@ export default defineCommand({
     model.trained_on = { files: used, samples: samples.length, accuracy: Number(accuracy(model, samples).toFixed(4)) };
     writeJsonAtomic(String(args.out), model);
     log.success(`wrote ${args.out}`);
-    const games = opts.evaluate;
-    if (games > 0) {
+    // The same duplicate matches as `mahjong arena`: each wall played with the policy in every seat.
+    const walls = Math.ceil(opts.evaluate / 4);
+    if (walls > 0) {
       for (const opponent of ['random', 'heuristic']) {
-        process.stdout.write(`\n${games} games, the policy in a rotating seat against three ${opponent} players:\n`);
-        process.stdout.write(`${placementTable(arena(() => new PolicyAgent(model), opponent, games))}\n`);
+        const { report } = playArena({
+          lineup: ['policy', opponent, opponent, opponent], walls, seed: opts.seed,
+          agent: (name, salt) => (name === 'policy' ? new PolicyAgent(model) : createAgent(name, salt)),
+        });
+        process.stdout.write(`\nthe policy against three ${opponent} players:\n${arenaTable(report)}\n`);
       }
     }
   },

@@ -5,7 +5,7 @@ import { RandomAgent } from '../../src/engine/ai';
 import { parseMjlog } from '../../src/engine/game';
 import { parseTiles } from '../../src/engine/notation';
 import { PolicyAgent } from '../../src/policy/agent';
-import { playGame } from '../../src/policy/arena';
+import { playGame } from '../../src/engine/sim/play';
 import { samplesFromPaipu } from '../../src/policy/dataset';
 import { FEATURE_NAMES, discardFeatures, type DiscardContext } from '../../src/policy/features';
 import { parsePolicy, randomPolicy } from '../../src/policy/model';
@@ -70,8 +70,8 @@ describe('policy files and the policy player', () => {
 
   it('plays a whole game making only legal moves, the shipped model included', () => {
     const shipped = parsePolicy(readFileSync(join(import.meta.dir, '../../models/discard-policy.json'), 'utf8'));
-    const scores = playGame([new PolicyAgent(shipped), new RandomAgent(1), new PolicyAgent(randomPolicy(4, 2)), new RandomAgent(2)], 11, 0);
-    expect(scores.reduce((a, b) => a + b, 0)).toBe(100_000);
+    const game = playGame([new PolicyAgent(shipped), new RandomAgent(1), new PolicyAgent(randomPolicy(4, 2)), new RandomAgent(2)], { seed: 11, maxRound: 0 });
+    expect(game.owari!.scores.reduce((a, b) => a + b, 0) + game.kyotaku * 1000).toBe(100_000);
   });
 });
 
