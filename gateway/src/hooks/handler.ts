@@ -14,7 +14,7 @@ export interface PaneWindow { session: string; windowId: string; windowName: str
 
 /** `tmux display-message` for the pane the hook runs in ($TMUX from the pane picks the server). */
 export async function paneWindow(pane: string, env: Record<string, string | undefined>): Promise<PaneWindow> {
-  const out = await run(['tmux', 'display-message', '-t', pane, '-p', '#{session_name}\t#{window_id}\t#{window_name}'], { env, timeoutMs: 3_000 });
+  const out = await run(['tmux', '-u', 'display-message', '-t', pane, '-p', '#{session_name}\t#{window_id}\t#{window_name}'], { env, timeoutMs: 3_000 });
   const [session, windowId, ...name] = out.stdout.replace(/\n$/, '').split('\t');
   if (out.exitCode !== 0 || !session || !windowId?.startsWith('@')) throw new BadHookInput(`pane ${pane} not found: ${out.stderr.trim()}`);
   return { session, windowId, windowName: name.join('\t') };

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../runtime/types';
+import { windowGone } from '../runtime/window-gone';
 import type { WindowInfo } from '../tmux';
 import type { WindowRecord } from '../state/model';
 import { classify, isShell, sameStatus } from '../status/classify';
@@ -10,7 +11,16 @@ import type { LastHook } from './hook-tailer';
 
 interface LiveWindow { id: string; dead: boolean; command: string; activity: number; foregroundJob: boolean }
 
-interface Tracked { status?: WindowStatus; agentSeen: boolean; pane: PaneReading | null; capturedAt: number }
+interface Tracked {
+  /** The record this tracking belongs to: a new window that got a reused `@N` starts afresh. */
+  createdAt: string;
+  status?: WindowStatus;
+  agentSeen: boolean;
+  pane: PaneReading | null;
+  capturedAt: number;
+  /** The last poll classified the window done, not yet reported (see `update`). */
+  doneHeld?: boolean;
+}
 
 export interface StatusInputs {
   lastActivity(windowId: string): number | undefined;
@@ -20,7 +30,8 @@ export interface StatusInputs {
 /**
  * Polls every window: reads its pane (only when tmux saw activity since the last read, so idle
  * windows cost one `list-windows` between them), classifies it, publishes `agent.status` on change,
- * `window.change died` when it dies, and closes done/dead windows when their autoclose runs out.
+ * forgets a window that is gone (`windowGone`: dead, died, removed), reports one whose pane died as
+ * dead and died, and closes done/dead windows when their autoclose runs out.
  */
 export class StatusService {
   private readonly tracked = new Map<string, Tracked>();
@@ -36,9 +47,11 @@ export class StatusService {
 
   async tick(nowMs = Date.now()): Promise<void> {
     const { ctx } = this;
+    // Records first: a window whose record existed before the listing and is not in it is gone (a
+    // session created meanwhile has its record only after its window exists).
+    const records = ctx.store.windows();
     const live = await this.listLive();
     if (live === null) return;
-    const records = ctx.store.windows();
     for (const id of this.tracked.keys()) if (!records[id]) { this.tracked.delete(id); this.autoclose.forget(id); }
     for (const [id, record] of Object.entries(records)) {
       await this.update(id, record, live.get(id), nowMs);
@@ -47,12 +60,26 @@ export class StatusService {
 
   private async update(id: string, record: WindowRecord, win: LiveWindow | undefined, nowMs: number): Promise<void> {
     const { ctx } = this;
-    const t = this.tracked.get(id) ?? { agentSeen: false, pane: null, capturedAt: 0 };
-    this.tracked.set(id, t);
-    // Seen running now, or known from its SessionStart hook (survives a gateway restart).
-    const running = win !== undefined && (!isShell(win.command) || win.foregroundJob);
-    if (record.provider !== 'shell' && (running || ctx.sessions.get(ctx.tmux.windowKey(id)))) t.agentSeen = true;
-    if (win && !win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
+    if (!win) {
+      this.tracked.delete(id);
+      this.autoclose.forget(id);
+      windowGone(ctx, id, { record });
+      return;
+    }
+    let t = this.tracked.get(id);
+    if (!t || t.createdAt !== record.created_at) {
+      t = { createdAt: record.created_at, agentSeen: false, pane: null, capturedAt: 0 };
+      this.tracked.set(id, t);
+      this.autoclose.forget(id);
+    }
+    // Seen running now, or before (state.json keeps that across a gateway restart), or known from
+    // its SessionStart hook.
+    const running = !isShell(win.command) || win.foregroundJob;
+    if (record.provider !== 'shell') {
+      if (running) ctx.store.markAssistantSeen(id);
+      if (running || record.assistant_seen_at || ctx.sessions.get(ctx.tmux.windowKey(id))) t.agentSeen = true;
+    }
+    if (!win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
       try {
         t.pane = readPane(await ctx.tmux.capturePane(id));
         t.capturedAt = nowMs;
@@ -62,10 +89,10 @@ export class StatusService {
     }
     const next = classify({
       provider: record.provider,
-      exists: win !== undefined,
-      paneDead: win?.dead ?? false,
-      command: win?.command ?? '',
-      foregroundJob: win?.foregroundJob ?? false,
+      exists: true,
+      paneDead: win.dead,
+      command: win.command,
+      foregroundJob: win.foregroundJob,
       agentSeen: t.agentSeen,
       pane: t.pane,
       lastOutputMs: this.inputs.lastActivity(id),
@@ -74,6 +101,15 @@ export class StatusService {
       createdMs: Date.parse(record.created_at) || undefined,
     });
     const previous = t.status;
+    // The shell prints why the assistant ended ("Segmentation fault", "Killed") only after it has
+    // the terminal back, so the first poll that sees the shell may not see the reason yet: a window
+    // that turns done is reported from the next poll, with the reason, never as a bare "Done" first.
+    if (next.status === 'done' && previous?.status !== 'done' && !t.doneHeld) {
+      t.doneHeld = true;
+      t.capturedAt = 0;
+      return;
+    }
+    t.doneHeld = false;
     if (!sameStatus(previous, next)) {
       t.status = next;
       const key = ctx.tmux.windowKey(id);

@@ -15,6 +15,8 @@ import type { GatewayContext, GatewayFeatures, GatewayService, ScreenshotRendere
 export class Gateway {
   readonly ctx: GatewayContext;
   readonly screenshot: ScreenshotRenderer | null;
+  /** When this gateway process was created: a client that sees it change knows the gateway restarted. */
+  readonly startedAt = new Date().toISOString();
   private readonly services: GatewayService[];
   private readonly started: GatewayService[] = [];
   private state: 'new' | 'starting' | 'ready' | 'stopped' = 'new';

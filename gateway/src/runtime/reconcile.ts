@@ -1,4 +1,5 @@
 import type { GatewayContext } from './types';
+import { windowGone } from './window-gone';
 
 export interface ReconcileResult {
   dropped: string[];
@@ -6,9 +7,10 @@ export interface ReconcileResult {
 }
 
 /**
- * Brings state.json in line with tmux on start: bindings whose windows are gone (or whose `@N` now
- * names another pane — a restarted tmux server reuses ids) are dropped; live windows of the
- * session the state does not know are re-adopted from the metadata stored on the window.
+ * Brings state.json in line with tmux on start: windows that are gone (or whose `@N` now names
+ * another pane — a restarted tmux server reuses ids) are dropped with their bindings (see
+ * `windowGone`); live windows of the session the state does not know are re-adopted from the
+ * metadata stored on the window.
  */
 export async function reconcile(ctx: GatewayContext): Promise<ReconcileResult> {
   const live = new Map((await ctx.tmux.listWindows()).map((w) => [w.window_id, w]));
@@ -17,7 +19,9 @@ export async function reconcile(ctx: GatewayContext): Promise<ReconcileResult> {
   for (const [windowId, record] of Object.entries(ctx.store.windows())) {
     const window = live.get(windowId);
     if (!window || (record.pane_pid && window.pane_pid !== record.pane_pid)) {
-      ctx.store.removeWindow(windowId);
+      // Published before any client can connect, but the WebSocket hub keeps each channel's last
+      // status: a client reconnecting to a dropped channel is told it is dead.
+      windowGone(ctx, windowId, { label: 'Dead: the window was gone when the gateway started' });
       dropped.push(windowId);
     }
   }
@@ -28,13 +32,16 @@ export async function reconcile(ctx: GatewayContext): Promise<ReconcileResult> {
   const known = ctx.store.windows();
   for (const window of live.values()) {
     if (known[window.window_id]) continue;
+    const now = new Date().toISOString();
     ctx.store.putWindow(window.window_id, {
       provider: window.provider || 'shell',
       mode: window.mode || 'normal',
       cwd: window.pane_current_path,
       display_name: window.window_name,
       pane_pid: window.pane_pid,
-      created_at: new Date().toISOString(),
+      created_at: now,
+      // Its history is unknown: a bare shell in it means "not running", never "did not start".
+      assistant_seen_at: now,
     });
     adopted.push(window.window_id);
   }

@@ -9,6 +9,12 @@ export const WindowRecord = t.Object({
   /** Checked on restart: a tmux server restarted since reuses `@N` ids for other windows. */
   pane_pid: t.Integer(),
   created_at: t.String(),
+  /**
+   * When the gateway first saw the assistant running in the window (or re-adopted the window, whose
+   * history it cannot know): a bare shell afterwards means the assistant exited, also across a
+   * gateway restart, rather than that it never started.
+   */
+  assistant_seen_at: t.Optional(t.String()),
 });
 export type WindowRecord = Static<typeof WindowRecord>;
 

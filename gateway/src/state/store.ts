@@ -50,6 +50,14 @@ export class StateStore {
     this.save();
   }
 
+  /** Records that the assistant was seen running in the window (once; later calls change nothing). */
+  markAssistantSeen(windowId: string, at = new Date()): void {
+    const record = this.data.windows[windowId];
+    if (!record || record.assistant_seen_at) return;
+    record.assistant_seen_at = at.toISOString();
+    this.save();
+  }
+
   bind(channelId: string, windowId: string): void {
     this.data.bindings[channelId] = { window_id: windowId, verbose: this.data.bindings[channelId]?.verbose ?? false };
     this.save();

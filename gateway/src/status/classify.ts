@@ -32,7 +32,8 @@ export interface StatusSignals {
 /**
  * One window's status from the pane, the process, hooks and transcript activity, strongest first:
  * dead (window or pane gone) → done (assistant exited to the shell, or never started: the shell
- * said why, or the grace time passed with the bare shell in front) → interactive (a prompt on
+ * said why, or the grace time passed with the bare shell in front) → working "Starting" (the bare
+ * shell in front before the assistant was ever seen, within the grace time) → interactive (a prompt on
  * screen, or a permission notification not yet followed by output) → working (spinner, or output
  * within 10 s that no Stop hook closed) → idle.
  */
@@ -48,6 +49,8 @@ export function classify(s: StatusSignals): WindowStatus {
   if (!s.agentSeen && atShell && s.command) {
     if (failure) return plain('done', `Exited: ${failure}`);
     if (s.createdMs !== undefined && s.nowMs - s.createdMs >= START_GRACE_MS) return plain('done', 'Exited: the assistant did not start (see the pane)');
+    // Typed into the shell but not running yet: not idle, since input now would reach the shell.
+    return plain('working', 'Starting');
   }
   const prompt = s.pane?.prompt ?? null;
   if (prompt) {

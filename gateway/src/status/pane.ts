@@ -13,12 +13,23 @@ export interface PaneReading {
 
 // What a shell prints when the command it was typed cannot start, or a signal killed it.
 const FAILURE = /(command not found|: not found|No such file or directory|Permission denied|Segmentation fault|core dumped|^Aborted|^Killed|Exec format error)/;
+// A signal report: bash's words for the signal, maybe "(core dumped)". An interactive shell prints
+// it where the assistant left its cursor, so it may sit inside what the assistant drew on that line
+// ("❯ Killed", "Killedexit"): only the words count, and only near the bottom, where the shell's new
+// prompt is (below it, the assistant's old footer may still show).
+const SIGNAL = /(?:^|[^A-Za-z])(Segmentation fault|Killed|Aborted|Bus error|Illegal instruction|Floating point exception|Terminated)(\s*\(core dumped\))?/;
+const SIGNAL_LINES = 5;
 
 /** The last line of the screen that says the command failed, without the shell's `bash: line 1: ` prefix. */
 export function startFailure(lines: readonly string[]): string | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]!.trim();
-    if (line && FAILURE.test(line)) return line.replace(/^(-?[\w./-]*sh|zsh|fish): (line \d+: )?/, '');
+  const filled = lines.map((l) => l.trim()).filter(Boolean);
+  for (const line of filled.slice(-SIGNAL_LINES).reverse()) {
+    const signal = SIGNAL.exec(line);
+    if (signal) return `${signal[1]}${signal[2] ? ' (core dumped)' : ''}`;
+  }
+  for (let i = filled.length - 1; i >= 0; i--) {
+    const line = filled[i]!;
+    if (FAILURE.test(line)) return line.replace(/^(-?[\w./-]*sh|zsh|fish): (line \d+: )?/, '');
   }
   return null;
 }

@@ -25,8 +25,14 @@ export class TmuxClient {
     private readonly timeoutMs = 10_000,
   ) {}
 
+  /**
+   * `-u`: tmux escapes a tab or any non-ASCII character in its output as `_` unless the locale
+   * says UTF-8, and a service manager often starts the gateway with no LANG at all; the tab-separated
+   * `list-windows` would then list nothing (every window "gone") and captures would lose the
+   * assistants' glyphs.
+   */
   argv(args: readonly string[]): string[] {
-    return ['tmux', ...(this.target.socket ? ['-L', this.target.socket] : []), ...args];
+    return ['tmux', '-u', ...(this.target.socket ? ['-L', this.target.socket] : []), ...args];
   }
 
   /** Runs tmux; the result is returned whatever the exit code. */

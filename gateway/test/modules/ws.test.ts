@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '../../src/server';
+import { VERSION } from '../../src/version';
 import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -178,9 +179,34 @@ describe('WebSocket events', () => {
     expect(await global.next((m) => m.type === 'window.change')).toEqual({ type: 'window.change', window_id: '@999', change_type: 'died', provider: 'agent_a', cwd: '/x', display_name: 'x' });
     // A ping round trip after the events proves nothing else was queued for the other sockets.
     for (const c of [chanA, chanB, global]) await c.request({ type: 'ping' });
-    expect(chanB.messages).toEqual([]);
+    expect(chanB.messages.filter((m) => m.type !== 'gateway.hello')).toEqual([]);
     expect(chanA.messages.filter((m) => m.type === 'hook.event' || m.type === 'window.change')).toEqual([]);
     expect(global.messages.filter((m) => m.type === 'agent.message')).toEqual([]);
+  });
+
+  it('greets every socket first with gateway.hello: the version and when this gateway started', async () => {
+    for (const path of ['/api/v1/ws', '/api/v1/ws/ev:hello']) {
+      const ws = await connect(path);
+      await ws.request({ type: 'ping' });
+      expect(ws.messages[0]).toEqual({ type: 'gateway.hello', version: VERSION, started_at: server.gateway.startedAt });
+    }
+  });
+
+  it('tells a channel a status once, and a socket joining a channel whose window is gone that it is dead', async () => {
+    const bus = server.gateway.ctx.bus;
+    const dead = { window_id: '@998', session_id: '', channel_ids: ['ev:gone'], provider: 'agent_a', status: 'dead' as const, display_label: 'Dead', interactive: false, prompt_state: null };
+    const before = await connect('/api/v1/ws/ev:gone');
+    bus.publish('agent.status', dead);
+    bus.publish('agent.status', dead);
+    await before.request({ type: 'ping' });
+    expect(before.messages.filter((m) => m.type === 'agent.status')).toEqual([{ type: 'agent.status', channel_id: 'ev:gone', session_id: '', provider: 'agent_a', status: 'dead', display_label: 'Dead', interactive: false, prompt_state: null }]);
+    const after = await connect('/api/v1/ws/ev:gone');
+    expect(await after.next((m) => m.type === 'agent.status')).toMatchObject({ channel_id: 'ev:gone', status: 'dead' });
+    // Only dead is kept for an unbound channel: a channel closed on request says nothing more.
+    bus.publish('agent.status', { ...dead, channel_ids: ['ev:closed'], status: 'idle', display_label: 'Idle' });
+    const closed = await connect('/api/v1/ws/ev:closed');
+    await closed.request({ type: 'ping' });
+    expect(closed.messages.filter((m) => m.type === 'agent.status')).toEqual([]);
   });
 
   it('transcript.get returns the channel\'s agent messages sent so far, oldest first', async () => {

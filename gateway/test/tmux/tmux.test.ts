@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dedupeName, InvalidKey, isValidKey, parseWindowLine, sanitizeWindowName, type Tmux } from '../../src/tmux';
-import { testEnv, waitFor } from '../helpers/gateway';
+import { dedupeName, InvalidKey, isValidKey, parseWindowLine, sanitizeWindowName, Tmux } from '../../src/tmux';
+import { childEnv, testEnv, waitFor } from '../helpers/gateway';
 
 const env = testEnv('tmux');
 let tmux: Tmux;
@@ -25,6 +25,15 @@ const commandIs = (id: string, command: string) =>
   waitFor(async () => (await tmux.findWindow(id))?.pane_current_command === command, `pane command ${command}`);
 
 describe('tmux layer', () => {
+  it('lists and reads windows whatever the locale (a service manager may start the gateway with no LANG)', async () => {
+    // Without a UTF-8 locale tmux prints a tab or a non-ASCII character as "_" unless told -u.
+    const plain = new Tmux({ ...tmux.options, env: { ...childEnv(env.dir), LANG: 'C', LC_ALL: 'C', LC_CTYPE: 'C' } });
+    const id = await plain.createWindow({ name: 'café ❯', cwd: env.dir, command: "printf '\\342\\235\\257 ready\\n'", provider: 'agent_a', mode: 'normal' });
+    expect(await plain.findWindow(id)).toMatchObject({ window_id: id, window_name: 'café ❯', provider: 'agent_a' });
+    await waitFor(async () => (await plain.capturePane(id)).includes('❯ ready'), 'the glyph read back from the pane');
+    await plain.killWindow(id);
+  });
+
   it('creates a window of the fixed size in the work dir, with its metadata, and lists it', async () => {
     await tmux.ensureSession(); // idempotent
     const id = await tmux.createWindow({ name: 'proj', cwd: env.dir, command: '', provider: 'agent_b', mode: 'yolo' });
@@ -72,8 +81,10 @@ describe('tmux layer', () => {
     await tmux.sendText(id, `bun ${import.meta.dir}/helpers/key-recorder.ts ${out}`, opts);
     await paneHas(id, 'READY');
     await tmux.sendText(id, 'hello there', { ...opts, enterDelayMs: 200 });
-    await tmux.sendKey(id, 'C-d');
     const read = () => (existsSync(out) ? readFileSync(out, 'utf8') : '');
+    // C-d only once the Enter was read, or a loaded machine may deliver the two in one chunk.
+    await waitFor(() => read().includes('\\r'), 'the recorder to read the Enter', 30_000);
+    await tmux.sendKey(id, 'C-d');
     await waitFor(() => read().includes('\\u0004'), 'the recorder to finish', 30_000);
     const received = read().trim().split('\n').map((l) => JSON.parse(l) as string);
     expect(received.join('')).toBe('hello there\r\x04');

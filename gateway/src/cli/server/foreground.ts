@@ -18,7 +18,7 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
     throw new StartFailed((error as Error).message);
   }
   writePidFile(paths.pid);
-  writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: new Date().toISOString() });
+  writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: server.gateway.startedAt });
   const auth = config.api_key ? 'API key required' : 'no API key: loopback clients only';
   log.ready(`agentgw listening on ${server.url} (docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
   let stopping = false;

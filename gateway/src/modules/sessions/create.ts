@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { normalizeProvider } from '../../config';
 import { withFileLock } from '../../hooks/lock';
-import type { GatewayContext } from '../../runtime';
+import { type GatewayContext, windowGone } from '../../runtime';
 import { removeSessionMapEntries } from '../../state';
 import { dedupeName, sanitizeWindowName } from '../../tmux';
 import { ChannelInUse, NotADirectory, UnknownProvider } from '../common/errors';
@@ -29,7 +29,10 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   const cwd = resolveWorkDir(input.work_dir);
   const channelId = input.channel_id || `api:${crypto.randomUUID()}`;
   const existing = ctx.store.session(channelId);
-  if (existing && (await ctx.tmux.findWindow(existing.window_id))) throw new ChannelInUse(channelId, existing.window_id);
+  if (existing) {
+    if (await ctx.tmux.findWindow(existing.window_id)) throw new ChannelInUse(channelId, existing.window_id);
+    windowGone(ctx, existing.window_id, { record: existing });
+  }
 
   // The session may have been killed from outside since start; recreate it rather than fail.
   await ctx.tmux.ensureSession();
@@ -43,6 +46,9 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode, env: { GW_DIR: ctx.config.state_dir } });
   // A restarted tmux server reuses `@N`: whatever the hook recorded for an older window is not ours.
   withFileLock(ctx.paths.sessionMap, () => removeSessionMapEntries(ctx.paths.sessionMap, [ctx.tmux.windowKey(windowId)]));
+  // A record under the new id belongs to a window of an earlier tmux server (killed since, its ids
+  // reused): that window is gone, and its channels must not be handed to this one.
+  windowGone(ctx, windowId);
   const window = await ctx.tmux.findWindow(windowId);
   ctx.store.putWindow(windowId, {
     provider, mode, cwd, display_name: name, pane_pid: window?.pane_pid ?? 0, created_at: new Date().toISOString(),

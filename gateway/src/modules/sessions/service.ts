@@ -1,4 +1,4 @@
-import type { Gateway, GatewayContext } from '../../runtime';
+import { type Gateway, type GatewayContext, windowGone } from '../../runtime';
 import { TmuxError, WindowNotFound } from '../../tmux';
 import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
 import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList } from './model';
@@ -23,7 +23,7 @@ export async function onWindow<T>(ctx: GatewayContext, channelId: string, action
     return await action(session.window_id);
   } catch (error) {
     if ((error instanceof TmuxError && error.missing) || error instanceof WindowNotFound) {
-      ctx.store.removeWindow(session.window_id);
+      windowGone(ctx, session.window_id, { record: session });
       throw new SessionNotFound(channelId);
     }
     throw error;
@@ -52,7 +52,7 @@ export async function listSessions(ctx: GatewayContext): Promise<SessionList> {
 export async function getSession(ctx: GatewayContext, channelId: string): Promise<SessionDetail> {
   const session = requireSession(ctx, channelId);
   if (!(await ctx.tmux.findWindow(session.window_id))) {
-    ctx.store.removeWindow(session.window_id);
+    windowGone(ctx, session.window_id, { record: session });
     throw new SessionNotFound(channelId);
   }
   return {

@@ -4,7 +4,8 @@ import { CLIENT_TYPES, ClientMessages, ServerMessages, type ServerType } from '.
 const CHANNEL_EVENTS: ServerType[] = ['agent.message', 'agent.status'];
 const GLOBAL_EVENTS: ServerType[] = ['window.change', 'hook.event'];
 const STREAM_EVENTS: ServerType[] = ['pane.output'];
-const EVENTS = new Set<ServerType>([...CHANNEL_EVENTS, ...GLOBAL_EVENTS, ...STREAM_EVENTS]);
+const CONNECT_EVENTS: ServerType[] = ['gateway.hello'];
+const EVENTS = new Set<ServerType>([...CHANNEL_EVENTS, ...GLOBAL_EVENTS, ...STREAM_EVENTS, ...CONNECT_EVENTS]);
 const REPLIES = (Object.keys(ServerMessages) as ServerType[]).filter((type) => !EVENTS.has(type));
 
 /** A TypeBox schema as plain JSON Schema (TypeBox's symbol keys dropped). */
@@ -28,8 +29,8 @@ export function asyncApiDocument(): object {
     messages[`server.${type}`] = { name: type, title: type, summary: schema.description, payload: plain(schema) };
   }
   const clientRefs = refs('client', CLIENT_TYPES);
-  const channelOut = { ...refs('server', REPLIES), ...refs('server', [...CHANNEL_EVENTS, ...STREAM_EVENTS]) };
-  const globalOut = { ...refs('server', REPLIES), ...refs('server', [...GLOBAL_EVENTS, ...CHANNEL_EVENTS, ...STREAM_EVENTS]) };
+  const channelOut = { ...refs('server', REPLIES), ...refs('server', [...CONNECT_EVENTS, ...CHANNEL_EVENTS, ...STREAM_EVENTS]) };
+  const globalOut = { ...refs('server', REPLIES), ...refs('server', [...CONNECT_EVENTS, ...GLOBAL_EVENTS, ...CHANNEL_EVENTS, ...STREAM_EVENTS]) };
   const operation = (action: 'send' | 'receive', channel: 'global' | 'channel', names: Record<string, unknown>, summary: string) => ({
     action, summary, channel: { $ref: `#/channels/${channel}` },
     messages: Object.keys(names).map((name) => ({ $ref: `#/channels/${channel}/messages/${name}` })),

@@ -20,6 +20,12 @@ export class WsHub {
   private readonly unsubscribe: Array<() => void>;
   /** The last agent.status per window: statuses are sent on change only, so a late subscriber gets this first. */
   private readonly lastStatus = new Map<string, GatewayEvents['agent.status']>();
+  /**
+   * What each channel was last told, with the window it was about: the same status twice in a row is
+   * sent once, and a channel whose window is gone (no binding any more) still answers a subscriber
+   * with its `dead`, also after a gateway restart (the start-up reconcile publishes it).
+   */
+  private readonly told = new Map<string, { windowId: string; status: string; data: string }>();
   /** The last RECENT_MESSAGES agent messages per window, for `transcript.get` (memory only). */
   private readonly recent = new Map<string, AgentMessage[]>();
 
@@ -35,7 +41,8 @@ export class WsHub {
         this.toChannels('agent.status', e, statusBody);
       }),
       bus.subscribe('window.change', (e) => {
-        if (e.change_type === 'removed') {
+        // 'new': a restarted tmux server reuses `@N`, so what was said about the old window is void.
+        if (e.change_type === 'removed' || e.change_type === 'new') {
           this.lastStatus.delete(e.window_id);
           this.recent.delete(e.window_id);
         }
@@ -57,6 +64,10 @@ export class WsHub {
     const windowId = this.store.session(channelId)?.window_id;
     const last = windowId ? this.lastStatus.get(windowId) : undefined;
     if (last) send(socket, JSON.stringify({ type: 'agent.status', channel_id: channelId, ...statusBody(last) }));
+    else if (!windowId) {
+      const told = this.told.get(channelId);
+      if (told?.status === 'dead') send(socket, told.data);
+    }
   }
 
   /** The window's agent messages this server has sent since it started, oldest first (at most RECENT_MESSAGES). */
@@ -94,6 +105,14 @@ export class WsHub {
     const ids = event.channel_ids.length > 0 ? event.channel_ids : this.store.channelsForWindow(event.window_id);
     for (const channelId of ids) {
       const set = this.channels.get(channelId);
+      if (type === 'agent.status') {
+        const data = JSON.stringify({ type, channel_id: channelId, ...body(event) });
+        const told = this.told.get(channelId);
+        if (told && told.windowId === event.window_id && told.data === data) continue;
+        this.told.set(channelId, { windowId: event.window_id, status: (event as GatewayEvents['agent.status']).status, data });
+        if (set?.size) for (const socket of set) send(socket, data);
+        continue;
+      }
       if (!set?.size) continue;
       const data = JSON.stringify({ type, channel_id: channelId, ...body(event) });
       for (const socket of set) send(socket, data);

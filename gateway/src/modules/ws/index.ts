@@ -9,6 +9,7 @@ import { asyncApiDocument } from './asyncapi';
 import { PaneStreams } from './pane-stream';
 import type { Subscriber, WsHub } from './hub';
 import { parseClientMessage } from './parse';
+import { VERSION } from '../../version';
 
 export { WsHub } from './hub';
 
@@ -44,6 +45,8 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
     }
     const conn: Connection = { socket: ws.raw, channelId };
     connections.set(ws.id, conn);
+    // First on every socket: a reconnecting client compares started_at to learn of a restart.
+    ws.raw.send(JSON.stringify({ type: 'gateway.hello', version: VERSION, started_at: gateway.startedAt }));
     if (channelId) hub.subscribe(channelId, ws.raw);
     else hub.subscribeGlobal(ws.raw);
   };

@@ -68,6 +68,10 @@ export const ServerMessages = {
   'pane.unsubscribed': reply('pane.unsubscribed', { channel_id: t.String() }, 'Reply to pane.unsubscribe'),
   transcript: reply('transcript', { channel_id: t.String(), messages: t.Array(AgentMessage) }, 'Reply to transcript.get, oldest first'),
   error: reply('error', { message: t.String() }, 'A request failed, or a frame was not valid JSON / of no known type (request_id "")'),
+  'gateway.hello': event('gateway.hello', {
+    version: t.String(),
+    started_at: t.String({ description: 'when this gateway process started (ISO 8601); a new value after a reconnect means the gateway restarted' }),
+  }, 'The first message on every socket; then a channel socket gets its channel’s last agent.status'),
   'agent.message': event('agent.message', { channel_id: t.String(), session_id: t.String(), messages: t.Array(AgentMessage) }, 'New transcript messages of the channel’s assistant (channel sockets and subscribed sockets)'),
   'agent.status': event('agent.status', { channel_id: t.String(), ...omit(StatusEvent, 'channel_ids', 'window_id') }, 'The assistant’s status changed; a socket joining a channel first gets the last one'),
   'window.change': event('window.change', WindowChangeEvent.properties, 'A gateway window was created, removed or died (global sockets)'),

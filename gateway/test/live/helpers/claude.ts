@@ -6,7 +6,8 @@ import type { MockAnthropic } from './mock-anthropic';
 
 /** The real Claude Code CLI from npm (@anthropic-ai/claude-code, a dev dependency). */
 export const CLAUDE = join(import.meta.dir, '../../../node_modules/.bin/claude');
-const KEY = 'sk-ant-api03-offline-test-key-0123456789ABCDEFGHIJ';
+export const CLAUDE_KEY = 'sk-ant-api03-offline-test-key-0123456789ABCDEFGHIJ';
+const KEY = CLAUDE_KEY;
 
 /** Whether the CLI is installed and runs here (the tests using it are skipped otherwise). */
 export const claudeAvailable = existsSync(CLAUDE) && Bun.spawnSync([CLAUDE, '--version'], { env: { ...process.env, HOME: '/nonexistent' } }).exitCode === 0;

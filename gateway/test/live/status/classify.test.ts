@@ -14,7 +14,7 @@ describe('status classification', () => {
   it('is done once the assistant exited to its shell, but not before it ever started', () => {
     expect(classify({ ...base, command: 'bash' })).toEqual({ status: 'done', display_label: 'Done', interactive: false, prompt_state: null });
     expect(classify({ ...base, command: '-zsh' }).status).toBe('done');
-    expect(classify({ ...base, command: 'bash', agentSeen: false }).status).toBe('idle');
+    expect(classify({ ...base, command: 'bash', agentSeen: false })).toMatchObject({ status: 'working', display_label: 'Starting' });
   });
 
   it('is not done while a job runs in front of the shell (an assistant started by a #!/bin/bash wrapper)', () => {

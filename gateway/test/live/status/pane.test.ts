@@ -119,3 +119,25 @@ describe('pane parser: reported layouts', () => {
     expect(pane('claude-exited-shell.txt')).toEqual({ prompt: null, busy: null });
   });
 });
+
+describe('pane parser: the shell\'s word on a crashed or killed assistant (real Claude Code 2.1 screens)', () => {
+  it('reads the signal below the crash report of a SIGSEGV', () => {
+    expect(pane('claude-crashed-segv.txt').failure).toBe('Segmentation fault');
+  });
+
+  it('reads "Killed" though the shell wrote it into what the assistant left on that line', () => {
+    // kill -9: bash prints "Killed" at the cursor, over the trust menu ("Killedexit").
+    expect(pane('claude-killed.txt').failure).toBe('Killed');
+    // Or after the input box's marker, with the assistant's old footer still below the new prompt.
+    const killedInBox = ['❯ Killed', 'dev@box:~/proj$ ────────────', '  ⏸ manual mode on · ? for shortcuts · ← for agents'].join('\n');
+    expect(readPane(killedInBox).failure).toBe('Killed');
+  });
+
+  it('keeps only the signal words of a report with a job number and core dump', () => {
+    const failure = (line: string) => readPane(`dev@box:~/proj$ claude\n${line}\ndev@box:~/proj$ `).failure;
+    expect(failure('bash: line 1: 4242 Segmentation fault      (core dumped) claude')).toBe('Segmentation fault (core dumped)');
+    expect(failure('Aborted (core dumped)')).toBe('Aborted (core dumped)');
+    expect(failure('bash: claude: command not found')).toBe('claude: command not found');
+    expect(failure('Terminal ready')).toBeUndefined();
+  });
+});
