@@ -2,7 +2,7 @@ import { afterAll, setDefaultTimeout } from 'bun:test';
 import { removeOutstandingTempDirs } from './src/testing';
 
 // Real processes (tmux, chromium, compiled binaries) need more than bun's 5 s default on slow CI.
-// Bun keeps a preload's default for the first test file only (oven-sh/bun#43787), so the test
+// Bun keeps a preload's default for the first test file only (later files fall back to 5 s), so the test
 // command also passes `--timeout 60000` (package.json, .ci/run); this covers a single-file run.
 setDefaultTimeout(60_000);
 process.env.NO_COLOR ??= '1';

@@ -7,7 +7,7 @@ const DROP_REQUEST = new Set([
 
 /**
  * Response headers never passed back: Bun's fetch decompresses but keeps the upstream
- * content-encoding/content-length, which makes Claude Code fail with ZlibError (oven-sh/bun#35546).
+ * content-encoding/content-length, which makes Claude Code fail with ZlibError.
  */
 const DROP_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
 
