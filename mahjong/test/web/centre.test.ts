@@ -36,7 +36,9 @@ describe('centre panel', () => {
     const rw = 375 / 24; // river tile width on a 375 px wide table
     MJCentre.draw(ctx, state, rw, 0);
     const box = rw * 6.4;
-    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['East 2', '2 honba', '3 sticks', '32 tiles left', '東 24000 ●']));
+    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['East 2', '2 honba', '3 sticks', '32 tiles left', '東', '24000']));
+    // Each seat's plate: its wind and score; the seat in riichi in orange (its stick lies on the table).
+    expect(MJCentre.last.plates[1]).toMatchObject({ wind: '東', text: '東 24000', riichi: true });
     for (const t of texts.filter((x) => x.text.length > 1)) { // single characters are tile faces
       expect(t.px).toBeGreaterThanOrEqual(MJCentre.MIN_PX - 0.5);
       expect(t.width).toBeLessThanOrEqual(box * 0.75);
@@ -71,6 +73,24 @@ describe('centre panel', () => {
     const all = texts.map((t) => t.text);
     expect(all).toContain('East 1');
     expect(all.filter((t) => t.includes('honba'))).toEqual(['2 honba']);
+  });
+
+  it('names each plate and marks the dealer; the round, honba and sticks follow the chosen language', async () => {
+    const win = await load('tiles.js', 'i18n.js', 'centre.js');
+    const seated = { ...state, oya: 1, players: state.players.map((p) => ({ ...p, is_oya: p.seat === 1 })) };
+    const names = ['You', 'P1 strong', 'P2 strong', 'P3 strong'];
+    let { ctx, texts } = textContext();
+    win.MJCentre.draw(ctx, seated, { w: 600, h: 400, rw: 60 }, 0, names);
+    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['East 2', 'You 23000', 'P1 strong 24000']));
+    expect(win.MJCentre.last.plates.map((p: any) => p.dealer)).toEqual([false, true, false, false]);
+    win.MJI18n.setLang('ja');
+    ({ ctx, texts } = textContext());
+    win.MJCentre.draw(ctx, seated, { w: 600, h: 400, rw: 60 }, 0, names);
+    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['東2局', '2本場', '供託 3', '残り 32 枚']));
+    win.MJI18n.setLang('zh');
+    ({ ctx, texts } = textContext());
+    win.MJCentre.draw(ctx, seated, { w: 600, h: 400, rw: 60 }, 0, names);
+    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['东2局', '2本场', '供托 3', '余 32 张', '东']));
   });
 
   it('keeps the larger type of a desktop table', async () => {

@@ -21,6 +21,8 @@ export const PlayerView = t.Object({
   riichi: t.Boolean(),
   /** Furiten (permanent, temporary or riichi); only told to the seat itself or in full views. */
   furiten: t.Boolean(),
+  /** The kinds (0–33) that complete a tenpai 13-tile hand; only told to the seat itself or in full views, empty otherwise. */
+  waits: t.Array(t.Integer({ minimum: 0, maximum: 33 })),
 });
 export type PlayerView = Static<typeof PlayerView>;
 

@@ -37,6 +37,9 @@ function isFuriten(g: ViewedGame, seat: number): boolean {
   return false;
 }
 
+/** Another seat's waits: never told. Shared, never changed. */
+const NO_WAITS: number[] = [];
+
 /**
  * A finished hand shows what Tenhou shows everyone: the winners' hands, and at a draw the hands
  * its record lists (the tenpai hands of an exhaustive draw, the nine-terminals hand, …).
@@ -69,6 +72,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
       drawn: visible && k.turn === seat && k.phase === seat ? k.drawn : null,
       river: shallow ? p.river : p.river.map((r) => ({ ...r })), melds: shallow ? p.melds : p.melds.map((m) => ({ ...m, tiles: [...m.tiles] })),
       riichi: p.riichi, furiten: viewer === null || viewer === seat ? isFuriten(g, seat) : false,
+      waits: viewer === null || viewer === seat ? (shallow ? g.waits(seat) : [...g.waits(seat)]) : NO_WAITS,
     });
   }
   const actorSeat = g.actor();

@@ -1,14 +1,18 @@
 // Four-AI page: the server plays at the chosen speed and pushes every action over SSE;
-// the viewer follows one seat (only its hand shown) or watches all four hands.
+// the viewer follows one seat (only its hand shown) or watches all four hands. A finished hand
+// shows its result in a panel over the table (winning hand, indicators, yaku, payments, score
+// changes; at a draw the tenpai hands, which the table turns face up) while the game goes on.
 (function () {
   'use strict';
-  const { api, eventsUrl, downloadNodes, actionName, dialog, el, finalNodes, resultNodes, animate } = window.MJ;
-  const I = window.MJI18n;
+  const MJ = window.MJ, I = window.MJI18n;
   const { t } = I;
+  const { api, eventsUrl, downloadNodes, actionName, dialog, el, finalNodes, resultNodes, animate } = MJ;
   const $ = (id) => document.getElementById(id);
   const canvas = $('table');
   const params = new URLSearchParams(location.search);
-  const ui = { session: null, state: null, es: null, follow: 'all', delay: params.has('delay') ? Number(params.get('delay')) : 800, banner: null, over: false, lastResult: null };
+  /** A hand's result stays up at least this long, even when the next hand starts sooner. */
+  const RESULT_MS = 3000;
+  const ui = { session: null, state: null, es: null, follow: 'all', delay: params.has('delay') ? Number(params.get('delay')) : 800, over: false, lastResult: null, seats: null, shownAt: 0 };
   window.__mj = ui;
   // Kept as a function of the language, so a change of language rewrites it.
   let statusText = () => t('status.not_started');
@@ -25,8 +29,9 @@
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     ui.hits = MJTable.draw(canvas, ui.state, { // hit rects of the bottom hand, read by the browser tests
       viewer: f ?? 0, last: ui.last, slide: ui.slide, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
-      banner: (ui.banner && ui.banner()) || (ui.state ? null : t('banner.press_start')),
+      names: MJ.seatNames(ui.seats), banner: ui.state ? null : t('banner.press_start'),
     });
+    ui.layout = MJTable.last;
   }
 
   function markSpeed() {
@@ -37,6 +42,22 @@
     ui.delay = ms;
     markSpeed();
     if (ui.session) await api(`/api/game/${ui.session}/speed`, { delay_ms: ms }).catch((e) => status(e.message));
+  }
+
+  /** The hand's result over the table; the game goes on underneath. */
+  function showResult(result, state) {
+    const panel = $('result-panel');
+    const close = el('button', { class: 'close', id: 'result-close', onclick: () => hideResult(true) }, '×');
+    panel.replaceChildren(el('h2', {}, el('span', {}, `${MJCentre.roundLabel(state)} · ${t('dlg.hand_result')}`), close), ...resultNodes(result, state));
+    panel.hidden = false;
+    ui.shownAt = performance.now();
+  }
+  let hideTimer = 0;
+  function hideResult(now) {
+    clearTimeout(hideTimer);
+    const left = RESULT_MS - (performance.now() - ui.shownAt);
+    if (now || left <= 0) { $('result-panel').hidden = true; return; }
+    hideTimer = setTimeout(() => { $('result-panel').hidden = true; }, left);
   }
 
   /** After a lost connection: shows the state as the server has it now; false when the game is gone. */
@@ -57,43 +78,38 @@
   function subscribe() {
     if (ui.es) ui.es.close();
     const id = ui.session;
-    const handlers = {};
-    const on = (type, fn) => { handlers[type] = fn; };
-    on('snapshot', (d) => { ui.state = d.state; redraw(); });
-    on('kyoku_start', (d) => { ui.state = d.state; ui.banner = null; redraw(); });
-    on('ai_action', (d) => {
-      ui.state = d.state;
-      ui.banner = null;
-      ui.last = { player: d.player, action: d.action };
-      status(() => `P${d.player}: ${actionName(d.action)}`);
-      // Slide a discard in when actions are slow enough to watch.
-      if (d.action <= 36 && ui.delay >= 300) animate(Math.min(250, ui.delay / 3), (t) => { ui.slide = t; drawNow(); });
-      else { ui.slide = 1; redraw(); }
-    });
-    on('kyoku_end', (d) => {
-      ui.state = d.state;
-      const r = d.result;
-      ui.lastResult = r;
-      const yaku = (w) => w.yaku.map((y) => I.yakuName(y.id, y.name)).join(', ');
-      const tenpai = (x) => (!x.tenpai ? '' : ` — ${x.tenpai.length ? t('res.tenpai', { who: x.tenpai.map((i) => `P${i}`).join(', ') }) : t('res.nobody_tenpai')}`);
-      const kind = (x) => (x.kind ? I.drawName(x.kind, x.kind_name) : x.kind_name);
-      // A function of the language: the banner is rewritten when the language changes.
-      ui.banner = () => (r.wins.length ? r.wins.map((w) => t('res.banner_win', { who: `P${w.who}`, points: w.points, yaku: yaku(w) })).join(' · ') : `${t('res.draw')}${kind(r) ? ` (${kind(r)})` : ''}${tenpai(r)}`);
-      redraw();
-    });
-    on('game_over', async (d) => {
-      ui.over = true;
-      ui.state = d.state;
-      ui.banner = null;
-      status(() => t('status.game_over'));
-      redraw();
-      ui.es.close();
-      // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
-      const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, t('res.last_hand')), ...resultNodes(ui.lastResult, d.state)] : [];
-      const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
-      if (next === 'replay') location.href = `/replay?session=${ui.session}`;
-    });
-    on('error', (d) => status(() => t('status.server', { msg: d.message })));
+    const handlers = {
+      snapshot: (d) => { ui.seats = d.seats; ui.state = d.state; redraw(); },
+      kyoku_start: (d) => { ui.state = d.state; ui.last = null; hideResult(false); redraw(); },
+      ai_action: (d) => {
+        ui.state = d.state;
+        ui.last = { player: d.player, action: d.action };
+        status(() => `P${d.player}: ${actionName(d.action)}`);
+        // Slide a discard in when actions are slow enough to watch.
+        if (d.action <= 36 && ui.delay >= 300) animate(Math.min(250, ui.delay / 3), (t) => { ui.slide = t; drawNow(); });
+        else { ui.slide = 1; redraw(); }
+      },
+      kyoku_end: (d) => {
+        ui.state = d.state;
+        ui.lastResult = d.result;
+        ui.lastState = d.state;
+        showResult(d.result, d.state);
+        redraw();
+      },
+      game_over: async (d) => {
+        ui.over = true;
+        ui.state = d.state;
+        status(() => t('status.game_over'));
+        redraw();
+        ui.es.close();
+        $('result-panel').hidden = true;
+        // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
+        const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, t('res.last_hand')), ...resultNodes(ui.lastResult, d.state)] : [];
+        const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
+        if (next === 'replay') location.href = `/replay?session=${ui.session}`;
+      },
+      error: (d) => status(() => t('status.server', { msg: d.message })),
+    };
     ui.es = MJStream.connect({ url: () => eventsUrl(id), handlers, resync: () => resync(id) });
   }
 
@@ -120,12 +136,17 @@
       delay_ms: ui.delay,
     };
     try {
-      if (ui.session) await api(`/api/game/${ui.session}`, undefined, 'DELETE').catch(() => {});
+      if (ui.session) {
+        if (ui.es) ui.es.close();
+        await api(`/api/game/${ui.session}`, undefined, 'DELETE').catch(() => {});
+      }
       const res = await api('/api/game/new', body);
       ui.session = res.session_id;
+      ui.seats = res.seats;
       ui.state = res.state;
       ui.over = false;
       ui.lastResult = null;
+      $('result-panel').hidden = true;
       const id = ui.session.slice(0, 8);
       status(() => t('status.running', { id }));
       redraw();
@@ -140,7 +161,7 @@
   $('follow').onchange = (e) => { ui.follow = e.target.value; redraw(); };
   for (const b of document.querySelectorAll('[data-ms]')) b.onclick = () => setSpeed(Number(b.dataset.ms));
   window.addEventListener('resize', redraw);
-  I.onChange(() => { status(statusText); redraw(); });
+  I.onChange(() => { status(statusText); redraw(); if (!$('result-panel').hidden && ui.lastResult) showResult(ui.lastResult, ui.lastState); });
   markSpeed();
   redraw();
 })();

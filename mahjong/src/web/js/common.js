@@ -111,79 +111,6 @@
     });
   }
 
-  /** "P2 (West, you)": the seat, its wind and whether the state's viewer sits there. */
-  function seatLabel(state, seat) {
-    const p = state && state.players[seat];
-    const wind = p && I.seatWindName(p.wind);
-    // On the human page the state is seen by its player: say which seat that is.
-    const you = state && state.viewer === seat ? I.t('seat.you') : '';
-    const notes = [wind, you].filter(Boolean).join(', ');
-    return `P${seat}${notes ? ` (${notes})` : ''}`;
-  }
-
-  /** A small canvas showing a row of tiles (a winning hand in the result dialog). */
-  function tileStrip(tiles, melds, winTile) {
-    const tw = 26, th = 36, gap = 8;
-    const meldTiles = (melds || []).reduce((n, m) => n + m.tiles.length, 0);
-    const width = (tiles.length + meldTiles + (winTile != null ? 1 : 0)) * tw + ((melds || []).length + 1) * gap + 4;
-    const dpr = global.devicePixelRatio || 1;
-    const c = el('canvas', { class: 'strip', width: String(Math.round(width * dpr)), height: String(Math.round((th + 4) * dpr)) });
-    c.style.width = `${width}px`;
-    c.style.maxWidth = '100%';
-    const ctx = c.getContext('2d');
-    ctx.scale(dpr, dpr);
-    let x = 1;
-    for (const t of tiles) { T.drawTile(ctx, t, x, 1, tw - 1, th); x += tw; }
-    if (winTile != null) { x += gap; T.drawTile(ctx, winTile, x, 1, tw - 1, th, { highlight: true }); x += tw; }
-    for (const m of melds || []) {
-      x += gap;
-      for (const t of m.tiles) { T.drawTile(ctx, t, x, 1, tw - 1, th); x += tw; }
-    }
-    return c;
-  }
-
-  /** Nodes describing one hand's result (state.result, HandResultView): yaku, han, fu, points, score changes. */
-  function resultNodes(result, state) {
-    if (!result) return [el('p', {}, I.t('turn.hand_over'))];
-    const nodes = [];
-    for (const w of result.wins) {
-      nodes.push(el('h3', {}, w.who === w.from_who ? I.t('res.wins_tsumo', { who: seatLabel(state, w.who) })
-        : I.t('res.wins_ron', { who: seatLabel(state, w.who), from: seatLabel(state, w.from_who) })));
-      // The closed hand, the winning tile outlined, then the melds.
-      const p = state && state.players[w.who];
-      const rest = w.hand.slice();
-      const at = rest.indexOf(w.machi);
-      if (at >= 0) rest.splice(at, 1);
-      nodes.push(tileStrip(rest.sort((a, b) => a - b), p && p.melds, at >= 0 ? w.machi : null));
-      const yaku = w.yaku.map((y) => el('li', { 'data-yaku': String(y.id) }, I.t('res.yaku', { name: I.yakuName(y.id, y.name), han: y.han })));
-      if (yaku.length) nodes.push(el('ul', { class: 'yaku' }, yaku));
-      nodes.push(el('p', { class: 'points' }, `${I.t('res.han_fu', { han: w.han, fu: w.fu })} · ${I.t('res.points', { n: w.points })}${w.limit_name ? ` (${I.limitName(w.limit_name)})` : ''}`));
-    }
-    if (!result.wins.length) {
-      const kind = result.kind ? I.drawName(result.kind, result.kind_name) : result.kind_name;
-      nodes.push(el('h3', {}, `${I.t('res.draw')}${kind ? `: ${kind}` : ''}`));
-      if (result.tenpai) {
-        nodes.push(el('p', { class: 'tenpai' }, result.tenpai.length ? I.t('res.tenpai', { who: result.tenpai.map((i) => seatLabel(state, i)).join(', ') }) : I.t('res.nobody_tenpai')));
-      }
-    }
-    nodes.push(el('table', { class: 'scores' }, result.deltas.map((d, i) =>
-      el('tr', {}, el('td', {}, seatLabel(state, i)), el('td', { class: d > 0 ? 'plus' : d < 0 ? 'minus' : '' }, d > 0 ? `+${d}` : String(d))))));
-    return nodes;
-  }
-
-  /** Final standings (state.game): scores and placements, and Tenhou points once the game is over. */
-  function finalNodes(state) {
-    const game = state.game;
-    const owari = game.owari;
-    const scores = owari ? owari.scores : game.scores;
-    const points = owari ? owari.points : null;
-    const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
-    return [el('table', { class: 'scores final' },
-      el('tr', {}, el('th', {}, I.t('tbl.place')), el('th', {}, I.t('tbl.player')), el('th', {}, I.t('tbl.score')), points ? el('th', {}, I.t('tbl.points')) : null),
-      order.map((o, rank) => el('tr', {}, el('td', {}, String(rank + 1)), el('td', {}, seatLabel(state, o.i)),
-        el('td', {}, String(o.s)), points ? el('td', {}, String(points[o.i])) : null)))];
-  }
-
   /** Download links of a finished game in every log format (GET /api/game/{id}/export). */
   function downloadNodes(session) {
     const formats = [['xml', 'Tenhou XML'], ['tenhou6', 'tenhou.net/6 JSON'], ['mjai', 'mjai lines']];
@@ -217,5 +144,5 @@
     });
   }
 
-  global.MJ = { api, eventsUrl, tokenOf, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, seatLabel, resultNodes, finalNodes, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, eventsUrl, tokenOf, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

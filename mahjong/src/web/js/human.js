@@ -1,15 +1,25 @@
 // Human-versus-AI page: the human is P0. Events arrive over EventSource and are played back
-// one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons.
+// one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons
+// next to the hand. Forced riichi discards and the automatic play (auto-win, no calls,
+// auto-pass) are made by the server (modules/game/auto-play.ts); the toggles only set them.
 (function () {
   'use strict';
-  const { api, eventsUrl, downloadNodes, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = window.MJ;
-  const { t } = window.MJI18n;
+  const MJ = window.MJ, I = window.MJI18n;
+  const { t } = I;
+  const { api, eventsUrl, downloadNodes, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = MJ;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
-  const canvas = document.getElementById('table');
-  const bar = document.getElementById('actions');
-  const statusEl = document.getElementById('status');
-  const ui = { session: null, state: null, es: null, hits: [], hover: -1, busy: false, over: false, last: null, slide: 1 };
+  const $ = (id) => document.getElementById(id);
+  const canvas = $('table');
+  const bar = $('actions');
+  const statusEl = $('status');
+  /** Height kept free above the hand for the toggles, waits and call buttons. */
+  const STRIP = 42;
+  const AUTO_KEY = 'mj-auto';
+  const ui = {
+    session: null, state: null, es: null, hits: [], hover: -1, busy: false, over: false, last: null, slide: 1,
+    seats: null, auto: readAuto(), waits: [],
+  };
   const queue = serialQueue();
   window.__mj = ui; // read by the browser tests (they still act only by clicking)
 
@@ -17,6 +27,10 @@
   let statusText = () => t('status.not_started');
   const status = (text) => { statusText = typeof text === 'function' ? text : () => text; statusEl.textContent = statusText(); };
   status(statusText);
+
+  function readAuto() {
+    try { return { win: false, no_calls: false, pass: false, ...JSON.parse(localStorage.getItem(AUTO_KEY) || '{}') }; } catch { return { win: false, no_calls: false, pass: false }; }
+  }
 
   // Draws at most once per frame however many events arrive in it.
   let frame = 0;
@@ -29,19 +43,66 @@
     ui.drawn = ui.state; // the state the hit rects belong to
     ui.hits = MJTable.draw(canvas, ui.state, {
       viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
-      selectedTile: pendingTile(ui.state), markedTiles: riichiMarks(ui.state),
+      selectedTile: pendingTile(ui.state), markedTiles: riichiMarks(ui.state), names: MJ.seatNames(ui.seats), strip: STRIP,
       banner: ui.state ? null : t('banner.press_new'),
     });
+    ui.layout = MJTable.last;
+    placeOverlays();
+  }
+
+  /** The toggles and waits sit above the hand's left end, the call buttons above its right end. */
+  function placeOverlays() {
+    const L = MJTable.last && MJTable.last.layout;
+    if (!L) return;
+    const me = ui.state && MJTable.last.seats[0];
+    const left = me ? Math.max(4, me.row.x) : 8;
+    const right = me ? Math.max(4, L.w - (me.row.x + me.row.w)) : 8;
+    const bottom = Math.round(L.h - L.handTop + 4);
+    const tools = $('seat-tools');
+    Object.assign(tools.style, { left: `${Math.round(left)}px`, bottom: `${bottom}px`, maxWidth: `${Math.round(L.w - left - 8)}px` });
+    Object.assign(bar.style, { right: `${Math.round(right)}px`, bottom: `${bottom}px`, maxWidth: `${Math.round(L.w * 0.9)}px` });
   }
 
   function setState(state) {
     ui.state = state;
     ui.version = (ui.version || 0) + 1;
+    const me = state && state.players[0];
+    // The waits of a 13-tile hand stay shown while its player holds the drawn tile.
+    if (me && Array.isArray(me.hand) && me.hand.length % 3 === 1) ui.waits = me.waits;
     redraw();
     renderButtons();
+    renderSeatInfo();
   }
 
   const valid = () => (ui.state && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
+
+  /** Copies of a kind the viewer cannot see: in no river, meld, dora indicator or its own hand. */
+  function unseen(state, kind) {
+    let n = 0;
+    const count = (t) => { if (t >> 2 === kind) n++; };
+    for (const p of state.players) {
+      for (const r of p.river) if (!r.called) count(r.tile);
+      for (const m of p.melds) m.tiles.forEach(count);
+      if (Array.isArray(p.hand)) p.hand.forEach(count);
+    }
+    state.dora.forEach(count);
+    return Math.max(0, 4 - n);
+  }
+
+  /** Waits (with unseen copies) and the furiten mark of the human's hand. */
+  function renderSeatInfo() {
+    const s = ui.state;
+    const box = $('waits'), fur = $('furiten');
+    const kinds = s && !s.is_over && s.phase !== 16 ? ui.waits : [];
+    box.hidden = !kinds.length;
+    box.dataset.kinds = JSON.stringify(kinds);
+    box.replaceChildren(...(kinds.length ? [el('span', { class: 'label' }, `${t('seat.waits')}:`), ...kinds.map((k) => el('span', { class: 'wait', title: I.tileName({ kind: k, red: false }) },
+      MJ.tileStrip([k * 4 + 1], [], null, 0, { tw: 18 }), el('small', {}, `×${unseen(s, k)}`)))] : []));
+    const furiten = !!(s && s.players[0].furiten && s.phase !== 16);
+    fur.hidden = !furiten;
+    fur.textContent = t('seat.furiten');
+    for (const [id, key] of [['auto-win', 'win'], ['no-calls', 'no_calls'], ['auto-pass', 'pass']]) $(id).checked = !!ui.auto[key];
+  }
 
   function renderButtons() {
     bar.replaceChildren();
@@ -52,7 +113,7 @@
       return;
     }
     for (const a of [50, 49, 45, 46, 47, 43, 44, 37, 38, 39, 40, 41, 42, 51, 53]) {
-      if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : a === 53 ? '' : ''));
+      if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : ''));
     }
     if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, t(ui.state.riichi_tiles.length ? 'turn.discard_riichi' : 'turn.discard')));
     else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, t(ui.state.phase === 16 ? 'turn.hand_over' : 'turn.waiting')));
@@ -63,12 +124,28 @@
     ui.busy = true;
     try {
       const res = await api(`/api/game/${ui.session}/action`, { player_id: 0, action_idx: action });
-      // With the event stream open, the same states arrive there in order; use the reply only without it.
-      if ((!ui.es || !ui.es.open) && res && res.state) setState(res.state);
+      // The same states arrive over the event stream in order; use the reply only while it is lost (or closed at game_over: no).
+      if ((!ui.es || ui.es.lost) && res && res.state) setState(res.state);
     } catch (e) {
       status(() => t('status.refused', { msg: e.message }));
     } finally {
       ui.busy = false;
+    }
+  }
+
+  /** A toggle of the automatic play: kept for the next game, and sent to the server for this one. */
+  async function setAuto(key, on) {
+    ui.auto = { ...ui.auto, [key]: on };
+    try { localStorage.setItem(AUTO_KEY, JSON.stringify(ui.auto)); } catch { /* private mode */ }
+    if (!ui.session || ui.over) return;
+    try {
+      const res = await api(`/api/game/${ui.session}/auto`, { [key]: on });
+      ui.auto = res.auto;
+      // The moves this set off arrive as events (and a lost stream resyncs by itself); a stream
+      // closed at game_over must not let this later reply jump the table past the dialogs.
+      if (!ui.es) setState(res.state);
+    } catch (e) {
+      status(() => t('status.refused', { msg: e.message }));
     }
   }
 
@@ -99,6 +176,17 @@
   });
   window.addEventListener('resize', redraw);
 
+  /** A discard slides from its owner's hand into the river (AI moves and the server's moves for the human). */
+  async function playback(d) {
+    ui.last = { player: d.player, action: d.action };
+    setState(d.state);
+    if (!ANIM_MS) return;
+    if (d.action <= 36) {
+      await animate(ANIM_MS * 0.5, (t) => { ui.slide = t; drawNow(); });
+      await wait(ANIM_MS * 0.5);
+    } else await wait(ANIM_MS);
+  }
+
   /** After a lost connection: shows the state as the server has it now; false when the game is gone. */
   async function resync(id) {
     try {
@@ -115,36 +203,40 @@
 
   function subscribe() {
     if (ui.es) ui.es.close();
+    const on = (fn) => (d) => queue.push(() => fn(d));
     const id = ui.session;
-    const handlers = {};
-    const on = (type, fn) => { handlers[type] = (d) => queue.push(() => fn(d)); };
-    on('snapshot', (d) => setState(d.state));
-    on('player_action', (d) => { ui.last = d; setState(d.state); });
-    on('kyoku_start', (d) => { ui.last = null; setState(d.state); });
-    on('ai_action', async (d) => {
-      status(() => `P${d.player}: ${actionName(d.action)}`);
-      ui.last = { player: d.player, action: d.action };
-      setState(d.state);
-      if (!ANIM_MS) return;
-      if (d.action <= 36) {
-        await animate(ANIM_MS * 0.5, (t) => { ui.slide = t; drawNow(); });
-        await wait(ANIM_MS * 0.5);
-      } else await wait(ANIM_MS);
-    });
-    on('kyoku_end', async (d) => {
-      setState(d.state);
-      await dialog(t('dlg.hand_result'), resultNodes(d.result, d.state), [{ label: t('btn.continue'), value: 1, id: 'result-ok', primary: true }]);
-    });
-    on('game_over', async (d) => {
-      ui.over = true;
-      setState(d.state);
-      status(() => t('status.game_over'));
-      const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
-        { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
-      if (next === 'new') modeDialog();
-      else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
-    });
-    on('error', (d) => status(() => t('status.server', { msg: d.message })));
+    const handlers = {
+      snapshot: on((d) => {
+        ui.seats = d.seats;
+        if (d.auto) ui.auto = d.auto;
+        setState(d.state);
+      }),
+      auto: on((d) => { ui.auto = d.auto; renderSeatInfo(); }),
+      player_action: on(async (d) => {
+        if (d.auto) { ui.autoMoves = (ui.autoMoves || 0) + 1; status(() => `P0: ${actionName(d.action)}`); await playback(d); return; }
+        ui.last = d;
+        setState(d.state);
+      }),
+      kyoku_start: on((d) => { ui.last = null; ui.waits = []; setState(d.state); }),
+      ai_action: on(async (d) => {
+        status(() => `P${d.player}: ${actionName(d.action)}`);
+        await playback(d);
+      }),
+      kyoku_end: on(async (d) => {
+        setState(d.state);
+        await dialog(t('dlg.hand_result'), resultNodes(d.result, d.state), [{ label: t('btn.continue'), value: 1, id: 'result-ok', primary: true }]);
+      }),
+      game_over: on(async (d) => {
+        ui.over = true;
+        setState(d.state);
+        status(() => t('status.game_over'));
+        const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
+          { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
+        if (next === 'new') modeDialog();
+        else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
+      }),
+      error: (d) => status(() => t('status.server', { msg: d.message })),
+    };
     const over = handlers.game_over;
     // Closed as game_over arrives, not after its dialog: a drop meanwhile must not reconnect.
     handlers.game_over = (d) => { stream.close(); over(d); };
@@ -159,11 +251,13 @@
         if (ui.es) ui.es.close();
         await api(`/api/game/${ui.session}`, undefined, 'DELETE').catch(() => {});
       }
-      const res = await api('/api/game/new', { mode: 'human_ai', ...opts });
+      const res = await api('/api/game/new', { mode: 'human_ai', ...opts, auto: ui.auto });
       ui.session = res.session_id;
+      ui.seats = res.seats;
       // A reload of /?session=<id> picks the game up again.
       history.replaceState(null, '', `/?session=${ui.session}${ANIM_MS === 450 ? '' : `&anim=${ANIM_MS}`}`);
       ui.over = false;
+      ui.waits = [];
       const id = ui.session.slice(0, 8);
       status(() => t('status.game', { id, ai: opts.ai_model || 'random' }));
       setState(res.state);
@@ -204,8 +298,10 @@
     }
   }
 
+  for (const [id, key] of [['auto-win', 'win'], ['no-calls', 'no_calls'], ['auto-pass', 'pass']]) $(id).onchange = (e) => setAuto(key, e.target.checked);
+  I.onChange(() => { status(statusText); redraw(); renderButtons(); renderSeatInfo(); });
   document.getElementById('new-game').onclick = modeDialog;
-  window.MJI18n.onChange(() => { status(statusText); redraw(); renderButtons(); });
+  renderSeatInfo();
   redraw();
   if (params.get('session')) resume(params.get('session'));
   else modeDialog();

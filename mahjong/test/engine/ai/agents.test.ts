@@ -85,7 +85,7 @@ describe('AI players', () => {
 describe('defence order', () => {
   it('ranks genbutsu > suji > kabe > honours > terminals > other tiles', async () => {
     const { safetyAgainst } = await import('../../../src/engine/ai/safety');
-    const threat = { seat: 1, wind: 'S' as const, is_oya: false, score: 24000, hand: 13, drawn: null, melds: [], riichi: true, furiten: false,
+    const threat = { seat: 1, wind: 'S' as const, is_oya: false, score: 24000, hand: 13, drawn: null, melds: [], riichi: true, furiten: false, waits: [],
       river: [{ tile: 4 * 3, tsumogiri: false, riichi: true, called: false }] }; // 4m discarded
     const visible = new Array<number>(34).fill(0);
     visible[3] = 1;

@@ -66,3 +66,25 @@ describe('state view at the end of a hand', () => {
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('waits in the state view', () => {
+  it('tells a seat the kinds that complete its tenpai hand, and no other seat', () => {
+    let seen = 0;
+    for (let seed = 1; seed <= 10 && seen < 5; seed++) {
+      const g = new Game({ seed, maxRound: 0, autoNextHand: true });
+      const agents = [0, 1, 2, 3].map(() => new HeuristicAgent());
+      while (!g.isOver() && seen < 5) {
+        const seat = g.actor();
+        const mine = g.stateView(0);
+        if (mine.players[0]!.waits.length) {
+          expect(mine.players[0]!.waits).toEqual(g.waits(0));
+          expect(g.stateView(1).players[0]!.waits).toEqual([]);
+          expect(g.stateView(null).players[0]!.waits).toEqual(g.waits(0));
+          seen++;
+        }
+        g.step(seat, agents[seat]!.decide(g.stateView(seat)));
+      }
+    }
+    expect(seen).toBe(5);
+  });
+});
