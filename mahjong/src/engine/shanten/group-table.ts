@@ -21,6 +21,8 @@ export const STRIDE = 14;
  */
 let pool = new Int8Array(STRIDE * 4096);
 let used = 0;
+/** Per slot: the key that created it (a suit's reversal shares the slot under the other key). */
+let slotKey = new Float64Array(4096);
 const suitSlot = new Uint32Array(5 ** 9);
 const honorSlot = new Uint32Array(8 ** 5);
 
@@ -30,12 +32,19 @@ export const distancePool = (): Int8Array => pool;
 /** Group shapes computed so far (benchmarks report how warm the tables are). */
 export const cachedShapes = (): number => used / STRIDE;
 
-function store(d: Int8Array, counts: ArrayLike<number>, from: number, len: number, yaochuu: (i: number) => boolean): number {
+function store(key: number, d: Int8Array, counts: ArrayLike<number>, from: number, len: number, yaochuu: (i: number) => boolean): number {
   if (used + STRIDE > pool.length) {
     const bigger = new Int8Array(pool.length * 2);
     bigger.set(pool);
     pool = bigger;
+    const keys = new Float64Array(slotKey.length * 2);
+    keys.set(slotKey);
+    slotKey = keys;
+    const near = new Int32Array(NEAR * slotKey.length);
+    near.set(neighbours);
+    neighbours = near;
   }
+  slotKey[used / STRIDE] = key;
   pool.set(d, used);
   let pairs = 0, kinds = 0, yKinds = 0, yPair = 0;
   for (let i = 0; i < len; i++) {
@@ -154,7 +163,7 @@ export function suitOffsetOfKey(key: number): number {
     let rest = key, rev = 0;
     for (let i = 8; i >= 0; i--) { DIGITS[i] = rest % 5; rest = (rest - DIGITS[i]!) / 5; }
     for (let i = 8; i >= 0; i--) rev = rev * 5 + DIGITS[i]!;
-    slot = suitSlot[rev]! || store(compute(DIGITS, 0, 9, true), DIGITS, 0, 9, (i) => i === 0 || i === 8);
+    slot = suitSlot[rev]! || store(key, compute(DIGITS, 0, 9, true), DIGITS, 0, 9, (i) => i === 0 || i === 8);
     suitSlot[key] = slot;
     suitSlot[rev] = slot;
   }
@@ -168,7 +177,7 @@ export function honorOffsetOfKey(key: number): number {
     const c0 = key % 8, c4 = ((key - c0) / 8) % 8, c3 = Math.floor(key / 64) % 8, c2 = Math.floor(key / 512) % 8, c1 = Math.floor(key / 4096) % 8;
     const sorted: number[] = [];
     for (const [n, c] of [[c0, 0], [c1, 1], [c2, 2], [c3, 3], [c4, 4]] as const) for (let i = 0; i < n; i++) sorted.push(c);
-    slot = store(compute(sorted, 0, sorted.length, false), sorted, 0, sorted.length, () => true);
+    slot = store(key, compute(sorted, 0, sorted.length, false), sorted, 0, sorted.length, () => true);
     honorSlot[key] = slot;
   }
   return (slot - 1) * STRIDE;
@@ -182,4 +191,67 @@ export function suitOffset(counts: ArrayLike<number>, s: number): number {
 /** Pool offset of the distances of the honor group (kinds 27–33). */
 export function honorOffset(counts: ArrayLike<number>): number {
   return honorOffsetOfKey(honorKey(counts));
+}
+
+// ── Neighbours: a shape with one tile more or less, for the strong AI's discard table ────────
+// Per slot, filled on first use: flags, then for each position the entries (bit m·2+p) that one
+// more tile there lowers, then the pool offset of the shape with one tile less there. Positions
+// are a suit's kinds 0–8 in the slot's own orientation (the key that created it), or for the
+// honours the count 0–4 the changed kind has before the change.
+const NEAR = 20;
+let neighbours = new Int32Array(NEAR * 4096);
+const LOWERS_DONE = 1, DOWNS_DONE = 2;
+
+function lowerBits(a: number, b: number): number {
+  let bits = 0;
+  for (let e = 0; e < 10; e++) if (pool[a + e]! < pool[b + e]!) bits |= 1 << e;
+  return bits;
+}
+
+/** The honours' histogram: how many kinds are held n times. */
+const honorBuckets = (key: number): number[] =>
+  [key % 8, Math.floor(key / 4096) % 8, Math.floor(key / 512) % 8, Math.floor(key / 64) % 8, Math.floor(key / 8) % 8];
+
+function fill(slot: number, honor: boolean, what: number): void {
+  const key = slotKey[slot]!;
+  const at = slot * NEAR;
+  const self = slot * STRIDE;
+  const digits = honor ? honorBuckets(key) : [];
+  if (!honor) { let rest = key; for (let i = 8; i >= 0; i--) { digits[i] = rest % 5; rest = (rest - digits[i]!) / 5; } }
+  for (let i = 0; i < 9; i++) {
+    const have = digits[i] ?? 0;
+    if (what === LOWERS_DONE) {
+      // Suits: one more of kind i (≤ 4 copies); honours: a kind held i times gains one.
+      const ok = honor ? i < 4 && have > 0 : have < 4;
+      const off = ok ? (honor ? honorOffsetOfKey(key + HONOR_WEIGHT[i + 1]! - HONOR_WEIGHT[i]!) : suitOffsetOfKey(key + SUIT_WEIGHT[i]!)) : -1;
+      neighbours[at + 1 + i] = off < 0 ? 0 : lowerBits(off, self);
+    } else {
+      const ok = honor ? i > 0 && i <= 4 && have > 0 : have > 0;
+      // The lookup first: it may grow (replace) `neighbours`, and the store must go to the new one.
+      const off = ok ? (honor ? honorOffsetOfKey(key + HONOR_WEIGHT[i - 1]! - HONOR_WEIGHT[i]!) : suitOffsetOfKey(key - SUIT_WEIGHT[i]!)) : -1;
+      neighbours[at + 10 + i] = off;
+    }
+  }
+  neighbours[at] = neighbours[at]! | what;
+}
+
+/**
+ * For group g's shape with this key (g 0–2 a suit, 3 the honours): out[at + pos] = the entries of
+ * its distance table that one more tile at `pos` lowers, for every position.
+ */
+export function upLowers(g: number, key: number, out: Int32Array, at: number): void {
+  const honor = g === 3;
+  const slot = (honor ? honorOffsetOfKey(key) : suitOffsetOfKey(key)) / STRIDE;
+  if (!(neighbours[slot * NEAR]! & LOWERS_DONE)) fill(slot, honor, LOWERS_DONE);
+  const base = slot * NEAR + 1;
+  if (!honor && slotKey[slot] !== key) for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + 8 - i]!;
+  else for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + i]!;
+}
+
+/** Pool offset of group g's shape with this key with one tile less at `pos` (see upLowers). */
+export function downOffset(g: number, key: number, pos: number): number {
+  const honor = g === 3;
+  const slot = (honor ? honorOffsetOfKey(key) : suitOffsetOfKey(key)) / STRIDE;
+  if (!(neighbours[slot * NEAR]! & DOWNS_DONE)) fill(slot, honor, DOWNS_DONE);
+  return neighbours[slot * NEAR + 10 + (!honor && slotKey[slot] !== key ? 8 - pos : pos)]!;
 }

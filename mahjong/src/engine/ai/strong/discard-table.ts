@@ -5,18 +5,20 @@
  * one group and a draw one group, so everything that does not depend on them is combined once:
  *   - the product of every pair of groups and of every three groups (once per hand);
  *   - for a discard d, the product of d's changed group with each pair of other groups (three
- *     tables per discard);
- * after which the shanten of "discard d, draw k" is one short merge of two tables, and a group's
- * table with a tile more or less is found from its key changed by one digit (no recount). The
- * results are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
+ *     tables per discard), which marks the entries of each group's table that sit in a cheapest
+ *     split of the hand.
+ * A tile lowers an entry by one at most, so a draw lowers the shanten exactly when it lowers one
+ * of those marked entries: one AND with the entries it lowers, which the group tables keep per
+ * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
+ * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
+import { distancePool, downOffset, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
 import { YAOCHUU } from '../../tiles';
 
 const groupOf = (k: number) => (k < 27 ? (k / 9) | 0 : 3);
 const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
-/** Change of group key when kind k held n times gains one copy. */
-const keyUp = (k: number, n: number) => (k < 27 ? SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n + 1]! - HONOR_WEIGHT[n]!);
+/** Position of kind k held n times in its group's neighbour lists (group-table.ts upLowers/downOffset). */
+const posOf = (k: number, n: number) => (k < 27 ? k % 9 : n);
 /** Change of group key when kind k held n times loses one copy. */
 const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
 
@@ -72,7 +74,6 @@ const TRIPLES = new Int8Array(40);
 /** For the discard being counted: its changed group times the pair of groups other than it and g, by g. */
 const WITH_DISCARD = new Int8Array(40);
 const SHANTEN = new Float64Array(35);
-const PLUS_OFF = new Int32Array(34);
 /** Pool offset of a discard's group table without it. */
 const MINUS_OFF = new Int32Array(34);
 /** Group key of a discard's group without it. */
@@ -81,15 +82,11 @@ const MINUS_KEY = new Float64Array(34);
 const REGULAR = new Int8Array(35);
 /** Per draw: bit m·2+p set when one more copy lowers its group's distance for m sets and p pairs. */
 const LOWERS = new Int32Array(34);
+/** Per group (9 positions each): entries one more tile lowers, for the hand and for the discard's group without it. */
+const UP_LOWERS = new Int32Array(36);
+const MINUS_LOWERS = new Int32Array(9);
 /** Per group, for the discard being counted: bit m·2+p set when that entry is in a cheapest split of the hand. */
 const IN_BEST = new Int32Array(4);
-
-/** Bits e (entries m·2+p, m ≤ need) where table a is below table b. */
-function lowerBits(p: Int8Array, a: number, b: number, need: number): number {
-  let bits = 0;
-  for (let e = 0; e <= need * 2 + 1; e++) if (p[a + e]! < p[b + e]!) bits |= 1 << e;
-  return bits;
-}
 
 /** Bits e of group table x (pool offset) whose cheapest completion with table y costs exactly `cost`. */
 function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: number, cost: number): number {
@@ -145,7 +142,7 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     } else {
       const gd = groupOf(d);
       const key = keys[gd]! + keyDown(d, c[d]!);
-      const off = offsetOfKey(gd, key);
+      const off = downOffset(gd, keys[gd]!, posOf(d, c[d]!));
       MINUS_KEY[d] = key;
       MINUS_OFF[d] = off;
       pool = distancePool();
@@ -185,14 +182,9 @@ const OFFSETS = new Int32Array(4);
 
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
-  const c = hand, need = handNeed;
-  for (let i = 0; i < drawCount; i++) {
-    const k = DRAWS[i]!;
-    const g = groupOf(k);
-    PLUS_OFF[k] = offsetOfKey(g, KEYS[g]! + keyUp(k, c[k]!));
-  }
-  const pool = distancePool();
-  for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = lowerBits(pool, PLUS_OFF[k]!, OFFSETS[groupOf(k)]!, need); }
+  const c = hand;
+  for (let g = 0; g < 4; g++) upLowers(g, KEYS[g]!, UP_LOWERS, g * 9);
+  for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
   drawsReady = true;
 }
 
@@ -220,6 +212,7 @@ function acceptOf(d: number): number {
     if (c[d] === 1) kd--;
   }
   if (regularMay) {
+    if (gd >= 0) upLowers(gd, keyMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
     const cost = regular + 1;
     for (let g = 0; g < 4; g++) {
@@ -241,8 +234,7 @@ function acceptOf(d: number): number {
     if (regularMay) {
       if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
       else {
-        const off = offsetOfKey(gd, keyMinus + keyUp(k, c[k]! - (k === d ? 1 : 0)));
-        better = (lowerBits(distancePool(), off, offMinus, need) & IN_BEST[gd]!) !== 0;
+        better = (MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & IN_BEST[gd]!) !== 0;
       }
     }
     if (!better && closed) {
