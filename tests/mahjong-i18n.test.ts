@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
 import { launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
@@ -12,6 +12,13 @@ let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
   ({ context, close: closeBrowser } = await launchBrowser());
+});
+// One persistent profile serves every test: each starts from the default language, whichever ran before.
+beforeEach(async () => {
+  const page = await context.newPage();
+  await page.goto(`${base}/history`);
+  await page.evaluate(() => localStorage.removeItem('mj-lang'));
+  await page.close();
 });
 afterAll(async () => {
   await closeBrowser?.();
