@@ -152,7 +152,7 @@ describe.skipIf(!claudeAvailable)('session life cycle with the real Claude Code 
     const global = await ws(s.gateway);
     const first = await claudeSession(s, 'before');
     const shellSocket = await ws(s.gateway, 'shell');
-    expect((await api(s.gateway, 'POST', '/sessions', { channel_id: 'shell', provider: 'shell', work_dir: s.proj })).status).toBe(200);
+    const shellWindow = (await api(s.gateway, 'POST', '/sessions', { channel_id: 'shell', provider: 'shell', work_dir: s.proj })).body.window_id;
     await shellSocket.next(status('idle'), 30_000);
 
     tmux(s.env, 'kill-server');
@@ -168,7 +168,12 @@ describe.skipIf(!claudeAvailable)('session life cycle with the real Claude Code 
     expect(after.windowId).toBe(first.windowId);
     expect(after.socket.messages.filter((m) => m.type === 'agent.status' && (m.status === 'done' || m.status === 'dead'))).toEqual([]);
     expect((await api(s.gateway, 'GET', '/sessions/before')).status).toBe(404);
-    await typeUntil(s.gateway, s.env, 'after', after.windowId, after.socket, 'say pong', pong);
+    // The shell session's old id too: its new channel drives the new window.
+    const shellAgain = await api(s.gateway, 'POST', '/sessions', { channel_id: 'shell-after', provider: 'shell', work_dir: s.proj });
+    expect(shellAgain.body.window_id).toBe(shellWindow);
+    expect((await api(s.gateway, 'POST', '/sessions/shell-after/input', { text: 'echo reused-$((6*7))' })).status).toBe(200);
+    await waitFor(async () => (await api(s.gateway, 'GET', '/sessions/shell-after/pane')).body.content.includes('reused-42'), 'the command to run in the new window');
+    expect(shellSocket.messages.filter((m) => m.type === 'agent.status')).toEqual([]);
     expect(first.socket.messages.filter((m) => m.type === 'agent.status' || m.type === 'agent.message')).toEqual([]);
   }, 240_000);
 
