@@ -18,7 +18,9 @@ import { readTable, type Table } from './table';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 
-const RED_ACTION: Record<number, number> = { 4: 34, 13: 35, 22: 36 };
+/** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
+const RED_ACTION = new Int8Array(34).fill(-1);
+RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 const RED_KIND = [4, 13, 22];
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 const kindOfAction = (a: number) => (a < 34 ? a : RED_KIND[a - 34]!);
@@ -85,13 +87,14 @@ export class StrongAgent implements Agent {
   /** Scores every discard; see the file comment. */
   private discard(t: Table, plan: PlanChoice): number {
     const acts = t.view.valid_actions;
-    const c = t.counts.map((n, k) => (plan.dead[k] ? 0 : n));
+    const c = t.counts.slice();
+    for (let k = 0; k < 34; k++) if (plan.dead[k]) c[k] = 0;
     for (let k = 27; k < 34; k++) if (plan.plan !== 'closed' && t.counts[k]! >= 2 && isYakuhai(t, k)) c[k] = t.counts[k]!;
     const rows: Row[] = [];
     for (const a of acts) {
       if (a >= 37) continue;
       const kind = kindOfAction(a);
-      if (a < 34 && RED_ACTION[kind] !== undefined && acts.includes(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
+      if (a < 34 && RED_ACTION[kind]! >= 0 && acts.includes(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && acts.includes(kind)) continue; // keep the red five, throw a plain copy
       rows.push({ kind, action: a, sh: 0, accept: 0, risk: 0, score: 0 });
     }
