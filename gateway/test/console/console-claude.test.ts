@@ -81,7 +81,11 @@ describe.skipIf(!claudeAvailable)('the real Claude Code through the web console'
     await page.click('#create-form button[type=submit]');
 
     await answer(page, /trust/, /^\d+\. Yes/);
-    await waitFor(async () => (await badgeText(page)) === 'idle', 'idle after trusting the folder', 45_000);
+    await waitFor(async () => (await badgeText(page)) === 'idle', 'idle after trusting the folder', 45_000).catch(async (error) => {
+      // Seen once in a loaded randomized run: say what the badge and the pane showed.
+      const pane = ((await (await fetch(`${server.url}/api/v1/sessions/cc-web/pane`)).json()) as { content?: string }).content;
+      throw new Error(`${(error as Error).message}; badge: ${await badgeText(page)}; pane:\n${pane}`);
+    });
 
     await send(page, 'say pong', async () => (await bubbles(page)).includes('PONG-from-mock'), 'the reply bubble');
     expect(await page.locator('.bubble.user').allTextContents()).toContain('say pong');
