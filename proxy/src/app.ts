@@ -1,6 +1,7 @@
 import { createLogger, isAppError, type Logger } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { Elysia } from 'elysia';
+import type { AccountingStore } from './accounting/store';
 import { ProxyConfig } from './config/schema';
 import { errorBody, ProxyError } from './upstream/errors';
 import { QuotaResets, type ResetLookup } from './upstream/quota';
@@ -21,6 +22,8 @@ export interface AppDeps {
   log?: Logger;
   /** requests.jsonl writer; none = not recorded. */
   requestLog?: RequestLog;
+  /** requests.db writer (token accounting); none = not recorded. */
+  accounting?: AccountingStore;
   /** Clock for timed routes (tests freeze it). */
   now?: () => Date;
   /** When a used-up key's plan window resets; default: ask the provider's usage adapter. */
@@ -33,7 +36,7 @@ export function createApp(deps: AppDeps = {}) {
   const state = deps.state ?? new ProxyState(Value.Default(ProxyConfig, {}) as ProxyConfig);
   const requestLog = deps.requestLog ?? new RequestLog(null, log);
   const quotaResets = new QuotaResets(state.pool, deps.quotaReset ?? quotaResetAt, log);
-  const services = { state, log, requestLog, now: deps.now, quotaResets };
+  const services = { state, log, requestLog, accounting: deps.accounting, now: deps.now, quotaResets };
   return new Elysia()
     .onRequest(({ request }) => guardRequest(request, state.current.config.server))
     .onError(({ code, error, request }) => {

@@ -9,6 +9,8 @@ export const main = defineCommand({
     serve: () => import('./serve').then((m) => m.default),
     usage: () => import('./usage').then((m) => m.default),
     status: () => import('./status').then((m) => m.default),
+    stats: () => import('./stats').then((m) => m.default),
+    statusline: () => import('./statusline').then((m) => m.default),
     service: () => import('./service/index').then((m) => m.default),
     config: () => import('./config/index').then((m) => m.default),
     settings: () => import('./settings/index').then((m) => m.default),

@@ -6,9 +6,11 @@ import { healthOf } from './_running';
 import { BadArgument } from './_errors';
 import { isLoopbackHost, LISTEN_ENV } from '../config/listen';
 import { loadProxyConfig } from '../config/load';
-import { configPath, ensureProxyStateDir, pidFilePath, requestsLogPath, usageCachePath } from '../config/paths';
+import { configPath, ensureProxyStateDir, pidFilePath, requestsDbPath, requestsLogPath, usageCachePath } from '../config/paths';
 import { migrateConfigFile } from '../migrations';
 import { LISTEN_OPTIONS } from '../listen-options';
+import { QuotaRefresher } from '../accounting/quota-refresh';
+import { AccountingStore } from '../accounting/store';
 import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
 import { keyWarnings } from '../upstream/key-warnings';
@@ -65,7 +67,15 @@ export default defineCommand({
     }
     if (server.allow_remote && !server.auth_token) log.warn('allow_remote is on without auth_token: anyone who reaches this port can spend your keys');
     const requestLog = new RequestLog(requestsLogPath(dir), log);
-    const app = createApp({ state, log, requestLog });
+    const accounting = new AccountingStore(requestsDbPath(dir), log);
+    const refresher = new QuotaRefresher(usageCachePath(dir), () => state.current.config, log);
+    accounting.onWrite = (rows) => refresher.served(rows);
+    // Retention is read at each pass, so a reload that changes it applies within the hour.
+    const prune = () => accounting.prune(state.current.config.accounting.retention_days);
+    prune();
+    const pruner = setInterval(prune, 3_600_000);
+    pruner.unref();
+    const app = createApp({ state, log, requestLog, accounting });
     try {
       app.listen({
         hostname: listen.host,
@@ -99,7 +109,9 @@ export default defineCommand({
       // for as long as a model keeps streaming: open connections are closed at once.
       clearInterval(cacheWatch);
       await app.stop(true);
+      clearInterval(pruner);
       requestLog.close();
+      accounting.close();
       removePidFile(pidFilePath(dir));
       forgetAddress(dir);
     };

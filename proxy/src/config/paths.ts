@@ -21,6 +21,10 @@ export function ensureProxyStateDir(env: Record<string, string | undefined> = pr
 
 export const configPath = (dir: string = stateDir()): string => join(dir, 'config.yaml');
 export const requestsLogPath = (dir: string = stateDir()): string => join(dir, 'requests.jsonl');
+/** Per-request accounting (tokens, latency) for `stats` and `statusline`: SQLite, WAL. */
+export const requestsDbPath = (dir: string = stateDir()): string => join(dir, 'requests.db');
+/** What `settings apply` replaced in Claude Code's settings.json, for `settings remove`. */
+export const settingsRestorePath = (dir: string = stateDir()): string => join(dir, 'settings-restore.json');
 export const usageCachePath = (dir: string = stateDir()): string => join(dir, 'usage-cache.json');
 export const pidFilePath = (dir: string = stateDir()): string => join(dir, 'modelproxy.pid');
 /** Where a running `serve` records the address it actually listens on (it may differ from config.yaml). */

@@ -91,6 +91,31 @@ export const UpdateSettings = t.Object({
 }, { additionalProperties: false, default: {} });
 export type UpdateSettings = typeof UpdateSettings.static;
 
+export const AccountingSettings = t.Object({
+  /** Record every request's tokens and timings in requests.db (`stats`, `statusline`). */
+  enabled: t.Boolean({ default: true }),
+  /** Days of per-request history kept in requests.db (pruned at start and hourly); 0 keeps everything. */
+  retention_days: t.Integer({ minimum: 0, default: 90 }),
+  /**
+   * Seconds after which `serve` re-reads the quota of a key that just served a request, off the
+   * request path, for `statusline`; 0 = never (then only `modelproxy usage` fills the cache).
+   * Only platforms with a quota query are asked; a probe would cost tokens and is never sent.
+   */
+  quota_refresh: t.Number({ minimum: 0, default: 300 }),
+  /** Shown after every cost; the prices are in this currency. */
+  currency: t.String({ minLength: 1, default: 'USD' }),
+}, { additionalProperties: false, default: {} });
+export type AccountingSettings = typeof AccountingSettings.static;
+
+/** Price per million tokens of one model; cache reads and writes cost the input price unless given. */
+export const ModelPrice = t.Object({
+  input: t.Number({ minimum: 0 }),
+  output: t.Number({ minimum: 0 }),
+  cache_read: t.Optional(t.Number({ minimum: 0 })),
+  cache_write: t.Optional(t.Number({ minimum: 0 })),
+}, { additionalProperties: false });
+export type ModelPrice = typeof ModelPrice.static;
+
 export const ProxyConfig = t.Object({
   config_version: t.Integer({ minimum: 1, default: CONFIG_VERSION }),
   server: ServerSettings,
@@ -102,5 +127,11 @@ export const ProxyConfig = t.Object({
   /** Target models that accept image blocks (exact name, case-insensitive). */
   multimodal_models: t.Array(t.String(), { default: DEFAULT_MULTIMODAL_MODELS }),
   update: UpdateSettings,
+  accounting: AccountingSettings,
+  /**
+   * Per upstream model (the model after a route's rewrite), or `provider/model` for one provider's
+   * price: `stats` shows a cost for requests whose model has a price.
+   */
+  prices: t.Record(t.String({ minLength: 1 }), ModelPrice, { default: {} }),
 }, { additionalProperties: false });
 export type ProxyConfig = typeof ProxyConfig.static;

@@ -1,9 +1,19 @@
+/** Sees a copy of each chunk once the client has it (token accounting reads `usage` from it). */
+export interface ChunkObserver {
+  /** The first chunk was just passed on (time to first byte). */
+  firstByte(): void;
+  chunk(value: Uint8Array): void;
+}
+
 /**
  * Passes a body through chunk by chunk, as each arrives (no buffering), counting bytes; `done` runs
  * once when the body ends, breaks or the client goes away. An upstream failure after the headers
  * errors the client stream, which closes the connection: there is never a second upstream call.
+ *
+ * The observer is shown a chunk only at the next pull, i.e. after the client took it and asked for
+ * more, while the next upstream read is pending: it never delays a byte.
  */
-export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean) => void): ReadableStream<Uint8Array> | null {
+export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean) => void, observer?: ChunkObserver): ReadableStream<Uint8Array> | null {
   if (body === null) {
     done(0, true);
     return null;
@@ -11,22 +21,41 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
   const reader = body.getReader();
   let bytes = 0;
   let finished = false;
+  let seen: Uint8Array | null = null;
+  const show = () => {
+    if (seen === null) return;
+    const chunk = seen;
+    seen = null;
+    try {
+      observer?.chunk(chunk);
+    } catch {
+      // Accounting must never break the stream it reads.
+    }
+  };
   const finish = (completed: boolean) => {
     if (finished) return;
     finished = true;
+    show();
     done(bytes, completed);
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { done: end, value } = await reader.read();
+        const read = reader.read();
+        show();
+        const { done: end, value } = await read;
         if (end) {
           controller.close();
           finish(true);
           return;
         }
+        const first = bytes === 0;
         bytes += value.byteLength;
         controller.enqueue(value);
+        if (observer) {
+          if (first) observer.firstByte();
+          seen = value;
+        }
       } catch (error) {
         finish(false);
         controller.error(error);

@@ -20,6 +20,10 @@ export const RequestLogEntry = t.Object({
   latency_ms: t.Number({ description: 'until the response headers were sent' }),
   bytes: t.Integer({ description: 'response body bytes sent to the client' }),
   completed: t.Boolean({ description: 'false when the body broke off (upstream failure or client gone)' }),
+  input_tokens: t.Optional(t.Integer({ description: 'as the upstream reported them (usage); absent when it reported none' })),
+  output_tokens: t.Optional(t.Integer()),
+  cache_read_tokens: t.Optional(t.Integer({ description: 'usage.cache_read_input_tokens' })),
+  cache_write_tokens: t.Optional(t.Integer({ description: 'usage.cache_creation_input_tokens' })),
 });
 export type RequestLogEntry = typeof RequestLogEntry.static;
 

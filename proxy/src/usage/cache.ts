@@ -3,6 +3,7 @@ import { t } from 'elysia';
 import { Value } from '@sinclair/typebox/value';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { AdapterReading } from './model';
 
 /**
  * Spec "Usage failure cache": one entry per key fingerprint (sha256 of the key, never the key),
@@ -61,4 +62,27 @@ export function readCache(path: string): { cache: UsageCache; problem: string | 
 /** Mode 0600, atomic: the file names which keys failed even though it holds no key. */
 export function writeCache(path: string, cache: UsageCache): void {
   writeJsonAtomic(path, cache, { mode: 0o600 });
+}
+
+/** What the cache keeps of a reading. */
+export const knownQuota = (reading: Pick<AdapterReading, 'five_hour' | 'weekly'>, at: Date): KnownQuota => ({
+  five_hour: { remaining_percent: reading.five_hour.remaining_percent, reset_at: reading.five_hour.reset_at },
+  weekly: { remaining_percent: reading.weekly.remaining_percent, reset_at: reading.weekly.reset_at },
+  checked_at: at.toISOString(),
+});
+
+/**
+ * Stores one key's quota, re-reading the file first so that entries another process wrote since are
+ * kept (serve and `usage` may both write). The cache only saves network calls: a failure is reported,
+ * not thrown.
+ */
+export function recordQuota(path: string, id: string, entry: KnownQuota): string | null {
+  try {
+    const { cache } = readCache(path);
+    cache.quota = { ...cache.quota, [id]: entry };
+    writeCache(path, cache);
+    return null;
+  } catch (error) {
+    return `${path}: not written (${(error as Error).message})`;
+  }
 }

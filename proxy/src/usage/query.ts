@@ -1,9 +1,9 @@
 import { maskKey, redact } from '@devhub/shared';
 import { isPlaceholderKey, type KeyEntry, type Provider, type ProxyConfig } from '../config';
 import { ADAPTERS, probe, probeModelFor } from './adapters';
-import { fingerprint, readCache, writeCache, type CacheEntry, type UsageCache } from './cache';
+import { fingerprint, knownQuota, readCache, writeCache, type CacheEntry, type UsageCache } from './cache';
 import { UsageQueryFailed } from './errors';
-import { type KeyResult, type ProviderResult, unknownWindow } from './model';
+import { type AdapterReading, type KeyResult, type ProviderResult, unknownWindow } from './model';
 import { selectAdapter } from './select';
 
 /** Spec Limits: 15 seconds per key. */
@@ -112,9 +112,8 @@ function updateCache(cache: UsageCache, id: string, entry: CacheEntry | null): b
 
 /** Keeps the windows a dedicated query read, for `serve` to skip a key whose window is empty. */
 function rememberQuota(cache: UsageCache, id: string, entry: KeyResult['entry'], at: Date): boolean {
-  const window = (w: KeyResult['entry']['five_hour']) => ({ remaining_percent: w.remaining_percent, reset_at: w.reset_at });
   cache.quota ??= {};
-  cache.quota[id] = { five_hour: window(entry.five_hour), weekly: window(entry.weekly), checked_at: at.toISOString() };
+  cache.quota[id] = knownQuota(entry, at);
   return true;
 }
 
@@ -149,4 +148,18 @@ function cachedResult(index: number, entry: KeyEntry, cached: CacheEntry): KeyRe
   const result = base(index, entry, { ok: cached.kind === 'usable', skipped: true, method: cached.method, adapter_error: cached.adapter_error });
   const at = new Date(cached.checked_at);
   return { ...result, summary: cached.text, cachedAt: Number.isNaN(at.getTime()) ? new Date(0) : at, lines: [cached.text] };
+}
+
+/**
+ * One key's quota from its platform's own query, for `serve`'s background refresh: null when the
+ * platform has none (a probe costs tokens and is never sent for this) or the query failed.
+ */
+export async function readQuota(provider: Provider, entry: KeyEntry, options: { timeoutMs: number; now: Date; probeModel: string }): Promise<AdapterReading | null> {
+  const name = selectAdapter(provider, entry);
+  if (name === 'probe' || isPlaceholderKey(entry.key)) return null;
+  try {
+    return await ADAPTERS[name]({ baseUrl: provider.base_url, entry, signal: AbortSignal.timeout(options.timeoutMs), ...options });
+  } catch {
+    return null;
+  }
 }

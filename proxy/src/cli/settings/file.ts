@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { ConfigError } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { t } from 'elysia';
-import { setTopLevelMember } from './json-edit';
+import { removeTopLevelMember, setTopLevelMember } from './json-edit';
 
 /** Claude Code reads `env` as string variables; anything else is a broken settings file. */
 export const SettingsEnv = t.Record(t.String(), t.String());
@@ -42,14 +42,34 @@ export function readSettings(path: string): SettingsFile {
   return { path, exists: true, text, data: data as Record<string, any>, env: { ...env } };
 }
 
+/** A member value for `writeSettings` that removes the member. */
+export const REMOVE: unique symbol = Symbol('remove');
+
 /**
- * Writes a new `env` object into the file, changing only the bytes of that member (the rest of the
- * file, its layout included, stays as it was). Atomic, with the previous file in `.bak` (mode 0600).
+ * Writes new values for some top-level members (REMOVE deletes one), changing only the bytes of
+ * those members (the rest of the file, its layout included, stays as it was). Atomic, with the
+ * previous file in `.bak` (mode 0600).
  */
-export function writeSettingsEnv(file: SettingsFile, env: Record<string, string>): void {
-  const text = file.exists && file.text.trim() !== '' ? setTopLevelMember(file.text, 'env', env) : `${JSON.stringify({ ...file.data, env }, null, 2)}\n`;
+export function writeSettings(file: SettingsFile, members: Record<string, unknown>): void {
+  let text: string;
+  if (file.exists && file.text.trim() !== '') {
+    text = file.text;
+    for (const [name, value] of Object.entries(members)) text = value === REMOVE ? removeTopLevelMember(text, name) : setTopLevelMember(text, name, value);
+  } else {
+    const data: Record<string, unknown> = { ...file.data };
+    for (const [name, value] of Object.entries(members)) {
+      if (value === REMOVE) delete data[name];
+      else data[name] = value;
+    }
+    text = `${JSON.stringify(data, null, 2)}\n`;
+  }
   const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
   writeFileAtomic(file.path, text, { mode, backup: file.exists });
   // The backup keeps the vendor token that apply just removed; only the owner may read it.
   if (file.exists) chmodSync(`${file.path}.bak`, 0o600);
+}
+
+/** Writes a new `env` object into the file (see writeSettings). */
+export function writeSettingsEnv(file: SettingsFile, env: Record<string, string>): void {
+  writeSettings(file, { env });
 }

@@ -6,5 +6,6 @@ export default defineCommand({
     show: () => import('./show').then((m) => m.default),
     apply: () => import('./apply').then((m) => m.default),
     import: () => import('./import').then((m) => m.default),
+    remove: () => import('./remove').then((m) => m.default),
   },
 });

@@ -19,6 +19,36 @@ export function setTopLevelMember(text: string, name: string, value: unknown): s
   return `${text.slice(0, open + 1)}\n${unit}${member},${text.slice(open + 1).replace(/^[ \t]*(?=\n)/, '')}`;
 }
 
+/**
+ * Removes one top-level member (and the comma that joined it) from a JSON object text, leaving every
+ * other byte as it was; the text is returned unchanged when there is no such member.
+ */
+export function removeTopLevelMember(text: string, name: string): string {
+  const open = text.indexOf('{');
+  if (open < 0) throw new Error('not a JSON object');
+  const span = findMember(text, open, name);
+  if (!span) return text;
+  const after = skipSpace(text, span.valueEnd);
+  if (text[after] === ',') {
+    // Followed by another member: cut through the comma up to that member (its line, when it has one).
+    const next = skipSpace(text, after + 1);
+    const keyLine = lineStart(text, span.keyStart);
+    const ownLines = /^[ \t]*$/.test(text.slice(keyLine, span.keyStart)) && text.lastIndexOf('\n', next) > after;
+    return ownLines ? text.slice(0, keyLine) + text.slice(lineStart(text, next)) : text.slice(0, span.keyStart) + text.slice(next);
+  }
+  // The last member: the comma before it goes instead; the only member leaves `{` … `}` as they were.
+  let before = span.keyStart - 1;
+  while (before > open && /\s/.test(text[before]!)) before--;
+  if (text[before] === ',') return text.slice(0, before) + text.slice(span.valueEnd);
+  return text.slice(0, open + 1) + text.slice(after);
+}
+
+const skipSpace = (text: string, i: number) => {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+};
+const lineStart = (text: string, i: number) => text.lastIndexOf('\n', i - 1) + 1;
+
 function render(value: unknown, unit: string, indent: string): string {
   return JSON.stringify(value, null, unit).split('\n').join(`\n${indent}`);
 }

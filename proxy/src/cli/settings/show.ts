@@ -2,6 +2,7 @@ import { defineCommand } from 'citty';
 import { addressArgs, print } from '../_args';
 import { loadContext } from '../_context';
 import { claudeSettingsPath, readSettings } from './file';
+import { describeStatusLine } from './statusline-command';
 import { desiredEnv, envChanges, MANAGED_KEYS, pointsHere, proxyUrl, showValue } from './managed';
 
 export default defineCommand({
@@ -17,6 +18,7 @@ export default defineCommand({
       '',
       ...MANAGED_KEYS.filter((k) => k in file.env).map((k) => `  ${k}=${showValue(k, file.env[k])}`),
       ...(MANAGED_KEYS.some((k) => k in file.env) ? [] : ['  (no managed env keys set)']),
+      `  statusLine: ${describeStatusLine(file.data.statusLine)}`,
       '',
       changes.length === 0 ? 'apply would change nothing' : 'apply would change:',
       ...changes.map((c) => `  ${c.key}: ${showValue(c.key, c.from)} → ${showValue(c.key, c.to)}`),

@@ -1,4 +1,6 @@
 import { isAppError, type Logger } from '@devhub/shared';
+import { RequestMeter, sessionOf } from '../../accounting/meter';
+import type { AccountingStore } from '../../accounting/store';
 import { InvalidRequest, NoUsableKey, type ProxyError } from '../../upstream/errors';
 import { withFailover, type Outcome } from '../../upstream/fallback';
 import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
@@ -18,6 +20,8 @@ export interface MessagesDeps {
   state: ProxyState;
   log: Logger;
   requestLog: RequestLog;
+  /** requests.db writer; none = no token accounting. */
+  accounting?: AccountingStore;
   now?: () => Date;
   /** Asks the usage adapter when a used-up key's window resets. */
   quotaResets?: QuotaResets;
@@ -44,13 +48,17 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
     time: time.toISOString(), path: '/v1/messages', model_in: null, model_out: null, route: null, provider: null, key_index: null,
     attempts: 0, status: 0, stream: false, images_removed: 0, latency_ms: 0, bytes: 0, completed: false,
   };
+  // Read once: a reload that turns accounting off takes effect from the next request.
+  const accounting = deps.state.current.config.accounting.enabled ? deps.accounting : undefined;
+  const meter = new RequestMeter(started, accounting);
   try {
-    return await forward(deps, input, time, started, entry);
+    return await forward(deps, input, time, started, entry, meter);
   } catch (error) {
     entry.status = isAppError(error) ? error.status : 500;
     entry.attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? entry.attempts);
     entry.latency_ms = elapsed(started);
     deps.requestLog.write(entry);
+    meter.save(entry, time, null);
     throw error;
   }
 }
@@ -61,10 +69,11 @@ interface Prepared {
   removed: Removed;
 }
 
-async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, entry: RequestLogEntry): Promise<Response> {
+async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, entry: RequestLogEntry, meter: RequestMeter): Promise<Response> {
   const parsed = parseJsonWithModel(input.body);
   const model = parsed.model;
   entry.model_in = model;
+  meter.session = sessionOf(input.headers, parsed.body);
   const snapshot = deps.state.current;
   const pool = deps.state.pool;
   const decision = snapshot.routes.resolve(model, time, (name, provider) => pool.usable(name, provider));
@@ -144,13 +153,16 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   });
   const logLine = (bytes: number, completed: boolean) => {
     if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
-    deps.requestLog.write({ ...entry, bytes, completed });
+    const final = { ...entry, bytes, completed, ...meter.logFields() };
+    deps.requestLog.write(final);
+    meter.save(final, time, result.candidate.entry.key);
   };
   if (typeof out === 'string' || out instanceof Uint8Array) {
+    meter.whole(out);
     logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
     return new Response(out, { status: upstream.status, headers });
   }
-  return new Response(tapBody(out, logLine), { status: upstream.status, headers });
+  return new Response(tapBody(out, logLine, meter.observer()), { status: upstream.status, headers });
 }
 
 /** The rewritten body; a body nested deeper than the serializer's stack is the client's problem. */

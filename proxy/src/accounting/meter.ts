@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { ChunkObserver } from '../upstream/body-tap';
+import type { RequestRecord } from './db';
+import type { AccountingStore } from './store';
+import { noUsage, SseUsageScanner, usageFromJson, type TokenUsage } from './usage-scan';
+
+const SESSION_HEADER = 'x-claude-code-session-id';
+const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Claude Code's session id: the `x-claude-code-session-id` header it sends on every call, else the
+ * `session_id` in `metadata.user_id` (a JSON text in Claude Code 2.x, `…_session_<uuid>` before).
+ */
+export function sessionOf(headers: Headers, body: Record<string, unknown>): string | null {
+  const header = headers.get(SESSION_HEADER)?.trim();
+  if (header && SESSION_ID.test(header)) return header;
+  const userId = (body.metadata as { user_id?: unknown } | undefined)?.user_id;
+  if (typeof userId !== 'string') return null;
+  let id: unknown = /_session_([0-9a-f-]{36})$/i.exec(userId)?.[1];
+  if (!id && userId.startsWith('{')) {
+    try {
+      id = (JSON.parse(userId) as { session_id?: unknown }).session_id;
+    } catch {
+      return null;
+    }
+  }
+  return typeof id === 'string' && SESSION_ID.test(id) ? id : null;
+}
+
+const fingerprints = new Map<string, string>();
+/** sha256 of a key, the id `usage-cache.json` uses (memoized: the same few keys serve every request). */
+export function keyFingerprint(key: string): string {
+  let fp = fingerprints.get(key);
+  if (fp === undefined) {
+    fp = createHash('sha256').update(key).digest('hex');
+    if (fingerprints.size > 1024) fingerprints.clear();
+    fingerprints.set(key, fp);
+  }
+  return fp;
+}
+
+const ms = (from: number, to: number) => Math.round((to - from) * 1000) / 1000;
+
+/**
+ * What one request measures besides the request log: the time of the first body byte, the end, and
+ * the tokens the upstream reported. For a stream, `chunk` sees each chunk after the client got it.
+ */
+export class RequestMeter {
+  session: string | null = null;
+  private usage: TokenUsage = noUsage();
+  private scanner: SseUsageScanner | null = null;
+  private firstByteAt: number | null = null;
+
+  /** Without a store nothing is measured: no stream is scanned. */
+  constructor(private readonly started: number, private readonly store?: AccountingStore) {}
+
+  /** What the body tap shows each chunk to; none when accounting is off. */
+  observer(): ChunkObserver | undefined {
+    return this.store ? this : undefined;
+  }
+
+  firstByte(): void {
+    this.firstByteAt ??= performance.now();
+  }
+
+  /** The next chunk of a stream, already passed on. */
+  chunk(value: Uint8Array): void {
+    this.scanner ??= new SseUsageScanner();
+    this.scanner.push(value);
+  }
+
+  /** A complete JSON answer, sent in one piece. */
+  whole(body: Uint8Array | string): void {
+    if (!this.store) return;
+    this.firstByteAt ??= performance.now();
+    this.usage = usageFromJson(body);
+  }
+
+  tokens(): TokenUsage {
+    return this.scanner?.usage ?? this.usage;
+  }
+
+  /** The request-log fields for the tokens the upstream reported (absent when it reported none). */
+  logFields(): Partial<Record<keyof TokenUsage, number>> {
+    const fields: Partial<Record<keyof TokenUsage, number>> = {};
+    for (const [name, value] of Object.entries(this.tokens())) if (value !== null) fields[name as keyof TokenUsage] = value;
+    return fields;
+  }
+
+  /** Queues the request's row (the store writes it later, off the request path). */
+  save(entry: RecordSource, time: Date, key: string | null): void {
+    this.store?.record(this.record(entry, time, key));
+  }
+
+  record(entry: RecordSource, time: Date, key: string | null): RequestRecord {
+    const now = performance.now();
+    return {
+      time: time.getTime(), session: this.session, path: entry.path, provider: entry.provider, key_index: entry.key_index,
+      key_fp: key === null ? null : keyFingerprint(key), route: entry.route, model_in: entry.model_in, model_out: entry.model_out,
+      stream: entry.stream, status: entry.status, attempts: entry.attempts, completed: entry.completed,
+      ...this.tokens(), latency_ms: entry.latency_ms,
+      ttfb_ms: this.firstByteAt === null ? null : ms(this.started, this.firstByteAt), duration_ms: ms(this.started, now), bytes: entry.bytes,
+    };
+  }
+}
+
+/** The request-log fields a record is built from. */
+export type RecordSource = Pick<RequestRecord, 'path' | 'provider' | 'key_index' | 'route' | 'model_in' | 'model_out' | 'stream' | 'status' | 'attempts' | 'completed' | 'latency_ms' | 'bytes'>;

@@ -1,0 +1,96 @@
+import type { Database, Statement } from 'bun:sqlite';
+import type { Logger } from '@devhub/shared';
+import { COLUMNS, openDatabase, type RequestRecord } from './db';
+
+/** Rows wait at most this long; a burst is written sooner, once this many are queued. */
+const FLUSH_MS = 200;
+const FLUSH_ROWS = 512;
+const DAY_MS = 86_400_000;
+
+/**
+ * The writer side of requests.db. `record` only queues the row: a timer (never the request) writes
+ * the queue in one transaction, so the request path pays for an array push. A database that cannot
+ * be opened or written disables accounting with one warning; it never fails a request.
+ */
+export class AccountingStore {
+  private db: Database | null = null;
+  private insert: Statement | null = null;
+  private queue: RequestRecord[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private broken = false;
+  /** Called with each batch once it is written (serve refreshes the quota of the keys in it). */
+  onWrite: ((rows: readonly RequestRecord[]) => void) | null = null;
+
+  constructor(private readonly path: string | null, private readonly log: Logger) {}
+
+  record(row: RequestRecord): void {
+    if (this.path === null || this.broken) return;
+    this.queue.push(row);
+    if (this.queue.length >= FLUSH_ROWS) this.schedule(0);
+    else if (this.timer === null) this.schedule(FLUSH_MS);
+  }
+
+  /** Writes every queued row now (tests, shutdown). */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.queue.length === 0 || this.broken) return;
+    const rows = this.queue;
+    this.queue = [];
+    try {
+      const db = this.open();
+      db.transaction(() => {
+        for (const row of rows) this.insert!.run(toParams(row));
+      })();
+    } catch (error) {
+      return this.fail(error);
+    }
+    this.onWrite?.(rows);
+  }
+
+  /** Deletes rows older than `retentionDays` (0 keeps everything); returns how many went. */
+  prune(retentionDays: number, now = Date.now()): number {
+    if (retentionDays <= 0 || this.path === null || this.broken) return 0;
+    try {
+      return this.open().run('DELETE FROM requests WHERE time < ?', [now - retentionDays * DAY_MS]).changes;
+    } catch (error) {
+      this.fail(error);
+      return 0;
+    }
+  }
+
+  close(): void {
+    this.flush();
+    this.db?.close();
+    this.db = null;
+    this.insert = null;
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), ms);
+    this.timer.unref();
+  }
+
+  private open(): Database {
+    if (this.db) return this.db;
+    this.db = openDatabase(this.path!, { create: true })!;
+    this.insert = this.db.prepare(`INSERT INTO requests (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `$${c}`).join(', ')})`);
+    return this.db;
+  }
+
+  private fail(error: unknown): void {
+    this.broken = true;
+    this.queue = [];
+    this.log.warn(`token accounting disabled: cannot write ${this.path}: ${(error as Error).message}`);
+  }
+}
+
+function toParams(row: RequestRecord): Record<string, string | number | null> {
+  const params: Record<string, string | number | null> = {};
+  for (const column of COLUMNS) {
+    const value = row[column];
+    params[column] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+  }
+  return params;
+}

@@ -1,0 +1,56 @@
+import { defineCommand } from 'citty';
+import { openDatabase } from '../accounting/db';
+import { sessionView } from '../accounting/session';
+import { ansiPaint, plainPaint, renderStatusline, type StatuslineInput } from '../accounting/statusline';
+import { requestsDbPath, stateDir, usageCachePath } from '../config/paths';
+import { readCache } from '../usage/cache';
+
+/** Claude Code pipes the JSON and closes stdin; a terminal or a pipe left open must not hang the line. */
+const STDIN_WAIT_MS = 1000;
+
+async function readInput(): Promise<StatuslineInput> {
+  if (process.stdin.isTTY) return {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(''), STDIN_WAIT_MS);
+  });
+  const text = await Promise.race([Bun.stdin.text(), giveUp]).finally(() => clearTimeout(timer));
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as StatuslineInput) : {};
+  } catch {
+    return {};
+  }
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * Claude Code's status-line command: reads the session JSON on stdin and prints one line. It reads
+ * only local files (requests.db, usage-cache.json), never the network and never config.yaml, and it
+ * always exits 0 (a failing command blanks Claude Code's line): a problem is the line's text.
+ */
+export default defineCommand({
+  meta: { name: 'statusline', description: "Claude Code status line: the target of the session's last turn, its quota and the session's tokens (JSON on stdin)" },
+  async run() {
+    const paint = process.env.NO_COLOR ? plainPaint : ansiPaint;
+    let line: string;
+    try {
+      const input = await readInput();
+      const dir = stateDir();
+      const db = openDatabase(requestsDbPath(dir), { create: false });
+      let view = null;
+      try {
+        view = db ? sessionView(db, text(input.session_id), text(input.model?.id)) : null;
+      } finally {
+        db?.close();
+      }
+      const fp = view?.last?.key_fp ?? null;
+      const quota = fp === null ? null : readCache(usageCachePath(dir)).cache.quota?.[fp] ?? null;
+      line = renderStatusline(view, quota, new Date(), paint);
+    } catch (error) {
+      line = `⇄ modelproxy: ${(error as Error).message}`;
+    }
+    process.stdout.write(`${line}\n`);
+  },
+});
