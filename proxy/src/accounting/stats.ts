@@ -100,7 +100,7 @@ function aggregate(group: string, rows: Row[], config: ProxyConfig): StatsGroup 
     latency_p95_ms: percentile(latency, 95),
     ttfb_p50_ms: percentile(ttfb, 50),
     ttfb_p95_ms: percentile(ttfb, 95),
-    cost: cost === null ? null : Math.round(cost * 1e6) / 1e6,
+    cost: cost === null ? null : Math.round(cost * 1e9) / 1e9,
     unpriced,
   };
 }

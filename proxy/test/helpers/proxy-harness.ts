@@ -6,7 +6,8 @@ import { stringify } from 'yaml';
 import { createApp } from '../../src/app';
 import { LISTEN_OPTIONS } from '../../src/listen-options';
 import { loadProxyConfig } from '../../src/config/load';
-import { configPath, requestsLogPath } from '../../src/config/paths';
+import { AccountingStore } from '../../src/accounting/store';
+import { configPath, requestsDbPath, requestsLogPath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { RequestLog } from '../../src/upstream/request-log';
 import { ProxyState } from '../../src/upstream/state';
@@ -51,6 +52,8 @@ export interface Harness {
   state: ProxyState;
   pool: KeyPool;
   app: ReturnType<typeof createApp>;
+  /** The requests.db writer, when the harness was asked for accounting. */
+  accounting: AccountingStore | null;
   /** requests.jsonl as parsed lines, after pending writes reached the file. */
   logLines(): Promise<Record<string, unknown>[]>;
   /** Serves the app on a real socket (port 0). */
@@ -58,7 +61,7 @@ export interface Harness {
 }
 
 /** Writes the config into a temp state dir, loads it like `serve` does and builds the app. */
-export function harness(config: unknown, options: { now?: () => Date; clock?: () => number } = {}): Harness {
+export function harness(config: unknown, options: { now?: () => Date; clock?: () => number; accounting?: boolean } = {}): Harness {
   const dir = tempDir();
   const file = configPath(dir);
   writeFileSync(file, stringify(config));
@@ -66,9 +69,10 @@ export function harness(config: unknown, options: { now?: () => Date; clock?: ()
   const pool = new KeyPool(options.clock);
   const state = new ProxyState(loadProxyConfig(file), pool);
   const requestLog = new RequestLog(requestsLogPath(dir), log);
-  const app = createApp({ state, log, requestLog, now: options.now });
+  const accounting = options.accounting ? new AccountingStore(requestsDbPath(dir), log) : null;
+  const app = createApp({ state, log, requestLog, now: options.now, ...(accounting ? { accounting } : {}) });
   return {
-    dir, file, state, pool, app,
+    dir, file, state, pool, app, accounting,
     async logLines() {
       await requestLog.drain();
       const path = requestsLogPath(dir);

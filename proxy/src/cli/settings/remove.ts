@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { settingsRestorePath } from '../../config';
 import { print } from '../_args';
 import { loadContext } from '../_context';
@@ -68,14 +68,17 @@ export default defineCommand({
     const members: Record<string, unknown> = {};
     if (envChanged) members.env = record && !record.env_present && Object.keys(env).length === 0 ? REMOVE : env;
     if (statusLine !== undefined) members.statusLine = statusLine;
-    writeSettings(file, members);
+    const left = { ...file.data, ...members };
+    for (const [name, value] of Object.entries(left)) if (value === REMOVE) delete left[name];
+    if (record?.created && Object.keys(left).length === 0) rmSync(file.path);
+    else writeSettings(file, members);
     if (record) {
       delete restore.files[file.path];
       if (Object.keys(restore.files).length === 0) rmSync(restorePath, { force: true });
       else writeRestoreFile(restorePath, restore);
     }
     print([
-      `restored ${file.path} (previous file: ${file.path}.bak):`,
+      existsSync(file.path) ? `restored ${file.path} (previous file: ${file.path}.bak):` : `removed ${file.path} (apply had created it):`,
       ...lines,
       ...kept,
       record ? 'new assistant sessions no longer use the proxy' : 'no record of what apply replaced was found: only what points at the proxy was removed',

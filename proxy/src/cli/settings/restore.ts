@@ -13,6 +13,8 @@ export type Slot = typeof Slot.static;
  * apply records what it wrote, and remove restores a key only while it still holds that.
  */
 export const RestoreRecord = t.Object({
+  /** settings.json did not exist: remove deletes it again when nothing else was put in it. */
+  created: t.Optional(t.Boolean()),
   /** Whether settings.json had an `env` member at all, and its keys in their order. */
   env_present: t.Boolean(),
   env_order: t.Array(t.String()),
