@@ -1,5 +1,5 @@
 /** Starts the processes bench/proxy.ts measures: the mock upstream, modelproxy, claude-code-router. */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,15 +41,19 @@ export async function startFloor(upstream: string): Promise<Target> {
   return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, stop: () => proc.kill() };
 }
 
-export async function startModelproxy(upstream: string): Promise<Target> {
+/**
+ * `modelproxy serve` in its own process and state dir; `accounting: false` switches token accounting
+ * off. The mock's model takes images, so the screenshot goes through as it came, as through the others.
+ */
+export async function startModelproxy(upstream: string, options: { accounting: boolean; name: string }): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'modelproxy-bench-'));
-  writeFileSync(join(dir, 'config.yaml'), `providers:\n  mock:\n    base_url: ${upstream}\n    api_keys: [{ key: sk-bench-key-0001 }]\nroutes:\n  default: [{ match: ".*", provider: mock }]\n`);
+  writeFileSync(join(dir, 'config.yaml'), `providers:\n  mock:\n    base_url: ${upstream}\n    api_keys: [{ key: sk-bench-key-0001 }]\nroutes:\n  default: [{ match: ".*", provider: mock }]\nmultimodal_models: [m1]\naccounting: { enabled: ${options.accounting} }\n`);
   const { proc, match } = await spawnUntil(
     ['bun', join(ROOT, 'proxy/src/cli/index.ts'), 'serve', '--port', '0'],
     { MODELPROXY_DIR: dir, HOME: dir, LOG_LEVEL: 'info', NO_COLOR: '1' },
     /listening on (http:\/\/127\.0\.0\.1:\d+)/,
   );
-  return { name: 'modelproxy', url: match[1]!, stop: () => proc.kill() };
+  return { name: options.name, url: match[1]!, stop: () => { proc.kill(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
 async function freePort(): Promise<number> {
@@ -64,17 +68,12 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * claude-code-router 2.0.0 (3.x does not install: ref proxy-upstreams.md §7), installed once with npm
- * into a folder under the temp dir and started in the foreground with its own HOME.
+ * claude-code-router 2.0.0, proxy/'s dev dependency (3.x does not install: ref proxy-upstreams.md §7),
+ * started in the foreground with its own HOME. It runs offline: its config names only the mock.
  */
 export async function startCcr(upstream: string): Promise<Target> {
-  const installDir = join(tmpdir(), 'modelproxy-bench-ccr');
-  const bin = join(installDir, 'node_modules/@musistudio/claude-code-router/dist/cli.js');
-  if (!existsSync(bin)) {
-    mkdirSync(installDir, { recursive: true });
-    const npm = Bun.spawnSync(['npm', 'install', '--no-audit', '--no-fund', '--prefix', installDir, '@musistudio/claude-code-router@2.0.0'], { stdout: 'pipe', stderr: 'pipe' });
-    if (npm.exitCode !== 0) throw new Error(`npm install failed: ${npm.stderr.toString().slice(-400)}`);
-  }
+  const bin = join(ROOT, 'proxy/node_modules/@musistudio/claude-code-router/dist/cli.js');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run bun install`);
   const home = mkdtempSync(join(tmpdir(), 'modelproxy-bench-ccr-home-'));
   const port = await freePort();
   mkdirSync(join(home, '.claude-code-router'), { recursive: true });
@@ -89,7 +88,7 @@ export async function startCcr(upstream: string): Promise<Target> {
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'x' }, body: JSON.stringify({ model: 'm1', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }) });
-      if (res.ok) { await res.text(); return { name: 'ccr 2.0.0', url, stop: () => proc.kill() }; }
+      if (res.ok) { await res.text(); return { name: 'ccr 2.0.0', url, stop: () => { proc.kill(); rmSync(home, { recursive: true, force: true }); } }; }
       await res.text();
     } catch { /* not up yet */ }
     if (proc.exitCode !== null) break;

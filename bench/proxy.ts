@@ -1,21 +1,33 @@
 #!/usr/bin/env bun
 /**
- * modelproxy benchmark (issue #3). One run measures, against the same mock upstream (its own process):
- * direct calls, calls through modelproxy (`modelproxy serve`, its own process) and through
- * claude-code-router 2.0.0, plus a bare forwarder showing what the extra hop alone costs — non-streaming latency (p50/p99), streaming time to first byte and chunk
- * lateness, and throughput at concurrency 1, 16 and 64. Prints figures; asserts nothing.
+ * modelproxy benchmark (issues #3, #15). One run measures, against the same mock upstream (its own
+ * process): direct calls, a bare forwarder (what the extra hop alone costs), modelproxy with token
+ * accounting (the default) and without it, and claude-code-router 2.0.0 — each its own process.
  *
- *   bun bench/proxy.ts            (SEQ=2000 requests per latency run, DURATION_MS=2000 per throughput run)
+ * - Request sizes: a ping, a Claude Code session of about 250 KB (40 tool schemas, 60 turns) and the
+ *   same with a screenshot (about 1.7 MB), bench/proxy-bodies.ts. Non-streaming round trips, the
+ *   targets taking turns in small batches so that a busy machine slows them all alike; p50/p99 and
+ *   the p50 each adds to a direct call; then the streaming time to first byte of the same body.
+ *   Target (issue #15): modelproxy adds at most 1.5× what the bare forwarder adds, at every size.
+ * - Streaming (ping): time to first byte, and how late each stamped delta arrives.
+ * - Throughput (ping) at concurrency 1, 16 and 64.
+ * Prints figures; asserts nothing.
+ *
+ *   bun bench/proxy.ts     (SEQ=2000 ping round trips per target; 1/5 of it for 250 KB, 1/15 for 1.7 MB;
+ *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
+import { BODIES, type BenchBody } from './proxy-bodies';
 import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
 const STREAMS = Number(process.env.STREAMS ?? 40);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 2000);
+const BATCH = 10;
+const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
+const SAMPLES: Record<string, number> = { ping: SEQ, session: Math.ceil(SEQ / 5), screenshot: Math.ceil(SEQ / 15) };
 const wallNow = () => performance.timeOrigin + performance.now();
-const nonStream = JSON.stringify({ model: 'm1', max_tokens: 16, messages: [{ role: 'user', content: 'ping' }] });
-const stream = JSON.stringify({ model: 'm1', max_tokens: 16, stream: true, messages: [{ role: 'user', content: 'ping' }] });
 const headers = { 'content-type': 'application/json', 'x-api-key': 'client', 'anthropic-version': '2023-06-01' };
+const ping = BODIES[0]!;
 
 const call = async (url: string, body: string) => {
   const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers, body });
@@ -26,88 +38,140 @@ const call = async (url: string, body: string) => {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sort = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
-async function latency(t: Target) {
-  for (let i = 0; i < 300; i++) await call(t.url, nonStream);
-  const times: number[] = [];
-  for (let i = 0; i < SEQ; i++) {
-    const start = performance.now();
-    await call(t.url, nonStream);
-    times.push(performance.now() - start);
+/** Round trips of one body through every target, interleaved in batches; a target that fails the body is left out. */
+async function latency(targets: Target[], body: BenchBody) {
+  const usable: Target[] = [];
+  for (const t of targets) {
+    try {
+      for (let i = 0; i < 20; i++) await call(t.url, body.json);
+      usable.push(t);
+    } catch (error) {
+      console.log(`${t.name} skipped for ${body.name}: ${(error as Error).message}`);
+    }
   }
-  const s = sort(times);
-  return { p50: pct(s, 50), p99: pct(s, 99) };
+  const times = new Map<Target, number[]>(usable.map((t) => [t, []]));
+  const n = SAMPLES[body.name]!;
+  for (let done = 0; done < n; done += BATCH) {
+    for (const t of usable) {
+      for (let i = 0; i < BATCH; i++) {
+        const start = performance.now();
+        await call(t.url, body.json);
+        times.get(t)!.push(performance.now() - start);
+      }
+    }
+  }
+  return new Map([...times].map(([t, xs]) => {
+    const s = sort(xs);
+    return [t, { p50: pct(s, 50), p99: pct(s, 99) }];
+  }));
+}
+
+/**
+ * Streaming time to first byte of one body through every target, interleaved one stream at a time
+ * (each stream is read to its end: 20 deltas 5 ms apart).
+ */
+async function firstByte(targets: Target[], body: BenchBody, n: number) {
+  const times = new Map<Target, number[]>(targets.map((t) => [t, []]));
+  for (let i = 0; i < n; i++) {
+    for (const t of targets) {
+      const start = performance.now();
+      const res = await fetch(`${t.url}/v1/messages`, { method: 'POST', headers, body: body.stream });
+      const reader = res.body!.getReader();
+      await reader.read();
+      times.get(t)!.push(performance.now() - start);
+      while (!(await reader.read()).done);
+    }
+  }
+  return new Map([...times].map(([t, xs]) => [t, pct(sort(xs), 50)]));
 }
 
 /** Time to first body byte, and how late each stamped delta arrives after the mock sent it. */
 async function streaming(t: Target) {
   const ttfb: number[] = [];
   const late: number[] = [];
-  const gaps: number[] = [];
   for (let i = 0; i < STREAMS; i++) {
     const start = performance.now();
-    const res = await fetch(`${t.url}/v1/messages`, { method: 'POST', headers, body: stream });
+    const res = await fetch(`${t.url}/v1/messages`, { method: 'POST', headers, body: ping.stream });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let first = true;
-    let previous = 0;
     for (let r = await reader.read(); !r.done; r = await reader.read()) {
       const now = wallNow();
       if (first) { ttfb.push(performance.now() - start); first = false; }
-      const text = decoder.decode(r.value, { stream: true });
-      for (const m of text.matchAll(/"sent":([\d.]+)/g)) late.push(now - Number(m[1]));
-      if (text.includes('content_block_delta')) {
-        if (previous) gaps.push(now - previous);
-        previous = now;
-      }
+      for (const m of decoder.decode(r.value, { stream: true }).matchAll(/"sent":([\d.]+)/g)) late.push(now - Number(m[1]));
     }
   }
   const l = sort(late);
-  const g = sort(gaps);
-  return { ttfb: pct(sort(ttfb), 50), lateP50: pct(l, 50), lateP99: pct(l, 99), lateMax: l.at(-1) ?? NaN, stamped: l.length > 0, gapP50: pct(g, 50), gapP99: pct(g, 99) };
+  return { ttfb: pct(sort(ttfb), 50), lateP50: pct(l, 50), lateP99: pct(l, 99), lateMax: l.at(-1) ?? NaN, stamped: l.length > 0 };
 }
 
 async function throughput(t: Target, concurrency: number) {
   const until = performance.now() + DURATION_MS;
   let done = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < until) { await call(t.url, nonStream); done++; }
+    while (performance.now() < until) { await call(t.url, ping.json); done++; }
   }));
   return done / (DURATION_MS / 1000);
 }
 
 const mock = await startMock();
-const targets: Target[] = [mock, await startFloor(mock.url), await startModelproxy(mock.url)];
+const targets: Target[] = [
+  mock,
+  await startFloor(mock.url),
+  await startModelproxy(mock.url, { accounting: true, name: 'modelproxy' }),
+  await startModelproxy(mock.url, { accounting: false, name: 'mp no acct' }),
+];
 try {
   targets.push(await startCcr(mock.url));
 } catch (error) {
   console.log(`claude-code-router skipped: ${(error as Error).message}`);
 }
+const byName = (name: string) => targets.find((t) => t.name.startsWith(name));
 
-const results = [];
+const f = (n: number | undefined, d = 3) => (n !== undefined && Number.isFinite(n) ? n.toFixed(d) : '—');
+console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${(await Bun.file('/proc/loadavg').text().catch(() => '?')).split(' ').slice(0, 3).join(' ')}`);
+for (const body of BODIES) {
+  const lat = await latency(targets, body);
+  const direct = lat.get(mock)!;
+  const added = (name: string) => {
+    const t = byName(name);
+    const r = t && lat.get(t);
+    return r ? r.p50 - direct.p50 : undefined;
+  };
+  const bare = added('bare hop')!;
+  const ttfb = await firstByte([...lat.keys()], body, FIRST_BYTES);
+  const ttfbDirect = ttfb.get(mock)!;
+  const ttfbBare = ttfb.get(byName('bare hop')!)! - ttfbDirect;
+  console.log(`\n${body.name}: ${(body.json.length / 1024).toFixed(0)} KB request; ${SAMPLES[body.name]} non-streaming round trips and ${FIRST_BYTES} streams per target`);
+  console.log('target        p50 ms  p99 ms  +p50 ms  +p50 / bare hop   stream ttfb p50 ms  +ttfb ms  / bare hop');
+  for (const t of targets) {
+    const r = lat.get(t);
+    if (!r) continue;
+    const plus = t === mock ? undefined : r.p50 - direct.p50;
+    const plusTtfb = t === mock ? undefined : ttfb.get(t)! - ttfbDirect;
+    const ratio = (x: number | undefined, base: number) => (x === undefined || t.name === 'bare hop' ? '' : `${f(x / Math.max(base, 0.001), 2)}×`);
+    console.log(`${t.name.padEnd(12)} ${f(r.p50).padStart(7)} ${f(r.p99).padStart(7)} ${(plus === undefined ? '—' : f(plus)).padStart(8)}  ${ratio(plus, bare).padStart(15)}   ${f(ttfb.get(t)).padStart(18)} ${(plusTtfb === undefined ? '—' : f(plusTtfb)).padStart(9)}  ${ratio(plusTtfb, ttfbBare).padStart(9)}`);
+  }
+  const withAcct = added('modelproxy');
+  const without = added('mp no acct');
+  if (withAcct !== undefined && without !== undefined) {
+    console.log(`modelproxy adds ${f(withAcct)} ms with accounting, ${f(without)} ms without (accounting: ${f(withAcct - without)} ms); target ≤ 1.5 × bare hop = ${f(1.5 * bare)} ms: ${withAcct <= 1.5 * bare ? 'met' : 'NOT met'}`);
+  }
+}
+
+console.log(`\nstreaming (ping): ${STREAMS} streams of 20 deltas 5 ms apart; throughput (ping): ${DURATION_MS} ms per level`);
+console.log('target        ttfb ms  late p50/p99/max ms   req/s c=1   c=16    c=64');
+const rps = new Map<Target, number[]>();
 for (const t of targets) {
-  const lat = await latency(t);
   const st = await streaming(t);
-  const rps: number[] = [];
-  for (const c of [1, 16, 64]) rps.push(await throughput(t, c));
-  results.push({ t, lat, st, rps });
+  const levels: number[] = [];
+  for (const c of [1, 16, 64]) levels.push(await throughput(t, c));
+  rps.set(t, levels);
+  const late = st.stamped ? `${f(st.lateP50, 2)}/${f(st.lateP99, 2)}/${f(st.lateMax, 2)}` : 'n/a (stamps dropped)';
+  console.log(`${t.name.padEnd(12)} ${f(st.ttfb, 2).padStart(8)}  ${late.padEnd(20)} ${levels.map((x) => x.toFixed(0).padStart(7)).join(' ')}`);
 }
 for (const t of targets) t.stop();
-
-const f = (n: number, d = 3) => (Number.isFinite(n) ? n.toFixed(d) : '—');
-const base = results[0]!;
-console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs`);
-console.log(`non-streaming: ${SEQ} sequential requests; streaming: ${STREAMS} streams of 20 deltas 5 ms apart; throughput: ${DURATION_MS} ms per level\n`);
-console.log('target        p50 ms  p99 ms  +p50 ms  +p99 ms  ttfb ms  late p50/p99/max ms   gap p50/p99 ms   req/s c=1   c=16    c=64');
-for (const r of results) {
-  const added = r === base ? ['—', '—'] : [f(r.lat.p50 - base.lat.p50), f(r.lat.p99 - base.lat.p99)];
-  const late = r.st.stamped ? `${f(r.st.lateP50, 2)}/${f(r.st.lateP99, 2)}/${f(r.st.lateMax, 2)}` : 'n/a (stamps dropped)';
-  console.log(`${r.t.name.padEnd(12)} ${f(r.lat.p50).padStart(7)} ${f(r.lat.p99).padStart(7)} ${added[0]!.padStart(8)} ${added[1]!.padStart(8)} ${f(r.st.ttfb, 2).padStart(8)}  ${late.padEnd(20)} ${`${f(r.st.gapP50, 2)}/${f(r.st.gapP99, 2)}`.padEnd(15)} ${r.rps.map((x) => x.toFixed(0).padStart(7)).join(' ')}`);
-}
-const mp = results.find((r) => r.t.name === 'modelproxy')!;
-const ccr = results.find((r) => r.t.name.startsWith('ccr'));
-if (ccr) {
-  const addMp = mp.lat.p50 - base.lat.p50;
-  const addCcr = ccr.lat.p50 - base.lat.p50;
-  console.log(`\nadded p50 latency: claude-code-router / modelproxy = ${f(addCcr / Math.max(addMp, 0.001), 1)}×; throughput at c=64: modelproxy / claude-code-router = ${f(mp.rps[2]! / ccr.rps[2]!, 1)}×`);
-}
-console.log(`modelproxy vs direct: throughput ratio c=1 ${f(mp.rps[0]! / base.rps[0]!, 2)}, c=16 ${f(mp.rps[1]! / base.rps[1]!, 2)}, c=64 ${f(mp.rps[2]! / base.rps[2]!, 2)}`);
+const mp = rps.get(byName('modelproxy')!)!;
+const ccr = byName('ccr');
+if (ccr) console.log(`\nthroughput at c=64: modelproxy / claude-code-router = ${f(mp[2]! / rps.get(ccr)![2]!, 1)}×`);
+console.log(`modelproxy vs direct: throughput ratio c=1 ${f(mp[0]! / rps.get(mock)![0]!, 2)}, c=16 ${f(mp[1]! / rps.get(mock)![1]!, 2)}, c=64 ${f(mp[2]! / rps.get(mock)![2]!, 2)}`);

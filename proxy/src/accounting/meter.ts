@@ -11,10 +11,10 @@ const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Claude Code's session id: the `x-claude-code-session-id` header it sends on every call, else the
  * `session_id` in `metadata.user_id` (a JSON text in Claude Code 2.x, `…_session_<uuid>` before).
  */
-export function sessionOf(headers: Headers, body: Record<string, unknown>): string | null {
+export function sessionOf(headers: Headers, body: { readonly userId: unknown }): string | null {
   const header = headers.get(SESSION_HEADER)?.trim();
   if (header && SESSION_ID.test(header)) return header;
-  const userId = (body.metadata as { user_id?: unknown } | undefined)?.user_id;
+  const userId = body.userId;
   if (typeof userId !== 'string') return null;
   let id: unknown = /_session_([0-9a-f-]{36})$/i.exec(userId)?.[1];
   if (!id && userId.startsWith('{')) {

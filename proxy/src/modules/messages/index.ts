@@ -7,8 +7,8 @@ export const messagesModule = (deps: MessagesDeps) =>
   new Elysia({ name: 'messages' }).post(
     '/v1/messages',
     async ({ request }) => {
-      const { raw, text } = await readBody(request);
-      return proxyMessages(deps, { headers: request.headers, body: text, raw, signal: request.signal });
+      const { raw } = await readBody(request);
+      return proxyMessages(deps, { headers: request.headers, raw, signal: request.signal });
     },
     {
       // The body is read raw: it is forwarded byte-for-byte unless a route rewrites the model.

@@ -14,7 +14,8 @@ export async function readBody(request: Request): Promise<{ raw: ArrayBuffer; te
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
   const raw = declared !== null ? await whole(request) : await capped(request.body);
   if (raw.byteLength > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
-  return { raw, text: new TextDecoder().decode(raw) };
+  // Decoded only when asked for: a request forwarded as it came is never decoded.
+  return { raw, get text() { return new TextDecoder().decode(raw); } };
 }
 
 async function whole(request: Request): Promise<ArrayBuffer> {

@@ -12,7 +12,7 @@ import { sseNoteInjector } from '../../upstream/sse-note';
 import type { Target } from '../../upstream/router';
 import type { ProxyState } from '../../upstream/state';
 import { classifyAnswer, type Answer } from './answer';
-import { parseJsonWithModel } from './parse';
+import { MessagesBody } from './body';
 
 const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
 
@@ -29,9 +29,8 @@ export interface MessagesDeps {
 
 export interface MessagesInput {
   headers: Headers;
-  body: string;
-  /** The same body as received, sent upstream as is when nothing had to change. */
-  raw?: ArrayBuffer;
+  /** The body as received, sent upstream as is when nothing had to change. */
+  raw: ArrayBuffer;
   signal?: AbortSignal;
 }
 
@@ -65,15 +64,15 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
 
 /** The body prepared for one target (its model, its multimodal downgrade). */
 interface Prepared {
-  payload: string | ArrayBuffer;
+  payload: string | ArrayBuffer | Uint8Array<ArrayBuffer>;
   removed: Removed;
 }
 
 async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, entry: RequestLogEntry, meter: RequestMeter): Promise<Response> {
-  const parsed = parseJsonWithModel(input.body);
-  const model = parsed.model;
+  const request = new MessagesBody(input.raw);
+  const model = request.model;
   entry.model_in = model;
-  meter.session = sessionOf(input.headers, parsed.body);
+  meter.session = sessionOf(input.headers, request);
   const snapshot = deps.state.current;
   const pool = deps.state.pool;
   const decision = snapshot.routes.resolve(model, time, (name, provider) => pool.usable(name, provider));
@@ -91,21 +90,29 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const prepare = (target: Target): Prepared => {
     const known = prepared.get(target);
     if (known) return known;
-    const body = target === first ? parsed.body : parseJsonWithModel(input.body).body;
+    const strip = !acceptsImages(target.upstreamModel, snapshot.config.multimodal_models);
+    // Most requests need no parse at all: the bytes go as they came, or with the model spliced in.
+    const bytes = request.forward(target.rewrites ? target.upstreamModel : request.model, strip);
+    if (bytes) {
+      const result = { payload: bytes, removed: NONE_REMOVED };
+      prepared.set(target, result);
+      return result;
+    }
+    const body = target === first ? request.parsed().body : request.fresh();
     let changed = false;
     if (target.rewrites && body.model !== target.upstreamModel) {
       body.model = target.upstreamModel;
       changed = true;
     }
-    const removed = acceptsImages(target.upstreamModel, snapshot.config.multimodal_models) ? NONE_REMOVED : stripImages(body, target.upstreamModel);
+    const removed = strip ? stripImages(body, target.upstreamModel) : NONE_REMOVED;
     if (removed.images + removed.documents > 0) changed = true;
     // Forward the client's bytes unless the proxy had to change something.
-    const result = { payload: changed ? serialize(body) : (input.raw ?? input.body), removed };
+    const result = { payload: changed ? serialize(body) : input.raw, removed };
     prepared.set(target, result);
     return result;
   };
   const server = snapshot.config.server;
-  const timeoutMs = (parsed.body.stream === true ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
+  const timeoutMs = (request.stream ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
   const result = await withFailover<Answer, Target>(
     decision.targets,

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { MessagesBody } from '../../src/modules/messages/body';
+import { messageResponse, startMockUpstream } from '../helpers/mock-upstream';
+import { harness, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
+
+const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+const text = (body: ArrayBuffer | Uint8Array | null) => (body === null ? null : new TextDecoder().decode(body));
+
+/** Claude Code 2.1.330's member order (recorded): model first, stream last. */
+const claudeCode = (extra: Record<string, unknown> = {}) => JSON.stringify({
+  model: 'claude-opus-5-5',
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'say "model": "x", "stream": false' }] }],
+  system: [{ type: 'text', text: 'You are Claude Code', cache_control: { type: 'ephemeral' } }],
+  tools: [{ name: 'Bash', description: 'runs', input_schema: { type: 'object', properties: { stream: { type: 'boolean' } } } }],
+  metadata: { user_id: JSON.stringify({ device_id: 'd', account_uuid: '', session_id: 'sess-1' }) },
+  max_tokens: 32000,
+  ...extra,
+  stream: true,
+});
+
+describe('reading a Messages body without parsing it', () => {
+  it("reads model and stream from the ends of Claude Code's body and forwards it as it came", () => {
+    const raw = bytes(claudeCode());
+    const body = new MessagesBody(raw);
+    expect([body.model, body.stream, body.userId]).toEqual(['claude-opus-5-5', true, JSON.stringify({ device_id: 'd', account_uuid: '', session_id: 'sess-1' })]);
+    expect(body.forward('claude-opus-5-5', false)).toBe(raw);
+  });
+
+  it('splices a rewritten model in and leaves every other byte', () => {
+    const original = claudeCode();
+    const out = text(new MessagesBody(bytes(original)).forward('MiniMax-M2', false))!;
+    expect(out).toBe(original.replace('"model":"claude-opus-5-5"', '"model":"MiniMax-M2"'));
+    expect(JSON.parse(out)).toEqual({ ...JSON.parse(original), model: 'MiniMax-M2' });
+  });
+
+  it('asks for a parse when images or documents may have to be stripped', () => {
+    const withImage = claudeCode({ extra: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }] });
+    expect(new MessagesBody(bytes(withImage)).forward('m', true)).toBeNull();
+    expect(new MessagesBody(bytes(withImage)).forward('m', false)).not.toBeNull();
+    expect(new MessagesBody(bytes(claudeCode())).forward('m', true)).not.toBeNull();
+  });
+
+  it('parses in full whatever it cannot read from the ends, and gets the same answers', () => {
+    const cases: [string, string, boolean][] = [
+      ['{"messages":[],"model":"late","stream":true}', 'late', true],
+      ['{"model":"a","messages":[],"stream":true,"stream":false}', 'a', false],
+      ['{"model":"a","model":"b","stream":true}', 'b', true],
+      ['{"model":"a","x":{"stream":true}}', 'a', false],
+      ['{"model":"café","messages":[],"stream":true}', 'café', true],
+      ['{"model":"m1","max_tokens":16,"stream":true,"messages":[]}', 'm1', true],
+    ];
+    for (const [json, model, stream] of cases) {
+      const body = new MessagesBody(bytes(json));
+      expect({ json, model: body.model, stream: body.stream, forwarded: body.forward('z', false) }).toEqual({ json, model, stream, forwarded: null });
+    }
+  });
+
+  it('still rejects what is not a JSON object with a model (400)', () => {
+    for (const bad of ['not json', '{"model":"a","messages":[', '{"stream":true}']) {
+      expect(() => new MessagesBody(bytes(bad)).model).toThrow(/invalid_json|not valid JSON|model: required/);
+    }
+  });
+});
+
+describe('the fast path through the proxy', () => {
+  it('sends a rewritten model upstream with the rest of the body byte for byte, and strips an image for a model that cannot take it', async () => {
+    const upstream = await startMockUpstream(() => messageResponse('ok'));
+    const h = harness({
+      providers: { mm: { base_url: upstream.url, api_keys: [{ key: 'sk-fast-path-key-0001' }] } },
+      routes: { default: [{ match: '.*', provider: 'mm', model: 'MiniMax-M2' }] },
+    });
+    const server = h.listen();
+    try {
+      const original = claudeCode();
+      const send = (body: string) => fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect((await send(original)).status).toBe(200);
+      expect(upstream.requests[0]!.body).toBe(original.replace('"model":"claude-opus-5-5"', '"model":"MiniMax-M2"'));
+      const withImage = claudeCode({ shot: 1 }).replace('"content":[{"type":"text"', '"content":[{"type":"image","source":{"type":"base64","media_type":"image/png","data":"AAAA"}},{"type":"text"');
+      expect((await send(withImage)).status).toBe(200);
+      const sent = JSON.parse(upstream.requests[1]!.body);
+      expect(sent.model).toBe('MiniMax-M2');
+      expect(JSON.stringify(sent.messages)).not.toContain('"image"');
+      expect(JSON.stringify(sent.messages)).toContain('[modelproxy] An image was removed');
+    } finally {
+      await server.stop();
+      await upstream.stop();
+    }
+  });
+});
