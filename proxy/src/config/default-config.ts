@@ -54,4 +54,19 @@ multimodal_models: [MiniMax-M3, glm-4.6v]
 # --manifest and MODELPROXY_UPDATE_MANIFEST override it.
 update:
   manifest_url: ""
+
+# Token accounting: serve records every request's tokens (as the upstream reported them), status and
+# timings in requests.db next to this file; "modelproxy stats" sums them up, "modelproxy statusline"
+# shows them in Claude Code. Rows older than retention_days are deleted (0 keeps everything).
+# quota_refresh: seconds after which serve re-reads the quota of a key that just served (0 = never).
+accounting:
+  enabled: true
+  retention_days: 90
+  quota_refresh: 300
+  currency: USD
+
+# Prices per million tokens, by upstream model (or "provider/model"), for the cost in "modelproxy
+# stats"; cache reads and writes cost the input price unless given. For example:
+#   MiniMax-M2: { input: 0.3, output: 1.2, cache_read: 0.03, cache_write: 0.375 }
+prices: {}
 `;
