@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'bun:sqlite';
 import type { Logger } from '@devhub/shared';
+import { chmodSync } from 'node:fs';
 import { COLUMNS, openDatabase, type RequestRecord } from './db';
 
 /** Rows wait at most this long; a burst is written sooner, once this many are queued. */
@@ -18,6 +19,7 @@ export class AccountingStore {
   private queue: RequestRecord[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private broken = false;
+  private sidecarsRestricted = false;
   /** Called with each batch once it is written (serve refreshes the quota of the keys in it). */
   onWrite: ((rows: readonly RequestRecord[]) => void) | null = null;
 
@@ -45,6 +47,7 @@ export class AccountingStore {
     } catch (error) {
       return this.fail(error);
     }
+    this.restrictSidecars();
     this.onWrite?.(rows);
   }
 
@@ -77,6 +80,19 @@ export class AccountingStore {
     this.db = openDatabase(this.path!, { create: true })!;
     this.insert = this.db.prepare(`INSERT INTO requests (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `$${c}`).join(', ')})`);
     return this.db;
+  }
+
+  /** SQLite creates the WAL and shared-memory files with the umask's mode; they hold the same rows. */
+  private restrictSidecars(): void {
+    if (this.sidecarsRestricted) return;
+    this.sidecarsRestricted = true;
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        chmodSync(`${this.path}${suffix}`, 0o600);
+      } catch {
+        // Not there (yet): nothing to restrict.
+      }
+    }
   }
 
   private fail(error: unknown): void {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createLogger, writeFileAtomic } from '@devhub/shared';
 import { Database } from 'bun:sqlite';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stringify } from 'yaml';
 import type { RequestRecord } from '../../src/accounting/db';
 import { AccountingStore } from '../../src/accounting/store';
@@ -174,6 +174,7 @@ describe('token accounting (real serve process, mock vendors)', () => {
       expect(rows[0]!.ttfb_ms).toBeGreaterThan(0);
       expect(rows[0]!.duration_ms).toBeGreaterThanOrEqual(rows[0]!.ttfb_ms!);
       expect(JSON.stringify(rows)).not.toContain(MM_KEY);
+
     } finally {
       db.close();
     }
@@ -259,6 +260,11 @@ describe('reading usage from a copy of the stream', () => {
       for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
       expect(first + rest).toBe(frames.join(''));
       h.accounting!.flush();
+      // The database and SQLite's WAL and shared-memory files beside it: owner only.
+      for (const suffix of ['', '-wal', '-shm']) {
+        const file = `${requestsDbPath(h.dir)}${suffix}`;
+        expect({ suffix, mode: existsSync(file) ? statSync(file).mode & 0o777 : 'missing' }).toEqual({ suffix, mode: 0o600 });
+      }
       const db = new Database(requestsDbPath(h.dir), { readonly: true });
       const row = db.query('SELECT input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, session FROM requests').get();
       db.close();

@@ -9,6 +9,7 @@ const HEAD_MEMBER = new RegExp(String.raw`\s*"([A-Za-z_]+)"\s*:\s*${SCALAR}\s*,`
 /** The same after its comma; found from the end by trying the commas there (a regex anchored at `$` would try every position). */
 const MEMBER_AT = new RegExp(String.raw`,\s*"([A-Za-z_]+)"\s*:\s*${SCALAR}\s*`, 'y');
 const COMMAS_TRIED = 16;
+const LEADING_SCALAR = new RegExp(`^${SCALAR}`);
 const IMAGE = Buffer.from('"image"');
 const DOCUMENT = Buffer.from('"document"');
 const USER_ID = Buffer.from('"metadata":{"user_id":');
@@ -61,7 +62,7 @@ export class MessagesBody {
     const found = this.bytes.subarray(from).lastIndexOf(USER_ID);
     if (found < 0) return undefined;
     const at = from + found;
-    const match = new RegExp(`^${SCALAR}`).exec(this.bytes.toString('latin1', at + USER_ID.length, at + USER_ID.length + 512));
+    const match = LEADING_SCALAR.exec(this.bytes.toString('latin1', at + USER_ID.length, at + USER_ID.length + 512));
     try {
       return match ? JSON.parse(this.bytes.toString('utf8', at + USER_ID.length, at + USER_ID.length + match[1]!.length)) : undefined;
     } catch {
