@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { ChunkObserver } from '../upstream/body-tap';
+import { fingerprint } from '../usage/cache';
 import type { RequestRecord } from './db';
 import type { AccountingStore } from './store';
 import { noUsage, SseUsageScanner, usageFromJson, type TokenUsage } from './usage-scan';
@@ -32,7 +32,7 @@ const fingerprints = new Map<string, string>();
 export function keyFingerprint(key: string): string {
   let fp = fingerprints.get(key);
   if (fp === undefined) {
-    fp = createHash('sha256').update(key).digest('hex');
+    fp = fingerprint(key);
     if (fingerprints.size > 1024) fingerprints.clear();
     fingerprints.set(key, fp);
   }
