@@ -6,9 +6,11 @@ import { accessLog } from './modules/common/access-log';
 import { consoleModule } from './modules/console';
 import { errorHandler } from './modules/common/error-handler';
 import { directoriesModule } from './modules/directories';
+import { feishuModule } from './modules/feishu';
 import { healthModule } from './modules/health';
 import { sessionsModule } from './modules/sessions';
 import { WsHub, wsModule } from './modules/ws';
+import { BridgeService } from './bridge/service';
 import { LiveService, screenshotWindow } from './live';
 import { NotifyService } from './notify';
 import type { Gateway, GatewayFeatures } from './runtime';
@@ -24,12 +26,15 @@ export interface AppDeps {
 }
 
 /**
- * What `agentgw server start` runs beside the core gateway: the live services (transcript monitor,
- * hook tailer, status poller) and the pane screenshot renderer. Tests pass their own `live` to
- * reach its services, or start the core alone.
+ * What `agentgw server start` runs beside the core gateway: the chat bridge (off unless a platform
+ * is enabled), the live services (transcript monitor, hook tailer, status poller), notification
+ * webhooks and the pane screenshot renderer. The bridge starts first so it sees the first status of
+ * every window. Tests pass their own services to reach them, or start the core alone.
  */
-export function gatewayFeatures(live = new LiveService(), notify = new NotifyService()): Required<GatewayFeatures> {
-  return { services: [live, notify], screenshot: screenshotWindow };
+export function gatewayFeatures(
+  live = new LiveService(), notify = new NotifyService(), bridge = new BridgeService({ screenshot: screenshotWindow }),
+): Required<GatewayFeatures> {
+  return { services: [bridge, live, notify], screenshot: screenshotWindow };
 }
 
 /** Composes the gateway's HTTP modules; never listens (see server.ts). Holds no state itself. */
@@ -57,6 +62,7 @@ export function createApp(deps: AppDeps) {
     }))
     .use(sessionsModule(deps.gateway))
     .use(directoriesModule())
+    .use(feishuModule(deps.gateway))
     .use(wsModule(deps.gateway, hub, log));
 }
 

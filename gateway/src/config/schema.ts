@@ -1,4 +1,5 @@
 import { Type as t, type Static } from '@sinclair/typebox';
+import { BridgeConfig } from '../bridge/model';
 import { WebhookTarget } from '../notify/model';
 
 /** The spec's provider ids; `shell` runs `$SHELL` and nothing else. */
@@ -42,6 +43,7 @@ export const GatewayConfigFile = t.Object({
   notify: t.Object({
     webhooks: t.Array(WebhookTarget, { default: [], description: 'POSTed when a session needs input or finishes (README: Notifications)' }),
   }, { default: {}, additionalProperties: false }),
+  bridge: BridgeConfig,
 }, { additionalProperties: false });
 export type GatewayConfigFile = Static<typeof GatewayConfigFile>;
 

@@ -44,3 +44,15 @@ export class Unauthorized extends AppError {
 export class MalformedJson extends AppError {
   constructor() { super('MALFORMED_JSON', 400, 'Malformed JSON body'); }
 }
+
+export class NoPromptWaiting extends AppError {
+  constructor() { super('NO_PROMPT', 409, 'No prompt with options is waiting for an answer'); }
+}
+
+export class PromptChanged extends AppError {
+  constructor(shown: string) { super('PROMPT_CHANGED', 409, `The prompt on screen is not the one answered (now: ${shown || 'a prompt without a question'})`); }
+}
+
+export class OptionNotOffered extends AppError {
+  constructor(option: number, count: number) { super('OPTION_NOT_OFFERED', 400, `Option ${option} is not offered (the prompt has ${count})`); }
+}

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia';
 import { MalformedJson } from '../common/errors';
 import type { Gateway } from '../../runtime';
+import { answerPrompt } from './answer';
 import {
-  ChannelParams, CreateSessionBody, ErrorBody, InputBody, KeyBody, Ok, PaneContent, SessionClosed, SessionCreated,
+  AnswerBody, Answered, ChannelParams, CreateSessionBody, ErrorBody, InputBody, KeyBody, Ok, PaneContent, SessionClosed, SessionCreated,
   SessionDetail, SessionList, VerboseBody, VerboseState,
 } from './model';
 import * as service from './service';
@@ -54,6 +55,10 @@ export const sessionsModule = (gateway: Gateway) => {
       return { ok: true as const };
     }, {
       params: ChannelParams, body: KeyBody, response: { 200: Ok, ...errors }, detail: { tags, summary: 'Send one key (tmux key name)' },
+    })
+    .post('/:channel_id/answer', ({ params, body }) => answerPrompt(ctx, params.channel_id, body), {
+      params: ChannelParams, body: AnswerBody, response: { 200: Answered, 409: ErrorBody, ...errors },
+      detail: { tags, summary: 'Answer the prompt on screen with one of its options (moves the marker with Up/Down, then Enter)' },
     })
     .get('/:channel_id/pane', ({ params }) => service.capturePane(ctx, params.channel_id), {
       params: ChannelParams, response: { 200: PaneContent, ...errors }, detail: { tags, summary: 'Capture the visible pane as plain text' },

@@ -67,3 +67,14 @@ export const VerboseBody = t.Object({ enabled: t.Boolean() });
 export const VerboseState = t.Object({ channel_id: t.String(), verbose: t.Boolean() });
 export const ChannelParams = t.Object({ channel_id: t.String() });
 export const ErrorBody = t.Object({ detail: t.Any() });
+
+export const AnswerBody = t.Object({
+  option: t.Integer({ minimum: 1, description: 'the option number shown on screen (1 = the first)' }),
+  question: t.Optional(t.String({ description: 'the question you are answering; refused with 409 when another prompt is on screen' })),
+});
+export type AnswerBody = typeof AnswerBody.static;
+export const Answered = t.Object({
+  question: t.String(),
+  option: t.Object({ index: t.Integer(), label: t.String() }),
+});
+export type Answered = typeof Answered.static;

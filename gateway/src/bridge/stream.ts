@@ -1,0 +1,131 @@
+import type { Logger } from '@devhub/shared';
+import type { Block, Card, ChatAddress, ChatPlatform, Tone } from './platform';
+import { paginate } from './render';
+
+export interface StreamOptions {
+  title: string;
+  editIntervalMs: number;
+  maxChars: number;
+  log: Logger;
+}
+
+/**
+ * One turn of a session in one chat: the assistant's output (transcript blocks, or a shell's
+ * pane text) and a status line, shown as one message that is edited while it grows. Output longer
+ * than a message continues in the next one (earlier pages then stay as they are). Edits are at
+ * least `editIntervalMs` apart; the first message goes out at once.
+ */
+export class TurnStream {
+  private blocks: Block[] = [];
+  private pane: Block | null = null;
+  private footer = '';
+  private tone: Tone = 'working';
+  /** What each page's message shows now (serialised card), by page. */
+  private readonly sent: Array<{ id: string; shown: string }> = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private flushing: Promise<void> | null = null;
+  private dirty = false;
+  private lastFlush = 0;
+  private closed = false;
+
+  constructor(private readonly platform: ChatPlatform, private readonly address: ChatAddress, private readonly options: StreamOptions) {}
+
+  /** Whether the turn shows any output yet (a status-only card does not count). */
+  get hasOutput(): boolean {
+    return this.blocks.length > 0 || (this.pane !== null && this.pane.text.trim() !== '');
+  }
+
+  add(blocks: Block[]): void {
+    if (!blocks.length || this.closed) return;
+    this.blocks.push(...blocks);
+    this.request();
+  }
+
+  /** Replaces the live pane text (a shell's output since the command was typed). */
+  setPane(text: string): void {
+    if (this.closed || text === this.pane?.text) return;
+    this.pane = { type: 'code', text };
+    this.request();
+  }
+
+  setStatus(line: string, tone: Tone): void {
+    if (this.closed || (line === this.footer && tone === this.tone)) return;
+    this.footer = line;
+    this.tone = tone;
+    this.request();
+  }
+
+  /** Shows the latest state now and stops; later calls change nothing. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.dirty = true;
+    await this.flushNow();
+    this.closed = true;
+  }
+
+  /** Waits for pending sends and edits (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.flushing || this.timer) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.dirty = true;
+        void this.flushNow();
+      }
+      await this.flushing;
+    }
+  }
+
+  private request(): void {
+    this.dirty = true;
+    if (this.timer || this.flushing) return;
+    // Nothing sent yet: show the first output at once; later changes wait for the edit interval.
+    const wait = this.sent.length === 0 ? 0 : Math.max(0, this.lastFlush + this.options.editIntervalMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flushNow();
+    }, wait);
+  }
+
+  private flushNow(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => (this.dirty ? this.flushNow() : undefined));
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      this.lastFlush = Date.now();
+      if (this.dirty && !this.closed) this.request();
+    });
+    return this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const content = this.pane ? [...this.blocks, this.pane] : this.blocks;
+    const pages = paginate(content, this.options.maxChars);
+    if (!pages.length) pages.push([]);
+    for (let i = 0; i < pages.length; i++) {
+      const last = i === pages.length - 1;
+      const card: Card = {
+        title: i === 0 ? this.options.title : `${this.options.title} (${i + 1})`,
+        tone: last ? this.tone : 'neutral',
+        blocks: pages[i]!,
+        ...(last && this.footer ? { footer: this.footer } : {}),
+      };
+      const shown = JSON.stringify(card);
+      const page = this.sent[i];
+      try {
+        if (!page) {
+          this.sent.push({ id: await this.platform.send(this.address, card), shown });
+        } else if (page.shown !== shown && this.platform.canEdit) {
+          await this.platform.edit(this.address, page.id, card);
+          page.shown = shown;
+        }
+      } catch (error) {
+        this.options.log.warn(`bridge: ${this.platform.id} ${page ? 'edit' : 'send'} to ${this.address.chatId} failed: ${(error as Error).message}`);
+        return;
+      }
+    }
+  }
+}

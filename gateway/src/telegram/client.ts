@@ -1,0 +1,112 @@
+import { AppError, type Logger, redact } from '@devhub/shared';
+
+/**
+ * The Telegram Bot API over `fetch`: `POST <api_base>/bot<token>/<method>` with a JSON body (or
+ * multipart for files); answers are `{ok: true, result}` or `{ok: false, error_code, description,
+ * parameters?: {retry_after}}`. The token is part of every URL, so every error message is passed
+ * through `redact` before it can reach a log.
+ */
+export class TelegramApiError extends AppError {
+  constructor(readonly method: string, readonly errorCode: number, readonly description: string, readonly retryAfter?: number) {
+    super('TELEGRAM_API_ERROR', 502, `telegram ${method}: ${errorCode} ${description}`);
+  }
+}
+
+export interface TelegramUser { id: number; is_bot?: boolean; username?: string; first_name?: string }
+export interface TelegramChat { id: number; type: string; title?: string; is_forum?: boolean }
+export interface TelegramMessage {
+  message_id: number;
+  message_thread_id?: number;
+  is_topic_message?: boolean;
+  from?: TelegramUser;
+  chat: TelegramChat;
+  date: number;
+  text?: string;
+  caption?: string;
+}
+export interface TelegramCallbackQuery { id: string; from: TelegramUser; message?: TelegramMessage; data?: string }
+export interface TelegramUpdate { update_id: number; message?: TelegramMessage; callback_query?: TelegramCallbackQuery }
+export interface InlineButton { text: string; callback_data: string }
+export type InlineKeyboard = { inline_keyboard: InlineButton[][] };
+
+export interface TelegramClientOptions {
+  token: string;
+  apiBase: string;
+  log?: Logger;
+}
+
+export class TelegramClient {
+  constructor(private readonly options: TelegramClientOptions) {}
+
+  private redact(text: string): string {
+    return redact(text, [this.options.token]);
+  }
+
+  async call<T>(method: string, params: Record<string, unknown> | FormData, signal?: AbortSignal): Promise<T> {
+    const url = `${this.options.apiBase.replace(/\/+$/, '')}/bot${this.options.token}/${method}`;
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST', signal,
+          ...(params instanceof FormData ? { body: params } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }),
+        });
+      } catch (error) {
+        throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram ${method}: ${this.redact((error as Error).message)}`);
+      }
+      const text = await res.text();
+      let body: { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram ${method}: HTTP ${res.status}, non-JSON body (${text.length} bytes)`);
+      }
+      if (body.ok) return body.result as T;
+      const retryAfter = body.parameters?.retry_after;
+      // Flood control: wait as told, once, for a short wait.
+      if ((body.error_code === 429 || res.status === 429) && retryAfter !== undefined && retryAfter <= 30 && attempt === 0 && !signal?.aborted) {
+        this.options.log?.warn(`telegram ${method}: rate limited, retrying in ${retryAfter} s`);
+        await Bun.sleep(retryAfter * 1000);
+        continue;
+      }
+      throw new TelegramApiError(method, body.error_code ?? res.status, this.redact(body.description ?? 'error'), retryAfter);
+    }
+  }
+
+  getUpdates(offset: number, timeoutS: number, signal?: AbortSignal): Promise<TelegramUpdate[]> {
+    return this.call('getUpdates', { offset, timeout: timeoutS, allowed_updates: ['message', 'callback_query'] }, signal);
+  }
+
+  sendMessage(chatId: string, text: string, extra: { threadId?: string; keyboard?: InlineKeyboard } = {}): Promise<TelegramMessage> {
+    return this.call('sendMessage', {
+      chat_id: chatId, text, parse_mode: 'HTML', link_preview_options: { is_disabled: true },
+      ...(extra.threadId ? { message_thread_id: Number(extra.threadId) } : {}), ...(extra.keyboard ? { reply_markup: extra.keyboard } : {}),
+    });
+  }
+
+  /** Edits a message's text; an edit that changes nothing is not an error. */
+  async editMessageText(chatId: string, messageId: string, text: string, keyboard?: InlineKeyboard): Promise<void> {
+    try {
+      await this.call('editMessageText', {
+        chat_id: chatId, message_id: Number(messageId), text, parse_mode: 'HTML', link_preview_options: { is_disabled: true },
+        reply_markup: keyboard ?? { inline_keyboard: [] },
+      });
+    } catch (error) {
+      if (error instanceof TelegramApiError && /message is not modified/i.test(error.description)) return;
+      throw error;
+    }
+  }
+
+  sendPhoto(chatId: string, png: Uint8Array, caption: string, threadId?: string): Promise<TelegramMessage> {
+    const form = new FormData();
+    form.set('chat_id', chatId);
+    form.set('photo', new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'screenshot.png');
+    if (caption) form.set('caption', caption.slice(0, 1024));
+    if (threadId) form.set('message_thread_id', threadId);
+    return this.call('sendPhoto', form);
+  }
+
+  answerCallbackQuery(id: string, text: string): Promise<boolean> {
+    return this.call('answerCallbackQuery', { callback_query_id: id, text: text.slice(0, 200) });
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * A local Telegram Bot API (`POST /bot<token>/<method>`, answers `{ok, result}` or `{ok: false,
+ * error_code, description}`), enough for the bridge: getUpdates long polling with offsets that
+ * confirm earlier updates, sendMessage / editMessageText with HTML parse mode (tags checked, the
+ * 4096-character limit counted on the visible text, "message is not modified" for an edit that
+ * changes nothing), inline keyboards with 1–64 byte callback_data, sendPhoto (multipart) and
+ * answerCallbackQuery. Written from the Bot API documentation.
+ */
+
+export interface BotMessage {
+  message_id: number;
+  chat_id: string;
+  thread_id?: number;
+  text: string;
+  keyboard: Array<Array<{ text: string; callback_data: string }>>;
+  versions: string[];
+  photo?: { size: number; bytes: Uint8Array; caption: string };
+}
+
+const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'code', 'pre', 'a', 'tg-spoiler', 'blockquote', 'span']);
+
+/** The visible text of an HTML-mode message; throws like the API on a tag it does not support or an unbalanced one. */
+function visibleText(html: string): string {
+  const stack: string[] = [];
+  for (const m of html.matchAll(/<\/?([a-z-]+)[^>]*>/g)) {
+    const tag = m[1]!;
+    if (!ALLOWED_TAGS.has(tag)) throw new Error(`Bad Request: can't parse entities: Unsupported start tag "${tag}"`);
+    if (m[0].startsWith('</')) {
+      if (stack.pop() !== tag) throw new Error(`Bad Request: can't parse entities: Unmatched end tag "${tag}"`);
+    } else stack.push(tag);
+  }
+  if (stack.length) throw new Error(`Bad Request: can't parse entities: Can't find end tag corresponding to start tag "${stack.at(-1)}"`);
+  if (/<(?![a-z/])/.test(html)) throw new Error("Bad Request: can't parse entities: unescaped <");
+  return html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+export function startMockTelegram(token: string) {
+  const updates: Array<{ update_id: number; [k: string]: unknown }> = [];
+  const messages = new Map<number, BotMessage>();
+  const answers: Array<{ callback_query_id: string; text: string }> = [];
+  const violations: string[] = [];
+  let nextUpdate = 1;
+  let nextMessage = 1000;
+  let waiters: Array<() => void> = [];
+  let polls = 0;
+
+  const ok = (result: unknown) => Response.json({ ok: true, result });
+  const fail = (code: number, description: string) => {
+    violations.push(`${code} ${description}`);
+    return Response.json({ ok: false, error_code: code, description }, { status: code });
+  };
+  const keyboardOf = (markup: any): BotMessage['keyboard'] => {
+    const rows = markup?.inline_keyboard ?? [];
+    for (const row of rows) for (const b of row) {
+      const size = Buffer.byteLength(b.callback_data ?? '');
+      if (size < 1 || size > 64) throw new Error('Bad Request: BUTTON_DATA_INVALID');
+    }
+    return rows;
+  };
+  const push = (update: Record<string, unknown>) => {
+    const id = nextUpdate++;
+    updates.push({ update_id: id, ...update });
+    for (const wake of waiters.splice(0)) wake();
+    return id;
+  };
+
+  const server = Bun.serve({
+    hostname: '127.0.0.1', port: 0, idleTimeout: 0,
+    async fetch(req) {
+      const match = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url).pathname);
+      if (!match) return new Response('not found', { status: 404 });
+      if (match[1] !== token) return Response.json({ ok: false, error_code: 401, description: 'Unauthorized' }, { status: 401 });
+      const method = match[2]!;
+      const type = req.headers.get('content-type') ?? '';
+      const form = type.startsWith('multipart/form-data') ? await req.formData() : null;
+      const body: any = form ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) : await req.json().catch(() => ({}));
+      try {
+        switch (method) {
+          case 'getUpdates': {
+            polls++;
+            const offset = Number(body.offset ?? 0);
+            // An offset confirms every update before it: they are never sent again.
+            while (updates.length && updates[0]!.update_id < offset) updates.shift();
+            if (!updates.length && Number(body.timeout) > 0) {
+              await Promise.race([Bun.sleep(Number(body.timeout) * 1000), new Promise<void>((r) => waiters.push(r))]);
+            }
+            return ok(updates.filter((u) => u.update_id >= offset));
+          }
+          case 'sendMessage': {
+            const text = String(body.text ?? '');
+            if (body.parse_mode !== 'HTML') throw new Error('Bad Request: expected parse_mode HTML');
+            const visible = visibleText(text);
+            if (!visible.trim()) throw new Error('Bad Request: message text is empty');
+            if (visible.length > 4096) throw new Error('Bad Request: message is too long');
+            const message: BotMessage = {
+              message_id: nextMessage++, chat_id: String(body.chat_id), text, keyboard: keyboardOf(body.reply_markup), versions: [text],
+              ...(body.message_thread_id ? { thread_id: Number(body.message_thread_id) } : {}),
+            };
+            messages.set(message.message_id, message);
+            return ok({ message_id: message.message_id, chat: { id: Number(body.chat_id), type: 'private' }, date: Math.floor(Date.now() / 1000), text: visible });
+          }
+          case 'editMessageText': {
+            const message = messages.get(Number(body.message_id));
+            if (!message || message.chat_id !== String(body.chat_id)) throw new Error('Bad Request: message to edit not found');
+            const text = String(body.text ?? '');
+            const visible = visibleText(text);
+            if (visible.length > 4096) throw new Error('Bad Request: message is too long');
+            const keyboard = keyboardOf(body.reply_markup);
+            if (text === message.text && JSON.stringify(keyboard) === JSON.stringify(message.keyboard)) {
+              return Response.json({ ok: false, error_code: 400, description: 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message' }, { status: 400 });
+            }
+            message.text = text;
+            message.keyboard = keyboard;
+            message.versions.push(text);
+            return ok({ message_id: message.message_id, chat: { id: Number(body.chat_id), type: 'private' }, date: 0, text: visible });
+          }
+          case 'sendPhoto': {
+            const photo = form?.get('photo');
+            if (!(photo instanceof Blob) || photo.size === 0) throw new Error('Bad Request: there is no photo in the request');
+            const bytes = new Uint8Array(await photo.arrayBuffer());
+            const message: BotMessage = {
+              message_id: nextMessage++, chat_id: String(body.chat_id), text: '', keyboard: [], versions: [],
+              photo: { size: photo.size, bytes, caption: String(body.caption ?? '') },
+              ...(body.message_thread_id ? { thread_id: Number(body.message_thread_id) } : {}),
+            };
+            messages.set(message.message_id, message);
+            return ok({ message_id: message.message_id, chat: { id: Number(body.chat_id), type: 'private' }, date: 0, photo: [{ file_id: 'f1', width: 1, height: 1 }] });
+          }
+          case 'answerCallbackQuery':
+            answers.push({ callback_query_id: String(body.callback_query_id), text: String(body.text ?? '') });
+            return ok(true);
+          default:
+            return fail(404, 'Not Found: method not found');
+        }
+      } catch (error) {
+        return fail(400, (error as Error).message);
+      }
+    },
+  });
+
+  const inChat = (chat: string) => [...messages.values()].filter((m) => m.chat_id === chat);
+  return {
+    apiBase: `http://127.0.0.1:${server.port}`,
+    messages, answers, violations,
+    get polls() { return polls; },
+    pending: () => updates.length,
+    /** A user's text message in a chat (a forum topic with `thread`). */
+    say(chat: string, user: number, text: string, thread?: number): number {
+      return push({
+        message: {
+          message_id: nextMessage++, from: { id: user, is_bot: false, first_name: `user${user}` }, chat: { id: Number(chat), type: Number(chat) < 0 ? 'supergroup' : 'private' },
+          date: Math.floor(Date.now() / 1000), text, ...(thread ? { message_thread_id: thread, is_topic_message: true } : {}),
+        },
+      });
+    },
+    /** A press on a button of a sent message. */
+    press(messageId: number, label: string | RegExp, user: number): { updateId: number; queryId: string } {
+      const message = messages.get(messageId)!;
+      const button = message.keyboard.flat().find((b) => (typeof label === 'string' ? b.text === label : label.test(b.text)));
+      if (!button) throw new Error(`no button ${label} on ${messageId}`);
+      const queryId = `cq${nextUpdate}`;
+      const updateId = push({
+        callback_query: {
+          id: queryId, from: { id: user, is_bot: false, first_name: `user${user}` }, data: button.callback_data, chat_instance: 'ci1',
+          message: { message_id: messageId, chat: { id: Number(message.chat_id), type: 'private' }, date: 0, text: visibleText(message.text) },
+        },
+      });
+      return { updateId, queryId };
+    },
+    inChat,
+    /** Visible text of every message in a chat. */
+    textsIn: (chat: string) => inChat(chat).map((m) => (m.photo ? `[photo] ${m.photo.caption}` : visibleText(m.text))),
+    visibleText,
+    stop: () => server.stop(true),
+  };
+}
+
+export type MockTelegram = ReturnType<typeof startMockTelegram>;

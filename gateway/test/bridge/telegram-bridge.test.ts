@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gatewayFeatures } from '../../src/app';
+import { BridgeService } from '../../src/bridge/service';
+import { LiveService, screenshotWindow } from '../../src/live';
+import { NotifyService } from '../../src/notify';
+import type { RunningServer } from '../../src/server';
+import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
+import { recordingLog } from './helpers/log';
+import { startMockTelegram } from './helpers/mock-telegram';
+
+// The Telegram bridge end to end: a local Bot API (mock-telegram.ts) queues users' updates for the
+// gateway's getUpdates long polling and records what the bot sends; sessions are real shells and the
+// fake assistant in windows of a private tmux server.
+const TOKEN = '123456789:AAbot-token-SECRET-value-0123456789';
+const ALICE = 4242;
+const MALLORY = 6666;
+const env = testEnv('telegram-bridge');
+const FAKE = join(import.meta.dir, '..', 'live', 'helpers', 'fake-assistant.ts');
+const telegram = startMockTelegram(TOKEN);
+const { log, lines } = recordingLog();
+const bridge = new BridgeService({ screenshot: screenshotWindow });
+const work = join(env.dir, 'work');
+let server: RunningServer;
+
+beforeAll(async () => {
+  mkdirSync(work);
+  const config = env.config({
+    monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_done_minutes: 0, window_width: 100, window_height: 30,
+    agent_a_config_dir: join(env.dir, '.claude'),
+    providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } },
+    bridge: {
+      default_dir: work, edit_interval_ms: 100, pane_poll_ms: 100,
+      telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE], notify_chats: ['-100777'] },
+    },
+  });
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), bridge), log });
+}, 30_000);
+afterAll(() => teardown(() => server?.stop(), () => telegram.stop(), env.cleanup));
+
+const api = async (path: string) => (await fetch(`${server.url}/api/v1${path}`)).json() as Promise<any>;
+const message = (chat: string, match: string | RegExp, timeoutMs = 15_000) =>
+  waitFor(() => telegram.inChat(chat).find((m) => {
+    const text = m.photo ? '' : telegram.visibleText(m.text);
+    return typeof match === 'string' ? text.includes(match) : match.test(text);
+  }), `a message matching ${match} in ${chat}`, timeoutMs);
+
+describe('Telegram chat bridge', () => {
+  it('answers /start with help, refuses users not allow-listed (logged, told once), and never logs the token', async () => {
+    telegram.say(String(ALICE), ALICE, '/start');
+    await message(String(ALICE), 'Commands');
+    telegram.say(String(MALLORY), MALLORY, '/new shell');
+    telegram.say(String(MALLORY), MALLORY, 'echo pwned');
+    await message(String(MALLORY), 'Not allowed');
+    await waitFor(() => telegram.pending() === 0, 'the updates confirmed');
+    await bridge.settle();
+    expect(telegram.textsIn(String(MALLORY))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(`refused telegram message from user ${MALLORY}`))).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain(TOKEN);
+    // The offset of the next update is kept, so a restarted gateway neither loses nor repeats updates.
+    const saved = JSON.parse(readFileSync(join(env.dir, 'bridge.json'), 'utf8'));
+    expect(saved.telegram_offset).toBeGreaterThan(3);
+  });
+
+  it('starts a shell with /new@bot, streams its output into one edited message, splits long output and sends screenshots', async () => {
+    const chat = String(ALICE);
+    telegram.say(chat, ALICE, '/new@agentgw_bot shell');
+    await message(chat, 'Started work');
+    telegram.say(chat, ALICE, 'for i in 1 2 3 4 5; do echo TG-STEP-$i; sleep 0.4; done');
+    const streamed = await message(chat, 'TG-STEP-5');
+    expect(streamed.versions.length).toBeGreaterThan(1);
+    expect(telegram.visibleText(streamed.versions[0]!)).not.toContain('TG-STEP-5');
+    expect(streamed.text).toContain('<pre>');
+
+    telegram.say(chat, ALICE, "seq -f 'TG-%05g' 1 900");
+    await message(chat, 'TG-00900', 30_000);
+    await bridge.settle();
+    const pages = telegram.inChat(chat).filter((m) => /TG-\d{5}/.test(telegram.visibleText(m.text)));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    for (const page of pages) expect(telegram.visibleText(page.text).length).toBeLessThanOrEqual(4096);
+
+    telegram.say(chat, ALICE, '/screenshot');
+    const photo = await waitFor(() => telegram.inChat(chat).find((m) => m.photo), 'a photo');
+    expect([...photo.photo!.bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(photo.photo!.caption).toMatch(/^work/);
+    expect(telegram.violations).toEqual([]);
+  });
+
+  it('shows a prompt with an inline keyboard whose button answers it, and tells the notify chat it finished', async () => {
+    const chat = String(ALICE);
+    const proj = join(env.dir, 'tg-proj');
+    mkdirSync(proj);
+    telegram.say(chat, ALICE, `/new claude ${proj}`);
+    await message(chat, 'Started tg-proj');
+    await message(chat, 'FAKE-REPLY: on it', 20_000);
+    telegram.say(chat, ALICE, 'go');
+    const card = await message(chat, /needs input[\s\S]*Do you want to proceed\?/, 30_000);
+    expect(card.keyboard.flat().map((b) => b.text)).toEqual(['1. Yes', '2. No']);
+    await message('-100777', /needs input[\s\S]*Do you want to proceed\?/);
+
+    const refused = telegram.press(card.message_id, '1. Yes', MALLORY);
+    await waitFor(() => telegram.answers.find((a) => a.callback_query_id === refused.queryId), 'the refusal toast');
+    expect(telegram.answers.find((a) => a.callback_query_id === refused.queryId)!.text).toBe('You are not allowed to answer prompts here');
+    expect((await api(`/sessions/telegram:${chat}/pane`)).content).toContain('Do you want to proceed?');
+
+    const pressed = telegram.press(card.message_id, '1. Yes', ALICE);
+    await waitFor(() => telegram.answers.find((a) => a.callback_query_id === pressed.queryId), 'the answer toast');
+    expect(telegram.answers.find((a) => a.callback_query_id === pressed.queryId)!.text).toBe('Answered: 1. Yes');
+    await message(chat, 'finished', 30_000);
+    await message('-100777', 'finished');
+    await waitFor(() => telegram.visibleText(telegram.messages.get(card.message_id)!.text).includes('✅ Answered: 1. Yes'), 'the closed prompt');
+    expect(telegram.messages.get(card.message_id)!.keyboard).toEqual([]);
+    expect(telegram.violations).toEqual([]);
+  });
+});
