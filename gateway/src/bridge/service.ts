@@ -66,6 +66,7 @@ export class BridgeService implements GatewayService, CommandHost {
   private readonly promptCards = new Map<string, Card>();
   private readonly refusedAt = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
+  private stopping = false;
 
   constructor(private readonly options: BridgeOptions = {}) {}
 
@@ -95,6 +96,7 @@ export class BridgeService implements GatewayService, CommandHost {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     for (const off of this.unsubscribe) off();
     this.unsubscribe = [];
     for (const follower of this.followers.values()) follower.stop();
@@ -223,8 +225,9 @@ export class BridgeService implements GatewayService, CommandHost {
    * (checked every second for a few seconds), it gets one more Enter.
    */
   private async resubmitIfStuck(windowId: string, text: string): Promise<void> {
-    for (let check = 0; check < SUBMIT_CHECKS; check++) {
+    for (let check = 0; check < SUBMIT_CHECKS && !this.stopping; check++) {
       await Bun.sleep(SUBMIT_CHECK_MS);
+      if (this.stopping) return;
       const lines = screenLines(await this.ctx.tmux.capturePane(windowId));
       const top = inputBoxTop(lines);
       if (top === null) continue;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../src/app';
+import { BridgeService } from '../../src/bridge/service';
 import { LiveService, screenshotWindow } from '../../src/live';
 import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
@@ -38,10 +39,10 @@ async function createShell(channel: string): Promise<string> {
 }
 
 describe('live services', () => {
-  it('are registered with the server command', async () => {
+  it('are registered with the server command (the chat bridge first, so it sees every window\'s first status)', async () => {
     const features = gatewayFeatures();
     expect(features.screenshot).toBe(screenshotWindow);
-    expect(features.services.map((s) => s.constructor)).toEqual([LiveService, NotifyService]);
+    expect(features.services.map((s) => s.constructor)).toEqual([BridgeService, LiveService, NotifyService]);
   });
 
   it('forwards hook lines of its own tmux session as hook.event with the spec fields and the raw payload', async () => {

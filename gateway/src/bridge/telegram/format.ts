@@ -18,7 +18,7 @@ export function markdownToHtml(text: string): string {
   // Even parts are prose, odd parts are code (between a fence and the next).
   parts.forEach((part, i) => {
     if (i % 2 === 1) out.push(`<pre>${escape(part.replace(/\n$/, ''))}</pre>`);
-    else if (part) out.push(inline(part));
+    else if (part.trim()) out.push(inline(part.replace(/^\n+|\n+$/g, '')));
   });
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }

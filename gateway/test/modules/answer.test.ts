@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gatewayFeatures } from '../../src/app';
+import { LiveService } from '../../src/live';
+import { NotifyService } from '../../src/notify';
+import type { RunningServer } from '../../src/server';
+import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
+
+// POST /sessions/{channel_id}/answer, the path chat buttons use too: against the fake assistant's
+// permission prompt in a real tmux window.
+const env = testEnv('answer');
+const FAKE = join(import.meta.dir, '..', 'live', 'helpers', 'fake-assistant.ts');
+let server: RunningServer;
+
+beforeAll(async () => {
+  const config = env.config({
+    monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_done_minutes: 0, window_width: 100, window_height: 24,
+    agent_a_config_dir: join(env.dir, '.claude'), providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } },
+  });
+  server = await startTestServer(config, gatewayFeatures(new LiveService(), new NotifyService([])));
+}, 30_000);
+afterAll(() => teardown(() => server?.stop(), env.cleanup));
+
+const post = async (path: string, body: unknown) => {
+  const res = await fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+const pane = async () => ((await (await fetch(`${server.url}/api/v1/sessions/ask/pane`)).json()) as { content: string }).content;
+
+describe('POST /sessions/{channel_id}/answer', () => {
+  it('answers the prompt on screen with an option, and refuses when none or another one is shown', async () => {
+    const work = join(env.dir, 'proj');
+    mkdirSync(work);
+    expect((await post('/sessions', { channel_id: 'ask', provider: 'agent_a', work_dir: work })).status).toBe(200);
+    await waitFor(async () => (await pane()).includes('Pondering'), 'the fake assistant');
+    expect(await post('/sessions/ask/answer', { option: 1 })).toEqual({ status: 409, body: { detail: 'No prompt with options is waiting for an answer' } });
+    await post('/sessions/ask/input', { text: 'go' });
+    await waitFor(async () => (await pane()).includes('Do you want to proceed?'), 'the permission prompt');
+    expect((await post('/sessions/ask/answer', { option: 3 })).body).toEqual({ detail: 'Option 3 is not offered (the prompt has 2)' });
+    expect((await post('/sessions/ask/answer', { option: 1, question: 'Something else?' })).status).toBe(409);
+    expect((await post('/sessions/ask/answer', { option: 0 })).status).toBe(422);
+    expect((await post('/sessions/nobody/answer', { option: 1 })).status).toBe(404);
+    // Option 2 from the selected 1: Down, then Enter; the fake assistant prints what it read.
+    expect(await post('/sessions/ask/answer', { option: 2, question: 'Do you want to proceed?' }))
+      .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
+    // The fake assistant records the line it read in its transcript: one Down before the Enter.
+    const transcript = join(env.dir, '.claude', 'projects', work.replace(/[^a-zA-Z0-9]/g, '-'), 'fa1e5e55-0000-4000-8000-000000000001.jsonl');
+    const done = await waitFor(() => readFileSync(transcript, 'utf8').split('\n').find((l) => l.includes('FAKE-DONE')), 'the answer read by the assistant');
+    expect(JSON.parse(done).message.content[0].text).toBe('FAKE-DONE: answered \x1b[B');
+  });
+});
