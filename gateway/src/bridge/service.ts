@@ -23,7 +23,7 @@ import { TelegramPlatform } from './telegram/platform';
 
 /** How often, and how many times, to look whether a typed message was submitted (see resubmitIfStuck). */
 const SUBMIT_CHECK_MS = 1000;
-const SUBMIT_CHECKS = 8;
+const SUBMIT_CHECKS = 20;
 /** An unallowed chat is told why once in this long (the refusal is logged every time). */
 const REFUSAL_REPLY_MS = 10 * 60_000;
 
@@ -222,12 +222,15 @@ export class BridgeService implements GatewayService, CommandHost {
   /**
    * An assistant that is still starting up (Claude Code right after its trust prompt) takes the
    * typed text but drops the Enter: the message then sits in its input box. While it is seen there
-   * (checked every second for a few seconds), it gets one more Enter.
+   * (checked every second for up to 20 s, until the assistant is working), it gets one more Enter.
    */
   private async resubmitIfStuck(windowId: string, text: string): Promise<void> {
+    const before = this.statuses.get(windowId);
     for (let check = 0; check < SUBMIT_CHECKS && !this.stopping; check++) {
       await Bun.sleep(SUBMIT_CHECK_MS);
-      if (this.stopping) return;
+      // Started working since the message was typed: it went in.
+      const now = this.statuses.get(windowId);
+      if (this.stopping || (now !== before && now?.status === 'working')) return;
       const lines = screenLines(await this.ctx.tmux.capturePane(windowId));
       const top = inputBoxTop(lines);
       if (top === null) continue;
@@ -379,7 +382,8 @@ export class BridgeService implements GatewayService, CommandHost {
             if (this.turns.get(target)?.stream.hasOutput) await this.endTurn(target);
             continue;
           }
-          this.turnFor(target, event.window_id)?.stream.add(blocksOf([message]));
+          const blocks = blocksOf([message]);
+          if (blocks.length) this.turnFor(target, event.window_id)?.stream.add(blocks);
         }
       });
     }

@@ -103,6 +103,8 @@ export class TurnStream {
     if (!this.dirty) return;
     this.dirty = false;
     const content = this.pane ? [...this.blocks, this.pane] : this.blocks;
+    // Nothing to show yet (e.g. only thinking so far): no empty message.
+    if (!this.sent.length && !content.length && !this.footer) return;
     const pages = paginate(content, this.options.maxChars);
     if (!pages.length) pages.push([]);
     for (let i = 0; i < pages.length; i++) {

@@ -77,7 +77,7 @@ describe('Feishu webhook', () => {
     expect(lines.filter((l) => l.includes('feishu webhook refused')).length).toBeGreaterThanOrEqual(6);
     expect(lines.some((l) => l.includes('bad signature'))).toBe(true);
     for (const secret of SECRETS) expect(lines.join('\n')).not.toContain(secret);
-  });
+  }, 60_000);
 });
 
 describe('Feishu chat bridge', () => {
@@ -92,7 +92,14 @@ describe('Feishu chat bridge', () => {
     expect((await api('/sessions')).sessions.length).toBe(windows);
     expect(state().bindings['feishu:oc_stranger']).toBeUndefined();
     expect(lines.filter((l) => l.includes('refused feishu message from user ou_mallory in chat oc_stranger'))).toHaveLength(2);
-  });
+  }, 60_000);
+
+  it('takes text and @mentions in groups; anything else is not typed', async () => {
+    expect((await mock.say({ chat: 'oc_alice_misc', user: 'ou_alice', text: '', type: 'image' })).status).toBe(200);
+    await message('oc_alice_misc', 'Only text messages');
+    expect((await mock.say({ chat: 'oc_alice_misc', user: 'ou_alice', text: '/help', mention: true })).status).toBe(200);
+    await message('oc_alice_misc', 'Commands');
+  }, 60_000);
 
   it('helps an unbound chat, starts a shell with /new, types messages into it and streams the output into one edited card', async () => {
     const chat = 'oc_alice_dm';
@@ -118,7 +125,7 @@ describe('Feishu chat bridge', () => {
     expect(code.content).toContain('for i in 1 2 3 4 5');
     expect(code.content).toMatch(/STEP-1\nSTEP-2\nSTEP-3\nSTEP-4\nSTEP-5/);
     expect(mock.violations).toEqual([]);
-  });
+  }, 60_000);
 
   it('splits long output over several messages within the card limit', async () => {
     const chat = 'oc_alice_long';
@@ -135,7 +142,7 @@ describe('Feishu chat bridge', () => {
     expect(all.match(/LINE-\d{5}/g)!.length).toBeGreaterThanOrEqual(1500);
     for (const page of pages) expect(Buffer.byteLength(JSON.stringify(page.content))).toBeLessThan(30 * 1024);
     expect(mock.violations).toEqual([]);
-  });
+  }, 60_000);
 
   it('drops a retried delivery of the same event', async () => {
     const chat = 'oc_team';
@@ -148,7 +155,7 @@ describe('Feishu chat bridge', () => {
     const pane = (await api(`/sessions/feishu:${chat}/pane`)).content as string;
     expect(pane.split('echo DEDUPE').length - 1).toBe(1);
     expect(pane.match(/^DEDUPE-42$/gm)).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('runs /key, /status, /screenshot and /list for the bound session', async () => {
     const chat = 'oc_alice_keys';
@@ -176,7 +183,7 @@ describe('Feishu chat bridge', () => {
     const list = await message(chat, 'Sessions');
     expect(mock.cardText(list.content)).toContain(`${sleeping.window_id}`);
     expect(mock.cardText(list.content)).toContain('← this chat');
-  });
+  }, 60_000);
 
   it('binds a second chat and a thread with /bind and /new, unbinds, and stops a session with /stop', async () => {
     const first = 'oc_alice_bind1';
@@ -215,7 +222,7 @@ describe('Feishu chat bridge', () => {
     await waitFor(async () => !(await api('/sessions')).sessions.some((s: any) => s.window_id === windowId), 'the window killed');
     await say(first, 'ou_alice', 'echo anyone?');
     await message(first, 'not bound to a session', before);
-  });
+  }, 60_000);
 
   it('turns a permission prompt into a card whose button answers it, and tells the notify chat it needs input and finished', async () => {
     const chat = 'oc_alice_prompt';
@@ -252,5 +259,5 @@ describe('Feishu chat bridge', () => {
     const late = await mock.deliver(mock.buttonPress(card.message_id, '2. No', 'ou_alice'));
     expect(late.body.toast).toEqual({ type: 'warning', content: 'This prompt is no longer on screen' });
     expect(mock.violations).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -61,7 +61,7 @@ describe('Telegram chat bridge', () => {
     // The offset of the next update is kept, so a restarted gateway neither loses nor repeats updates.
     const saved = JSON.parse(readFileSync(join(env.dir, 'bridge.json'), 'utf8'));
     expect(saved.telegram_offset).toBeGreaterThan(3);
-  });
+  }, 60_000);
 
   it('starts a shell with /new@bot, streams its output into one edited message, splits long output and sends screenshots', async () => {
     const chat = String(ALICE);
@@ -85,7 +85,7 @@ describe('Telegram chat bridge', () => {
     expect([...photo.photo!.bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(photo.photo!.caption).toMatch(/^work/);
     expect(telegram.violations).toEqual([]);
-  });
+  }, 60_000);
 
   it('shows a prompt with an inline keyboard whose button answers it, and tells the notify chat it finished', async () => {
     const chat = String(ALICE);
@@ -112,5 +112,5 @@ describe('Telegram chat bridge', () => {
     await waitFor(() => telegram.visibleText(telegram.messages.get(card.message_id)!.text).includes('✅ Answered: 1. Yes'), 'the closed prompt');
     expect(telegram.messages.get(card.message_id)!.keyboard).toEqual([]);
     expect(telegram.violations).toEqual([]);
-  });
+  }, 60_000);
 });

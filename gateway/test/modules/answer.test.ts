@@ -48,5 +48,5 @@ describe('POST /sessions/{channel_id}/answer', () => {
     const transcript = join(env.dir, '.claude', 'projects', work.replace(/[^a-zA-Z0-9]/g, '-'), 'fa1e5e55-0000-4000-8000-000000000001.jsonl');
     const done = await waitFor(() => readFileSync(transcript, 'utf8').split('\n').find((l) => l.includes('FAKE-DONE')), 'the answer read by the assistant');
     expect(JSON.parse(done).message.content[0].text).toBe('FAKE-DONE: answered \x1b[B');
-  });
+  }, 60_000);
 });

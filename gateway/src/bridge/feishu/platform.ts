@@ -67,10 +67,9 @@ export class FeishuPlatform implements ChatPlatform {
     if (inbound.kind === 'message') {
       if (inbound.senderType && inbound.senderType !== 'user') return { status: 200, body: {} };
       const address: ChatAddress = { chatId: inbound.chatId, ...(inbound.threadId ? { threadId: inbound.threadId, replyTo: inbound.rootId ?? inbound.messageId } : {}) };
-      const text = inbound.text || (inbound.messageType === 'text' || inbound.messageType === 'post' ? '' : `(a ${inbound.messageType} message)`);
       // Answered at once: Feishu retries a delivery that takes longer than 3 s.
       void handler.onMessage({
-        eventId: inbound.eventId, address, userId: inbound.sender.openId, userAliases: inbound.sender.aliases, text, messageId: inbound.messageId,
+        eventId: inbound.eventId, address, userId: inbound.sender.openId, userAliases: inbound.sender.aliases, text: inbound.text, messageId: inbound.messageId,
       }).catch((error) => this.log.warn(`feishu message ${inbound.messageId}: ${(error as Error).message}`));
       return { status: 200, body: {} };
     }

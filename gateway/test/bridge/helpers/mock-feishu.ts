@@ -165,7 +165,11 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
     event,
   });
 
-  interface UserMessage { chat: string; user: string; text: string; thread?: { id: string; root: string }; eventId?: string; chatType?: 'p2p' | 'group'; mention?: boolean }
+  interface UserMessage {
+    chat: string; user: string; text: string; thread?: { id: string; root: string }; eventId?: string; chatType?: 'p2p' | 'group'; mention?: boolean;
+    /** Another message type than text (its content is then `{image_key}` for an image). */
+    type?: 'image';
+  }
 
   /** A user's text message as im.message.receive_v1 (in a thread with `thread`, with an @bot mention with `mention`). */
   function userMessage(m: UserMessage) {
@@ -176,7 +180,8 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
     return envelope('im.message.receive_v1', {
       sender: { sender_id: { open_id: m.user, user_id: `uid_${m.user}`, union_id: `on_${m.user}` }, sender_type: 'user', tenant_key: 'tenant_mock' },
       message: {
-        message_id: messageId, chat_id: m.chat, chat_type: m.chatType ?? 'group', message_type: 'text', content: JSON.stringify({ text }),
+        message_id: messageId, chat_id: m.chat, chat_type: m.chatType ?? 'group', message_type: m.type ?? 'text',
+        content: JSON.stringify(m.type === 'image' ? { image_key: 'img_v3_user' } : { text }),
         create_time: String(Date.now()), update_time: String(Date.now()),
         ...(m.thread ? { root_id: m.thread.root, parent_id: m.thread.root, thread_id: m.thread.id } : {}),
         ...(m.mention ? { mentions: [{ key: '@_user_1', id: { open_id: 'ou_bot' }, name: 'agentgw', tenant_key: 'tenant_mock' }] } : {}),
