@@ -60,7 +60,7 @@ describe('Feishu webhook', () => {
     expect(await mock.deliver(check, { sign: false, path: '/bridge/feishu/card' })).toEqual({ status: 200, body: { challenge: 'challenge-7f3a' } });
     expect((await mock.deliver({ ...check, token: 'not-the-token' }, { sign: false })).status).toBe(401);
     expect((await mock.deliver(check, { encrypt: false, sign: false })).status).toBe(400); // plain text although an Encrypt Key is set
-    const list = () => mock.userMessage({ chat: 'oc_team', user: 'ou_alice', text: '/list' });
+    const list = () => mock.userMessage({ chat: 'oc_webhook', user: 'ou_alice', text: '/list' });
     expect((await mock.deliver(list(), { sign: false })).status).toBe(401);
     expect((await mock.deliver(list(), { badSignature: true })).status).toBe(401);
     expect((await mock.deliver(list(), { timestamp: Math.floor(Date.now() / 1000) - 2 * 86_400 })).status).toBe(401);
@@ -70,10 +70,10 @@ describe('Feishu webhook', () => {
     const notJson = await fetch(`${server.url}/bridge/feishu/events`, { method: 'POST', body: 'not json' });
     expect(notJson.status).toBe(400);
     // None of those reached the bridge: a genuine /help is the first thing answered in the chat.
-    await say('oc_team', 'ou_alice', '/help');
-    await message('oc_team', 'Commands');
+    await say('oc_webhook', 'ou_alice', '/help');
+    await message('oc_webhook', 'Commands');
     await bridge.settle();
-    expect(texts('oc_team')).toHaveLength(1);
+    expect(texts('oc_webhook')).toHaveLength(1);
     expect(lines.filter((l) => l.includes('feishu webhook refused')).length).toBeGreaterThanOrEqual(6);
     expect(lines.some((l) => l.includes('bad signature'))).toBe(true);
     for (const secret of SECRETS) expect(lines.join('\n')).not.toContain(secret);
