@@ -73,11 +73,14 @@ export function withKeyFallback<T>(options: FallbackOptions & { providerName: st
  */
 export async function withFailover<T, X extends KeyTarget>(targets: X[], options: FallbackOptions, tryKey: (attempt: Attempt<X>, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T, X>> {
   const { pool, log } = options;
-  const groups = targets.map((target) => ({ target, ...pool.split(target.name, target.provider) }));
-  const queue: Attempt<X>[] = [
-    ...groups.flatMap((g) => g.ready.map((candidate) => ({ target: g.target, candidate }))),
-    ...groups.flatMap((g) => g.waiting.map((candidate) => ({ target: g.target, candidate }))),
-  ];
+  const queue: Attempt<X>[] = [];
+  const later: Attempt<X>[] = [];
+  for (const target of targets) {
+    const { ready, waiting } = pool.split(target.name, target.provider);
+    for (const candidate of ready) queue.push({ target, candidate });
+    for (const candidate of waiting) later.push({ target, candidate });
+  }
+  for (const attempt of later) queue.push(attempt);
   if (queue.length === 0) {
     throw new NoUsableKey(targets.map((t) => ({ name: t.name, reason: pool.emptyReason(t.name, t.provider) })), undefined, options.configPath);
   }
@@ -86,17 +89,21 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
   let broken: ProxyError | null = null;
   const ruledOut = new Set<X>();
   let attempts = 0;
-  for (const [i, attempt] of queue.entries()) {
+  for (let i = 0; i < queue.length; i++) {
+    const attempt = queue[i]!;
     if (options.clientSignal?.aborted) break;
     if (ruledOut.has(attempt.target)) continue;
     const { target, candidate } = attempt;
     attempts++;
+    // One controller for both causes: a listener on the client's signal costs less per request than AbortSignal.any.
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
-    const signal = options.clientSignal ? AbortSignal.any([options.clientSignal, timer.signal]) : timer.signal;
+    const client = options.clientSignal;
+    const onClientAbort = () => timer.abort(client!.reason);
+    client?.addEventListener('abort', onClientAbort, { once: true });
     let outcome: Outcome<T>;
     try {
-      outcome = await tryKey(attempt, signal);
+      outcome = await tryKey(attempt, timer.signal);
     } catch (error) {
       if (error instanceof ProxyError) {
         // A permanent failure (a redirect: base_url is wrong) is the same for every key of the target.
@@ -105,10 +112,11 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
         log.warn(`${target.name}#${candidate.index}: ${error.message}; ${nextStep(queue, i, ruledOut, target)}`);
         continue;
       }
-      const reason = timer.signal.aborted ? String((timer.signal.reason as Error)?.message ?? 'timeout') : errorText(error);
+      const reason = timer.signal.aborted && !client?.aborted ? String((timer.signal.reason as Error)?.message ?? 'timeout') : errorText(error);
       outcome = { ok: false, status: null, reason };
     } finally {
       clearTimeout(timeout);
+      client?.removeEventListener('abort', onClientAbort);
     }
     if (outcome.ok) {
       pool.succeed(target.name, candidate.entry.key);

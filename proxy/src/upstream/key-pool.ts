@@ -65,12 +65,15 @@ export class KeyPool {
     const now = this.clock();
     const ready: Candidate[] = [];
     const waiting: Candidate[] = [];
-    provider.api_keys.forEach((entry, i) => {
-      if (isPlaceholderKey(entry.key)) return;
-      const state = this.cooling.get(slot(providerName, entry.key));
+    const keys = provider.api_keys;
+    for (let i = 0; i < keys.length; i++) {
+      const entry = keys[i]!;
+      if (isPlaceholderKey(entry.key)) continue;
+      // Nothing cooling (the usual case): no slot string to build per key and request.
+      const state = this.cooling.size > 0 ? this.cooling.get(slot(providerName, entry.key)) : undefined;
       if (!state || state.until <= now) ready.push({ index: i + 1, entry });
       else if (state.kind === 'temporary') waiting.push({ index: i + 1, entry });
-    });
+    }
     return { ready, waiting };
   }
 
