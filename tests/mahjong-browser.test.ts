@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
-import { canvasStats, faceShare, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { canvasStats, faceShare, launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { waitFor } from '../shared/src/testing';
 
 // Browser tests: Debian's chromium (installed by .ci/run) drives the three pages of a real
 // server on a free port; every interaction is a click, a select or a file upload.
@@ -47,19 +48,19 @@ describe('human versus AI page', () => {
     await page.selectOption('#length', '0');
     const before = await canvasStats(page);
     await page.click('#start-game');
-    await until(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 15_000, 'first state');
+    await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 'first state', 15_000);
     const shot = await screenshot(page, 'human');
     expect(shot.colours).toBeGreaterThan(50);
     // The player's own tiles are drawn face up (a back has no face colour at all).
-    const ownHand = await until(() => mj(page, 'window.__mj.hits.length >= 13 && window.__mj.hits'), 10_000, 'hand hit rects');
+    const ownHand = await waitFor(() => mj(page, 'window.__mj.hits.length >= 13 && window.__mj.hits'), 'hand hit rects', 10_000);
     for (const h of ownHand) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
     // A reload resumes the same game from the URL.
     const hand = JSON.stringify(await mj(page, 'window.__mj.state.players[0].hand'));
     expect(page.url()).toContain('session=');
     await page.reload();
-    await until(async () => JSON.stringify(await mj(page, 'window.__mj.state && window.__mj.state.players[0].hand')) === hand, 15_000, 'the resumed game');
+    await waitFor(async () => JSON.stringify(await mj(page, 'window.__mj.state && window.__mj.state.players[0].hand')) === hand, 'the resumed game', 15_000);
     // The state arrives before the next animation frame draws it: wait for the drawing.
-    await until(async () => (await canvasStats(page)).colours > before.colours, 10_000, 'the table drawn');
+    await waitFor(async () => (await canvasStats(page)).colours > before.colours, 'the table drawn', 10_000);
     let clicks = 0, handResults = 0, riichiConfirms = 0, confirmedByTile = 0;
     // Seat 0's choices come from the engine's heuristic reading the page's own state; every
     // choice is then made by clicking the tile on the canvas or the action button.
@@ -78,7 +79,7 @@ describe('human versus AI page', () => {
       return { state: s, tiles, buttons, version: ui.version };
     })()`);
     for (let guard = 0; guard < 5000; guard++) {
-      const seen = await until(look, 20_000, 'something to do');
+      const seen = await waitFor(look, 'something to do', 20_000);
       if (seen.done) break;
       if (seen.result) {
         if (handResults === 0) expect((await screenshot(page, 'human-hand-result')).colours).toBeGreaterThan(50);
@@ -97,7 +98,7 @@ describe('human versus AI page', () => {
       await page.mouse.click(target.x, target.y);
       clicks++;
       // One click per decision: wait for the page to show the next state.
-      await until(() => mj(page, `window.__mj.version !== ${seen.version}`), 10_000, 'the next state');
+      await waitFor(() => mj(page, `window.__mj.version !== ${seen.version}`), 'the next state', 10_000);
     }
     expect(await page.isVisible('#final-new')).toBe(true);
     expect(handResults).toBeGreaterThanOrEqual(4);
@@ -137,7 +138,7 @@ describe('phone-sized viewport', () => {
     await page.goto(`${base}/?anim=0`);
     await page.selectOption('#ai-kind', 'random');
     await page.click('#start-game');
-    await until(() => mj(page, 'window.__mj.hits && window.__mj.hits.length >= 13'), 15_000, 'hand drawn');
+    await waitFor(() => mj(page, 'window.__mj.hits && window.__mj.hits.length >= 13'), 'hand drawn', 15_000);
     const widest = await mj(page, 'Math.min(...window.__mj.hits.map((h) => h.w))');
     expect(widest).toBeGreaterThanOrEqual(18);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -146,7 +147,7 @@ describe('phone-sized viewport', () => {
     const old = await mj(page, 'window.__mj.session');
     await page.click('#new-game');
     await page.click('#start-game');
-    await until(async () => (await mj(page, 'window.__mj.session')) !== old, 15_000, 'the new game');
+    await waitFor(async () => (await mj(page, 'window.__mj.session')) !== old, 'the new game', 15_000);
     const live = ((await (await fetch(`${base}/api/sessions`, { headers: ADMIN })).json()) as any).sessions.map((x: any) => x.session_id);
     expect(live).not.toContain(old);
     expect(live).toContain(await mj(page, 'window.__mj.session'));
@@ -165,17 +166,17 @@ describe('AI battle page', () => {
     await page.selectOption('#length', '0');
     await page.selectOption('#follow', '2');
     await page.click('#start');
-    await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
+    await waitFor(() => mj(page, 'window.__mj.session'), 'session', 15_000);
     const session = await mj(page, 'window.__mj.session');
     // The followed seat sits at the bottom, its hand face up (checked at 3 s per action, so the
     // row does not move meanwhile; the first twelve stay covered even if it does).
-    const followed = await until(() => mj(page, 'window.__mj.hits && window.__mj.hits.length >= 13 && window.__mj.hits'), 10_000, 'followed hand');
+    const followed = await waitFor(() => mj(page, 'window.__mj.hits && window.__mj.hits.length >= 13 && window.__mj.hits'), 'followed hand', 10_000);
     for (const h of followed.slice(0, 12)) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
     await page.click('#speed-fast');
-    await until(async () => {
+    await waitFor(async () => {
       const list = await (await fetch(`${base}/api/sessions`, { headers: ADMIN })).json() as any;
       return list.sessions.find((s: any) => s.session_id === session)?.delay_ms === 300;
-    }, 10_000, 'speed 300');
+    }, 'speed 300', 10_000);
     const early = await screenshot(page, 'battle');
     expect(early.colours).toBeGreaterThan(50);
 
@@ -193,7 +194,7 @@ describe('AI battle page', () => {
     expect(shot.colours).toBeGreaterThan(50);
     // The finished game opens in the replay page.
     await page.click('#final-replay');
-    await until(() => page.evaluate(() => location.pathname === '/replay' && (window as any).__mj?.steps?.length > 0), 15_000, 'the game in the replay page');
+    await waitFor(() => page.evaluate(() => location.pathname === '/replay' && (window as any).__mj?.steps?.length > 0), 'the game in the replay page', 15_000);
     expect(await page.evaluate(() => (window as any).__mj.steps.at(-1).event_type)).toBe('game_end');
     await page.close();
   }, 150_000);
@@ -203,7 +204,7 @@ describe('AI battle page, AI per seat', () => {
   it('offers the listed AIs for each seat and sends them as ai_models', async () => {
     const page = await context.newPage();
     await page.goto(`${base}/ai_battle?delay=3000`);
-    await until(() => page.evaluate(() => (document.querySelector('#ai-seat-2') as HTMLSelectElement).options.length >= 4), 10_000, 'seat options');
+    await waitFor(() => page.evaluate(() => (document.querySelector('#ai-seat-2') as HTMLSelectElement).options.length >= 4), 'seat options', 10_000);
     const names = await page.evaluate(() => [...(document.querySelector('#ai-seat-2') as HTMLSelectElement).options].map((o) => o.value));
     expect(names).toEqual(['', 'strong', 'heuristic', 'random']);
     await page.selectOption('#ai-kind', 'random');
@@ -211,7 +212,7 @@ describe('AI battle page, AI per seat', () => {
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/game/new') && r.method() === 'POST');
     await page.click('#start');
     expect(JSON.parse((await sent).postData()!)).toMatchObject({ ai_model: 'random', ai_models: [null, null, 'strong', null] });
-    await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
+    await waitFor(() => mj(page, 'window.__mj.session'), 'session', 15_000);
     await fetch(`${base}/api/game/${await mj(page, 'window.__mj.session')}`, { method: 'DELETE' });
     await page.close();
   });
@@ -221,11 +222,11 @@ describe('replay page', () => {
   it('loads a built-in sample, steps forward and back, seeks, and jumps hands', async () => {
     const page = await context.newPage();
     await page.goto(`${base}/replay`);
-    await until(() => page.locator('#sample option').count().then((n) => n > 1), 15_000, 'sample list');
+    await waitFor(() => page.locator('#sample option').count().then((n) => n > 1), 'sample list', 15_000);
     const blank = await canvasStats(page);
     await page.selectOption('#sample', 'tenhou-2019060813gm-00a9-0000-08bb0ec3.xml');
     await page.click('#load-sample');
-    await until(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 15_000, 'steps');
+    await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 'steps', 15_000);
     const first = await canvasStats(page);
     expect(first.colours).toBeGreaterThan(blank.colours);
     for (const h of await mj(page, 'window.__mj.hits')) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
@@ -258,7 +259,7 @@ describe('replay page', () => {
     expect(pos).toBeGreaterThan(300);
 
     await page.click('#play');
-    await until(() => page.evaluate((p) => (window as any).__mj.pos > p, pos), 10_000, 'playback to advance');
+    await waitFor(() => page.evaluate((p) => (window as any).__mj.pos > p, pos), 'playback to advance', 10_000);
     await page.click('#play');
     const shot = await screenshot(page, 'replay');
     expect(shot.colours).toBeGreaterThan(50);
@@ -270,13 +271,13 @@ describe('replay page', () => {
     await page.goto(`${base}/replay`);
     const xml = await Bun.file(join(import.meta.dir, '../mahjong/samples/tenhou-2016052515gm-00a9-0000-c4d72066.xml')).text();
     await page.setInputFiles('#file', { name: 'game.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
-    await until(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 15_000, 'uploaded steps');
+    await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 'uploaded steps', 15_000);
     expect(await page.textContent('#status')).toContain('game.xml');
     // A log with a header and no hand replaces it and says there is nothing to replay (the page
     // used to ask for a log to be loaded, under the old game's counter).
     const empty = '<mjloggm ver="2.3"><SHUFFLE/><GO type="169"/><UN n0="%E5%A4%AA%E9%83%8E" n1="b" n2="c" n3="d"/></mjloggm>';
     await page.setInputFiles('#file', { name: 'ünïcødé 麻雀.xml', mimeType: 'text/xml', buffer: Buffer.from(empty) });
-    await until(() => page.evaluate(() => (window as any).__mj.steps.length === 0), 15_000, 'the empty log loaded');
+    await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length === 0), 'the empty log loaded', 15_000);
     expect(await page.textContent('#status')).toBe('ünïcødé 麻雀.xml: no hand to replay (the log deals none)');
     expect(await page.textContent('#counter')).toBe('0 / 0');
     expect(await page.textContent('#describe')).toBe('');
@@ -291,10 +292,10 @@ describe('replay page', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(`${base}/replay`);
-    await until(() => page.locator('#sample option').count().then((n) => n > 1), 15_000, 'sample list');
+    await waitFor(() => page.locator('#sample option').count().then((n) => n > 1), 'sample list', 15_000);
     await page.selectOption('#sample', { index: 1 });
     await page.click('#load-sample');
-    await until(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 15_000, 'steps');
+    await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 'steps', 15_000);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
     const shot = await screenshot(page, 'replay-phone');
@@ -304,7 +305,7 @@ describe('replay page', () => {
     // beside the analysis panel, which moves from below the table to its side).
     await page.setViewportSize({ width: 900, height: 600 });
     const wrapWidth = () => page.evaluate(() => Math.round(document.querySelector('.table-wrap')!.getBoundingClientRect().width * devicePixelRatio));
-    await until(async () => (await canvasStats(page)).width === (await wrapWidth()), 10_000, 'canvas at the new width');
+    await waitFor(async () => (await canvasStats(page)).width === (await wrapWidth()), 'canvas at the new width', 10_000);
     expect(await wrapWidth()).toBeGreaterThan(375);
     expect((await canvasStats(page)).colours).toBeGreaterThan(50);
     await page.close();

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createLogger } from '../shared/src/logger';
-import { useTempDirs } from '../shared/src/testing';
+import { useTempDirs, waitFor } from '../shared/src/testing';
 import { createApp } from '../mahjong/src/app';
 import { parseLogText } from '../mahjong/src/formats';
 import { memoryBackend } from '../mahjong/src/modules/backend/memory';
 import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
-import { launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
 
 // The history page in Debian's chromium: a server storing finished games in SQLite, games the
 // browser played (their tokens in its localStorage) listed with a replay link and downloads.
@@ -55,9 +55,9 @@ describe('history page', () => {
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(`${base}/history`);
-    await until(() => page.textContent('#status').then((t) => t?.includes('No games yet')), 10_000, 'the empty history');
+    await waitFor(() => page.textContent('#status').then((t) => t?.includes('No games yet')), 'the empty history', 10_000);
     const id = await playInPage(page, 11);
-    await until(async () => (await store.list({ owners: 'all' })).total === 2, 10_000, 'both games stored');
+    await waitFor(async () => (await store.list({ owners: 'all' })).total === 2, 'both games stored', 10_000);
 
     await page.reload();
     await page.waitForSelector(`tr[data-game="${id}"]`);
@@ -88,7 +88,7 @@ describe('history page', () => {
     await page.evaluate(async (id) => (window as any).MJ.api(`/api/game/${id}`, undefined, 'DELETE'), id);
     await page.click(`tr[data-game="${id}"] a.replay-link`);
     await page.waitForURL(/\/replay\?session=/);
-    await until(() => page.textContent('#status').then((t) => /steps, \d+ hands/.test(t ?? '')), 15_000, 'the replay loaded');
+    await waitFor(() => page.textContent('#status').then((t) => /steps, \d+ hands/.test(t ?? '')), 'the replay loaded', 15_000);
     expect(await page.textContent('#status')).toContain(`${stored.hands} hands`);
     await screenshot(page, 'history-replay');
 
@@ -97,7 +97,7 @@ describe('history page', () => {
     await page.click('#admin summary');
     await page.fill('#admin-token', ADMIN);
     await page.click('#admin-save');
-    await until(() => page.$$('#games tbody tr').then((rows) => rows.length === 2), 10_000, 'both games for the admin');
+    await waitFor(() => page.$$('#games tbody tr').then((rows) => rows.length === 2), 'both games for the admin', 10_000);
     expect(await page.textContent('#status')).toBe('2 games (admin: every game)');
     expect(await page.textContent(`tr[data-game="${other.session_id}"] td:nth-child(4)`)).toMatch(/^1st: random \((East|South|West|North)\)$/);
     await page.close();
@@ -110,7 +110,7 @@ describe('history page', () => {
       await page.goto(`http://127.0.0.1:${off.server!.port}/history`);
       await page.evaluate(() => localStorage.setItem('mj-token:x', 'y'));
       await page.reload();
-      await until(() => page.textContent('#status').then((t) => t?.includes('--no-store')), 10_000, 'the message');
+      await waitFor(() => page.textContent('#status').then((t) => t?.includes('--no-store')), 'the message', 10_000);
       await page.close();
     } finally {
       await off.stop(true);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
-import { launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { waitFor } from '../shared/src/testing';
 
 // Page languages in Chromium (issue #14 §1): the selector in every header switches the pages to
 // Japanese or Chinese terms, and the choice survives a reload.
@@ -53,7 +54,7 @@ describe('language selector', () => {
     await page.fill('#seed', '3');
     await page.selectOption('#length', '0');
     await page.click('#start-game');
-    await until(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 15_000, 'first state');
+    await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 'first state', 15_000);
     expect(await page.textContent('#status')).toStartWith('対局 ');
     // The seat label names the seat wind (東家…) and the player.
     expect(await mj(page, 'MJ.seatLabel(window.__mj.state, 0)')).toMatch(/^P0 \((東|南|西|北)家, あなた\)$/);
@@ -71,11 +72,11 @@ describe('language selector', () => {
     })()`);
     let seen: any;
     for (let guard = 0; guard < 200; guard++) {
-      seen = await until(look, 20_000, 'a turn or a choice');
+      seen = await waitFor(look, 'a turn or a choice', 20_000);
       if (seen.buttons || seen.overlay) break;
       expect(await page.textContent('#describe')).toMatch(/^あなたの番です/);
       await page.mouse.click(seen.x, seen.y);
-      await until(() => mj(page, `window.__mj.version !== ${seen.version}`), 10_000, 'the next state');
+      await waitFor(() => mj(page, `window.__mj.version !== ${seen.version}`), 'the next state', 10_000);
     }
     expect(seen.buttons).toBe(true);
     const ja = await texts(page, '#actions button');
@@ -93,7 +94,7 @@ describe('language selector', () => {
 
     // A reload resumes the game in Chinese.
     await page.reload();
-    await until(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 15_000, 'resumed state');
+    await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.players'), 'resumed state', 15_000);
     expect(await page.inputValue('#lang')).toBe('zh');
     expect(await page.textContent('#new-game')).toBe('新对局');
     expect(await page.textContent('#status')).toStartWith('已恢复对局');
@@ -113,10 +114,10 @@ describe('language selector', () => {
     await page.reload();
     expect(await page.inputValue('#lang')).toBe('ja');
     expect(await page.textContent('#status')).toBe('牌譜を読み込んでください');
-    await until(() => page.locator('#sample option').count().then((n) => n > 1), 15_000, 'sample list');
+    await waitFor(() => page.locator('#sample option').count().then((n) => n > 1), 'sample list', 15_000);
     await page.selectOption('#sample', 'tenhou-2019060813gm-00a9-0000-08bb0ec3.xml');
     await page.click('#load-sample');
-    await until(() => mj(page, 'window.__mj.analysis && window.__mj.steps.length'), 60_000, 'steps and analysis');
+    await waitFor(() => mj(page, 'window.__mj.analysis && window.__mj.steps.length'), 'steps and analysis', 60_000);
     // The first win of the log, with a riichi in it if there is one.
     const at = await mj(page, `(() => {
       const ui = window.__mj;
@@ -126,7 +127,7 @@ describe('language selector', () => {
     })()`);
     expect(at).toBeGreaterThan(0);
     await page.locator('#progress').fill(String(at));
-    await until(() => page.isVisible('#result'), 5_000, 'result panel');
+    await waitFor(() => page.isVisible('#result'), 'result panel', 5_000);
     const items = await page.$$eval('#result li[data-yaku]', (els) => els.map((e) => ({ id: Number((e as HTMLElement).dataset.yaku), text: e.textContent })));
     expect(items.length).toBeGreaterThan(0);
     const JA: Record<number, string> = { 0: '門前清自摸和', 1: '立直', 2: '一発', 7: '平和', 8: '断么九', 52: 'ドラ', 53: '裏ドラ', 54: '赤ドラ' };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useTempDirs } from '../shared/src/testing';
+import { useTempDirs, waitFor } from '../shared/src/testing';
 import { createApp } from '../mahjong/src/app';
-import { launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
 import { startRedis, type RunningRedis } from '../mahjong/test/support/redis-server';
 
 // A lost event stream (issue #14 §1): the play and battle pages show a notice, reconnect with
@@ -48,29 +48,29 @@ describe('battle page, stream dropped by the server', () => {
     await page.fill('#seed', '7');
     await page.selectOption('#length', '0');
     await page.click('#start');
-    const id: string = await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
-    await until(() => mj(page, 'window.__mj.es && window.__mj.es.open && window.__mj.state.tiles_left < 68'), 15_000, 'the game running');
+    const id: string = await waitFor(() => mj(page, 'window.__mj.session'), 'session', 15_000);
+    await waitFor(() => mj(page, 'window.__mj.es && window.__mj.es.open && window.__mj.state.tiles_left < 68'), 'the game running', 15_000);
     expect(await noticeShown(page)).toBe(false);
 
     // New streams are refused and the open one is ended from the server side.
     await page.route(EVENTS, (route) => route.abort('connectionrefused'));
     app.decorator.games.closeStreams();
-    await until(() => noticeShown(page), 10_000, 'the notice');
+    await waitFor(() => noticeShown(page), 'the notice', 10_000);
     expect(await page.textContent('#conn-lost')).toBe('Connection lost — reconnecting…');
     await screenshot(page, 'reconnect-battle-lost');
     // Nobody watches a 4ai game meanwhile, so it waits; the page has read its state again.
-    const paused = await until(() => mj(page, 'window.__mj.state.tiles_left'), 5_000, 'state');
+    const paused = await waitFor(() => mj(page, 'window.__mj.state.tiles_left'), 'state', 5_000);
     await page.unroute(EVENTS);
-    await until(async () => !(await noticeShown(page)), 20_000, 'the notice hidden');
+    await waitFor(async () => !(await noticeShown(page)), 'the notice hidden', 20_000);
     expect(await mj(page, 'window.__mj.es.open')).toBe(true);
     // The game goes on over the new stream.
-    await until(() => mj(page, `window.__mj.state.tiles_left < ${paused} || window.__mj.state.phase === 16`), 15_000, 'actions after reconnecting');
+    await waitFor(() => mj(page, `window.__mj.state.tiles_left < ${paused} || window.__mj.state.phase === 16`), 'actions after reconnecting', 15_000);
 
     // The game ends (deleted) while the page is cut off: the notice goes, the status says why.
     await page.route(EVENTS, (route) => route.abort('connectionrefused'));
     const token = await tokenOf(page, id);
     expect((await fetch(`${base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': token! } })).status).toBe(200);
-    await until(async () => (await page.textContent('#status')) === 'That game is no longer on the server', 20_000, 'the game reported gone');
+    await waitFor(async () => (await page.textContent('#status')) === 'That game is no longer on the server', 'the game reported gone', 20_000);
     expect(await noticeShown(page)).toBe(false);
     await page.unroute(EVENTS);
     expect(errors).toEqual([]);
@@ -130,13 +130,13 @@ describe('play page, server restarted', () => {
     await page.fill('#seed', '5');
     await page.selectOption('#length', '0');
     await page.click('#start-game');
-    const id: string = await until(() => mj(page, 'window.__mj.session'), 15_000, 'session');
+    const id: string = await waitFor(() => mj(page, 'window.__mj.session'), 'session', 15_000);
     const token = (await tokenOf(page, id))!;
-    await until(() => mj(page, 'window.__mj.es.open && window.__mj.state.turn === 0 && window.__mj.state.valid_actions.some((a) => a <= 36)'), 15_000, 'our turn');
+    await waitFor(() => mj(page, 'window.__mj.es.open && window.__mj.state.turn === 0 && window.__mj.state.valid_actions.some((a) => a <= 36)'), 'our turn', 15_000);
 
     // The server stops: the page notices.
     await stop(server);
-    await until(() => noticeShown(page), 10_000, 'the notice');
+    await waitFor(() => noticeShown(page), 'the notice', 10_000);
     await screenshot(page, 'reconnect-human-lost');
 
     // It comes back on the same port, but the page's stream stays cut off while the game moves on
@@ -148,24 +148,24 @@ describe('play page, server restarted', () => {
     const discard = before.valid_actions.find((a: number) => a <= 36);
     const acted = await fetch(`${base}/api/game/${id}/action`, { method: 'POST', headers, body: JSON.stringify({ player_id: 0, action_idx: discard }) });
     expect(acted.status).toBe(200);
-    const now = await until(async () => {
+    const now = await waitFor(async () => {
       const s = await (await fetch(`${base}/api/game/${id}/state?for_player=0`, { headers })).json() as any;
       return s.players[0].river.length > before.players[0].river.length && (s.turn === 0 || s.phase === 16) ? s : null;
-    }, 20_000, 'the AIs to play on');
+    }, 'the AIs to play on', 20_000);
     expect(await noticeShown(page)).toBe(true);
 
     // The stream is let through: the notice hides and the page shows the server's table.
     await page.unroute(EVENTS);
-    await until(async () => !(await noticeShown(page)), 30_000, 'the notice hidden');
-    await until(async () => table(await mj(page, 'window.__mj.state')) === table(now), 10_000, 'the page in step with the server');
+    await waitFor(async () => !(await noticeShown(page)), 'the notice hidden', 30_000);
+    await waitFor(async () => table(await mj(page, 'window.__mj.state')) === table(now), 'the page in step with the server', 10_000);
     expect(await mj(page, 'window.__mj.es.open')).toBe(true);
     await screenshot(page, 'reconnect-human-back');
 
     // A server without the game (no Redis: sessions in memory): no endless notice, the status says so.
     await stop(server);
-    await until(() => noticeShown(page), 10_000, 'the notice again');
+    await waitFor(() => noticeShown(page), 'the notice again', 10_000);
     server = await serve(port);
-    await until(async () => (await page.textContent('#status')) === 'That game is no longer on the server', 30_000, 'the game reported gone');
+    await waitFor(async () => (await page.textContent('#status')) === 'That game is no longer on the server', 'the game reported gone', 30_000);
     expect(await noticeShown(page)).toBe(false);
     expect(errors).toEqual([]);
     await page.close();

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
-import { canvasStats, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { canvasStats, launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { waitFor } from '../shared/src/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'mahjong-analysis-'));
 const app = createApp({ samplesDir: join(dir, 'none') }).listen({ hostname: '127.0.0.1', port: 0 });
@@ -74,7 +75,7 @@ describe('replay page: analysis panel', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${base}/replay`);
     await page.setInputFiles('#file', { name: LOG, mimeType: 'application/octet-stream', buffer: XML });
-    await until(() => mj(page, 'u.analysis !== null && u.analysis !== undefined'), 60_000, 'the analysis');
+    await waitFor(() => mj(page, 'u.analysis !== null && u.analysis !== undefined'), 'the analysis', 60_000);
     expect(await page.textContent('#status')).toMatch(/analysed in \d+ ms/);
 
     // Names (URL-decoded from the UN tag), dan and rate, one row per seat.
@@ -194,7 +195,7 @@ describe('replay page: analysis panel', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/replay?seat=1`);
     await page.setInputFiles('#file', { name: LOG, mimeType: 'application/octet-stream', buffer: XML });
-    await until(() => mj(page, 'u.analysis !== null && u.analysis !== undefined'), 60_000, 'the analysis');
+    await waitFor(() => mj(page, 'u.analysis !== null && u.analysis !== undefined'), 'the analysis', 60_000);
     expect(await mj(page, 'u.seat')).toBe(1);
     const d = await mj<{ step: number }>(page, 'u.analysis.decisions.find((d) => d.seat === 1 && d.step > 30)');
     await goTo(page, d.step);

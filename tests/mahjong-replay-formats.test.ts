@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
-import { launchBrowser, until } from '../mahjong/test/web/browser';
+import { launchBrowser } from '../mahjong/test/web/browser';
+import { waitFor } from '../shared/src/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'mahjong-formats-'));
 const app = createApp({ samplesDir: join(dir, 'none') }).listen({ hostname: '127.0.0.1', port: 0 });
@@ -36,7 +37,7 @@ describe('replay page: log formats', () => {
     await page.goto(`${base}/replay`);
     expect(await page.isDisabled('[data-export="mjai"]')).toBe(true);
     await page.setInputFiles('#file', { name: 'game.mjlog', mimeType: 'application/octet-stream', buffer: Buffer.from(Bun.gzipSync(XML)) });
-    await until(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 20_000, 'steps of the gzip upload');
+    await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 'steps of the gzip upload', 20_000);
     expect(await page.textContent('#status')).toContain('game.mjlog (xml)');
     expect(await page.evaluate(() => (window as any).__mj.steps.at(-1).event_type)).toBe('game_end');
     const total = await page.evaluate(() => (window as any).__mj.steps.length);
@@ -48,7 +49,7 @@ describe('replay page: log formats', () => {
       await download.saveAs(file);
       // The downloaded file, uploaded again, replays to the same number of steps.
       await page.setInputFiles('#file', file);
-      await until(async () => (await page.textContent('#status'))?.includes(`(${format})`), 20_000, `${format} upload`);
+      await waitFor(async () => (await page.textContent('#status'))?.includes(`(${format})`), `${format} upload`, 20_000);
       expect(await page.evaluate(() => (window as any).__mj.steps.length)).toBe(total);
     }
     expect(errors).toEqual([]);

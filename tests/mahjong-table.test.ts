@@ -3,7 +3,8 @@ import { createServer, connect, type Socket } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
-import { faceShare, launchBrowser, screenshot, until } from '../mahjong/test/web/browser';
+import { faceShare, launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { waitFor } from '../shared/src/testing';
 
 // The play and battle pages of issue #14 §1, in Chromium on a real server: results, seat plates,
 // the automatic play, the table's layout, reconnection and the language. Deterministic games come
@@ -49,7 +50,7 @@ async function startHuman(page: Page, seed: number, ai = 'heuristic'): Promise<s
   await page.fill('#seed', String(seed));
   await page.selectOption('#length', '0');
   await page.click('#start-game');
-  await until(() => mj(page, 'window.__mj.state && window.__mj.hits.length >= 13'), 15_000, 'the first state drawn');
+  await waitFor(() => mj(page, 'window.__mj.state && window.__mj.hits.length >= 13'), 'the first state drawn', 15_000);
   return mj(page, 'window.__mj.session');
 }
 
@@ -82,7 +83,7 @@ describe('hand results on the play page', () => {
     expect(rows[0]).toEqual(['player', 'before', 'change', 'after']);
     expect(rows[2]).toEqual(['P1 (South)', '24000', '+1500', '25500']);
     // On the table: the tenpai hands face up and marked, the noten ones face down.
-    await until(() => mj(page, 'window.__mj.drawn === window.__mj.state && window.__mj.state.phase === 16'), 5_000, 'the finished hand drawn');
+    await waitFor(() => mj(page, 'window.__mj.drawn === window.__mj.state && window.__mj.state.phase === 16'), 'the finished hand drawn', 5_000);
     const seats = await mj(page, 'MJTable.last.seats');
     expect(seats.map((s: any) => s.label)).toEqual(['noten', 'tenpai', 'tenpai', 'noten']);
     for (const seat of [1, 2]) for (const t of seats[seat].tiles.slice(0, 10)) expect(await faceShare(page, t)).toBeGreaterThan(0.3);
@@ -90,7 +91,7 @@ describe('hand results on the play page', () => {
     await screenshot(page, 'table-result-draw');
 
     await page.click('#result-ok');
-    await until(() => page.evaluate(() => document.querySelector('.dialog .win') !== null), 30_000, 'the win');
+    await waitFor(() => page.evaluate(() => document.querySelector('.dialog .win') !== null), 'the win', 30_000);
     const win = page.locator('.dialog .win').first();
     expect(await win.locator('h3').textContent()).toBe('P1 (East) wins by tsumo');
     expect(await win.locator('.payment').textContent()).toBe('Tsumo 1300 all +300 honba +3000 riichi sticks = 7200');
@@ -104,7 +105,7 @@ describe('hand results on the play page', () => {
     expect(tiles.at(-1).win).toBe(true);
     expect(tiles.at(-1).x - tiles.at(-2).x).toBeGreaterThan(26); // a gap before it
     // The riichi stick of the winner lies on the table as a stick: white with a red dot.
-    await until(() => mj(page, 'window.__mj.drawn === window.__mj.state && window.__mj.state.phase === 16'), 5_000, 'the finished hand drawn');
+    await waitFor(() => mj(page, 'window.__mj.drawn === window.__mj.state && window.__mj.state.phase === 16'), 'the finished hand drawn', 5_000);
     const stick = (await mj(page, 'MJTable.last.seats'))[1].stick;
     expect(stick).toBeTruthy();
     expect(await colourShare(page, stick, [247, 244, 234], 20)).toBeGreaterThan(0.3);
@@ -120,7 +121,7 @@ describe('hand results on the play page', () => {
     await startHuman(page, 1);
     await page.click('#auto-win');
     await page.click('#auto-pass');
-    await until(() => page.evaluate(() => document.querySelector('.dialog .win') !== null), 30_000, 'the win');
+    await waitFor(() => page.evaluate(() => document.querySelector('.dialog .win') !== null), 'the win', 30_000);
     const melds = JSON.parse((await page.locator('.dialog .win .hand canvas').getAttribute('data-melds'))!);
     const kakan = melds.find((m: any) => m.type === 'kakan');
     expect(kakan.rects).toHaveLength(4);
@@ -130,7 +131,7 @@ describe('hand results on the play page', () => {
     expect(added.x).toBe(called.x);
     expect(added.y).toBeCloseTo(called.y - called.h, 5);
     // On the table too: P2's meld (the top seat) with the fourth tile stacked, not a fourth in the row.
-    await until(() => mj(page, 'window.__mj.drawn === window.__mj.state && window.__mj.state.phase === 16'), 5_000, 'the finished hand drawn');
+    await waitFor(() => mj(page, 'window.__mj.drawn === window.__mj.state && window.__mj.state.phase === 16'), 'the finished hand drawn', 5_000);
     const table = (await mj(page, 'MJTable.last.seats'))[2].melds.find((m: any) => m.type === 'kakan');
     const [a, b] = table.rects.filter((r: any) => r.sideways);
     expect(Math.abs(a.x - b.x)).toBeLessThan(1);
@@ -151,14 +152,14 @@ describe('the battle page at a hand\'s end', () => {
     await page.selectOption('#follow', '2');
     await page.click('#start');
     // Slow down for the end of the first hand so that its last table stays up long enough to look at.
-    await until(() => mj(page, 'window.__mj.state && window.__mj.state.tiles_left <= 4'), 60_000, 'the end of the first hand');
+    await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.tiles_left <= 4'), 'the end of the first hand', 60_000);
     await page.click('#speed-slow');
     await page.waitForSelector('#result-panel:not([hidden])', { timeout: 30_000 });
     const panel = await page.textContent('#result-panel');
     expect(panel).toContain('East 1');
     expect(panel).toContain('Tenpai: P2 (West), P3 (North)');
     expect(await page.$$eval('#result-panel .shown-hand', (els) => els.map((e) => (e as HTMLElement).dataset.seat))).toEqual(['2', '3']);
-    const seats = await until(() => mj(page, 'window.__mj.state.phase === 16 && MJTable.last.seats'), 5_000, 'the finished hand drawn');
+    const seats = await waitFor(() => mj(page, 'window.__mj.state.phase === 16 && MJTable.last.seats'), 'the finished hand drawn', 5_000);
     expect(seats.map((s: any) => s.label)).toEqual(['noten', 'noten', 'tenpai', 'tenpai']);
     // Following P2: P3's hand is turned face up for the result, P0 and P1 stay face down.
     for (const t of seats[3].tiles.slice(0, 8)) expect(await faceShare(page, t)).toBeGreaterThan(0.3);
@@ -197,7 +198,7 @@ describe('seats, automatic play and the call buttons on the play page', () => {
     let sawWaits = 0, sawFuriten = false, callOffers = 0, afterCall = 0, riichiAsked = 0;
     let prevCall = false;
     for (let decisions = 0; decisions < 60; decisions++) {
-      const seen = await until(look, 20_000, 'a decision');
+      const seen = await waitFor(look, 'a decision', 20_000);
       if (seen.dialog) { await page.click('#result-ok'); continue; }
       const s = seen.state, me = s.players[0];
       // Waits of a tenpai hand and furiten, as the server tells them.
@@ -234,7 +235,7 @@ describe('seats, automatic play and the call buttons on the play page', () => {
       const target = seen.buttons.find((b: any) => b.action === action) ?? (action <= 36 ? [...seen.tiles].reverse().find((t: any) => t.action === action) : null);
       expect(target).toBeTruthy();
       await page.mouse.click(target.x, target.y);
-      await until(() => mj(page, `window.__mj.version !== ${seen.version}`), 10_000, 'the next state');
+      await waitFor(() => mj(page, `window.__mj.version !== ${seen.version}`), 'the next state', 10_000);
     }
     expect(sawWaits).toBeGreaterThan(0);
     expect(sawFuriten).toBe(true);
@@ -250,11 +251,11 @@ describe('seats, automatic play and the call buttons on the play page', () => {
     const page = await freshPage('/?anim=0');
     const session = await startHuman(page, 14);
     await page.click('#no-calls');
-    await until(() => mj(page, 'window.__mj.auto.no_calls'), 5_000, 'no-calls on');
+    await waitFor(() => mj(page, 'window.__mj.auto.no_calls'), 'no-calls on', 5_000);
     // Seed 14 offers the human a pon at its 13th decision: with no-calls it is skipped by the server.
     const human = new HeuristicAgent();
     for (let i = 0; i < 24; i++) {
-      const s = await until(() => mj(page, '(() => { const u = window.__mj; if (document.getElementById("result-ok")) return "dialog"; return u.state && u.state.turn === 0 && !u.busy && u.drawn === u.state && !document.querySelector(".overlay") && u.state; })()'), 20_000, 'a decision');
+      const s = await waitFor(() => mj(page, '(() => { const u = window.__mj; if (document.getElementById("result-ok")) return "dialog"; return u.state && u.state.turn === 0 && !u.busy && u.drawn === u.state && !document.querySelector(".overlay") && u.state; })()'), 'a decision', 20_000);
       if (s === 'dialog') { await page.click('#result-ok'); continue; }
       expect(s.valid_actions.some((a: number) => a >= 37 && a <= 44)).toBe(false);
       const version = await mj(page, 'window.__mj.version');
@@ -263,13 +264,13 @@ describe('seats, automatic play and the call buttons on the play page', () => {
       const hit = await mj(page, `window.__mj.hits.slice().reverse().find((h) => MJ.discardIndex(h.tile) === ${action})`);
       if (hit) await page.mouse.click(r.left + hit.x + hit.w / 2, r.top + hit.y + hit.h / 2);
       else await page.click(`#act-${action}`);
-      await until(() => mj(page, `window.__mj.version !== ${version}`), 10_000, 'the next state');
+      await waitFor(() => mj(page, `window.__mj.version !== ${version}`), 'the next state', 10_000);
     }
     const log = (await (await fetch(`${base}/api/game/${session}/log`)).text()).trim().split('\n').map((l) => JSON.parse(l));
     expect(log.some((l) => l.player === 0 && l.by === 'auto' && l.action === 53)).toBe(true);
     // The choice is kept: a reload (or the next game) starts with it on.
     await page.reload();
-    await until(() => mj(page, 'window.__mj.state'), 15_000, 'the resumed game');
+    await waitFor(() => mj(page, 'window.__mj.state'), 'the resumed game', 15_000);
     expect(await page.isChecked('#no-calls')).toBe(true);
     expect(await page.isChecked('#auto-pass')).toBe(false);
     await page.close();
@@ -311,7 +312,7 @@ describe('the table uses the screen', () => {
       await page.goto(`${base}/ai_battle?delay=3000`);
       await page.selectOption('#ai-kind', 'random');
       await page.click('#start');
-      await until(() => mj(page, 'window.__mj.state && MJTable.last && MJTable.last.seats.length === 4'), 15_000, 'battle table');
+      await waitFor(() => mj(page, 'window.__mj.state && MJTable.last && MJTable.last.seats.length === 4'), 'battle table', 15_000);
       await check('battle');
       await fetch(`${base}/api/game/${await mj(page, 'window.__mj.session')}`, { method: 'DELETE', headers: ADMIN });
       await page.close();
@@ -379,7 +380,7 @@ describe('a lost connection', () => {
     const session = await startHuman(page, 5, 'random');
     expect(await page.isHidden('#conn-lost')).toBe(true);
     net.cut();
-    await until(() => page.isVisible('#conn-lost'), 15_000, 'the connection notice');
+    await waitFor(() => page.isVisible('#conn-lost'), 'the connection notice', 15_000);
     expect(await page.textContent('#conn-lost')).toBe('Connection lost — reconnecting…');
     await screenshot(page, 'table-connection-lost');
     // Meanwhile the game moves on (played straight on the server).
@@ -392,9 +393,9 @@ describe('a lost connection', () => {
     expect(moved.state.tiles_left).toBeLessThan(before.tiles_left);
     net.restore();
     // Back: the notice goes, and the page shows the server's table without a reload.
-    await until(() => mj(page, 'window.__mj.es.open'), 20_000, 'reconnected');
-    await until(() => page.isHidden('#conn-lost'), 5_000, 'the notice gone');
-    await until(async () => (await mj(page, 'window.__mj.state.tiles_left')) === moved.state.tiles_left, 10_000, 'the resynchronised table');
+    await waitFor(() => mj(page, 'window.__mj.es.open'), 'reconnected', 20_000);
+    await waitFor(() => page.isHidden('#conn-lost'), 'the notice gone', 5_000);
+    await waitFor(async () => (await mj(page, 'window.__mj.state.tiles_left')) === moved.state.tiles_left, 'the resynchronised table', 10_000);
     expect(await mj(page, 'window.__mj.state.players[0].hand')).toEqual(moved.state.players[0].hand);
     expect(await mj(page, 'window.__mj.es.open')).toBe(true);
     await screenshot(page, 'table-reconnected');
@@ -410,7 +411,7 @@ describe('language', () => {
     expect(await page.inputValue('#lang')).toBe('en');
     expect((await mj(page, 'MJTable.last.centre')).round).toBe('East 1');
     await page.selectOption('#lang', 'ja');
-    await until(async () => (await mj(page, 'MJTable.last.centre')).round === '東1局', 5_000, 'the table in Japanese');
+    await waitFor(async () => (await mj(page, 'MJTable.last.centre')).round === '東1局', 'the table in Japanese', 5_000);
     expect((await mj(page, 'MJTable.last.centre')).tilesLeft).toMatch(/^残り \d+ 枚$/);
     expect(await page.textContent('#auto-win + span')).toBe('自動和了');
     expect(await page.evaluate(() => (window as any).MJ.actionName(43))).toBe('ポン');
@@ -420,17 +421,17 @@ describe('language', () => {
     await page.waitForSelector('#result-ok', { timeout: 30_000 });
     expect(await page.textContent('.dialog h3')).toBe('流局: 流局');
     await page.click('#result-ok');
-    await until(() => page.evaluate(() => document.querySelector('.dialog .win') !== null), 30_000, 'the win');
+    await waitFor(() => page.evaluate(() => document.querySelector('.dialog .win') !== null), 'the win', 30_000);
     const text = await page.textContent('.dialog .win');
     expect(text).toContain('立直 1飜');
     expect(text).toContain('ツモ 1300オール');
     await screenshot(page, 'table-lang-ja');
     // Kept over a reload; Chinese on request.
     await page.reload();
-    await until(() => mj(page, 'window.__mj.state'), 15_000, 'the resumed game');
+    await waitFor(() => mj(page, 'window.__mj.state'), 'the resumed game', 15_000);
     expect(await page.inputValue('#lang')).toBe('ja');
     await page.selectOption('#lang', 'zh');
-    await until(async () => /^东\d局$/.test((await mj(page, 'MJTable.last.centre')).round), 5_000, 'the table in Chinese');
+    await waitFor(async () => /^东\d局$/.test((await mj(page, 'MJTable.last.centre')).round), 'the table in Chinese', 5_000);
     expect(await page.evaluate(() => (window as any).MJI18n.tileName(52))).toBe('红5筒');
     await screenshot(page, 'table-lang-zh');
     await page.evaluate(() => localStorage.removeItem('mj-lang'));

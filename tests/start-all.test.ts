@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
 import { killTmuxServer } from './helpers/tmux';
-import { useTempDirs, waitFor as pollUntil } from '../shared/src/testing';
+import { useTempDirs, waitFor } from '../shared/src/testing';
 
 const temp = useTempDirs(afterAll);
 
@@ -39,16 +39,16 @@ async function launch(extraEnv: Record<string, string> = {}) {
     void (async () => { for await (const chunk of stream) output += new TextDecoder().decode(chunk); })();
   }
   const healthOf = (i: number) => fetch(`http://127.0.0.1:${ports[i]}${PRODUCTS[i]!.health}`).then((r) => r.status, () => 0);
-  const waitFor = (condition: () => boolean | Promise<boolean>) => pollUntil(condition, 'the servers', 30_000, 100).then(() => true, () => false);
-  return { proc, ports, socket, healthOf, waitFor, output: () => output };
+  const eventually = (condition: () => boolean | Promise<boolean>) => waitFor(condition, 'the start-all run', 30_000, 100).then(() => true, () => false);
+  return { proc, ports, socket, healthOf, eventually, output: () => output };
 }
 
 describe('bun run start', () => {
   it('starts all three servers, prints their URLs and stops them all on SIGTERM', async () => {
     const run = await launch();
     try {
-      for (const [i] of PRODUCTS.entries()) expect(await run.waitFor(async () => (await run.healthOf(i)) === 200)).toBe(true);
-      expect(await run.waitFor(() => run.ports.every((port) => run.output().includes(`http://127.0.0.1:${port}`)))).toBe(true);
+      for (const [i] of PRODUCTS.entries()) expect(await run.eventually(async () => (await run.healthOf(i)) === 200)).toBe(true);
+      expect(await run.eventually(() => run.ports.every((port) => run.output().includes(`http://127.0.0.1:${port}`)))).toBe(true);
       run.proc.kill('SIGTERM');
       expect(await run.proc.exited).toBe(0);
       expect(run.output()).toContain('all servers stopped');
@@ -66,11 +66,11 @@ describe('bun run start', () => {
     const run = await launch({ PATH: bin });
     try {
       const gateway = PRODUCTS.findIndex((p) => p.pkg === 'gateway');
-      expect(await run.waitFor(() => run.output().includes('agentgw exited'))).toBe(true);
+      expect(await run.eventually(() => run.output().includes('agentgw exited'))).toBe(true);
       expect(run.output()).toContain('tmux');
       for (const [i] of PRODUCTS.entries()) {
         if (i === gateway) continue;
-        expect(await run.waitFor(async () => (await run.healthOf(i)) === 200)).toBe(true);
+        expect(await run.eventually(async () => (await run.healthOf(i)) === 200)).toBe(true);
       }
       expect(await run.healthOf(gateway)).toBe(0);
       run.proc.kill('SIGTERM');

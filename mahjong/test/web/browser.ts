@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pngColours } from './png';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { waitFor } from '@devhub/shared/testing';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,9 +40,6 @@ export function canvasStats(page: Page): Promise<{ colours: number; hash: number
     return { colours: seen.size, hash, width: c.width, height: c.height };
   });
 }
-
-/** Polls `check` until it returns a truthy value, for at most `ms` (the shared waitFor, this file's argument order). */
-export const until = <T>(check: () => Promise<T> | T, ms = 20_000, what = 'condition'): Promise<NonNullable<T>> => waitFor(check, what, ms, 50);
 
 /** Screenshots are kept as test artefacts under the git-ignored dist/ (or where MAHJONG_SCREENSHOTS says). */
 export const SCREENSHOT_DIR = process.env.MAHJONG_SCREENSHOTS ?? join(import.meta.dir, '../../../dist/test-artifacts/mahjong');
