@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { compiledBinary } from '@devhub/shared/testing';
 import { fakeProgram, sandbox } from './helpers';
 
 /**
- * The self-replacing path only exists in a compiled binary, so this builds one and runs it. The
+ * The self-replacing path only exists in a compiled binary, so this runs a copy of the test run's build. The
  * "release" served by the manifest is a second copy of the same build: the replacement shows as a
  * new inode (atomic rename), the bytes stay runnable.
  */
@@ -18,9 +19,10 @@ const bin = join(box.home, 'fakebin');
 const platform = `${process.platform}-${process.arch}`;
 
 beforeAll(async () => {
-  await using build = Bun.spawn([process.execPath, 'build', '--compile', resolve(import.meta.dir, '../../src/cli/index.ts'), '--outfile', binary], { stdout: 'pipe', stderr: 'pipe' });
-  expect(await build.exited).toBe(0);
-  copyFileSync(binary, release);
+  // The run's one build of modelproxy, copied: this test replaces its copy in place.
+  const built = await compiledBinary('proxy', 'modelproxy');
+  copyFileSync(built, binary);
+  copyFileSync(built, release);
   hash = createHash('sha256').update(readFileSync(release)).digest('hex');
   server = Bun.serve({
     port: 0,
