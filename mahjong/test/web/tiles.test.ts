@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
+import { RED_FIVE_IDS } from '../../src/engine/tiles';
 
 // The page scripts are plain browser files; load them into a stand-in window to test their logic.
 async function load(...files: string[]): Promise<any> {
@@ -18,6 +19,12 @@ describe('tile helpers', () => {
     expect(MJTiles.normTile({ tile: 135 })).toEqual({ kind: 33, red: false });
     expect(MJTiles.normTile('x')).toBeNull();
     expect([0, 16, 52, 108, 124].map(MJTiles.tileName)).toEqual(['1m', '0m', '0p', 'East', 'White']);
+  });
+
+  it('knows the red fives the engine knows, by the same ids', async () => {
+    const { MJTiles } = await load('tiles.js');
+    expect(MJTiles.RED_FIVE_IDS).toEqual([...RED_FIVE_IDS]);
+    expect(Array.from({ length: 136 }, (_, id) => id).filter(MJTiles.isRed)).toEqual([...RED_FIVE_IDS]);
   });
 
   it('maps hand tiles to discard indices (red fives 34–36) and names actions', async () => {

@@ -293,8 +293,8 @@
   }
   /** A tile by Tenhou id (0–135), kind (`{kind, red}`) or notation: `5p`, `red 5p`, `赤5筒`, `East`, `東`. */
   function tileName(tile, lang) {
-    const T = global.MJTiles;
-    const n = T ? T.normTile(tile) : typeof tile === 'number' ? { kind: tile >> 2, red: tile === 16 || tile === 52 || tile === 88 } : null;
+    // tiles.js loads before this file on every page.
+    const n = global.MJTiles.normTile(tile);
     if (!n) return '?';
     const d = dict(lang);
     if (n.kind >= 27) return d.honors[n.kind - 27];

@@ -9,12 +9,15 @@
   const KANJI_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
   const HONORS = ['東', '南', '西', '北', '白', '發', '中'];
   const SUITS = 'mpsz';
+  /** Tenhou ids of the red fives (0m, 0p, 0s): the engine's RED_FIVE_IDS, the one red check on a page. */
+  const RED_FIVE_IDS = [16, 52, 88];
+  const isRed = (id) => RED_FIVE_IDS.includes(id);
   const FONT = '"Noto Sans CJK JP","Noto Sans CJK SC","Hiragino Sans","Yu Gothic","Microsoft YaHei",sans-serif';
 
   /** Accepts a Tenhou id (0–135), "5m"/"0p" notation, or {id}/{tile}/{kind,red}; returns {kind, red}. */
   function normTile(t) {
     if (t == null) return null;
-    if (typeof t === 'number') return { kind: t >> 2, red: t === 16 || t === 52 || t === 88 };
+    if (typeof t === 'number') return { kind: t >> 2, red: isRed(t) };
     if (typeof t === 'string') {
       const m = /^([0-9])([mpsz])$/.exec(t);
       if (!m) return null;
@@ -191,5 +194,5 @@
     if (opts.dim) { roundRect(ctx, x, y, w, h, r); ctx.fillStyle = 'rgba(0,0,0,0.35)'; ctx.fill(); }
   }
 
-  global.MJTiles = { COLORS, normTile, tileName, drawTile, drawBack, roundRect };
+  global.MJTiles = { COLORS, RED_FIVE_IDS, isRed, normTile, tileName, drawTile, drawBack, roundRect };
 })(window);
