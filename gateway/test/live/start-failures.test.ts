@@ -49,6 +49,16 @@ describe('an assistant that never runs', () => {
     ws.close();
   }, 60_000);
 
+  it('command not found over the WebSocket: session.created carries the same warning as the REST answer', async () => {
+    const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
+    const created = await ws.request({ type: 'session.create', channel_id: 'missing-ws', provider: 'agent_a', work_dir: env.dir });
+    expect(created.type).toBe('session.created');
+    expect(created.warnings).toEqual(['"no-such-assistant-4242" is not on the gateway\'s PATH; the window\'s shell may not find it either (give an absolute path in providers.<id>.command)']);
+    const status = await ws.next((m) => m.type === 'agent.status' && m.channel_id === 'missing-ws' && m.status === 'done', 30_000);
+    expect(status.display_label).toBe('Exited: no-such-assistant-4242: command not found');
+    ws.close();
+  }, 60_000);
+
   it('exits at once without a word: done once the start grace time has passed', async () => {
     const { ws, created } = await create('instant-exit', 'agent_b');
     expect(created.warnings).toBeUndefined();
