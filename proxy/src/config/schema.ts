@@ -3,10 +3,10 @@ import { t } from 'elysia';
 /** The config format this program writes; older files are migrated up to it (see cli migrations). */
 export const CONFIG_VERSION = 1;
 
-/** Models that accept image blocks; every other target gets images stripped (spec: multimodal downgrade). */
+/** Models that accept image blocks; every other target gets images stripped (README "Forwarding", multimodal downgrade). */
 export const DEFAULT_MULTIMODAL_MODELS = ['MiniMax-M3', 'glm-4.6v'];
 
-/** Names accepted by `usage_adapter:`; they override the host-marker choice (DECISIONS.md platform markers A–F). */
+/** Names accepted by `usage_adapter:`; they override the host-marker choice (usage/select.ts). */
 export const UsageAdapterName = t.Union([
   t.Literal('minimax'),
   t.Literal('kimi'),
