@@ -141,8 +141,8 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
     if (outcome.quota && outcome.restUntil === undefined) options.onExhausted?.(target, candidate, outcome.quota);
     const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${next}`);
-    if (client?.aborted) break;
     lastReason = outcome.reason;
+    if (client?.aborted) break;
     if (outcome.value !== undefined) answered = { outcome, attempt };
   }
   // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
