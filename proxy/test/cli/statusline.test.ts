@@ -5,7 +5,8 @@ import { stringify } from 'yaml';
 import { ansiPaint, plainPaint, renderStatusline } from '../../src/accounting/statusline';
 import { configPath, usageCachePath } from '../../src/config/paths';
 import { fingerprint } from '../../src/usage/cache';
-import { message, sseFrames, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { message, sseFrames, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { removeTempDirs, tempDir } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
 import { cli } from './helpers';
@@ -78,7 +79,7 @@ beforeAll(async () => {
     await send('claude-haiku-5-5', false, SESSION);
     await send('claude-haiku-5-5', false, 'another-session');
     // serve reads the quota of the key that served, in the background (accounting.quota_refresh).
-    await waitFor(() => existsSync(usageCachePath(dir)) && readFileSync(usageCachePath(dir), 'utf8').includes(fingerprint(MM_KEY)), 20_000, 'serve to cache the quota of mm#1');
+    await waitFor(() => existsSync(usageCachePath(dir)) && readFileSync(usageCachePath(dir), 'utf8').includes(fingerprint(MM_KEY)), 'serve to cache the quota of mm#1', 20_000);
   } finally {
     expect(await proxy.stop()).toBe(0);
   }

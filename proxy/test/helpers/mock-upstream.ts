@@ -99,12 +99,3 @@ export function sseResponse(frames: string[], gate?: (i: number) => Promise<void
   });
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_mock' } });
 }
-
-/** Resolves when `check` returns true; fails after `ms`. Polls instead of sleeping a fixed time. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(10);
-  }
-}

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { waitFor } from './mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 
@@ -29,7 +29,7 @@ export async function spawnProxy(dir: string, args: string[] = [], command: 'ser
     if (proc.exitCode !== null) throw new Error(`proxy exited with ${proc.exitCode}: ${text}`);
     url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1] ?? '';
     return url !== '';
-  }, 20_000, 'the proxy to listen');
+  }, 'the proxy to listen', 20_000);
   return {
     url, proc,
     output: () => text,

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { createApp } from '../../src/app';
 import { LISTEN_OPTIONS } from '../../src/listen-options';
-import { waitFor } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 
 const CHROMIUM = '/usr/bin/chromium';
 const app = createApp();
@@ -60,7 +60,7 @@ describe('/docs in Chromium', () => {
     await page.goto(`${server!.url}/docs`);
     await page.waitForSelector('.swagger-ui .info .title', { timeout: 30_000 });
     expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('modelproxy — local model proxy');
-    await waitFor(async () => (await page.locator('.opblock-summary-path').allTextContents()).some((p) => p.includes('/v1/messages')), 30_000, 'the operations list');
+    await waitFor(async () => (await page.locator('.opblock-summary-path').allTextContents()).some((p) => p.includes('/v1/messages')), 'the operations list', 30_000);
     expect(requested.length).toBeGreaterThanOrEqual(4);
     expect(requested.filter((url) => !url.startsWith(`${server!.url}/`))).toEqual([]);
     await page.close();

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_CONFIG_YAML, PLACEHOLDER_KEY } from '../../src/config';
-import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { claudeEnv, harness, post, removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
 const A_KEYS = ['sk-minimax-key-0001', 'sk-minimax-key-0002'];
@@ -106,7 +107,7 @@ describe('cross-provider failover', () => {
     await expect(stream.finalMessage()).rejects.toThrow();
     expect(a.requests.length).toBe(1);
     expect(b.requests.length).toBe(0);
-    await waitFor(async () => (await h.logLines()).length > 0, 10_000, 'the requests.jsonl line');
+    await waitFor(async () => (await h.logLines()).length > 0, 'the requests.jsonl line', 10_000);
     expect((await h.logLines()).at(-1)).toMatchObject({ provider: 'minimax', key_index: 1, status: 200, completed: false });
     await server.stop();
     a.handle(exhausted);

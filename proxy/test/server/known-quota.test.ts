@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { configPath, parseProxyConfig, usageCachePath } from '../../src/config';
 import { collectUsage, fingerprint } from '../../src/usage';
-import { messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { removeTempDirs, tempDir } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
 
@@ -69,7 +70,7 @@ describe('keys whose last known quota is used up', () => {
       percentLeft[KEY_1] = 80;
       percentLeft[KEY_2] = 0;
       await readUsage(dir);
-      await waitFor(async () => (await send()).headers.get('x-modelproxy-key') === 'mm#1', 20_000, 'serve to read the new quota');
+      await waitFor(async () => (await send()).headers.get('x-modelproxy-key') === 'mm#1', 'serve to read the new quota', 20_000);
       expect(proxy.output()).toContain('mm#1: its quota reading of');
       expect(proxy.output()).toContain('mm#2: its last known quota');
     } finally {

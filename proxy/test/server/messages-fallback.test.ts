@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
 
 afterAll(removeTempDirs);
@@ -63,7 +64,7 @@ describe('key fallback', () => {
     await expect(stream.finalMessage()).rejects.toThrow();
     expect(seen()).toEqual([KEYS[0]!]);
     let line: Record<string, unknown> | undefined;
-    await waitFor(async () => (line = (await h.logLines()).at(-1)) !== undefined, 10_000, 'the requests.jsonl line');
+    await waitFor(async () => (line = (await h.logLines()).at(-1)) !== undefined, 'the requests.jsonl line', 10_000);
     expect(line).toMatchObject({ status: 200, stream: true, completed: false, key_index: 1 });
     await server.stop();
   });

@@ -1,7 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { gzipSync } from 'node:zlib';
-import { message, sseFrames, sseResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
 
 afterAll(removeTempDirs);
@@ -76,7 +77,7 @@ describe('forwarding', () => {
     await firstSent;
     await res.body!.getReader().read();
     abort.abort();
-    await waitFor(() => cancelled, 10_000, 'the upstream stream to be cancelled');
+    await waitFor(() => cancelled, 'the upstream stream to be cancelled', 10_000);
   });
 
   it('replaces client credentials with the provider key and forwards anthropic headers unchanged', async () => {
@@ -123,7 +124,7 @@ describe('forwarding', () => {
     upstream.handle(() => Response.json(message('slow stream')));
     const before = (await h.logLines()).length;
     for (let i = 0; i < 4; i++) await client().messages.create(ask);
-    await waitFor(async () => (await h.logLines()).length >= before + 4, 10_000, 'four more requests.jsonl lines');
+    await waitFor(async () => (await h.logLines()).length >= before + 4, 'four more requests.jsonl lines', 10_000);
     const lines = await h.logLines();
     expect(lines.length).toBeGreaterThan(3);
     const last = lines.at(-1)!;

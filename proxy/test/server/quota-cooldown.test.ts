@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { QUOTA_COOLDOWN_MS } from '../../src/upstream/key-pool';
 import { quotaExhausted } from '../../src/upstream/quota';
 import { resetOf } from '../../src/usage/reset';
-import { anthropicError, messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicError, messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
 
 const KEY_1 = 'sk-cp-exhausted-key-0001';
@@ -60,7 +61,7 @@ describe('a vendor\'s "plan window used up" answer cools the key until the reset
     const res = await h.app.handle(post('/v1/messages', ask));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-modelproxy-key')).toBe('minimax#2');
-    await waitFor(() => restOf(h, 'minimax', KEY_1) === end, 10_000, 'the rest to move to the adapter\'s reset');
+    await waitFor(() => restOf(h, 'minimax', KEY_1) === end, 'the rest to move to the adapter\'s reset', 10_000);
     const usageCall = upstream.requests.find((r) => r.path === MINIMAX_USAGE)!;
     expect(usageCall.key).toBe(KEY_1);
     upstream.handle(() => messageResponse('ok'));
@@ -95,7 +96,7 @@ describe('a vendor\'s "plan window used up" answer cools the key until the reset
     });
     const h = fresh(configFor({ kimi: { url: `${upstream.url}/coding`, keys: [KEY_1, KEY_2], usage_adapter: 'kimi' } }));
     expect((await h.app.handle(post('/v1/messages', ask))).headers.get('x-modelproxy-key')).toBe('kimi#2');
-    await waitFor(() => restOf(h, 'kimi', KEY_1) === Date.parse(weekly), 10_000, 'the weekly reset');
+    await waitFor(() => restOf(h, 'kimi', KEY_1) === Date.parse(weekly), 'the weekly reset', 10_000);
     // A reload (the user may have fixed keys) does not refill a plan window.
     h.state.replace(h.state.current.config);
     expect(restOf(h, 'kimi', KEY_1)).toBe(Date.parse(weekly));

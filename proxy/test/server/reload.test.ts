@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { configPath, requestsLogPath } from '../../src/config/paths';
-import { anthropicError, messageResponse, startMockUpstream, waitFor, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicError, messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { configFor, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy, type ProxyProcess } from '../helpers/spawn-proxy';
 import { cli } from '../cli/helpers';
@@ -52,7 +53,7 @@ describe('modelproxy serve (real process)', () => {
         return messageResponse('from a');
       });
       const slow = fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'hold', max_tokens: 5, messages: [] }) });
-      await waitFor(() => heldArrived, 10_000, 'the held request to reach upstream a');
+      await waitFor(() => heldArrived, 'the held request to reach upstream a', 10_000);
 
       let stop = false;
       const statuses: number[] = [];
@@ -61,15 +62,15 @@ describe('modelproxy serve (real process)', () => {
       });
       writeFileAtomic(configPath(dir), stringify(configB()));
       proxy.proc.kill('SIGUSR1');
-      await waitFor(() => count(proxy.output(), 'config reloaded') >= 1, 10_000, 'the reload log line');
-      await waitFor(async () => (await ask(proxy.url)).headers.get('x-modelproxy-key') === 'b#1', 10_000, 'requests to go to b');
+      await waitFor(() => count(proxy.output(), 'config reloaded') >= 1, 'the reload log line', 10_000);
+      await waitFor(async () => (await ask(proxy.url)).headers.get('x-modelproxy-key') === 'b#1', 'requests to go to b', 10_000);
       // Reload twice more while the load runs.
       writeFileAtomic(configPath(dir), stringify(configA()));
       proxy.proc.kill('SIGUSR1');
-      await waitFor(() => count(proxy.output(), 'config reloaded') >= 2, 10_000, 'the second reload');
+      await waitFor(() => count(proxy.output(), 'config reloaded') >= 2, 'the second reload', 10_000);
       writeFileAtomic(configPath(dir), stringify(configB()));
       proxy.proc.kill('SIGUSR1');
-      await waitFor(() => count(proxy.output(), 'config reloaded') >= 3, 10_000, 'the third reload');
+      await waitFor(() => count(proxy.output(), 'config reloaded') >= 3, 'the third reload', 10_000);
       stop = true;
       await Promise.all(load);
       release();
@@ -82,7 +83,7 @@ describe('modelproxy serve (real process)', () => {
     { // rejects an invalid new config with a logged reason and keeps the old one
       writeFileAtomic(configPath(dir), 'providers: { b: { base_url: nowhere, api_keys: [] } }\nroutes: { default: [] }\n');
       proxy.proc.kill('SIGUSR1');
-      await waitFor(() => proxy.output().includes('config reload rejected'), 10_000, 'the rejection log line');
+      await waitFor(() => proxy.output().includes('config reload rejected'), 'the rejection log line', 10_000);
       expect(proxy.output()).toContain('providers.b.api_keys');
       const res = await ask(proxy.url);
       expect(res.status).toBe(200);
@@ -95,8 +96,8 @@ describe('modelproxy serve (real process)', () => {
       const r = await cli(['service', 'reload'], { HOME: dir, MODELPROXY_DIR: dir, NO_COLOR: '1' });
       expect(r.stdout.trim()).toBe(`reload signal sent to pid ${proxy.proc.pid}`);
       expect(r.code).toBe(0);
-      await waitFor(() => count(proxy.output(), 'config reloaded') > reloads, 10_000, 'the reload');
-      await waitFor(async () => (await ask(proxy.url)).headers.get('x-modelproxy-key')?.startsWith('a#') ?? false, 10_000, 'requests to go to a');
+      await waitFor(() => count(proxy.output(), 'config reloaded') > reloads, 'the reload', 10_000);
+      await waitFor(async () => (await ask(proxy.url)).headers.get('x-modelproxy-key')?.startsWith('a#') ?? false, 'requests to go to a', 10_000);
     }
     { // never prints or records a key
       const output = proxy.output();

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { configPath, listenFilePath, pidFilePath } from '../../src/config/paths';
-import { startMockUpstream, waitFor } from '../helpers/mock-upstream';
+import { startMockUpstream } from '../helpers/mock-upstream';
+import { waitFor } from '@devhub/shared/testing';
 import { configFor, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
 
@@ -36,7 +37,7 @@ describe('stopping serve', () => {
     const exit = await Promise.race([proxy.stop(), new Promise<'hung'>((r) => setTimeout(() => r('hung'), 15_000))]);
     if (exit === 'hung') proxy.proc.kill('SIGKILL');
     expect(exit).toBe(0);
-    await waitFor(() => cancelled, 10_000, 'the upstream stream to be cancelled');
+    await waitFor(() => cancelled, 'the upstream stream to be cancelled', 10_000);
     expect(existsSync(pidFilePath(dir))).toBe(false);
     expect(existsSync(listenFilePath(dir))).toBe(false);
     await reader.cancel().catch(() => {});
