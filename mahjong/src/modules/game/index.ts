@@ -88,11 +88,16 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       set.headers['content-disposition'] = `attachment; filename="mahjong-${params.session_id}.${file.filename.split('.').pop()}"`;
       return file.text;
     }, { params: SessionParams, query: GameExportQuery, detail: { summary: 'Game as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags } })
-    .get('/api/game/:session_id/log', async ({ params, set }) => {
+    .get('/api/game/:session_id/log', async ({ params, query, request, set }) => {
+      const s = await service.get(params.session_id);
       set.headers['content-type'] = 'application/x-ndjson';
-      // Action indices are what every seat saw happen (discards, calls): public while the game runs.
-      return (await service.get(params.session_id)).actionLog();
-    }, { params: SessionParams, detail: { summary: 'Every action so far, one JSON object per line', tags } })
+      // A human_ai game in play: skips and riichi cancels tell a seat's hidden choices (table-talk.ts); the admin sees them.
+      const whole = s.mode !== 'human_ai' || s.isOver || access.isAdmin(presentedToken(request, query));
+      return s.actionLog(!whole);
+    }, {
+      params: SessionParams, query: TokenQuery,
+      detail: { summary: 'Every action so far, one JSON object per line (human_ai in play: the public ones only, unless the admin token)', tags },
+    })
     .post('/api/game/:session_id/auto', async ({ params, body, request }) => {
       const s = await service.get(params.session_id);
       access.requireOwner(s, presentedToken(request), 'the automatic play');
