@@ -4,6 +4,8 @@ import { A } from '../../../src/engine/table/actions';
 import { parseTiles } from '../../../src/engine/rules';
 import { shanten } from '../../../src/engine/shanten';
 import type { StateView } from '../../../src/engine/game';
+import { readTable } from '../../../src/engine/ai/strong/table';
+import { riskFactor } from '../../../src/engine/ai/strong/placement';
 import { discard, idx, ok, scenario, type ScenarioSpec } from '../table/_scenario';
 
 // Positions built with the table scenarios (test/engine/table/_scenario.ts), then read by the
@@ -107,5 +109,92 @@ describe('strong AI: calls (agent.ts respond, plan.ts)', () => {
     expect(strong.decide(view)).toBe(A.SKIP);
     view.tiles_left = 30;
     expect(strong.decide(view)).toBe(A.CHI_LOW);
+  });
+});
+
+const river = (tiles: string) => parseTiles(tiles).map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false }));
+const pon = (tiles: string, from: number) => { const ids = parseTiles(tiles); return { type: 'pon' as const, tiles: ids, called: ids[0]!, added: null, from, m: 0 }; };
+
+describe('strong AI: open hands as threats (danger.ts threatOf)', () => {
+  /** Seat 0's first discard from a hand five shanten away; seat 1 shows `melds` and has thrown 5p 1s 9s 1p 9p 4z. */
+  const facing = (melds: ReturnType<typeof pon>[]) => {
+    const g = scenario({ hands: ['258m369p147s2345z', '111m666m999p111s2z', '777m888m111p222p3z', '999m444p666p888s4z'], draws: '5p', dora: '7z' });
+    const view = g.stateView(0);
+    view.players[1]!.river = river('5p1s9s1p9p4z');
+    view.players[1]!.melds = melds;
+    return view;
+  };
+  const safe = new Set(parseTiles('5p1s9s1p9p4z').map((id) => id >> 2));
+
+  it('with a poor hand, throws a tile seat 1 discarded once it shows two melds and a yaku', () => {
+    expect(shanten(counts(handOf(facing([]))), 0)).toBeGreaterThanOrEqual(4);
+    for (const melds of [[pon('777z', 2), pon('222s', 3)], [pon('333m', 2), pon('666s', 3)], [pon('888p', 2), pon('222p', 3)]]) {
+      const view = facing(melds);
+      expect(readTable(view).threats.map((t) => t.seat)).toEqual([1]);
+      expect(safe.has(strong.decide(view))).toBe(true);
+    }
+  });
+
+  it('does not treat one meld, or two melds with no yaku in sight, as a threat: it plays its own hand', () => {
+    const alone = strong.decide(facing([]));
+    expect(safe.has(alone)).toBe(false);
+    for (const melds of [[pon('777z', 2)], [pon('222m', 2), pon('999s', 3)]]) {
+      const view = facing(melds);
+      expect(readTable(view).threats).toEqual([]);
+      expect(strong.decide(view)).toBe(alone);
+    }
+  });
+
+  it('weighs a dealer\'s threat at one and a half times a non-dealer\'s, and a riichi above an open hand', () => {
+    const view = facing([pon('777z', 2), pon('222s', 3)]);
+    const open = readTable(view).threats[0]!;
+    view.players[1]!.is_oya = true;
+    expect(readTable(view).threats[0]!.loss).toBe(open.loss * 1.5);
+    view.players[1]!.is_oya = false;
+    view.players[1]!.melds = [];
+    view.players[1]!.riichi = true;
+    const riichi = readTable(view).threats[0]!;
+    expect([riichi.tenpai, open.tenpai < 1]).toEqual([1, true]);
+    expect(riichi.loss).toBeGreaterThan(open.loss);
+  });
+});
+
+describe('strong AI: placement at the end of the game (placement.ts)', () => {
+  const late = (scores: number[], round: 'all-last' | 'second-last' | 'early') => {
+    const view = riichiPrompt('234m55567p234s67s');
+    const last = (view.game.max_round + 1) * 4 - 1;
+    view.game.round = round === 'all-last' ? last : round === 'second-last' ? last - 1 : 0;
+    view.players.forEach((p, seat) => { p.score = scores[seat]!; });
+    return readTable(view);
+  };
+
+  it('folds harder in first place near the end (more so with a big lead), pushes from a distant last place in the last hand', () => {
+    expect(riskFactor(late([40_000, 20_000, 20_000, 20_000], 'early'))).toBe(1);
+    expect(riskFactor(late([40_000, 20_000, 20_000, 20_000], 'second-last'))).toBe(1.8);
+    expect(riskFactor(late([30_000, 25_000, 25_000, 20_000], 'all-last'))).toBe(1.4);
+    expect(riskFactor(late([10_000, 30_000, 30_000, 30_000], 'all-last'))).toBe(0.7);
+    expect(riskFactor(late([20_000, 30_000, 30_000, 20_000], 'all-last'))).toBe(1);
+  });
+
+  /** Seat 0 (dealer seat, read as a non-dealer), dama on 5s/8s with tanyao-pinfu; seat 1 throws 8s. */
+  const ron = (scores: number[], round: 'all-last' | 'early', tilesLeft?: number) => {
+    const view = callPrompt('234m55567p234s67s', ['111m666m999p111s2z', '777m888m111p222p3z', '999m444p888p444s4z'], '8s');
+    expect(view.valid_actions).toContain(A.RON);
+    view.players[0]!.is_oya = false;
+    view.players[3]!.is_oya = true;
+    if (round === 'all-last') allLast(view);
+    view.players.forEach((p, seat) => { p.score = scores[seat]!; });
+    if (tilesLeft !== undefined) view.tiles_left = tilesLeft;
+    return strong.decide(view);
+  };
+
+  it('in the last hand does not take a win that leaves it last while the wall has time; takes it otherwise', () => {
+    // 2,000 from seat 1, 20,000 behind: still last.
+    expect(ron([10_000, 30_000, 30_000, 30_000], 'all-last')).toBe(A.SKIP);
+    // 1,000 behind: the same win moves it up.
+    expect(ron([24_000, 25_000, 25_000, 26_000], 'all-last')).toBe(A.RON);
+    // The same standings earlier, or with the wall nearly gone: a win is a win.
+    expect(ron([10_000, 30_000, 30_000, 30_000], 'early')).toBe(A.RON);
+    expect(ron([10_000, 30_000, 30_000, 30_000], 'all-last', 5)).toBe(A.RON);
   });
 });
