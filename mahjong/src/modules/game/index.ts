@@ -49,7 +49,8 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       if (query.for_player !== undefined && query.for_player !== HUMAN_SEAT) throw new HiddenWhilePlaying(`seat ${query.for_player}'s view`);
       const token = presentedToken(request, query);
       if (query.for_player === HUMAN_SEAT) access.requireOwner(s, token, 'the human seat\'s view');
-      return s.state(access.owns(s, token) ? HUMAN_SEAT : SPECTATOR);
+      // Read between steps (the lock): mid-way through the AIs' turns the table could show whose call is pending.
+      return s.exclusive(() => s.state(access.owns(s, token) ? HUMAN_SEAT : SPECTATOR));
     }, {
       params: SessionParams, query: StateQuery, response: State, detail: { summary: 'State seen from a seat (human_ai: the seat token shows seat 0; without it no concealed hand is shown)', tags },
     })
