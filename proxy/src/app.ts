@@ -5,8 +5,10 @@ import type { AccountingStore } from './accounting/store';
 import { ProxyConfig } from './config/schema';
 import { errorBody, ProxyError } from './upstream/errors';
 import { QuotaResets, type ResetLookup } from './upstream/quota';
+import { KeyRechecks, type KeyCheck } from './upstream/recheck';
 import { RequestLog } from './upstream/request-log';
 import { quotaResetAt } from './usage/reset';
+import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { unmatchedRequest } from './modules/errors/unmatched';
 import { requestPath } from './modules/guard/request-path';
@@ -28,6 +30,8 @@ export interface AppDeps {
   now?: () => Date;
   /** When a used-up key's plan window resets; default: ask the provider's usage adapter. */
   quotaReset?: ResetLookup;
+  /** How a refused key is re-checked when its rest ends; default: a 1-token Messages request. */
+  keyCheck?: KeyCheck;
 }
 
 /** Composes the proxy's modules; never listens (the serve command does). */
@@ -36,6 +40,7 @@ export function createApp(deps: AppDeps = {}) {
   const state = deps.state ?? new ProxyState(Value.Default(ProxyConfig, {}) as ProxyConfig);
   const requestLog = deps.requestLog ?? new RequestLog(null, log);
   const quotaResets = new QuotaResets(state.pool, deps.quotaReset ?? quotaResetAt, log);
+  new KeyRechecks(state.pool, deps.keyCheck ?? ((name, provider, entry) => recheckKey(state.current.config, name, provider, entry)), log);
   const services = { state, log, requestLog, accounting: deps.accounting, now: deps.now, quotaResets };
   return new Elysia()
     .onRequest(({ request }) => guardRequest(request, state.current.config.server))

@@ -1,6 +1,6 @@
 import { AppError } from '@devhub/shared';
 
-/** Bad command-line input: exit code 2 (DECISIONS.md exit codes); shared by the three CLIs. */
+/** Bad command-line input: exit code 2 (ARCHITECTURE.md rule 3); shared by the three CLIs. */
 export { BadArgument } from '@devhub/shared';
 
 /** An operation that ran and failed (network, service manager, integrity): exit code 1. */

@@ -47,7 +47,7 @@ export default defineCommand({
     const file = configPath(dir);
     let state: ProxyState;
     try {
-      // An older config_version is backed up and upgraded before the first load (spec: Versioning).
+      // An older config_version is backed up and upgraded before the first load (README "Config versions").
       const migrated = migrateConfigFile(file);
       if (migrated) log.info(`migrated ${file} from config_version ${migrated.from} to ${migrated.to} (original: ${migrated.backup})`);
       state = new ProxyState(loadProxyConfig(file));

@@ -14,6 +14,8 @@ server:
   allow_remote: false
   upstream_timeout: 600    # seconds to wait for an upstream's response headers before the next key
   stream_header_timeout: 120  # the same for streaming requests (Claude Code gives up after 600 s)
+  client_abort_grace: 30   # a key with no answer yet when the client gave up counts as failed if the client waited this long
+  auth_cooldown: 1800      # seconds a key refused with 401/402/403 rests; then a 1-token request re-checks it
 
 # Providers speak the Anthropic Messages API. api_keys are tried in order: the first key that is
 # not a placeholder and not cooling down serves; a failing key hands over to the next one.

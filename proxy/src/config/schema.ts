@@ -3,10 +3,10 @@ import { t } from 'elysia';
 /** The config format this program writes; older files are migrated up to it (see cli migrations). */
 export const CONFIG_VERSION = 1;
 
-/** Models that accept image blocks; every other target gets images stripped (spec: multimodal downgrade). */
+/** Models that accept image blocks; every other target gets images stripped (README "Forwarding", multimodal downgrade). */
 export const DEFAULT_MULTIMODAL_MODELS = ['MiniMax-M3', 'glm-4.6v'];
 
-/** Names accepted by `usage_adapter:`; they override the host-marker choice (DECISIONS.md platform markers A–F). */
+/** Names accepted by `usage_adapter:`; they override the host-marker choice (usage/select.ts). */
 export const UsageAdapterName = t.Union([
   t.Literal('minimax'),
   t.Literal('kimi'),
@@ -82,6 +82,17 @@ export const ServerSettings = t.Object({
    * and the next key never used.
    */
   stream_header_timeout: t.Number({ exclusiveMinimum: 0, default: 120 }),
+  /**
+   * Seconds: a key that had sent no response headers when the client gave up counts as failed (it
+   * cools like a timeout) once the client had waited at least this long. A quicker cancel (Esc in
+   * Claude Code) says nothing about the key. 0 = every such abandon counts.
+   */
+  client_abort_grace: t.Number({ minimum: 0, default: 30 }),
+  /**
+   * Seconds a key refused with 401/402/403 rests. When the rest ends, one 1-token request checks
+   * the key in the background while requests use the other keys first; a key still refused rests again.
+   */
+  auth_cooldown: t.Number({ exclusiveMinimum: 0, default: 1800 }),
 }, { additionalProperties: false, default: {} });
 export type ServerSettings = typeof ServerSettings.static;
 

@@ -1,4 +1,4 @@
-/** DECISIONS.md: the model family is `claude`; `default` means the sonnet tier. */
+/** The model family is `claude`; `default` means the sonnet tier (README "Routing"). */
 export const MODEL_FAMILY = 'claude';
 
 const BARE_ALIAS = /^(sonnet|opus|haiku|default)(\[[^\]]*\])?$/i;

@@ -1,7 +1,7 @@
 import { AppError } from '@devhub/shared';
 import { t } from 'elysia';
 
-/** The one error body of every proxy answer (spec Errors, DECISIONS: Messages API type names). */
+/** The one error body of every proxy answer (README "Errors": Messages API type names). */
 export const ErrorBody = t.Object({
   type: t.Literal('error'),
   error: t.Object({ type: t.String(), message: t.String(), code: t.String() }),
@@ -129,7 +129,7 @@ export class ImageGenerationFailed extends ProxyError {
   }
 }
 
-/** Messages-API `error.type` for a status (DECISIONS.md: error body). */
+/** Messages-API `error.type` for a status (README "Errors"). */
 export function errorTypeFor(status: number): string {
   switch (status) {
     case 400: case 405: case 422: case 501: return 'invalid_request_error';

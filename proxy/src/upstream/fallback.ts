@@ -39,6 +39,11 @@ export interface FallbackOptions {
   timeoutMs: number;
   /** The client's request signal: a client that leaves stops the attempts. */
   clientSignal?: AbortSignal;
+  /**
+   * A key still silent (no response headers) when the client leaves counts as failed once the
+   * client had waited this long for it (server.client_abort_grace); a quicker cancel does not. Default 0.
+   */
+  abortGraceMs?: number;
   /** Named in the error when the provider has no usable key. */
   configPath?: string;
   log: Logger;
@@ -68,7 +73,9 @@ export function withKeyFallback<T>(options: FallbackOptions & { providerName: st
  * provider whose keys all fail or cool down hands over to the next target), then the keys that
  * were cooling, in the same order (better a try than a certain error). `tryKey` gets a signal
  * that fires on the header timeout or when the client leaves; once it returns, the timer is
- * cleared, so a body that is still streaming is never cut by it. Every failure cools its key.
+ * cleared, so a body that is still streaming is never cut by it. Every failure cools its key,
+ * including a key that had not answered when the client gave up (after `abortGraceMs`): a client
+ * whose own timeout is no longer than ours would otherwise retry a hung key forever.
  * A ProxyError from `tryKey` (a redirect: base_url is wrong) rules out the rest of that target.
  */
 export async function withFailover<T, X extends KeyTarget>(targets: X[], options: FallbackOptions, tryKey: (attempt: Attempt<X>, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T, X>> {
@@ -101,6 +108,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
     const client = options.clientSignal;
     const onClientAbort = () => timer.abort(client!.reason);
     client?.addEventListener('abort', onClientAbort, { once: true });
+    const began = performance.now();
     let outcome: Outcome<T>;
     try {
       outcome = await tryKey(attempt, timer.signal);
@@ -112,8 +120,15 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
         log.warn(`${target.name}#${candidate.index}: ${error.message}; ${nextStep(queue, i, ruledOut, target)}`);
         continue;
       }
-      const reason = timer.signal.aborted && !client?.aborted ? String((timer.signal.reason as Error)?.message ?? 'timeout') : errorText(error);
-      outcome = { ok: false, status: null, reason };
+      if (client?.aborted) {
+        const waited = performance.now() - began;
+        // A quick cancel (the user pressed Esc) says nothing about the key.
+        if (waited < (options.abortGraceMs ?? 0)) break;
+        outcome = { ok: false, status: null, reason: `no answer in ${seconds(waited)} s before the client gave up` };
+      } else {
+        const reason = timer.signal.aborted ? String((timer.signal.reason as Error)?.message ?? 'timeout') : errorText(error);
+        outcome = { ok: false, status: null, reason };
+      }
     } finally {
       clearTimeout(timeout);
       client?.removeEventListener('abort', onClientAbort);
@@ -122,11 +137,12 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
       pool.succeed(target.name, candidate.entry.key);
       return { value: outcome.value, target, candidate, attempts, failed: false };
     }
-    if (options.clientSignal?.aborted) break;
     pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restUntil, outcome.quota !== undefined);
     if (outcome.quota && outcome.restUntil === undefined) options.onExhausted?.(target, candidate, outcome.quota);
-    log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${nextStep(queue, i, ruledOut, target)}`);
+    const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target);
+    log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${next}`);
     lastReason = outcome.reason;
+    if (client?.aborted) break;
     if (outcome.value !== undefined) answered = { outcome, attempt };
   }
   // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
@@ -140,6 +156,9 @@ function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut:
   if (!next) return 'no keys left';
   return next.target === current ? 'trying the next key' : `moving on to provider "${next.target.name}"`;
 }
+
+/** Milliseconds as seconds with at most one decimal: 600000 → "600", 1234 → "1.2". */
+const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 
 function errorText(error: unknown): string {
   if (error instanceof Error) {

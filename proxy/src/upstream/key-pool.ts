@@ -4,7 +4,10 @@ import type { NoKeyReason } from './errors';
 
 /** 429/5xx/529/timeout cool a key for 60 s unless the upstream said how long (Retry-After). */
 export const COOLDOWN_MS = 60_000;
-/** 401/402/403 rest a key this long (or until a reload, which may have fixed it), then it is tried again. */
+/**
+ * 401/402/403 rest a key this long by default (server.auth_cooldown), or until a reload (which may
+ * have fixed it); then it is re-checked before requests depend on it.
+ */
 export const AUTH_COOLDOWN_MS = 30 * 60_000;
 /**
  * A key whose plan window is used up rests until the window's reset; when neither the answer nor
@@ -13,6 +16,9 @@ export const AUTH_COOLDOWN_MS = 30 * 60_000;
  */
 export const QUOTA_COOLDOWN_MS = 60 * 60_000;
 const AUTH_STATUSES = new Set([401, 402, 403]);
+
+/** A refused key whose rest just ended: `serve` checks it with a cheap request (see upstream/recheck.ts). */
+export type RecheckListener = (providerName: string, provider: Provider, candidate: Candidate) => void;
 
 export interface Candidate {
   /** 1-based position in api_keys, as shown by `usage` and in `x-modelproxy-key`. */
@@ -23,10 +29,11 @@ export interface Candidate {
 interface Cooldown {
   until: number;
   /**
-   * `auth`: refused (401/402/403), not tried at all until `until` (or a reload); `quota`: its plan
-   * window is used up, not tried until `until`; `temporary`: tried last while it cools.
+   * `auth`: refused (401/402/403), not tried at all until `until` (or a reload); `recheck`: its auth
+   * rest ended and a check is under way, tried last meanwhile; `quota`: its plan window is used up,
+   * not tried until `until`; `temporary`: tried last while it cools.
    */
-  kind: 'temporary' | 'auth' | 'quota';
+  kind: 'temporary' | 'auth' | 'recheck' | 'quota';
   /** When the rest began (a newer quota reading that shows room again ends a quota rest). */
   since: number;
 }
@@ -38,12 +45,19 @@ interface Cooldown {
  */
 export class KeyPool {
   private readonly cooling = new Map<string, Cooldown>();
+  /**
+   * Told when a refused key's rest ends; while it checks the key, the key is tried only after the
+   * others. Without one, the key is simply tried again.
+   */
+  onRecheck?: RecheckListener;
 
-  constructor(private readonly clock: () => number = Date.now, private readonly authCooldownMs = AUTH_COOLDOWN_MS) {}
+  /** `authCooldownMs`: how long a 401/402/403 rests a key (ProxyState sets it from server.auth_cooldown). */
+  constructor(private readonly clock: () => number = Date.now, public authCooldownMs = AUTH_COOLDOWN_MS) {}
 
   /**
-   * Keys to try, in order: usable keys first; then keys cooling after a temporary failure (better a
-   * try than a certain error). Placeholders, and keys resting after an authentication failure, never appear.
+   * Keys to try, in order: usable keys first; then keys cooling after a temporary failure or being
+   * re-checked (better a try than a certain error). Placeholders, and keys resting after an
+   * authentication failure, never appear.
    */
   candidates(providerName: string, provider: Provider): Candidate[] {
     const { ready, waiting } = this.split(providerName, provider);
@@ -71,8 +85,17 @@ export class KeyPool {
       if (isPlaceholderKey(entry.key)) continue;
       // Nothing cooling (the usual case): no slot string to build per key and request.
       const state = this.cooling.size > 0 ? this.cooling.get(slot(providerName, entry.key)) : undefined;
-      if (!state || state.until <= now) ready.push({ index: i + 1, entry });
-      else if (state.kind === 'temporary') waiting.push({ index: i + 1, entry });
+      if (!state) ready.push({ index: i + 1, entry });
+      else if (state.kind === 'recheck') waiting.push({ index: i + 1, entry });
+      else if (state.until > now) {
+        if (state.kind === 'temporary') waiting.push({ index: i + 1, entry });
+      } else if (state.kind === 'auth' && this.onRecheck) {
+        // The rest just ended: check the key off the request path; this request tries it last.
+        state.kind = 'recheck';
+        const candidate = { index: i + 1, entry };
+        waiting.push(candidate);
+        this.onRecheck(providerName, provider, candidate);
+      } else ready.push({ index: i + 1, entry });
     }
     return { ready, waiting };
   }
@@ -88,6 +111,21 @@ export class KeyPool {
     const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
     const until = restUntil !== undefined && restUntil > now ? restUntil : now + fallback;
     this.cooling.set(slot(providerName, key), { until, kind, since: now });
+  }
+
+  /**
+   * The result of re-checking a refused key (`status` null: no answer): 401/402/403 rests it again
+   * for the auth cooldown, 408/429/5xx or no answer cool it like a temporary failure, any other
+   * answer (a 200, or a 400 about the request) frees it. Ignored when the key's state changed
+   * meanwhile (a real request succeeded or failed with it, or a reload cleared it): then false.
+   */
+  rechecked(providerName: string, key: string, status: number | null): boolean {
+    const state = this.cooling.get(slot(providerName, key));
+    if (state?.kind !== 'recheck') return false;
+    const refusedOrDown = status === null || AUTH_STATUSES.has(status) || status === 408 || status === 429 || status >= 500;
+    if (refusedOrDown) this.fail(providerName, key, status);
+    else this.cooling.delete(slot(providerName, key));
+    return true;
   }
 
   /** Moves the end of a used-up key's rest to `untilMs` (the reset the usage adapter reported). */
@@ -142,7 +180,7 @@ export class KeyPool {
 
   /** On config reload: forget authentication failures, keep the timed cooldowns and used-up windows. */
   reload(): void {
-    for (const [k, v] of this.cooling) if (v.kind === 'auth') this.cooling.delete(k);
+    for (const [k, v] of this.cooling) if (v.kind === 'auth' || v.kind === 'recheck') this.cooling.delete(k);
   }
 }
 

@@ -1,4 +1,4 @@
-/** Every note the proxy adds to a conversation starts with this marker (spec: multimodal downgrade). */
+/** Every note the proxy adds to a conversation starts with this marker (README "Forwarding", multimodal downgrade). */
 export const NOTE_MARKER = '[modelproxy]';
 
 export function acceptsImages(model: string, allowList: readonly string[]): boolean {

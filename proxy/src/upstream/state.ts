@@ -27,6 +27,7 @@ export class ProxyState {
   constructor(config: ProxyConfig, pool: KeyPool = new KeyPool()) {
     this.snapshot = snapshotOf(config);
     this.pool = pool;
+    pool.authCooldownMs = config.server.auth_cooldown * 1000;
   }
 
   get current(): Snapshot {
@@ -35,6 +36,7 @@ export class ProxyState {
 
   replace(config: ProxyConfig): void {
     this.snapshot = snapshotOf(config);
+    this.pool.authCooldownMs = config.server.auth_cooldown * 1000;
     this.pool.reload();
   }
 

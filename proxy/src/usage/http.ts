@@ -1,7 +1,7 @@
 import { readBoundedText, redact } from '@devhub/shared';
 import { UsageQueryFailed } from './errors';
 
-/** K-brain's outbound limits for quota calls: no credentialed redirects, bounded answers. */
+/** Outbound limits for quota calls: no credentialed redirects, bounded answers. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HttpAnswer {

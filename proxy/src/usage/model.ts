@@ -44,7 +44,7 @@ export interface AdapterReading {
   plan: string | null;
   five_hour: UsageWindow;
   weekly: UsageWindow;
-  /** Verbose detail lines (spec "Verbose output"). */
+  /** Verbose detail lines (`usage --verbose`). */
   lines: string[];
 }
 

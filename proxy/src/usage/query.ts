@@ -25,7 +25,7 @@ export interface Collected {
   skipped: number;
 }
 
-/** Queries every configured key one after another (spec Command-line), honouring the failure cache. */
+/** Queries every configured key one after another (README "usage and status"), honouring the failure cache. */
 export async function collectUsage(options: CollectOptions): Promise<Collected> {
   const now = options.now ?? (() => new Date());
   const { cache, problem } = readCache(options.cachePath);

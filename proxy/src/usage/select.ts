@@ -1,7 +1,7 @@
 import type { KeyEntry, Provider, UsageAdapterName } from '../config';
 
 /**
- * DECISIONS.md "Platform markers": host substrings, first match wins. D (team edition) needs a
+ * Platform markers: host substrings, first match wins. D (team edition) needs a
  * bigmodel.cn host *and* a key entry with organization and project; F hosts are probe-only.
  */
 const MARKERS: { adapter: UsageAdapterName; hosts: string[]; when?: (entry: KeyEntry) => boolean }[] = [

@@ -67,6 +67,15 @@ describe('validation', () => {
     expect(config.config_version).toBe(1);
   });
 
+  it('server.auth_cooldown (seconds, > 0) and server.client_abort_grace (seconds, ≥ 0) have defaults and are checked', () => {
+    expect(parseProxyConfig(valid).server).toMatchObject({ auth_cooldown: 1800, client_abort_grace: 30 });
+    expect(parseProxyConfig(`server: { auth_cooldown: 60, client_abort_grace: 0 }\n${valid}`).server).toMatchObject({ auth_cooldown: 60, client_abort_grace: 0 });
+    const problems = problemsOf(`server: { auth_cooldown: 0, client_abort_grace: -1 }\n${valid}`);
+    expect(problems.filter((p) => p.startsWith('server.auth_cooldown')).length).toBe(1);
+    expect(problems.filter((p) => p.startsWith('server.client_abort_grace')).length).toBe(1);
+    expect(problemsOf(`server: { auth_cooldown: "half an hour" }\n${valid}`).some((p) => p.startsWith('server.auth_cooldown'))).toBe(true);
+  });
+
   it('reports every schema problem at once with its path', () => {
     const problems = problemsOf(`
 server: { port: 70000 }

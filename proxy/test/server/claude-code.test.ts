@@ -29,7 +29,7 @@ describe('Claude Code through the proxy', () => {
     const home = tempDir('modelproxy-claude-home-');
     const project = join(home, 'proj');
     mkdirSync(project);
-    // ref gateway-formats.md §7: onboarding done and the custom key approved, so print mode never asks.
+    // Onboarding done and the custom key approved, so print mode never asks.
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [CLIENT_KEY.slice(-20)], rejected: [] } }));
     await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
       cwd: project,

@@ -10,7 +10,7 @@ afterAll(removeTempDirs);
 
 const KEYS = ['sk-cp-image-key-1', 'sk-cp-image-key-2'];
 const B64 = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA==';
-/** MiniMax image_generation answers (ref proxy-upstreams.md §3). */
+/** MiniMax image_generation answers. */
 const ok = (images: string[]) => Response.json({ id: 'req-1', data: { image_base64: images }, metadata: { success_count: String(images.length), failed_count: '0' }, base_resp: { status_code: 0, status_msg: 'success' } });
 const fail = (code: number, msg: string) => Response.json({ base_resp: { status_code: code, status_msg: msg } });
 

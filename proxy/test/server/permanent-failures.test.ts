@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { waitFor } from '@devhub/shared/testing';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_CONFIG_YAML } from '../../src/config';
+import { configPath, requestsLogPath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { keyWarnings } from '../../src/upstream/key-warnings';
 import { retryAfterMs } from '../../src/upstream/fallback';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { claudeEnv, configFor, harness, post, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+import { spawnProxy } from '../helpers/spawn-proxy';
 
 afterAll(removeTempDirs);
 
@@ -75,32 +79,46 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     expect(keyWarnings(fresh(config).state.current.config, '/home/me/.modelproxy/config.yaml')).toEqual([
       'provider "zhipu" has only placeholder keys and routes name it: they pass over it (and fail when no other provider can serve) until you edit /home/me/.modelproxy/config.yaml',
       'provider "spare" has only placeholder keys (edit /home/me/.modelproxy/config.yaml to use it)',
+      'no usable key: every provider the routes name has only placeholder keys, so every request fails with no_usable_key until you put a real key in /home/me/.modelproxy/config.yaml (then reload)',
     ]);
+    // Once a routed provider has a real key, the last warning goes.
+    const served = { ...config, routes: { timed: [], default: [{ match: '.*', provider: 'zhipu', fallback: [{ provider: 'mm' }] }] } };
+    expect(keyWarnings(fresh(served).state.current.config, '/c.yaml').some((w) => w.startsWith('no usable key'))).toBe(false);
   });
 
-  it.skipIf(!existsSync(CLAUDE))('the real Claude Code stops at once on a first-run config with placeholder keys, naming the fix', async () => {
-    const h = fresh(configFor({ minimax: { url: upstream.url, keys: ['YOUR_API_KEY'] } }));
-    const proxy = h.listen();
+  it.skipIf(!existsSync(CLAUDE))('the real Claude Code stops at once on the first-run config (placeholder keys), naming the fix: edit <config path>', async () => {
+    // A real serve on an empty state dir writes the shipped first-run config, as a new user gets it.
+    const state = tempDir('modelproxy-first-run-');
+    dirs.push(state);
+    const proxy = await spawnProxy(state);
+    const file = configPath(state);
     const home = tempDir('modelproxy-claude-placeholder-');
     dirs.push(home);
     mkdirSync(join(home, 'proj'));
     const clientKey = 'sk-ant-dummy-client-key-0123456789';
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [clientKey.slice(-20)], rejected: [] } }));
-    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
-      cwd: join(home, 'proj'),
-      env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey }),
-      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-    });
-    const timer = setTimeout(() => proc.kill(), 90_000);
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    clearTimeout(timer);
-    await proxy.stop();
-    expect(code).not.toBe(0);
-    expect(stdout + stderr).toContain('has only placeholder keys');
-    // Claude Code retries a plain 502 ten times; x-should-retry: false stops it after the first answer.
-    const tries = (await h.logLines()).filter((l) => l.path === '/v1/messages' && l.status === 502).length;
-    expect(tries).toBeGreaterThanOrEqual(1);
-    expect(tries).toBeLessThanOrEqual(2);
+    try {
+      expect(readFileSync(file, 'utf8')).toBe(DEFAULT_CONFIG_YAML);
+      await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+        cwd: join(home, 'proj'),
+        env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey }),
+        stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+      });
+      const timer = setTimeout(() => proc.kill(), 90_000);
+      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      clearTimeout(timer);
+      expect(code).not.toBe(0);
+      // Whichever route the hour picks (zhipu in Shanghai office hours, else minimax), both providers are named.
+      expect(stdout + stderr).toContain(`edit ${file}: provider "minimax" has only placeholder keys (put a real key in its api_keys, then reload)`);
+      // "In seconds": Claude Code retries a plain 502 ten times (about 3 minutes); x-should-retry: false stops it after the first answer.
+      await waitFor(() => existsSync(requestsLogPath(state)) && readFileSync(requestsLogPath(state), 'utf8').includes('"status":502'), 'the request lines');
+      const lines = readFileSync(requestsLogPath(state), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const tries = lines.filter((l) => l.path === '/v1/messages' && l.status === 502).length;
+      expect(tries).toBeGreaterThanOrEqual(1);
+      expect(tries).toBeLessThanOrEqual(2);
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+    }
   }, 120_000);
 });
 
@@ -138,6 +156,30 @@ describe('honest cooldowns', () => {
     // The hung key now cools down: the next request starts at key 2.
     expect(h.pool.candidates('mm', h.state.current.config.providers.mm!).map((c) => c.index)).toEqual([2, 1]);
     upstream.handle(() => messageResponse('ok'));
+  });
+
+  it('Retry-After as an HTTP date sets how long a key rests (real socket)', async () => {
+    let now = Date.parse('2026-11-24T10:00:00Z');
+    upstream.handle((r) => (r.key === KEY_1 ? new Response('slow down', { status: 429, headers: { 'retry-after': 'Tue, 24 Nov 2026 10:05:00 GMT' } }) : messageResponse('from key 2')));
+    const h = fresh(configFor({ mm: { url: upstream.url, keys: [KEY_1, KEY_2] } }), { clock: () => now });
+    const server = h.listen();
+    const served = async () => {
+      const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+      expect(res.status).toBe(200);
+      return `${res.headers.get('x-modelproxy-key')} after ${res.headers.get('x-modelproxy-attempts')}`;
+    };
+    try {
+      expect(await served()).toBe('mm#2 after 2');
+      upstream.handle(() => messageResponse('ok'));
+      now += 120_000; // past the default 60 s, still before 10:05:00
+      expect(await served()).toBe('mm#2 after 1');
+      now += 179_000;
+      expect(await served()).toBe('mm#2 after 1');
+      now += 1_000; // 10:05:00, the date the upstream named
+      expect(await served()).toBe('mm#1 after 1');
+    } finally {
+      await server.stop();
+    }
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

@@ -18,7 +18,7 @@ describe('key pool', () => {
     expect(order(pool)).toEqual([2, 3, 4]);
   });
 
-  it('drops a key that failed authentication until reload', () => {
+  it('drops a key that failed authentication for the auth cooldown, or until a reload', () => {
     let now = 1_000;
     const pool = new KeyPool(() => now);
     pool.fail('p', 'sk-b', 401);
@@ -26,6 +26,25 @@ describe('key pool', () => {
     expect(order(pool)).toEqual([2, 4]);
     pool.reload();
     expect(order(pool)).toEqual([2, 3, 4]);
+  });
+
+  it('when an auth rest ends with a re-checker, hands the key out last until the check settles', () => {
+    let now = 1_000;
+    const pool = new KeyPool(() => now, 60_000);
+    const asked: number[] = [];
+    pool.onRecheck = (_name, _provider, candidate) => asked.push(candidate.index);
+    for (const key of ['sk-a', 'sk-b', 'sk-c']) pool.fail('p', key, 403);
+    now += 60_000;
+    expect(order(pool)).toEqual([2, 3, 4]); // every key re-checked, none ready: still tried rather than failing
+    expect(order(pool)).toEqual([2, 3, 4]);
+    expect(asked).toEqual([2, 3, 4]); // one check per key, not per request
+    expect(pool.rechecked('p', 'sk-a', 200)).toBe(true);
+    expect(pool.rechecked('p', 'sk-b', 402)).toBe(true);
+    expect(pool.rechecked('p', 'sk-c', 529)).toBe(true);
+    expect(order(pool)).toEqual([2, 4]); // sk-a free, sk-c cooling 60 s, sk-b resting another auth cooldown
+    expect(pool.restingUntil('p', 'sk-b')).toBe(now + 60_000);
+    expect(pool.rechecked('p', 'sk-a', 401)).toBe(false); // no check under way: ignored
+    expect(order(pool)).toEqual([2, 4]);
   });
 
   it('treats connection errors like 5xx and forgets a key after it succeeds', () => {

@@ -34,7 +34,7 @@ beforeEach(() => {
   writeFileSync(cachePath, JSON.stringify({ version: 1, entries: {} }));
 });
 
-describe('usage failure cache (spec state table)', () => {
+describe('usage failure cache (state table)', () => {
   it('absent → cached failure when the dedicated query and the probe both fail', async () => {
     const result = await run();
     expect(result.providers[0]!.keys[0]!.entry.ok).toBe(false);

@@ -1,4 +1,4 @@
-/** Exact answers from ref/proxy-upstreams.md §2 (sources named there), with times relative to NOW. */
+/** The vendors' exact quota answers, with times relative to NOW. */
 export const NOW = new Date('2026-08-24T12:00:00Z');
 const at = (ms: number) => NOW.getTime() + ms;
 const H = 3_600_000;

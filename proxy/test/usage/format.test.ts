@@ -42,7 +42,7 @@ afterAll(async () => {
 const options = { timeFormat: 'dhm' as const, paint: painter(false), now: later, timeoutMs: 15_000 };
 
 describe('summary output', () => {
-  it('matches the spec layout line for line', () => {
+  it('matches the documented layout line for line', () => {
     expect(renderSummary(collected, options).join('\n')).toBe([
       'Usage (timeout 15s per key)',
       '1 key(s) skipped — last check failed (recheck with: modelproxy usage --force)',

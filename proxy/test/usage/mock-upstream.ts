@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the vendors' quota and Messages endpoints: a real HTTP server on port 0
- * answering with the exact shapes in ref/proxy-upstreams.md. Each test scripts the answer per
+ * answering with the vendors' exact shapes (test/usage/fixtures.ts). Each test scripts the answer per
  * request and reads back what was sent.
  */
 import { anthropicError, serveMock, type Recorded } from '../helpers/mock-upstream';

@@ -8,7 +8,7 @@ const key = { key: 'k' };
 const team = { key: 'k', organization: 'org-1', project: 'proj-1' };
 const pick = (base_url: string, entry: { key: string; organization?: string; project?: string } = key) => selectAdapter({ base_url }, entry);
 
-describe('adapter selection by host marker (DECISIONS.md)', () => {
+describe('adapter selection by host marker', () => {
   it('maps each platform host to its adapter', () => {
     expect(pick('https://api.minimax.io/anthropic')).toBe('minimax');
     expect(pick('https://api.minimaxi.com/anthropic')).toBe('minimax');

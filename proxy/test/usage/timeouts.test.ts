@@ -1,4 +1,4 @@
-// Timeouts and unreachable upstreams of the usage queries (spec: 15 s per key, probe as fallback).
+// Timeouts and unreachable upstreams of the usage queries (15 s per key, probe as fallback).
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { collectUsage } from '../../src/usage';

@@ -9,7 +9,7 @@ import { detectManager } from './detect';
 import { NoServiceManager } from './manager';
 
 /**
- * SIGUSR1 makes a running proxy re-read its config (spec). Through the service manager when the
+ * SIGUSR1 makes a running proxy re-read its config (README "Reload"). Through the service manager when the
  * service is installed, otherwise straight to the PID in the PID file (a foreground `serve`).
  */
 export default defineCommand({

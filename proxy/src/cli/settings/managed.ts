@@ -4,7 +4,7 @@ import { proxyUrl, type AddressFlags } from '../_address';
 
 export { proxyUrl };
 
-/** The only `env` keys `settings apply` ever writes or removes (ref §4, Claude Code settings bridge). */
+/** The only `env` keys `settings apply` ever writes or removes (README "settings"). */
 export const MODEL_KEYS = [
   'ANTHROPIC_MODEL',
   'ANTHROPIC_DEFAULT_OPUS_MODEL',

@@ -15,7 +15,7 @@ export const ImageGenerationResponse = t.Object({
 });
 export type ImageGenerationResponse = typeof ImageGenerationResponse.static;
 
-/** MiniMax `POST /v1/image_generation` answer (ref: proxy-upstreams.md §3). */
+/** MiniMax `POST /v1/image_generation` answer (the shape test/server/images.test.ts mocks). */
 export const MiniMaxImageResponse = t.Object({
   data: t.Optional(t.Union([t.Object({ image_base64: t.Optional(t.Array(t.String())) }), t.Null()])),
   base_resp: t.Optional(t.Union([t.Object({ status_code: t.Number(), status_msg: t.Optional(t.String()) }), t.Null()])),

@@ -37,7 +37,7 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
     provider: found.name, stream: false, images_removed: 0, latency_ms: Math.round((performance.now() - started) * 1000) / 1000, bytes: 0, completed: true, ...fields,
   });
   const result = await withKeyFallback<ImageResult>(
-    { providerName: found.name, provider: found.provider, pool: deps.state.pool, timeoutMs: snapshot.config.server.upstream_timeout * 1000, clientSignal: signal, log: deps.log,
+    { providerName: found.name, provider: found.provider, pool: deps.state.pool, timeoutMs: snapshot.config.server.upstream_timeout * 1000, clientSignal: signal, abortGraceMs: snapshot.config.server.client_abort_grace * 1000, log: deps.log,
       onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined },
     async (candidate, attemptSignal): Promise<Outcome<ImageResult>> => {
       const res = await fetch(url, {

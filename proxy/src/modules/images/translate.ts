@@ -14,7 +14,7 @@ export function isImageModel(model: string): boolean {
 
 /**
  * First provider on platform A that has a real key: the same host markers (and `usage_adapter`
- * override) that choose the usage adapter (DECISIONS.md platform markers).
+ * override) that choose the usage adapter (usage/select.ts).
  */
 export function findImageProvider(config: ProxyConfig): { name: string; provider: Provider } | null {
   for (const [name, provider] of Object.entries(config.providers)) {

@@ -117,7 +117,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const result = await withFailover<Answer, Target>(
     decision.targets,
     {
-      pool, timeoutMs, clientSignal: input.signal, log: deps.log, configPath: deps.state.configPath,
+      pool, timeoutMs, clientSignal: input.signal, abortGraceMs: server.client_abort_grace * 1000, log: deps.log, configPath: deps.state.configPath,
       onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined,
     },
     async ({ target, candidate }, signal): Promise<Outcome<Answer>> => {

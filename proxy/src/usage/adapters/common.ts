@@ -31,7 +31,7 @@ export function makeWindow(
   };
 }
 
-/** ISO 8601 in UTC with an explicit `+00:00` offset (the spec asks for a UTC offset, not `Z`). */
+/** ISO 8601 in UTC with an explicit `+00:00` offset (`usage --json` promises a UTC offset, not `Z`). */
 export function isoWithOffset(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }

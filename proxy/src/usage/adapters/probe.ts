@@ -15,6 +15,8 @@ export function probeModelFor(config: ProxyConfig, provider: string): string {
 export interface ProbeResult {
   ok: boolean;
   text: string;
+  /** The HTTP status the upstream answered; absent when it did not answer (timeout, unreachable). */
+  status?: number;
 }
 
 export interface ProbeSpec {
@@ -22,13 +24,13 @@ export interface ProbeSpec {
   key: string;
   model: string;
   timeoutMs: number;
-  /** 128 for the usage probe, 1 for doctor's connectivity check (spec Limits). */
+  /** 128 for the usage probe, 1 for doctor's connectivity check and serve's re-check of a refused key. */
   maxTokens: number;
 }
 
 /**
  * A minimal Messages request: 200 = usable; 401/403 invalid key; 402/429 exhausted; 5xx, 529
- * and timeouts unknown or transient (ref: proxy-upstreams §2.F).
+ * and timeouts unknown or transient.
  */
 export async function probe(spec: ProbeSpec): Promise<ProbeResult> {
   try {
@@ -40,9 +42,9 @@ export async function probe(spec: ProbeSpec): Promise<ProbeResult> {
       timeoutMs: spec.timeoutMs,
       secrets: [spec.key],
     });
-    if (answer.status >= 200 && answer.status < 300) return { ok: true, text: `ok (HTTP ${answer.status})` };
+    if (answer.status >= 200 && answer.status < 300) return { ok: true, text: `ok (HTTP ${answer.status})`, status: answer.status };
     const message = errorMessage(answer.text);
-    return { ok: false, text: `${classify(answer.status)} (HTTP ${answer.status}${message ? `: ${message}` : ''})` };
+    return { ok: false, text: `${classify(answer.status)} (HTTP ${answer.status}${message ? `: ${message}` : ''})`, status: answer.status };
   } catch (error) {
     // A probe never ends the run: whatever went wrong is this key's result.
     if (error instanceof UsageQueryFailed) return { ok: false, text: error.reason };

@@ -3,7 +3,7 @@ import type { Collected } from '../query';
 import type { KeyUsage, UsageReport } from '../model';
 
 /**
- * The JSON result (spec "Usage result"). Overall ok = every queried key ok; a cached failure still
+ * The JSON result of `usage --json` (README "usage and status"). Overall ok = every queried key ok; a cached failure still
  * counts as failed, placeholder keys (never queried) do not count.
  */
 export function buildReport(collected: Collected, options: { timeoutMs: number; verbose: boolean }): UsageReport {

@@ -1,0 +1,84 @@
+import { waitFor } from '@devhub/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
+
+// A hung key whose client gives up first: Claude Code's non-streaming timeout (600 s) equals our
+// upstream_timeout, so our own timer never fires and only the client's abort tells us.
+const KEY_1 = 'sk-hung-key-0001';
+const KEY_2 = 'sk-healthy-key-0002';
+const ask = { model: 'claude-sonnet-4-5', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] };
+
+let upstream: MockUpstream;
+beforeAll(async () => {
+  upstream = await startMockUpstream(() => messageResponse('ok'));
+});
+afterAll(async () => {
+  await upstream.stop();
+  removeTempDirs();
+});
+
+/** Key 1 never answers (for a streaming or a plain request); key 2 answers at once. */
+function hungFirstKey() {
+  upstream.requests.length = 0;
+  upstream.handle((r) => {
+    if (r.key === KEY_1) return new Promise<Response>(() => {});
+    return JSON.parse(r.body).stream ? sseResponse(sseFrames('from key 2')) : messageResponse('from key 2');
+  });
+}
+
+/** A real proxy on port 0; `grace` is server.client_abort_grace, upstream_timeout stays 600 s. */
+function proxyWith(grace?: number) {
+  const h = harness(configFor({ mm: { url: upstream.url, keys: [KEY_1, KEY_2] } }, grace === undefined ? {} : { server: { client_abort_grace: grace } }));
+  return { h, server: h.listen() };
+}
+
+const send = (url: string, body: unknown, signal?: AbortSignal) =>
+  fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+
+/** A client whose timeout is shorter than ours: it gives up while key 1 is still silent. */
+async function clientGivesUp(url: string, body: unknown) {
+  const client = new AbortController();
+  const pending = send(url, body, client.signal);
+  await waitFor(() => upstream.requests.some((r) => r.key === KEY_1), 'the request to reach key 1');
+  client.abort(new Error('client timeout'));
+  await expect(pending).rejects.toThrow();
+}
+
+describe('a key that never answered before the client gave up', () => {
+  for (const stream of [false, true]) {
+    it(`counts as failed: the next request is served by key 2 first (${stream ? 'streaming' : 'non-streaming'})`, async () => {
+      hungFirstKey();
+      const { h, server } = proxyWith(0);
+      try {
+        await clientGivesUp(server.url, { ...ask, stream });
+        // The abandoned request is recorded once its attempts ended (after the key was marked).
+        await waitFor(async () => (await h.logLines()).length === 1, 'the abandoned request in requests.jsonl');
+        upstream.requests.length = 0;
+        const res = await send(server.url, { ...ask, stream });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-modelproxy-key')).toBe('mm#2');
+        expect(res.headers.get('x-modelproxy-attempts')).toBe('1');
+        expect(await res.text()).toContain(stream ? '"text":"key 2"' : 'from key 2');
+        expect(upstream.requests.map((r) => r.key)).toEqual([KEY_2]);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  it('a quick cancel (within server.client_abort_grace, 30 s by default) does not count against the key', async () => {
+    hungFirstKey();
+    const { h, server } = proxyWith();
+    try {
+      await clientGivesUp(server.url, { ...ask, stream: true });
+      await waitFor(async () => (await h.logLines()).length === 1, 'the cancelled request in requests.jsonl');
+      upstream.handle(() => messageResponse('key 1 is fine'));
+      const res = await send(server.url, ask);
+      expect(res.headers.get('x-modelproxy-key')).toBe('mm#1');
+      expect(res.headers.get('x-modelproxy-attempts')).toBe('1');
+    } finally {
+      await server.stop();
+    }
+  });
+});

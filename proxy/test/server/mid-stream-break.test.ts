@@ -1,0 +1,61 @@
+import { writeFileAtomic } from '@devhub/shared';
+import { waitFor } from '@devhub/shared/testing';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { stringify } from 'yaml';
+import { configPath } from '../../src/config/paths';
+import { sseFrames } from '../helpers/mock-upstream';
+import { configFor, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+import { spawnProxy } from '../helpers/spawn-proxy';
+
+afterAll(removeTempDirs);
+
+const KEY = 'sk-midstream-test-key-0001';
+const first = sseFrames('never finished')[0]!;
+
+/**
+ * A vendor that answers 200 and one SSE frame, then, once the client has that frame, drops the TCP
+ * connection (no terminating chunk): what a crashing or restarting upstream does mid-answer.
+ */
+let drop: () => void = () => {};
+const vendor = Bun.listen({
+  hostname: '127.0.0.1',
+  port: 0,
+  socket: {
+    data(socket, data) {
+      if (!data.toString().includes('\r\n\r\n')) return;
+      const chunk = Buffer.from(first);
+      socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n${chunk.byteLength.toString(16)}\r\n${first}\r\n`);
+      socket.flush();
+      drop = () => socket.terminate();
+    },
+  },
+});
+afterAll(() => vendor.stop(true));
+
+describe('a stream the upstream drops after its 200', () => {
+  it('breaks the client connection and logs one clear line, no stack trace', async () => {
+    const dir = tempDir();
+    writeFileAtomic(configPath(dir), stringify(configFor({ mm: { url: `http://127.0.0.1:${vendor.port}`, keys: [KEY] } })));
+    const proxy = await spawnProxy(dir);
+    try {
+      const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'sonnet', stream: true, max_tokens: 5, messages: [] }) });
+      expect(res.status).toBe(200);
+      // A truncated stream must not look complete: reading it fails instead of ending cleanly.
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while (received.length < first.length) received += decoder.decode((await reader.read()).value);
+      expect(received).toBe(first);
+      drop();
+      await expect(reader.read()).rejects.toThrow();
+      await waitFor(() => proxy.output().includes('the response broke off'), 'the broke-off log line');
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+    }
+    const lines = proxy.output().split('\n');
+    const after = lines.slice(lines.findIndex((l) => l.includes('listening on')) + 1).filter((l) => l.trim() !== '');
+    expect(after.filter((l) => l.includes('broke off'))).toEqual([expect.stringContaining('mm#1: the response broke off after')]);
+    expect(after.filter((l) => /^\s+at /.test(l) || /^error:/i.test(l.trim()) || /\bTypeError\b|ECONNRESET/.test(l))).toEqual([]);
+    expect(proxy.output()).not.toContain(KEY);
+  }, 60_000);
+});
