@@ -17,7 +17,12 @@ export const PolicyFile = t.Object({
   w1: t.Array(t.Array(t.Number())),
   b1: t.Array(t.Number()),
   w2: t.Array(t.Number()),
-  trained_on: t.Optional(t.Object({ files: t.Integer(), samples: t.Integer(), accuracy: t.Number() })),
+  /** The training games (files, samples, agreement on them) and, when games were held out, the same for those. */
+  trained_on: t.Optional(t.Object({
+    files: t.Integer(), samples: t.Integer(), accuracy: t.Number(),
+    holdout: t.Optional(t.Number()),
+    held_out: t.Optional(t.Object({ files: t.Integer(), samples: t.Integer(), accuracy: t.Number() })),
+  })),
 });
 export type PolicyFile = typeof PolicyFile.static;
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MJLOG_DATA } from '../fixtures/data/paths';
@@ -28,6 +28,33 @@ describe('mahjong train', () => {
     const model = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8'));
     expect(model).toMatchObject({ format: 'mahjong-policy-v1', name: 'policy', trained_on: { files: 1 } });
   }, 60_000);
+
+  it('holds out whole games (by seed) and reports agreement on them and on the training games', async () => {
+    const dir = temp();
+    const names = readdirSync(DATA).filter((n) => n.endsWith('.mjlog')).slice(0, 5);
+    for (const n of names) copyFileSync(join(DATA, n), join(dir, n));
+    const all = await run(dir, dir, '--out', join(dir, 'all.json'), '--epochs', '1', '--evaluate', '0', '--holdout', '0');
+    const split = await run(dir, dir, '--out', join(dir, 'split.json'), '--epochs', '1', '--evaluate', '0', '--holdout', '0.4');
+    const again = await run(dir, dir, '--out', join(dir, 'again.json'), '--epochs', '1', '--evaluate', '0', '--holdout', '0.4');
+    expect([all.code, split.code, again.code]).toEqual([0, 0, 0]);
+    const total = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')).trained_on;
+    const on = JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8')).trained_on;
+    expect(total.held_out).toBeUndefined();
+    expect(on.held_out.files).toBe(2);
+    expect(on.files + on.held_out.files).toBe(total.files);
+    expect(on.samples + on.held_out.samples).toBe(total.samples);
+    expect(on.held_out.accuracy).toBeGreaterThan(0);
+    expect(split.stdout).toContain(`on the ${on.files} training games, ${(on.held_out.accuracy * 100).toFixed(1)}% on the 2 held-out games`);
+    // The same seed holds out the same games.
+    expect(JSON.parse(readFileSync(join(dir, 'again.json'), 'utf8')).trained_on).toEqual(on);
+  }, 60_000);
+
+  it('refuses a held-out share of 1 or more with exit 2', async () => {
+    const dir = temp();
+    const r = await run(dir, DATA, '--holdout', '1', '--evaluate', '0');
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain('--holdout must be a number ≥ 0 and < 1');
+  });
 
   it('refuses a bad number with exit 2', async () => {
     const dir = temp();

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { waitFor } from '@devhub/shared/testing';
 import { testApp } from './helpers';
+import { readEvents } from './sse';
 
 // Hidden information over HTTP: a human_ai game in play shows nobody another seat's tiles,
 // the wall or the seed, and only the seat token's holder plays or sees seat 0.
@@ -82,5 +84,69 @@ describe('sessions', () => {
     expect((await raw('DELETE', `/api/game/${a.session_id}`, { 'x-session-token': a.token })).status).toBe(200);
     expect((await raw('DELETE', `/api/game/${b.session_id}`, { authorization: `Bearer ${ADMIN}` })).status).toBe(200);
     expect((await raw('GET', `/api/game/${b.session_id}/state`)).status).toBe(404);
+  });
+});
+
+describe('what a human_ai game in play tells of the AIs\' hidden choices', () => {
+  const SKIP = 53;
+  const RIICHI_CANCEL = 52;
+  const privateStep = (e: any) => e.action === SKIP || e.action === RIICHI_CANCEL;
+  const lines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const adminLog = async (id: string) => lines((await raw('GET', `/api/game/${id}/log`, { 'x-session-token': ADMIN })).text);
+  const moves = (log: any[]) => log.map((e) => [e.player, e.action, e.by]);
+
+  it('announces neither an AI\'s declined call nor its riichi cancel, on the stream or in /log, until the game is over', async () => {
+    // Seed 1 with the strong AI (found by search): within 14 moves of seat 0 (skip when it may,
+    // else its first legal action), an AI declines a call and a dama-tenpai AI cancels riichi.
+    const g = (await raw('POST', '/api/game/new', {}, { mode: 'human_ai', ai_model: 'strong', seed: 1, max_round: 0 })).json;
+    const id = g.session_id;
+    const head = { 'x-session-token': g.token };
+    const stream = await app.handle(new Request(`http://localhost/api/game/${id}/events?token=${g.token}`));
+    const events: any[] = [];
+    const reading = (async () => {
+      for await (const ev of readEvents(stream.body!)) {
+        events.push(ev.data);
+        if (ev.event === 'game_over') return;
+      }
+    })();
+    const move = async (state: any) => {
+      const action = state.valid_actions.includes(SKIP) ? SKIP : state.valid_actions[0];
+      return (await raw('POST', `/api/game/${id}/action`, head, { player_id: 0, action_idx: action })).json.state;
+    };
+
+    let state = g.state;
+    let full = await adminLog(id);
+    for (let n = 0; n < 14 && !(full.some((e) => e.by === 'ai' && e.action === SKIP) && full.some((e) => e.by === 'ai' && e.action === RIICHI_CANCEL)); n++) {
+      state = await move(state);
+      full = await adminLog(id);
+    }
+    expect(state.is_over).toBe(false);
+    expect(full.filter((e) => e.by === 'ai' && privateStep(e)).map((e) => e.action)).toEqual(expect.arrayContaining([SKIP, RIICHI_CANCEL]));
+
+    // The stream announces every public AI move, and nothing else of the AIs.
+    const publicAi = full.filter((e) => e.by === 'ai' && !privateStep(e));
+    await waitFor(() => events.filter((e) => e.type === 'ai_action').length >= publicAi.length, 'the AI moves on the stream');
+    const announced = events.filter((e) => e.type === 'ai_action');
+    expect(announced.map((e) => [e.player, e.action])).toEqual(publicAi.map((e) => [e.player, e.action]));
+    // No table shown mid-game waits on another seat's call or chankan decision.
+    const shown = events.filter((e) => e.state).map((e) => e.state);
+    expect(shown.filter((s) => s.phase >= 4 && s.phase < 16 && s.turn !== 0).map((s) => s.phase_name)).toEqual([]);
+
+    // /log, with the seat token or none: the public moves only, numbered without gaps.
+    const expected = moves(full.filter((e) => !privateStep(e)));
+    for (const headers of [{}, head]) {
+      const log = lines((await raw('GET', `/api/game/${id}/log`, headers)).text);
+      expect(moves(log)).toEqual(expected);
+      expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i));
+    }
+
+    // Once the game is over, the whole log is open to everyone.
+    for (let n = 0; n < 2000 && !state.is_over; n++) state = await move(state);
+    expect(state.is_over).toBe(true);
+    const whole = lines((await raw('GET', `/api/game/${id}/log`)).text);
+    expect(moves(whole)).toEqual(moves(await adminLog(id)));
+    expect(moves(whole).slice(0, full.length)).toEqual(moves(full));
+    await reading;
+    await stream.body!.cancel();
   });
 });

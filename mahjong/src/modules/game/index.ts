@@ -49,7 +49,8 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       if (query.for_player !== undefined && query.for_player !== HUMAN_SEAT) throw new HiddenWhilePlaying(`seat ${query.for_player}'s view`);
       const token = presentedToken(request, query);
       if (query.for_player === HUMAN_SEAT) access.requireOwner(s, token, 'the human seat\'s view');
-      return s.state(access.owns(s, token) ? HUMAN_SEAT : SPECTATOR);
+      // Read between steps (the lock): mid-way through the AIs' turns the table could show whose call is pending.
+      return s.exclusive(() => s.state(access.owns(s, token) ? HUMAN_SEAT : SPECTATOR));
     }, {
       params: SessionParams, query: StateQuery, response: State, detail: { summary: 'State seen from a seat (human_ai: the seat token shows seat 0; without it no concealed hand is shown)', tags },
     })
@@ -88,11 +89,16 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       set.headers['content-disposition'] = `attachment; filename="mahjong-${params.session_id}.${file.filename.split('.').pop()}"`;
       return file.text;
     }, { params: SessionParams, query: GameExportQuery, detail: { summary: 'Game as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags } })
-    .get('/api/game/:session_id/log', async ({ params, set }) => {
+    .get('/api/game/:session_id/log', async ({ params, query, request, set }) => {
+      const s = await service.get(params.session_id);
       set.headers['content-type'] = 'application/x-ndjson';
-      // Action indices are what every seat saw happen (discards, calls): public while the game runs.
-      return (await service.get(params.session_id)).actionLog();
-    }, { params: SessionParams, detail: { summary: 'Every action so far, one JSON object per line', tags } })
+      // A human_ai game in play: skips and riichi cancels tell a seat's hidden choices (table-talk.ts); the admin sees them.
+      const whole = s.mode !== 'human_ai' || s.isOver || access.isAdmin(presentedToken(request, query));
+      return s.actionLog(!whole);
+    }, {
+      params: SessionParams, query: TokenQuery,
+      detail: { summary: 'Every action so far, one JSON object per line (human_ai in play: the public ones only, unless the admin token)', tags },
+    })
     .post('/api/game/:session_id/auto', async ({ params, body, request }) => {
       const s = await service.get(params.session_id);
       access.requireOwner(s, presentedToken(request), 'the automatic play');

@@ -5,6 +5,7 @@ import { playAiTurn } from './ai-turn';
 import { autoAction, NO_AUTO, type AutoSettings } from './auto-play';
 import { Pacer } from './pacer';
 import { FourAiRunner } from './runner';
+import { HeldMoves, isPrivateAction, showsTableBefore } from './table-talk';
 import type { StateView } from '../../engine/game';
 import type { Paipu } from '../../engine/paipu';
 import type { GameEvent, SeatInfo } from './model';
@@ -59,6 +60,8 @@ export class GameSession {
   private listening: Promise<void> | null = null;
   /** Highest step another server told us about (its events), to know how far to catch up. */
   private heard = 0;
+  /** human_ai: moves not shown yet (table-talk.ts). */
+  private readonly held = new HeldMoves();
 
   constructor(init: SessionInit) {
     this.init = init;
@@ -147,11 +150,23 @@ export class GameSession {
       this.init.onBroken?.(this, err);
       throw err;
     }
-    for (const ev of events) this.emit(ev, at + 1);
+    for (const ev of events) {
+      if (this.mode === 'human_ai' && (ev.type === 'player_action' || ev.type === 'ai_action')) this.held.hold(ev, at + 1);
+      else {
+        // The end of a hand (or of the game, or a deal) shows the table to everyone: the moves before it first.
+        this.releaseMoves();
+        this.emit(ev, at + 1);
+      }
+    }
     if (events.some((e) => e.type === 'kyoku_end' || e.type === 'game_over')) {
       await this.store.progress(this.id, this.handsSeen, this.game.isOver()).catch(() => undefined);
     }
     if (this.game.isOver() && events.some((e) => e.type === 'game_over')) this.init.onGameOver?.(this);
+  }
+
+  /** human_ai: shows the held moves with the table as it stands now. */
+  private releaseMoves(): void {
+    this.held.release(() => this.state(), (ev, seq) => this.emit(ev, seq));
   }
 
   /** To this server's subscribers now, and to the other servers' through the bus. */
@@ -245,11 +260,14 @@ export class GameSession {
     return this.game.toMjlog();
   }
 
-  /** Every action so far (NDJSON lines `{seq, time, player, action, by}`; deals are not listed). */
-  async actionLog(): Promise<string> {
+  /**
+   * Every action so far (NDJSON lines `{seq, time, player, action, by}`; deals are not listed).
+   * `publicOnly`: without the skips and riichi cancels (table-talk.ts), numbered without gaps.
+   */
+  async actionLog(publicOnly = false): Promise<string> {
     const steps = await this.store.steps(this.id, 0);
-    return steps.filter((s) => s.kind === 'action')
-      .map((s, seq) => `${JSON.stringify({ seq, time: s.time, player: s.player, action: s.action, by: s.by })}\n`).join('');
+    return steps.filter((s) => s.kind === 'action' && !(publicOnly && isPrivateAction(s.action)))
+      .map((s, seq) => (s.kind === 'action' ? `${JSON.stringify({ seq, time: s.time, player: s.player, action: s.action, by: s.by })}\n` : '')).join('');
   }
 
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */
@@ -258,6 +276,7 @@ export class GameSession {
       if (this.mode !== 'human_ai') throw new NotYourTurn(player, [], 'in a 4ai game the server plays every seat');
       if (player !== HUMAN_SEAT) throw new NotYourTurn(player, [], `only player ${HUMAN_SEAT} acts in a human_ai game; the AIs play seats 1–3`);
       if (this.game.toAct() !== player) throw new NotYourTurn(player, this.game.validActions(player));
+      if (showsTableBefore(action)) this.releaseMoves();
       const res = this.game.step(player, action);
       if (!res.ok) {
         const valid = this.game.validActions(player);
@@ -274,20 +293,27 @@ export class GameSession {
    * riichi discards and the moves its automatic play covers are taken here too.
    */
   async runAisUntilHuman(): Promise<void> {
-    while (!this.disposed && !this.game.isOver()) {
-      if (await this.dealIfBetweenHands()) continue;
-      const seat = this.game.toAct();
-      if (seat < 0) return;
-      if (!this.ais[seat]) {
-        if (!(await this.autoStep(seat))) return;
-      } else if (!(await this.aiStep(seat))) return;
+    try {
+      while (!this.disposed && !this.game.isOver()) {
+        if (await this.dealIfBetweenHands()) continue;
+        const seat = this.game.toAct();
+        if (seat < 0) return;
+        if (!this.ais[seat]) {
+          if (!(await this.autoStep(seat))) return;
+        } else if (!(await this.aiStep(seat))) return;
+      }
+    } finally {
+      // The human decides now (or the game is over): the table shows only seat 0's decision.
+      if (!this.disposed) this.releaseMoves();
     }
   }
 
   /** A move of the human seat taken by the server (auto-play.ts); false when its player must choose. */
   private async autoStep(seat: number): Promise<boolean> {
     const action = autoAction(this.game.view(seat), seat, this.autoPlay);
-    if (action === null || !this.game.step(seat, action).ok) return false;
+    if (action === null) return false;
+    if (showsTableBefore(action)) this.releaseMoves();
+    if (!this.game.step(seat, action).ok) return false;
     await this.commit(step(seat, action, 'auto'), [{ type: 'player_action', player: seat, action, auto: true, state: this.state() }, ...this.afterStep()]);
     return true;
   }
@@ -306,6 +332,8 @@ export class GameSession {
   private async aiStep(seat: number): Promise<boolean> {
     const ai = this.ais[seat];
     if (!ai) return false;
+    // human_ai: held moves are shown with the table before this one, if this one turns out public.
+    const before = this.mode === 'human_ai' && this.held.size ? this.state() : null;
     const move = await playAiTurn(this.game, ai, seat, (message, err) => {
       this.aiErrors++;
       if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
@@ -313,7 +341,10 @@ export class GameSession {
     });
     if (move === null) return false;
     const action = move.action;
-    await this.commit(step(seat, action, 'ai', move.tile), [{ type: 'ai_action', player: seat, action, state: this.state() }, ...this.afterStep()]);
+    if (before && showsTableBefore(action)) this.held.release(() => before, (ev, seq) => this.emit(ev, seq));
+    // human_ai: an AI's skip or riichi cancel is not announced (table-talk.ts); its consequences are.
+    const announced = this.mode !== 'human_ai' || !isPrivateAction(action);
+    await this.commit(step(seat, action, 'ai', move.tile), [...(announced ? [{ type: 'ai_action' as const, player: seat, action, state: this.state() }] : []), ...this.afterStep()]);
     return true;
   }
 
@@ -341,6 +372,7 @@ export class GameSession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.held.clear();
     for (const ai of this.ais) ai?.dispose?.(this.game);
     this.pacer.interrupt();
     this.runner.nudge();
