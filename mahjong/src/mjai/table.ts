@@ -21,10 +21,13 @@ export interface BotTableOptions {
   onReplaced?: (e: BotReplaced) => void;
   /** Every event as sent to each bot seat (for logs and tests). */
   onSent?: (seat: number, event: MjaiEvent) => void;
+  /** The game, once created and before any event is sent (in-process bots that read it in tests). */
+  onStart?: (game: Game) => void;
 }
 
 export async function playWithBots(seats: SeatPlayer[], gameOptions: GameOptions, opts: BotTableOptions = {}): Promise<{ game: Game; replaced: BotReplaced[] }> {
   const game = new Game({ ...gameOptions, autoNextHand: true });
+  opts.onStart?.(game);
   const replaced: BotReplaced[] = [];
   const report = (e: BotReplaced) => { replaced.push(e); opts.onReplaced?.(e); };
   const bots: BotSeat[] = [];

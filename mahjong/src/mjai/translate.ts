@@ -4,7 +4,10 @@
  * (discards, calls with the tiles used, ankan tiles, riichi, dora, wins, draws). The events are
  * those of the mjai log exporter (src/formats/mjai/export.ts), plus `start_game.id` (the seat).
  *
- * Order follows mjai.app: a kan's new dora indicator is sent before the replacement draw, so the
+ * Order is the engine's, as the exporter writes it, so a live seat and a finished game's log agree
+ * event by event: an ankan's new dora indicator comes before the replacement draw; a daiminkan's
+ * or kakan's is turned when that seat discards, so it comes after the draw and before the
+ * `dahai` (a seat cannot be shown it earlier: it is not turned yet when the seat decides). The
  * last event a seat sees before it must act is always the one that asks it (its `tsumo`, its own
  * call, or another seat's `dahai` / `kakan` / `ankan`).
  */
@@ -53,21 +56,10 @@ export function roundEvent(e: RoundEvent, viewer: number | null): MjaiEvent[] {
   }
 }
 
-/** Moves a dora event that directly follows a draw in front of it (see the file comment). */
-export function mjaiOrder(events: RoundEvent[], from: number, to: number): RoundEvent[] {
-  const out = events.slice(from, to);
-  for (let i = 1; i < out.length; i++) {
-    if (out[i]!.t === 'dora' && out[i - 1]!.t === 'draw') [out[i - 1], out[i]] = [out[i]!, out[i - 1]!];
-  }
-  return out;
-}
-
-/**
- * Follows a live game and returns the mjai events that are new since the last call, for each
- * viewer. A step writes a kan's draw and its dora together, so reordering within one batch is enough.
- */
+/** Follows a live game and returns the mjai events that are new since the last call, for each viewer. */
 export class MjaiFeed {
   private round = -1;
+  /** Events of the current round already sent. */
   private at = 0;
   private ended = false;
 
@@ -88,7 +80,7 @@ export class MjaiFeed {
     }
     for (;;) {
       const r = g.rounds[this.round]!;
-      for (const e of mjaiOrder(r.events, this.at, r.events.length)) push((v) => roundEvent(e, v));
+      for (const e of r.events.slice(this.at)) push((v) => roundEvent(e, v));
       this.at = r.events.length;
       if (this.round < g.rounds.length - 1) {
         push(() => [{ type: 'end_kyoku' }]);
