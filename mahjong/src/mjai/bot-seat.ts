@@ -4,6 +4,7 @@
  * the seat up to its built-in AI (`active` false) and reports why. Used by `playWithBots` (CLI)
  * and by the server's mjai players.
  */
+import { type Static, Type as t } from '@sinclair/typebox';
 import type { Agent } from '../engine/ai/types';
 import type { Game } from '../engine/game/game';
 import { A } from '../engine/table/actions';
@@ -11,15 +12,18 @@ import type { MjaiEvent } from '../formats/mjai';
 import { decisionOf, type Decision } from './actions';
 import { BotFailure, type BotTransport } from './transport';
 
-export interface BotReplaced {
-  type: 'bot_replaced';
-  seat: number;
-  bot: string;
-  reason: 'timeout' | 'crash' | 'illegal';
-  message: string;
-  /** Name of the built-in AI that plays the seat from now on. */
-  by: string;
-}
+/** A bot seat given up to the built-in AI (`simulate` prints it; the server sends it as an event). */
+export const BotReplaced = t.Object({
+  type: t.Literal('bot_replaced'),
+  seat: t.Integer({ minimum: 0, maximum: 3 }),
+  bot: t.String({ description: 'the bot: its configured name (mjai:<name>) on the server, its command or URL in simulate' }),
+  reason: t.Union([t.Literal('illegal'), t.Literal('timeout'), t.Literal('crash')], {
+    description: 'illegal: an answer that is not JSON or not legal now; timeout: no answer in time; crash: the bot exited or closed its socket',
+  }),
+  message: t.String({ description: 'what happened, for people' }),
+  by: t.String({ description: 'the built-in AI that plays the seat for the rest of the game' }),
+}, { description: 'an mjai bot seat was given to the built-in AI for the rest of the game' });
+export type BotReplaced = Static<typeof BotReplaced>;
 
 export const DEFAULT_BOT_TIMEOUT_MS = 10_000;
 

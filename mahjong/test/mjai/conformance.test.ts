@@ -34,7 +34,7 @@ function expectKanDora(log: Ev[], n: number): void {
 }
 
 /** Plays one game with oracle bots in the seats that have a policy (built-in strong AIs elsewhere). */
-async function play(seed: number, maxRound: number, policies: (Policy | null)[]) {
+async function play(seed: number, maxRound: 0 | 1, policies: (Policy | null)[]) {
   let live: Game | null = null;
   const bots = policies.map((p) => (p ? new OracleBot(() => live!, p) : null));
   const seats: SeatPlayer[] = bots.map((b) => (b ? { bot: b, fallback: new StrongAgent() } : { agent: new StrongAgent() }));
@@ -105,7 +105,7 @@ describe('mjai conformance: each seat sees exactly what the protocol gives it', 
   it('bots that call, kan, riichi and win see, for every seat and several seeds, the seat-masked exported log', async () => {
     const own = new Set<string>();
     let redsSeen = 0;
-    const games: [number, number, (Policy | null)[]][] = [
+    const games: [number, 0 | 1, (Policy | null)[]][] = [
       [3, 0, ['calls', 'closed', 'calls', 'closed']],
       [34, 0, ['closed', 'calls', 'closed', 'calls']],
       [8, 0, ['calls', 'calls', 'closed', 'closed']],

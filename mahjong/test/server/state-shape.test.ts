@@ -66,6 +66,6 @@ describe('the state object', () => {
     const step = resolve(resolve(steps.properties.steps).items);
     expect(Object.keys(resolve(step.properties.state).properties)).toEqual(Object.keys(StateView.properties));
     const events = doc.paths['/api/game/{session_id}/events'].get.responses['200'].content['text/event-stream'].schema;
-    expect(events.anyOf.map((e: any) => e.properties.type.const)).toEqual(['snapshot', 'kyoku_start', 'player_action', 'auto', 'ai_action', 'kyoku_end', 'game_over', 'error']);
+    expect(events.anyOf.map((e: any) => e.properties.type.const)).toEqual(['snapshot', 'kyoku_start', 'player_action', 'auto', 'ai_action', 'kyoku_end', 'game_over', 'error', 'bot_replaced']);
   });
 });

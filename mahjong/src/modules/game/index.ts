@@ -68,7 +68,7 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       });
     }, {
       params: SessionParams, query: TokenQuery, detail: {
-        summary: 'Server-sent events: snapshot, kyoku_start, player_action, ai_action, kyoku_end, game_over, error (human_ai: ?token=)',
+        summary: 'Server-sent events: snapshot, kyoku_start, player_action, ai_action, kyoku_end, game_over, error, bot_replaced (human_ai: ?token=)',
         description: 'Each event is `event: <type>` and `data: <the JSON object>`; the objects are the GameEvent schema below.',
         responses: { 200: { description: 'text/event-stream of GameEvent objects', content: { 'text/event-stream': { schema: jsonSchema(GameEvent) } } } },
         tags,

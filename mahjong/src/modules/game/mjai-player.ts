@@ -1,11 +1,12 @@
 /**
  * A server seat played by a named mjai bot. The bot is started on its first decision and is sent
  * every event the seat may see since its last decision, then asked; when it fails it is replaced
- * by the strong AI for the rest of the game and the table gets an `error` event saying so.
+ * by the strong AI for the rest of the game and the table gets a `bot_replaced` event saying so
+ * (naming the bot by its configured name: a client never sees the server's command line).
  */
 import { StrongAgent } from '../../engine/ai';
 import type { Game } from '../../engine/game/game';
-import { BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
+import { type BotReplaced, BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
 import type { MjaiBotSpec } from '../../mjai/config';
 import { transportFor } from '../../mjai/transport';
 import { MjaiFeed } from '../../mjai/translate';
@@ -15,7 +16,7 @@ export class MjaiPlayer implements AiPlayer {
   readonly name: string;
   private seat: BotSeat | null = null;
   private feed: MjaiFeed | null = null;
-  private notices: string[] = [];
+  private replaced: BotReplaced[] = [];
 
   constructor(botName: string, private readonly spec: MjaiBotSpec) {
     this.name = `mjai:${botName}`;
@@ -26,7 +27,7 @@ export class MjaiPlayer implements AiPlayer {
     const bot = transportFor(this.spec.command ?? this.spec.url!);
     this.feed = new MjaiFeed(game);
     this.seat = new BotSeat(seat, bot, new StrongAgent(), this.spec.timeout_ms ?? DEFAULT_BOT_TIMEOUT_MS, (e) => {
-      this.notices.push(`P${e.seat}: ${this.name} replaced by the ${e.by} AI for the rest of the game (${e.reason}: ${e.message})`);
+      this.replaced.push({ ...e, bot: this.name, message: e.message.replaceAll(bot.label, this.name) });
     });
     return this.seat;
   }
@@ -42,9 +43,9 @@ export class MjaiPlayer implements AiPlayer {
     return move.tile === undefined ? move.action : { action: move.action, tile: move.tile };
   }
 
-  takeNotices(): string[] {
-    const out = this.notices;
-    this.notices = [];
+  takeReplaced(): BotReplaced[] {
+    const out = this.replaced;
+    this.replaced = [];
     return out;
   }
 

@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { AutoSettings } from './auto-play';
 import { HandResultView, StateView } from '../../engine/game/view-schema';
 import { LogFormatName } from '../replay/model';
+import { BotReplaced } from '../../mjai/bot-seat';
 
 const AiModelName = t.String({ maxLength: 4096, description: '"strong", "heuristic", "random" (GET /api/ai/models) or a model file path' });
 
@@ -72,6 +73,7 @@ export const GameEvent = t.Union([
   t.Object({ type: t.Literal('ai_action'), player: Seat, action: Action, state: State }, { description: 'an AI seat acted' }),
   t.Object({ type: t.Literal('kyoku_end'), result: HandResultView, state: State }, { description: 'a hand ended; result = state.result' }),
   t.Object({ type: t.Literal('game_over'), state: State }, { description: 'the game ended (also sent at once to a subscriber of a finished game)' }),
-  t.Object({ type: t.Literal('error'), message: t.String() }, { description: 'an AI failed or was replaced, or the game stopped' }),
+  t.Object({ type: t.Literal('error'), message: t.String() }, { description: 'an AI failed, or the game stopped' }),
+  BotReplaced,
 ]);
 export type GameEvent = typeof GameEvent.static;

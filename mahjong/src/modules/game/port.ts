@@ -5,6 +5,7 @@
 import type { Game } from '../../engine/game/game';
 import type { Paipu } from '../../engine/paipu';
 import type { StateView } from '../../engine/game/view-schema';
+import type { BotReplaced } from '../../mjai/bot-seat';
 
 export interface EngineGame {
   /** The engine's own game, for players that follow its record (mjai seats). */
@@ -38,8 +39,8 @@ export interface AiPlayer {
    * replayed game goes on exactly as it would have.
    */
   replayed?(game: EngineGame, seat: number): void;
-  /** Notices to show the table (e.g. a bot replaced by the built-in AI), taken once. */
-  takeNotices?(): string[];
+  /** Bot seats given up to the built-in AI since the last call (mjai seats), taken once. */
+  takeReplaced?(): BotReplaced[];
   /** The session ends: stop any process or connection behind the player. */
   dispose?(game: EngineGame): void;
 }

@@ -328,7 +328,7 @@ export class GameSession {
     this.runner.nudge();
   }
 
-  /** One AI decision; failures become `error` events (see playAiTurn). */
+  /** One AI decision; failures become `error` events, a bot given up `bot_replaced` (see playAiTurn). */
   private async aiStep(seat: number): Promise<boolean> {
     const ai = this.ais[seat];
     if (!ai) return false;
@@ -338,7 +338,7 @@ export class GameSession {
       this.aiErrors++;
       if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
       this.emit({ type: 'error', message }, this.applied + 1);
-    });
+    }, (e) => this.emit(e, this.applied + 1));
     if (move === null) return false;
     const action = move.action;
     if (before && showsTableBefore(action)) this.held.release(() => before, (ev, seq) => this.emit(ev, seq));

@@ -109,6 +109,7 @@
         if (next === 'replay') location.href = `/replay?session=${ui.session}`;
       },
       error: (d) => status(() => t('status.server', { msg: d.message })),
+      bot_replaced: (d) => status(() => t('status.bot_replaced', { seat: d.seat, bot: d.bot, by: d.by, reason: d.reason })),
     };
     ui.es = MJStream.connect({ url: () => eventsUrl(id), handlers, resync: () => resync(id) });
   }
