@@ -59,11 +59,23 @@ describe('history page', () => {
     const id = await playInPage(page, 11);
     await waitFor(async () => (await store.list({ owners: 'all' })).total === 2, 'both games stored', 10_000);
 
+    // The date is the browser's own rendering of the finish time: pin its locale and zone to read it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setLocaleOverride', { locale: 'en-US' });
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
     await page.reload();
     await page.waitForSelector(`tr[data-game="${id}"]`);
     expect(await page.$$eval('#games tbody tr', (rows) => rows.map((r) => r.getAttribute('data-game')))).toEqual([id]);
     const cells = await page.$$eval(`tr[data-game="${id}"] td`, (tds) => tds.map((td) => td.textContent ?? ''));
     const stored = (await store.get(id))!;
+    expect(await page.textContent('#games thead th')).toBe('Date');
+    // When the game finished, in the browser's locale and time zone (en-US, Tokyo: UTC+9, no DST).
+    const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{1,2}):(\d{2}):(\d{2})\s(AM|PM)$/.exec(cells[0]!);
+    expect(m).not.toBeNull();
+    const tokyo = new Date(Date.parse(stored.finishedAt) + 9 * 3600_000);
+    const [, mo, d, y, h, mi, sec, ampm] = m!;
+    expect([Number(y), Number(mo), Number(d), (Number(h) % 12) + (ampm === 'PM' ? 12 : 0), Number(mi), Number(sec)])
+      .toEqual([tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1, tokyo.getUTCDate(), tokyo.getUTCHours(), tokyo.getUTCMinutes(), tokyo.getUTCSeconds()]);
     expect(cells[1]).toBe('vs AI, East');
     expect(cells[2]).toBe('random, random, random');
     expect(cells[3]).toBe(['1st', '2nd', '3rd', '4th'][stored.placements[0]! - 1]!);
