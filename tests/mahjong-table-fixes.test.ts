@@ -92,7 +92,7 @@ describe('the battle page: a win in the result panel, then a hand with honba', (
     await page.click('#start');
     const mj = (expr: string) => page.evaluate(expr) as Promise<any>;
     // Read the panel in one go the moment it shows the win (it hides itself a few seconds later).
-    const panel = await (await page.waitForFunction(() => {
+    const panel = (await (await page.waitForFunction(() => {
       const p = document.getElementById('result-panel')!;
       const win = p.querySelector('.win');
       if (p.hidden || !win) return null;
@@ -104,7 +104,7 @@ describe('the battle page: a win in the result panel, then a hand with honba', (
         hand: win.querySelector('.hand canvas') !== null,
         rows: [...p.querySelectorAll('table.scores tr')].map((tr) => [...tr.querySelectorAll('td,th')].map((c) => c.textContent)),
       };
-    }, undefined, { timeout: 90_000, polling: 50 })).jsonValue();
+    }, undefined, { timeout: 90_000, polling: 50 })).jsonValue())!;
     expect(panel.title).toBe('P0 (East) wins by ron from P1 (South)');
     expect(panel.yaku).toEqual(['Riichi — 1 han']);
     expect(panel.points).toBe('1 han 40 fu · 2000 points');
