@@ -44,7 +44,7 @@ export function startMockFeishuLongConnection(platform: MockFeishuPlatform, app:
 
   const server = Bun.serve<{ device: string }, never>({
     hostname: '127.0.0.1', port: 0,
-    async fetch(req, srv) {
+    async fetch(req, srv): Promise<Response | undefined> {
       const url = new URL(req.url);
       if (url.pathname === '/callback/ws/endpoint' && req.method === 'POST') {
         const body = await req.json().catch(() => null) as any;
@@ -53,13 +53,13 @@ export function startMockFeishuLongConnection(platform: MockFeishuPlatform, app:
         const ticket = randomBytes(8).toString('hex');
         tickets.add(ticket);
         const device = String(7_000_000 + ++counter);
-        const URL_ = `ws://127.0.0.1:${server.port}/ws/v2?fpid=493&aid=552564&device_id=${device}&access_key=ak-${randomBytes(6).toString('hex')}&service_id=${SERVICE_ID}&ticket=${ticket}`;
-        return Response.json({ code: 0, msg: 'ok', data: { URL: URL_, ClientConfig: config } });
+        const wsUrl = `ws://127.0.0.1:${srv.port}/ws/v2?fpid=493&aid=552564&device_id=${device}&access_key=ak-${randomBytes(6).toString('hex')}&service_id=${SERVICE_ID}&ticket=${ticket}`;
+        return Response.json({ code: 0, msg: 'ok', data: { URL: wsUrl, ClientConfig: config } });
       }
       if (url.pathname === '/ws/v2') {
         const ticket = url.searchParams.get('ticket') ?? '';
         if (!tickets.delete(ticket)) return new Response('forbidden', { status: 403, headers: { 'handshake-status': '403', 'handshake-msg': 'invalid ticket' } });
-        if (srv.upgrade(req, { data: { device: url.searchParams.get('device_id') ?? '' } })) return undefined as unknown as Response;
+        if (srv.upgrade(req, { data: { device: url.searchParams.get('device_id') ?? '' } })) return undefined;
         return new Response('upgrade required', { status: 426 });
       }
       // The open platform's API, relayed to the mock platform.
