@@ -67,4 +67,19 @@ describe('Feishu long connection life cycle', () => {
     expect(lc.opened).toBe(opened + 1);
     expect(lc.problems).toEqual([]);
   });
+
+  it('replaces a connection that stops answering pings', async () => {
+    const { p, connection, lines } = feishu({});
+    await p.start(handler);
+    await waitFor(() => connection.state === 'connected', 'connected');
+    const first = connection.connections;
+    lc.mute(true);
+    try {
+      await waitFor(() => lines.some((l) => l.includes('not even a pong')), 'the silence noticed');
+    } finally {
+      lc.mute(false);
+    }
+    await waitFor(() => connection.connections > first && connection.state === 'connected', 'a new connection');
+    await p.stop();
+  });
 });

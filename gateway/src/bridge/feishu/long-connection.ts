@@ -10,7 +10,9 @@ import { decodeFrame, encodeFrame, type Frame, FrameDecodeError, headerOf, METHO
  * it with a frame whose payload is `{"code": 200}` (500 when handling failed; `data` is the
  * base64 JSON of a card callback's answer) and whose headers gain `biz_rt` (handling time, ms).
  * A dropped connection is reopened after a random wait below ReconnectNonce, then every
- * ReconnectInterval; refused credentials stop it with an error instead.
+ * ReconnectInterval; refused credentials stop it with an error instead. A connection that has
+ * heard nothing (not even a pong) for three ping intervals is presumed dead (a laptop that slept,
+ * a NAT that forgot it) and replaced.
  */
 
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'stopped';
@@ -36,6 +38,8 @@ export interface LongConnectionOptions {
 }
 
 const CLOSE_WAIT_MS = 2000;
+/** Ping intervals without any frame from the server after which the connection is given up. */
+const SILENT_PINGS = 3;
 const utf8 = new TextEncoder();
 const ackPayload = (code: number, data?: unknown) =>
   utf8.encode(JSON.stringify({ code, ...(data !== undefined ? { data: Buffer.from(JSON.stringify(data)).toString('base64') } : {}) }));
@@ -45,6 +49,7 @@ export class FeishuLongConnection {
   private socket: WebSocket | null = null;
   private serviceId = 0;
   private pingTimer: ReturnType<typeof setTimeout> | null = null;
+  private heardAt = 0;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private stopped = false;
@@ -142,10 +147,14 @@ export class FeishuLongConnection {
         this._state = 'connected';
         this._error = null;
         opened();
+        this.heardAt = performance.now();
         this.options.log.info(`feishu long connection: connected to ${where}`);
         this.schedulePing();
       });
-      socket.addEventListener('message', (event) => this.onMessage(event.data));
+      socket.addEventListener('message', (event) => {
+        this.heardAt = performance.now();
+        this.onMessage(event.data);
+      });
       socket.addEventListener('close', (event) => {
         this.clearPing();
         if (this.socket === socket) this.socket = null;
@@ -161,6 +170,15 @@ export class FeishuLongConnection {
   private schedulePing(): void {
     this.clearPing();
     this.pingTimer = setTimeout(() => {
+      const silentMs = performance.now() - this.heardAt;
+      if (silentMs > SILENT_PINGS * this.settings.pingIntervalMs && this.socket) {
+        this.options.log.warn(`feishu long connection: nothing heard for ${Math.round(silentMs)} ms (not even a pong); reconnecting`);
+        // terminate (Bun) drops the socket without waiting for a close handshake a dead peer never answers.
+        const socket = this.socket as WebSocket & { terminate?: () => void };
+        if (socket.terminate) socket.terminate();
+        else socket.close(4000, 'no pong');
+        return;
+      }
       this.send({ seqId: 0n, logId: 0n, service: this.serviceId, method: METHOD_CONTROL, headers: [{ key: 'type', value: 'ping' }] });
       this.schedulePing();
     }, this.settings.pingIntervalMs);

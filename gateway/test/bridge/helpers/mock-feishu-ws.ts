@@ -39,6 +39,7 @@ export function startMockFeishuLongConnection(platform: MockFeishuPlatform, app:
   const closes: Array<{ code: number; reason: string }> = [];
   const problems: string[] = [];
   let opened = 0;
+  let muted = false;
   let seq = 0n;
   let counter = 0;
 
@@ -84,7 +85,7 @@ export function startMockFeishuLongConnection(platform: MockFeishuPlatform, app:
         const type = header(frame, 'type');
         if (frame.method === 0 && type === 'ping') {
           pings.push(frame);
-          ws.send(frameBytes({ SeqID: 0n, LogID: 0n, service: frame.service, method: 0, headers: [['type', 'pong']], payload: enc.encode(JSON.stringify(config)) }));
+          if (!muted) ws.send(frameBytes({ SeqID: 0n, LogID: 0n, service: frame.service, method: 0, headers: [['type', 'pong']], payload: enc.encode(JSON.stringify(config)) }));
         } else if (frame.method === 1) {
           acks.push({ frame, body: JSON.parse(new TextDecoder().decode(frame.payload ?? new Uint8Array())) });
         } else problems.push(`unexpected frame method ${frame.method} type ${type}`);
@@ -127,6 +128,8 @@ export function startMockFeishuLongConnection(platform: MockFeishuPlatform, app:
     say: (m: Parameters<MockFeishuPlatform['userMessage']>[0], how: PushOptions = {}) => push(platform.userMessage(m), how),
     /** The client's ack of a pushed message. */
     ackOf: (messageId: string) => waitFor(() => acks.find((a) => header(a.frame, 'message_id') === messageId), `the ack of ${messageId}`),
+    /** While muted, pings are not answered (a connection that died without a close). */
+    mute: (on: boolean) => { muted = on; },
     /** Closes every connection from the server side (as a platform restart does). */
     drop: () => { for (const ws of sockets) ws.close(1001, 'server going away'); },
     stop: () => server.stop(true),
