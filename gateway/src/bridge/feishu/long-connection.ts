@@ -103,6 +103,7 @@ export class FeishuLongConnection {
         await this.session(endpoint, () => { failures = 0; });
       } catch (error) {
         if (!(error instanceof LongConnectionError)) throw error;
+        if (this.stopped) return; // a connect cut short by stop() is no failure
         this._error = error;
         if (!error.retryable) {
           this._state = 'failed';
