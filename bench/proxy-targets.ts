@@ -68,7 +68,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * claude-code-router 2.0.0, proxy/'s dev dependency (3.x does not install: ref proxy-upstreams.md §7),
+ * claude-code-router 2.0.0, proxy/'s dev dependency (3.x did not install on the development machine),
  * started in the foreground with its own HOME. It runs offline: its config names only the mock.
  */
 export async function startCcr(upstream: string): Promise<Target> {

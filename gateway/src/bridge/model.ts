@@ -11,9 +11,13 @@ const allowLists = {
 
 export const FeishuBridgeConfig = t.Object({
   enabled: t.Boolean({ default: false }),
+  mode: t.Union([t.Literal('webhook'), t.Literal('long_connection')], {
+    default: 'webhook',
+    description: 'how events arrive: webhook (the platform POSTs to /bridge/feishu/…; needs a public URL) or long_connection (the gateway keeps a WebSocket open to the platform; no public URL)',
+  }),
   app_id: t.String({ default: '' }),
   app_secret: t.String({ default: '', description: 'never logged' }),
-  verification_token: t.String({ default: '', description: 'event subscription Verification Token; required' }),
+  verification_token: t.String({ default: '', description: 'event subscription Verification Token; required in webhook mode' }),
   encrypt_key: t.String({ default: '', description: 'event subscription Encrypt Key; when set, events must be encrypted and signed' }),
   base_url: t.String({ default: 'https://open.feishu.cn/open-apis', pattern: '^https?://', description: 'Lark: https://open.larksuite.com/open-apis' }),
   ...allowLists,
@@ -41,13 +45,22 @@ export const BridgeConfig = t.Object({
 }, { default: {}, additionalProperties: false });
 export type BridgeConfig = Static<typeof BridgeConfig>;
 
+/** A clearer message than TypeBox's "expected union value" for the one choice of the bridge config. */
+export function bridgeHint(path: string, value: unknown): string | null {
+  return path === 'bridge.feishu.mode' ? `bridge.feishu.mode: expected one of: webhook, long_connection (got ${JSON.stringify(value)})` : null;
+}
+
 /** What the schema cannot say: an enabled platform needs its credentials. */
 export function bridgeProblems(bridge: BridgeConfig | undefined): string[] {
   const problems: string[] = [];
   const feishu = bridge?.feishu;
   if (feishu?.enabled) {
-    for (const key of ['app_id', 'app_secret', 'verification_token'] as const) {
+    for (const key of ['app_id', 'app_secret'] as const) {
       if (!feishu[key]) problems.push(`bridge.feishu.${key}: required when bridge.feishu.enabled is true`);
+    }
+    // The long connection is authenticated by the app secret; only webhook deliveries carry the token.
+    if (feishu.mode !== 'long_connection' && !feishu.verification_token) {
+      problems.push('bridge.feishu.verification_token: required when bridge.feishu.enabled is true and bridge.feishu.mode is webhook');
     }
   }
   if (bridge?.telegram?.enabled && !bridge.telegram.bot_token) problems.push('bridge.telegram.bot_token: required when bridge.telegram.enabled is true');

@@ -2,7 +2,7 @@ import { ConfigError, expandHome, parseConfig, validateConfig } from '@devhub/sh
 import { Type as t } from '@sinclair/typebox';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { bridgeProblems } from '../bridge/model';
+import { bridgeHint, bridgeProblems } from '../bridge/model';
 import { type Env, overlayEnv } from './env';
 import { GatewayConfigFile, type GatewayConfig, PROVIDER_IDS, type ProviderId } from './schema';
 import { resolveHomeDir } from './paths';
@@ -40,7 +40,7 @@ export function resolveGatewayConfig(
   const problems = [...envProblems, ...providerProblems(merged.default_provider, fromEnv.get('default_provider'))];
   let parsed: GatewayConfigFile;
   try {
-    parsed = validateConfig(where.file, merged, { schema: GatewayConfigFile, check: (c) => bridgeProblems(c.bridge) });
+    parsed = validateConfig(where.file, merged, { schema: GatewayConfigFile, check: (c) => bridgeProblems(c.bridge), hint: bridgeHint });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const named = error.problems.map((p) => {

@@ -123,14 +123,9 @@ export function readWebhook(raw: string, headers: SignatureHeaders, secrets: Web
   }
 
   // An old message-card callback: not an event; signed with the verification token.
-  if (!('schema' in body) && 'action' in body && 'open_message_id' in body) {
+  if (isLegacyCard(body)) {
     checkSigned(headers, (ts, nonce) => cardSignature(ts, nonce, secrets.verificationToken, raw), nowS);
-    const action = obj(body.action);
-    return {
-      kind: 'card', legacy: true, eventId: `card:${str(body.open_message_id)}:${str(body.token)}`,
-      operator: { openId: str(body.open_id), aliases: [str(body.user_id)].filter(Boolean) },
-      chatId: str(body.open_chat_id), messageId: str(body.open_message_id), value: actionValue(action.value),
-    };
+    return legacyCard(body);
   }
 
   if (secrets.encryptKey) {
@@ -141,8 +136,45 @@ export function readWebhook(raw: string, headers: SignatureHeaders, secrets: Web
     if (!same(str(body.token), secrets.verificationToken)) throw new WebhookRejected(401, 'wrong verification token');
     return { kind: 'ignored', reason: `event format ${str(obj(body.event).type) || 'v1'} (subscribe to 2.0 events such as im.message.receive_v1)` };
   }
+  if (!same(str(obj(body.header).token), secrets.verificationToken)) throw new WebhookRejected(401, 'wrong verification token');
+  return eventOf(body);
+}
+
+const isLegacyCard = (body: Json) => !('schema' in body) && 'action' in body && 'open_message_id' in body;
+
+/**
+ * An event pushed over the long connection (bridge/feishu/long-connection.ts): the same JSON as a
+ * webhook delivery, but the connection itself is the proof of origin, so there is no token or
+ * signature to check. An app with an Encrypt Key still gets `{"encrypt": …}` bodies.
+ */
+export function readPushedEvent(raw: string, encryptKey: string): FeishuInbound {
+  let body = parseJson(raw, 'event');
+  if (typeof body.encrypt === 'string') {
+    if (!encryptKey) throw new WebhookRejected(400, 'encrypted event, but no encrypt_key is configured');
+    try {
+      body = parseJson(decryptBody(body.encrypt, encryptKey), 'decrypted event');
+    } catch (error) {
+      if (error instanceof WebhookRejected) throw error;
+      throw new WebhookRejected(401, 'event does not decrypt with the configured encrypt_key');
+    }
+  }
+  if (isLegacyCard(body)) return legacyCard(body);
+  if (body.schema !== '2.0') return { kind: 'ignored', reason: `event format ${str(body.type) || str(obj(body.event).type) || 'v1'} (subscribe to 2.0 events such as im.message.receive_v1)` };
+  return eventOf(body);
+}
+
+function legacyCard(body: Json): FeishuInbound {
+  const action = obj(body.action);
+  return {
+    kind: 'card', legacy: true, eventId: `card:${str(body.open_message_id)}:${str(body.token)}`,
+    operator: { openId: str(body.open_id), aliases: [str(body.user_id)].filter(Boolean) },
+    chatId: str(body.open_chat_id), messageId: str(body.open_message_id), value: actionValue(action.value),
+  };
+}
+
+/** A 2.0 event (`{schema, header, event}`) whose origin has been checked. */
+function eventOf(body: Json): FeishuInbound {
   const header = obj(body.header);
-  if (!same(str(header.token), secrets.verificationToken)) throw new WebhookRejected(401, 'wrong verification token');
   const eventId = str(header.event_id);
   const type = str(header.event_type);
   const event = obj(body.event);

@@ -1,9 +1,11 @@
 import type { Logger } from '@devhub/shared';
 import { FeishuClient } from '../../feishu';
-import { type FeishuInbound, readWebhook, WebhookRejected } from '../../feishu/events';
+import { type FeishuInbound, readPushedEvent, readWebhook, WebhookRejected } from '../../feishu/events';
 import type { FeishuBridgeConfig } from '../model';
 import type { Card, ChatAddress, ChatPlatform, InboundHandler } from '../platform';
 import { feishuCard, parseButtonValue } from './card';
+import { endpointDomain } from './endpoint';
+import { type EventContext, FeishuLongConnection } from './long-connection';
 
 /** Card text per message: a card body may hold 30 KB, and CJK text takes 3 bytes a character. */
 export const FEISHU_MAX_CHARS = 6000;
@@ -17,8 +19,9 @@ export interface WebhookReply {
 
 /**
  * Feishu/Lark as a chat platform: inbound through the event-subscription webhook (`handleWebhook`,
- * mounted by modules/feishu), outbound through the FeishuClient (cards, patches, thread replies,
- * images).
+ * mounted by modules/feishu) or, with `mode: long_connection`, through the WebSocket the gateway
+ * keeps open to the platform (long-connection.ts); both hand the same parsed events to `dispatch`.
+ * Outbound through the FeishuClient (cards, patches, thread replies, images).
  */
 export class FeishuPlatform implements ChatPlatform {
   readonly id = 'feishu';
@@ -27,9 +30,17 @@ export class FeishuPlatform implements ChatPlatform {
   readonly allow: ChatPlatform['allow'];
   private handler: InboundHandler | null = null;
   private readonly client: FeishuClient;
+  /** The long connection, in that mode; null in webhook mode. */
+  readonly connection: FeishuLongConnection | null;
 
   constructor(private readonly config: FeishuBridgeConfig, private readonly log: Logger, maxChars = 0) {
     this.client = new FeishuClient({ appId: config.app_id, appSecret: config.app_secret, baseUrl: config.base_url, log });
+    this.connection = config.mode === 'long_connection'
+      ? new FeishuLongConnection({
+        appId: config.app_id, appSecret: config.app_secret, domain: endpointDomain(config.base_url), log,
+        onEvent: (payload, context) => this.handlePushed(payload, context),
+      })
+      : null;
     this.maxChars = maxChars || FEISHU_MAX_CHARS;
     this.allow = {
       users: new Set(config.allowed_users.map(String)),
@@ -40,14 +51,18 @@ export class FeishuPlatform implements ChatPlatform {
 
   async start(handler: InboundHandler): Promise<void> {
     this.handler = handler;
+    this.connection?.start();
   }
 
   async stop(): Promise<void> {
     this.handler = null;
+    await this.connection?.stop();
   }
 
   /** One webhook delivery: the raw body and the headers that sign it. */
   async handleWebhook(raw: string, headers: Headers): Promise<WebhookReply> {
+    // Without this, a long-connection setup (no verification token) would take unsigned deliveries.
+    if (this.connection) return { status: 404, body: { detail: 'The Feishu bridge receives events over the long connection (bridge.feishu.mode), not this webhook' } };
     let inbound: FeishuInbound;
     try {
       inbound = readWebhook(raw, {
@@ -58,23 +73,46 @@ export class FeishuPlatform implements ChatPlatform {
       this.log.warn(`feishu webhook refused: ${error.message}`);
       return { status: error.status, body: { detail: error.message } };
     }
-    const handler = this.handler;
     if (inbound.kind === 'challenge') return { status: 200, body: { challenge: inbound.challenge } };
+    return { status: 200, body: (await this.dispatch(inbound, 'webhook')) ?? {} };
+  }
+
+  /** One event from the long connection; the value is the callback answer its ack carries. */
+  private async handlePushed(payload: string, context: EventContext): Promise<unknown> {
+    let inbound: FeishuInbound;
+    try {
+      inbound = readPushedEvent(payload, this.config.encrypt_key);
+    } catch (error) {
+      if (!(error instanceof WebhookRejected)) throw error;
+      this.log.warn(`feishu long connection: event ${context.messageId} refused: ${error.message}`);
+      throw error;
+    }
+    if (inbound.kind === 'challenge') return undefined; // a webhook's URL check; never pushed
+    return this.dispatch(inbound, 'long connection');
+  }
+
+  /**
+   * Hands a checked event to the bridge. A message is answered at once (Feishu redelivers one whose
+   * answer takes over 3 s); a button press is answered with the toast and new card for the
+   * presser. Returns that answer's body (undefined: nothing to say).
+   */
+  private async dispatch(inbound: Exclude<FeishuInbound, { kind: 'challenge' }>, via: string): Promise<Record<string, unknown> | undefined> {
+    const handler = this.handler;
     if (inbound.kind === 'ignored' || !handler) {
-      this.log.debug(`feishu webhook: ignored ${inbound.kind === 'ignored' ? inbound.reason : 'delivery (bridge stopped)'}`);
-      return { status: 200, body: {} };
+      this.log.debug(`feishu ${via}: ignored ${inbound.kind === 'ignored' ? inbound.reason : 'delivery (bridge stopped)'}`);
+      return undefined;
     }
     if (inbound.kind === 'message') {
-      if (inbound.senderType && inbound.senderType !== 'user') return { status: 200, body: {} };
+      if (inbound.senderType && inbound.senderType !== 'user') return undefined;
       const address: ChatAddress = { chatId: inbound.chatId, ...(inbound.threadId ? { threadId: inbound.threadId, replyTo: inbound.rootId ?? inbound.messageId } : {}) };
       // Answered at once: Feishu retries a delivery that takes longer than 3 s.
       void handler.onMessage({
         eventId: inbound.eventId, address, userId: inbound.sender.openId, userAliases: inbound.sender.aliases, text: inbound.text, messageId: inbound.messageId,
       }).catch((error) => this.log.warn(`feishu message ${inbound.messageId}: ${(error as Error).message}`));
-      return { status: 200, body: {} };
+      return undefined;
     }
     const value = parseButtonValue(inbound.value);
-    if (!value) return { status: 200, body: { toast: { type: 'warning', content: 'Unknown button' } } };
+    if (!value) return { toast: { type: 'warning', content: 'Unknown button' } };
     const outcome = await Promise.race([
       handler.onButton({
         eventId: inbound.eventId, address: { chatId: inbound.chatId }, userId: inbound.operator.openId, userAliases: inbound.operator.aliases,
@@ -83,11 +121,8 @@ export class FeishuPlatform implements ChatPlatform {
       Bun.sleep(BUTTON_DEADLINE_MS).then(() => ({ ok: true, notice: 'Working on it…' })),
     ]);
     const card = 'card' in outcome && outcome.card ? feishuCard(outcome.card) : undefined;
-    if (inbound.legacy) return { status: 200, body: card ?? {} };
-    return {
-      status: 200,
-      body: { toast: { type: outcome.ok ? 'success' : 'warning', content: outcome.notice }, ...(card ? { card: { type: 'raw', data: card } } : {}) },
-    };
+    if (inbound.legacy) return card;
+    return { toast: { type: outcome.ok ? 'success' : 'warning', content: outcome.notice }, ...(card ? { card: { type: 'raw', data: card } } : {}) };
   }
 
   async send(address: ChatAddress, card: Card): Promise<string> {

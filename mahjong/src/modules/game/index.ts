@@ -92,12 +92,14 @@ export const gameModule = (service: GameService, access: GameAccess) => {
     .get('/api/game/:session_id/log', async ({ params, query, request, set }) => {
       const s = await service.get(params.session_id);
       set.headers['content-type'] = 'application/x-ndjson';
-      // A human_ai game in play: skips and riichi cancels tell a seat's hidden choices (table-talk.ts); the admin sees them.
-      const whole = s.mode !== 'human_ai' || s.isOver || access.isAdmin(presentedToken(request, query));
-      return s.actionLog(!whole);
+      // A human_ai game in play: skips and riichi cancels tell a seat's hidden choices (table-talk.ts); the admin
+      // sees them all, the human (the session's token) its own.
+      const token = presentedToken(request, query);
+      const whole = s.mode !== 'human_ai' || s.isOver || access.isAdmin(token);
+      return s.actionLog(whole ? 'all' : access.owns(s, token) ? HUMAN_SEAT : 'public');
     }, {
       params: SessionParams, query: TokenQuery,
-      detail: { summary: 'Every action so far, one JSON object per line (human_ai in play: the public ones only, unless the admin token)', tags },
+      detail: { summary: 'Every action so far, one JSON object per line (human_ai in play: the public ones and, with the session token, the human\'s own; all with the admin token)', tags },
     })
     .post('/api/game/:session_id/auto', async ({ params, body, request }) => {
       const s = await service.get(params.session_id);
