@@ -7,7 +7,13 @@ import { readEvents } from './sse';
 // the wall or the seed, and only the seat token's holder plays or sees seat 0.
 const ADMIN = 'admin-secret-token-0001';
 const { app, close } = testApp({ adminToken: ADMIN });
-afterAll(close);
+// A real socket: what a curious client can fetch is what these tests fetch.
+const server = app.listen({ hostname: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${server.server!.port}`;
+afterAll(async () => {
+  await app.stop(true);
+  close();
+});
 
 const raw = async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
   const init: RequestInit = { method, headers: { ...headers } };
@@ -15,7 +21,7 @@ const raw = async (method: string, path: string, headers: Record<string, string>
     init.body = JSON.stringify(body);
     Object.assign(init.headers as Record<string, string>, { 'content-type': 'application/json', 'content-length': String(init.body.length) });
   }
-  const res = await app.handle(new Request(`http://localhost${path}`, init));
+  const res = await fetch(`${base}${path}`, init);
   const text = await res.text();
   let json: any = null;
   try { json = JSON.parse(text); } catch { /* not JSON */ }
@@ -57,8 +63,8 @@ describe('a human_ai game in play', () => {
     const action = g.state.valid_actions[0];
     expect((await raw('POST', `/api/game/${g.session_id}/action`, {}, { player_id: 0, action_idx: action })).status).toBe(401);
     expect((await raw('POST', `/api/game/${g.session_id}/action`, { 'x-session-token': 'x'.repeat(32) }, { player_id: 0, action_idx: action })).status).toBe(403);
-    expect((await app.handle(new Request(`http://localhost/api/game/${g.session_id}/events`))).status).toBe(401);
-    const events = await app.handle(new Request(`http://localhost/api/game/${g.session_id}/events?token=${g.token}`));
+    expect((await fetch(`${base}/api/game/${g.session_id}/events`)).status).toBe(401);
+    const events = await fetch(`${base}/api/game/${g.session_id}/events?token=${g.token}`);
     expect(events.status).toBe(200);
     await events.body!.cancel();
     expect((await raw('POST', `/api/game/${g.session_id}/action`, { 'x-session-token': g.token }, { player_id: 0, action_idx: action })).status).toBe(200);
@@ -101,7 +107,7 @@ describe('what a human_ai game in play tells of the AIs\' hidden choices', () =>
     const g = (await raw('POST', '/api/game/new', {}, { mode: 'human_ai', ai_model: 'strong', seed: 1, max_round: 0 })).json;
     const id = g.session_id;
     const head = { 'x-session-token': g.token };
-    const stream = await app.handle(new Request(`http://localhost/api/game/${id}/events?token=${g.token}`));
+    const stream = await fetch(`${base}/api/game/${id}/events?token=${g.token}`);
     const events: any[] = [];
     const reading = (async () => {
       for await (const ev of readEvents(stream.body!)) {
