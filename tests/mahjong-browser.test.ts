@@ -227,6 +227,9 @@ describe('replay page', () => {
     await page.selectOption('#sample', 'tenhou-2019060813gm-00a9-0000-08bb0ec3.xml');
     await page.click('#load-sample');
     await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 'steps', 15_000);
+    // The analysis arrives after the steps and fills the side panel, which can move the table: the
+    // checks below read the table once the page has settled.
+    await waitFor(() => page.evaluate(() => !!((window as any).__mj.analysis || (window as any).__mj.analysisError)), 'the analysis', 15_000);
     const first = await canvasStats(page);
     expect(first.colours).toBeGreaterThan(blank.colours);
     for (const h of await mj(page, 'window.__mj.hits')) expect(await faceShare(page, h)).toBeGreaterThan(0.3);
