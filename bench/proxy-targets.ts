@@ -7,7 +7,8 @@ import { join } from 'node:path';
 export interface Target {
   name: string;
   url: string;
-  stop(): void;
+  /** Stops the process and, once it has exited, removes its temp dir (a process still shutting down could write into it again). */
+  stop(): Promise<void>;
 }
 
 const ROOT = join(import.meta.dir, '..');
@@ -33,12 +34,12 @@ async function spawnUntil(argv: string[], env: Record<string, string>, ready: Re
 
 export async function startMock(): Promise<Target> {
   const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-mock-upstream.ts')], {}, /port (\d+)/);
-  return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, stop: () => proc.kill() };
+  return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, stop: async () => { proc.kill(); await proc.exited; } };
 }
 
 export async function startFloor(upstream: string): Promise<Target> {
   const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-floor.ts'), upstream], {}, /port (\d+)/);
-  return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, stop: () => proc.kill() };
+  return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, stop: async () => { proc.kill(); await proc.exited; } };
 }
 
 /**
@@ -53,7 +54,7 @@ export async function startModelproxy(upstream: string, options: { accounting: b
     { MODELPROXY_DIR: dir, HOME: dir, LOG_LEVEL: 'info', NO_COLOR: '1' },
     /listening on (http:\/\/127\.0\.0\.1:\d+)/,
   );
-  return { name: options.name, url: match[1]!, stop: () => { proc.kill(); rmSync(dir, { recursive: true, force: true }); } };
+  return { name: options.name, url: match[1]!, stop: async () => { proc.kill(); await proc.exited; rmSync(dir, { recursive: true, force: true }); } };
 }
 
 async function freePort(): Promise<number> {
@@ -88,12 +89,14 @@ export async function startCcr(upstream: string): Promise<Target> {
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'x' }, body: JSON.stringify({ model: 'm1', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }) });
-      if (res.ok) { await res.text(); return { name: 'ccr 2.0.0', url, stop: () => { proc.kill(); rmSync(home, { recursive: true, force: true }); } }; }
+      if (res.ok) { await res.text(); return { name: 'ccr 2.0.0', url, stop: async () => { proc.kill(); await proc.exited; rmSync(home, { recursive: true, force: true }); } }; }
       await res.text();
     } catch { /* not up yet */ }
     if (proc.exitCode !== null) break;
     await Bun.sleep(100);
   }
   proc.kill();
+  await proc.exited;
+  rmSync(home, { recursive: true, force: true });
   throw new Error('claude-code-router did not start');
 }

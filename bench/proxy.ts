@@ -170,7 +170,7 @@ for (const t of targets) {
   const late = st.stamped ? `${f(st.lateP50, 2)}/${f(st.lateP99, 2)}/${f(st.lateMax, 2)}` : 'n/a (stamps dropped)';
   console.log(`${t.name.padEnd(12)} ${f(st.ttfb, 2).padStart(8)}  ${late.padEnd(20)} ${levels.map((x) => x.toFixed(0).padStart(7)).join(' ')}`);
 }
-for (const t of targets) t.stop();
+await Promise.all(targets.map((t) => t.stop()));
 const mp = rps.get(byName('modelproxy')!)!;
 const ccr = byName('ccr');
 if (ccr) console.log(`\nthroughput at c=64: modelproxy / claude-code-router = ${f(mp[2]! / rps.get(ccr)![2]!, 1)}×`);
