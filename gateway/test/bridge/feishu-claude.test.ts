@@ -90,7 +90,11 @@ describe.skipIf(!claudeAvailable)('the real Claude Code through the Feishu bridg
     await waitFor(() => /✅ Answered: \d\. Yes, I trust this folder/.test(feishu.cardText(feishu.messages.get(trust.message_id)!.content)), 'the trust card closed', 30_000);
 
     // Once the chat says Claude is idle, a plain message is typed into it; the reply comes back as a card.
-    await message(/✅ Idle/, 45_000, feishu.inChat(chat).indexOf(trust) + 1);
+    await message(/✅ Idle/, 45_000, feishu.inChat(chat).indexOf(trust) + 1).catch(async (e) => {
+      // What the chat, the gateway and the pane showed instead (seen once under load in CI).
+      console.log(feishu.textsIn(chat).join('\n---\n'), '\n', lines.filter((l) => /bridge|status|hook/.test(l)).join('\n'), '\n', (await pane()).slice(-1200));
+      throw e;
+    });
     const before = feishu.inChat(chat).length;
     await say('say pong');
     await message(/PONG-from-mock/, 45_000, before).catch(async (e) => { console.log(lines.filter((l) => /bridge|hook|answer/.test(l)).join('\n'), (await pane()).slice(-600)); throw e; });

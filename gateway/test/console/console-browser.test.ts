@@ -146,7 +146,7 @@ describe('web console', () => {
     // A page opened later shows the conversation so far (transcript.get), not only what comes next.
     const later = await open();
     await later.click('#session-list li[data-channel="fake"] button.open');
-    await expectText(later.locator('.bubble'), ['make the marker file', 'FAKE-REPLY: on it', 'FAKE-DONE: answered'], 30_000);
+    await expectText(later.locator('.bubble'), ['make the marker file', 'FAKE-REPLY: on it', 'FAKE-DONE: answered 1. Yes (keys: "\\r")'], 30_000);
     await later.context().close();
   }, 120_000);
 });

@@ -16,7 +16,10 @@ let server: RunningServer;
 beforeAll(async () => {
   const config = env.config({
     monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_done_minutes: 0, window_width: 100, window_height: 24,
-    agent_a_config_dir: join(env.dir, '.claude'), providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } },
+    agent_a_config_dir: join(env.dir, '.claude'), providers: {
+      agent_a: { command: `bun ${FAKE}`, yolo_flags: '' },
+      agent_b: { command: `FAKE_MENU_DEAF_MS=700 bun ${FAKE}`, yolo_flags: '' },
+    },
   });
   server = await startTestServer(config, gatewayFeatures(new LiveService(), new NotifyService([])));
 }, 30_000);
@@ -26,7 +29,13 @@ const post = async (path: string, body: unknown) => {
   const res = await fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as any };
 };
-const pane = async () => ((await (await fetch(`${server.url}/api/v1/sessions/ask/pane`)).json()) as { content: string }).content;
+const pane = async (channel = 'ask') => ((await (await fetch(`${server.url}/api/v1/sessions/${channel}/pane`)).json()) as { content: string }).content;
+/** The line the fake assistant wrote to its transcript once it had its answer. */
+const confirmed = async (work: string) => {
+  const transcript = join(env.dir, '.claude', 'projects', work.replace(/[^a-zA-Z0-9]/g, '-'), 'fa1e5e55-0000-4000-8000-000000000001.jsonl');
+  const done = await waitFor(() => readFileSync(transcript, 'utf8').split('\n').find((l) => l.includes('FAKE-DONE')), 'the answer read by the assistant', 15_000);
+  return JSON.parse(done).message.content[0].text as string;
+};
 
 describe('POST /sessions/{channel_id}/answer', () => {
   it('answers the prompt on screen with an option, and refuses when none or another one is shown', async () => {
@@ -44,9 +53,21 @@ describe('POST /sessions/{channel_id}/answer', () => {
     // Option 2 from the selected 1: Down, then Enter; the fake assistant prints what it read.
     expect(await post('/sessions/ask/answer', { option: 2, question: 'Do you want to proceed?' }))
       .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
-    // The fake assistant records the line it read in its transcript: one Down before the Enter.
-    const transcript = join(env.dir, '.claude', 'projects', work.replace(/[^a-zA-Z0-9]/g, '-'), 'fa1e5e55-0000-4000-8000-000000000001.jsonl');
-    const done = await waitFor(() => readFileSync(transcript, 'utf8').split('\n').find((l) => l.includes('FAKE-DONE')), 'the answer read by the assistant');
-    expect(JSON.parse(done).message.content[0].text).toBe('FAKE-DONE: answered \x1b[B');
+    // The fake assistant records what it confirmed and the keys it read: one Down, then Enter.
+    expect(await confirmed(work)).toBe('FAKE-DONE: answered 2. No (keys: "\\u001b[B\\r")');
+  }, 60_000);
+
+  it('presses Enter only once the marker shows on the option: a move the CLI dropped while drawing its menu is sent again', async () => {
+    const work = join(env.dir, 'deaf');
+    mkdirSync(work);
+    // This assistant drops every key that arrives in the first 700 ms after it draws the menu.
+    expect((await post('/sessions', { channel_id: 'deaf', provider: 'agent_b', work_dir: work })).status).toBe(200);
+    await waitFor(async () => (await pane('deaf')).includes('Pondering'), 'the fake assistant');
+    await post('/sessions/deaf/input', { text: 'go' });
+    await waitFor(async () => (await pane('deaf')).includes('Do you want to proceed?'), 'the permission prompt');
+    // Before: Down and Enter both fell into the deaf time, or the Enter alone landed and confirmed 1. Yes.
+    expect(await post('/sessions/deaf/answer', { option: 2, question: 'Do you want to proceed?' }))
+      .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
+    expect(await confirmed(work)).toStartWith('FAKE-DONE: answered 2. No');
   }, 60_000);
 });

@@ -53,6 +53,12 @@ export class PromptChanged extends AppError {
   constructor(shown: string) { super('PROMPT_CHANGED', 409, `The prompt on screen is not the one answered (now: ${shown || 'a prompt without a question'})`); }
 }
 
+export class MarkerDidNotMove extends AppError {
+  constructor(option: number, selected: number | null) {
+    super('MARKER_DID_NOT_MOVE', 409, `The prompt's marker did not reach option ${option} (it shows ${selected ?? 'no option'}); nothing was confirmed, answer again`);
+  }
+}
+
 export class OptionNotOffered extends AppError {
   constructor(option: number, count: number) { super('OPTION_NOT_OFFERED', 400, `Option ${option} is not offered (the prompt has ${count})`); }
 }

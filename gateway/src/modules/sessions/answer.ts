@@ -1,7 +1,7 @@
 import type { PromptState } from '../../events';
 import type { GatewayContext } from '../../runtime';
 import { readPane } from '../../status/pane';
-import { NoPromptWaiting, OptionNotOffered, PromptChanged } from '../common/errors';
+import { MarkerDidNotMove, NoPromptWaiting, OptionNotOffered, PromptChanged } from '../common/errors';
 import type { AnswerBody, Answered } from './model';
 import { onWindow } from './service';
 
@@ -18,11 +18,21 @@ export interface AnswerExpectation {
   signature?: string;
 }
 
+/** How long the marker may take to reach the chosen option (a Feishu card callback must be answered within 3 s). */
+const MARKER_WAIT_MS = 2_000;
+const MARKER_POLL_MS = 50;
+/** A move the screen has not shown after this long is taken as dropped and sent again from where the marker is. */
+const MOVE_RESEND_MS = 600;
+
 /**
  * Answers the prompt on a window's screen with option `option`, as a person at the terminal does:
  * the marker moves with Up/Down from the selected option, then Enter — keys sent through the same
  * per-window queue as `POST …/key`. The screen is read first, so a stale answer (the prompt was
  * answered or replaced meanwhile) is refused instead of pressing keys into whatever shows now.
+ * Enter is pressed only once the screen shows the marker on the chosen option: a CLI still
+ * mounting its menu drops keys, and an Enter after a dropped Down would confirm the option the
+ * marker was on (a trust prompt's "No, exit", a permission prompt's "Yes"). A move that does not
+ * show is sent again from where the marker is; a marker that never gets there confirms nothing.
  */
 export async function answerWindowPrompt(ctx: GatewayContext, windowId: string, option: number, expect: AnswerExpectation = {}): Promise<Answered> {
   const prompt = readPane(await ctx.tmux.capturePane(windowId)).prompt;
@@ -32,12 +42,39 @@ export async function answerWindowPrompt(ctx: GatewayContext, windowId: string, 
   }
   const chosen = prompt.options.find((o) => o.index === option);
   if (!chosen) throw new OptionNotOffered(option, prompt.options.length);
-  const from = prompt.selected ?? 1;
-  const key = option > from ? 'Down' : 'Up';
-  for (let i = 0; i < Math.abs(option - from); i++) await ctx.tmux.sendKey(windowId, key);
+  if (prompt.selected === null || prompt.selected === undefined) {
+    // No marker to read (the menu does not show one): move blind from the first option.
+    await move(ctx, windowId, 1, option);
+  } else if (prompt.selected !== option) {
+    await move(ctx, windowId, prompt.selected, option);
+    await markerOn(ctx, windowId, prompt.question, option);
+  }
   await ctx.tmux.sendKey(windowId, 'Enter');
   ctx.log.info(`answered "${prompt.question}" in ${windowId} with ${chosen.index}. ${chosen.label}`);
   return { question: prompt.question, option: chosen };
+}
+
+async function move(ctx: GatewayContext, windowId: string, from: number, to: number): Promise<void> {
+  for (let i = 0; i < Math.abs(to - from); i++) await ctx.tmux.sendKey(windowId, to > from ? 'Down' : 'Up');
+}
+
+/** Waits until the screen shows the marker on `option`, moving it again when a move was dropped. */
+async function markerOn(ctx: GatewayContext, windowId: string, question: string, option: number): Promise<void> {
+  const deadline = Date.now() + MARKER_WAIT_MS;
+  let movedAt = Date.now();
+  let selected: number | null = null;
+  for (;;) {
+    await Bun.sleep(MARKER_POLL_MS);
+    const now = readPane(await ctx.tmux.capturePane(windowId)).prompt;
+    if (!now || now.question !== question) throw new PromptChanged(now?.question ?? '');
+    selected = now.selected ?? null;
+    if (selected === option) return;
+    if (Date.now() >= deadline) throw new MarkerDidNotMove(option, selected);
+    if (selected !== null && Date.now() - movedAt >= MOVE_RESEND_MS) {
+      await move(ctx, windowId, selected, option);
+      movedAt = Date.now();
+    }
+  }
 }
 
 /** POST /sessions/{channel_id}/answer */

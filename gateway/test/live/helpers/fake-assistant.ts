@@ -3,6 +3,9 @@
  * spinner above its input box (until a line arrives on stdin), then a Bash permission prompt
  * (until the answer arrives), then it prints the outcome and exits to the shell. At start it writes
  * a Claude-format transcript for its cwd under $HOME/.claude/projects, as the real CLI does.
+ * The prompt is a real menu: Up/Down move its marker, Enter confirms the marked option. With
+ * FAKE_MENU_DEAF_MS set, keys that arrive that soon after the menu is drawn are dropped, as a CLI
+ * still mounting its dialog drops them.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,22 +20,50 @@ line({ type: 'user', timestamp: now(), message: { role: 'user', content: 'make t
 line({ type: 'assistant', timestamp: now(), message: { id: 'msg_1', role: 'assistant', content: [{ type: 'text', text: 'FAKE-REPLY: on it' }] } });
 
 const draw = (lines: string[]) => process.stdout.write(`\x1b[2J\x1b[H${lines.join('\r\n')}\r\n`);
-const lines = (async function* () {
-  let buffer = '';
-  for await (const chunk of Bun.stdin.stream()) {
-    buffer += new TextDecoder().decode(chunk);
-    let at: number;
-    while ((at = buffer.indexOf('\n')) >= 0) { yield buffer.slice(0, at).trim(); buffer = buffer.slice(at + 1); }
-  }
+const chunks = (async function* () {
+  for await (const chunk of Bun.stdin.stream()) yield new TextDecoder().decode(chunk);
 })();
 
+/** The first line typed (the terminal in its normal, line-by-line mode). */
+async function firstLine(): Promise<string> {
+  let buffer = '';
+  for (;;) {
+    const at = buffer.indexOf('\n');
+    if (at >= 0) return buffer.slice(0, at).trim();
+    const next = await chunks.next();
+    if (next.done) return buffer;
+    buffer += next.value;
+  }
+}
+
 draw(['> make the marker file', '', '\x1b[38;5;174m✢\x1b[0m Pondering… (2s · ↓ 12 tokens)', '', rule, '❯ ', rule, '  esc to interrupt']);
-await lines.next();
-draw([
+await firstLine();
+
+// The permission menu, read key by key.
+process.stdin.setRawMode?.(true);
+const options = ['Yes', 'No'];
+let marked = 0;
+const menu = () => draw([
   '● Bash(touch marker.txt)', '  ⎿  Waiting…', rule, ' \x1b[1mBash command\x1b[0m', '   touch marker.txt', '   Create a marker file', '',
-  ' Do you want to proceed?', ' \x1b[36m❯ 1. Yes\x1b[0m', '   2. No', '', ' Esc to cancel · Tab to amend',
+  ' Do you want to proceed?', ...options.map((o, i) => (i === marked ? ` \x1b[36m❯ ${i + 1}. ${o}\x1b[0m` : `   ${i + 1}. ${o}`)), '', ' Esc to cancel · Tab to amend',
 ]);
-const answer = (await lines.next()).value;
+menu();
+const deafUntil = Date.now() + Number(process.env.FAKE_MENU_DEAF_MS ?? 0);
+const keys: string[] = [];
+let chosen: string | null = null;
+while (chosen === null) {
+  const next = await chunks.next();
+  if (next.done) break;
+  if (Date.now() < deafUntil) continue;
+  for (const key of next.value.match(/\x1b(?:\[|O)[AB]|[\s\S]/g) ?? []) {
+    keys.push(key);
+    if (key.length > 1 && key.endsWith('A')) marked = Math.max(0, marked - 1);
+    else if (key.length > 1 && key.endsWith('B')) marked = Math.min(options.length - 1, marked + 1);
+    else if (key === '\r' || key === '\n') { chosen = `${marked + 1}. ${options[marked]}`; break; }
+    menu();
+  }
+}
+const answer = `${chosen} (keys: ${JSON.stringify(keys.join(''))})`;
 line({ type: 'assistant', timestamp: now(), message: { id: 'msg_2', role: 'assistant', content: [{ type: 'text', text: `FAKE-DONE: answered ${answer}` }] } });
 process.stdout.write(`\x1b[2J\x1b[Hanswered ${answer}\r\n`);
 process.exit(0);

@@ -123,16 +123,18 @@ function renderSelected(): void {
   $('prompt-options').replaceChildren(...(prompt?.options ?? []).map((option) => {
     const button = document.createElement('button');
     button.textContent = `${option.index}. ${option.label}`;
-    button.addEventListener('click', () => void answer(channel, prompt!, option.index).catch(showError));
+    button.addEventListener('click', () => void answer(session.channel_id!, prompt!, option.index).catch(showError));
     return button;
   }));
 }
 
-/** Moves the prompt's marker to the option with arrow keys, then confirms with Enter. */
-async function answer(channel: Channel, prompt: Prompt, index: number): Promise<void> {
-  const from = prompt.selected ?? 1;
-  for (let i = 0; i < Math.abs(index - from); i++) await channel.socket.send({ type: 'key', key: index > from ? 'Down' : 'Up' });
-  await channel.socket.send({ type: 'key', key: 'Enter' });
+/**
+ * Answers through the gateway (POST …/answer): it reads the screen, moves the marker and presses
+ * Enter only once the marker shows on the option, so a key the CLI dropped or a marker moved since
+ * the last status never confirms another option.
+ */
+async function answer(channelId: string, prompt: Prompt, index: number): Promise<void> {
+  await api('POST', `/sessions/${encodeURIComponent(channelId)}/answer`, { option: index, question: prompt.question });
 }
 
 async function select(id: string | null): Promise<void> {
