@@ -104,17 +104,7 @@ function parseJson(text: string, what: string): Json {
  */
 export function readWebhook(raw: string, headers: SignatureHeaders, secrets: WebhookSecrets, nowS = Math.floor(Date.now() / 1000)): FeishuInbound {
   const outer = parseJson(raw, 'body');
-  let body = outer;
-  if (typeof outer.encrypt === 'string') {
-    if (!secrets.encryptKey) throw new WebhookRejected(400, 'encrypted body, but no encrypt_key is configured');
-    let plain: string;
-    try {
-      plain = decryptBody(outer.encrypt, secrets.encryptKey);
-    } catch {
-      throw new WebhookRejected(401, 'body does not decrypt with the configured encrypt_key');
-    }
-    body = parseJson(plain, 'decrypted body');
-  }
+  const body = opened(outer, secrets.encryptKey, 'body');
 
   if (body.type === 'url_verification') {
     if (!same(str(body.token), secrets.verificationToken)) throw new WebhookRejected(401, 'url_verification with a wrong verification token');
@@ -134,7 +124,7 @@ export function readWebhook(raw: string, headers: SignatureHeaders, secrets: Web
   }
   if (body.schema !== '2.0') {
     if (!same(str(body.token), secrets.verificationToken)) throw new WebhookRejected(401, 'wrong verification token');
-    return { kind: 'ignored', reason: `event format ${str(obj(body.event).type) || 'v1'} (subscribe to 2.0 events such as im.message.receive_v1)` };
+    return notV2(body);
   }
   if (!same(str(obj(body.header).token), secrets.verificationToken)) throw new WebhookRejected(401, 'wrong verification token');
   return eventOf(body);
@@ -142,24 +132,31 @@ export function readWebhook(raw: string, headers: SignatureHeaders, secrets: Web
 
 const isLegacyCard = (body: Json) => !('schema' in body) && 'action' in body && 'open_message_id' in body;
 
+/** The body inside `{"encrypt": …}`, decrypted with the app's Encrypt Key; a plain body as it is. */
+function opened(outer: Json, encryptKey: string, what: string): Json {
+  if (typeof outer.encrypt !== 'string') return outer;
+  if (!encryptKey) throw new WebhookRejected(400, `encrypted ${what}, but no encrypt_key is configured`);
+  let plain: string;
+  try {
+    plain = decryptBody(outer.encrypt, encryptKey);
+  } catch {
+    throw new WebhookRejected(401, `${what} does not decrypt with the configured encrypt_key`);
+  }
+  return parseJson(plain, `decrypted ${what}`);
+}
+
+/** An event in the old (1.0) format: acknowledged, not acted on. */
+const notV2 = (body: Json): FeishuInbound => ({ kind: 'ignored', reason: `event format ${str(obj(body.event).type) || str(body.type) || 'v1'} (subscribe to 2.0 events such as im.message.receive_v1)` });
+
 /**
  * An event pushed over the long connection (bridge/feishu/long-connection.ts): the same JSON as a
  * webhook delivery, but the connection itself is the proof of origin, so there is no token or
  * signature to check. An app with an Encrypt Key still gets `{"encrypt": …}` bodies.
  */
 export function readPushedEvent(raw: string, encryptKey: string): FeishuInbound {
-  let body = parseJson(raw, 'event');
-  if (typeof body.encrypt === 'string') {
-    if (!encryptKey) throw new WebhookRejected(400, 'encrypted event, but no encrypt_key is configured');
-    try {
-      body = parseJson(decryptBody(body.encrypt, encryptKey), 'decrypted event');
-    } catch (error) {
-      if (error instanceof WebhookRejected) throw error;
-      throw new WebhookRejected(401, 'event does not decrypt with the configured encrypt_key');
-    }
-  }
+  const body = opened(parseJson(raw, 'event'), encryptKey, 'event');
   if (isLegacyCard(body)) return legacyCard(body);
-  if (body.schema !== '2.0') return { kind: 'ignored', reason: `event format ${str(body.type) || str(obj(body.event).type) || 'v1'} (subscribe to 2.0 events such as im.message.receive_v1)` };
+  if (body.schema !== '2.0') return notV2(body);
   return eventOf(body);
 }
 

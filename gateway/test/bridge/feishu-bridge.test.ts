@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatewayFeatures } from '../../src/app';
-import { BridgeService } from '../../src/bridge/service';
-import { LiveService, screenshotWindow } from '../../src/live';
-import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
-import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
-import { recordingLog } from './helpers/log';
+import { teardown, testEnv, waitFor } from '../helpers/gateway';
+import { bridgeGateway } from './helpers/bridge-gateway';
 import { startMockFeishuPlatform } from './helpers/mock-feishu';
 
 // The Feishu bridge end to end: a local Feishu platform (mock-feishu.ts) delivers encrypted, signed
@@ -18,26 +14,16 @@ const FAKE = join(import.meta.dir, '..', 'live', 'helpers', 'fake-assistant.ts')
 const APP = { appId: 'cli_bridge_test_app', appSecret: 'app-secret-VALUE-0123456789', verificationToken: 'verify-TOKEN-abcdef123456', encryptKey: 'encrypt-KEY-fedcba654321' };
 const SECRETS = [APP.appSecret, APP.verificationToken, APP.encryptKey];
 const mock = startMockFeishuPlatform(APP);
-const { log, lines } = recordingLog();
-const work = join(env.dir, 'work');
+const { bridge, lines, work, start } = bridgeGateway(env);
 let server: RunningServer;
-const bridge = new BridgeService({ screenshot: screenshotWindow });
 
 beforeAll(async () => {
-  mkdirSync(work);
-  const config = env.config({
-    monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_done_minutes: 0, window_width: 100, window_height: 30,
-    agent_a_config_dir: join(env.dir, '.claude'),
-    providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } },
-    bridge: {
-      default_dir: work, edit_interval_ms: 100, pane_poll_ms: 100,
-      feishu: {
-        enabled: true, app_id: APP.appId, app_secret: APP.appSecret, verification_token: APP.verificationToken, encrypt_key: APP.encryptKey,
-        base_url: mock.baseUrl, allowed_users: ['ou_alice'], allowed_chats: ['oc_team'], notify_chats: ['oc_notify'],
-      },
+  server = await start({
+    feishu: {
+      enabled: true, app_id: APP.appId, app_secret: APP.appSecret, verification_token: APP.verificationToken, encrypt_key: APP.encryptKey,
+      base_url: mock.baseUrl, allowed_users: ['ou_alice'], allowed_chats: ['oc_team'], notify_chats: ['oc_notify'],
     },
-  });
-  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), bridge), log });
+  }, { agent_a_config_dir: join(env.dir, '.claude'), providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } } });
   mock.setWebhook(`${server.url}/bridge/feishu/events`);
 }, 30_000);
 afterAll(() => teardown(() => server?.stop(), () => mock.stop(), env.cleanup));

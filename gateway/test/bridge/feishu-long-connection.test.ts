@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { gatewayFeatures } from '../../src/app';
-import { BridgeService } from '../../src/bridge/service';
-import { LiveService, screenshotWindow } from '../../src/live';
-import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
-import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
-import { recordingLog } from './helpers/log';
+import { teardown, testEnv, waitFor } from '../helpers/gateway';
+import { bridgeGateway } from './helpers/bridge-gateway';
 import { startMockFeishuPlatform } from './helpers/mock-feishu';
 import { startMockFeishuLongConnection } from './helpers/mock-feishu-ws';
 import { header } from './helpers/protobuf';
@@ -20,21 +14,11 @@ const APP = { appId: 'cli_a1b2c3d4e5f60789', appSecret: 'ws-app-secret-VALUE-012
 const platform = startMockFeishuPlatform(APP);
 // Pings every 0.2 s; a dropped connection is reopened at once (nonce 0), then every 0.1 s.
 const lc = startMockFeishuLongConnection(platform, APP, { PingInterval: 0.2, ReconnectCount: -1, ReconnectInterval: 0.1, ReconnectNonce: 0 });
-const { log, lines } = recordingLog();
-const work = join(env.dir, 'work');
+const { bridge, lines, start } = bridgeGateway(env);
 let server: RunningServer;
-const bridge = new BridgeService({ screenshot: screenshotWindow });
 
 beforeAll(async () => {
-  mkdirSync(work);
-  const config = env.config({
-    monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_done_minutes: 0, window_width: 100, window_height: 30,
-    bridge: {
-      default_dir: work, edit_interval_ms: 100, pane_poll_ms: 100,
-      feishu: { enabled: true, mode: 'long_connection', app_id: APP.appId, app_secret: APP.appSecret, base_url: lc.baseUrl, allowed_users: ['ou_alice'] },
-    },
-  });
-  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), bridge), log });
+  server = await start({ feishu: { enabled: true, mode: 'long_connection', app_id: APP.appId, app_secret: APP.appSecret, base_url: lc.baseUrl, allowed_users: ['ou_alice'] } });
   await waitFor(() => lc.open === 1, 'the long connection');
 }, 30_000);
 afterAll(() => teardown(() => server?.stop(), () => lc.stop(), () => platform.stop(), env.cleanup));

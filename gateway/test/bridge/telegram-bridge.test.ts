@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatewayFeatures } from '../../src/app';
-import { BridgeService } from '../../src/bridge/service';
-import { LiveService, screenshotWindow } from '../../src/live';
-import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
-import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
-import { recordingLog } from './helpers/log';
+import { teardown, testEnv, waitFor } from '../helpers/gateway';
+import { bridgeGateway } from './helpers/bridge-gateway';
 import { startMockTelegram } from './helpers/mock-telegram';
 
 // The Telegram bridge end to end: a local Bot API (mock-telegram.ts) queues users' updates for the
@@ -19,23 +15,14 @@ const MALLORY = 6666;
 const env = testEnv('telegram-bridge');
 const FAKE = join(import.meta.dir, '..', 'live', 'helpers', 'fake-assistant.ts');
 const telegram = startMockTelegram(TOKEN);
-const { log, lines } = recordingLog();
-const bridge = new BridgeService({ screenshot: screenshotWindow });
-const work = join(env.dir, 'work');
+const { bridge, lines, work, start } = bridgeGateway(env);
 let server: RunningServer;
 
 beforeAll(async () => {
-  mkdirSync(work);
-  const config = env.config({
-    monitor_poll_interval: 0.1, status_poll_interval: 0.1, autoclose_done_minutes: 0, window_width: 100, window_height: 30,
-    agent_a_config_dir: join(env.dir, '.claude'),
-    providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } },
-    bridge: {
-      default_dir: work, edit_interval_ms: 100, pane_poll_ms: 100,
-      telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE], notify_chats: ['-100777'] },
-    },
-  });
-  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), bridge), log });
+  server = await start(
+    { telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE], notify_chats: ['-100777'] } },
+    { agent_a_config_dir: join(env.dir, '.claude'), providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } } },
+  );
 }, 30_000);
 afterAll(() => teardown(() => server?.stop(), () => telegram.stop(), env.cleanup));
 

@@ -6,14 +6,12 @@
  * when some discard keeps tenpai; the discard that completes it is one of `reachDiscards`.
  */
 import type { Game } from '../engine/game/game';
-import { A, discardIndex } from '../engine/table/actions';
+import { A, discardIndex, kindOfDiscard } from '../engine/table/actions';
 import { type MjaiEvent, mjaiOfId, mjaiOfKind } from '../formats/mjai';
-
-const FIVE_OF_RED_ACTION: Record<number, number> = { 34: 4, 35: 13, 36: 22 };
 
 /** A discard action (0–36) as the mjai tile it throws. */
 export const mjaiOfDiscard = (action: number): string =>
-  action >= 34 ? mjaiOfKind(FIVE_OF_RED_ACTION[action]!, true) : mjaiOfKind(action);
+  mjaiOfKind(kindOfDiscard(action), action >= 34);
 
 /** The seat's options now: its own actions, or its answers to the open target (none when it has no say). */
 function optionsOf(game: Game, seat: number): { actions: readonly number[]; self: boolean } {

@@ -3,7 +3,7 @@
  * replayed log, so a policy trained on logs sees at play time exactly what it saw in training.
  */
 import { doraFromIndicator, shanten, ukeire } from '../engine/rules';
-import { discardIndex } from '../engine/table/actions';
+import { discardIndex, kindOfDiscard } from '../engine/table/actions';
 
 export const FEATURE_NAMES = [
   'shanten_loss', 'ukeire', 'isolated', 'honor', 'terminal', 'value_honor', 'dora', 'red_five',
@@ -27,7 +27,6 @@ export interface DiscardContext {
 
 /** The discard action of a physical tile (34–36 for a red five). */
 export const discardAction = discardIndex;
-const kindOfAction = (a: number): number => (a < 34 ? a : [4, 13, 22][a - 34]!);
 
 function suited(k: number): boolean {
   return k < 27;
@@ -58,7 +57,7 @@ export function discardFeatures(ctx: DiscardContext, actions: number[]): number[
   for (const id of ctx.hand) counts[id >> 2]! += 1;
   const doraKinds = ctx.doraIndicators.map((d) => doraFromIndicator(d >> 2));
   const after = actions.map((a) => {
-    const k = kindOfAction(a);
+    const k = kindOfDiscard(a);
     counts[k]! -= 1;
     const u = ukeire(counts, ctx.meldCount, ctx.seen);
     const s = shanten(counts, ctx.meldCount);
@@ -69,7 +68,7 @@ export function discardFeatures(ctx: DiscardContext, actions: number[]): number[
   const rivers = ctx.threatRivers.map((r) => new Set(r));
   const threat = rivers.length > 0 ? 1 : 0;
   return actions.map((a, i) => {
-    const k = kindOfAction(a);
+    const k = kindOfDiscard(a);
     const honor = k >= 27 ? 1 : 0;
     const terminal = suited(k) && (k % 9 === 0 || k % 9 === 8) ? 1 : 0;
     const value = k >= 31 || k === 27 + ctx.seatWind || k === 27 + ctx.roundWind ? 1 : 0;

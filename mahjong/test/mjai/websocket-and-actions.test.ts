@@ -4,26 +4,14 @@ import { A } from '../../src/engine/table/actions';
 import { decisionOf } from '../../src/mjai/actions';
 import { playWithBots } from '../../src/mjai/table';
 import { WebSocketTransport, transportFor } from '../../src/mjai/transport';
+import { startWebSocketBot } from './ws-bot';
 
-/** A bot behind a WebSocket on port 0: discards what it draws, passes otherwise. */
-const server = Bun.serve<{ me: number }>({
-  port: 0,
-  hostname: '127.0.0.1',
-  fetch(req, srv) { return srv.upgrade(req, { data: { me: -1 } }) ? undefined : new Response('upgrade', { status: 426 }); },
-  websocket: {
-    message(ws, msg) {
-      const ev = JSON.parse(String(msg));
-      const data = ws.data;
-      if (ev.type === 'start_game') data.me = ev.id;
-      ws.send(ev.type === 'tsumo' && ev.actor === data.me ? JSON.stringify({ type: 'dahai', actor: data.me, pai: ev.pai, tsumogiri: true }) : '{"type":"none"}');
-    },
-  },
-});
-afterAll(() => server.stop(true));
+const server = startWebSocketBot();
+afterAll(() => server.stop());
 
 describe('mjai over a WebSocket', () => {
   it('a bot reached by ws:// plays a full game', async () => {
-    const bot = transportFor(`ws://127.0.0.1:${server.port}/`);
+    const bot = transportFor(server.url);
     expect(bot).toBeInstanceOf(WebSocketTransport);
     const { game, replaced } = await playWithBots([
       { agent: new StrongAgent() }, { agent: new StrongAgent() }, { bot, fallback: new StrongAgent() }, { agent: new StrongAgent() },

@@ -10,24 +10,12 @@ import { parseMjaiBots } from '../../src/mjai/config';
 import { GameEvent } from '../../src/modules/game/model';
 import { testApp } from './helpers';
 import { readEvents } from './sse';
+import { startWebSocketBot } from '../mjai/ws-bot';
 
 const BOT = `${import.meta.dir}/../fixtures/mjai/bot.py`;
 
-/** An in-process mjai bot on a WebSocket: discards what it draws, passes otherwise; keeps what it got. */
-const got: Record<string, unknown>[] = [];
-const wsBot = Bun.serve<{ me: number }>({
-  port: 0,
-  hostname: '127.0.0.1',
-  fetch(req, srv) { return srv.upgrade(req, { data: { me: -1 } }) ? undefined : new Response('upgrade', { status: 426 }); },
-  websocket: {
-    message(ws, msg) {
-      const ev = JSON.parse(String(msg));
-      got.push(ev);
-      if (ev.type === 'start_game') ws.data.me = ev.id;
-      ws.send(ev.type === 'tsumo' && ev.actor === ws.data.me ? JSON.stringify({ type: 'dahai', actor: ws.data.me, pai: ev.pai, tsumogiri: true }) : '{"type":"none"}');
-    },
-  },
-});
+const wsBot = startWebSocketBot();
+const got = wsBot.got;
 
 // The late bot sleeps 5 s on its first draw; 1.5 s per answer is configuration, long enough for Python to start.
 const { app, call, close } = testApp({
@@ -36,10 +24,10 @@ const { app, call, close } = testApp({
     `  crashy: { command: "python3 ${BOT} crash" }`,
     `  cheater: { command: "python3 ${BOT} illegal" }`,
     `  sleepy: { command: "python3 ${BOT} slow", timeout_ms: 1500 }`,
-    `  wsbot: { url: "ws://127.0.0.1:${wsBot.port}/" }`,
+    `  wsbot: { url: "${wsBot.url}" }`,
   ].join('\n'), 'test'),
 });
-afterAll(() => { close(); wsBot.stop(true); });
+afterAll(() => { close(); wsBot.stop(); });
 
 type Ev = { event: string; data: any };
 

@@ -5,12 +5,6 @@ import type { Candidate, KeyPool } from './key-pool';
 import type { QuotaWindow } from './quota';
 
 /**
- * Statuses that move on to the next key (plus connection errors and timeouts): auth and billing,
- * rate limits, 408 and every 5xx including 504, Cloudflare's 520–524 and Anthropic's 529.
- */
-export const RETRYABLE_STATUSES = new Set([401, 402, 403, 408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524, 529]);
-
-/**
  * One try with one key: success, or a retryable failure (status null = no answer at all);
  * `restUntil` is when the upstream said the key may be tried again (epoch ms on the key pool's
  * clock: a stated window reset, or Retry-After);

@@ -1,6 +1,7 @@
 import type { KeyEntry, Provider } from '../config/schema';
 import { isPlaceholderKey } from '../config/placeholder';
 import type { NoKeyReason } from './errors';
+import { RETRYABLE_STATUSES } from './statuses';
 
 /** 429/5xx/529/timeout cool a key for 60 s unless the upstream said how long (Retry-After). */
 export const COOLDOWN_MS = 60_000;
@@ -122,7 +123,7 @@ export class KeyPool {
   rechecked(providerName: string, key: string, status: number | null): boolean {
     const state = this.cooling.get(slot(providerName, key));
     if (state?.kind !== 'recheck') return false;
-    const refusedOrDown = status === null || AUTH_STATUSES.has(status) || status === 408 || status === 429 || status >= 500;
+    const refusedOrDown = status === null || status >= 500 || RETRYABLE_STATUSES.has(status);
     if (refusedOrDown) this.fail(providerName, key, status);
     else this.cooling.delete(slot(providerName, key));
     return true;

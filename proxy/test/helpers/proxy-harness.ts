@@ -33,6 +33,32 @@ export function claudeEnv(home: string, extra: Record<string, string | undefined
   return { PATH: process.env.PATH, HOME: home, TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1', ...extra };
 }
 
+/** The real Claude Code CLI (a dev dependency); its tests skip when it is not installed. */
+export const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
+
+/**
+ * Runs the real Claude Code once in print mode (`claude -p 'say pong'`) in `<home>/proj`, with
+ * onboarding done and, given `clientKey`, that key approved so print mode never asks (then
+ * ANTHROPIC_BASE_URL is `baseUrl` and ANTHROPIC_API_KEY the key; without one, `home`'s own
+ * settings say where to go). Killed after 90 s.
+ */
+export async function claudePrint(home: string, connect: { baseUrl: string; clientKey: string } | null): Promise<{ code: number; stdout: string; stderr: string }> {
+  const project = join(home, 'proj');
+  mkdirSync(project, { recursive: true });
+  if (connect) {
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [connect.clientKey.slice(-20)], rejected: [] } }));
+  }
+  await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+    cwd: project,
+    env: claudeEnv(home, connect ? { ANTHROPIC_BASE_URL: connect.baseUrl, ANTHROPIC_API_KEY: connect.clientKey } : {}),
+    stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+  });
+  const timer = setTimeout(() => proc.kill(), 90_000);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
 /** A config with one provider per entry of `providers` (name → base URL and keys) and a catch-all route. */
 export function configFor(providers: Record<string, { url: string; keys: string[]; usage_adapter?: string }>, extra: Record<string, unknown> = {}) {
   const first = Object.keys(providers)[0]!;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { claudeEnv, harness, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+import { CLAUDE, claudePrint, harness, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { cli } from '../cli/helpers';
 
 afterAll(removeTempDirs);
 
-const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const PROVIDER_KEY = 'sk-provider-for-claude-code-7777';
 const CLIENT_KEY = 'sk-ant-dummy-client-key-0123456789';
 
@@ -26,19 +24,7 @@ afterAll(async () => { await proxy.stop(); await upstream.stop(); });
 
 describe('Claude Code through the proxy', () => {
   it.skipIf(!existsSync(CLAUDE))('answers `claude -p` from the mock upstream with ANTHROPIC_BASE_URL at the proxy', async () => {
-    const home = tempDir('modelproxy-claude-home-');
-    const project = join(home, 'proj');
-    mkdirSync(project);
-    // Onboarding done and the custom key approved, so print mode never asks.
-    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [CLIENT_KEY.slice(-20)], rejected: [] } }));
-    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
-      cwd: project,
-      env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: CLIENT_KEY }),
-      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-    });
-    const timer = setTimeout(() => proc.kill(), 90_000);
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    clearTimeout(timer);
+    const { code, stdout, stderr } = await claudePrint(tempDir('modelproxy-claude-home-'), { baseUrl: proxy.url, clientKey: CLIENT_KEY });
     expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'PONG-via-modelproxy' });
     expect(stderr).not.toContain(PROVIDER_KEY);
     const calls = upstream.requests.filter((r) => r.path === '/anthropic/v1/messages');
@@ -53,20 +39,11 @@ describe('Claude Code through the proxy', () => {
   }, 120_000);
   it.skipIf(!existsSync(CLAUDE))('works as the README sets it up: `modelproxy settings apply`, then plain `claude` with no env of its own', async () => {
     const home = tempDir('modelproxy-claude-settings-');
-    const project = join(home, 'proj');
-    mkdirSync(project);
     const port = new URL(proxy.url).port;
     const applied = await cli(['settings', 'apply', '--port', port], { HOME: home, MODELPROXY_DIR: h.dir, NO_COLOR: '1' });
     expect(applied.code).toBe(0);
     const before = upstream.requests.length;
-    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
-      cwd: project,
-      env: claudeEnv(home),
-      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-    });
-    const timer = setTimeout(() => proc.kill(), 90_000);
-    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
-    clearTimeout(timer);
+    const { code, stdout } = await claudePrint(home, null);
     expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'PONG-via-modelproxy' });
     const calls = upstream.requests.slice(before).filter((r) => r.path === '/anthropic/v1/messages');
     expect(calls.length).toBeGreaterThan(0);

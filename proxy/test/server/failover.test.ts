@@ -1,19 +1,17 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { parse } from 'yaml';
 import { DEFAULT_CONFIG_YAML, PLACEHOLDER_KEY } from '../../src/config';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { waitFor } from '@devhub/shared/testing';
-import { claudeEnv, harness, post, removeTempDirs, tempDir } from '../helpers/proxy-harness';
+import { CLAUDE, claudePrint, harness, post, removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
 const A_KEYS = ['sk-minimax-key-0001', 'sk-minimax-key-0002'];
 const B_KEY = 'sk-zhipu-key-0001';
 // A plain rate limit (60 s rest); a used-up plan window is tested in quota-cooldown.test.ts.
 const exhausted = () => anthropicError(429, 'rate_limit_error', 'rate limit reached for this key');
 
-const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 let a: MockUpstream;
 let b: MockUpstream;
 beforeAll(async () => {
@@ -209,19 +207,7 @@ describe('Claude Code through a failover', () => {
     a.handle(() => anthropicError(429, 'rate_limit_error', `usage limit exceeded, 5-hour usage limit reached for Token Plan Starter (0/0 used), resets at ${reset} (2056)`));
     b.handle((r) => (r.path.endsWith('/v1/messages') ? sseResponse(sseFrames('PONG-from-the-fallback', 'glm-4.6')) : new Response('not found', { status: 404 })));
     const proxy = h.listen();
-    const home = tempDir('modelproxy-claude-failover-');
-    mkdirSync(join(home, 'proj'));
-    const clientKey = 'sk-ant-dummy-client-key-0123456789';
-    // Onboarding done and the custom key approved, so print mode never asks.
-    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [clientKey.slice(-20)], rejected: [] } }));
-    await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
-      cwd: join(home, 'proj'),
-      env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey }),
-      stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-    });
-    const timer = setTimeout(() => proc.kill(), 90_000);
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    clearTimeout(timer);
+    const { code, stdout, stderr } = await claudePrint(tempDir('modelproxy-claude-failover-'), { baseUrl: proxy.url, clientKey: 'sk-ant-dummy-client-key-0123456789' });
     await proxy.stop();
     a.handle(exhausted);
     b.handle(() => messageResponse('from zhipu'));

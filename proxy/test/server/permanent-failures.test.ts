@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { waitFor } from '@devhub/shared/testing';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { DEFAULT_CONFIG_YAML } from '../../src/config';
 import { configPath, requestsLogPath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { keyWarnings } from '../../src/upstream/key-warnings';
 import { retryAfterMs } from '../../src/upstream/fallback';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { claudeEnv, configFor, harness, post, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+import { CLAUDE, claudePrint, configFor, harness, post, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
 
 afterAll(removeTempDirs);
 
-const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
 const KEY_1 = 'sk-first-provider-key-0001';
 const KEY_2 = 'sk-second-provider-key-0002';
 const ask = { model: 'claude-sonnet-4-5', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] };
@@ -94,19 +92,9 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     const file = configPath(state);
     const home = tempDir('modelproxy-claude-placeholder-');
     dirs.push(home);
-    mkdirSync(join(home, 'proj'));
-    const clientKey = 'sk-ant-dummy-client-key-0123456789';
-    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [clientKey.slice(-20)], rejected: [] } }));
     try {
       expect(readFileSync(file, 'utf8')).toBe(DEFAULT_CONFIG_YAML);
-      await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
-        cwd: join(home, 'proj'),
-        env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: clientKey }),
-        stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-      });
-      const timer = setTimeout(() => proc.kill(), 90_000);
-      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-      clearTimeout(timer);
+      const { code, stdout, stderr } = await claudePrint(home, { baseUrl: proxy.url, clientKey: 'sk-ant-dummy-client-key-0123456789' });
       expect(code).not.toBe(0);
       // Whichever route the hour picks (zhipu in Shanghai office hours, else minimax), both providers are named.
       expect(stdout + stderr).toContain(`edit ${file}: provider "minimax" has only placeholder keys (put a real key in its api_keys, then reload)`);

@@ -76,15 +76,13 @@ export interface EndpointRequest {
   appId: string;
   appSecret: string;
   settings: ConnectionSettings;
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export async function fetchEndpoint(req: EndpointRequest): Promise<Endpoint> {
-  const doFetch = req.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   const at = `${req.domain}/callback/ws/endpoint`;
   let res: Response;
   try {
-    res = await doFetch(at, {
+    res = await fetch(at, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', locale: 'en' },
       body: JSON.stringify({ AppID: req.appId, AppSecret: req.appSecret }),

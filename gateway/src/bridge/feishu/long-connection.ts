@@ -32,9 +32,6 @@ export interface LongConnectionOptions {
   log: Logger;
   /** One whole event payload; the value returned (if any) is the callback's answer. */
   onEvent: (payload: string, context: EventContext) => Promise<unknown>;
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  /** In [0, 1): the share of ReconnectNonce the first reconnect waits. */
-  random?: () => number;
 }
 
 const CLOSE_WAIT_MS = 2000;
@@ -120,7 +117,7 @@ export class FeishuLongConnection {
         this.options.log.error(this._error.message);
         return;
       }
-      const delay = failures === 0 ? Math.floor((this.options.random ?? Math.random)() * reconnectNonceMs) : reconnectIntervalMs;
+      const delay = failures === 0 ? Math.floor(Math.random() * reconnectNonceMs) : reconnectIntervalMs;
       failures++;
       this.options.log.info(`feishu long connection: reconnecting in ${delay} ms (attempt ${failures})`);
       await this.sleep(delay);

@@ -7,15 +7,13 @@
  */
 import type { PlayerView, StateView } from '../game/view-schema';
 import { shanten, ukeire } from '../rules';
-import { A } from '../table/actions';
+import { A, kindOfDiscard } from '../table/actions';
 import { doraFromIndicator as doraOf } from '../rules';
 import { safetyAgainst } from './safety';
 import type { Agent } from './types';
 import { DEFAULT_WEIGHTS, type HeuristicWeights } from './weights';
 import { seenKinds } from './visible';
 
-const RED_KIND = [4, 13, 22];
-const kindOfAction = (a: number) => (a < 34 ? a : RED_KIND[a - 34]!);
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
 interface Table {
@@ -72,7 +70,7 @@ export class HeuristicAgent implements Agent {
     const fold = t.threats.length > 0 && now >= this.w.foldShanten;
     const cands = acts.filter((a) => a < 37);
     const rows = cands.map((a) => {
-      const kind = kindOfAction(a);
+      const kind = kindOfDiscard(a);
       t.counts[kind]! -= 1;
       const sh = shanten(t.counts, melds);
       t.counts[kind]! += 1;

@@ -18,6 +18,11 @@ export function discardIndex(id: number): number {
   return isRed(id) ? 34 + redFiveIndex(id) : id >> 2;
 }
 
+const RED_FIVE_KINDS = [4, 13, 22];
+
+/** The kind a discard action (0–36) throws: itself, or 5m/5p/5s for a red five (34–36). */
+export const kindOfDiscard = (action: number): number => (action < 34 ? action : RED_FIVE_KINDS[action - 34]!);
+
 const NAMES: Record<number, string> = {
   37: 'chi (called lowest)', 38: 'chi (called middle)', 39: 'chi (called highest)',
   40: 'chi with red five (called lowest)', 41: 'chi with red five (called middle)', 42: 'chi with red five (called highest)',

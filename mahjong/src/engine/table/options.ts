@@ -3,7 +3,7 @@
  * candidates, tsumo, nine terminals, ankan and kakan. Answers to a discard: response-options.ts.
  */
 import { shanten, waitingKinds } from '../rules';
-import { A, discardIndex } from './actions';
+import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin } from './win';
@@ -84,7 +84,7 @@ export function selfOptions(k: HandState, seat: number): Options {
     const far = p.waits !== null && p.shanten13 >= 2;
     if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !farByMasks(p.masks, 3) && shanten(c, p.melds.length) <= 0) {
       for (const idx of actions) {
-        const kind = idx < 34 ? idx : RED_KIND[idx - 34]!;
+        const kind = kindOfDiscard(idx);
         c[kind]! -= 1;
         if (shanten(c, p.melds.length) === 0) (riichiDiscards === NO_RIICHI ? (riichiDiscards = []) : riichiDiscards).push(idx);
         c[kind]! += 1;
@@ -101,6 +101,5 @@ export function selfOptions(k: HandState, seat: number): Options {
   return { actions, riichiDiscards };
 }
 
-const RED_KIND = [4, 13, 22];
 /** Shared empty riichi-candidate list (most draws have none); never mutated. */
 const NO_RIICHI: number[] = [];

@@ -261,15 +261,15 @@ export class GameSession {
   }
 
   /**
-   * Every action so far (NDJSON lines `{seq, time, player, action, by}`; deals are not listed).
-   * `publicOnly`: without the skips and riichi cancels (table-talk.ts), numbered without gaps.
+   * Every action so far (NDJSON lines `{seq, time, player, action, by}`; deals are not listed):
+   * all of them, only the public ones (without skips and riichi cancels, table-talk.ts), or the
+   * public ones plus one seat's own; numbered without gaps.
    */
-  /** The action log as JSON lines: every action, the public ones, or the public ones plus one seat's own. */
   async actionLog(visible: 'all' | 'public' | number = 'all'): Promise<string> {
     const steps = await this.store.steps(this.id, 0);
     const shown = (player: number, action: number) => visible === 'all' || player === visible || !isPrivateAction(action);
-    return steps.filter((s) => s.kind === 'action' && shown(s.player, s.action))
-      .map((s, seq) => (s.kind === 'action' ? `${JSON.stringify({ seq, time: s.time, player: s.player, action: s.action, by: s.by })}\n` : '')).join('');
+    return steps.filter((s): s is Extract<typeof s, { kind: 'action' }> => s.kind === 'action' && shown(s.player, s.action))
+      .map((s, seq) => `${JSON.stringify({ seq, time: s.time, player: s.player, action: s.action, by: s.by })}\n`).join('');
   }
 
   /** The human's move (human_ai only, seat 0); then the AIs play until the human must decide. */

@@ -56,15 +56,20 @@ describe('strong AI: riichi or dama (agent.ts riichiOrDama)', () => {
   });
 });
 
+/** `seat` discards `tile` (no riichi); the others pass until seat 0 must answer it: seat 0's view. */
+function seatZeroAnswers(g: ReturnType<typeof scenario>, seat: number, tile: string): StateView {
+  ok(g, seat, idx(tile));
+  if (g.kyoku.stage2) ok(g, seat, A.RIICHI_CANCEL);
+  while (g.phase >= 4 && g.phase < 16 && g.actor() !== 0) ok(g, g.actor(), A.SKIP);
+  expect(g.actor()).toBe(0);
+  return g.stateView(0);
+}
+
 /** Seat 1 discards `tile` after seat 0's first discard (`draw`): seat 0's answer, the others passing first. */
 function callPrompt(hand: string, others: [string, string, string], tile: string, spec: Partial<ScenarioSpec> = {}): StateView {
   const g = scenario({ hands: [hand, ...others], draws: `7z${tile}`, dora: '7z', ...spec });
   discard(g, 0, '7z');
-  ok(g, 1, idx(tile));
-  if (g.kyoku.stage2) ok(g, 1, A.RIICHI_CANCEL);
-  while (g.phase >= 4 && g.phase < 16 && g.actor() !== 0) ok(g, g.actor(), A.SKIP);
-  expect(g.actor()).toBe(0);
-  return g.stateView(0);
+  return seatZeroAnswers(g, 1, tile);
 }
 
 /** Seat 3 (seat 0's left) discards `tile` after a go-round of tsumogiri: seat 0 may chi. */
@@ -73,11 +78,7 @@ function chiPrompt(hand: string, others: [string, string, string], tile: string)
   discard(g, 0, '7z');
   discard(g, 1, '6z');
   discard(g, 2, '1z');
-  ok(g, 3, idx(tile));
-  if (g.kyoku.stage2) ok(g, 3, A.RIICHI_CANCEL);
-  while (g.phase >= 4 && g.phase < 16 && g.actor() !== 0) ok(g, g.actor(), A.SKIP);
-  expect(g.actor()).toBe(0);
-  return g.stateView(0);
+  return seatZeroAnswers(g, 3, tile);
 }
 
 describe('strong AI: calls (agent.ts respond, plan.ts)', () => {

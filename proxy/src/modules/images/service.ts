@@ -1,7 +1,8 @@
 import { isAppError, redact, type Logger } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { ImageGenerationFailed, InvalidRequest, ModelNotSupported, NoImageProvider, type ProxyError } from '../../upstream/errors';
-import { RETRYABLE_STATUSES, withKeyFallback, type Outcome } from '../../upstream/fallback';
+import { withKeyFallback, type Outcome } from '../../upstream/fallback';
+import { RETRYABLE_STATUSES } from '../../upstream/statuses';
 import { MINIMAX_KEY_CODES, MINIMAX_WINDOW_CODE, type QuotaResets } from '../../upstream/quota';
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import type { ProxyState } from '../../upstream/state';

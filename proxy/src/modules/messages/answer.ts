@@ -1,6 +1,7 @@
 import { redact } from '@devhub/shared';
 import { errorTypeFor, UpstreamBroken, UpstreamRedirect } from '../../upstream/errors';
-import { retryAfterMs, RETRYABLE_STATUSES, type Outcome } from '../../upstream/fallback';
+import { retryAfterMs, type Outcome } from '../../upstream/fallback';
+import { RETRYABLE_STATUSES } from '../../upstream/statuses';
 import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } from '../../upstream/quota';
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { StateView } from '../../game/view-schema';
 import { shanten } from '../../shanten';
-import { A } from '../../table/actions';
+import { A, kindOfDiscard } from '../../table/actions';
 import { waitingKinds } from '../../ukeire';
 import type { Agent } from '../types';
 import { dealInChance } from './danger';
@@ -21,9 +21,7 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
 RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
-const RED_KIND = [4, 13, 22];
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
-const kindOfAction = (a: number) => (a < 34 ? a : RED_KIND[a - 34]!);
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number }
 
@@ -93,7 +91,7 @@ export class StrongAgent implements Agent {
     const rows: Row[] = [];
     for (const a of acts) {
       if (a >= 37) continue;
-      const kind = kindOfAction(a);
+      const kind = kindOfDiscard(a);
       if (a < 34 && RED_ACTION[kind]! >= 0 && acts.includes(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && acts.includes(kind)) continue; // keep the red five, throw a plain copy
       rows.push({ kind, action: a, sh: 0, accept: 0, risk: 0, score: 0 });
@@ -143,7 +141,7 @@ export class StrongAgent implements Agent {
 
   private riichiOrDama(t: Table): number {
     const idx = t.view.riichi_tile ?? -1;
-    const kind = idx >= 34 ? RED_KIND[idx - 34]! : idx;
+    const kind = kindOfDiscard(idx);
     const hand = t.hand.slice();
     const at = idx >= 34 ? hand.findIndex((id) => id === RED_FIVE_IDS[idx - 34]) : hand.findIndex((id) => id >> 2 === kind && !isRed(id));
     hand.splice(at >= 0 ? at : hand.findIndex((id) => id >> 2 === kind), 1);
