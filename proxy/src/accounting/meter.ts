@@ -50,6 +50,7 @@ export class RequestMeter {
   private usage: TokenUsage = noUsage();
   private scanner: SseUsageScanner | null = null;
   private firstByteAt: number | null = null;
+  private unread: Uint8Array | string | null = null;
 
   /** Without a store nothing is measured: no stream is scanned. */
   constructor(private readonly started: number, private readonly store?: AccountingStore) {}
@@ -69,14 +70,18 @@ export class RequestMeter {
     this.scanner.push(value);
   }
 
-  /** A complete JSON answer, sent in one piece. */
+  /** A complete JSON answer, sent in one piece; its usage is read when the figures are first asked for. */
   whole(body: Uint8Array | string): void {
     if (!this.store) return;
     this.firstByteAt ??= performance.now();
-    this.usage = usageFromJson(body);
+    this.unread = body;
   }
 
   tokens(): TokenUsage {
+    if (this.unread !== null) {
+      this.usage = usageFromJson(this.unread);
+      this.unread = null;
+    }
     return this.scanner?.usage ?? this.usage;
   }
 
@@ -87,13 +92,17 @@ export class RequestMeter {
     return fields;
   }
 
-  /** Queues the request's row (the store writes it later, off the request path). */
-  save(entry: RecordSource, time: Date, key: string | null): void {
-    this.store?.record(this.record(entry, time, key));
+  /**
+   * Queues the request's row, built from `entry` when the store writes it (off the request path):
+   * the request ends now.
+   */
+  save(entry: () => RecordSource, time: Date, key: string | null): void {
+    if (!this.store) return;
+    const end = performance.now();
+    this.store.record(() => this.record(entry(), time, key, end));
   }
 
-  record(entry: RecordSource, time: Date, key: string | null): RequestRecord {
-    const now = performance.now();
+  record(entry: RecordSource, time: Date, key: string | null, now = performance.now()): RequestRecord {
     return {
       time: time.getTime(), session: this.session, path: entry.path, provider: entry.provider, key_index: entry.key_index,
       key_fp: key === null ? null : keyFingerprint(key), route: entry.route, model_in: entry.model_in, model_out: entry.model_out,

@@ -8,6 +8,8 @@ const FLUSH_MS = 200;
 const FLUSH_ROWS = 512;
 const DAY_MS = 86_400_000;
 
+type RecordSource = RequestRecord | (() => RequestRecord);
+
 /**
  * The writer side of requests.db. `record` only queues the row: a timer (never the request) writes
  * the queue in one transaction, so the request path pays for an array push. A database that cannot
@@ -16,7 +18,7 @@ const DAY_MS = 86_400_000;
 export class AccountingStore {
   private db: Database | null = null;
   private insert: Statement | null = null;
-  private queue: RequestRecord[] = [];
+  private queue: RecordSource[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private broken = false;
   private sidecarsRestricted = false;
@@ -25,7 +27,8 @@ export class AccountingStore {
 
   constructor(private readonly path: string | null, private readonly log: Logger) {}
 
-  record(row: RequestRecord): void {
+  /** Queues a row, or what builds it when the queue is written (the request path then only pushes it). */
+  record(row: RecordSource): void {
     if (this.path === null || this.broken) return;
     this.queue.push(row);
     if (this.queue.length >= FLUSH_ROWS) this.schedule(0);
@@ -37,7 +40,7 @@ export class AccountingStore {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.queue.length === 0 || this.broken) return;
-    const rows = this.queue;
+    const rows = this.queue.map((source) => (typeof source === 'function' ? source() : source));
     this.queue = [];
     try {
       const db = this.open();

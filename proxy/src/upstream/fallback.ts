@@ -98,14 +98,17 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
     attempts++;
     // One controller for both causes: a listener on the client's signal costs less per request than AbortSignal.any.
     const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
     const client = options.clientSignal;
     const onClientAbort = () => timer.abort(client!.reason);
-    client?.addEventListener('abort', onClientAbort, { once: true });
     const began = performance.now();
+    // The call leaves in tryKey's synchronous first step; the timer and the client's listener are
+    // armed just after it, so the request is on its way a few microseconds sooner.
+    const pending = tryKey(attempt, timer.signal);
+    const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+    client?.addEventListener('abort', onClientAbort, { once: true });
     let outcome: Outcome<T>;
     try {
-      outcome = await tryKey(attempt, timer.signal);
+      outcome = await pending;
     } catch (error) {
       if (error instanceof ProxyError) {
         // A permanent failure (a redirect: base_url is wrong) is the same for every key of the target.

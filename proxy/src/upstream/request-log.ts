@@ -29,6 +29,9 @@ export type RequestLogEntry = typeof RequestLogEntry.static;
 
 const FLUSH_MS = 25;
 
+/** A line, or what builds it when the log flushes (the request path then only queues it). */
+export type RequestLogSource = RequestLogEntry | (() => RequestLogEntry);
+
 /**
  * Appends JSON lines to one file. Lines are batched for up to FLUSH_MS and written by one async
  * write() on an O_APPEND descriptor, so logging costs the request path no disk I/O; `close()` (on
@@ -37,16 +40,16 @@ const FLUSH_MS = 25;
 export class RequestLog {
   private fd: number | null = null;
   private broken = false;
-  private pending: string[] = [];
+  private pending: RequestLogSource[] = [];
   private writing = false;
   private scheduled = false;
   private idle: (() => void)[] = [];
 
   constructor(private readonly path: string | null, private readonly log: Logger) {}
 
-  write(entry: RequestLogEntry): void {
+  write(entry: RequestLogSource): void {
     if (this.path === null || this.broken) return;
-    this.pending.push(`${JSON.stringify(entry)}\n`);
+    this.pending.push(entry);
     if (!this.scheduled && !this.writing) {
       this.scheduled = true;
       setTimeout(() => this.flush(), FLUSH_MS).unref();
@@ -68,8 +71,7 @@ export class RequestLog {
   private flush(): void {
     this.scheduled = false;
     if (this.pending.length === 0 || this.broken) return this.settle();
-    const data = Buffer.from(this.pending.join(''));
-    this.pending = [];
+    const data = Buffer.from(this.lines());
     this.writing = true;
     try {
       this.fd ??= openSync(this.path!, 'a', 0o600);
@@ -88,11 +90,18 @@ export class RequestLog {
     if (this.pending.length === 0 || this.broken || this.path === null) return;
     try {
       this.fd ??= openSync(this.path, 'a', 0o600);
-      writeSync(this.fd, this.pending.join(''));
-      this.pending = [];
+      writeSync(this.fd, this.lines());
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** The pending lines as text (built now when queued as functions); empties the queue. */
+  private lines(): string {
+    let text = '';
+    for (const source of this.pending) text += `${JSON.stringify(typeof source === 'function' ? source() : source)}\n`;
+    this.pending = [];
+    return text;
   }
 
   private fail(error: unknown): void {

@@ -1,6 +1,7 @@
 import type { Provider, ProxyConfig, Route, RouteTarget, TimedRoute } from '../config/schema';
 import { normalizeModel } from './aliases';
 import { isScheduleActive } from './schedule';
+import { trimBase } from '../usage/select';
 
 export interface CompiledRoute {
   /** `timed[0]`, `default[2]`: where the route sits in config.yaml. */
@@ -21,6 +22,8 @@ export interface Target {
   upstreamModel: string;
   /** Whether the target sets a model (the body is rewritten). */
   rewrites: boolean;
+  /** `{base_url}/v1/messages`, built once per config. */
+  messagesUrl: string;
 }
 
 export interface RouteDecision {
@@ -40,8 +43,10 @@ export type Usable = (name: string, provider: Provider) => boolean;
 export class RouteTable {
   private readonly timed: CompiledRoute[];
   private readonly defaults: CompiledRoute[];
+  private readonly messagesUrls = new Map<string, string>();
 
   constructor(private readonly config: ProxyConfig) {
+    for (const [name, provider] of Object.entries(config.providers)) this.messagesUrls.set(name, `${trimBase(provider.base_url)}/v1/messages`);
     this.timed = config.routes.timed.map((r, i) => compile(`timed[${i}]`, r, r.schedule));
     this.defaults = config.routes.default.map((r, i) => compile(`default[${i}]`, r));
   }
@@ -79,7 +84,10 @@ export class RouteTable {
         if (!unusable.includes(target.provider)) unusable.push(target.provider);
         return;
       }
-      targets.push({ position, name: target.provider, provider, upstreamModel: target.model ?? model, rewrites: target.model !== undefined });
+      targets.push({
+        position, name: target.provider, provider, upstreamModel: target.model ?? model, rewrites: target.model !== undefined,
+        messagesUrl: this.messagesUrls.get(target.provider)!,
+      });
     });
     return targets;
   }

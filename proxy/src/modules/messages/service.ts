@@ -36,30 +36,48 @@ export interface MessagesInput {
 
 const elapsed = (started: number) => Math.round((performance.now() - started) * 1000) / 1000;
 
+/** What the request log can say of a request that failed before an answer: as far as it got. */
+interface Progress {
+  model_in: string | null;
+  route: string | null;
+  provider: string | null;
+  model_out: string | null;
+}
+
 /**
  * Routes one Messages request, forwards it with key fallback and streams the answer back untouched.
- * Every request, answered or failed, leaves one requests.jsonl line.
+ * Every request, answered or failed, leaves one requests.jsonl line. The line and the accounting
+ * row are queued as functions, built when their writer flushes: the request path only pushes them.
  */
 export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): Promise<Response> {
   const started = performance.now();
   const time = deps.now?.() ?? new Date();
-  const entry: RequestLogEntry = {
-    time: time.toISOString(), path: '/v1/messages', model_in: null, model_out: null, route: null, provider: null, key_index: null,
-    attempts: 0, status: 0, stream: false, images_removed: 0, latency_ms: 0, bytes: 0, completed: false,
-  };
   // Read once: a reload that turns accounting off takes effect from the next request.
   const accounting = deps.state.current.config.accounting.enabled ? deps.accounting : undefined;
   const meter = new RequestMeter(started, accounting);
+  const progress: Progress = { model_in: null, route: null, provider: null, model_out: null };
   try {
-    return await forward(deps, input, time, started, entry, meter);
+    return await forward(deps, input, time, started, progress, meter);
   } catch (error) {
-    entry.status = isAppError(error) ? error.status : 500;
-    entry.attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? entry.attempts);
-    entry.latency_ms = elapsed(started);
+    const status = isAppError(error) ? error.status : 500;
+    const attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? 0);
+    const latency_ms = elapsed(started);
+    const entry = once((): RequestLogEntry => ({
+      time: time.toISOString(), path: PATH, ...progress, key_index: null,
+      attempts, status, stream: false, images_removed: 0, latency_ms, bytes: 0, completed: false,
+    }));
     deps.requestLog.write(entry);
     meter.save(entry, time, null);
     throw error;
   }
+}
+
+const PATH = '/v1/messages';
+
+/** `build`, run once on first call (the log line and the accounting row share one entry). */
+function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
 }
 
 /** The body prepared for one target (its model, its multimodal downgrade). */
@@ -68,18 +86,19 @@ interface Prepared {
   removed: Removed;
 }
 
-async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, entry: RequestLogEntry, meter: RequestMeter): Promise<Response> {
+async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, progress: Progress, meter: RequestMeter): Promise<Response> {
   const request = new MessagesBody(input.raw);
   const model = request.model;
-  entry.model_in = model;
-  meter.session = sessionOf(input.headers, request);
+  progress.model_in = model;
   const snapshot = deps.state.current;
   const pool = deps.state.pool;
   const decision = snapshot.routes.resolve(model, time, (name, provider) => pool.usable(name, provider));
   if (!decision) throw new InvalidRequest(`no route matches model "${model}"`, 'no_route');
   const { route } = decision;
   const first = decision.targets[0];
-  Object.assign(entry, { route: route.id, provider: first?.name ?? route.targets[0]!.provider, model_out: first?.upstreamModel ?? route.targets[0]!.model ?? model });
+  progress.route = route.id;
+  progress.provider = first?.name ?? route.targets[0]!.provider;
+  progress.model_out = first?.upstreamModel ?? route.targets[0]!.model ?? model;
   if (!first) {
     throw new NoUsableKey(decision.unusable.map((name) => ({ name, reason: pool.emptyReason(name, snapshot.config.providers[name]!) })), undefined, deps.state.configPath);
   }
@@ -114,14 +133,15 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const server = snapshot.config.server;
   const timeoutMs = (request.stream ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
-  const result = await withFailover<Answer, Target>(
+  // The first upstream call leaves before withFailover returns (its first step is synchronous)...
+  const answered = withFailover<Answer, Target>(
     decision.targets,
     {
       pool, timeoutMs, clientSignal: input.signal, abortGraceMs: server.client_abort_grace * 1000, log: deps.log, configPath: deps.state.configPath,
       onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined,
     },
     async ({ target, candidate }, signal): Promise<Outcome<Answer>> => {
-      const res = await fetch(`${target.provider.base_url.replace(/\/+$/, '')}/v1/messages`, {
+      const res = await fetch(target.messagesUrl, {
         method: 'POST',
         headers: upstreamHeaders(input.headers, candidate.entry.key, target.provider.drop_betas),
         body: prepare(target).payload,
@@ -134,6 +154,9 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
       return classifyAnswer(res, target.name, candidate.entry.key, pool.now());
     },
   );
+  // ...so what only the records need is read while the upstream works.
+  meter.session = sessionOf(input.headers, request);
+  const result = await answered;
 
   const upstream = result.value.res;
   const served = result.target;
@@ -153,23 +176,24 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
     const bytes = result.value.body ?? new Uint8Array(await upstream.arrayBuffer());
     out = note ? appendNoteToJson(new TextDecoder().decode(bytes), note) : bytes;
   }
-  Object.assign(entry, {
-    provider: served.name, model_out: served.upstreamModel, ...(served.position > 0 ? { fallback: served.position } : {}),
-    key_index: result.candidate.index, attempts: result.attempts, status: upstream.status, stream, images_removed: removed.images,
-    ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms: elapsed(started),
-  });
+  const latency_ms = elapsed(started);
+  const { status } = upstream;
   const logLine = (bytes: number, completed: boolean) => {
     if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
-    const final = { ...entry, bytes, completed, ...meter.logFields() };
-    deps.requestLog.write(final);
-    meter.save(final, time, result.candidate.entry.key);
+    const entry = once((): RequestLogEntry => ({
+      time: time.toISOString(), path: PATH, model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name,
+      key_index: result.candidate.index, ...(served.position > 0 ? { fallback: served.position } : {}), attempts: result.attempts, status, stream,
+      images_removed: removed.images, ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms, bytes, completed, ...meter.logFields(),
+    }));
+    deps.requestLog.write(entry);
+    meter.save(entry, time, result.candidate.entry.key);
   };
   if (typeof out === 'string' || out instanceof Uint8Array) {
     meter.whole(out);
     logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
-    return new Response(out, { status: upstream.status, headers });
+    return new Response(out, { status, headers });
   }
-  return new Response(tapBody(out, logLine, meter.observer()), { status: upstream.status, headers });
+  return new Response(tapBody(out, logLine, meter.observer()), { status, headers });
 }
 
 /** The rewritten body; a body nested deeper than the serializer's stack is the client's problem. */
