@@ -60,43 +60,42 @@ export class KeyPool {
    * re-checked (better a try than a certain error). Placeholders, and keys resting after an
    * authentication failure, never appear.
    */
-  candidates(providerName: string, provider: Provider): Candidate[] {
+  candidates(providerName: string, provider: Provider): readonly Candidate[] {
     const { ready, waiting } = this.split(providerName, provider);
     return [...ready, ...waiting];
   }
 
   /** Whether any key may be tried now (ready or cooling): not only placeholders or resting keys. */
   usable(providerName: string, provider: Provider): boolean {
+    const keys = realKeys(provider);
+    if (this.cooling.size === 0) return keys.length > 0;
     const now = this.clock();
-    return provider.api_keys.some((entry) => {
-      if (isPlaceholderKey(entry.key)) return false;
-      const state = this.cooling.size > 0 ? this.cooling.get(slot(providerName, entry.key)) : undefined;
+    return keys.some(({ entry }) => {
+      const state = this.cooling.get(slot(providerName, entry.key));
       return !state || state.until <= now || state.kind === 'temporary';
     });
   }
 
   /** `candidates`, in its two groups: keys free now, and keys cooling after a temporary failure. */
-  split(providerName: string, provider: Provider): { ready: Candidate[]; waiting: Candidate[] } {
+  split(providerName: string, provider: Provider): { ready: readonly Candidate[]; waiting: readonly Candidate[] } {
+    const keys = realKeys(provider);
+    // Nothing cooling (the usual case): every real key is ready, in order.
+    if (this.cooling.size === 0) return { ready: keys, waiting: NONE };
     const now = this.clock();
     const ready: Candidate[] = [];
     const waiting: Candidate[] = [];
-    const keys = provider.api_keys;
-    for (let i = 0; i < keys.length; i++) {
-      const entry = keys[i]!;
-      if (isPlaceholderKey(entry.key)) continue;
-      // Nothing cooling (the usual case): no slot string to build per key and request.
-      const state = this.cooling.size > 0 ? this.cooling.get(slot(providerName, entry.key)) : undefined;
-      if (!state) ready.push({ index: i + 1, entry });
-      else if (state.kind === 'recheck') waiting.push({ index: i + 1, entry });
+    for (const candidate of keys) {
+      const state = this.cooling.get(slot(providerName, candidate.entry.key));
+      if (!state) ready.push(candidate);
+      else if (state.kind === 'recheck') waiting.push(candidate);
       else if (state.until > now) {
-        if (state.kind === 'temporary') waiting.push({ index: i + 1, entry });
+        if (state.kind === 'temporary') waiting.push(candidate);
       } else if (state.kind === 'auth' && this.onRecheck) {
         // The rest just ended: check the key off the request path; this request tries it last.
         state.kind = 'recheck';
-        const candidate = { index: i + 1, entry };
         waiting.push(candidate);
         this.onRecheck(providerName, provider, candidate);
-      } else ready.push({ index: i + 1, entry });
+      } else ready.push(candidate);
     }
     return { ready, waiting };
   }
@@ -186,3 +185,19 @@ export class KeyPool {
 }
 
 const slot = (provider: string, key: string) => `${provider}\u0000${key}`;
+
+const NONE: readonly Candidate[] = Object.freeze([]);
+const realKeysOf = new WeakMap<Provider, readonly Candidate[]>();
+
+/**
+ * A provider's keys that are not placeholders, with their 1-based positions; found once per loaded
+ * config (a loaded config is never edited: a reload brings new objects).
+ */
+function realKeys(provider: Provider): readonly Candidate[] {
+  let keys = realKeysOf.get(provider);
+  if (keys === undefined) {
+    keys = Object.freeze(provider.api_keys.flatMap((entry, i) => (isPlaceholderKey(entry.key) ? [] : [{ index: i + 1, entry }])));
+    realKeysOf.set(provider, keys);
+  }
+  return keys;
+}

@@ -40,10 +40,20 @@ export interface RouteDecision {
 /** Whether a provider has any key that may be tried (not only placeholders or refused keys). */
 export type Usable = (name: string, provider: Provider) => boolean;
 
+interface Matching {
+  normalized: string;
+  timed: CompiledRoute[];
+  defaults: CompiledRoute[];
+}
+
+/** Model names whose matching routes are remembered; past this the memory starts afresh. */
+const MATCHES_KEPT = 256;
+
 export class RouteTable {
   private readonly timed: CompiledRoute[];
   private readonly defaults: CompiledRoute[];
   private readonly messagesUrls = new Map<string, string>();
+  private readonly matches = new Map<string, Matching>();
 
   constructor(private readonly config: ProxyConfig) {
     for (const [name, provider] of Object.entries(config.providers)) this.messagesUrls.set(name, `${trimBase(provider.base_url)}/v1/messages`);
@@ -57,22 +67,33 @@ export class RouteTable {
    * provider left with placeholder keys never strands a request that a later route could serve.
    */
   resolve(model: string, now: Date = new Date(), usable: Usable = () => true): RouteDecision | null {
-    const normalized = normalizeModel(model);
+    const { normalized, timed, defaults } = this.matching(model);
     let first: CompiledRoute | null = null;
     const unusable: string[] = [];
-    for (const route of this.timed) {
-      if (!route.pattern.test(normalized) || !isScheduleActive(route.schedule!, now)) continue;
+    for (const route of timed) {
+      if (!isScheduleActive(route.schedule!, now)) continue;
       first ??= route;
       const targets = this.targetsOf(route, model, usable, unusable);
       if (targets.length > 0) return { route, normalized, targets, unusable };
     }
-    for (const route of this.defaults) {
-      if (!route.pattern.test(normalized)) continue;
+    for (const route of defaults) {
       first ??= route;
       const targets = this.targetsOf(route, model, usable, unusable);
       if (targets.length > 0) return { route, normalized, targets, unusable };
     }
     return first ? { route: first, normalized, targets: [], unusable } : null;
+  }
+
+  /** The routes whose pattern matches a model, in order; remembered per model name (a client uses a few). */
+  private matching(model: string): Matching {
+    let found = this.matches.get(model);
+    if (found === undefined) {
+      const normalized = normalizeModel(model);
+      found = { normalized, timed: this.timed.filter((r) => r.pattern.test(normalized)), defaults: this.defaults.filter((r) => r.pattern.test(normalized)) };
+      if (this.matches.size >= MATCHES_KEPT) this.matches.clear();
+      this.matches.set(model, found);
+    }
+    return found;
   }
 
   private targetsOf(route: CompiledRoute, model: string, usable: Usable, unusable: string[]): Target[] {

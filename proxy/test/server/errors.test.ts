@@ -110,6 +110,33 @@ describe('structured errors', () => {
   });
 });
 
+describe('the listening server', () => {
+  it('answers POST /v1/messages failures over a socket exactly as in process (its direct route shares the handler)', async () => {
+    const server = h.listen();
+    try {
+      const cases: [string, RequestInit & { headers?: Record<string, string> }][] = [
+        ['bad JSON', { method: 'POST', body: '{"model":', headers: { 'content-type': 'application/json' } }],
+        ['browser Origin', { method: 'POST', body: '{}', headers: { origin: 'http://page.example' } }],
+        ['no route', { method: 'POST', body: JSON.stringify({ model: 'x', messages: [] }), headers: { 'content-type': 'application/json' } }],
+        ['wrong method', { method: 'GET' }],
+        ['no upstream', { method: 'POST', body: JSON.stringify({ model: 'claude-sonnet-4-5', messages: [] }), headers: { 'content-type': 'application/json' } }],
+      ];
+      for (const [what, init] of cases) {
+        const inProcess = await h.app.handle(new Request('http://localhost/v1/messages', init));
+        const overSocket = await fetch(`${server.url}/v1/messages`, init);
+        const [a, b] = [await inProcess.json(), await overSocket.json()];
+        expect({ what, status: overSocket.status, body: b }).toEqual({ what, status: inProcess.status, body: a });
+        expect(Value.Check(ErrorBody, b)).toBe(true);
+      }
+      const noHost = await rawExchange(Number(new URL(server.url).port), 'POST /v1/messages HTTP/1.0\r\nContent-Length: 2\r\n\r\n{}');
+      expect(noHost).toStartWith('HTTP/1.1 403');
+      expect(noHost).toContain('"code":"forbidden_host"');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('request guard', () => {
   it('refuses a non-loopback Host (DNS rebinding) with 403', async () => {
     const { status, error } = await call(new Request('http://evil.example:8765/v1/messages', { method: 'POST', body: '{}' }));

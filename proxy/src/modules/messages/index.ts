@@ -1,15 +1,31 @@
 import { Elysia } from 'elysia';
 import { ErrorBody, MessagesRequest } from './model';
 import { readBody } from './parse';
-import { proxyMessages, type MessagesDeps } from './service';
+import { MESSAGES_PATH, proxyMessages, type MessagesDeps } from './service';
 
-export const messagesModule = (deps: MessagesDeps) =>
-  new Elysia({ name: 'messages' }).post(
-    '/v1/messages',
-    async ({ request }) => {
+export { MESSAGES_PATH };
+
+/**
+ * POST /v1/messages as a plain request handler: the request guard, the body read and the proxy,
+ * with any failure answered by `rejected` (the app's one error mapping).
+ */
+export function messagesHandler(deps: MessagesDeps, guard: (request: Request) => void, rejected: (error: unknown, request: Request) => Response) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      guard(request);
       const { raw } = await readBody(request);
-      return proxyMessages(deps, { headers: request.headers, raw, signal: request.signal });
-    },
+      return await proxyMessages(deps, { headers: request.headers, raw, signal: request.signal });
+    } catch (error) {
+      return rejected(error, request);
+    }
+  };
+}
+
+/** The route as Elysia sees it (OpenAPI, `app.handle`); the handler is `messagesHandler`'s. */
+export const messagesModule = (handler: (request: Request) => Promise<Response>) =>
+  new Elysia({ name: 'messages' }).post(
+    MESSAGES_PATH,
+    ({ request }) => handler(request),
     {
       // The body is read raw: it is forwarded byte-for-byte unless a route rewrites the model.
       parse: 'none',

@@ -34,6 +34,9 @@ export interface MessagesInput {
   signal?: AbortSignal;
 }
 
+/** The route this module serves (the request log's `path`). */
+export const MESSAGES_PATH = '/v1/messages';
+
 const elapsed = (started: number) => Math.round((performance.now() - started) * 1000) / 1000;
 
 /** What the request log can say of a request that failed before an answer: as far as it got. */
@@ -63,7 +66,7 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
     const attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? 0);
     const latency_ms = elapsed(started);
     const entry = once((): RequestLogEntry => ({
-      time: time.toISOString(), path: PATH, ...progress, key_index: null,
+      time: time.toISOString(), path: MESSAGES_PATH, ...progress, key_index: null,
       attempts, status, stream: false, images_removed: 0, latency_ms, bytes: 0, completed: false,
     }));
     deps.requestLog.write(entry);
@@ -71,8 +74,6 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
     throw error;
   }
 }
-
-const PATH = '/v1/messages';
 
 /** `build`, run once on first call (the log line and the accounting row share one entry). */
 function once<T>(build: () => T): () => T {
@@ -181,7 +182,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
   const logLine = (bytes: number, completed: boolean) => {
     if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
     const entry = once((): RequestLogEntry => ({
-      time: time.toISOString(), path: PATH, model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name,
+      time: time.toISOString(), path: MESSAGES_PATH, model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name,
       key_index: result.candidate.index, ...(served.position > 0 ? { fallback: served.position } : {}), attempts: result.attempts, status, stream,
       images_removed: removed.images, ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms, bytes, completed, ...meter.logFields(),
     }));

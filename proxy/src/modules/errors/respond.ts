@@ -1,0 +1,34 @@
+import { isAppError, type Logger } from '@devhub/shared';
+import { errorBody, ProxyError } from '../../upstream/errors';
+import { requestPath } from '../guard/request-path';
+import { unmatchedRequest } from './unmatched';
+
+/** Elysia's name for what failed (NOT_FOUND, PARSE, VALIDATION…); unknown outside Elysia. */
+export type ErrorCode = unknown;
+
+/**
+ * The documented error answer for anything thrown while serving `request`, with one log line. The
+ * mapping itself never throws: Bun's fallback page would show the cwd and a stack.
+ */
+export function errorResponse(code: ErrorCode, error: unknown, request: Request, log: Logger): Response {
+  let failure: ProxyError;
+  try {
+    failure = toProxyError(code, error, request, log);
+  } catch {
+    failure = new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
+  }
+  log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
+  return new Response(JSON.stringify(errorBody(failure.code, failure.status, failure.message)), { status: failure.status, headers });
+}
+
+/** The single mapping from anything thrown to the documented error body. */
+function toProxyError(code: ErrorCode, error: unknown, request: Request, log: Logger): ProxyError {
+  if (error instanceof ProxyError) return error;
+  if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
+  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request));
+  if (code === 'PARSE') return new ProxyError('invalid_json', 400, 'request body could not be parsed');
+  if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, (error as Error).message);
+  log.error(`unexpected error on ${request.method} ${requestPath(request)}: ${(error as Error)?.stack || String(error)}`);
+  return new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
+}
