@@ -1,5 +1,6 @@
 import { isAppError, type Logger } from '@devhub/shared';
 import { RequestMeter, sessionOf } from '../../accounting/meter';
+import type { TokenUsage } from '../../accounting/usage-scan';
 import type { AccountingStore } from '../../accounting/store';
 import { InvalidRequest, NoUsableKey, type ProxyError } from '../../upstream/errors';
 import { withFailover, type Outcome } from '../../upstream/fallback';
@@ -177,24 +178,35 @@ async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, sta
     const bytes = result.value.body ?? new Uint8Array(await upstream.arrayBuffer());
     out = note ? appendNoteToJson(new TextDecoder().decode(bytes), note) : bytes;
   }
-  const latency_ms = elapsed(started);
   const { status } = upstream;
-  const logLine = (bytes: number, completed: boolean) => {
-    if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
-    const entry = once((): RequestLogEntry => ({
-      time: time.toISOString(), path: MESSAGES_PATH, model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name,
-      key_index: result.candidate.index, ...(served.position > 0 ? { fallback: served.position } : {}), attempts: result.attempts, status, stream,
-      images_removed: removed.images, ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms, bytes, completed, ...meter.logFields(),
-    }));
-    deps.requestLog.write(entry);
-    meter.save(entry, time, result.candidate.entry.key);
-  };
+  const logLine = recorder(deps, meter, time, result.candidate.entry.key, servedBy, {
+    model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name, key_index: result.candidate.index,
+    ...(served.position > 0 ? { fallback: served.position } : {}), attempts: result.attempts, status, stream, images_removed: removed.images,
+    ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms: elapsed(started),
+  });
   if (typeof out === 'string' || out instanceof Uint8Array) {
     meter.whole(out);
     logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
     return new Response(out, { status, headers });
   }
   return new Response(tapBody(out, logLine, meter.observer()), { status, headers });
+}
+
+/** The request-log fields of an answered request that are known when its headers go out. */
+type Answered = Omit<RequestLogEntry, 'time' | 'path' | 'bytes' | 'completed' | keyof TokenUsage>;
+
+/**
+ * What runs when the answer's body has gone out (or broke off): queues the log line and the
+ * accounting row. Built outside `forward` so that it holds only these facts, not the request body
+ * (a stream keeps it until its end; the queues keep it until they flush).
+ */
+function recorder(deps: MessagesDeps, meter: RequestMeter, time: Date, key: string, servedBy: string, answered: Answered) {
+  return (bytes: number, completed: boolean) => {
+    if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
+    const entry = once((): RequestLogEntry => ({ time: time.toISOString(), path: MESSAGES_PATH, ...answered, bytes, completed, ...meter.logFields() }));
+    deps.requestLog.write(entry);
+    meter.save(entry, time, key);
+  };
 }
 
 /** The rewritten body; a body nested deeper than the serializer's stack is the client's problem. */
