@@ -11,8 +11,9 @@ export interface ChunkObserver {
  * errors the client stream, which closes the connection: there is never a second upstream call
  * (test/server/mid-stream-break.test.ts: the client's read fails, the log has no stack trace).
  *
- * The observer is shown a chunk only at the next pull, i.e. after the client took it and asked for
- * more, while the next upstream read is pending: it never delays a byte.
+ * Only the first chunk is read before the client asks for it. The observer is shown a chunk only
+ * at the next pull, i.e. after the client took it and asked for more, while the next upstream read
+ * is pending: it never delays a byte.
  */
 export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean) => void, observer?: ChunkObserver): ReadableStream<Uint8Array> | null {
   if (body === null) {
@@ -20,6 +21,10 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
     return null;
   }
   const reader = body.getReader();
+  // The first read starts now, while the response is still being set up, rather than at the
+  // client's first pull: the first bytes (an SSE stream's message_start) go out sooner.
+  let ahead: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
+  ahead.catch(() => {}); // handled by the pull that awaits it
   let bytes = 0;
   let finished = false;
   let seen: Uint8Array | null = null;
@@ -42,7 +47,8 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const read = reader.read();
+        const read = ahead ?? reader.read();
+        ahead = null;
         show();
         const { done: end, value } = await read;
         if (end) {
