@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface Target {
   name: string;
   url: string;
+  /** Its process (bench/proxy-ab.ts reads its CPU time). */
+  pid?: number;
   /** Stops the process and, once it has exited, removes its temp dir (a process still shutting down could write into it again). */
   stop(): Promise<void>;
 }
@@ -34,27 +36,27 @@ async function spawnUntil(argv: string[], env: Record<string, string>, ready: Re
 
 export async function startMock(): Promise<Target> {
   const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-mock-upstream.ts')], {}, /port (\d+)/);
-  return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, stop: async () => { proc.kill(); await proc.exited; } };
+  return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; } };
 }
 
 export async function startFloor(upstream: string): Promise<Target> {
   const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-floor.ts'), upstream], {}, /port (\d+)/);
-  return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, stop: async () => { proc.kill(); await proc.exited; } };
+  return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; } };
 }
 
 /**
  * `modelproxy serve` in its own process and state dir; `accounting: false` switches token accounting
- * off. The mock's model takes images, so the screenshot goes through as it came, as through the others.
+ * off; `root`: the source tree to run it from (default: this one). The mock's model takes images, so the screenshot goes through as it came, as through the others.
  */
-export async function startModelproxy(upstream: string, options: { accounting: boolean; name: string }): Promise<Target> {
+export async function startModelproxy(upstream: string, options: { accounting: boolean; name: string; root?: string }): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'modelproxy-bench-'));
   writeFileSync(join(dir, 'config.yaml'), `providers:\n  mock:\n    base_url: ${upstream}\n    api_keys: [{ key: sk-bench-key-0001 }]\nroutes:\n  default: [{ match: ".*", provider: mock }]\nmultimodal_models: [m1]\naccounting: { enabled: ${options.accounting} }\n`);
   const { proc, match } = await spawnUntil(
-    ['bun', join(ROOT, 'proxy/src/cli/index.ts'), 'serve', '--port', '0'],
+    ['bun', join(options.root ?? ROOT, 'proxy/src/cli/index.ts'), 'serve', '--port', '0'],
     { MODELPROXY_DIR: dir, HOME: dir, LOG_LEVEL: 'info', NO_COLOR: '1' },
     /listening on (http:\/\/127\.0\.0\.1:\d+)/,
   );
-  return { name: options.name, url: match[1]!, stop: async () => { proc.kill(); await proc.exited; rmSync(dir, { recursive: true, force: true }); } };
+  return { name: options.name, url: match[1]!, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; rmSync(dir, { recursive: true, force: true }); } };
 }
 
 async function freePort(): Promise<number> {

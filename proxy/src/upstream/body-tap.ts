@@ -23,8 +23,9 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
   const reader = body.getReader();
   // The first read starts now, while the response is still being set up, rather than at the
   // client's first pull: the first bytes (an SSE stream's message_start) go out sooner.
-  let ahead: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
-  ahead.catch(() => {}); // handled by the pull that awaits it
+  const firstRead = reader.read();
+  firstRead.catch(() => {}); // handled by the pull that awaits it
+  let ahead: typeof firstRead | null = firstRead;
   let bytes = 0;
   let finished = false;
   let seen: Uint8Array | null = null;
