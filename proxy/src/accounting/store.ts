@@ -40,9 +40,11 @@ export class AccountingStore {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.queue.length === 0 || this.broken) return;
-    const rows = this.queue.map((source) => (typeof source === 'function' ? source() : source));
+    const queued = this.queue;
     this.queue = [];
+    let rows: RequestRecord[];
     try {
+      rows = queued.map((source) => (typeof source === 'function' ? source() : source));
       const db = this.open();
       db.transaction(() => {
         for (const row of rows) this.insert!.run(toParams(row));

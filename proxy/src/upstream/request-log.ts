@@ -71,9 +71,10 @@ export class RequestLog {
   private flush(): void {
     this.scheduled = false;
     if (this.pending.length === 0 || this.broken) return this.settle();
-    const data = Buffer.from(this.lines());
     this.writing = true;
+    let data: Buffer;
     try {
+      data = Buffer.from(this.lines());
       this.fd ??= openSync(this.path!, 'a', 0o600);
     } catch (error) {
       return this.fail(error);

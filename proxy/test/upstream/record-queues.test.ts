@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { createLogger } from '@devhub/shared';
+import { Database } from 'bun:sqlite';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RequestRecord } from '../../src/accounting/db';
+import { AccountingStore } from '../../src/accounting/store';
+import { RequestLog, type RequestLogEntry } from '../../src/upstream/request-log';
+import { removeTempDirs, tempDir } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
+
+/** A logger whose warnings land in `lines`. */
+function capturingLogger() {
+  const lines: string[] = [];
+  const log = createLogger('record-queues-test');
+  log.setReporters([{ log: (entry) => lines.push(entry.args.join(' ')) }]);
+  return { log, lines };
+}
+
+const entry = (status: number): RequestLogEntry => ({
+  time: '2026-11-26T00:00:00.000Z', path: '/v1/messages', model_in: 'm', model_out: 'm', route: 'default[0]', provider: 'p', key_index: 1,
+  attempts: 1, status, stream: false, images_removed: 0, latency_ms: 1, bytes: 2, completed: true,
+});
+
+const row = (status: number): RequestRecord => ({
+  time: 1, session: null, path: '/v1/messages', provider: 'p', key_index: 1, key_fp: null, route: 'default[0]', model_in: 'm', model_out: 'm',
+  stream: false, status, attempts: 1, completed: true, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null,
+  latency_ms: 1, ttfb_ms: null, duration_ms: 1, bytes: 2,
+});
+
+describe('the request log queue', () => {
+  it('builds a line queued as a function when it flushes, not when it is written', async () => {
+    const path = join(tempDir('modelproxy-log-'), 'requests.jsonl');
+    const log = new RequestLog(path, capturingLogger().log);
+    let built = 0;
+    log.write(() => { built++; return entry(200); });
+    log.write(entry(201));
+    expect(built).toBe(0);
+    await log.drain();
+    expect(built).toBe(1);
+    expect(readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l).status)).toEqual([200, 201]);
+    log.close();
+  });
+
+  it('turns itself off with one warning when a line cannot be built, and never throws', async () => {
+    const path = join(tempDir('modelproxy-log-'), 'requests.jsonl');
+    const { log: logger, lines } = capturingLogger();
+    const log = new RequestLog(path, logger);
+    log.write(() => { throw new Error('no line'); });
+    await log.drain();
+    log.write(entry(200));
+    await log.drain();
+    log.close();
+    expect(lines.filter((l) => l.includes('requests log disabled'))).toHaveLength(1);
+    expect(existsSync(path) ? readFileSync(path, 'utf8') : '').toBe('');
+  });
+});
+
+describe('the accounting queue', () => {
+  it('builds rows queued as functions when it writes them', () => {
+    const path = join(tempDir('modelproxy-db-'), 'requests.db');
+    const store = new AccountingStore(path, capturingLogger().log);
+    let built = 0;
+    store.record(() => { built++; return row(200); });
+    store.record(row(201));
+    expect(built).toBe(0);
+    store.close();
+    expect(built).toBe(1);
+    const db = new Database(path, { readonly: true });
+    expect(db.query('SELECT status FROM requests ORDER BY status').all()).toEqual([{ status: 200 }, { status: 201 }]);
+    db.close();
+  });
+
+  it('turns accounting off with one warning when a row cannot be built, and never throws', () => {
+    const path = join(tempDir('modelproxy-db-'), 'requests.db');
+    const { log, lines } = capturingLogger();
+    const store = new AccountingStore(path, log);
+    store.record(() => { throw new Error('no row'); });
+    expect(() => store.flush()).not.toThrow();
+    store.record(row(200));
+    store.close();
+    expect(lines.filter((l) => /accounting/i.test(l))).toHaveLength(1);
+  });
+});
