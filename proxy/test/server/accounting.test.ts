@@ -275,4 +275,32 @@ describe('reading usage from a copy of the stream', () => {
       await gated.stop();
     }
   });
+
+  it('names the session of a request that failed before any upstream answered', async () => {
+    const h = harness(configFor(
+      { mm: { url: 'http://127.0.0.1:9', keys: [MM_KEY] }, ph: { url: 'http://127.0.0.1:9', keys: ['YOUR_API_KEY'] } },
+      { routes: { timed: [], default: [{ match: '^claude-opus', provider: 'mm' }, { match: '.*', provider: 'ph' }] } },
+    ), { accounting: true });
+    const server = h.listen();
+    const send = (body: string, headers: Record<string, string> = { 'x-claude-code-session-id': SESSION }) => fetch(`${server.url}/v1/messages`, { method: 'POST', headers, body });
+    try {
+      const answers = [
+        await send(JSON.stringify({ model: 'claude-opus-5-5', max_tokens: 5, messages: [] })),
+        await send(JSON.stringify({ model: 'placeholder-model', messages: [], metadata: { user_id: JSON.stringify({ session_id: SESSION }) }, stream: false }), {}),
+        await send(JSON.stringify({ model: 'gpt-x', messages: [] })),
+        await send('{"model":'),
+      ];
+      const codes = [];
+      for (const a of answers) codes.push(((await a.json()) as { error: { code: string } }).error.code);
+      expect(codes).toEqual(['upstream_unreachable', 'no_usable_key', 'no_usable_key', 'invalid_json']);
+      h.accounting!.flush();
+      const db = new Database(requestsDbPath(h.dir), { readonly: true });
+      const rows = db.query('SELECT status, session FROM requests ORDER BY id').all();
+      db.close();
+      expect(rows).toEqual([502, 502, 502, 400].map((status) => ({ status, session: SESSION })));
+    } finally {
+      await server.stop();
+      h.accounting!.close();
+    }
+  });
 });

@@ -59,10 +59,13 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   // Read once: a reload that turns accounting off takes effect from the next request.
   const accounting = deps.state.current.config.accounting.enabled ? deps.accounting : undefined;
   const meter = new RequestMeter(started, accounting);
-  const progress: Progress = { model_in: null, route: null, provider: null, model_out: null };
+  const progress: Progress = { model_in: null, model_out: null, route: null, provider: null };
+  const request = new MessagesBody(input.raw);
   try {
-    return await forward(deps, input, time, started, progress, meter);
+    return await forward(deps, input, request, time, started, progress, meter);
   } catch (error) {
+    // A request that failed before its upstream call left still names its session.
+    if (meter.session === null) meter.session = sessionOrNull(input.headers, request);
     const status = isAppError(error) ? error.status : 500;
     const attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? 0);
     const latency_ms = elapsed(started);
@@ -73,6 +76,15 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
     deps.requestLog.write(entry);
     meter.save(entry, time, null);
     throw error;
+  }
+}
+
+/** The session, or null when only an unreadable body could have named it. */
+function sessionOrNull(headers: Headers, request: MessagesBody): string | null {
+  try {
+    return sessionOf(headers, request);
+  } catch {
+    return null;
   }
 }
 
@@ -88,8 +100,7 @@ interface Prepared {
   removed: Removed;
 }
 
-async function forward(deps: MessagesDeps, input: MessagesInput, time: Date, started: number, progress: Progress, meter: RequestMeter): Promise<Response> {
-  const request = new MessagesBody(input.raw);
+async function forward(deps: MessagesDeps, input: MessagesInput, request: MessagesBody, time: Date, started: number, progress: Progress, meter: RequestMeter): Promise<Response> {
   const model = request.model;
   progress.model_in = model;
   const snapshot = deps.state.current;
