@@ -103,7 +103,12 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
     const began = performance.now();
     // The call leaves in tryKey's synchronous first step; the timer and the client's listener are
     // armed just after it, so the request is on its way a few microseconds sooner.
-    const pending = tryKey(attempt, timer.signal);
+    let pending: Promise<Outcome<T>>;
+    try {
+      pending = tryKey(attempt, timer.signal);
+    } catch (error) {
+      pending = Promise.reject(error); // a tryKey that throws before its first await fails like one that rejects
+    }
     const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
     client?.addEventListener('abort', onClientAbort, { once: true });
     let outcome: Outcome<T>;
