@@ -75,13 +75,13 @@ export function withKeyFallback<T>(options: FallbackOptions & { providerName: st
 export async function withFailover<T, X extends KeyTarget>(targets: X[], options: FallbackOptions, tryKey: (attempt: Attempt<X>, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T, X>> {
   const { pool, log } = options;
   const queue: Attempt<X>[] = [];
-  const later: Attempt<X>[] = [];
+  let later: Attempt<X>[] | null = null;
   for (const target of targets) {
     const { ready, waiting } = pool.split(target.name, target.provider);
     for (const candidate of ready) queue.push({ target, candidate });
-    for (const candidate of waiting) later.push({ target, candidate });
+    for (const candidate of waiting) (later ??= []).push({ target, candidate });
   }
-  for (const attempt of later) queue.push(attempt);
+  if (later) for (const attempt of later) queue.push(attempt);
   if (queue.length === 0) {
     throw new NoUsableKey(targets.map((t) => ({ name: t.name, reason: pool.emptyReason(t.name, t.provider) })), undefined, options.configPath);
   }
