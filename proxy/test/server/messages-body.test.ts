@@ -57,6 +57,43 @@ describe('reading a Messages body without parsing it', () => {
     }
   });
 
+  // Duplicate keys are left to the cases above: a duplicate behind a value the ends cannot read
+  // (a \u escape) is not seen, and the body goes upstream, whose parser decides.
+  it('reads the same model and stream as a full parse, for any member order, spacing and value', () => {
+    let seed = 0x9e3779b9;
+    const random = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 2 ** 32;
+    };
+    const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+    const space = () => pick(['', '', ' ', '\n  ', '\t', '\r\n']);
+    const scalars = ['true', 'false', 'null', '0', '-12', '3.5', '1e3', '2.5E-2', '"x"', '"a \\"quoted\\" \\\\ \\/ \\n"', '"caf\u00e9"', '"\\u00e9"', '"stream"', '"model"'];
+    const models = ['"claude-opus-5-5"', '"m1"', '"glm-4.6[1m]"', '"a\\"b"', '"caf\u00e9"', '"\\u0041"', '" "', '""', '7', 'null'];
+    for (let n = 0; n < 3000; n++) {
+      const members: string[] = [];
+      if (random() < 0.95) members.push(`"model"${space()}:${space()}${pick(models)}`);
+      for (let k = Math.floor(random() * 4); k > 0; k--) members.push(`"${pick(['max_tokens', 'temperature', 'x_y', 'top_k'])}"${space()}:${space()}${pick(scalars)}`);
+      members.push(`"messages":[{"role":"user","content":${pick(scalars)}}]`);
+      if (random() < 0.3) members.push(`"metadata":{"user_id":${pick(scalars)},"stream":true}`);
+      if (random() < 0.9) members.push(`"stream"${space()}:${space()}${pick(['true', 'false', '"true"', '1', 'null'])}`);
+      // Claude Code's order most of the time (model first, stream last), any order otherwise.
+      if (random() < 0.3) members.sort(() => random() - 0.5);
+      const json = `${space()}{${space()}${members.join(`${space()},${space()}`)}${space()}}${space()}`;
+      const parsed = JSON.parse(json) as { model?: unknown; stream?: unknown };
+      const body = new MessagesBody(bytes(json));
+      const valid = typeof parsed.model === 'string' && parsed.model.trim() !== '';
+      if (!valid) {
+        expect(() => body.model).toThrow();
+        continue;
+      }
+      expect({ json, model: body.model, stream: body.stream }).toEqual({ json, model: parsed.model as string, stream: parsed.stream === true });
+      const forwarded = body.forward('rewritten', false);
+      if (forwarded !== null) expect(JSON.parse(text(forwarded)!)).toEqual({ ...parsed, model: 'rewritten' });
+    }
+  });
+
   it('still rejects what is not a JSON object with a model (400)', () => {
     for (const bad of ['not json', '{"model":"a","messages":[', '{"stream":true}']) {
       expect(() => new MessagesBody(bytes(bad)).model).toThrow(/invalid_json|not valid JSON|model: required/);
