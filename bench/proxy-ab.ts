@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BODIES } from './proxy-bodies';
+import { CLIENT_HEADERS, pct, sort } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const [treeA, treeB, bodyName = 'ping'] = process.argv.slice(2);
@@ -24,12 +25,11 @@ if (!body) throw new Error(`no body "${bodyName}": ping, session or screenshot`)
 const N = Number(process.env.N ?? 3000);
 const n = Math.ceil(N / ({ ping: 1, session: 5, screenshot: 15 } as Record<string, number>)[bodyName]!);
 const TTFB = process.env.TTFB === '1';
-const headers = { 'content-type': 'application/json', 'x-api-key': 'client', 'anthropic-version': '2023-06-01' };
 
 /** One round trip, or with TTFB=1 one stream: the time until its end, or until its first body byte. */
 async function call(url: string): Promise<number> {
   const start = performance.now();
-  const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers, body: TTFB ? body!.stream : body!.json });
+  const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: CLIENT_HEADERS, body: TTFB ? body!.stream : body!.json });
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
   if (!TTFB) {
     await res.arrayBuffer();
@@ -68,8 +68,7 @@ try {
     const after = cpuMs(t.pid);
     return after === null || cpuBefore[k] === null ? null : ((after - cpuBefore[k]!) * 1000) / times[k]!.length;
   });
-  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const [direct, bare, a, b] = times.map(p50) as [number, number, number, number];
+  const [direct, bare, a, b] = times.map((xs) => pct(sort(xs), 50)) as [number, number, number, number];
   const added = (x: number) => `+${(x - direct).toFixed(3)} ms (${((x - direct) / (bare - direct)).toFixed(2)}×)`;
   const perRequest = (k: number) => (cpu[k] === null ? '—' : `${cpu[k]!.toFixed(0)} µs`);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];

@@ -17,6 +17,7 @@
  *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
 import { BODIES, type BenchBody } from './proxy-bodies';
+import { CLIENT_HEADERS, pct, sort } from './proxy-measure';
 import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
@@ -26,7 +27,7 @@ const BATCH = 10;
 const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
 const SAMPLES: Record<string, number> = { ping: SEQ, session: Math.ceil(SEQ / 5), screenshot: Math.ceil(SEQ / 15) };
 const wallNow = () => performance.timeOrigin + performance.now();
-const headers = { 'content-type': 'application/json', 'x-api-key': 'client', 'anthropic-version': '2023-06-01' };
+const headers = CLIENT_HEADERS;
 const ping = BODIES[0]!;
 
 const call = async (url: string, body: string) => {
@@ -35,8 +36,6 @@ const call = async (url: string, body: string) => {
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const sort = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
 /** Round trips of one body through every target, interleaved in batches; a target that fails the body is left out. */
 async function latency(targets: Target[], body: BenchBody) {

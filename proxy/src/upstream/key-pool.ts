@@ -166,9 +166,7 @@ export class KeyPool {
 
   /** Why no key of the provider can be tried now (call when `candidates` is empty). */
   emptyReason(providerName: string, provider: Provider): NoKeyReason {
-    const rests = provider.api_keys
-      .filter((entry) => !isPlaceholderKey(entry.key))
-      .map((entry) => this.cooling.get(slot(providerName, entry.key)) ?? { until: 0, kind: 'auth' as const });
+    const rests = realKeys(provider).map(({ entry }) => this.cooling.get(slot(providerName, entry.key)) ?? { until: 0, kind: 'auth' as const });
     if (rests.length === 0) return { kind: 'placeholders' };
     const untilMs = Math.min(...rests.map((r) => r.until));
     return rests.every((r) => r.kind === 'quota') ? { kind: 'exhausted', untilMs } : { kind: 'auth_failed', untilMs };

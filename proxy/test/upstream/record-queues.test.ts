@@ -18,6 +18,12 @@ function capturingLogger() {
   return { log, lines };
 }
 
+/** A builder that counts its calls, for showing when a queue builds what it was given. */
+function counting<T>(value: T) {
+  const builder = Object.assign(() => { builder.calls++; return value; }, { calls: 0 });
+  return builder;
+}
+
 const entry = (status: number): RequestLogEntry => ({
   time: '2026-11-26T00:00:00.000Z', path: '/v1/messages', model_in: 'm', model_out: 'm', route: 'default[0]', provider: 'p', key_index: 1,
   attempts: 1, status, stream: false, images_removed: 0, latency_ms: 1, bytes: 2, completed: true,
@@ -33,12 +39,12 @@ describe('the request log queue', () => {
   it('builds a line queued as a function when it flushes, not when it is written', async () => {
     const path = join(tempDir('modelproxy-log-'), 'requests.jsonl');
     const log = new RequestLog(path, capturingLogger().log);
-    let built = 0;
-    log.write(() => { built++; return entry(200); });
+    const built = counting(entry(200));
+    log.write(built);
     log.write(entry(201));
-    expect(built).toBe(0);
+    expect(built.calls).toBe(0);
     await log.drain();
-    expect(built).toBe(1);
+    expect(built.calls).toBe(1);
     expect(readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l).status)).toEqual([200, 201]);
     log.close();
   });
@@ -61,12 +67,12 @@ describe('the accounting queue', () => {
   it('builds rows queued as functions when it writes them', () => {
     const path = join(tempDir('modelproxy-db-'), 'requests.db');
     const store = new AccountingStore(path, capturingLogger().log);
-    let built = 0;
-    store.record(() => { built++; return row(200); });
+    const built = counting(row(200));
+    store.record(built);
     store.record(row(201));
-    expect(built).toBe(0);
+    expect(built.calls).toBe(0);
     store.close();
-    expect(built).toBe(1);
+    expect(built.calls).toBe(1);
     const db = new Database(path, { readonly: true });
     expect(db.query('SELECT status FROM requests ORDER BY status').all()).toEqual([{ status: 200 }, { status: 201 }]);
     db.close();

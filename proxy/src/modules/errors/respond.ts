@@ -3,14 +3,12 @@ import { errorBody, ProxyError } from '../../upstream/errors';
 import { requestPath } from '../guard/request-path';
 import { unmatchedRequest } from './unmatched';
 
-/** Elysia's name for what failed (NOT_FOUND, PARSE, VALIDATION…); unknown outside Elysia. */
-export type ErrorCode = unknown;
-
 /**
- * The documented error answer for anything thrown while serving `request`, with one log line. The
- * mapping itself never throws: Bun's fallback page would show the cwd and a stack.
+ * The documented error answer for anything thrown while serving `request`, with one log line.
+ * `code` is Elysia's name for what failed (NOT_FOUND, PARSE, VALIDATION…), undefined outside Elysia.
+ * The mapping itself never throws: Bun's fallback page would show the cwd and a stack.
  */
-export function errorResponse(code: ErrorCode, error: unknown, request: Request, log: Logger): Response {
+export function errorResponse(code: unknown, error: unknown, request: Request, log: Logger): Response {
   let failure: ProxyError;
   try {
     failure = toProxyError(code, error, request, log);
@@ -23,7 +21,7 @@ export function errorResponse(code: ErrorCode, error: unknown, request: Request,
 }
 
 /** The single mapping from anything thrown to the documented error body. */
-function toProxyError(code: ErrorCode, error: unknown, request: Request, log: Logger): ProxyError {
+function toProxyError(code: unknown, error: unknown, request: Request, log: Logger): ProxyError {
   if (error instanceof ProxyError) return error;
   if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
   if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request));
