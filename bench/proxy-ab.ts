@@ -9,6 +9,7 @@
  *   git worktree add /tmp/before HEAD~1 && bun bench/proxy-ab.ts /tmp/before . ping
  *   N=4000 bun bench/proxy-ab.ts <treeA> <treeB> session      (N ping round trips; N/5 for session, N/15 for screenshot)
  *   TTFB=1 CHUNKS=2 bun bench/proxy-ab.ts <treeA> <treeB> ping   (streaming: time to the first body byte)
+ *   WARM=2000 bun bench/proxy-ab.ts <treeA> <treeB>   (round trips per target before measuring; default 50)
  *
  * A tree needs its dependencies installed (or a node_modules link to one that has them).
  */
@@ -58,11 +59,14 @@ const targets: Target[] = [mock, await startFloor(mock.url)];
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'A', root: resolve(treeA) }));
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'B', root: resolve(treeB) }));
 try {
-  for (const t of targets) for (let i = 0; i < 50; i++) await call(t.url);
+  for (const t of targets) for (let i = 0; i < Number(process.env.WARM ?? 50); i++) await call(t.url);
   const times = targets.map(() => [] as number[]);
   const cpuBefore = targets.map((t) => cpuMs(t.pid));
-  for (let done = 0; done < n; done += 10) {
-    for (let k = 0; k < targets.length; k++) for (let i = 0; i < 10; i++) times[k]!.push(await call(targets[k]!.url));
+  // In A/A runs the tree measured second was about 8 µs a ping faster, whichever it was (probably the
+  // caches still holding the code both run), so A and B swap places every round.
+  for (let done = 0, round = 0; done < n; done += 10, round++) {
+    const order = round % 2 === 0 ? [0, 1, 2, 3] : [0, 1, 3, 2];
+    for (const k of order) for (let i = 0; i < 10; i++) times[k]!.push(await call(targets[k]!.url));
   }
   const cpu = targets.map((t, k) => {
     const after = cpuMs(t.pid);

@@ -110,7 +110,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
       pending = Promise.reject(error); // a tryKey that throws before its first await fails like one that rejects
     }
     const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
-    client?.addEventListener('abort', onClientAbort, { once: true });
+    client?.addEventListener('abort', onClientAbort); // no { once }: its option object costs more than the listener (it is removed below)
     let outcome: Outcome<T>;
     try {
       outcome = await pending;

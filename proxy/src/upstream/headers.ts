@@ -19,10 +19,9 @@ export const ANTHROPIC_VERSION = '2023-06-01';
  * to decompress). `anthropic-version`/`anthropic-beta` pass byte-for-byte unless `dropBetas` names some.
  */
 export function upstreamHeaders(client: Headers, key: string, dropBetas?: string[]): Headers {
-  const out = new Headers();
-  client.forEach((value, name) => {
-    if (!DROP_REQUEST.has(name)) out.set(name, value);
-  });
+  // A native copy and a delete per dropped name cost a third of a copy header by header (bench/proxy-headers.ts).
+  const out = new Headers(client);
+  for (const name of DROP_REQUEST) out.delete(name);
   out.set('x-api-key', key);
   out.set('content-type', 'application/json');
   out.set('accept-encoding', 'identity');
@@ -40,10 +39,10 @@ export function upstreamHeaders(client: Headers, key: string, dropBetas?: string
 
 /** The upstream's answer headers minus DROP_RESPONSE and any CORS grant (the proxy serves no browser). */
 export function clientHeaders(upstream: Headers, extra: Record<string, string>): Headers {
-  const out = new Headers();
-  upstream.forEach((value, name) => {
-    if (!DROP_RESPONSE.has(name) && !name.startsWith('access-control-')) out.append(name, value);
-  });
-  for (const [name, value] of Object.entries(extra)) out.set(name, value);
+  const out = new Headers(upstream);
+  for (const name of upstream.keys()) {
+    if (DROP_RESPONSE.has(name) || name.startsWith('access-control-')) out.delete(name);
+  }
+  for (const name in extra) out.set(name, extra[name]!);
   return out;
 }
