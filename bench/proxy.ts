@@ -14,15 +14,17 @@
  * Prints figures; asserts nothing.
  *
  *   bun bench/proxy.ts     (SEQ=2000 ping round trips per target; 1/5 of it for 250 KB, 1/15 for 1.7 MB;
+ *                           WARMUP=2000 ping round trips per target before them, scaled alike;
  *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
 import { BODIES, type BenchBody } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, sort } from './proxy-measure';
+import { CLIENT_HEADERS, pct, sort, stealSince } from './proxy-measure';
 import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
 const STREAMS = Number(process.env.STREAMS ?? 40);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 2000);
+const WARMUP = Number(process.env.WARMUP ?? 2000);
 const BATCH = 10;
 const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
 const SAMPLES: Record<string, number> = { ping: SEQ, session: Math.ceil(SEQ / 5), screenshot: Math.ceil(SEQ / 15) };
@@ -37,12 +39,37 @@ const call = async (url: string, body: string) => {
 };
 
 
+/** Round trips before the measured ones, per target: the JIT's optimising tiers compile during the first thousand or so. */
+const warmupFor = (body: BenchBody) => Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!));
+
+/**
+ * The order the targets take turns in, drawn again every round: how fast a target runs depends on
+ * which one ran just before it, and a fixed order would give each the same neighbour every round. The two modelproxy processes are never one right after the other: in
+ * A/A runs of bench/proxy-ab.ts the second of two copies of the same proxy was about 8 µs faster a ping.
+ */
+function measureOrder(ts: Target[]): Target[] {
+  const twin = (t: Target | undefined) => t !== undefined && (t.name === 'modelproxy' || t.name === 'mp no acct');
+  for (;;) {
+    const order = [...ts];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    if (!order.some((t, i) => twin(t) && twin(order[i + 1]))) return order;
+  }
+}
+
+/** claude-code-router's node process keeps working a little after a batch: the next target waits for it. */
+const settle = (t: Target) => (t.name.startsWith('ccr') ? Bun.sleep(20) : undefined);
+
 /** Round trips of one body through every target, interleaved in batches; a target that fails the body is left out. */
 async function latency(targets: Target[], body: BenchBody) {
   const usable: Target[] = [];
   for (const t of targets) {
     try {
-      for (let i = 0; i < 20; i++) await call(t.url, body.json);
+      // At least 20; a slow target (claude-code-router on the big bodies) stops after 5 s.
+      const until = performance.now() + 5000;
+      for (let i = 0; i < Math.max(20, warmupFor(body)) && (i < 20 || performance.now() < until); i++) await call(t.url, body.json);
       usable.push(t);
     } catch (error) {
       console.log(`${t.name} skipped for ${body.name}: ${(error as Error).message}`);
@@ -51,12 +78,13 @@ async function latency(targets: Target[], body: BenchBody) {
   const times = new Map<Target, number[]>(usable.map((t) => [t, []]));
   const n = SAMPLES[body.name]!;
   for (let done = 0; done < n; done += BATCH) {
-    for (const t of usable) {
+    for (const t of measureOrder(usable)) {
       for (let i = 0; i < BATCH; i++) {
         const start = performance.now();
         await call(t.url, body.json);
         times.get(t)!.push(performance.now() - start);
       }
+      await settle(t);
     }
   }
   return new Map([...times].map(([t, xs]) => {
@@ -72,7 +100,7 @@ async function latency(targets: Target[], body: BenchBody) {
 async function firstByte(targets: Target[], body: BenchBody, n: number) {
   const times = new Map<Target, number[]>(targets.map((t) => [t, []]));
   for (let i = 0; i < n; i++) {
-    for (const t of targets) {
+    for (const t of measureOrder(targets)) {
       const start = performance.now();
       const res = await fetch(`${t.url}/v1/messages`, { method: 'POST', headers, body: body.stream });
       const reader = res.body!.getReader();
@@ -128,8 +156,9 @@ try {
 const byName = (name: string) => targets.find((t) => t.name.startsWith(name));
 
 const f = (n: number | undefined, d = 3) => (n !== undefined && Number.isFinite(n) ? n.toFixed(d) : '—');
-console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${(await Bun.file('/proc/loadavg').text().catch(() => '?')).split(' ').slice(0, 3).join(' ')}`);
+console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${(await Bun.file('/proc/loadavg').text().catch(() => '?')).split(' ').slice(0, 3).join(' ')}; ${WARMUP} warm-up ping round trips per target`);
 for (const body of BODIES) {
+  const steal = stealSince();
   const lat = await latency(targets, body);
   const direct = lat.get(mock)!;
   const added = (name: string) => {
@@ -141,7 +170,8 @@ for (const body of BODIES) {
   const ttfb = await firstByte([...lat.keys()], body, FIRST_BYTES);
   const ttfbDirect = ttfb.get(mock)!;
   const ttfbBare = ttfb.get(byName('bare hop')!)! - ttfbDirect;
-  console.log(`\n${body.name}: ${(body.json.length / 1024).toFixed(0)} KB request; ${SAMPLES[body.name]} non-streaming round trips and ${FIRST_BYTES} streams per target`);
+  const stolen = steal();
+  console.log(`\n${body.name}: ${(body.json.length / 1024).toFixed(0)} KB request; ${SAMPLES[body.name]} non-streaming round trips and ${FIRST_BYTES} streams per target${stolen === null ? '' : `; CPU steal ${stolen.toFixed(1)} %`}`);
   console.log('target        p50 ms  p99 ms  +p50 ms  +p50 / bare hop   stream ttfb p50 ms  +ttfb ms  / bare hop');
   for (const t of targets) {
     const r = lat.get(t);
