@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BODIES } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, sort } from './proxy-measure';
+import { CLIENT_HEADERS, pct, sort, stealSince } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const [treeA, treeB, bodyName = 'ping'] = process.argv.slice(2);
@@ -62,6 +62,7 @@ try {
   for (const t of targets) for (let i = 0; i < Number(process.env.WARM ?? 50); i++) await call(t.url);
   const times = targets.map(() => [] as number[]);
   const cpuBefore = targets.map((t) => cpuMs(t.pid));
+  const steal = stealSince();
   // In A/A runs the tree measured second was about 8 µs a ping faster, whichever it was (probably the
   // caches still holding the code both run), so A and B swap places every round.
   for (let done = 0, round = 0; done < n; done += 10, round++) {
@@ -76,7 +77,8 @@ try {
   const added = (x: number) => `+${(x - direct).toFixed(3)} ms (${((x - direct) / (bare - direct)).toFixed(2)}×)`;
   const perRequest = (k: number) => (cpu[k] === null ? '—' : `${cpu[k]!.toFixed(0)} µs`);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-  console.log(`${bodyName}${TTFB ? ' (stream, first byte)' : ''}: ${times[0]!.length} per target, load ${load}; direct ${direct.toFixed(3)} ms`);
+  const stolen = steal();
+  console.log(`${bodyName}${TTFB ? ' (stream, first byte)' : ''}: ${times[0]!.length} per target, load ${load}${stolen === null ? '' : `, CPU steal ${stolen.toFixed(1)} %`}; direct ${direct.toFixed(3)} ms`);
   console.log(`  bare hop +${(bare - direct).toFixed(3)} ms, cpu ${perRequest(1)}/request`);
   console.log(`  A ${added(a)}, cpu ${perRequest(2)}/request   (${treeA})`);
   console.log(`  B ${added(b)}, cpu ${perRequest(3)}/request   (${treeB})`);

@@ -14,7 +14,7 @@
  * Prints figures; asserts nothing.
  *
  *   bun bench/proxy.ts     (SEQ=2000 ping round trips per target; 1/5 of it for 250 KB, 1/15 for 1.7 MB;
- *                           WARMUP=2000 ping round trips per target before them, scaled alike;
+ *                           WARMUP=2000 ping round trips per target before them, scaled alike; SIZES=ping,session,screenshot;
  *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
 import { BODIES, type BenchBody } from './proxy-bodies';
@@ -25,6 +25,7 @@ const SEQ = Number(process.env.SEQ ?? 2000);
 const STREAMS = Number(process.env.STREAMS ?? 40);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 2000);
+const SIZES = process.env.SIZES?.split(',') ?? null;
 const BATCH = 10;
 const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
 const SAMPLES: Record<string, number> = { ping: SEQ, session: Math.ceil(SEQ / 5), screenshot: Math.ceil(SEQ / 15) };
@@ -43,24 +44,23 @@ const call = async (url: string, body: string) => {
 const warmupFor = (body: BenchBody) => Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!));
 
 /**
- * The order the targets take turns in, drawn again every round: how fast a target runs depends on
- * which one ran just before it, and a fixed order would give each the same neighbour every round. The two modelproxy processes are never one right after the other: in
- * A/A runs of bench/proxy-ab.ts the second of two copies of the same proxy was about 8 µs faster a ping.
+ * The order the targets take turns in, in round `round`. How fast a target runs depends on which one
+ * ran just before it: in A/A runs of bench/proxy-ab.ts the second of two copies of the same proxy was
+ * about 8 µs a ping faster. So the two modelproxy processes are never one right after the other and
+ * swap places every round, and the bare hop always comes right after one of them (if that favours
+ * anyone, it favours the bare hop). A new random order every round was tried and made runs noisier
+ * (the ping's ratio 1.34× and 1.58× in two short runs, 1.41× and 1.39× in two with a fixed order).
+ * claude-code-router goes last: its node process keeps working for a while after a batch.
  */
-function measureOrder(ts: Target[]): Target[] {
-  const twin = (t: Target | undefined) => t !== undefined && (t.name === 'modelproxy' || t.name === 'mp no acct');
-  for (;;) {
-    const order = [...ts];
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    if (!order.some((t, i) => twin(t) && twin(order[i + 1]))) return order;
-  }
+const ORDERS = [['direct', 'modelproxy', 'bare hop', 'mp no acct', 'ccr'], ['direct', 'mp no acct', 'bare hop', 'modelproxy', 'ccr']];
+function measureOrder(ts: Target[], round: number): Target[] {
+  const order = ORDERS[round % 2]!;
+  const rank = (t: Target) => {
+    const at = order.findIndex((name) => t.name.startsWith(name));
+    return at < 0 ? order.length : at;
+  };
+  return [...ts].sort((a, b) => rank(a) - rank(b));
 }
-
-/** claude-code-router's node process keeps working a little after a batch: the next target waits for it. */
-const settle = (t: Target) => (t.name.startsWith('ccr') ? Bun.sleep(20) : undefined);
 
 /** Round trips of one body through every target, interleaved in batches; a target that fails the body is left out. */
 async function latency(targets: Target[], body: BenchBody) {
@@ -77,14 +77,13 @@ async function latency(targets: Target[], body: BenchBody) {
   }
   const times = new Map<Target, number[]>(usable.map((t) => [t, []]));
   const n = SAMPLES[body.name]!;
-  for (let done = 0; done < n; done += BATCH) {
-    for (const t of measureOrder(usable)) {
+  for (let done = 0, round = 0; done < n; done += BATCH, round++) {
+    for (const t of measureOrder(usable, round)) {
       for (let i = 0; i < BATCH; i++) {
         const start = performance.now();
         await call(t.url, body.json);
         times.get(t)!.push(performance.now() - start);
       }
-      await settle(t);
     }
   }
   return new Map([...times].map(([t, xs]) => {
@@ -100,7 +99,7 @@ async function latency(targets: Target[], body: BenchBody) {
 async function firstByte(targets: Target[], body: BenchBody, n: number) {
   const times = new Map<Target, number[]>(targets.map((t) => [t, []]));
   for (let i = 0; i < n; i++) {
-    for (const t of measureOrder(targets)) {
+    for (const t of measureOrder(targets, i)) {
       const start = performance.now();
       const res = await fetch(`${t.url}/v1/messages`, { method: 'POST', headers, body: body.stream });
       const reader = res.body!.getReader();
@@ -157,7 +156,7 @@ const byName = (name: string) => targets.find((t) => t.name.startsWith(name));
 
 const f = (n: number | undefined, d = 3) => (n !== undefined && Number.isFinite(n) ? n.toFixed(d) : '—');
 console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${(await Bun.file('/proc/loadavg').text().catch(() => '?')).split(' ').slice(0, 3).join(' ')}; ${WARMUP} warm-up ping round trips per target`);
-for (const body of BODIES) {
+for (const body of BODIES.filter((b) => SIZES === null || SIZES.includes(b.name))) {
   const steal = stealSince();
   const lat = await latency(targets, body);
   const direct = lat.get(mock)!;
