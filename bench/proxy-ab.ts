@@ -63,8 +63,8 @@ try {
   const times = targets.map(() => [] as number[]);
   const cpuBefore = targets.map((t) => cpuMs(t.pid));
   const steal = stealSince();
-  // In A/A runs the tree measured second was about 8 µs a ping faster, whichever it was (probably the
-  // caches still holding the code both run), so A and B swap places every round.
+  // In A/A runs after 2000 warm-up round trips the tree measured second was about 8 µs a ping faster,
+  // whichever it was (probably the caches still holding the code both run), so A and B swap places every round.
   for (let done = 0, round = 0; done < n; done += 10, round++) {
     const order = round % 2 === 0 ? [0, 1, 2, 3] : [0, 1, 3, 2];
     for (const k of order) for (let i = 0; i < 10; i++) times[k]!.push(await call(targets[k]!.url));

@@ -40,13 +40,13 @@ const call = async (url: string, body: string) => {
 };
 
 
-/** Round trips before the measured ones, per target: the JIT's optimising tiers compile during the first thousand or so. */
+/** Round trips before the measured ones, per target: JavaScriptCore is still compiling modelproxy's code in its optimising tiers after 500. */
 const warmupFor = (body: BenchBody) => Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!));
 
 /**
  * The order the targets take turns in, in round `round`. How fast a target runs depends on which one
- * ran just before it: in A/A runs of bench/proxy-ab.ts the second of two copies of the same proxy was
- * about 8 µs a ping faster. So the two modelproxy processes are never one right after the other and
+ * ran just before it: in A/A runs of bench/proxy-ab.ts after the warm-up, the second of two copies of
+ * the same proxy was about 8 µs a ping faster. So the two modelproxy processes are never one right after the other and
  * swap places every round, and the bare hop always comes right after one of them (if that favours
  * anyone, it favours the bare hop). A new random order every round was tried and made runs noisier
  * (the ping's ratio 1.34× and 1.58× in two short runs, 1.41× and 1.39× in two with a fixed order).
