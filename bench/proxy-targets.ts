@@ -39,9 +39,10 @@ export async function startMock(): Promise<Target> {
   return { name: 'direct', url: `http://127.0.0.1:${match[1]}`, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; } };
 }
 
-export async function startFloor(upstream: string): Promise<Target> {
-  const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-floor.ts'), upstream], {}, /port (\d+)/);
-  return { name: 'bare hop', url: `http://127.0.0.1:${match[1]}`, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; } };
+/** The bare forwarder; `tap`: its answers go through modelproxy's body tap (bench/proxy-first-byte.ts). */
+export async function startFloor(upstream: string, options: { tap?: boolean; name?: string } = {}): Promise<Target> {
+  const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-floor.ts'), upstream, ...(options.tap ? ['--tap'] : [])], {}, /port (\d+)/);
+  return { name: options.name ?? 'bare hop', url: `http://127.0.0.1:${match[1]}`, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; } };
 }
 
 /**
