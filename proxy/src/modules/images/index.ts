@@ -9,7 +9,7 @@ export const imagesModule = (deps: ImagesDeps) =>
     .post(
       '/v1/images/generations',
       async ({ request }) => {
-        const { body } = parseJsonWithModel((await readBody(request)).text);
+        const { body } = parseJsonWithModel(new TextDecoder().decode(await readBody(request)));
         return Response.json(await generateImages(deps, body, request.signal));
       },
       {

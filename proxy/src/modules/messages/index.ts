@@ -13,7 +13,7 @@ export function messagesHandler(deps: MessagesDeps, guard: (request: Request) =>
   return async (request: Request): Promise<Response> => {
     try {
       guard(request);
-      const { raw } = await readBody(request);
+      const raw = await readBody(request);
       return await proxyMessages(deps, { headers: request.headers, raw, signal: request.signal });
     } catch (error) {
       return rejected(error, request);

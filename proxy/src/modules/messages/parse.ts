@@ -9,30 +9,17 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
  * length is checked before reading; a chunked body is read chunk by chunk and abandoned as soon as
  * it passes the limit, so an endless upload costs at most 32 MiB of memory.
  */
-export async function readBody(request: Request): Promise<{ raw: ArrayBuffer; text: string }> {
+export async function readBody(request: Request): Promise<ArrayBuffer> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
-  const raw = declared !== null ? await whole(request) : await capped(request.body);
+  let raw: ArrayBuffer;
+  try {
+    raw = declared !== null ? await request.arrayBuffer() : ((await readBounded(request.body, MAX_BODY_BYTES, () => new RequestTooLarge(MAX_BODY_BYTES))).buffer as ArrayBuffer);
+  } catch (error) {
+    throw tooLargeOr(error);
+  }
   if (raw.byteLength > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
-  // Decoded only when asked for: a request forwarded as it came is never decoded.
-  return { raw, get text() { return new TextDecoder().decode(raw); } };
-}
-
-async function whole(request: Request): Promise<ArrayBuffer> {
-  try {
-    return await request.arrayBuffer();
-  } catch (error) {
-    throw tooLargeOr(error);
-  }
-}
-
-async function capped(body: ReadableStream<Uint8Array> | null): Promise<ArrayBuffer> {
-  try {
-    const bytes = await readBounded(body, MAX_BODY_BYTES, () => new RequestTooLarge(MAX_BODY_BYTES));
-    return bytes.buffer as ArrayBuffer;
-  } catch (error) {
-    throw tooLargeOr(error);
-  }
+  return raw;
 }
 
 /** Bun's own body cap surfaces as a plain Error (same meaning as ours); any other read failure is the client's. */
