@@ -33,6 +33,7 @@ export class BotSeat {
   /** The bot declared riichi: its own `reach` was already sent, and stage 2 confirms. */
   private reachSent = false;
   private reachPending = false;
+  private closing: Promise<void> | null = null;
 
   constructor(
     readonly seat: number,
@@ -47,7 +48,9 @@ export class BotSeat {
     if (!this.active) return;
     this.active = false;
     this.onReplaced({ type: 'bot_replaced', seat: this.seat, bot: this.bot.label, reason, message, by: this.fallback.name });
-    void this.bot.close().catch(() => undefined);
+    // The game goes on without waiting; `close()` at its end waits, so that a bot that ignores its
+    // closed stdin (one still busy after a timeout) is killed before the table is done with it.
+    this.closing = this.bot.close().catch(() => undefined);
   }
 
   private fail(err: unknown): void {
@@ -106,6 +109,7 @@ export class BotSeat {
 
   async close(): Promise<void> {
     if (this.active) await this.bot.close();
+    else await this.closing;
   }
 }
 

@@ -53,6 +53,11 @@ export class ProcessTransport implements BotTransport {
   private readonly proc: ReturnType<typeof Bun.spawn<'pipe', 'pipe', 'inherit'>>;
   private readonly queue = new LineQueue();
 
+  /** Whether the bot process is still there (neither exited nor killed). */
+  get running(): boolean {
+    return this.proc.exitCode === null && this.proc.signalCode === null;
+  }
+
   constructor(argv: string[], opts: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
     this.label = `bot "${argv.join(' ')}"`;
     this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env });

@@ -28,11 +28,14 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
   for (const [mode, reason, timeoutMs] of [['illegal', 'illegal', 10_000], ['slow', 'timeout', 1500], ['crash', 'crash', 10_000]] as const) {
     it(`a bot that is ${mode} is replaced by the built-in AI and the game finishes`, async () => {
       const seen: BotReplaced[] = [];
+      const bot = python(mode);
       const { game, replaced } = await playWithBots([
-        { agent: new StrongAgent() }, { bot: python(mode), fallback: new StrongAgent() },
+        { agent: new StrongAgent() }, { bot, fallback: new StrongAgent() },
         { agent: new StrongAgent() }, { agent: new StrongAgent() },
       ], { seed: 11, maxRound: 0 }, { timeoutMs, onReplaced: (e) => seen.push(e) });
       expect(game.isOver()).toBe(true);
+      // The game is over only once the replaced bot is gone, even one still busy (the slow one).
+      expect(bot.running).toBe(false);
       expect(replaced).toHaveLength(1);
       expect(seen).toEqual(replaced);
       expect(replaced[0]).toMatchObject({ type: 'bot_replaced', seat: 1, reason, by: 'strong' });
