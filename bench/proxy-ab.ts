@@ -9,7 +9,7 @@
  *   git worktree add /tmp/before HEAD~1 && bun bench/proxy-ab.ts /tmp/before . ping
  *   N=4000 bun bench/proxy-ab.ts <treeA> <treeB> session      (N ping round trips; N/5 for session, N/15 for screenshot)
  *   TTFB=1 CHUNKS=2 bun bench/proxy-ab.ts <treeA> <treeB> ping   (streaming: time to the first body byte)
- *   WARM=2000 bun bench/proxy-ab.ts <treeA> <treeB>   (round trips per target before measuring; default 50)
+ *   WARMUP=2000 bun bench/proxy-ab.ts <treeA> <treeB>   (round trips per target before measuring; default 50)
  *
  * A tree needs its dependencies installed (or a node_modules link to one that has them).
  */
@@ -59,7 +59,7 @@ const targets: Target[] = [mock, await startFloor(mock.url)];
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'A', root: resolve(treeA) }));
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'B', root: resolve(treeB) }));
 try {
-  for (const t of targets) for (let i = 0; i < Number(process.env.WARM ?? 50); i++) await call(t.url);
+  for (const t of targets) for (let i = 0; i < Number(process.env.WARMUP ?? 50); i++) await call(t.url);
   const times = targets.map(() => [] as number[]);
   const cpuBefore = targets.map((t) => cpuMs(t.pid));
   const steal = stealSince();

@@ -9,14 +9,14 @@ import { tapBody } from '../proxy/src/upstream/body-tap';
 
 const target = `${process.argv[2]}/v1/messages`;
 const observer = { firstByte() {}, chunk() {} };
-const pass = process.argv[3] === '--tap' ? (body: ReadableStream<Uint8Array> | null) => tapBody(body, () => {}, observer) : (body: ReadableStream<Uint8Array> | null) => body;
+const tap = process.argv[3] === '--tap';
 const server = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
   idleTimeout: 0,
   async fetch(request) {
     const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, body: await request.arrayBuffer() });
-    return new Response(pass(res.body), { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+    return new Response(tap ? tapBody(res.body, () => {}, observer) : res.body, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
   },
 });
 console.log(`port ${server.port}`);

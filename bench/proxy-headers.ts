@@ -6,13 +6,11 @@
  *
  *   bun bench/proxy-headers.ts      (ROUNDS=3000)
  */
-import { clientHeaders, upstreamHeaders } from '../proxy/src/upstream/headers';
+import { ANTHROPIC_VERSION, clientHeaders, DROP_REQUEST, DROP_RESPONSE, upstreamHeaders } from '../proxy/src/upstream/headers';
 import { pct, sort } from './proxy-measure';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3000);
-const WARM = Math.min(300, ROUNDS >> 2);
-const DROP_REQUEST = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'x-api-key', 'authorization', 'cookie', 'origin', 'accept-encoding']);
-const DROP_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
+const WARMUP = Math.min(300, ROUNDS >> 2);
 const EXTRA = { 'x-modelproxy-key': 'anthropic#1', 'x-modelproxy-attempts': '1' };
 
 /** The copies as they were before: one `set` per header from a `forEach`. */
@@ -25,7 +23,7 @@ const baseline = {
     out.set('x-api-key', key);
     out.set('content-type', 'application/json');
     out.set('accept-encoding', 'identity');
-    if (!out.has('anthropic-version')) out.set('anthropic-version', '2023-06-01');
+    if (!out.has('anthropic-version')) out.set('anthropic-version', ANTHROPIC_VERSION);
     return out;
   },
   response(upstream: Headers): Headers {
@@ -61,7 +59,7 @@ const proxy = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
   async fetch(request) {
-    const keep = ++served > WARM;
+    const keep = ++served > WARMUP;
     // Alternate which goes first, so neither always finds the other's work in the cache.
     const pair = [() => timed(times.request.now, () => upstreamHeaders(request.headers, 'sk-1'), keep), () => timed(times.request.before, () => baseline.request(request.headers, 'sk-1'), keep)];
     for (const run of served % 2 ? pair : pair.reverse()) run();
@@ -74,7 +72,7 @@ const proxy = Bun.serve({
 });
 try {
   for (let i = 0; i < ROUNDS; i++) await (await fetch(`http://127.0.0.1:${proxy.port}/`, { method: 'POST', headers: CLAUDE_CODE, body: '{}' })).arrayBuffer();
-  console.log(`header copies, ${ROUNDS - WARM} requests (Claude Code's ${Object.keys(CLAUDE_CODE).length} request headers, an answer with ${Object.keys(ANSWER).length}), p50 µs`);
+  console.log(`header copies, ${ROUNDS - WARMUP} requests (Claude Code's ${Object.keys(CLAUDE_CODE).length} request headers, an answer with ${Object.keys(ANSWER).length}), p50 µs`);
   for (const [name, { now, before }] of Object.entries(times)) {
     const a = pct(sort(now), 50);
     const b = pct(sort(before), 50);

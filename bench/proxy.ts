@@ -39,15 +39,14 @@ const call = async (url: string, body: string) => {
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
 };
 
-
 /** Round trips before the measured ones, per target: JavaScriptCore is still compiling modelproxy's code in its optimising tiers after 500. */
-const warmupFor = (body: BenchBody) => Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!));
+const warmupFor = (body: BenchBody) => Math.max(20, Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!)));
 
 /**
  * The order the targets take turns in, in round `round`. How fast a target runs depends on which one
  * ran just before it: in A/A runs of bench/proxy-ab.ts after the warm-up, the second of two copies of
- * the same proxy was about 8 µs a ping faster. So the two modelproxy processes are never one right after the other and
- * swap places every round, and the bare hop always comes right after one of them (if that favours
+ * the same proxy was about 8 µs a ping faster. So the two modelproxy processes are never one right
+ * after the other and swap places every round, and the bare hop always comes right after one of them (if that favours
  * anyone, it favours the bare hop). A new random order every round was tried and made runs noisier
  * (the ping's ratio 1.34× and 1.58× in two short runs, 1.41× and 1.39× in two with a fixed order).
  * claude-code-router goes last: its node process keeps working for a while after a batch.
@@ -67,9 +66,9 @@ async function latency(targets: Target[], body: BenchBody) {
   const usable: Target[] = [];
   for (const t of targets) {
     try {
-      // At least 20; a slow target (claude-code-router on the big bodies) stops after 5 s.
+      // A slow target (claude-code-router on the big bodies) stops after 5 s, once it has served 20.
       const until = performance.now() + 5000;
-      for (let i = 0; i < Math.max(20, warmupFor(body)) && (i < 20 || performance.now() < until); i++) await call(t.url, body.json);
+      for (let i = 0; i < warmupFor(body) && (i < 20 || performance.now() < until); i++) await call(t.url, body.json);
       usable.push(t);
     } catch (error) {
       console.log(`${t.name} skipped for ${body.name}: ${(error as Error).message}`);

@@ -5,9 +5,6 @@ import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors'
 import { MAX_BODY_BYTES } from '../messages/parse';
 import { requestPath } from './request-path';
 
-/** The last Host found to be a loopback name: a client sends the same one every time. */
-let lastLoopbackHost = '';
-
 /** Paths anyone who can reach the socket may call (no token): liveness only. */
 const OPEN_PATHS = new Set(['/health']);
 
@@ -21,11 +18,10 @@ export function guardRequest(request: Request, server: ServerSettings): void {
   if (!server.allow_remote) {
     // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
     const host = request.headers.get('host') ?? urlHost(request.url);
-    if (host === null || (host !== lastLoopbackHost && !isLoopbackHost(hostName(host)))) {
+    if (host === null || !isLoopbackHost(hostName(host))) {
       const which = host === null ? 'a request without Host' : `Host "${host}" is not a loopback name`;
       throw new Forbidden(`${which}; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
     }
-    lastLoopbackHost = host;
   }
   if (request.headers.has('origin')) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');

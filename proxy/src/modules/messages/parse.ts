@@ -14,7 +14,8 @@ export async function readBody(request: Request): Promise<ArrayBuffer> {
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
   let raw: ArrayBuffer;
   try {
-    raw = declared !== null ? await request.arrayBuffer() : ((await readBounded(request.body, MAX_BODY_BYTES, () => new RequestTooLarge(MAX_BODY_BYTES))).buffer as ArrayBuffer);
+    if (declared !== null) raw = await request.arrayBuffer();
+    else raw = (await readBounded(request.body, MAX_BODY_BYTES, () => new RequestTooLarge(MAX_BODY_BYTES))).buffer as ArrayBuffer;
   } catch (error) {
     throw tooLargeOr(error);
   }
