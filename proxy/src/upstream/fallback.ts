@@ -21,6 +21,9 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** How long an attempt runs before the client's signal is watched (see withFailover). */
+export const CLIENT_WATCH_MS = 20;
+
 /** A provider whose keys may serve a request. */
 export interface KeyTarget {
   name: string;
@@ -101,16 +104,27 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
     const client = options.clientSignal;
     const onClientAbort = () => timer.abort(client!.reason);
     const began = performance.now();
-    // The call leaves in tryKey's synchronous first step; the timer and the client's listener are
-    // armed just after it, so the request is on its way a few microseconds sooner.
+    // The call leaves in tryKey's synchronous first step; the timer is armed just after it, so the
+    // request is on its way a few microseconds sooner.
     let pending: Promise<Outcome<T>>;
     try {
       pending = tryKey(attempt, timer.signal);
     } catch (error) {
       pending = Promise.reject(error); // a tryKey that throws before its first await fails like one that rejects
     }
-    const timeout = setTimeout(() => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
-    client?.addEventListener('abort', onClientAbort); // no { once }: its option object costs more than the listener (it is removed below)
+    // One timer per attempt. It first starts watching the client: an abort listener on the client's
+    // signal costs a few microseconds, which an upstream that answers within CLIENT_WATCH_MS never
+    // needs (a client that left before then is seen when the watch starts). Then it bounds the wait.
+    let watching = false;
+    const expire = () => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`));
+    let timeout = setTimeout(() => {
+      watching = true;
+      if (client?.aborted) onClientAbort();
+      else client?.addEventListener('abort', onClientAbort); // no { once }: it is removed below
+      const rest = options.timeoutMs - (performance.now() - began);
+      if (rest > 0) timeout = setTimeout(expire, rest);
+      else expire();
+    }, Math.min(CLIENT_WATCH_MS, options.timeoutMs));
     let outcome: Outcome<T>;
     try {
       outcome = await pending;
@@ -133,7 +147,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
       }
     } finally {
       clearTimeout(timeout);
-      client?.removeEventListener('abort', onClientAbort);
+      if (watching) client?.removeEventListener('abort', onClientAbort);
     }
     if (outcome.ok) {
       pool.succeed(target.name, candidate.entry.key);

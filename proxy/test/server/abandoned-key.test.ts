@@ -2,6 +2,7 @@ import { waitFor } from '@devhub/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
+import { CLIENT_WATCH_MS } from '../../src/upstream/fallback';
 
 // A hung key whose client gives up first: Claude Code's non-streaming timeout (600 s) equals our
 // upstream_timeout, so our own timer never fires and only the client's abort tells us.
@@ -81,4 +82,33 @@ describe('a key that never answered before the client gave up', () => {
       await server.stop();
     }
   });
+
+  // The proxy watches the client's signal only once an attempt has run CLIENT_WATCH_MS (fast answers
+  // never pay for the listener); a client that leaves before or after that stops the upstream call.
+  for (const leaveAfterMs of [0, CLIENT_WATCH_MS * 4]) {
+    it(`a client that leaves ${leaveAfterMs === 0 ? 'at once' : `after ${leaveAfterMs} ms`} ends the upstream call`, async () => {
+      let upstreamAborted = false;
+      const reached = Promise.withResolvers<void>();
+      upstream.handle((_, request) => {
+        request.signal.addEventListener('abort', () => (upstreamAborted = true));
+        reached.resolve();
+        return new Promise<Response>(() => {});
+      });
+      upstream.requests.length = 0;
+      const { server } = proxyWith();
+      try {
+        const client = new AbortController();
+        const pending = send(server.url, ask, client.signal);
+        await reached.promise;
+        if (leaveAfterMs > 0) await Bun.sleep(leaveAfterMs);
+        expect(upstreamAborted).toBe(false);
+        client.abort(new Error('client left'));
+        await expect(pending).rejects.toThrow();
+        await waitFor(() => upstreamAborted, 'the upstream call to be cancelled');
+        expect(upstream.requests).toHaveLength(1);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
 });

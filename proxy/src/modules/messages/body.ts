@@ -1,15 +1,11 @@
+import { keyIs, memberEndingAt, memberWithComma, objectEnd, objectStart, scalarEnd, stringValue, valueIsTrue } from './json-peek';
 import { parseJsonWithModel } from './parse';
 
 const decoder = new TextDecoder();
 const HEAD_BYTES = 512;
 const TAIL_BYTES = 512;
-/** A top-level scalar member (`"key": value`), ASCII only so that byte and character offsets agree. */
-const SCALAR = String.raw`("(?:[^"\\\x00-\x1f\x7f-\xff]|\\["\\/bfnrt])*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)`;
-const HEAD_MEMBER = new RegExp(String.raw`\s*"([A-Za-z_]+)"\s*:\s*${SCALAR}\s*,`, 'y');
-/** The same after its comma; found from the end by trying the commas there (a regex anchored at `$` would try every position). */
-const MEMBER_AT = new RegExp(String.raw`,\s*"([A-Za-z_]+)"\s*:\s*${SCALAR}\s*`, 'y');
+/** Commas tried from the end for each member (a string before it may hold commas). */
 const COMMAS_TRIED = 16;
-const LEADING_SCALAR = new RegExp(`^${SCALAR}`);
 const IMAGE = Buffer.from('"image"');
 const DOCUMENT = Buffer.from('"document"');
 const USER_ID = Buffer.from('"metadata":{"user_id":');
@@ -61,10 +57,10 @@ export class MessagesBody {
     const from = Math.max(0, this.bytes.length - USER_ID_WITHIN);
     const found = this.bytes.subarray(from).lastIndexOf(USER_ID);
     if (found < 0) return undefined;
-    const at = from + found;
-    const match = LEADING_SCALAR.exec(this.bytes.toString('latin1', at + USER_ID.length, at + USER_ID.length + 512));
+    const start = from + found + USER_ID.length;
+    const end = scalarEnd(this.bytes, start, Math.min(this.bytes.length, start + 512));
     try {
-      return match ? JSON.parse(this.bytes.toString('utf8', at + USER_ID.length, at + USER_ID.length + match[1]!.length)) : undefined;
+      return end < 0 ? undefined : JSON.parse(this.bytes.toString('latin1', start, end));
     } catch {
       return undefined;
     }
@@ -107,50 +103,40 @@ export class MessagesBody {
 
 /** `model` and `stream` from the scalar members at the start and the end, or null. */
 function peek(bytes: Buffer): Peek | null {
-  const head = bytes.toString('latin1', 0, Math.min(bytes.length, HEAD_BYTES));
-  const open = /^\s*\{/.exec(head);
-  if (!open) return null;
-  HEAD_MEMBER.lastIndex = open[0].length;
+  const headLimit = Math.min(bytes.length, HEAD_BYTES);
+  let at = objectStart(bytes, headLimit);
+  if (at < 0) return null;
   let model: string | null = null;
   let modelSpan: Peek['modelSpan'] = [0, 0];
   let stream: boolean | null = null;
   let headEnd = 0;
-  for (let m = HEAD_MEMBER.exec(head); m; m = HEAD_MEMBER.exec(head)) {
-    const [, key, value] = m;
+  for (let read = memberWithComma(bytes, at, headLimit); read; read = memberWithComma(bytes, at, headLimit)) {
+    const { member } = read;
     if (model === null) {
-      if (key !== 'model' || !value!.startsWith('"')) return null;
-      model = JSON.parse(value!) as string;
-      const start = m.index + m[0].indexOf(value!, m[0].indexOf(':'));
-      modelSpan = [start, start + value!.length];
-    } else if (key === 'model') return null;
-    else if (key === 'stream') stream = value === 'true';
-    headEnd = HEAD_MEMBER.lastIndex - 1; // at its comma, where a member read from the tail would start
+      if (!keyIs(bytes, member, 'model')) return null;
+      model = stringValue(bytes, member.valueStart, member.valueEnd);
+      if (model === null) return null;
+      modelSpan = [member.valueStart, member.valueEnd];
+    } else if (keyIs(bytes, member, 'model')) return null;
+    else if (keyIs(bytes, member, 'stream')) stream = valueIsTrue(bytes, member);
+    at = read.next;
+    headEnd = at - 1; // at its comma, where a member read from the tail would start
   }
   if (model === null || model.trim() === '') return null;
   // The body must end like an object whose last member is a scalar; walking back over the scalar
   // members there finds `stream` (Claude Code's last member), up to those the head already read.
-  const from = Math.max(0, bytes.length - TAIL_BYTES);
-  const tail = bytes.toString('latin1', from);
-  const close = /\}\s*$/.exec(tail);
-  if (!close) return null;
-  let m = memberEndingAt(tail, close.index);
-  if (!m) return null;
-  for (; m && from + m.index >= headEnd; m = memberEndingAt(tail, m.index)) {
-    if (m[1] === 'model') return null;
-    if (m[1] === 'stream') {
+  const floor = Math.max(0, bytes.length - TAIL_BYTES);
+  const close = objectEnd(bytes);
+  if (close < floor) return null;
+  let found = memberEndingAt(bytes, close, floor, COMMAS_TRIED);
+  if (!found) return null;
+  for (; found && found.comma >= headEnd; found = memberEndingAt(bytes, found.comma, floor, COMMAS_TRIED)) {
+    const { member } = found;
+    if (keyIs(bytes, member, 'model')) return null;
+    if (keyIs(bytes, member, 'stream')) {
       if (stream !== null) return null;
-      stream = m[2] === 'true';
+      stream = valueIsTrue(bytes, member);
     }
   }
   return stream === null ? null : { model, modelSpan, stream };
-}
-
-/** The scalar member (`,"key":value`) that ends exactly at `end` of `text`, or null. */
-function memberEndingAt(text: string, end: number): RegExpExecArray | null {
-  for (let c = text.lastIndexOf(',', end - 1), tries = 0; c >= 0 && tries < COMMAS_TRIED; c = text.lastIndexOf(',', c - 1), tries++) {
-    MEMBER_AT.lastIndex = c;
-    const m = MEMBER_AT.exec(text);
-    if (m && MEMBER_AT.lastIndex === end) return m;
-  }
-  return null;
 }
