@@ -91,12 +91,12 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
   let answered: { outcome: Outcome<T> & { ok: false }; attempt: Attempt<X> } | null = null;
   let lastReason = 'client disconnected';
   let broken: ProxyError | null = null;
-  const ruledOut = new Set<X>();
+  let ruledOut: Set<X> | null = null; // made when a target is first ruled out (rarely)
   let attempts = 0;
   for (let i = 0; i < queue.length; i++) {
     const attempt = queue[i]!;
     if (options.clientSignal?.aborted) break;
-    if (ruledOut.has(attempt.target)) continue;
+    if (ruledOut?.has(attempt.target)) continue;
     const { target, candidate } = attempt;
     attempts++;
     // One controller for both causes: a listener on the client's signal costs less per request than AbortSignal.any.
@@ -132,7 +132,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
       if (error instanceof ProxyError) {
         // A permanent failure (a redirect: base_url is wrong) is the same for every key of the target.
         broken = error;
-        ruledOut.add(target);
+        (ruledOut ??= new Set()).add(target);
         log.warn(`${target.name}#${candidate.index}: ${error.message}; ${nextStep(queue, i, ruledOut, target)}`);
         continue;
       }
@@ -167,8 +167,8 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
   throw new UpstreamUnreachable(targets.map((t) => t.name), attempts, lastReason);
 }
 
-function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X>, current: X): string {
-  const next = queue.slice(i + 1).find((a) => !ruledOut.has(a.target));
+function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X> | null, current: X): string {
+  const next = queue.slice(i + 1).find((a) => !ruledOut?.has(a.target));
   if (!next) return 'no keys left';
   return next.target === current ? 'trying the next key' : `moving on to provider "${next.target.name}"`;
 }

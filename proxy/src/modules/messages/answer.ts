@@ -18,7 +18,12 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
     if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
     // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
     // `base_resp` error inside a 200 still moves on to the next key.
-    const body = await readWhole(res);
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      body = new Uint8Array(await res.arrayBuffer());
+    } catch (error) {
+      throw new UpstreamBroken((error as Error).message);
+    }
     const failed = baseRespFailure(body);
     if (!failed) return { ok: true, value: { res, body } };
     return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restUntil: restUntil(failed.quota, res.headers, now) };
@@ -36,14 +41,6 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
 export interface Answer {
   res: Response;
   body?: Uint8Array<ArrayBuffer>;
-}
-
-async function readWhole(upstream: Response): Promise<Uint8Array<ArrayBuffer>> {
-  try {
-    return new Uint8Array(await upstream.arrayBuffer());
-  } catch (error) {
-    throw new UpstreamBroken((error as Error).message);
-  }
 }
 
 /** Until when a failed key rests: the window reset the vendor stated, else its Retry-After. */
