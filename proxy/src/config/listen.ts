@@ -3,6 +3,7 @@ export const LISTEN_ENV = { host: 'MODELPROXY_HOST', port: 'MODELPROXY_PORT' };
 
 /** Host names and addresses that only the local machine can reach. */
 export function isLoopbackHost(host: string): boolean {
+  if (host === '127.0.0.1' || host === 'localhost') return true; // the usual Host, checked on every request without the work below
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -79,12 +79,13 @@ export async function withFailover<T, X extends KeyTarget>(targets: X[], options
   const { pool, log } = options;
   const queue: Attempt<X>[] = [];
   let later: Attempt<X>[] | null = null;
-  for (const target of targets) {
+  for (let t = 0; t < targets.length; t++) {
+    const target = targets[t]!;
     const { ready, waiting } = pool.split(target.name, target.provider);
-    for (const candidate of ready) queue.push({ target, candidate });
-    for (const candidate of waiting) (later ??= []).push({ target, candidate });
+    for (let k = 0; k < ready.length; k++) queue.push({ target, candidate: ready[k]! });
+    for (let k = 0; k < waiting.length; k++) (later ??= []).push({ target, candidate: waiting[k]! });
   }
-  if (later) for (const attempt of later) queue.push(attempt);
+  if (later) for (let k = 0; k < later.length; k++) queue.push(later[k]!);
   if (queue.length === 0) {
     throw new NoUsableKey(targets.map((t) => ({ name: t.name, reason: pool.emptyReason(t.name, t.provider) })), undefined, options.configPath);
   }

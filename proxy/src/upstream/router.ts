@@ -44,6 +44,8 @@ interface Matching {
   normalized: string;
   timed: CompiledRoute[];
   defaults: CompiledRoute[];
+  /** Each matching route's targets for this model, usable or not (built on first use). */
+  targets: Map<CompiledRoute, Target[]>;
 }
 
 /** Model names whose matching routes are remembered; past this the memory starts afresh. */
@@ -67,18 +69,19 @@ export class RouteTable {
    * provider left with placeholder keys never strands a request that a later route could serve.
    */
   resolve(model: string, now: Date = new Date(), usable: Usable = () => true): RouteDecision | null {
-    const { normalized, timed, defaults } = this.matching(model);
+    const matching = this.matching(model);
+    const { normalized, timed, defaults } = matching;
     let first: CompiledRoute | null = null;
     const unusable: string[] = [];
     for (const route of timed) {
       if (!isScheduleActive(route.schedule!, now)) continue;
       first ??= route;
-      const targets = this.targetsOf(route, model, usable, unusable);
+      const targets = this.usableTargets(matching, route, model, usable, unusable);
       if (targets.length > 0) return { route, normalized, targets, unusable };
     }
     for (const route of defaults) {
       first ??= route;
-      const targets = this.targetsOf(route, model, usable, unusable);
+      const targets = this.usableTargets(matching, route, model, usable, unusable);
       if (targets.length > 0) return { route, normalized, targets, unusable };
     }
     return first ? { route: first, normalized, targets: [], unusable } : null;
@@ -89,22 +92,41 @@ export class RouteTable {
     let found = this.matches.get(model);
     if (found === undefined) {
       const normalized = normalizeModel(model);
-      found = { normalized, timed: this.timed.filter((r) => r.pattern.test(normalized)), defaults: this.defaults.filter((r) => r.pattern.test(normalized)) };
+      found = { normalized, timed: this.timed.filter((r) => r.pattern.test(normalized)), defaults: this.defaults.filter((r) => r.pattern.test(normalized)), targets: new Map() };
       if (this.matches.size >= MATCHES_KEPT) this.matches.clear();
       this.matches.set(model, found);
     }
     return found;
   }
 
-  private targetsOf(route: CompiledRoute, model: string, usable: Usable, unusable: string[]): Target[] {
+  /**
+   * The route's targets whose provider may be tried now. The targets themselves depend only on the
+   * config, the route and the model, so they are built once per model; a request usually keeps them all.
+   */
+  private usableTargets(matching: Matching, route: CompiledRoute, model: string, usable: Usable, unusable: string[]): Target[] {
+    let all = matching.targets.get(route);
+    if (all === undefined) {
+      all = this.targetsOf(route, model);
+      matching.targets.set(route, all);
+    }
+    let kept: Target[] | null = null; // a copy only once a target is left out
+    for (let i = 0; i < all.length; i++) {
+      const target = all[i]!;
+      if (usable(target.name, target.provider)) {
+        kept?.push(target);
+        continue;
+      }
+      kept ??= all.slice(0, i);
+      if (!unusable.includes(target.name)) unusable.push(target.name);
+    }
+    return kept ?? all;
+  }
+
+  private targetsOf(route: CompiledRoute, model: string): Target[] {
     const targets: Target[] = [];
     route.targets.forEach((target, position) => {
       const provider = this.config.providers[target.provider];
       if (!provider) return;
-      if (!usable(target.provider, provider)) {
-        if (!unusable.includes(target.provider)) unusable.push(target.provider);
-        return;
-      }
       targets.push({
         position, name: target.provider, provider, upstreamModel: target.model ?? model, rewrites: target.model !== undefined,
         messagesUrl: this.messagesUrls.get(target.provider)!,

@@ -108,6 +108,27 @@ routes:
     expect(names(d)).toEqual(['0:minimax:MiniMax-M2']);
     expect(withFallback.resolve('haiku', monday10, only('zhipu'))).toMatchObject({ route: { id: 'default[1]' }, targets: [], unusable: ['minimax'] });
   });
+
+  it('asks again for every request which providers are usable (the targets of a model are built once)', () => {
+    const only = (...ok: string[]) => (name: string) => ok.includes(name);
+    const all = () => true;
+    const sequence = [all, only('zhipu', 'kimi'), all, only('minimax', 'kimi'), only('minimax'), all].map((usable) => {
+      const d = withFallback.resolve('sonnet', evening, usable);
+      return [names(d).join(' '), d!.unusable.join(' ')];
+    });
+    expect(sequence).toEqual([
+      ['0:minimax:MiniMax-M2 1:zhipu:glm-4.6 2:kimi:kimi-k2', ''],
+      ['1:zhipu:glm-4.6 2:kimi:kimi-k2', 'minimax'],
+      ['0:minimax:MiniMax-M2 1:zhipu:glm-4.6 2:kimi:kimi-k2', ''],
+      ['0:minimax:MiniMax-M2 2:kimi:kimi-k2', 'zhipu'],
+      ['0:minimax:MiniMax-M2', 'zhipu kimi'],
+      ['0:minimax:MiniMax-M2 1:zhipu:glm-4.6 2:kimi:kimi-k2', ''],
+    ]);
+    // The first request's list is not changed by what a later one leaves out.
+    const first = withFallback.resolve('sonnet', evening, all)!.targets;
+    withFallback.resolve('sonnet', evening, only('kimi'));
+    expect(first.map((t) => t.name)).toEqual(['minimax', 'zhipu', 'kimi']);
+  });
 });
 
 describe('schedule', () => {
