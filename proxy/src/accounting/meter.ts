@@ -97,13 +97,6 @@ export class RequestMeter {
     return this.scanner?.usage ?? this.usage;
   }
 
-  /** The request-log fields for the tokens the upstream reported (absent when it reported none). */
-  logFields(): Partial<Record<keyof TokenUsage, number>> {
-    const fields: Partial<Record<keyof TokenUsage, number>> = {};
-    for (const [name, value] of Object.entries(this.tokens())) if (value !== null) fields[name as keyof TokenUsage] = value;
-    return fields;
-  }
-
   /**
    * Queues the request's row, built from `entry` when the store writes it (off the request path):
    * the request ends now.
@@ -115,11 +108,13 @@ export class RequestMeter {
   }
 
   record(entry: RecordSource, time: Date, key: string | null, now = performance.now()): RequestRecord {
+    const tokens = this.tokens();
     return {
       time: time.getTime(), session: this.session, path: entry.path, provider: entry.provider, key_index: entry.key_index,
       key_fp: key === null ? null : keyFingerprint(key), route: entry.route, model_in: entry.model_in, model_out: entry.model_out,
       stream: entry.stream, status: entry.status, attempts: entry.attempts, completed: entry.completed,
-      ...this.tokens(), latency_ms: entry.latency_ms,
+      input_tokens: tokens.input_tokens, output_tokens: tokens.output_tokens, cache_read_tokens: tokens.cache_read_tokens,
+      cache_write_tokens: tokens.cache_write_tokens, latency_ms: entry.latency_ms,
       ttfb_ms: this.firstByteAt === null ? null : ms(this.started, this.firstByteAt), duration_ms: ms(this.started, now), bytes: entry.bytes,
     };
   }

@@ -47,7 +47,7 @@ export class AccountingStore {
       rows = queued.map((source) => (typeof source === 'function' ? source() : source));
       const db = this.open();
       db.transaction(() => {
-        for (const row of rows) this.insert!.run(toParams(row));
+        for (const row of rows) this.insert!.run(...toParams(row));
       })();
     } catch (error) {
       return this.fail(error);
@@ -83,7 +83,7 @@ export class AccountingStore {
   private open(): Database {
     if (this.db) return this.db;
     this.db = openDatabase(this.path!, { create: true })!;
-    this.insert = this.db.prepare(`INSERT INTO requests (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `$${c}`).join(', ')})`);
+    this.insert = this.db.prepare(`INSERT INTO requests (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
     return this.db;
   }
 
@@ -107,11 +107,12 @@ export class AccountingStore {
   }
 }
 
-function toParams(row: RequestRecord): Record<string, string | number | null> {
-  const params: Record<string, string | number | null> = {};
-  for (const column of COLUMNS) {
-    const value = row[column];
-    params[column] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+/** The row's values in COLUMNS order (positional parameters: no object per row), booleans as 0/1. */
+function toParams(row: RequestRecord): (string | number | null)[] {
+  const params = new Array<string | number | null>(COLUMNS.length);
+  for (let i = 0; i < COLUMNS.length; i++) {
+    const value = row[COLUMNS[i]!];
+    params[i] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
   }
   return params;
 }

@@ -192,8 +192,8 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
   const { status } = upstream;
   const logLine = recorder(deps, meter, time, result.candidate.entry.key, servedBy, {
     model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name, key_index: result.candidate.index,
-    ...(served.position > 0 ? { fallback: served.position } : {}), attempts: result.attempts, status, stream, images_removed: removed.images,
-    ...(removed.documents ? { documents_removed: removed.documents } : {}), latency_ms: elapsed(started),
+    fallback: served.position > 0 ? served.position : undefined, attempts: result.attempts, status, stream, images_removed: removed.images,
+    documents_removed: removed.documents || undefined, latency_ms: elapsed(started),
   });
   if (typeof out === 'string' || out instanceof Uint8Array) {
     meter.whole(out);
@@ -214,9 +214,23 @@ type Answered = Omit<RequestLogEntry, 'time' | 'path' | 'bytes' | 'completed' | 
 function recorder(deps: MessagesDeps, meter: RequestMeter, time: Date, key: string, servedBy: string, answered: Answered) {
   return (bytes: number, completed: boolean) => {
     if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
-    const entry = once((): RequestLogEntry => ({ time: time.toISOString(), path: MESSAGES_PATH, ...answered, bytes, completed, ...meter.logFields() }));
+    const entry = once((): RequestLogEntry => answeredEntry(time, answered, bytes, completed, meter.tokens()));
     deps.requestLog.write(entry);
     meter.save(entry, time, key);
+  };
+}
+
+/**
+ * The log line of an answered request. Every field is always set, in the order of the line, so that
+ * each entry has one shape; an optional one left undefined is not written (JSON.stringify drops it).
+ */
+function answeredEntry(time: Date, a: Answered, bytes: number, completed: boolean, tokens: TokenUsage): RequestLogEntry {
+  return {
+    time: time.toISOString(), path: MESSAGES_PATH, model_in: a.model_in, model_out: a.model_out, route: a.route, provider: a.provider,
+    key_index: a.key_index, fallback: a.fallback, attempts: a.attempts, status: a.status, stream: a.stream, images_removed: a.images_removed,
+    documents_removed: a.documents_removed, latency_ms: a.latency_ms, bytes, completed,
+    input_tokens: tokens.input_tokens ?? undefined, output_tokens: tokens.output_tokens ?? undefined,
+    cache_read_tokens: tokens.cache_read_tokens ?? undefined, cache_write_tokens: tokens.cache_write_tokens ?? undefined,
   };
 }
 
