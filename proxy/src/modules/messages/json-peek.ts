@@ -37,13 +37,13 @@ export interface Member {
 }
 
 /** The first byte at or after `i` (below `limit`) that is not JSON whitespace. */
-export function skipSpace(bytes: Uint8Array, i: number, limit: number): number {
+function skipSpace(bytes: Uint8Array, i: number, limit: number): number {
   while (i < limit && isSpace(bytes[i])) i++;
   return i;
 }
 
 /** The last byte before `i` (at or after `floor`) that is not JSON whitespace, or floor - 1. */
-export function lastNonSpace(bytes: Uint8Array, i: number, floor: number): number {
+function lastNonSpace(bytes: Uint8Array, i: number, floor: number): number {
   let j = i - 1;
   while (j >= floor && isSpace(bytes[j])) j--;
   return j;
