@@ -16,18 +16,6 @@ export function sessionOf(headers: Headers, body: { readonly userId: unknown }):
   if (header && SESSION_ID.test(header)) return header;
   const userId = body.userId;
   if (typeof userId !== 'string') return null;
-  if (userId !== lastUserId) {
-    lastSession = sessionInUserId(userId);
-    lastUserId = userId;
-  }
-  return lastSession;
-}
-
-// The last user_id read and its session: a session sends the same user_id with every request.
-let lastUserId: string | null = null;
-let lastSession: string | null = null;
-
-function sessionInUserId(userId: string): string | null {
   let id: unknown = /_session_([0-9a-f-]{36})$/i.exec(userId)?.[1];
   if (!id && userId.startsWith('{')) {
     try {

@@ -75,7 +75,7 @@ export function withKeyFallback<T>(options: FallbackOptions & { providerName: st
  * whose own timeout is no longer than ours would otherwise retry a hung key forever.
  * A ProxyError from `tryKey` (a redirect: base_url is wrong) rules out the rest of that target.
  */
-export async function withFailover<T, X extends KeyTarget>(targets: X[], options: FallbackOptions, tryKey: (attempt: Attempt<X>, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T, X>> {
+export async function withFailover<T, X extends KeyTarget>(targets: readonly X[], options: FallbackOptions, tryKey: (attempt: Attempt<X>, signal: AbortSignal) => Promise<Outcome<T>>): Promise<FallbackResult<T, X>> {
   const { pool, log } = options;
   const queue: Attempt<X>[] = [];
   let later: Attempt<X>[] | null = null;

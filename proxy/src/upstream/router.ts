@@ -31,8 +31,8 @@ export interface RouteDecision {
   route: CompiledRoute;
   /** The name routes were matched against. */
   normalized: string;
-  /** The route's targets whose provider has a usable key, in order; empty when none has. */
-  targets: Target[];
+  /** The route's targets whose provider has a usable key, in order; empty when none has. Shared with later requests for the same model: read only. */
+  targets: readonly Target[];
   /** Providers passed over because none of their keys can be tried (placeholders, refused keys). */
   unusable: string[];
 }
@@ -45,7 +45,7 @@ interface Matching {
   timed: CompiledRoute[];
   defaults: CompiledRoute[];
   /** Each matching route's targets for this model, usable or not (built on first use). */
-  targets: Map<CompiledRoute, Target[]>;
+  targets: Map<CompiledRoute, readonly Target[]>;
 }
 
 /** Model names whose matching routes are remembered; past this the memory starts afresh. */
@@ -103,7 +103,7 @@ export class RouteTable {
    * The route's targets whose provider may be tried now. The targets themselves depend only on the
    * config, the route and the model, so they are built once per model; a request usually keeps them all.
    */
-  private usableTargets(matching: Matching, route: CompiledRoute, model: string, usable: Usable, unusable: string[]): Target[] {
+  private usableTargets(matching: Matching, route: CompiledRoute, model: string, usable: Usable, unusable: string[]): readonly Target[] {
     let all = matching.targets.get(route);
     if (all === undefined) {
       all = this.targetsOf(route, model);

@@ -1,4 +1,4 @@
-import { keyIs, memberEndingAt, memberWithComma, objectEnd, objectStart, scalarEnd, stringValue, valueIsTrue } from './json-peek';
+import { closingBrace, keyIs, memberEndingAt, memberWithComma, objectStart, scalarEnd, stringValue, valueIsTrue } from './json-peek';
 import { parseJsonWithModel } from './parse';
 
 const decoder = new TextDecoder();
@@ -126,7 +126,7 @@ function peek(bytes: Buffer): Peek | null {
   // The body must end like an object whose last member is a scalar; walking back over the scalar
   // members there finds `stream` (Claude Code's last member), up to those the head already read.
   const floor = Math.max(0, bytes.length - TAIL_BYTES);
-  const close = objectEnd(bytes);
+  const close = closingBrace(bytes);
   if (close < floor) return null;
   let found = memberEndingAt(bytes, close, floor, COMMAS_TRIED);
   if (!found) return null;

@@ -118,7 +118,7 @@ export function objectStart(bytes: Uint8Array, limit: number): number {
 }
 
 /** The offset of the object's closing `}` (only spaces after it), or -1. */
-export function objectEnd(bytes: Uint8Array): number {
+export function closingBrace(bytes: Uint8Array): number {
   const i = lastNonSpace(bytes, bytes.length, 0);
   return i >= 0 && bytes[i] === CLOSE_BRACE ? i : -1;
 }
