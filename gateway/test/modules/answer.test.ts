@@ -19,6 +19,7 @@ beforeAll(async () => {
     agent_a_config_dir: join(env.dir, '.claude'), providers: {
       agent_a: { command: `bun ${FAKE}`, yolo_flags: '' },
       agent_b: { command: `FAKE_MENU_DEAF_MS=700 bun ${FAKE}`, yolo_flags: '' },
+      agent_c: { command: `FAKE_MENU_SLOW_MS=1000 FAKE_MENU_WRAP=1 bun ${FAKE}`, yolo_flags: '' },
     },
   });
   server = await startTestServer(config, gatewayFeatures(new LiveService(), new NotifyService([])));
@@ -67,6 +68,27 @@ describe('POST /sessions/{channel_id}/answer', () => {
     await waitFor(async () => (await pane('deaf')).includes('Do you want to proceed?'), 'the permission prompt');
     // Before: Down and Enter both fell into the deaf time, or the Enter alone landed and confirmed 1. Yes.
     expect(await post('/sessions/deaf/answer', { option: 2, question: 'Do you want to proceed?' }))
+      .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
+    expect(await confirmed(work)).toStartWith('FAKE-DONE: answered 2. No');
+  }, 60_000);
+
+  it('never confirms another option when a move was slow rather than dropped: the twin of a move sent again is waited out', async () => {
+    const work = join(env.dir, 'slow');
+    mkdirSync(work);
+    // This assistant handles each key 1 s late for 2.5 s after drawing its menu, and the menu wraps
+    // (as Claude Code's trust prompt does): the Down sent again because the first had not shown yet
+    // takes the marker from 2. No back to 1. Yes.
+    expect((await post('/sessions', { channel_id: 'slow', provider: 'agent_c', work_dir: work })).status).toBe(200);
+    await waitFor(async () => (await pane('slow')).includes('Pondering'), 'the fake assistant');
+    await post('/sessions/slow/input', { text: 'go' });
+    await waitFor(async () => (await pane('slow')).includes('Do you want to proceed?'), 'the permission prompt');
+    // Before: Enter as soon as the screen showed the marker on 2, queued behind the second Down: "1. Yes" confirmed.
+    const first = await post('/sessions/slow/answer', { option: 2, question: 'Do you want to proceed?' });
+    expect(first.status).toBe(409);
+    expect(first.body.detail).toContain('nothing was confirmed');
+    // Once the assistant has caught up, the same answer goes through and confirms the option asked for.
+    await Bun.sleep(2_500);
+    expect(await post('/sessions/slow/answer', { option: 2, question: 'Do you want to proceed?' }))
       .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
     expect(await confirmed(work)).toStartWith('FAKE-DONE: answered 2. No');
   }, 60_000);

@@ -59,6 +59,12 @@ export class MarkerDidNotMove extends AppError {
   }
 }
 
+export class MarkerUnsettled extends AppError {
+  constructor(option: number) {
+    super('MARKER_UNSETTLED', 409, `The prompt's marker reached option ${option} only after a move was sent again, and the repeated move may still land; nothing was confirmed, answer again`);
+  }
+}
+
 export class OptionNotOffered extends AppError {
   constructor(option: number, count: number) { super('OPTION_NOT_OFFERED', 400, `Option ${option} is not offered (the prompt has ${count})`); }
 }

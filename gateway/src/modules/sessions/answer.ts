@@ -1,7 +1,7 @@
 import type { PromptState } from '../../events';
 import type { GatewayContext } from '../../runtime';
 import { readPane } from '../../status/pane';
-import { MarkerDidNotMove, NoPromptWaiting, OptionNotOffered, PromptChanged } from '../common/errors';
+import { MarkerDidNotMove, MarkerUnsettled, NoPromptWaiting, OptionNotOffered, PromptChanged } from '../common/errors';
 import type { AnswerBody, Answered } from './model';
 import { onWindow } from './service';
 
@@ -22,7 +22,11 @@ export interface AnswerExpectation {
 const MARKER_WAIT_MS = 2_000;
 const MARKER_POLL_MS = 50;
 /** A move the screen has not shown after this long is taken as dropped and sent again from where the marker is. */
-const MOVE_RESEND_MS = 600;
+const MOVE_RESEND_MS = 750;
+/** Added to the wait for a repeated move's twin (the screen is read by polling). */
+const SETTLE_MARGIN_MS = 250;
+/** After a move was sent again, the longest an answer waits for the marker to stay on the option. */
+const SETTLE_CAP_MS = 2_700;
 
 /**
  * Answers the prompt on a window's screen with option `option`, as a person at the terminal does:
@@ -58,21 +62,43 @@ async function move(ctx: GatewayContext, windowId: string, from: number, to: num
   for (let i = 0; i < Math.abs(to - from); i++) await ctx.tmux.sendKey(windowId, to > from ? 'Down' : 'Up');
 }
 
-/** Waits until the screen shows the marker on `option`, moving it again when a move was dropped. */
+/**
+ * Waits until the screen shows the marker on `option`, moving it again when a move was dropped.
+ * A move that was only slow (a busy CLI reads its keys late) cannot be told from a dropped one, so
+ * after a move was sent again the marker must also stay on the option for as long again as it took
+ * to get there: the twin of a slow move lands about that long after the first, and in a menu that
+ * wraps (Claude Code's two-option trust prompt) it takes the marker back to where it started.
+ */
 async function markerOn(ctx: GatewayContext, windowId: string, question: string, option: number): Promise<void> {
-  const deadline = Date.now() + MARKER_WAIT_MS;
-  let movedAt = Date.now();
-  let selected: number | null = null;
+  const started = Date.now();
+  let firstMoveAt = started;
+  let lastMoveAt = started;
+  let resent = false;
+  let arrivedAt: number | null = null;
   for (;;) {
     await Bun.sleep(MARKER_POLL_MS);
     const now = readPane(await ctx.tmux.capturePane(windowId)).prompt;
     if (!now || now.question !== question) throw new PromptChanged(now?.question ?? '');
-    selected = now.selected ?? null;
-    if (selected === option) return;
-    if (Date.now() >= deadline) throw new MarkerDidNotMove(option, selected);
-    if (selected !== null && Date.now() - movedAt >= MOVE_RESEND_MS) {
+    const selected = now.selected ?? null;
+    const at = Date.now();
+    if (selected === option) {
+      arrivedAt ??= at;
+      if (!resent || at >= arrivedAt + (arrivedAt - firstMoveAt) + SETTLE_MARGIN_MS) return;
+      if (at - started >= SETTLE_CAP_MS) throw new MarkerUnsettled(option);
+      continue;
+    }
+    if (at - started >= MARKER_WAIT_MS) throw new MarkerDidNotMove(option, selected);
+    if (selected === null) continue;
+    if (arrivedAt !== null) {
+      // It reached the option and left again (a twin landed; another may follow): move it back, and
+      // wait again once it is there.
+      arrivedAt = null;
       await move(ctx, windowId, selected, option);
-      movedAt = Date.now();
+      firstMoveAt = lastMoveAt = Date.now();
+    } else if (at - lastMoveAt >= MOVE_RESEND_MS) {
+      await move(ctx, windowId, selected, option);
+      lastMoveAt = Date.now();
+      resent = true;
     }
   }
 }

@@ -5,7 +5,10 @@
  * a Claude-format transcript for its cwd under $HOME/.claude/projects, as the real CLI does.
  * The prompt is a real menu: Up/Down move its marker, Enter confirms the marked option. With
  * FAKE_MENU_DEAF_MS set, keys that arrive that soon after the menu is drawn are dropped, as a CLI
- * still mounting its dialog drops them.
+ * still mounting its dialog drops them. With FAKE_MENU_SLOW_MS set, each key read in the first 2.5 s
+ * after the menu is drawn is handled that much later, one after the other (a CLI busy starting up
+ * reads its keys late but loses none). FAKE_MENU_WRAP=1 makes Down on the last option go back to the
+ * first, as Claude Code's trust prompt does.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,17 +51,21 @@ const menu = () => draw([
   ' Do you want to proceed?', ...options.map((o, i) => (i === marked ? ` \x1b[36m❯ ${i + 1}. ${o}\x1b[0m` : `   ${i + 1}. ${o}`)), '', ' Esc to cancel · Tab to amend',
 ]);
 menu();
-const deafUntil = Date.now() + Number(process.env.FAKE_MENU_DEAF_MS ?? 0);
+const drawnAt = Date.now();
+const deafUntil = drawnAt + Number(process.env.FAKE_MENU_DEAF_MS ?? 0);
+const slowMs = Number(process.env.FAKE_MENU_SLOW_MS ?? 0);
+const wraps = process.env.FAKE_MENU_WRAP === '1';
 const keys: string[] = [];
 let chosen: string | null = null;
 while (chosen === null) {
   const next = await chunks.next();
   if (next.done) break;
   if (Date.now() < deafUntil) continue;
+  if (slowMs > 0 && Date.now() < drawnAt + 2_500) await Bun.sleep(slowMs);
   for (const key of next.value.match(/\x1b(?:\[|O)[AB]|[\s\S]/g) ?? []) {
     keys.push(key);
     if (key.length > 1 && key.endsWith('A')) marked = Math.max(0, marked - 1);
-    else if (key.length > 1 && key.endsWith('B')) marked = Math.min(options.length - 1, marked + 1);
+    else if (key.length > 1 && key.endsWith('B')) marked = wraps ? (marked + 1) % options.length : Math.min(options.length - 1, marked + 1);
     else if (key === '\r' || key === '\n') { chosen = `${marked + 1}. ${options[marked]}`; break; }
     menu();
   }
