@@ -38,6 +38,17 @@ const confirmed = async (work: string) => {
   return JSON.parse(done).message.content[0].text as string;
 };
 
+/** Starts `provider` in a new work dir on `channel` and brings up its permission prompt; the work dir. */
+async function promptShown(channel: string, provider: string): Promise<string> {
+  const work = join(env.dir, channel);
+  mkdirSync(work);
+  expect((await post('/sessions', { channel_id: channel, provider, work_dir: work })).status).toBe(200);
+  await waitFor(async () => (await pane(channel)).includes('Pondering'), 'the fake assistant');
+  await post(`/sessions/${channel}/input`, { text: 'go' });
+  await waitFor(async () => (await pane(channel)).includes('Do you want to proceed?'), 'the permission prompt');
+  return work;
+}
+
 describe('POST /sessions/{channel_id}/answer', () => {
   it('answers the prompt on screen with an option, and refuses when none or another one is shown', async () => {
     const work = join(env.dir, 'proj');
@@ -59,13 +70,8 @@ describe('POST /sessions/{channel_id}/answer', () => {
   }, 60_000);
 
   it('presses Enter only once the marker shows on the option: a move the CLI dropped while drawing its menu is sent again', async () => {
-    const work = join(env.dir, 'deaf');
-    mkdirSync(work);
     // This assistant drops every key that arrives in the first 700 ms after it draws the menu.
-    expect((await post('/sessions', { channel_id: 'deaf', provider: 'agent_b', work_dir: work })).status).toBe(200);
-    await waitFor(async () => (await pane('deaf')).includes('Pondering'), 'the fake assistant');
-    await post('/sessions/deaf/input', { text: 'go' });
-    await waitFor(async () => (await pane('deaf')).includes('Do you want to proceed?'), 'the permission prompt');
+    const work = await promptShown('deaf', 'agent_b');
     // Before: Down and Enter both fell into the deaf time, or the Enter alone landed and confirmed 1. Yes.
     expect(await post('/sessions/deaf/answer', { option: 2, question: 'Do you want to proceed?' }))
       .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
@@ -73,15 +79,10 @@ describe('POST /sessions/{channel_id}/answer', () => {
   }, 60_000);
 
   it('never confirms another option when a move was slow rather than dropped: the twin of a move sent again is waited out', async () => {
-    const work = join(env.dir, 'slow');
-    mkdirSync(work);
     // This assistant handles each key 1 s late for 2.5 s after drawing its menu, and the menu wraps
     // (as Claude Code's trust prompt does): the Down sent again because the first had not shown yet
     // takes the marker from 2. No back to 1. Yes.
-    expect((await post('/sessions', { channel_id: 'slow', provider: 'agent_c', work_dir: work })).status).toBe(200);
-    await waitFor(async () => (await pane('slow')).includes('Pondering'), 'the fake assistant');
-    await post('/sessions/slow/input', { text: 'go' });
-    await waitFor(async () => (await pane('slow')).includes('Do you want to proceed?'), 'the permission prompt');
+    const work = await promptShown('slow', 'agent_c');
     // Before: Enter as soon as the screen showed the marker on 2, queued behind the second Down: "1. Yes" confirmed.
     const first = await post('/sessions/slow/answer', { option: 2, question: 'Do you want to proceed?' });
     expect(first.status).toBe(409);
