@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BODIES } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, sort, stealSince } from './proxy-measure';
+import { CLIENT_HEADERS, pct, SIZE_SCALE, sort, stealSince } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const [treeA, treeB, bodyName = 'ping'] = process.argv.slice(2);
@@ -24,7 +24,7 @@ if (!treeA || !treeB) throw new Error('usage: bun bench/proxy-ab.ts <treeA> <tre
 const body = BODIES.find((b) => b.name === bodyName);
 if (!body) throw new Error(`no body "${bodyName}": ping, session or screenshot`);
 const N = Number(process.env.N ?? 3000);
-const n = Math.ceil(N / ({ ping: 1, session: 5, screenshot: 15 } as Record<string, number>)[bodyName]!);
+const n = Math.ceil(N / SIZE_SCALE[bodyName]!);
 const TTFB = process.env.TTFB === '1';
 
 /** One round trip, or with TTFB=1 one stream: the time until its end, or until its first body byte. */

@@ -16,14 +16,13 @@
  * thread (the upstream call); the rest (collector, JIT, allocator) are summed as `other`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { BODIES, type BenchBody } from './proxy-bodies';
-import { CLIENT_HEADERS } from './proxy-measure';
+import { BODIES } from './proxy-bodies';
+import { roundTrip, SIZE_SCALE } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const N = Number(process.env.N ?? 3000);
 const WARMUP = Number(process.env.WARMUP ?? 1500);
-const SCALE: Record<string, number> = { ping: 1, session: 5, screenshot: 15 };
-const SIZES = process.env.SIZES?.split(',') ?? Object.keys(SCALE);
+const SIZES = process.env.SIZES?.split(',') ?? Object.keys(SIZE_SCALE);
 
 /** Nanoseconds each thread of `pid` has run, by thread id, with the thread's name. */
 function threadTimes(pid: number): Map<string, { name: string; ns: number }> {
@@ -50,12 +49,6 @@ function perRequest(before: Map<string, { ns: number }>, after: Map<string, { na
   return groups;
 }
 
-const call = async (url: string, body: BenchBody) => {
-  const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: CLIENT_HEADERS, body: body.json });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-};
-
 const mock = await startMock();
 const targets: Target[] = [];
 try {
@@ -64,13 +57,13 @@ try {
   console.log(`modelproxy CPU per request — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs; µs per round trip, by thread`);
   console.log('size        target       main   HTTP Client   other   all    main / bare main');
   for (const body of BODIES.filter((b) => SIZES.includes(b.name))) {
-    const n = Math.ceil(N / SCALE[body.name]!);
-    const warm = Math.ceil(WARMUP / SCALE[body.name]!);
+    const n = Math.ceil(N / SIZE_SCALE[body.name]!);
+    const warm = Math.ceil(WARMUP / SIZE_SCALE[body.name]!);
     const rows: Array<{ name: string; main: number; http: number; other: number }> = [];
     for (const t of targets) {
-      for (let i = 0; i < warm; i++) await call(t.url, body);
+      for (let i = 0; i < warm; i++) await roundTrip(t.url, body.json);
       const before = threadTimes(t.pid!);
-      for (let i = 0; i < n; i++) await call(t.url, body);
+      for (let i = 0; i < n; i++) await roundTrip(t.url, body.json);
       const g = perRequest(before, threadTimes(t.pid!), n);
       rows.push({ name: t.name, main: g.main, http: g['HTTP Client'], other: g.other });
     }

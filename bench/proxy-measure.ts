@@ -1,8 +1,18 @@
-/** What bench/proxy.ts and bench/proxy-ab.ts share: the client's headers and percentiles. */
+/** What the proxy benchmarks share: the client's headers, one round trip, the sample scale per size, percentiles. */
 import { readFileSync } from 'node:fs';
 
 /** The headers every benchmark request carries (Claude Code's minimum). */
 export const CLIENT_HEADERS = { 'content-type': 'application/json', 'x-api-key': 'client', 'anthropic-version': '2023-06-01' };
+
+/** How many times fewer round trips a body size gets than a ping (a bigger body takes longer each). */
+export const SIZE_SCALE: Record<string, number> = { ping: 1, session: 5, screenshot: 15 };
+
+/** One non-streaming round trip through `url`, its answer read to the end; throws unless it is a 200. */
+export async function roundTrip(url: string, body: string): Promise<void> {
+  const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: CLIENT_HEADERS, body });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+}
 
 /** Ascending copy. */
 export const sort = (xs: number[]) => [...xs].sort((a, b) => a - b);

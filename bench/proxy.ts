@@ -18,7 +18,7 @@
  *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
 import { BODIES, type BenchBody } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, sort, stealSince } from './proxy-measure';
+import { CLIENT_HEADERS, pct, roundTrip, SIZE_SCALE, sort, stealSince } from './proxy-measure';
 import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
@@ -28,16 +28,10 @@ const WARMUP = Number(process.env.WARMUP ?? 2000);
 const SIZES = process.env.SIZES?.split(',') ?? null;
 const BATCH = 10;
 const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
-const SAMPLES: Record<string, number> = { ping: SEQ, session: Math.ceil(SEQ / 5), screenshot: Math.ceil(SEQ / 15) };
+const SAMPLES: Record<string, number> = Object.fromEntries(Object.entries(SIZE_SCALE).map(([size, scale]) => [size, Math.ceil(SEQ / scale)]));
 const wallNow = () => performance.timeOrigin + performance.now();
 const headers = CLIENT_HEADERS;
 const ping = BODIES[0]!;
-
-const call = async (url: string, body: string) => {
-  const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers, body });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-};
 
 /** Round trips before the measured ones, per target: JavaScriptCore is still compiling modelproxy's code in its optimising tiers after 500. */
 const warmupFor = (body: BenchBody) => Math.max(20, Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!)));
@@ -68,7 +62,7 @@ async function latency(targets: Target[], body: BenchBody) {
     try {
       // A slow target (claude-code-router on the big bodies) stops after 5 s, once it has served 20.
       const until = performance.now() + 5000;
-      for (let i = 0; i < warmupFor(body) && (i < 20 || performance.now() < until); i++) await call(t.url, body.json);
+      for (let i = 0; i < warmupFor(body) && (i < 20 || performance.now() < until); i++) await roundTrip(t.url, body.json);
       usable.push(t);
     } catch (error) {
       console.log(`${t.name} skipped for ${body.name}: ${(error as Error).message}`);
@@ -80,7 +74,7 @@ async function latency(targets: Target[], body: BenchBody) {
     for (const t of measureOrder(usable, round)) {
       for (let i = 0; i < BATCH; i++) {
         const start = performance.now();
-        await call(t.url, body.json);
+        await roundTrip(t.url, body.json);
         times.get(t)!.push(performance.now() - start);
       }
     }
@@ -134,7 +128,7 @@ async function throughput(t: Target, concurrency: number) {
   const until = performance.now() + DURATION_MS;
   let done = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < until) { await call(t.url, ping.json); done++; }
+    while (performance.now() < until) { await roundTrip(t.url, ping.json); done++; }
   }));
   return done / (DURATION_MS / 1000);
 }
