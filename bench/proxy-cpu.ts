@@ -8,7 +8,9 @@
  * /proc/<pid>/task/<tid>/schedstat (nanoseconds).
  *
  *   bun bench/proxy-cpu.ts                 (ping, session, screenshot; N=3000 ping round trips per
- *                                           target, 1/5 of it for the session, 1/15 for the screenshot)
+ *                                           target, 1/5 of it for the session, 1/15 for the screenshot;
+ *                                           first JIT_WARMUP=12000 round trips of the sizes mixed, then
+ *                                           WARMUP=1500 pings' worth of each size)
  *   ACCOUNTING=false bun bench/proxy-cpu.ts   (modelproxy without token accounting)
  *   ROOT=<tree> bun bench/proxy-cpu.ts     (modelproxy from another source tree)
  *
@@ -17,11 +19,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { BODIES } from './proxy-bodies';
-import { roundTrip, SIZE_SCALE } from './proxy-measure';
+import { roundTrip, SIZE_SCALE, warmUp } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const N = Number(process.env.N ?? 3000);
 const WARMUP = Number(process.env.WARMUP ?? 1500);
+const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
 const SIZES = process.env.SIZES?.split(',') ?? Object.keys(SIZE_SCALE);
 
 /** Nanoseconds each thread of `pid` has run, by thread id, with the thread's name. */
@@ -54,9 +57,11 @@ const targets: Target[] = [];
 try {
   targets.push(await startFloor(mock.url));
   targets.push(await startModelproxy(mock.url, { accounting: process.env.ACCOUNTING !== 'false', name: 'modelproxy', root: process.env.ROOT }));
+  const bodies = BODIES.filter((b) => SIZES.includes(b.name));
+  for (const t of targets) await warmUp(t.url, bodies, JIT_WARMUP);
   console.log(`modelproxy CPU per request — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs; µs per round trip, by thread`);
   console.log('size        target       main   HTTP Client   other   all    main / bare main');
-  for (const body of BODIES.filter((b) => SIZES.includes(b.name))) {
+  for (const body of bodies) {
     const n = Math.ceil(N / SIZE_SCALE[body.name]!);
     const warm = Math.ceil(WARMUP / SIZE_SCALE[body.name]!);
     const rows: Array<{ name: string; main: number; http: number; other: number }> = [];

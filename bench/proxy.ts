@@ -14,17 +14,19 @@
  * Prints figures; asserts nothing.
  *
  *   bun bench/proxy.ts     (SEQ=2000 ping round trips per target; 1/5 of it for 250 KB, 1/15 for 1.7 MB;
- *                           WARMUP=2000 ping round trips per target before them, scaled alike; SIZES=ping,session,screenshot;
+ *                           JIT_WARMUP=12000 round trips per target first, the sizes mixed (proxy-measure.ts, warmUp);
+ *                           WARMUP=2000 ping round trips per target before each size, scaled alike; SIZES=ping,session,screenshot;
  *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
 import { BODIES, type BenchBody } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, roundTrip, SIZE_SCALE, sort, stealSince } from './proxy-measure';
+import { CLIENT_HEADERS, pct, roundTrip, SIZE_SCALE, sort, stealSince, warmUp } from './proxy-measure';
 import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
 const STREAMS = Number(process.env.STREAMS ?? 40);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 2000);
+const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
 const SIZES = process.env.SIZES?.split(',') ?? null;
 const BATCH = 10;
 const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
@@ -33,7 +35,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
 const headers = CLIENT_HEADERS;
 const ping = BODIES[0]!;
 
-/** Round trips before the measured ones, per target: JavaScriptCore is still compiling modelproxy's code in its optimising tiers after 500. */
+/** Round trips of one size before its measured ones, per target (after the mixed warm-up): the size's own buffers and caches settle. */
 const warmupFor = (body: BenchBody) => Math.max(20, Math.ceil(WARMUP / (SEQ / SAMPLES[body.name]!)));
 
 /**
@@ -146,10 +148,15 @@ try {
   console.log(`claude-code-router skipped: ${(error as Error).message}`);
 }
 const byName = (name: string) => targets.find((t) => t.name.startsWith(name));
+const measured = BODIES.filter((b) => SIZES === null || SIZES.includes(b.name));
+const warmStart = performance.now();
+// claude-code-router takes 80–700 ms a session or screenshot: it stops after 10 s.
+for (const t of targets) await warmUp(t.url, measured, JIT_WARMUP, t.name.startsWith('ccr') ? performance.now() + 10_000 : Infinity).catch(() => {});
+const warmSeconds = (performance.now() - warmStart) / 1000;
 
 const f = (n: number | undefined, d = 3) => (n !== undefined && Number.isFinite(n) ? n.toFixed(d) : '—');
-console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${(await Bun.file('/proc/loadavg').text().catch(() => '?')).split(' ').slice(0, 3).join(' ')}; ${WARMUP} warm-up ping round trips per target`);
-for (const body of BODIES.filter((b) => SIZES === null || SIZES.includes(b.name))) {
+console.log(`\nmodelproxy benchmark — ${new Date().toISOString()}, bun ${Bun.version}, ${navigator.hardwareConcurrency} CPUs, load ${(await Bun.file('/proc/loadavg').text().catch(() => '?')).split(' ').slice(0, 3).join(' ')}; ${JIT_WARMUP} mixed warm-up round trips per target (${warmSeconds.toFixed(0)} s), then ${WARMUP} ping round trips' worth before each size`);
+for (const body of measured) {
   const steal = stealSince();
   const lat = await latency(targets, body);
   const direct = lat.get(mock)!;
