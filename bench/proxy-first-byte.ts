@@ -7,10 +7,11 @@
  * adds over a direct call, and its ratio to `native`.
  *
  *   bun bench/proxy-first-byte.ts        (STREAMS=300 per target; GAP_MS=0 of idle before each stream;
- *                                          CHUNKS=2 deltas per stream from the mock)
+ *                                          CHUNKS=2 deltas per stream from the mock; first
+ *                                          JIT_WARMUP=12000 round trips of the sizes mixed per target)
  */
 import { BODIES } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, sort } from './proxy-measure';
+import { CLIENT_HEADERS, pct, sort, warmUp } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const STREAMS = Number(process.env.STREAMS ?? 300);
@@ -25,7 +26,9 @@ const targets: Target[] = [
   await startModelproxy(mock.url, { accounting: true, name: 'modelproxy' }),
 ];
 const times = new Map<Target, number[]>(targets.map((t) => [t, []]));
+const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
 try {
+  for (const t of targets) await warmUp(t.url, BODIES, JIT_WARMUP);
   for (let i = 0; i < STREAMS + 20; i++) {
     for (const t of targets) {
       if (GAP_MS > 0) await Bun.sleep(GAP_MS);
