@@ -9,14 +9,15 @@
  *   git worktree add /tmp/before HEAD~1 && bun bench/proxy-ab.ts /tmp/before . ping
  *   N=4000 bun bench/proxy-ab.ts <treeA> <treeB> session      (N ping round trips; N/5 for session, N/15 for screenshot)
  *   TTFB=1 CHUNKS=2 bun bench/proxy-ab.ts <treeA> <treeB> ping   (streaming: time to the first body byte)
- *   WARMUP=2000 bun bench/proxy-ab.ts <treeA> <treeB>   (round trips per target before measuring; default 50)
+ *   WARMUP=2000 bun bench/proxy-ab.ts <treeA> <treeB>   (round trips of the size per target before measuring; default 50)
+ *   JIT_WARMUP=12000 (default): round trips of the three sizes mixed per target first (proxy-measure.ts, warmUp)
  *
  * A tree needs its dependencies installed (or a node_modules link to one that has them).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BODIES } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, SIZE_SCALE, sort, stealSince } from './proxy-measure';
+import { CLIENT_HEADERS, pct, SIZE_SCALE, sort, stealSince, warmUp } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const [treeA, treeB, bodyName = 'ping'] = process.argv.slice(2);
@@ -59,6 +60,7 @@ const targets: Target[] = [mock, await startFloor(mock.url)];
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'A', root: resolve(treeA) }));
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'B', root: resolve(treeB) }));
 try {
+  for (const t of targets) await warmUp(t.url, BODIES, Number(process.env.JIT_WARMUP ?? 12000));
   for (const t of targets) for (let i = 0; i < Number(process.env.WARMUP ?? 50); i++) await call(t.url);
   const times = targets.map(() => [] as number[]);
   const cpuBefore = targets.map((t) => cpuMs(t.pid));
