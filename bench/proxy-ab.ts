@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BODIES } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, SIZE_SCALE, sort, stealSince, warmUp } from './proxy-measure';
+import { CLIENT_HEADERS, JIT_WARMUP, pct, SIZE_SCALE, sort, stealSince, warmUp } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const [treeA, treeB, bodyName = 'ping'] = process.argv.slice(2);
@@ -60,7 +60,7 @@ const targets: Target[] = [mock, await startFloor(mock.url)];
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'A', root: resolve(treeA) }));
 targets.push(await startModelproxy(mock.url, { accounting: true, name: 'B', root: resolve(treeB) }));
 try {
-  for (const t of targets) await warmUp(t.url, BODIES, Number(process.env.JIT_WARMUP ?? 12000));
+  for (const t of targets) await warmUp(t.url, BODIES, JIT_WARMUP);
   for (const t of targets) for (let i = 0; i < Number(process.env.WARMUP ?? 50); i++) await call(t.url);
   const times = targets.map(() => [] as number[]);
   const cpuBefore = targets.map((t) => cpuMs(t.pid));

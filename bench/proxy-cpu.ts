@@ -19,12 +19,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { BODIES } from './proxy-bodies';
-import { roundTrip, SIZE_SCALE, warmUp } from './proxy-measure';
+import { JIT_WARMUP, roundTrip, SIZE_SCALE, warmUp } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const N = Number(process.env.N ?? 3000);
 const WARMUP = Number(process.env.WARMUP ?? 1500);
-const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
 const SIZES = process.env.SIZES?.split(',') ?? Object.keys(SIZE_SCALE);
 
 /** Nanoseconds each thread of `pid` has run, by thread id, with the thread's name. */

@@ -11,7 +11,7 @@
  *                                          JIT_WARMUP=12000 round trips of the sizes mixed per target)
  */
 import { BODIES } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, sort, warmUp } from './proxy-measure';
+import { CLIENT_HEADERS, JIT_WARMUP, pct, sort, warmUp } from './proxy-measure';
 import { startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const STREAMS = Number(process.env.STREAMS ?? 300);
@@ -26,7 +26,6 @@ const targets: Target[] = [
   await startModelproxy(mock.url, { accounting: true, name: 'modelproxy' }),
 ];
 const times = new Map<Target, number[]>(targets.map((t) => [t, []]));
-const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
 try {
   for (const t of targets) await warmUp(t.url, BODIES, JIT_WARMUP);
   for (let i = 0; i < STREAMS + 20; i++) {

@@ -14,16 +14,19 @@ export async function roundTrip(url: string, body: string): Promise<void> {
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
 }
 
+/** Mixed round trips per target before a proxy benchmark measures anything (`warmUp`); JIT_WARMUP= overrides. */
+export const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
+
 /** Round trips of each size in one cycle of `warmUp` (the sizes Claude Code sends, small and large alike, and now and then a screenshot). */
 const WARM_CYCLE: Record<string, number> = { ping: 4, session: 4, screenshot: 1 };
 
 /**
  * `n` round trips through `url` with the given bodies mixed, as Claude Code's traffic mixes them:
- * JavaScriptCore compiles modelproxy's request path in its top tier (FTL) only after about 11 000
- * requests, recompiling some functions on the way when a new size shows them new types (counted with
- * BUN_JSC_reportCompileTimes=1 on `modelproxy serve`: 4000 pings then 500 sessions at a time, the
- * compiles stopped after the 7000th session). A proxy serves its user all day; the benchmarks
- * measure it after that. Stops early at `deadline` (performance.now()), once every body was sent.
+ * JavaScriptCore compiles modelproxy's request path in its top tier (FTL) only after about 12 000
+ * requests, compiling some functions again when a new size shows them new types (counted with
+ * BUN_JSC_reportCompileTimes=1 on `modelproxy serve`, proxy/README.md "Warm-up"). A proxy serves its
+ * user all day; the benchmarks measure it after that. Stops early at `deadline` (performance.now()),
+ * once every body was sent.
  */
 export async function warmUp(url: string, bodies: ReadonlyArray<{ name: string; json: string }>, n: number, deadline = Infinity): Promise<void> {
   const cycle = bodies.flatMap((b) => Array<string>(WARM_CYCLE[b.name] ?? 1).fill(b.json));

@@ -19,14 +19,13 @@
  *                           FIRST_BYTES=40 streams per size and target; STREAMS=40; DURATION_MS=2000 per throughput level)
  */
 import { BODIES, type BenchBody } from './proxy-bodies';
-import { CLIENT_HEADERS, pct, roundTrip, SIZE_SCALE, sort, stealSince, warmUp } from './proxy-measure';
+import { CLIENT_HEADERS, JIT_WARMUP, pct, roundTrip, SIZE_SCALE, sort, stealSince, warmUp } from './proxy-measure';
 import { startCcr, startFloor, startMock, startModelproxy, type Target } from './proxy-targets';
 
 const SEQ = Number(process.env.SEQ ?? 2000);
 const STREAMS = Number(process.env.STREAMS ?? 40);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 2000);
-const JIT_WARMUP = Number(process.env.JIT_WARMUP ?? 12000);
 const SIZES = process.env.SIZES?.split(',') ?? null;
 const BATCH = 10;
 const FIRST_BYTES = Number(process.env.FIRST_BYTES ?? 40);
