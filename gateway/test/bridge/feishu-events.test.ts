@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { type FeishuInbound, readWebhook, type SignatureHeaders, WebhookRejected } from '../../src/feishu/events';
 
 // Deliveries built here with node:crypto from the platform's documented recipe, independently of
@@ -87,5 +87,27 @@ describe('Feishu webhook deliveries', () => {
     expect(rejected(() => read(raw, sign(raw), { verificationToken: TOKEN, encryptKey: 'another-key' })).status).toBe(401);
     expect(rejected(() => read(raw, sign(raw), plain)).message).toContain('no encrypt_key is configured');
     expect(rejected(() => read('{"encrypt": 5')).status).toBe(400);
+  });
+
+  it('refuses a delivery encrypted with another key even when its padding happens to check out under ours', () => {
+    // AES-CBC has no integrity check: about one ciphertext in 256 made with KEY still has valid
+    // PKCS#7 padding under another key, and decrypts to garbage. Find one.
+    const other = 'another-key';
+    const lucky = (raw: string) => {
+      const data = Buffer.from((JSON.parse(raw) as { encrypt: string }).encrypt, 'base64');
+      const decipher = createDecipheriv('aes-256-cbc', createHash('sha256').update(other).digest(), data.subarray(0, 16));
+      try {
+        Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let raw = encrypt(event('im.message.receive_v1', {}));
+    for (let i = 0; i < 20_000 && !lucky(raw); i++) raw = encrypt(event('im.message.receive_v1', {}));
+    expect(lucky(raw)).toBe(true);
+    // Before: 400 "decrypted body is not JSON", in about one run in 256 of the test above.
+    const refusal = rejected(() => read(raw, sign(raw), { verificationToken: TOKEN, encryptKey: other }));
+    expect(refusal).toEqual({ status: 401, message: 'body does not decrypt with the configured encrypt_key' });
   });
 });
