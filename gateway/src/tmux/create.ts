@@ -1,4 +1,5 @@
 import type { TmuxClient } from './client';
+import { escapeFormat } from './format';
 
 export interface CreateWindowOptions {
   name: string;
@@ -35,7 +36,7 @@ export function dedupeName(base: string, taken: Iterable<string>): string {
 export async function createWindow(tmux: TmuxClient, options: CreateWindowOptions): Promise<string> {
   const envArgs = Object.entries(options.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
   const out = await tmux.exec([
-    'new-window', '-d', '-t', `=${tmux.target.session}:`, '-n', options.name, '-c', options.cwd,
+    'new-window', '-d', '-t', `=${tmux.target.session}:`, '-n', escapeFormat(options.name), '-c', escapeFormat(options.cwd),
     ...envArgs, '-P', '-F', '#{window_id}',
   ]);
   const windowId = out.trim();

@@ -1,6 +1,7 @@
 import type { TmuxClient } from './client';
 import { isMissingTarget } from './client';
 import { TmuxError } from './errors';
+import { escapeFormat } from './format';
 
 /** The placeholder window that keeps the session alive when every gateway window is gone. */
 export const PLACEHOLDER_WINDOW = '__main__';
@@ -61,7 +62,7 @@ export async function ensureSession(tmux: TmuxClient, size: { width: number; hei
   for (let attempt = 1; ; attempt++) {
     if (await hasSession(tmux)) return;
     const result = await tmux.tryExec([
-      'new-session', '-d', '-s', tmux.target.session, '-n', PLACEHOLDER_WINDOW,
+      'new-session', '-d', '-s', escapeFormat(tmux.target.session), '-n', PLACEHOLDER_WINDOW,
       '-x', String(size.width), '-y', String(size.height),
     ]);
     // Another caller may have created it between the check and here.
