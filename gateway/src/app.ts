@@ -1,7 +1,9 @@
 import { swagger } from '@elysiajs/swagger';
 import { createLogger, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
-import { authModule, type PeerResolver } from './modules/auth';
+import { join } from 'node:path';
+import { Authenticator, authModule, CONSOLE_SESSIONS_FILE, ConsoleSessions, type PeerResolver } from './modules/auth';
+import { guardModule, RequestPolicy } from './modules/guard';
 import { accessLog } from './modules/common/access-log';
 import { consoleModule } from './modules/console';
 import { errorHandler } from './modules/common/error-handler';
@@ -23,6 +25,8 @@ export interface AppDeps {
   /** The peer address of a request (for the loopback rule); the server passes Bun's requestIP. */
   peerOf?: PeerResolver;
   log?: Logger;
+  /** The web console's logins; by default kept in the state directory. */
+  sessions?: ConsoleSessions;
 }
 
 /**
@@ -42,13 +46,16 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? deps.gateway.ctx.log ?? createLogger('gateway');
   const hub = deps.hub ?? new WsHub(deps.gateway.ctx.bus, deps.gateway.ctx.store);
   const peerOf = deps.peerOf ?? (() => null);
+  const config = deps.gateway.ctx.config;
+  const auth = new Authenticator(config, deps.sessions ?? new ConsoleSessions(join(deps.gateway.ctx.paths.dir, CONSOLE_SESSIONS_FILE), log));
   return new Elysia()
     // First: a static route (served by Bun.serve itself) only while no hook wraps it.
     .use(consoleModule())
     .use(errorHandler(log))
+    .use(guardModule(new RequestPolicy(config), log))
     .use(accessLog(log))
     .use(healthModule(() => deps.gateway.ready))
-    .use(authModule(deps.gateway, peerOf, log))
+    .use(authModule(deps.gateway, auth, peerOf, log))
     .use(swagger({
       path: '/docs',
       documentation: {
@@ -63,7 +70,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionsModule(deps.gateway))
     .use(directoriesModule())
     .use(feishuModule(deps.gateway))
-    .use(wsModule(deps.gateway, hub, log));
+    .use(wsModule(deps.gateway, hub, auth, log));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,6 @@
 /**
- * The spec's environment table (plus GW_TMUX_SOCKET and GW_ENTER_DELAY_MS, ours). Each maps to a
+ * The spec's environment table (plus GW_TMUX_SOCKET, GW_ENTER_DELAY_MS and GW_ALLOWED_HOSTS/ORIGINS,
+ * ours; a list is comma-separated). Each maps to a
  * config.yaml key; a set, non-empty variable wins over the file.
  */
 export const ENV_KEYS = {
@@ -9,6 +10,8 @@ export const ENV_KEYS = {
   GW_API_HOST: { key: 'api_host', kind: 'string' },
   GW_API_PORT: { key: 'api_port', kind: 'number' },
   GW_API_KEY: { key: 'api_key', kind: 'string' },
+  GW_ALLOWED_HOSTS: { key: 'allowed_hosts', kind: 'list' },
+  GW_ALLOWED_ORIGINS: { key: 'allowed_origins', kind: 'list' },
   MONITOR_POLL_INTERVAL: { key: 'monitor_poll_interval', kind: 'number' },
   GW_STATUS_POLL_INTERVAL: { key: 'status_poll_interval', kind: 'number' },
   AUTOCLOSE_DONE_MINUTES: { key: 'autoclose_done_minutes', kind: 'number' },
@@ -36,6 +39,8 @@ export function overlayEnv(raw: Record<string, unknown>, env: Env) {
       const n = Number(value);
       if (!Number.isFinite(n)) problems.push(`${name}: expected a number, got "${value}"`);
       else merged[spec.key] = n;
+    } else if (spec.kind === 'list') {
+      merged[spec.key] = value.split(',').map((item) => item.trim()).filter(Boolean);
     } else {
       merged[spec.key] = value;
     }

@@ -25,6 +25,14 @@ export const GatewayConfigFile = t.Object({
   api_host: t.String({ default: '0.0.0.0', minLength: 1 }),
   api_port: t.Integer({ default: 8900, minimum: 0, maximum: 65535 }),
   api_key: t.String({ default: '' }),
+  allowed_hosts: t.Array(t.String({ minLength: 1 }), {
+    default: [],
+    description: 'Host names the API answers besides loopback names and this machine\'s addresses (DNS-rebinding guard); ".example.com" also matches its subdomains, "*" any host',
+  }),
+  allowed_origins: t.Array(t.String({ minLength: 1 }), {
+    default: [],
+    description: 'Browser origins (scheme://host[:port]) allowed besides the console\'s own; "*" any',
+  }),
   monitor_poll_interval: t.Number({ default: 1.0, minimum: 0.1, description: 'seconds' }),
   status_poll_interval: t.Number({ default: 1.0, minimum: 0.1, description: 'seconds' }),
   autoclose_done_minutes: t.Number({ default: 30, minimum: 0, description: '0 disables' }),

@@ -14,8 +14,9 @@ export class WsClient {
     });
   }
 
-  static async connect(url: string): Promise<WsClient> {
-    const ws = new WebSocket(url);
+  /** `headers`: what a non-browser client may set on the handshake (Origin, Authorization, …). */
+  static async connect(url: string, headers?: Record<string, string>): Promise<WsClient> {
+    const ws = headers ? new WebSocket(url, { headers }) : new WebSocket(url);
     const client = new WsClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.addEventListener('open', () => resolve(), { once: true });

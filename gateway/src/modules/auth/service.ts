@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { forwardingHeader, isLoopbackAddress } from '../guard/policy';
+import type { ConsoleSessions } from './sessions';
 
-/** 127.0.0.0/8, ::1 and IPv4-mapped loopback (::ffff:127.x.x.x). */
-export function isLoopbackAddress(address: string): boolean {
-  const a = address.trim().toLowerCase();
-  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
-  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
+export { isLoopbackAddress } from '../guard/policy';
+
+/** The web console's login cookie (HttpOnly, SameSite=Strict; see login in index.ts). */
+export const SESSION_COOKIE = 'agentgw_session';
 
 export function tokensEqual(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -19,16 +18,49 @@ export function bearerToken(header: string | null | undefined): string {
   return match?.[1]?.trim() ?? '';
 }
 
+/** One cookie's value from a `Cookie` header; '' when absent. */
+export function cookieValue(header: string | null | undefined, name: string): string {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return '';
+}
+
 export type AuthVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
- * README "Security": with a key, the token must match; with none, only loopback peers are
- * served. `peer` is null for in-process requests (app.handle), which are local by definition.
+ * README "Security model": with a key, the token must match; with none, only direct loopback
+ * peers are served. A request relayed by a proxy or tunnel (`forwarded`: the header that says so)
+ * reaches us from loopback but is not local, so it is never anonymous. `peer` is null for
+ * in-process requests (app.handle), which are local by definition.
  */
-export function authorize(apiKey: string, token: string, peer: string | null): AuthVerdict {
+export function authorize(apiKey: string, token: string, peer: string | null, forwarded: string | null = null): AuthVerdict {
   if (apiKey) {
     return tokensEqual(token, apiKey) ? { ok: true } : { ok: false, reason: token ? 'wrong API key' : 'missing API key' };
   }
+  if (forwarded) {
+    return { ok: false, reason: `no API key is configured, so only direct loopback peers are served, and this request came through a proxy or tunnel (${forwarded} header); set api_key / GW_API_KEY to use the gateway behind one` };
+  }
   if (peer === null || isLoopbackAddress(peer)) return { ok: true };
   return { ok: false, reason: `no API key is configured, so only loopback peers are served (peer ${peer}); set api_key / GW_API_KEY to allow remote use` };
+}
+
+/**
+ * Who a request is, for REST and the WebSocket upgrade alike: `Authorization: Bearer <key>`, the
+ * console's login cookie, or (WebSocket only, for clients that cannot set headers) `?token=<key>`.
+ */
+export class Authenticator {
+  constructor(private readonly config: { readonly api_key: string }, readonly sessions: ConsoleSessions) {}
+
+  get apiKey(): string {
+    return this.config.api_key;
+  }
+
+  check(request: Request, peer: string | null, queryToken = ''): AuthVerdict {
+    const apiKey = this.config.api_key;
+    const token = bearerToken(request.headers.get('authorization')) || queryToken;
+    if (apiKey && !token && this.sessions.valid(apiKey, cookieValue(request.headers.get('cookie'), SESSION_COOKIE))) return { ok: true };
+    return authorize(apiKey, token, peer, forwardingHeader(request.headers));
+  }
 }

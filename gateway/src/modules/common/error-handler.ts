@@ -7,7 +7,11 @@ import { Elysia } from 'elysia';
  * `{detail: [{loc, msg, type}]}` in the FastAPI shape the original clients parse.
  */
 export const errorHandler = (log: Logger) =>
-  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, set }) => {
+  new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error: thrown, set }) => {
+    // A body parser's own error (e.g. 413 from a bounded read) reaches us wrapped as Elysia's
+    // 400 "Bad Request" parse error; its cause is the answer.
+    const cause = code === 'PARSE' ? (thrown as { cause?: unknown }).cause : undefined;
+    const error = isAppError(cause) ? cause : thrown;
     if (isAppError(error)) {
       set.status = error.status;
       if (error.status >= 500) log.error(error.message);

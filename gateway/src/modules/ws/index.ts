@@ -2,7 +2,7 @@ import type { Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import type { Gateway } from '../../runtime';
 import { KeyedSerial } from '../../tmux/serial';
-import { authorize } from '../auth/service';
+import type { Authenticator } from '../auth/service';
 import type { Connection } from './handlers';
 import { handleMessage } from './handlers';
 import { asyncApiDocument } from './asyncapi';
@@ -17,16 +17,17 @@ export { WsHub } from './hub';
 interface Socket {
   id: string;
   raw: Subscriber & { close(code?: number, reason?: string): void; remoteAddress: string };
-  data: { params?: Record<string, string>; query?: Record<string, string | undefined> };
+  data: { params?: Record<string, string>; query?: Record<string, string | undefined>; request: Request };
 }
 
 const UNAUTHORIZED = 4001;
 
 /**
- * `/api/v1/ws` (global) and `/api/v1/ws/{channel_id}` on Bun's native WebSocket. The token is
- * checked on open; a bad one closes the socket with 4001 `Unauthorized`.
+ * `/api/v1/ws` (global) and `/api/v1/ws/{channel_id}` on Bun's native WebSocket. The upgrade has
+ * passed the Host/Origin guard; credentials (Bearer header, the console's cookie, or `?token=`)
+ * are checked on open, and bad ones close the socket with 4001 `Unauthorized`.
  */
-export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
+export const wsModule = (gateway: Gateway, hub: WsHub, auth: Authenticator, log: Logger) => {
   const connections = new Map<string, Connection>();
   const streams = new PaneStreams(gateway.ctx);
   // One socket's messages are handled in the order they were sent, like a REST client awaiting
@@ -34,8 +35,7 @@ export const wsModule = (gateway: Gateway, hub: WsHub, log: Logger) => {
   const order = new KeyedSerial();
 
   const open = (ws: Socket, channelId: string | null) => {
-    const token = ws.data.query?.token ?? '';
-    const verdict = authorize(gateway.ctx.config.api_key, token, ws.raw.remoteAddress || null);
+    const verdict = auth.check(ws.data.request, ws.raw.remoteAddress || null, ws.data.query?.token ?? '');
     if (!verdict.ok) {
       log.warn(`WebSocket refused: ${verdict.reason}`);
       // The spec's error text first, for clients that only read messages; then the 4001 close.

@@ -1,0 +1,53 @@
+import { AppError, type Logger } from '@devhub/shared';
+import { Elysia } from 'elysia';
+import { isJsonContentType, RequestPolicy } from './policy';
+
+export { RequestPolicy } from './policy';
+
+class Forbidden extends AppError {
+  constructor(reason: string) { super('FORBIDDEN', 403, `Forbidden: ${reason}`); }
+}
+
+class UnsupportedMediaType extends AppError {
+  constructor(type: string) {
+    super('UNSUPPORTED_MEDIA_TYPE', 415, `Unsupported Media Type: request bodies must be application/json${type ? ` (got ${type})` : ''}`);
+  }
+}
+
+/** Chat-platform webhooks are reached through the user's tunnel under its name, and sign what they send. */
+const WEBHOOKS = /^\/bridge\//;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The first check on every request Elysia routes (REST, docs, the WebSocket upgrade; README
+ * "Security model"): 403 for a Host that is not ours (DNS rebinding) or a browser Origin that is
+ * not the console's own nor configured; 415 for a body that is not `application/json`, which is
+ * what a cross-site form or `text/plain` "simple request" would send without a CORS preflight.
+ * Each refusal is logged with its reason.
+ */
+export const guardModule = (policy: RequestPolicy, log: Logger) =>
+  new Elysia({ name: 'guard' }).onRequest(({ request }) => {
+    const path = new URL(request.url).pathname;
+    const host = request.headers.get('host') ?? new URL(request.url).host;
+    const refuse = (status: number, reason: string) => log.warn(`${status} ${request.method} ${path}: ${reason}`);
+    if (!WEBHOOKS.test(path)) {
+      const verdict = policy.host(host);
+      if (!verdict.ok) {
+        refuse(403, verdict.reason);
+        throw new Forbidden(verdict.reason);
+      }
+    }
+    const origin = policy.origin(request.headers.get('origin'), host);
+    if (!origin.ok) {
+      refuse(403, origin.reason);
+      throw new Forbidden(origin.reason);
+    }
+    if (BODY_METHODS.has(request.method) && !WEBHOOKS.test(path)) {
+      const type = request.headers.get('content-type');
+      const hasBody = type !== null || (request.headers.get('content-length') ?? '0') !== '0' || request.headers.has('transfer-encoding');
+      if (hasBody && !isJsonContentType(type)) {
+        refuse(415, `body sent as ${type ?? 'no content type'}`);
+        throw new UnsupportedMediaType(type ?? '');
+      }
+    }
+  });
