@@ -16,7 +16,8 @@ export class WsClient {
 
   /** `headers`: what a non-browser client may set on the handshake (Origin, Authorization, …). */
   static async connect(url: string, headers?: Record<string, string>): Promise<WsClient> {
-    const ws = headers ? new WebSocket(url, { headers }) : new WebSocket(url);
+    // Bun's WebSocket takes `{headers}`; the DOM typings in scope know only subprotocols.
+    const ws = headers ? new (WebSocket as unknown as new (u: string, o: { headers: Record<string, string> }) => WebSocket)(url, { headers }) : new WebSocket(url);
     const client = new WsClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.addEventListener('open', () => resolve(), { once: true });
