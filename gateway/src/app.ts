@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Authenticator, authModule, CONSOLE_SESSIONS_FILE, ConsoleSessions, type PeerResolver } from './modules/auth';
 import { guardModule, RequestPolicy } from './modules/guard';
 import { accessLog } from './modules/common/access-log';
-import { consoleModule } from './modules/console';
+import { consoleRoutes } from './modules/console';
 import { errorHandler } from './modules/common/error-handler';
 import { directoriesModule } from './modules/directories';
 import { feishuModule } from './modules/feishu';
@@ -48,9 +48,7 @@ export function createApp(deps: AppDeps) {
   const peerOf = deps.peerOf ?? (() => null);
   const config = deps.gateway.ctx.config;
   const auth = new Authenticator(config, deps.sessions ?? new ConsoleSessions(join(deps.gateway.ctx.paths.dir, CONSOLE_SESSIONS_FILE), log));
-  return new Elysia()
-    // First: a static route (served by Bun.serve itself) only while no hook wraps it.
-    .use(consoleModule())
+  return new Elysia({ serve: { routes: consoleRoutes } })
     .use(errorHandler(log))
     .use(guardModule(new RequestPolicy(config), log))
     .use(accessLog(log))

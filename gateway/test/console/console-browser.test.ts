@@ -152,16 +152,27 @@ describe('web console', () => {
 });
 
 describe('web console with an API key, on a phone', () => {
-  it('asks for the key, keeps it, and fits a 390 px wide screen (the terminal scrolls inside its frame)', async () => {
+  it('logs in once with the key, keeps only an HttpOnly cookie, and fits a 390 px wide screen (the terminal scrolls inside its frame)', async () => {
     const keyed = testEnv('console-key');
     const secured = await startTestServer(keyed.config({ api_key: 'console-secret-key' }));
     try {
       const page = await open({ width: 390, height: 844 }, secured.url);
+      const urls: string[] = [];
+      page.on('request', (r) => urls.push(r.url()));
+      page.on('websocket', (ws) => urls.push(ws.url()));
+      await page.waitForSelector('#key-dialog[open]');
+      // A wrong key: asked again.
+      await page.fill('#key-input', 'not-the-key');
+      await page.click('#key-form button');
       await page.waitForSelector('#key-dialog[open]');
       await page.fill('#key-input', 'console-secret-key');
       await page.click('#key-form button');
       await page.locator('#empty').waitFor({ state: 'visible', timeout: 10_000 });
-      expect(await page.evaluate(() => localStorage.getItem('agentgw.apiKey'))).toBe('console-secret-key');
+      // The browser holds a random session cookie that scripts cannot read, never the key.
+      const cookies = await page.context().cookies();
+      expect(cookies).toEqual([expect.objectContaining({ name: 'agentgw_session', httpOnly: true, sameSite: 'Strict' })]);
+      expect(cookies[0]!.value).not.toContain('console-secret-key');
+      expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain('console-secret-key');
 
       await createFromForm(page, 'shell', 'phone', keyed.dir);
       await showsPrompt(page, secured.url, 'phone', 'console-secret-key');
@@ -175,10 +186,13 @@ describe('web console with an API key, on a phone', () => {
       await page.click('#back');
       await page.locator('#session-list li[data-channel="phone"]').waitFor({ state: 'visible' });
 
-      // A reload keeps the key: no dialog, the session is still listed.
+      // A reload keeps the login: no dialog, the session is still listed.
       await page.reload();
       await page.locator('#session-list li[data-channel="phone"]').waitFor({ state: 'visible', timeout: 10_000 });
       expect(await page.isVisible('#key-dialog[open]')).toBe(false);
+      // Neither a page, a call nor a socket URL ever carried the key.
+      expect(urls.some((u) => u.includes('/api/v1/ws'))).toBe(true);
+      expect(urls.filter((u) => u.includes('console-secret-key') || u.includes('token='))).toEqual([]);
       await page.context().close();
     } finally {
       await teardown(() => secured.stop(), keyed.cleanup);

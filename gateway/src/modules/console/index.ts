@@ -1,10 +1,11 @@
-import { Elysia } from 'elysia';
 import page from './web/index.html';
 
 /**
  * `GET /`: the web console (web/), bundled by Bun from its HTML import — at start when run from
  * source, into the binary by `bun build --compile` — and served by Bun.serve as static routes
- * (`/` and its hashed `/chunk-*.js|css`). The page holds no data: everything it shows comes from
- * the REST and WebSocket API with the user's key.
+ * (`/` and its hashed `/chunk-*.js|css`). Handed to Bun.serve directly (Elysia's `serve.routes`)
+ * rather than as an Elysia route, because Elysia stops serving static routes once any request hook
+ * exists, and the guard is one. The page holds no data: everything it shows comes from the REST and
+ * WebSocket API, which the guard and the login protect.
  */
-export const consoleModule = () => new Elysia({ name: 'console' }).get('/', page);
+export const consoleRoutes = { '/': page };

@@ -1,19 +1,18 @@
 /**
- * The console talks to the same REST and WebSocket API as any client, with the same key: kept in
- * localStorage, sent as `Authorization: Bearer` and `?token=`. Without a key the gateway serves
- * loopback peers only, so on localhost nothing needs to be entered.
+ * The console talks to the same REST and WebSocket API as any client, but never holds the key: with
+ * `api_key` set the user logs in once (`POST /auth/login`), and the gateway's HttpOnly,
+ * SameSite=Strict session cookie then goes with every call and socket by itself — nothing in
+ * localStorage or in a URL. Without a key the gateway serves loopback peers only, so on localhost
+ * nothing needs to be entered.
  */
-const KEY = 'agentgw.apiKey';
-
 export class Unauthorized extends Error {}
 
-export function apiKey(): string {
-  return localStorage.getItem(KEY) ?? '';
-}
+// Where an earlier console kept the key: forget it.
+localStorage.removeItem('agentgw.apiKey');
 
-export function setApiKey(key: string): void {
-  if (key) localStorage.setItem(KEY, key);
-  else localStorage.removeItem(KEY);
+/** Exchanges the key for the session cookie; the key is not kept anywhere in the page. */
+export async function login(key: string): Promise<void> {
+  await request('POST', '/auth/login', { api_key: key });
 }
 
 /** A REST call under /api/v1; JSON bodies in and out; a non-2xx answer throws with its detail. */
@@ -24,7 +23,6 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
 
 export async function request(method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
-  if (apiKey()) headers.authorization = `Bearer ${apiKey()}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status === 401) throw new Unauthorized('Invalid or missing API key');
@@ -38,7 +36,6 @@ export async function request(method: string, path: string, body?: unknown): Pro
 export function socketUrl(path: string): string {
   const url = new URL(`/api/v1${path}`, location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  if (apiKey()) url.searchParams.set('token', apiKey());
   return url.toString();
 }
 

@@ -1,4 +1,4 @@
-import { api, type Message, request, setApiKey, Socket, Unauthorized } from './api';
+import { api, login, type Message, request, Socket, Unauthorized } from './api';
 import type { Typed } from './keys';
 import { TerminalView } from './terminal';
 import { type AgentMessage, renderBubbles } from './transcript';
@@ -248,11 +248,15 @@ $('input-form').addEventListener('submit', async (event) => {
 });
 
 $('key-form').addEventListener('submit', () => {
-  setApiKey($<HTMLInputElement>('key-input').value.trim());
-  for (const channel of channels.values()) channel.socket.close();
-  channels.clear();
-  connectGlobal();
-  void refresh();
+  const field = $<HTMLInputElement>('key-input');
+  const key = field.value.trim();
+  field.value = '';
+  void login(key).then(() => {
+    for (const channel of channels.values()) channel.socket.close();
+    channels.clear();
+    connectGlobal();
+    void refresh();
+  }, showError);
 });
 $('key-button').addEventListener('click', askForKey);
 
