@@ -1,4 +1,5 @@
 import { defineCommand } from 'citty';
+import { refuseKeylessExposure } from '../config';
 import { listenArgs } from './_args';
 import { cliContext, listenAddress, refuseIfRunning } from './_context';
 import { runForeground } from './server/foreground';
@@ -10,6 +11,7 @@ export default defineCommand({
   async run({ args }) {
     const ctx = cliContext();
     refuseIfRunning(ctx);
+    refuseKeylessExposure(ctx.config);
     await runForeground(ctx, listenAddress(ctx, { host: args.host, port: args.port }));
   },
 });

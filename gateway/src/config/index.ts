@@ -2,3 +2,4 @@ export * from './schema';
 export * from './env';
 export * from './load';
 export * from './paths';
+export * from './exposure';

@@ -1,4 +1,5 @@
 import { defineCommand } from 'citty';
+import { refuseKeylessExposure } from '../../config';
 import { detachArg, listenArgs } from '../_args';
 import { cliContext, listenAddress, refuseIfRunning } from '../_context';
 import { runDetached } from './detach';
@@ -11,6 +12,7 @@ export default defineCommand({
   async run({ args }) {
     const ctx = cliContext();
     refuseIfRunning(ctx);
+    refuseKeylessExposure(ctx.config);
     const flags = { host: args.host, port: args.port };
     const listen = listenAddress(ctx, flags);
     if (args.detach) {
