@@ -16,7 +16,12 @@ export { WsHub } from './hub';
 /** Bun's socket as seen through Elysia; `raw` is the native ServerWebSocket. */
 interface Socket {
   id: string;
-  raw: Subscriber & { close(code?: number, reason?: string): void; remoteAddress: string };
+  raw: Subscriber & {
+    close(code?: number, reason?: string): void;
+    remoteAddress: string;
+    /** Bun's upgrade data: Elysia's per-socket handlers live here. */
+    data: { message?: (raw: unknown, data: string | Buffer) => unknown };
+  };
   data: { params?: Record<string, string>; query?: Record<string, string | undefined>; request: Request };
 }
 
@@ -45,6 +50,9 @@ export const wsModule = (gateway: Gateway, hub: WsHub, auth: Authenticator, log:
     }
     const conn: Connection = { socket: ws.raw, channelId };
     connections.set(ws.id, conn);
+    // Frames come to us as received: Elysia would JSON.parse every frame before any check of ours
+    // could bound its size and depth (parse.ts).
+    ws.raw.data.message = (_raw, data) => message(ws, data);
     // First on every socket: a reconnecting client compares started_at to learn of a restart.
     ws.raw.send(JSON.stringify({ type: 'gateway.hello', version: VERSION, started_at: gateway.startedAt }));
     if (channelId) hub.subscribe(channelId, ws.raw);
@@ -56,9 +64,9 @@ export const wsModule = (gateway: Gateway, hub: WsHub, auth: Authenticator, log:
   const handle = async (ws: Socket, data: unknown) => {
     const conn = connections.get(ws.id);
     if (!conn) return;
-    // Elysia pre-parses JSON; re-serialise objects so one parser reports every malformed frame.
+    // Raw text normally (see open); should Elysia's pre-parsed value arrive, one parser still judges it.
     const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString() : JSON.stringify(data);
-    const parsed = parseClientMessage(text);
+    const parsed = parseClientMessage(text, conn.channelId);
     const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, streams, conn }) : parsed.reply;
     ws.raw.send(JSON.stringify(reply));
   };

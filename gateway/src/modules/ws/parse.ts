@@ -10,14 +10,54 @@ const FIELD_ERRORS: Record<string, (value: unknown) => string> = {
   mode: (value) => `Invalid mode: ${String(value)} (expected normal or yolo)`,
 };
 
+/**
+ * Commands that type into a session: on the global socket a missing channel is named before their
+ * other fields (the protocol's `channel_id required`), since without it nothing else matters.
+ */
+const TYPING = new Set<string>(['input', 'input.raw', 'key']);
+
 const error = (request_id: string, message: string): Parsed => ({ ok: false, reply: { type: 'error', request_id, message } });
+
+/** Every client message is a flat object; nothing legitimate comes near these. */
+export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+export const MAX_DEPTH = 32;
+
+/**
+ * A bounded scan of the raw frame before any JSON.parse: a frame nested thousands of levels deep
+ * (`[[[…]]]`) or over the size limit is refused in one linear pass, so it cannot hold the event
+ * loop other sockets share. Brackets inside strings do not count.
+ */
+export function frameProblem(text: string): string | null {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_FRAME_BYTES) return `Message too large: ${bytes} bytes (limit ${MAX_FRAME_BYTES})`;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_DEPTH) return `Invalid JSON: nested deeper than ${MAX_DEPTH} levels`;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return null;
+}
 
 /**
  * Parses and validates one text frame against its type's schema in `model.ts`: `Invalid JSON: …`,
  * `Unknown message type: …`, `<field> required`, `<field> must be a string|boolean`. A field sent
- * as null counts as absent; defaults (enter, literal, raw) are filled in.
+ * as null counts as absent; defaults (enter, literal, raw) are filled in. `socketChannel` is the
+ * channel of a `/ws/{channel_id}` socket: there a typing command may omit `channel_id`; on the
+ * global socket its absence is `channel_id required` before any other field is checked.
  */
-export function parseClientMessage(text: string): Parsed {
+export function parseClientMessage(text: string, socketChannel: string | null = null): Parsed {
+  const problem = frameProblem(text);
+  if (problem) return error('', problem);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -33,6 +73,7 @@ export function parseClientMessage(text: string): Parsed {
   if (typeof type !== 'string' || !(CLIENT_TYPES as string[]).includes(type)) {
     return error(requestId, `Unknown message type: ${typeof type === 'string' ? type : String(type ?? '')}`);
   }
+  if (TYPING.has(type) && !record.channel_id && !socketChannel) return error(requestId, 'channel_id required');
   const schema = ClientMessages[type as ClientType];
   const message = Value.Default(schema, { ...record, request_id: requestId }) as Record<string, unknown>;
   const first = Value.Errors(schema, message).First();
