@@ -40,7 +40,8 @@ export function asyncApiDocument(): object {
     info: {
       title: 'agentgw — WebSocket API',
       version: VERSION,
-      description: 'Commands and events over Bun WebSocket. Authenticate with `?token=<api key>` (a bad one closes with 4001 Unauthorized). '
+      description: 'Commands and events over Bun WebSocket. With an API key set, authenticate the handshake with `Authorization: Bearer <key>`, the web console\'s session cookie, or `?token=<key>` (a bad one closes with 4001 Unauthorized); the upgrade must also pass the Host and Origin checks (403). '
+        + 'Frames over 8 MiB or nested deeper than 32 levels are refused before parsing. '
         + 'Every client message may carry `request_id`, echoed in its reply; a socket\'s messages are answered in the order sent. '
         + 'The REST twin of each command (OpenAPI at /docs/json) takes the same fields.',
     },
