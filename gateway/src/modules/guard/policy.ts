@@ -26,7 +26,8 @@ export function hostName(host: string): string {
   if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
   const colon = h.indexOf(':');
   // A bare IPv6 address has several colons and no port.
-  return colon >= 0 && h.indexOf(':', colon + 1) < 0 ? h.slice(0, colon) : h.replace(/\.$/, '');
+  const name = colon >= 0 && h.indexOf(':', colon + 1) < 0 ? h.slice(0, colon) : h;
+  return name.replace(/\.$/, '');
 }
 
 /** `localhost`, `*.localhost` (always loopback in browsers) and 127.0.0.0/8, ::1. */
@@ -68,7 +69,7 @@ export class RequestPolicy {
     } catch {
       return { ok: false, reason: `Origin "${origin}" is not allowed (not a URL)` };
     }
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host) return OK;
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === hostOf(url.protocol, host)) return OK;
     if (allowed.some((entry) => sameOrigin(entry, url.origin))) return OK;
     return { ok: false, reason: `Origin "${origin}" is not allowed (the console's own origin and allowed_origins are)` };
   }
@@ -90,6 +91,15 @@ export class RequestPolicy {
     this.readAt = Date.now();
     this.ownAddresses = new Set(Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address.toLowerCase())));
     return this.ownAddresses.has(name);
+  }
+}
+
+/** The `Host` header as the page's URL would write it (default port dropped); '' when it is no host. */
+function hostOf(protocol: string, host: string): string {
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return '';
   }
 }
 
