@@ -193,6 +193,10 @@ describe('web console with an API key, on a phone', () => {
       // Neither a page, a call nor a socket URL ever carried the key.
       expect(urls.some((u) => u.includes('/api/v1/ws'))).toBe(true);
       expect(urls.filter((u) => u.includes('console-secret-key') || u.includes('token='))).toEqual([]);
+      // Log out: the login ends on the server, and the page asks for the key again.
+      await page.click('#logout-button');
+      await page.waitForSelector('#key-dialog[open]');
+      expect(await page.context().cookies()).toEqual([]);
       await page.context().close();
     } finally {
       await teardown(() => secured.stop(), keyed.cleanup);

@@ -15,6 +15,11 @@ export async function login(key: string): Promise<void> {
   await request('POST', '/auth/login', { api_key: key });
 }
 
+/** Ends this browser's login (the cookie is cleared by the answer). */
+export async function logout(): Promise<void> {
+  await request('POST', '/auth/logout');
+}
+
 /** A REST call under /api/v1; JSON bodies in and out; a non-2xx answer throws with its detail. */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await request(method, path, body);

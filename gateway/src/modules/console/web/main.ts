@@ -1,4 +1,4 @@
-import { api, login, type Message, request, Socket, Unauthorized } from './api';
+import { api, login, logout, type Message, request, Socket, Unauthorized } from './api';
 import type { Typed } from './keys';
 import { TerminalView } from './terminal';
 import { type AgentMessage, renderBubbles } from './transcript';
@@ -259,6 +259,15 @@ $('key-form').addEventListener('submit', () => {
   }, showError);
 });
 $('key-button').addEventListener('click', askForKey);
+$('logout-button').addEventListener('click', () => {
+  // With a key configured the next call is refused and the login dialog comes back.
+  void logout().then(() => {
+    for (const channel of channels.values()) channel.socket.close();
+    channels.clear();
+    connectGlobal();
+    void refresh();
+  }, showError);
+});
 
 connectGlobal();
 // Tests and the curious: the state behind the page.
