@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { frameProblem } from '../../src/modules/ws/parse';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
@@ -52,5 +53,17 @@ describe('WebSocket frames are bounded before parsing', () => {
     const channel = await connect('/api/v1/ws/frames:unbound');
     expect(await channel.request({ type: 'input' })).toMatchObject({ type: 'error', message: 'text required' });
     expect(await channel.request({ type: 'input', text: 'x' })).toMatchObject({ type: 'error', message: 'No session for channel frames:unbound' });
+  });
+});
+
+describe('the frame scan', () => {
+  it('counts brackets outside strings only, escapes included', () => {
+    const deep = 'Invalid JSON: nested deeper than 32 levels';
+    expect(frameProblem(`{"a":"\\\\"}${'['.repeat(40)}`)).toBe(deep);
+    expect(frameProblem(`{"a":"\\"${'['.repeat(40)}"}`)).toBeNull();
+    expect(frameProblem(`["${'\\\\'.repeat(3)}"${',['.repeat(40)}`)).toBe(deep);
+    expect(frameProblem(`${'['.repeat(32)}${']'.repeat(32)}`)).toBeNull();
+    expect(frameProblem(`${'['.repeat(33)}${']'.repeat(33)}`)).toBe(deep);
+    expect(frameProblem(`[${'[],'.repeat(100)}[]]`)).toBeNull();
   });
 });
