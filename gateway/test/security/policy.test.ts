@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { networkInterfaces } from 'node:os';
+import { resolveGatewayConfig } from '../../src/config';
 import { forwardingHeader, hostName, isJsonContentType, isLoopbackName, RequestPolicy } from '../../src/modules/guard/policy';
 
 describe('request policy', () => {
@@ -41,5 +42,17 @@ describe('request policy', () => {
     expect(forwardingHeader(new Headers({ forwarded: 'for=1.2.3.4' }))).toBe('forwarded');
     expect(forwardingHeader(new Headers({ 'x-forwarded-host': 'a' }))).toBe('x-forwarded-host');
     expect(forwardingHeader(new Headers({ host: 'a' }))).toBeNull();
+  });
+});
+
+describe('allowed hosts and origins in the config', () => {
+  it('come from config.yaml, and from comma-separated env variables that win over it', () => {
+    const where = { homeDir: '/nonexistent', file: '/nonexistent/config.yaml' };
+    const fromFile = resolveGatewayConfig({ allowed_hosts: ['gw.example.com'], allowed_origins: ['https://gw.example.com'] }, { ...where, env: {} });
+    expect(fromFile).toMatchObject({ allowed_hosts: ['gw.example.com'], allowed_origins: ['https://gw.example.com'] });
+    const fromEnv = resolveGatewayConfig({ allowed_hosts: ['gw.example.com'] }, { ...where, env: { GW_ALLOWED_HOSTS: ' a.example , .b.example,', GW_ALLOWED_ORIGINS: 'https://a.example' } });
+    expect(fromEnv).toMatchObject({ allowed_hosts: ['a.example', '.b.example'], allowed_origins: ['https://a.example'] });
+    expect(resolveGatewayConfig({}, { ...where, env: {} })).toMatchObject({ allowed_hosts: [], allowed_origins: [] });
+    expect(() => resolveGatewayConfig({ allowed_hosts: 'gw.example.com' }, { ...where, env: {} })).toThrow(/allowed_hosts/);
   });
 });
