@@ -93,7 +93,7 @@ describe('request bodies only as application/json', () => {
 
 describe('forwarded requests are never anonymous', () => {
   it('answers 401 to a loopback peer that relays a request (no key configured), and logs why', async () => {
-    for (const header of ['X-Forwarded-For: 203.0.113.9', 'Forwarded: for=203.0.113.9;proto=https', 'X-Real-IP: 203.0.113.9']) {
+    for (const header of ['X-Forwarded-For: 203.0.113.9', 'Forwarded: for=203.0.113.9;proto=https', 'X-Real-IP: 203.0.113.9', 'CF-Connecting-IP: 203.0.113.9', 'Via: 1.1 proxy']) {
       const res = await get('/api/v1/sessions', [`Host: 127.0.0.1:${server.port}`, header]);
       expect(res.status).toBe(401);
       expect(json(res.body)).toEqual({ detail: 'Invalid or missing API key' });

@@ -117,7 +117,11 @@ export function isJsonContentType(header: string | null): boolean {
 }
 
 /** The proxy headers that say a request was relayed: such a request is never anonymous. */
-export const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'] as const;
+export const FORWARDING_HEADERS = [
+  'forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via',
+  // Cloudflare (a cloudflared tunnel) and Akamai-style CDNs name the client this way.
+  'cf-connecting-ip', 'true-client-ip',
+] as const;
 
 export function forwardingHeader(headers: Headers): string | null {
   return FORWARDING_HEADERS.find((name) => headers.has(name)) ?? null;
