@@ -27,6 +27,8 @@ export interface AppDeps {
   log?: Logger;
   /** The web console's logins; by default kept in the state directory. */
   sessions?: ConsoleSessions;
+  /** The address the server listens on, when a flag overrides `api_host` (its name is an allowed Host). */
+  listenHost?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export function createApp(deps: AppDeps) {
   const auth = new Authenticator(config, deps.sessions ?? new ConsoleSessions(join(deps.gateway.ctx.paths.dir, CONSOLE_SESSIONS_FILE), log));
   return new Elysia({ serve: { routes: consoleRoutes } })
     .use(errorHandler(log))
-    .use(guardModule(new RequestPolicy(config), log))
+    .use(guardModule(new RequestPolicy({ ...config, api_host: deps.listenHost ?? config.api_host }), log))
     .use(accessLog(log))
     .use(healthModule(() => deps.gateway.ready))
     .use(authModule(deps.gateway, auth, peerOf, log))

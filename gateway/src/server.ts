@@ -31,7 +31,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const gateway = new Gateway(options.config, { services: options.services, screenshot: options.screenshot, log, tmuxEnv: options.tmuxEnv });
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
-  const app = createApp({ gateway, hub, log, peerOf: (request) => server?.requestIP(request)?.address ?? null });
+  const app = createApp({ gateway, hub, log, listenHost: options.host, peerOf: (request) => server?.requestIP(request)?.address ?? null });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.
   app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, ...EXCLUSIVE_LISTEN });
   server = app.server ?? undefined;

@@ -20,6 +20,9 @@ describe('request policy', () => {
     const own = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal)?.address;
     if (own) expect(policy.host(own.includes(':') ? `[${own}]:8900` : `${own}:8900`).ok).toBe(true);
     expect(new RequestPolicy({ allowed_hosts: ['*'], allowed_origins: [] }).host('anything.example').ok).toBe(true);
+    // The name the server was told to listen on (`--host gw.lan`) is its own.
+    expect(new RequestPolicy({ allowed_hosts: [], allowed_origins: [], api_host: 'gw.lan' }).host('gw.lan:8900').ok).toBe(true);
+    expect(new RequestPolicy({ allowed_hosts: [], allowed_origins: [], api_host: '0.0.0.0' }).host('gw.lan:8900').ok).toBe(false);
   });
 
   it("allows no Origin, the page's own, configured ones; refuses others, null and garbage", () => {

@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 export interface GuardConfig {
   allowed_hosts: readonly string[];
   allowed_origins: readonly string[];
+  /** The address the server listens on: a name given there (`--host gw.lan`) is ours too. */
+  api_host?: string;
 }
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
@@ -51,7 +53,7 @@ export class RequestPolicy {
   host(header: string): Verdict {
     const name = hostName(header);
     if (!name) return { ok: false, reason: 'no Host header' };
-    if (isLoopbackName(name) || this.configured(name) || this.isOwnAddress(name)) return OK;
+    if (isLoopbackName(name) || this.configured(name) || this.isListenName(name) || this.isOwnAddress(name)) return OK;
     return { ok: false, reason: `Host "${name}" is not allowed (loopback names, this machine's addresses and allowed_hosts are)` };
   }
 
@@ -81,6 +83,10 @@ export class RequestPolicy {
       if (e.startsWith('.')) return name === e.slice(1) || name.endsWith(e);
       return hostName(e) === name;
     });
+  }
+
+  private isListenName(name: string): boolean {
+    return !!this.config.api_host && hostName(this.config.api_host) === name;
   }
 
   /** A gateway bound to 0.0.0.0 is reached as http://192.168.1.5:8900 from the LAN: that is not rebinding. */
