@@ -43,7 +43,7 @@ export function gatewayFeatures(
   return { services: [bridge, live, notify], screenshot: screenshotWindow };
 }
 
-/** Composes the gateway's HTTP modules; never listens (see server.ts). Holds no state itself. */
+/** Composes the gateway's HTTP modules; never listens (see server.ts). Its one state is the console logins, kept in the state directory. */
 export function createApp(deps: AppDeps) {
   const log = deps.log ?? deps.gateway.ctx.log ?? createLogger('gateway');
   const hub = deps.hub ?? new WsHub(deps.gateway.ctx.bus, deps.gateway.ctx.store);
