@@ -19,8 +19,9 @@ const PINGS = Number(values.pings);
 const DEEP = '['.repeat(Number(values.depth)) + ']'.repeat(Number(values.depth));
 
 const dir = mkdtempSync(join(tmpdir(), 'agentgw-bench-frames-'));
+const socket = `agentgw-bench-frames-${process.pid}`;
 const config = resolveGatewayConfig(
-  { tmux_socket: `agentgw-bench-frames-${process.pid}`, api_host: '127.0.0.1', api_port: 0, default_provider: 'shell' },
+  { tmux_socket: socket, api_host: '127.0.0.1', api_port: 0, default_provider: 'shell' },
   { env: { HOME: dir }, homeDir: dir, file: join(dir, 'config.yaml') },
 );
 const server = await startServer({ config, log: createLogger('bench', -999), tmuxEnv: { HOME: dir } });
@@ -79,4 +80,6 @@ try {
   await server.stop();
   await server.gateway.ctx.tmux.killServer().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
+  // tmux leaves its socket file behind after kill-server.
+  rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
 }
