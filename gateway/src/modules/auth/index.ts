@@ -1,7 +1,7 @@
 import { AppError, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import type { Gateway } from '../../runtime';
-import { NotInitialized, Unauthorized } from '../common/errors';
+import { NotInitialized, TooManyFailedAttempts, Unauthorized } from '../common/errors';
 import { LoginBody, LoginResult } from './model';
 import { type Authenticator, cookieValue, SESSION_COOKIE, tokensEqual } from './service';
 import { SESSION_MAX_AGE_S } from './sessions';
@@ -47,7 +47,8 @@ export const authModule = (gateway: Gateway, auth: Authenticator, peerOf: PeerRe
       if (!(DOCS.test(path) && auth.apiKey)) {
         const verdict = auth.check(request, peerOf(request));
         if (!verdict.ok) {
-          log.warn(`401 ${request.method} ${path}: ${verdict.reason}`);
+          log.warn(`${verdict.retryAfter ? 429 : 401} ${request.method} ${path}: ${verdict.reason}`);
+          if (verdict.retryAfter) throw new TooManyFailedAttempts(verdict.retryAfter);
           throw new Unauthorized();
         }
       }
@@ -56,8 +57,15 @@ export const authModule = (gateway: Gateway, auth: Authenticator, peerOf: PeerRe
     .post('/api/v1/auth/login', ({ body, request, set }) => {
       const apiKey = auth.apiKey;
       if (!apiKey) throw new NoKeyConfigured();
+      const peer = peerOf(request);
+      const locked = auth.locked(peer);
+      if (locked && !locked.ok) {
+        log.warn(`429 POST /api/v1/auth/login: ${locked.reason}`);
+        throw new TooManyFailedAttempts(locked.retryAfter ?? 1);
+      }
       if (!tokensEqual(body.api_key, apiKey)) {
-        log.warn(`401 POST /api/v1/auth/login: wrong API key (peer ${peerOf(request) ?? 'in-process'})`);
+        log.warn(`401 POST /api/v1/auth/login: wrong API key (peer ${peer ?? 'in-process'})`);
+        auth.noteFailure(peer, { ok: false, reason: 'wrong API key' });
         throw new Unauthorized();
       }
       set.headers['set-cookie'] = sessionCookie(request, auth.sessions.create(apiKey), SESSION_MAX_AGE_S);

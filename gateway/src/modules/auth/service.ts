@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { forwardingHeader, isLoopbackAddress } from '../guard/policy';
+import { FailedAttempts, MAX_FAILED_ATTEMPTS } from './limiter';
 import type { ConsoleSessions } from './sessions';
 
 export { isLoopbackAddress } from '../guard/policy';
@@ -27,7 +28,7 @@ export function cookieValue(header: string | null | undefined, name: string): st
   return '';
 }
 
-export type AuthVerdict = { ok: true } | { ok: false; reason: string };
+export type AuthVerdict = { ok: true } | { ok: false; reason: string; retryAfter?: number };
 
 /**
  * README "Security model": with a key, the token must match; with none, only direct loopback
@@ -51,13 +52,35 @@ export function authorize(apiKey: string, token: string, peer: string | null, fo
  * console's login cookie, or (WebSocket only, for clients that cannot set headers) `?token=<key>`.
  */
 export class Authenticator {
+  private readonly attempts = new FailedAttempts();
+
   constructor(private readonly config: { readonly api_key: string }, readonly sessions: ConsoleSessions) {}
+
+  /** A peer that sent too many wrong keys is refused before its key is looked at. */
+  locked(peer: string | null): AuthVerdict | null {
+    const retryAfter = this.attempts.retryAfter(peer);
+    if (!retryAfter) return null;
+    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from peer ${peer ?? 'in-process'}; refused for ${retryAfter} s` };
+  }
+
+  /** Counts a wrong key (not a missing one) against the peer. */
+  noteFailure(peer: string | null, verdict: AuthVerdict): void {
+    if (!verdict.ok && verdict.reason === 'wrong API key') this.attempts.fail(peer);
+  }
 
   get apiKey(): string {
     return this.config.api_key;
   }
 
   check(request: Request, peer: string | null, queryToken = ''): AuthVerdict {
+    const locked = this.locked(peer);
+    if (locked) return locked;
+    const verdict = this.verdict(request, peer, queryToken);
+    this.noteFailure(peer, verdict);
+    return verdict;
+  }
+
+  private verdict(request: Request, peer: string | null, queryToken: string): AuthVerdict {
     const apiKey = this.config.api_key;
     const token = bearerToken(request.headers.get('authorization')) || queryToken;
     if (apiKey && !token && this.sessions.valid(apiKey, cookieValue(request.headers.get('cookie'), SESSION_COOKIE))) return { ok: true };

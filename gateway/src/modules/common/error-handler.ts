@@ -1,6 +1,7 @@
 import { isAppError, type Logger } from '@devhub/shared';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Elysia } from 'elysia';
+import { TooManyFailedAttempts } from './errors';
 
 /**
  * The one place errors become REST bodies (README "REST API"): `{detail: string}`, and for 422
@@ -14,6 +15,7 @@ export const errorHandler = (log: Logger) =>
     const error = isAppError(cause) ? cause : thrown;
     if (isAppError(error)) {
       set.status = error.status;
+      if (error instanceof TooManyFailedAttempts) set.headers['retry-after'] = String(error.retryAfter);
       if (error.status >= 500) log.error(error.message);
       return { detail: error.message };
     }

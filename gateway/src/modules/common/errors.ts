@@ -68,3 +68,9 @@ export class MarkerUnsettled extends AppError {
 export class OptionNotOffered extends AppError {
   constructor(option: number, count: number) { super('OPTION_NOT_OFFERED', 400, `Option ${option} is not offered (the prompt has ${count})`); }
 }
+
+export class TooManyFailedAttempts extends AppError {
+  constructor(readonly retryAfter: number) {
+    super('TOO_MANY_FAILED_ATTEMPTS', 429, `Too many wrong API keys from this address; try again in ${retryAfter} s`, { retry_after: retryAfter });
+  }
+}

@@ -44,7 +44,8 @@ export const wsModule = (gateway: Gateway, hub: WsHub, auth: Authenticator, log:
     if (!verdict.ok) {
       log.warn(`WebSocket refused: ${verdict.reason}`);
       // The spec's error text first, for clients that only read messages; then the 4001 close.
-      ws.raw.send(JSON.stringify({ type: 'error', request_id: '', message: 'Invalid or missing API key' }));
+      const message = verdict.retryAfter ? `Too many wrong API keys from this address; try again in ${verdict.retryAfter} s` : 'Invalid or missing API key';
+      ws.raw.send(JSON.stringify({ type: 'error', request_id: '', message }));
       ws.raw.close(UNAUTHORIZED, 'Unauthorized');
       return;
     }
