@@ -1,7 +1,8 @@
 import { defineCommand } from 'citty';
 import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
-import { loadMjaiBots, type MjaiBots } from '../mjai/config';
+import { loadMjaiConfig, type MjaiBots, type MjsonpRooms } from '../mjai/config';
+import { MjsonpServer } from '../mjai/tcp/server';
 import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
 import { OffGameStore } from '../modules/backend/game-store';
 import { SqliteGameStore } from '../modules/backend/sqlite';
@@ -30,7 +31,9 @@ export default defineCommand({
     port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
     'max-sessions': { type: 'string', description: `Live game sessions before new ones get 429 (default ${DEFAULT_LIMITS.maxSessions})` },
     'session-ttl': { type: 'string', description: `Minutes an idle session is kept (default ${DEFAULT_LIMITS.ttlMs / 60_000})` },
-    bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>")' },
+    bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>") and the classic mjai rooms (rooms:)' },
+    'mjai-port': { type: 'string', description: 'Also accept classic mjai clients (protocol mjsonp) at mjsonp://host:PORT/<room>; 0 = any free port' },
+    'mjai-timeout': { type: 'string', description: 'Seconds a classic mjai client may take per answer (default 60, as the original server)' },
     'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
     'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
@@ -41,8 +44,16 @@ export default defineCommand({
     const log = createLogger('mahjong');
     let listen: { host: string; port: number }, maxSessions: number, ttlMinutes: number;
     let mjaiBots: MjaiBots | undefined;
+    let rooms: MjsonpRooms = {};
+    let mjaiPort: number | null = null;
+    let mjaiTimeout = 60;
     try {
-      if (args.bots) mjaiBots = loadMjaiBots(args.bots);
+      if (args.bots) ({ bots: mjaiBots, rooms } = loadMjaiConfig(args.bots));
+      if (args['mjai-port'] !== undefined) {
+        mjaiPort = Number(args['mjai-port']);
+        if (!Number.isInteger(mjaiPort) || mjaiPort < 0 || mjaiPort > 65535) throw new RangeError(`--mjai-port must be a port number 0-65535, got "${args['mjai-port']}"`);
+      }
+      mjaiTimeout = positive(args['mjai-timeout'], 60, '--mjai-timeout');
       listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
       maxSessions = positive(args['max-sessions'], DEFAULT_LIMITS.maxSessions, '--max-sessions');
       ttlMinutes = positive(args['session-ttl'], DEFAULT_LIMITS.ttlMs / 60_000, '--session-ttl');
@@ -71,11 +82,19 @@ export default defineCommand({
       throw new AppError('LISTEN_FAILED', 500, listenError(err, listen));
     }
     const port = app.server?.port ?? listen.port;
+    let mjsonp: MjsonpServer | null = null;
+    if (mjaiPort !== null) {
+      mjsonp = new MjsonpServer({ host: listen.host, port: mjaiPort, store: backend.games, log, rooms, timeoutMs: mjaiTimeout * 1000 });
+      try { mjsonp.start(); } catch (err) {
+        throw new AppError('LISTEN_FAILED', 500, listenError(err, { host: listen.host, port: mjaiPort }));
+      }
+    }
     // End the event streams first: a graceful stop would otherwise wait for them forever.
-    const stop = async () => { app.decorator.games.closeStreams(); await app.stop(true); };
+    const stop = async () => { app.decorator.games.closeStreams(); await Promise.all([app.stop(true), mjsonp?.stop()]); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
+    if (mjsonp) log.info(`classic mjai clients: mjsonp://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${mjsonp.port}/<room>`);
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
   },
 });
