@@ -20,17 +20,24 @@ export interface VerifyReport {
   notes: string[];
 }
 
+/** East-only ranked games (GO type without the hanchan bit 0x08): uma +10/+5/−5/−10. */
+export const EAST_ONLY_OWARI: OwariRules = { returnPoints: 30000, uma: [10, 5, -5, -10], decimal: false };
+
 /**
- * The final-points rules a log was played under: ranked lobbies (lobby 0, or no `csrule`) use
- * Tenhou's (return 30,000, uma +20/+10/−10/−20, whole points); the game length comes from the GO
- * type bit 0x08 (tonpuu vs hanchan). A custom lobby's `csrule` sets return, uma and decimals in a
- * layout we do not decode, so its final points are reported as not checked instead of compared.
+ * The final-points rules a log was played under, from its GO tag: return 30,000; uma
+ * +20/+10/−10/−20 for hanchan and +10/+5/−5/−10 for East-only games (the type's 0x08 bit); whole
+ * points, or tenths when the log's final points carry them (older logs: −18.2), computed exactly
+ * as the log states them. A custom lobby (`lobby` ≠ 0) sets its own return, uma and decimals, so
+ * its final points are reported as not checked (null), never compared.
  */
 export function owariRulesOf(p: Paipu): OwariRules | null {
-  return p.lobby !== 0 && p.csrule !== undefined && p.csrule !== '' ? null : TENHOU_OWARI;
+  if (p.lobby !== 0) return null;
+  const base = (p.type & 0x08) !== 0 ? TENHOU_OWARI : EAST_ONLY_OWARI;
+  const decimal = p.owari?.points.some((x) => !Number.isInteger(x)) ?? false;
+  return decimal ? { ...base, decimal } : base;
 }
 
-export const CUSTOM_RULES_NOTE = 'final points not checked: custom rules';
+export const CUSTOM_RULES_NOTE = 'final points not checked: a custom lobby has its own rules';
 
 const eq = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -59,7 +66,7 @@ export function verifyPaipu(p: Paipu): VerifyReport {
     const adv = advance({ round: r.round, honba: r.honba, kyotaku: k.kyotaku, scores: [...k.scores] }, k.result!, p.rules.eastSouth, owariRules ?? TENHOU_OWARI);
     const isLast = i === p.rounds.length - 1;
     if (adv.over && !isLast) note(`${label}: the engine ends the game here, the log plays on`);
-    else if (adv.over && p.owari && !owariRules) notes.push(CUSTOM_RULES_NOTE);
+    else if (adv.over && p.owari && !owariRules) notes.push(`${CUSTOM_RULES_NOTE} (lobby ${p.lobby})`);
     else if (adv.over && p.owari) {
       if (!eq(adv.owari!.scores, p.owari.scores) || !eq(adv.owari!.points, p.owari.points))
         note(`final owari: engine scores [${adv.owari!.scores.join(',')}] points [${adv.owari!.points.join(',')}], log [${p.owari.scores.join(',')}] points [${p.owari.points.join(',')}]`);
