@@ -3,7 +3,7 @@ import { defineCommand } from 'citty';
 import { arenaTable } from '../engine/sim/arena';
 import { loadMjaiBots, type MjaiBots } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS } from '../mjai/table';
-import { runArena } from './arena/run';
+import { runArena } from '../arena/run';
 import { BadArgument } from '@devhub/shared';
 
 export default defineCommand({

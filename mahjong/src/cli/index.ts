@@ -14,6 +14,7 @@ export const main = defineCommand({
     train: () => import('./train').then((m) => m.default),
     convert: () => import('./convert').then((m) => m.default),
     games: () => import('./games').then((m) => m.default),
+    ladder: () => import('./ladder').then((m) => m.default),
   },
 });
 

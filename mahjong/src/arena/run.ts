@@ -4,7 +4,7 @@
  * put back in schedule order before the summary, so the report is the same for any `jobs` (only
  * its `seconds` differ).
  */
-import { type ArenaReport, arenaSchedule, type GameRecord, summarize } from '../../engine/sim/arena';
+import { type ArenaReport, arenaSchedule, type GameRecord, summarize } from '../engine/sim/arena';
 import { type ContestantSetup, contestants } from './contestants';
 
 export interface ArenaRun extends ContestantSetup {
@@ -35,9 +35,9 @@ export async function runArena(o: ArenaRun): Promise<{ records: GameRecord[]; re
   return { records, report: summarize(o.lineup, records, (performance.now() - started) / 1000) };
 }
 
-function inWorker(job: WorkerJob, done: (r: GameRecord) => void): Promise<void> {
+export function inWorker(job: WorkerJob, done: (r: GameRecord) => void): Promise<void> {
   // In the compiled binary (package.json "build") the worker is a second entry point, stored
-  // next to the CLI's under the entry points' common folder (src/cli): arena/worker.js.
+  // under the entry points' common folder (src): arena/worker.js.
   const compiled = import.meta.url.includes('$bunfs');
   const worker = new Worker(compiled ? '/$bunfs/root/arena/worker.js' : new URL('./worker.ts', import.meta.url).href);
   return new Promise<void>((resolve, reject) => {

@@ -4,14 +4,14 @@
  * the `--bots` file (`mjai:<name>` or just `<name>`). `playOne` plays one game of the duplicate
  * schedule and returns its record; the same game gives the same record in any process.
  */
-import { StrongAgent } from '../../engine/ai';
-import { type GameRecord, seatResults } from '../../engine/sim/arena';
-import { playGame } from '../../engine/sim/play';
-import { ClassicAnnotator } from '../../mjai/classic';
-import type { MjaiBots, MjaiBotSpec } from '../../mjai/config';
-import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../../mjai/table';
-import { transportFor } from '../../mjai/transport';
-import { agentFactory } from '../_agents';
+import { StrongAgent } from '../engine/ai';
+import { type GameRecord, seatResults } from '../engine/sim/arena';
+import { playGame } from '../engine/sim/play';
+import { ClassicAnnotator } from '../mjai/classic';
+import type { MjaiBots, MjaiBotSpec } from '../mjai/config';
+import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
+import { transportFor } from '../mjai/transport';
+import { agentFactory } from './agents';
 
 const MJAI = 'mjai:';
 
