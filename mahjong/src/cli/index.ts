@@ -15,6 +15,7 @@ export const main = defineCommand({
     convert: () => import('./convert').then((m) => m.default),
     games: () => import('./games').then((m) => m.default),
     ladder: () => import('./ladder').then((m) => m.default),
+    env: () => import('./env').then((m) => m.default),
   },
 });
 
