@@ -46,7 +46,20 @@ export function inWorker(job: WorkerJob, done: (r: GameRecord) => void): Promise
       if (m.type === 'game') done(m.record);
       else { worker.terminate(); if (m.type === 'done') resolve(); else reject(new Error(m.message)); }
     };
-    worker.onerror = (e) => { worker.terminate(); reject(new Error(`arena worker: ${e.message}`)); };
+    let started = false;
+    worker.onerror = (e) => {
+      worker.terminate();
+      // A binary built without the worker entry point (only src/cli/index.ts) cannot start it:
+      // its games are played in this thread instead, with the same records.
+      if (!started && /ModuleNotFound/.test(e.message)) void inThisThread(job, done).then(resolve, reject);
+      else reject(new Error(`arena worker: ${e.message}`));
+    };
+    worker.addEventListener('message', () => { started = true; }, { once: true });
     worker.postMessage(job);
   });
+}
+
+async function inThisThread(job: WorkerJob, done: (r: GameRecord) => void): Promise<void> {
+  const { playOne } = contestants(job.setup);
+  for (const g of job.games) done(await playOne(g.seed, g.rotation, g.seats));
 }
