@@ -126,4 +126,21 @@ describe('classic mjai server: errors and filled rooms', () => {
     expect(failed.gameId).toBeNull();
     expect((await store.list({ owners: 'all', limit: 10, offset: 0 })).games.every((g) => !g.ais.includes('mjsonp:a'))).toBe(true);
   }, 60_000);
+
+  it('refuses connections beyond its limit with the original\'s "busy" error; a stop tells waiting clients why', async () => {
+    const small = new MjsonpServer({ host: '127.0.0.1', port: 0, store, log: quiet, maxConnections: 2 });
+    small.start();
+    try {
+      const at = `mjsonp://127.0.0.1:${small.port}/busy`;
+      // Two clients wait in a room (a room needs four); a third is refused.
+      const waiting = [playClassic(at, 'w1'), playClassic(at, 'w2')];
+      await Bun.sleep(100);
+      const third = await playClassic(at, 'w3');
+      expect(third.error).toBe('The server is busy. Retry after a while.');
+      await small.stop();
+      for (const w of await Promise.all(waiting)) expect(w.error).toContain('shutting down');
+    } finally {
+      await small.stop();
+    }
+  });
 });

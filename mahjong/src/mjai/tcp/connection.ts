@@ -15,6 +15,8 @@ const NO_ANSWER = new Set(['end_game', 'error']);
 export class MjsonpConnection implements BotTransport {
   label: string;
   readonly lines = new LineQueue();
+  /** Still counted among the server's open connections (cleared once when the socket goes). */
+  counted = true;
   private buf = '';
   private out = '';
   private closed = false;

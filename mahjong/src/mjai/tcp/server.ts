@@ -15,6 +15,8 @@ const ROOM_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
 const MAX_NAME = 40;
 /** A client has this long to join after `hello`. */
 const JOIN_TIMEOUT_MS = 30_000;
+/** Open connections (waiting or playing) beyond which a new one is refused. */
+export const MAX_CONNECTIONS = 512;
 
 export interface MjsonpServerOptions {
   host: string;
@@ -26,7 +28,9 @@ export interface MjsonpServerOptions {
   onlyConfigured?: boolean;
   /** Milliseconds a client may take per answer (the original: 60 s). */
   timeoutMs?: number;
-  /** Each finished or failed room game (tests, the ladder). */
+  /** Open connections allowed at once (default MAX_CONNECTIONS). */
+  maxConnections?: number;
+  /** Each finished or failed room game (tests). */
   onGame?: (r: RoomResult) => void;
 }
 
@@ -42,6 +46,8 @@ export class MjsonpServer {
   private listener: TCPSocketListener<MjsonpConnection> | null = null;
   private readonly rooms = new Map<string, Room>();
   private readonly games = new Set<Promise<unknown>>();
+  private open = 0;
+  private readonly conns = new Set<MjsonpConnection>();
 
   constructor(private readonly o: MjsonpServerOptions) {}
 
@@ -57,6 +63,11 @@ export class MjsonpServer {
         open: (socket) => {
           socket.setNoDelay?.(true);
           socket.data = new MjsonpConnection(socket, `${socket.remoteAddress}`);
+          this.conns.add(socket.data);
+          if (++this.open > (this.o.maxConnections ?? MAX_CONNECTIONS)) {
+            this.refuse(socket.data, 'The server is busy. Retry after a while.');
+            return;
+          }
           socket.data.send(MJSONP_HELLO);
           void this.handshake(socket.data);
         },
@@ -70,7 +81,10 @@ export class MjsonpServer {
 
   private left(socket: Socket<MjsonpConnection>): void {
     const conn = socket.data;
-    if (!conn) return;
+    if (!conn || !conn.counted) return;
+    conn.counted = false;
+    this.open--;
+    this.conns.delete(conn);
     conn.gone();
     for (const room of this.rooms.values()) {
       const i = room.waiting.findIndex((w) => w.conn === conn);
@@ -143,13 +157,14 @@ export class MjsonpServer {
     void game.finally(() => this.games.delete(game));
   }
 
-  /** Stops listening, ends every waiting client and waits for the games in play. */
+  /**
+   * Stops listening and tells every client (waiting or playing) that the server is shutting down;
+   * a game in play then ends at its next answer. Resolves when the games are over.
+   */
   async stop(): Promise<void> {
-    this.listener?.stop(true);
-    for (const room of [...this.rooms.values()]) {
-      for (const w of room.waiting) this.refuse(w.conn, 'The server is shutting down.');
-      this.drop(room);
-    }
+    this.listener?.stop(false);
+    for (const room of [...this.rooms.values()]) this.drop(room);
+    for (const c of this.conns) this.refuse(c, 'The server is shutting down.');
     await Promise.allSettled([...this.games]);
   }
 }
