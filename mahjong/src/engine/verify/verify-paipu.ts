@@ -3,7 +3,7 @@
  * log's events and results, every hand must start where our game progression says (round,
  * honba, sticks, scores), and the game must end where the log ends with the same `owari`.
  */
-import { advance, TENHOU_OWARI, type OwariRules, type TableState } from '../game/progress';
+import { advance, owariRulesFor, TENHOU_OWARI, type OwariRules, type TableState } from '../game/progress';
 import { roundLabel } from '../game/game';
 import type { Paipu } from '../paipu/types';
 import { replayRound } from './replay-round';
@@ -20,8 +20,7 @@ export interface VerifyReport {
   notes: string[];
 }
 
-/** East-only ranked games (GO type without the hanchan bit 0x08): uma +10/+5/−5/−10. */
-export const EAST_ONLY_OWARI: OwariRules = { returnPoints: 30000, uma: [10, 5, -5, -10], decimal: false };
+export { EAST_ONLY_OWARI } from '../game/progress';
 
 /**
  * The final-points rules a log was played under, from its GO tag: return 30,000; uma
@@ -32,12 +31,12 @@ export const EAST_ONLY_OWARI: OwariRules = { returnPoints: 30000, uma: [10, 5, -
  */
 export function owariRulesOf(p: Paipu): OwariRules | null {
   if (p.lobby !== 0) return null;
-  const base = (p.type & 0x08) !== 0 ? TENHOU_OWARI : EAST_ONLY_OWARI;
+  const base = owariRulesFor((p.type & 0x08) !== 0);
   const decimal = p.owari?.points.some((x) => !Number.isInteger(x)) ?? false;
   return decimal ? { ...base, decimal } : base;
 }
 
-export const CUSTOM_RULES_NOTE = 'final points not checked: a custom lobby has its own rules';
+export const CUSTOM_RULES_NOTE = 'final points not checked: custom rules';
 
 const eq = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -66,7 +65,7 @@ export function verifyPaipu(p: Paipu): VerifyReport {
     const adv = advance({ round: r.round, honba: r.honba, kyotaku: k.kyotaku, scores: [...k.scores] }, k.result!, p.rules.eastSouth, owariRules ?? TENHOU_OWARI);
     const isLast = i === p.rounds.length - 1;
     if (adv.over && !isLast) note(`${label}: the engine ends the game here, the log plays on`);
-    else if (adv.over && p.owari && !owariRules) notes.push(`${CUSTOM_RULES_NOTE} (lobby ${p.lobby})`);
+    else if (adv.over && p.owari && !owariRules) notes.push(CUSTOM_RULES_NOTE);
     else if (adv.over && p.owari) {
       if (!eq(adv.owari!.scores, p.owari.scores) || !eq(adv.owari!.points, p.owari.points))
         note(`final owari: engine scores [${adv.owari!.scores.join(',')}] points [${adv.owari!.points.join(',')}], log [${p.owari.scores.join(',')}] points [${p.owari.points.join(',')}]`);
