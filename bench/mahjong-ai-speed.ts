@@ -7,8 +7,10 @@
  * machine). It also checks that both trees play every measured game identically (the speed work
  * must not change a decision): a digest of each game's Tenhou XML must match.
  *
- * Run: bun bench/mahjong-ai-speed.ts [--baseline REV] [--games N] [--passes P] [--only random,heuristic,strong]
- *      (defaults: baseline 9c42c6e, the tree before this round's AI speed work; N = 600/150/150 per AI; P = 3)
+ * Run: bun bench/mahjong-ai-speed.ts [--baseline REV] [--games N] [--passes P] [--warmup W] [--only random,heuristic,strong]
+ *      (defaults: baseline 9c42c6e, the tree before this round's AI speed work; N = 600/150/150 per AI; P = 3;
+ *      W = N warm-up games per tree: the shanten group tables keep filling for a few thousand hanchan,
+ *      so a larger W gives the rate of a long run)
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -24,6 +26,7 @@ const baselineRev = arg('baseline', '9c42c6e');
 const passes = Number(arg('passes', '3'));
 const only = arg('only', 'random,heuristic,strong').split(',');
 const gamesFor = (ai: string) => Number(arg('games', '0')) || (ai === 'random' ? 600 : 150);
+const warmupFor = (ai: string) => Number(arg('warmup', '0')) || gamesFor(ai);
 
 type Agent = { decide(view: unknown): number };
 interface Tree {
@@ -66,8 +69,8 @@ try {
   for (const ai of only) {
     const games = gamesFor(ai);
     // Warm-up on other seeds: fills the shanten tables and lets the JIT's optimising tiers compile.
-    pass(before, ai, games, 500_000);
-    pass(after, ai, games, 500_000);
+    pass(before, ai, warmupFor(ai), 500_000);
+    pass(after, ai, warmupFor(ai), 500_000);
     const rates: Record<string, number[]> = { before: [], after: [] };
     let differing = 0;
     for (let p = 0; p < passes; p++) {
