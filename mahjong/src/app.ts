@@ -18,6 +18,8 @@ import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import { errorMapper } from './server/on-error';
 import { VERSION } from './version';
 import { GameAccess } from './modules/game/access';
+import { ladderModule } from './modules/ladder';
+import { LadderStore } from './modules/ladder/store';
 
 export interface AppDeps {
   /** Sessions, events and finished games (default: this process's memory, no game store). */
@@ -32,6 +34,10 @@ export interface AppDeps {
   mjaiBots?: MjaiBots;
   /** May list and end every session (`serve --admin-token`, env MAHJONG_ADMIN_TOKEN). */
   adminToken?: string | null;
+  /** The duplicate-match ladder shown at /ladder (default: an empty one in memory). */
+  ladder?: LadderStore;
+  /** Whether ladder matches are being played (`serve --ladder`). */
+  ladderRunning?: () => boolean;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
@@ -51,6 +57,7 @@ export function createApp(deps: AppDeps = {}) {
     .use(sessionsModule(games, access))
     .use(historyModule(games, access))
     .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
+    .use(ladderModule(deps.ladder ?? new LadderStore(null), deps.ladderRunning ?? (() => false)))
     .decorate('games', games)
     .onStop(() => games.close());
 }

@@ -14,6 +14,8 @@ export const main = defineCommand({
     train: () => import('./train').then((m) => m.default),
     convert: () => import('./convert').then((m) => m.default),
     games: () => import('./games').then((m) => m.default),
+    ladder: () => import('./ladder').then((m) => m.default),
+    env: () => import('./env').then((m) => m.default),
   },
 });
 

@@ -1,7 +1,11 @@
 import { defineCommand } from 'citty';
 import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp } from '../app';
-import { loadMjaiBots, type MjaiBots } from '../mjai/config';
+import { loadMjaiConfig, type MjaiBots, type MjsonpRooms } from '../mjai/config';
+import { MjsonpServer } from '../mjai/tcp/server';
+import { LadderRunner } from '../modules/ladder/runner';
+import { ladderPath, LadderStore } from '../modules/ladder/store';
+import { BUILTIN_AIS } from '../engine/ai';
 import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
 import { OffGameStore } from '../modules/backend/game-store';
 import { SqliteGameStore } from '../modules/backend/sqlite';
@@ -30,7 +34,12 @@ export default defineCommand({
     port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default ${DEFAULT_LISTEN.port})` },
     'max-sessions': { type: 'string', description: `Live game sessions before new ones get 429 (default ${DEFAULT_LIMITS.maxSessions})` },
     'session-ttl': { type: 'string', description: `Minutes an idle session is kept (default ${DEFAULT_LIMITS.ttlMs / 60_000})` },
-    bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>")' },
+    bots: { type: 'string', description: 'YAML/JSON file naming the mjai bots a game may seat (ai_model "mjai:<name>") and the classic mjai rooms (rooms:)' },
+    'mjai-port': { type: 'string', description: 'Also accept classic mjai clients (protocol mjsonp) at mjsonp://host:PORT/<room>; 0 = any free port' },
+    ladder: { type: 'boolean', description: 'Play duplicate ladder matches in the background between the built-in AIs and the configured bots (page /ladder, mahjong ladder)' },
+    'ladder-ais': { type: 'string', description: 'Ladder entrants, comma separated (default: random, heuristic, strong and every bot in --bots as mjai:<name>)' },
+    'ladder-interval': { type: 'string', description: 'Seconds between two ladder matches (default 5)' },
+    'mjai-timeout': { type: 'string', description: 'Seconds a classic mjai client may take per answer (default 60, as the original server)' },
     'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
     'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
@@ -41,8 +50,26 @@ export default defineCommand({
     const log = createLogger('mahjong');
     let listen: { host: string; port: number }, maxSessions: number, ttlMinutes: number;
     let mjaiBots: MjaiBots | undefined;
+    let rooms: MjsonpRooms = {};
+    let mjaiPort: number | null = null;
+    let mjaiTimeout = 60;
+    let ladderInterval = 5;
+    let entrants: string[] = [];
     try {
-      if (args.bots) mjaiBots = loadMjaiBots(args.bots);
+      if (args.bots) ({ bots: mjaiBots, rooms } = loadMjaiConfig(args.bots));
+      if (args['mjai-port'] !== undefined) {
+        mjaiPort = Number(args['mjai-port']);
+        if (!Number.isInteger(mjaiPort) || mjaiPort < 0 || mjaiPort > 65535) throw new RangeError(`--mjai-port must be a port number 0-65535, got "${args['mjai-port']}"`);
+      }
+      mjaiTimeout = positive(args['mjai-timeout'], 60, '--mjai-timeout');
+      ladderInterval = args['ladder-interval'] === '0' ? 0 : positive(args['ladder-interval'], 5, '--ladder-interval');
+      entrants = args['ladder-ais'] ? args['ladder-ais'].split(',').map((x) => x.trim()).filter(Boolean)
+        : [...BUILTIN_AIS, ...Object.keys(mjaiBots ?? {}).map((n) => `mjai:${n}`)];
+      for (const e of entrants) {
+        const known = (BUILTIN_AIS as readonly string[]).includes(e) || (e.startsWith('mjai:') && mjaiBots?.[e.slice(5)] !== undefined);
+        if (!known) throw new RangeError(`--ladder-ais: "${e}" is neither a built-in AI (${BUILTIN_AIS.join(', ')}) nor mjai:<name> of a bot in --bots`);
+      }
+      if (args.ladder && new Set(entrants).size < 2) throw new RangeError('--ladder-ais needs at least two different entrants');
       listen = resolveListen(args, LISTEN_ENV, DEFAULT_LISTEN);
       maxSessions = positive(args['max-sessions'], DEFAULT_LIMITS.maxSessions, '--max-sessions');
       ttlMinutes = positive(args['session-ttl'], DEFAULT_LIMITS.ttlMs / 60_000, '--session-ttl');
@@ -64,18 +91,34 @@ export default defineCommand({
       if (args.store === false) backend = { ...backend, games: new OffGameStore() };
       log.info(`sessions, events and finished games are shared through ${redactUrl(redisUrl)}`);
     } else backend = localBackend(limits, args.store === false ? null : gameDbPath(dataDir(args['data-dir'])), log);
-    const app = createApp({ log, backend, mjaiBots, adminToken });
+    let ladder: LadderStore;
+    try {
+      ladder = new LadderStore(args.store === false ? null : ladderPath(dataDir(args['data-dir'])));
+    } catch (err) {
+      throw new AppError('INVALID_LADDER', 500, `${(err as Error).message}: move it away to start a new ladder`);
+    }
+    const runner = args.ladder ? new LadderRunner(ladder, { entrants: [...new Set(entrants)], bots: mjaiBots, intervalMs: ladderInterval * 1000, log }) : null;
+    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
       throw new AppError('LISTEN_FAILED', 500, listenError(err, listen));
     }
     const port = app.server?.port ?? listen.port;
+    let mjsonp: MjsonpServer | null = null;
+    if (mjaiPort !== null) {
+      mjsonp = new MjsonpServer({ host: listen.host, port: mjaiPort, store: backend.games, log, rooms, timeoutMs: mjaiTimeout * 1000 });
+      try { mjsonp.start(); } catch (err) {
+        throw new AppError('LISTEN_FAILED', 500, listenError(err, { host: listen.host, port: mjaiPort }));
+      }
+    }
     // End the event streams first: a graceful stop would otherwise wait for them forever.
-    const stop = async () => { app.decorator.games.closeStreams(); await app.stop(true); };
+    runner?.start();
+    const stop = async () => { app.decorator.games.closeStreams(); await Promise.all([app.stop(true), mjsonp?.stop(), runner?.stop()]); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
+    if (mjsonp) log.info(`classic mjai clients: mjsonp://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${mjsonp.port}/<room>`);
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
   },
 });

@@ -4,6 +4,7 @@ import { BadArgument, writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
 import { transportFor } from '../mjai/transport';
+import { ClassicAnnotator } from '../mjai/classic';
 import { agentFactory } from './_agents';
 
 /** `mjai:<command>` or `mjai:ws://…`: an external bot plays the seat. */
@@ -41,6 +42,7 @@ export default defineCommand({
     out: { type: 'string', description: 'Write each game as mjlog XML into this directory' },
     'east-only': { type: 'boolean', description: 'Play East-only games instead of East-South' },
     seat: { type: 'string', description: 'N=AI for one seat (repeatable), e.g. --seat "1=mjai:python3 bot.py" or --seat 2=mjai:ws://host:port' },
+    'possible-actions': { type: 'boolean', description: 'Send mjai bots the classic server\'s possible_actions, cannot_dahai and scores with the events' },
     'bot-timeout': { type: 'string', default: String(DEFAULT_BOT_TIMEOUT_MS), description: 'Milliseconds an mjai bot may take per answer before the built-in AI replaces it' },
   },
   async run({ args, rawArgs }) {
@@ -52,7 +54,7 @@ export default defineCommand({
   },
 });
 
-interface SimArgs { games: string; ai: string; seed: string; out?: string; 'east-only'?: boolean; seats: string[]; 'bot-timeout': string }
+interface SimArgs { games: string; ai: string; seed: string; out?: string; 'east-only'?: boolean; seats: string[]; 'bot-timeout': string; 'possible-actions'?: boolean }
 
 /** Every `--seat X` / `--seat=X` (citty keeps only the last of a repeated flag). */
 function seatFlags(raw: string[]): string[] {
@@ -96,7 +98,7 @@ async function simulate(args: SimArgs): Promise<void> {
     const options = { seed: seed + i, maxRound: args['east-only'] ? 0 as const : 1 as const, names: names.map((n, s) => `${n}-${s}`) };
     let game;
     if (seats.some(isMjai)) {
-      const players: SeatPlayer[] = seats.map((k, s) => (isMjai(k) ? { bot: transportFor(k.slice(MJAI_PREFIX.length)), fallback: agents[s]! } : { agent: agents[s]! }));
+      const players: SeatPlayer[] = seats.map((k, s) => (isMjai(k) ? { bot: transportFor(k.slice(MJAI_PREFIX.length)), fallback: agents[s]!, ...(args['possible-actions'] ? { annotator: new ClassicAnnotator(s) } : {}) } : { agent: agents[s]! }));
       const gameNo = seed + i;
       ({ game } = await playWithBots(players, options, {
         timeoutMs,

@@ -10,6 +10,7 @@ import type { Game } from '../engine/game/game';
 import { A } from '../engine/table/actions';
 import type { MjaiEvent } from '../formats/mjai';
 import { decisionOf, type Decision } from './actions';
+import type { EventAnnotator } from './classic';
 import { BotFailure, type BotTransport } from './transport';
 
 /** A bot seat given up to the built-in AI (`simulate` prints it; the server sends it as an event). */
@@ -42,6 +43,8 @@ export class BotSeat {
     private readonly timeoutMs: number,
     private readonly onReplaced: (e: BotReplaced) => void,
     private readonly onSent?: (seat: number, event: MjaiEvent) => void,
+    /** Adds the classic server's fields (`possible_actions`, `cannot_dahai`, scores) to what the bot is sent. */
+    private readonly annotator?: EventAnnotator,
   ) {}
 
   replace(reason: BotReplaced['reason'], message: string): void {
@@ -64,8 +67,12 @@ export class BotSeat {
     this.last = await this.bot.exchange(JSON.stringify(event), this.timeoutMs);
   }
 
-  /** Sends events in order, one answer each; stops at the first failure (the seat is then replaced). */
-  async deliver(events: MjaiEvent[]): Promise<void> {
+  /**
+   * Sends events in order, one answer each; stops at the first failure (the seat is then replaced).
+   * `game` (the live game the events come from) lets the annotator add its fields.
+   */
+  async deliver(events: MjaiEvent[], game?: Game): Promise<void> {
+    if (game && this.annotator) events = this.annotator.batch(game, events);
     for (const ev of events) {
       if (!this.active) return;
       if (ev.type === 'reach' && ev.actor === this.seat && this.reachSent) { this.reachSent = false; continue; }
@@ -98,7 +105,8 @@ export class BotSeat {
     if (!d.ok || !('reach' in d)) return d;
     // mjai riichi: the bot says reach, sees its own reach event, then names the discard.
     this.reachSent = true;
-    await this.send({ type: 'reach', actor: this.seat });
+    const reach: MjaiEvent = { type: 'reach', actor: this.seat };
+    await this.send(this.annotator ? this.annotator.reach(game, reach) : reach);
     const discard = decisionOf(parse(this.last), view.valid_actions, true);
     if (!discard.ok || 'reach' in discard || !view.riichi_tiles.includes(discard.action)) {
       return { ok: false, reason: `after reach, ${this.last ?? 'no answer'} is not a discard that keeps tenpai` };

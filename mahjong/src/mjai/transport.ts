@@ -15,7 +15,7 @@ export class BotFailure extends Error {
 }
 
 /** Lines in, one pending answer at a time; a failure stays (the bot is done after it). */
-class LineQueue {
+export class LineQueue {
   private lines: string[] = [];
   private waiter: ((line: string) => void) | null = null;
   private failed: BotFailure | null = null;

@@ -6,13 +6,50 @@
  * may override them).
  */
 import type { PlayerView, StateView } from '../game/view-schema';
-import { shanten, ukeire } from '../rules';
+import { shanten } from '../rules';
 import { A, kindOfDiscard } from '../table/actions';
 import { doraFromIndicator as doraOf } from '../rules';
 import { safetyAgainst } from './safety';
 import type { Agent } from './types';
 import { DEFAULT_WEIGHTS, type HeuristicWeights } from './weights';
 import { seenKinds } from './visible';
+import { discardTable } from './strong/discard-table';
+
+/** No kind is ruled out as a useful draw (the strong AI's plans rule some out; this player does not). */
+const NO_DEAD = new Uint8Array(34);
+const VISIBLE = new Array<number>(34).fill(0);
+
+export interface DiscardStats {
+  /** Shanten of the hand as it is (14 tiles). */
+  whole: number;
+  /** Shanten after discarding a held kind. */
+  shanten(kind: number): number;
+  /** ukeire(counts − kind, melds, seen).total: unseen copies of the draws that lower it. */
+  accept(kind: number): number;
+}
+
+/**
+ * Every discard's shanten and acceptance of a 3n+2 hand in one pass (strong/discard-table.ts),
+ * the same numbers as shanten() and ukeire() per discard. The table counts a draw's copies that
+ * are neither in the hand before the discard nor seen; ukeire() counts the discarded tile as
+ * unseen again, which matters only when drawing it back beats the discard. Valid until the next
+ * call (the table is shared scratch space).
+ */
+export function discardStats(counts: number[], melds: number, seen: number[]): DiscardStats {
+  const visible = VISIBLE;
+  for (let k = 0; k < 34; k++) visible[k] = counts[k]! + seen[k]!;
+  const table = discardTable(counts, melds, NO_DEAD, visible, true);
+  const whole = table.shanten[34]!;
+  return {
+    whole,
+    shanten: (kind) => table.shanten[kind]!,
+    accept: (kind) => {
+      let u = table.accept(kind);
+      if (whole < table.shanten[kind]!) u += counts[kind]! >= 4 ? Math.max(0, 1 - seen[kind]!) : 4 - visible[kind]! >= 0 ? 1 : 0;
+      return u;
+    },
+  };
+}
 
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
@@ -54,7 +91,8 @@ export class HeuristicAgent implements Agent {
     const t = readTable(view);
     if (acts.includes(A.SKIP)) return this.respond(view, t);
     const melds = t.me.melds.length;
-    const now = shanten(t.counts, melds);
+    const stats = discardStats(t.counts, melds, t.seen);
+    const now = stats.whole;
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
@@ -62,19 +100,16 @@ export class HeuristicAgent implements Agent {
       if (t.me.riichi || shanten(c, melds + 1) <= now) return A.ANKAN;
     }
     if (acts.includes(A.KAKAN) && t.threats.length === 0) return A.KAKAN;
-    return this.discard(acts, t, now);
+    return this.discard(acts, t, now, stats);
   }
 
-  private discard(acts: number[], t: Table, now: number): number {
+  private discard(acts: number[], t: Table, now: number, stats: DiscardStats): number {
     const melds = t.me.melds.length;
     const fold = t.threats.length > 0 && now >= this.w.foldShanten;
     const cands = acts.filter((a) => a < 37);
     const rows = cands.map((a) => {
       const kind = kindOfDiscard(a);
-      t.counts[kind]! -= 1;
-      const sh = shanten(t.counts, melds);
-      t.counts[kind]! += 1;
-      return { a, kind, sh };
+      return { a, kind, sh: stats.shanten(kind) };
     });
     const best = Math.min(...rows.map((r) => r.sh));
     const accept = new Map<number, number>();
@@ -85,9 +120,7 @@ export class HeuristicAgent implements Agent {
       if (r.sh === best) {
         let u = accept.get(r.kind);
         if (u === undefined) {
-          t.counts[r.kind]! -= 1;
-          u = ukeire(t.counts, melds, t.seen).total;
-          t.counts[r.kind]! += 1;
+          u = stats.accept(r.kind);
           accept.set(r.kind, u);
         }
         score += u * this.w.ukeire;

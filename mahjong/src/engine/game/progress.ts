@@ -38,6 +38,10 @@ export interface OwariRules {
 }
 
 export const TENHOU_OWARI: OwariRules = { returnPoints: 30000, uma: [20, 10, -10, -20], decimal: false };
+/** East-only games (Tenhou's GO type without the hanchan bit 0x08): uma +10/+5/−5/−10. */
+export const EAST_ONLY_OWARI: OwariRules = { returnPoints: 30000, uma: [10, 5, -5, -10], decimal: false };
+/** The final-points rules of a game by its length. */
+export const owariRulesFor = (eastSouth: boolean): OwariRules => (eastSouth ? TENHOU_OWARI : EAST_ONLY_OWARI);
 
 /** `x` thousands rounded half away from zero (−500 → −1, 10,500 → 11); exact on multiples of 100. */
 export function roundThousands(points: number): number {
@@ -76,7 +80,7 @@ export function gameEnds(after: TableState, dealerKeeps: boolean, eastSouth: boo
 }
 
 /** `after` holds the scores and sticks once the hand is settled, with that hand's round and honba. */
-export function advance(after: TableState, res: HandResult, eastSouth: boolean, owariRules: OwariRules = TENHOU_OWARI): Advance {
+export function advance(after: TableState, res: HandResult, eastSouth: boolean, owariRules: OwariRules = owariRulesFor(eastSouth)): Advance {
   const abortive = res.kind === 'ryuukyoku' && res.ryuukyoku !== 'exhaustive' && res.ryuukyoku !== 'nm';
   if (!abortive && gameEnds(after, res.renchan, eastSouth)) {
     const scores = after.scores.slice();

@@ -39,6 +39,15 @@ export interface GameRecord {
   /** Contestant name per seat 0–3. */
   seats: string[];
   results: SeatResult[];
+  /** mjai bot seats given to the built-in AI during the game, and why (absent when none). */
+  replaced?: string[];
+}
+
+/** The duplicate schedule: wall w (seed + w) played in rotations 0–3, in this order. */
+export function arenaSchedule(lineup: string[], walls: number, seed: number): { seed: number; rotation: number; seats: string[] }[] {
+  const out: { seed: number; rotation: number; seats: string[] }[] = [];
+  for (let w = 0; w < walls; w++) for (let r = 0; r < 4; r++) out.push({ seed: seed + w, rotation: r, seats: rotated(lineup, r) });
+  return out;
 }
 
 /** A mean with its 95 % confidence half-width. */
@@ -161,14 +170,15 @@ export function summarize(lineup: string[], records: GameRecord[], seconds: numb
 const pm = (e: Estimate, digits: number, scale = 1) => `${(e.mean * scale).toFixed(digits)} ± ${(e.ci95 * scale).toFixed(digits)}`;
 
 export function arenaTable(r: ArenaReport): string {
+  const w = Math.max(16, ...r.contestants.map((c) => c.name.length));
   const lines = [
     `lineup: ${r.lineup.join(', ')} — ${r.walls} walls × 4 rotations = ${r.games} games, ${r.hands} hands in ${r.seconds.toFixed(1)} s`,
     '(± = 95 % confidence interval, walls as samples)',
     '',
-    `${'AI'.padEnd(16)} ${'seats'.padStart(6)}  ${'avg place'.padEnd(15)} ${'1st %'.padEnd(13)} ${'4th %'.padEnd(13)} ${'avg score'.padEnd(16)} ${'avg points'.padEnd(14)} ${'win %'.padEnd(13)} deal-in %`,
+    `${'AI'.padEnd(w)} ${'seats'.padStart(6)}  ${'avg place'.padEnd(15)} ${'1st %'.padEnd(13)} ${'4th %'.padEnd(13)} ${'avg score'.padEnd(16)} ${'avg points'.padEnd(14)} ${'win %'.padEnd(13)} deal-in %`,
   ];
   for (const c of r.contestants) {
-    lines.push(`${c.name.padEnd(16)} ${String(c.seats).padStart(6)}  ${pm(c.avgPlace, 3).padEnd(15)} ${pm(c.firstRate, 1, 100).padEnd(13)} ${pm(c.lastRate, 1, 100).padEnd(13)} ${pm(c.avgScore, 0).padEnd(16)} ${pm(c.avgPoints, 1).padEnd(14)} ${pm(c.winRate, 1, 100).padEnd(13)} ${pm(c.dealInRate, 1, 100)}`);
+    lines.push(`${c.name.padEnd(w)} ${String(c.seats).padStart(6)}  ${pm(c.avgPlace, 3).padEnd(15)} ${pm(c.firstRate, 1, 100).padEnd(13)} ${pm(c.lastRate, 1, 100).padEnd(13)} ${pm(c.avgScore, 0).padEnd(16)} ${pm(c.avgPoints, 1).padEnd(14)} ${pm(c.winRate, 1, 100).padEnd(13)} ${pm(c.dealInRate, 1, 100)}`);
   }
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
  * log's events and results, every hand must start where our game progression says (round,
  * honba, sticks, scores), and the game must end where the log ends with the same `owari`.
  */
-import { advance, TENHOU_OWARI, type OwariRules, type TableState } from '../game/progress';
+import { advance, owariRulesFor, TENHOU_OWARI, type OwariRules, type TableState } from '../game/progress';
 import { roundLabel } from '../game/game';
 import type { Paipu } from '../paipu/types';
 import { replayRound } from './replay-round';
@@ -20,14 +20,20 @@ export interface VerifyReport {
   notes: string[];
 }
 
+export { EAST_ONLY_OWARI } from '../game/progress';
+
 /**
- * The final-points rules a log was played under: ranked lobbies (lobby 0, or no `csrule`) use
- * Tenhou's (return 30,000, uma +20/+10/−10/−20, whole points); the game length comes from the GO
- * type bit 0x08 (tonpuu vs hanchan). A custom lobby's `csrule` sets return, uma and decimals in a
- * layout we do not decode, so its final points are reported as not checked instead of compared.
+ * The final-points rules a log was played under, from its GO tag: return 30,000; uma
+ * +20/+10/−10/−20 for hanchan and +10/+5/−5/−10 for East-only games (the type's 0x08 bit); whole
+ * points, or tenths when the log's final points carry them (older logs: −18.2), computed exactly
+ * as the log states them. A custom lobby (`lobby` ≠ 0) sets its own return, uma and decimals, so
+ * its final points are reported as not checked (null), never compared.
  */
 export function owariRulesOf(p: Paipu): OwariRules | null {
-  return p.lobby !== 0 && p.csrule !== undefined && p.csrule !== '' ? null : TENHOU_OWARI;
+  if (p.lobby !== 0) return null;
+  const base = owariRulesFor((p.type & 0x08) !== 0);
+  const decimal = p.owari?.points.some((x) => !Number.isInteger(x)) ?? false;
+  return decimal ? { ...base, decimal } : base;
 }
 
 export const CUSTOM_RULES_NOTE = 'final points not checked: custom rules';

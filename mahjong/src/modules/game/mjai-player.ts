@@ -7,6 +7,7 @@
 import { StrongAgent } from '../../engine/ai';
 import type { Game } from '../../engine/game/game';
 import { type BotReplaced, BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
+import { ClassicAnnotator } from '../../mjai/classic';
 import type { MjaiBotSpec } from '../../mjai/config';
 import { transportFor } from '../../mjai/transport';
 import { MjaiFeed } from '../../mjai/translate';
@@ -16,6 +17,7 @@ export class MjaiPlayer implements AiPlayer {
   readonly name: string;
   private seat: BotSeat | null = null;
   private feed: MjaiFeed | null = null;
+  private game: Game | null = null;
   private replaced: BotReplaced[] = [];
 
   constructor(botName: string, private readonly spec: MjaiBotSpec) {
@@ -26,9 +28,10 @@ export class MjaiPlayer implements AiPlayer {
     if (this.seat) return this.seat;
     const bot = transportFor(this.spec.command ?? this.spec.url!);
     this.feed = new MjaiFeed(game);
+    this.game = game;
     this.seat = new BotSeat(seat, bot, new StrongAgent(), this.spec.timeout_ms ?? DEFAULT_BOT_TIMEOUT_MS, (e) => {
       this.replaced.push({ ...e, bot: this.name, message: e.message.replaceAll(bot.label, this.name) });
-    });
+    }, undefined, this.spec.possible_actions ? new ClassicAnnotator(seat) : undefined);
     return this.seat;
   }
 
@@ -36,7 +39,7 @@ export class MjaiPlayer implements AiPlayer {
     const game = eg.engine;
     if (!game) throw new Error('invariant: an mjai seat needs the engine game');
     const b = this.start(game, seat);
-    await b.deliver(this.feed!.next([seat])[0]!);
+    await b.deliver(this.feed!.next([seat])[0]!, game);
     // A kan names its tile: with two kinds to kan, the one the bot named is played.
     const move = await b.move(game);
     if (!move) return b.fallback.decide(game.stateView(seat, { shallow: true }));
@@ -53,6 +56,6 @@ export class MjaiPlayer implements AiPlayer {
     const b = this.seat;
     if (!b) return;
     // The rest of the game (end_game) goes out before the bot is stopped.
-    void b.deliver(this.feed!.next([b.seat])[0]!).finally(() => b.close()).catch(() => undefined);
+    void b.deliver(this.feed!.next([b.seat])[0]!, this.game ?? undefined).finally(() => b.close()).catch(() => undefined);
   }
 }

@@ -4,6 +4,9 @@
  * before the performance redesign (golden.json). A changed digest means a changed game.
  * The strong AI's games (40 among themselves, 12 against three heuristics) were recorded before
  * its speed work (issue #13): a faster strong AI must take exactly the same decisions.
+ * The 4 mixed games are East-only: their digests were re-recorded when East-only games took
+ * Tenhou's East-only uma (+10/+5/−5/−10) — the same games, checked equal to the old records once
+ * their final points are recomputed with the hanchan uma; only the `owari` attribute changed.
  */
 import { describe, expect, it } from 'bun:test';
 import { HeuristicAgent, RandomAgent, StrongAgent } from '../../../src/engine/ai';

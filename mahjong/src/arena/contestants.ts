@@ -1,0 +1,66 @@
+/**
+ * Arena contestants by name: a built-in AI, `policy` or a model file (agents, played in-process),
+ * `mjai:<command>` / `mjai:ws://…` (an external bot per seat and game), or the name of a bot in
+ * the `--bots` file (`mjai:<name>` or just `<name>`). `playOne` plays one game of the duplicate
+ * schedule and returns its record; the same game gives the same record in any process.
+ */
+import { StrongAgent } from '../engine/ai';
+import { type GameRecord, seatResults } from '../engine/sim/arena';
+import { playGame } from '../engine/sim/play';
+import { ClassicAnnotator } from '../mjai/classic';
+import type { MjaiBots, MjaiBotSpec } from '../mjai/config';
+import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
+import { transportFor } from '../mjai/transport';
+import { agentFactory } from './agents';
+
+const MJAI = 'mjai:';
+
+export interface ContestantSetup {
+  /** The contestant names (as listed in --ai). */
+  names: string[];
+  bots?: MjaiBots;
+  /** Default per-answer timeout of command-line bots. */
+  botTimeoutMs?: number;
+  possibleActions?: boolean;
+  maxRound: 0 | 1;
+}
+
+/** The bot a name stands for, or null for an in-process agent. */
+function botOf(name: string, s: ContestantSetup): MjaiBotSpec | null {
+  const key = name.startsWith(MJAI) ? name.slice(MJAI.length) : name;
+  const configured = s.bots?.[key];
+  if (configured) return configured;
+  if (!name.startsWith(MJAI)) return null;
+  if (!key.trim()) throw new Error(`"${name}": mjai: needs a command, a ws:// URL or a bot named in --bots`);
+  return /^wss?:\/\//.test(key) ? { url: key } : { command: key };
+}
+
+export type PlayOne = (seed: number, rotation: number, seats: string[]) => Promise<GameRecord>;
+
+export function contestants(s: ContestantSetup): { playOne: PlayOne; hasBots: boolean } {
+  const bots = new Map(s.names.map((n) => [n, botOf(n, s)] as const));
+  const make = agentFactory(s.names.filter((n) => !bots.get(n)));
+  const hasBots = [...bots.values()].some((b) => b !== null);
+  const playOne: PlayOne = async (seed, rotation, seats) => {
+    const salt = (seat: number) => seed * 16 + rotation * 4 + seat;
+    const options = { seed, maxRound: s.maxRound, names: seats.map((n, i) => `${n}-${i}`) };
+    if (!seats.some((n) => bots.get(n))) {
+      const game = playGame(seats.map((n, i) => make(n, salt(i))), options);
+      return { seed, rotation, seats, results: seatResults(game, seats) };
+    }
+    const specs = seats.map((n) => bots.get(n) ?? null);
+    const timeoutMs = Math.max(...specs.map((b) => (b ? b.timeout_ms ?? s.botTimeoutMs ?? DEFAULT_BOT_TIMEOUT_MS : 0)));
+    // A bot that fails is replaced by the strong AI for the rest of that game; the record says which seats.
+    const { game, replaced } = await playWithBots(seats.map((n, i): SeatPlayer => {
+      const spec = specs[i];
+      if (!spec) return { agent: make(n, salt(i)) };
+      return {
+        bot: transportFor(spec.command ?? spec.url!), fallback: new StrongAgent(),
+        ...(spec.possible_actions || s.possibleActions ? { annotator: new ClassicAnnotator(i) } : {}),
+      };
+    }), options, { timeoutMs });
+    return { seed, rotation, seats, results: seatResults(game, seats), ...(replaced.length ? { replaced: replaced.map((r) => `seat ${r.seat} (${r.reason}: ${r.message})`) } : {}) };
+  };
+  return { playOne, hasBots };
+}
+

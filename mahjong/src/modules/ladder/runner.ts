@@ -1,0 +1,73 @@
+/**
+ * `mahjong serve --ladder`: plays one duplicate match at a time (a random wall, four rotations)
+ * between entrants drawn at random — built-in AIs and the configured mjai bots — in a worker
+ * thread, so the server's requests never wait for the games, and records it (store.ts).
+ */
+import type { MjaiBots } from '../../mjai/config';
+import { arenaSchedule, type GameRecord } from '../../engine/sim/arena';
+import { inWorker } from '../../arena/run';
+import { type LadderStore } from './store';
+import { matchOf } from './standings';
+
+export interface LadderOptions {
+  /** Contestant names: built-in AIs, `mjai:<name>` of configured bots. */
+  entrants: string[];
+  bots?: MjaiBots;
+  /** Pause between matches. */
+  intervalMs: number;
+  log: { info(m: string): void; error(m: string): void };
+}
+
+const rand = (n: number) => crypto.getRandomValues(new Uint32Array(1))[0]! % n;
+
+/** Four seats from the entrants: four different ones when there are four, else a random mix with at least two. */
+export function drawLineup(entrants: string[]): string[] {
+  const pool = [...entrants];
+  for (let i = pool.length - 1; i > 0; i--) { const j = rand(i + 1); [pool[i], pool[j]] = [pool[j]!, pool[i]!]; }
+  if (pool.length >= 4) return pool.slice(0, 4);
+  const lineup = [pool[0]!, pool[1]!];
+  while (lineup.length < 4) lineup.push(pool[rand(pool.length)]!);
+  return lineup;
+}
+
+export class LadderRunner {
+  private stopped = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly store: LadderStore, private readonly o: LadderOptions) {}
+
+  start(): void {
+    if (this.o.entrants.length < 2) throw new Error('the ladder needs at least two entrants');
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => { this.running = this.match().finally(() => { this.running = null; this.schedule(this.o.intervalMs); }); }, ms);
+  }
+
+  /** One match, recorded when it completes. */
+  async match(): Promise<void> {
+    const lineup = drawLineup(this.o.entrants);
+    const seed = rand(2 ** 31);
+    const records: GameRecord[] = [];
+    const setup = { names: [...new Set(lineup)], bots: this.o.bots, maxRound: 1 as const };
+    try {
+      await inWorker({ setup, games: arenaSchedule(lineup, 1, seed) }, (r) => records.push(r));
+    } catch (e) {
+      this.o.log.error(`ladder match ${lineup.join(', ')} failed: ${(e as Error).message}`);
+      return;
+    }
+    if (this.stopped) return;
+    records.sort((a, b) => a.rotation - b.rotation);
+    this.store.add(matchOf(lineup, seed, records));
+    this.o.log.info(`ladder: match ${this.store.matches.length} (${lineup.join(', ')}) recorded`);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}
