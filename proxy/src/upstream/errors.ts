@@ -17,6 +17,9 @@ export class ProxyError extends AppError {
   }
 }
 
+/** Claude Code honours this header: a permanent failure is not retried (ten times, for minutes). */
+export const NO_RETRY = { 'x-should-retry': 'false' } as const;
+
 export const VALID_ROUTES = ['POST /v1/messages', 'POST /v1/images/generations', 'GET /health', 'GET /docs'];
 
 export class RouteNotFound extends ProxyError {
@@ -67,9 +70,17 @@ export class Forbidden extends ProxyError {
   }
 }
 
+/**
+ * The client's token is not server.auth_token. Retrying cannot fix that (Claude Code would retry for
+ * minutes, then ask for /login), so the answer says not to and names the command that writes the token.
+ */
 export class Unauthorized extends ProxyError {
   constructor() {
-    super('unauthorized', 401, 'missing or wrong proxy token: send server.auth_token as x-api-key or "Authorization: Bearer <token>"');
+    super(
+      'unauthorized', 401,
+      'missing or wrong modelproxy token: the client must send server.auth_token as x-api-key or "Authorization: Bearer <token>"; run `modelproxy settings apply` to write it into Claude Code\'s settings (ANTHROPIC_AUTH_TOKEN), then start a new session',
+      NO_RETRY,
+    );
   }
 }
 
@@ -87,9 +98,6 @@ export class UpstreamBroken extends ProxyError {
     super('upstream_broken', 502, `the upstream connection broke while sending its answer: ${reason}`);
   }
 }
-
-/** Claude Code honours this header: a permanent failure is not retried (ten times, for minutes). */
-export const NO_RETRY = { 'x-should-retry': 'false' } as const;
 
 /** Why a provider has no key to try. */
 export type NoKeyReason = { kind: 'placeholders' } | { kind: 'auth_failed' | 'exhausted'; untilMs: number };

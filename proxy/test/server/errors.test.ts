@@ -183,7 +183,9 @@ describe('request guard', () => {
     const guarded = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['YOUR_API_KEY'] } }, { server: { auth_token: 'local-token-123' } }));
     const missing = await guarded.app.handle(post('/v1/messages', { model: 'x' }));
     expect(missing.status).toBe(401);
-    expect((await missing.json()).error).toMatchObject({ type: 'authentication_error', code: 'unauthorized' });
+    expect((await missing.json()).error).toMatchObject({ type: 'authentication_error', code: 'unauthorized', message: expect.stringContaining('modelproxy settings apply') });
+    // Retrying cannot fix a wrong token: Claude Code must not retry for minutes.
+    expect(missing.headers.get('x-should-retry')).toBe('false');
     expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { 'x-api-key': 'wrong-token-123' }))).status).toBe(401);
     // With the right token the request gets past the guard (and fails later: only a placeholder key).
     expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { 'x-api-key': 'local-token-123' }))).status).toBe(502);
