@@ -1,6 +1,7 @@
 import type { Logger } from '@devhub/shared';
 import type { Provider } from '../config/schema';
-import { NoUsableKey, ProxyError, UpstreamUnreachable } from './errors';
+import { KeysResting, NoUsableKey, ProxyError, UpstreamUnreachable } from './errors';
+import { firstBack, type ProviderRests } from './rest-text';
 import type { Candidate, KeyPool } from './key-pool';
 import type { QuotaWindow } from './quota';
 
@@ -94,6 +95,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
   let broken: ProxyError | null = null;
   let ruledOut: Set<X> | null = null; // made when a target is first ruled out (rarely)
   let attempts = 0;
+  let lastBrief = false;
   for (let i = 0; i < queue.length; i++) {
     const attempt = queue[i]!;
     if (options.clientSignal?.aborted) break;
@@ -159,13 +161,31 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
     const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${next}`);
     lastReason = outcome.reason;
+    lastBrief = outcome.quota === undefined && !(outcome.status !== null && outcome.status >= 401 && outcome.status <= 403);
     if (client?.aborted) break;
     if (outcome.value !== undefined) answered = { outcome, attempt };
+  }
+  // The last key only cooled briefly while others rest for long: say so rather than hand on a bare 429.
+  if (lastBrief && !options.clientSignal?.aborted && !broken) {
+    const resting = longRests(targets, pool);
+    if (resting) throw new KeysResting(resting.providers, pool.now(), resting.back, attempts, options.configPath);
   }
   // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
   if (answered) return { value: answered.outcome.value!, target: answered.attempt.target, candidate: answered.attempt.candidate, attempts, failed: true };
   if (broken && !options.clientSignal?.aborted) throw broken;
   throw new UpstreamUnreachable(targets.map((t) => t.name), attempts, lastReason);
+}
+
+/**
+ * After every tried key failed: when some key of the targets rests long (a used-up plan window, a
+ * refusal), the providers' key states and when the first key is back; else null (every key only
+ * cools briefly, and the upstream's own answer says enough).
+ */
+function longRests(targets: readonly KeyTarget[], pool: KeyPool): { providers: ProviderRests[]; back: number } | null {
+  const providers = targets.map((t) => ({ name: t.name, rests: pool.rests(t.name, t.provider) }));
+  if (!providers.some((p) => p.rests.some((r) => r.state === 'exhausted' || r.state === 'refused'))) return null;
+  const back = firstBack(providers, pool.now());
+  return back === null ? null : { providers, back };
 }
 
 function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X> | null, current: X): string {
