@@ -48,7 +48,10 @@ describe('settings apply --statusline and settings remove', () => {
     expect(after.statusLine.type).toBe('command');
     expect(after.statusLine.command).toEndWith('statusline');
     expect(after.statusLine.command).toStartWith(`MODELPROXY_DIR=${box.dir} `);
-    expect(after.env).toEqual({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy', API_TIMEOUT_MS: '3000000' });
+    expect(after.env).toEqual({
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy', API_TIMEOUT_MS: '3000000',
+      CLAUDE_CODE_AUTO_COMPACT_WINDOW: '128000', CLAUDE_CODE_MAX_CONTEXT_TOKENS: '128000', CLAUDE_CODE_DISABLE_1M_CONTEXT: '1',
+    });
     expect(after.model).toBe('sonnet');
     // The record of what apply replaced holds the old token: owner only.
     expect(statSync(restorePath).mode & 0o777).toBe(0o600);
