@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite';
 import { maskKey } from '@devhub/shared';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import type { ProxyConfig } from '../config/schema';
 import type { RequestRecord } from './db';
 import { keyFingerprint } from './meter';

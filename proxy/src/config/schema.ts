@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 
 /** The config format this program writes; older files are migrated up to it (see cli migrations). */
 export const CONFIG_VERSION = 1;

@@ -1,5 +1,5 @@
 import { AppError } from '@devhub/shared';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { CLIENT_RETRY_WINDOW_MS, inText, restsText, whenText, type KeyRest, type ProviderRests } from './rest-text';
 
 /** The one error body of every proxy answer (README "Errors": Messages API type names). */

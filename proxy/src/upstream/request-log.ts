@@ -1,5 +1,5 @@
 import type { Logger } from '@devhub/shared';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { closeSync, openSync, write, writeSync } from 'node:fs';
 
 /** One line of requests.jsonl: what happened, never what was said and never a key. */

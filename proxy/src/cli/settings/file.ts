@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { ConfigError } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { removeTopLevelMember, setTopLevelMember } from './json-edit';
 
 /** Claude Code reads `env` as string variables; anything else is a broken settings file. */

@@ -1,6 +1,6 @@
 import { writeJsonAtomic } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** A member's value before `apply` and the value `apply` wrote; `present: false` = there was none. */
