@@ -34,7 +34,7 @@ export interface AppDeps {
 
 /** Composes the proxy's modules; never listens (the serve command does). */
 export function createApp(deps: AppDeps = {}) {
-  const log = deps.log ?? createLogger('proxy');
+  const log = deps.log ?? createLogger('proxy', undefined, { oneLine: true });
   const state = deps.state ?? new ProxyState(Value.Default(ProxyConfig, {}) as ProxyConfig);
   const requestLog = deps.requestLog ?? new RequestLog(null, log);
   const quotaResets = new QuotaResets(state.pool, deps.quotaReset ?? quotaResetAt, log);

@@ -9,6 +9,9 @@ import { costOf, priceFor } from './prices';
 export const STATS_GROUPINGS = ['provider', 'key', 'model', 'day'] as const;
 export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
 
+/** `--by key`: the group of requests the proxy answered without a key (no_usable_key, a bad request). */
+export const NO_KEY = '(answered by the proxy, no key)';
+
 const Ms = t.Union([t.Number(), t.Null()]);
 
 /** One line of `stats`: a provider, key, model or day (or the total). */
@@ -60,16 +63,18 @@ export function summarize(rows: Row[], config: ProxyConfig, by: StatsGrouping, s
     else if (by === 'model') name = row.model_out ?? row.model_in ?? '(no model)';
     else if (by === 'day') name = localDay(row.time);
     else {
-      name = row.provider === null || row.key_index === null ? '(no key)' : `${row.provider}#${row.key_index}`;
+      // Rows the proxy answered itself (no key was tried to the end) are not any key's.
+      name = row.provider === null || row.key_index === null ? NO_KEY : `${row.provider}#${row.key_index}`;
       key = keyLabel(row);
       // The same position may have held another key: they are different keys.
-      if (key !== undefined) name = `${name}\u0000${key ?? row.key_fp}`;
+      if (name === NO_KEY) key = undefined;
+      else if (key !== undefined) name = `${name}\u0000${key ?? row.key_fp}`;
     }
     const group = groups.get(name) ?? { rows: [], ...(by === 'key' ? { key } : {}) };
     group.rows.push(row);
     groups.set(name, group);
   }
-  const list = [...groups.entries()].map(([name, g]) => ({ ...aggregate(name.split('\u0000')[0]!, g.rows, config), ...(by === 'key' ? { key: g.key ?? null } : {}) }));
+  const list = [...groups.entries()].map(([name, g]) => ({ ...aggregate(name.split('\u0000')[0]!, g.rows, config), ...(by === 'key' && name !== NO_KEY ? { key: g.key ?? null } : {}) }));
   list.sort(by === 'day' ? (a, b) => a.group.localeCompare(b.group) : (a, b) => b.requests - a.requests || a.group.localeCompare(b.group));
   return { since: since.toISOString(), until: until.toISOString(), by, currency: config.accounting.currency, groups: list, total: aggregate('total', rows, config) };
 }

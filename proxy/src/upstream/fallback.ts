@@ -172,7 +172,10 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
   }
   // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
   if (answered) return { value: answered.outcome.value!, target: answered.attempt.target, candidate: answered.attempt.candidate, attempts, failed: true };
-  if (broken && !options.clientSignal?.aborted) throw broken;
+  if (broken && !options.clientSignal?.aborted) {
+    // The record says how many keys were tried before the target was ruled out.
+    throw Object.assign(broken, { headers: { ...broken.headers, 'x-modelproxy-attempts': String(attempts) } });
+  }
   throw new UpstreamUnreachable(targets.map((t) => t.name), attempts, lastReason);
 }
 
@@ -200,7 +203,13 @@ const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 function errorText(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code ? `${code}: ${error.message}` : error.message;
+    const message = withoutBunHint(error.message);
+    return code && !message.startsWith(code) ? `${code}: ${message}` : message;
   }
   return String(error);
+}
+
+/** Bun's fetch errors end with advice for the program's author ("pass `verbose: true` …"), not for the user. */
+export function withoutBunHint(message: string): string {
+  return message.replace(/\s*For more information, pass `verbose: true`[^.]*\.?/g, '').trim();
 }

@@ -48,13 +48,15 @@ describe('a stream the upstream drops after its 200', () => {
       expect(received).toBe(first);
       drop();
       await expect(reader.read()).rejects.toThrow();
-      await waitFor(() => proxy.output().includes('the response broke off'), 'the broke-off log line');
+      await waitFor(() => proxy.output().includes('the upstream broke off the response'), 'the broke-off log line');
     } finally {
       expect(await proxy.stop()).toBe(0);
     }
     const lines = proxy.output().split('\n');
     const after = lines.slice(lines.findIndex((l) => l.includes('listening on')) + 1).filter((l) => l.trim() !== '');
-    expect(after.filter((l) => l.includes('broke off'))).toEqual([expect.stringContaining('mm#1: the response broke off after')]);
+    expect(after.filter((l) => l.includes('broke off'))).toEqual([expect.stringContaining('mm#1: the upstream broke off the response after')]);
+    // One line per log entry: no blank line framing the warning.
+    expect(proxy.output().split('\n').slice(0, -1).filter((l) => l.trim() === '')).toEqual([]);
     expect(after.filter((l) => /^\s+at /.test(l) || /^error:/i.test(l.trim()) || /\bTypeError\b|ECONNRESET/.test(l))).toEqual([]);
     expect(proxy.output()).not.toContain(KEY);
   }, 60_000);

@@ -71,6 +71,9 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     expect(error.code).toBe('upstream_redirect');
     expect(error.message).toBe('provider "mm" answered HTTP 302 redirecting to https://example.invalid/login: check base_url');
     expect(upstream.requests.length).toBe(1);
+    // The record counts the try that met the redirect.
+    await waitFor(async () => (await h.logLines()).length === 1, 'the request in requests.jsonl');
+    expect((await h.logLines())[0]).toMatchObject({ status: 502, attempts: 1 });
     upstream.handle(() => messageResponse('ok'));
   });
 
