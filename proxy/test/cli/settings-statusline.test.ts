@@ -39,6 +39,15 @@ beforeEach(() => {
 const settings = () => JSON.parse(readFileSync(settingsPath, 'utf8'));
 
 describe('settings apply --statusline and settings remove', () => {
+  it('apply then remove gives back a one-line settings.json byte for byte', async () => {
+    const oneLine = `{"env":{"API_TIMEOUT_MS":"3000000","ANTHROPIC_AUTH_TOKEN":"${VENDOR_KEY}"},"model":"sonnet"}`;
+    writeFileSync(settingsPath, oneLine);
+    expect((await cli(['settings', 'apply', '--statusline'], box.env)).code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).not.toBe(oneLine);
+    expect((await cli(['settings', 'remove'], box.env)).code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).toBe(oneLine);
+  });
+
   it('installs `modelproxy statusline` as the status line, and remove puts back the previous one and the env, byte for byte', async () => {
     const applied = await cli(['settings', 'apply', '--statusline'], box.env);
     expect(applied.code).toBe(0);

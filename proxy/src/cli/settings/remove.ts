@@ -75,7 +75,7 @@ export default defineCommand({
     const left = { ...file.data, ...members };
     for (const [name, value] of Object.entries(left)) if (value === REMOVE) delete left[name];
     if (record?.created && Object.keys(left).length === 0) rmSync(file.path);
-    else writeSettings(file, members);
+    else writeSettings(file, members, record?.original);
     if (record) {
       delete restore.files[file.path];
       if (Object.keys(restore.files).length === 0) rmSync(restorePath, { force: true });
