@@ -132,10 +132,23 @@ export class RequestLog {
     }
   }
 
+  /** Told each line as it is written (the dashboard's live request stream). */
+  onLine?: (entry: RequestLogEntry) => void;
+
   /** The pending lines as text (built now when queued as functions); empties the queue. */
   private lines(): string {
     let text = '';
-    for (const source of this.pending) text += `${JSON.stringify(typeof source === 'function' ? source() : source)}\n`;
+    for (const source of this.pending) {
+      const entry = typeof source === 'function' ? source() : source;
+      text += `${JSON.stringify(entry)}\n`;
+      if (this.onLine) {
+        try {
+          this.onLine(entry);
+        } catch {
+          // A listener never stops the log.
+        }
+      }
+    }
     this.pending = [];
     return text;
   }
