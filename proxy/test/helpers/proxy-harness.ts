@@ -7,7 +7,7 @@ import { createApp } from '../../src/app';
 import { LISTEN_OPTIONS } from '../../src/listen-options';
 import { loadProxyConfig } from '../../src/config/load';
 import { AccountingStore } from '../../src/accounting/store';
-import { configPath, requestsDbPath, requestsLogPath } from '../../src/config/paths';
+import { configPath, requestsDbPath, requestsLogPath, usageCachePath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { RequestLog } from '../../src/upstream/request-log';
 import { ProxyState } from '../../src/upstream/state';
@@ -96,7 +96,10 @@ export function harness(config: unknown, options: { now?: () => Date; clock?: ()
   const state = new ProxyState(loadProxyConfig(file), pool);
   const requestLog = new RequestLog(requestsLogPath(dir), log);
   const accounting = options.accounting ? new AccountingStore(requestsDbPath(dir), log) : null;
-  const app = createApp({ state, log, requestLog, now: options.now, ...(accounting ? { accounting } : {}) });
+  const app = createApp({
+    state, log, requestLog, now: options.now, ...(accounting ? { accounting } : {}),
+    usageCachePath: usageCachePath(dir), requestsDbPath: requestsDbPath(dir),
+  });
   return {
     dir, file, state, pool, app, accounting,
     async logLines() {
