@@ -45,6 +45,8 @@ export interface FallbackOptions {
   /** Named in the error when the provider has no usable key. */
   configPath?: string;
   log: Logger;
+  /** A try with a key failed and the request moves on (accounting counts it against that key). */
+  onFailure?: (target: KeyTarget, candidate: Candidate, status: number | null) => void;
   /** A key's plan window is used up and the answer did not say until when (ask the usage adapter). */
   onExhausted?: (target: KeyTarget, candidate: Candidate, window: QuotaWindow) => void;
 }
@@ -157,6 +159,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
       return { value: outcome.value, target, candidate, attempts, failed: false };
     }
     pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restUntil, outcome.quota !== undefined);
+    options.onFailure?.(target, candidate, outcome.status);
     if (outcome.quota && outcome.restUntil === undefined) options.onExhausted?.(target, candidate, outcome.quota);
     const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${next}`);

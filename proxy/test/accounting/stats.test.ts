@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
-import { NO_KEY, summarize } from '../../src/accounting/stats';
+import { NO_KEY, readFailures, readRows, summarize } from '../../src/accounting/stats';
+import { openDatabase } from '../../src/accounting/db';
+import { requestsDbPath } from '../../src/config/paths';
+import { anthropicError, messageResponse, serveMock } from '../helpers/mock-upstream';
+import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
 import { renderStats } from '../../src/accounting/stats-format';
 import { keyFingerprint } from '../../src/accounting/meter';
 import { ProxyConfig } from '../../src/config/schema';
@@ -20,5 +24,33 @@ describe('stats --by key', () => {
     const text = renderStats(report, '24h').join('\n');
     expect(text).not.toContain('no longer in config');
     expect(text).toContain(NO_KEY);
+  });
+});
+
+describe('stats --by key counts failed tries', () => {
+  it("counts a key's failures against it, not only the key that finally served (real proxy, requests.db)", async () => {
+    const FIRST = 'sk-cp-failing-key-0001';
+    const SECOND = 'sk-cp-serving-key-0002';
+    const vendor = serveMock((r) => (r.key === FIRST ? anthropicError(529, 'overloaded_error', 'overloaded') : messageResponse('ok')));
+    try {
+      const h = harness(configFor({ mm: { url: vendor.url, keys: [FIRST, SECOND] } }), { accounting: true });
+      for (let i = 0; i < 2; i++) {
+        // The first request tries key 1 (529) then key 2; the second starts at key 2 (key 1 cools), then both again after.
+        h.pool.succeed('mm', FIRST);
+        const res = await h.app.handle(post('/v1/messages', { model: 'm', max_tokens: 1, messages: [] }));
+        expect(res.headers.get('x-modelproxy-key')).toBe('mm#2');
+      }
+      h.accounting!.close();
+      const db = openDatabase(requestsDbPath(h.dir), { create: false })!;
+      const report = summarize(readRows(db, 0, Date.now() + 1), h.state.current.config, 'key', new Date(0), new Date(), readFailures(db, 0, Date.now() + 1));
+      db.close();
+      expect(report.groups.map((g) => [g.group, g.requests, g.failures])).toEqual([['mm#2', 2, 0], ['mm#1', 0, 2]]);
+      expect(report.total.failures).toBe(2);
+      const text = renderStats(report, 'all').join('\n');
+      expect(text).toMatch(/^mm#1 sk-c\*\*\*0001 +0 +0 +2 /m);
+    } finally {
+      await vendor.stop();
+      removeTempDirs();
+    }
   });
 });

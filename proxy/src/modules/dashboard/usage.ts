@@ -1,6 +1,6 @@
 import type { ProxyConfig } from '../../config/schema';
 import { openDatabase } from '../../accounting/db';
-import { readRows, summarize } from '../../accounting/stats';
+import { readFailures, readRows, summarize } from '../../accounting/stats';
 import type { DashboardUsage } from './model';
 
 /** The days of history the charts show by default, and at most. */
@@ -14,11 +14,13 @@ export function dashboardUsage(dbPath: string | undefined, config: ProxyConfig, 
   since.setDate(since.getDate() - (days - 1));
   const db = dbPath ? openDatabase(dbPath, { create: false }) : null;
   let rows: ReturnType<typeof readRows> = [];
+  let failures: ReturnType<typeof readFailures> = [];
   try {
     rows = readRows(db, since.getTime(), now.getTime() + 1);
+    failures = readFailures(db, since.getTime(), now.getTime() + 1);
   } finally {
     db?.close();
   }
-  const by = (grouping: 'day' | 'provider' | 'key' | 'model') => summarize(rows, config, grouping, since, now).groups;
+  const by = (grouping: 'day' | 'provider' | 'key' | 'model') => summarize(rows, config, grouping, since, now, grouping === 'key' ? failures : []).groups;
   return { days, currency: config.accounting.currency, by_day: by('day'), by_provider: by('provider'), by_key: by('key'), by_model: by('model') };
 }
