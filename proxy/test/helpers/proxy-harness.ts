@@ -42,13 +42,13 @@ export const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
  * ANTHROPIC_BASE_URL is `baseUrl` and ANTHROPIC_API_KEY the key; without one, `home`'s own
  * settings say where to go). Killed after 90 s.
  */
-export async function claudePrint(home: string, connect: { baseUrl: string; clientKey: string } | null): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function claudePrint(home: string, connect: { baseUrl: string; clientKey: string } | null, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   const project = join(home, 'proj');
   mkdirSync(project, { recursive: true });
   if (connect) {
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [connect.clientKey.slice(-20)], rejected: [] } }));
   }
-  await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+  await using proc = Bun.spawn([CLAUDE, '-p', 'say pong', ...args], {
     cwd: project,
     env: claudeEnv(home, connect ? { ANTHROPIC_BASE_URL: connect.baseUrl, ANTHROPIC_API_KEY: connect.clientKey } : {}),
     stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',

@@ -4,8 +4,9 @@ export const HealthStatus = t.Object({ status: t.Union([t.Literal('ok'), t.Liter
 export type HealthStatus = typeof HealthStatus.static;
 
 /**
- * `/health`, and a quiet `HEAD /`: Claude Code checks that its base URL answers at every start, and
- * a 404 there left a warning in the log each time.
+ * `/health`, and a quiet `HEAD /` and `HEAD /api/hello`: Claude Code checks that its base URL
+ * answers at every start (2.1.1xx with `HEAD /`, 2.1.330 with `HEAD /api/hello`), and a 404 there
+ * left a warning in the log each time.
  */
 export const healthModule = (isReady: () => boolean = () => true) =>
   new Elysia({ name: 'health' })
@@ -13,4 +14,5 @@ export const healthModule = (isReady: () => boolean = () => true) =>
       response: HealthStatus,
       detail: { summary: 'Health check', tags: ['health'] },
     })
-    .route('HEAD', '/', () => new Response(null, { status: 200 }), { detail: { summary: 'Reachability check (Claude Code sends it at start)', tags: ['health'] } });
+    .route('HEAD', '/', () => new Response(null, { status: 200 }), { detail: { summary: 'Reachability check (Claude Code sends it at start)', tags: ['health'] } })
+    .route('HEAD', '/api/hello', () => new Response(null, { status: 200 }), { detail: { summary: 'Reachability check (Claude Code 2.1.330 sends it at start)', tags: ['health'] } });
