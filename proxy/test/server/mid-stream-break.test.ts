@@ -61,3 +61,38 @@ describe('a stream the upstream drops after its 200', () => {
     expect(proxy.output()).not.toContain(KEY);
   }, 60_000);
 });
+
+describe('a client that leaves in the middle of a stream', () => {
+  it('logs that the client left (not the upstream), and the upstream call is cancelled', async () => {
+    let cancelled = false;
+    const held = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      idleTimeout: 0,
+      fetch: () => new Response(new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(first));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      }), { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const dir = tempDir();
+    writeFileAtomic(configPath(dir), stringify(configFor({ mm: { url: `http://127.0.0.1:${held.port}`, keys: [KEY] } })));
+    const proxy = await spawnProxy(dir);
+    try {
+      const client = new AbortController();
+      const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'sonnet', stream: true, max_tokens: 5, messages: [] }), signal: client.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      client.abort();
+      await waitFor(() => proxy.output().includes('mm#1: the client left after'), 'the client-left log line');
+      await waitFor(() => cancelled, 'the upstream call to be cancelled');
+      expect(proxy.output()).not.toContain('the upstream broke off');
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+      await held.stop(true);
+    }
+  }, 60_000);
+});
