@@ -1,5 +1,8 @@
 import type { RequestLogEntry } from '../../upstream/request-log';
 
+/** Open dashboard streams at most (a local page needs one per tab): more is a leak or a loop. */
+export const MAX_STREAMS = 32;
+
 /** Live subscribers of the request stream (the dashboard's SSE); a request line is handed to each. */
 export class RequestFeed {
   private readonly listeners = new Set<(entry: RequestLogEntry) => void>();

@@ -1,10 +1,10 @@
 import type { Logger } from '@devhub/shared';
 import { Elysia, t } from 'elysia';
 import type { ProxyState } from '../../upstream/state';
-import { InvalidRequest } from '../../upstream/errors';
+import { InvalidRequest, ProxyError } from '../../upstream/errors';
 import { unmatchedRequest } from '../errors/unmatched';
 import { DASHBOARD_ASSETS, DASHBOARD_PAGE } from './assets';
-import type { RequestFeed } from './feed';
+import { MAX_STREAMS, type RequestFeed } from './feed';
 import { DashboardState, DashboardUsage, ReloadResult } from './model';
 import { CHART_DAYS, dashboardUsage, MAX_CHART_DAYS } from './usage';
 import { dashboardState } from './view';
@@ -53,9 +53,12 @@ export const dashboardModule = (deps: DashboardDeps) => {
       response: DashboardUsage,
       detail: { summary: 'Tokens and cost per day, provider, key and model (requests.db)', tags: ['dashboard'] },
     })
-    .get(`${DASHBOARD_API}/events`, ({ request }) => new Response(deps.feed.stream(request.signal), {
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
-    }), { detail: { summary: 'Live request stream (SSE, event "request": one requests.jsonl line)', tags: ['dashboard'] } })
+    .get(`${DASHBOARD_API}/events`, ({ request }) => {
+      if (deps.feed.size >= MAX_STREAMS) throw new ProxyError('too_many_streams', 429, `at most ${MAX_STREAMS} dashboard streams may be open at once; close other dashboard tabs`);
+      return new Response(deps.feed.stream(request.signal), {
+        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+      });
+    }, { detail: { summary: 'Live request stream (SSE, event "request": one requests.jsonl line)', tags: ['dashboard'] } })
     .post(`${DASHBOARD_API}/reload`, async ({ request }) => {
       // The button sends nothing; a body is a mistake worth saying.
       if ((await request.arrayBuffer()).byteLength > 0) throw new InvalidRequest('POST /dashboard/api/reload takes no body');
