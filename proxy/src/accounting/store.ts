@@ -2,6 +2,7 @@ import type { Database, Statement } from 'bun:sqlite';
 import type { Logger } from '@devhub/shared';
 import { chmodSync } from 'node:fs';
 import { COLUMNS, openDatabase, type KeyFailure, type RequestRecord } from './db';
+import { keyFingerprint } from './key-fingerprint';
 
 /** Rows wait at most this long; a burst is written sooner, once this many are queued. */
 const FLUSH_MS = 200;
@@ -36,6 +37,13 @@ export class AccountingStore {
     if (this.queue.length >= FLUSH_ROWS) this.schedule(0);
     else if (this.timer === null) this.schedule(FLUSH_MS);
   }
+
+  /**
+   * A failed try with a key, in the shape the failover reports it (made once per store, so a request
+   * allocates nothing for it); the key's fingerprint is taken only when a try failed.
+   */
+  readonly keyFailed = (target: { name: string }, candidate: { index: number; entry: { key: string } }, status: number | null): void =>
+    this.recordFailure({ time: Date.now(), provider: target.name, key_index: candidate.index, key_fp: keyFingerprint(candidate.entry.key), status });
 
   /** Queues a failed try with a key (written with the next batch). */
   recordFailure(failure: KeyFailure): void {

@@ -1,5 +1,5 @@
 import { isAppError, type Logger } from '@devhub/shared';
-import { keyFingerprint, RequestMeter, sessionOf } from '../../accounting/meter';
+import { RequestMeter, sessionOf } from '../../accounting/meter';
 import type { TokenUsage } from '../../accounting/usage-scan';
 import type { AccountingStore } from '../../accounting/store';
 import { InvalidRequest, NoUsableKey, type ProxyError } from '../../upstream/errors';
@@ -155,7 +155,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     decision.targets,
     {
       pool, timeoutMs, clientSignal: input.signal, abortGraceMs: server.client_abort_grace * 1000, log: deps.log, configPath: deps.state.configPath,
-      onFailure: failureRecorder(snapshot.config.accounting.enabled ? deps.accounting : undefined),
+      onFailure: snapshot.config.accounting.enabled ? deps.accounting?.keyFailed : undefined,
       onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined,
     },
     async ({ target, candidate }, signal): Promise<Outcome<Answer>> => {
@@ -206,13 +206,6 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     return new Response(out, { status, headers });
   }
   return new Response(tapBody(out, logLine, meter.observer()), { status, headers });
-}
-
-/** Each failed try with a key goes to requests.db (`stats --by key` counts it against that key). */
-function failureRecorder(store: AccountingStore | undefined) {
-  if (!store) return undefined;
-  return (target: { name: string }, candidate: { index: number; entry: { key: string } }, status: number | null) =>
-    store.recordFailure({ time: Date.now(), provider: target.name, key_index: candidate.index, key_fp: keyFingerprint(candidate.entry.key), status });
 }
 
 /** The request-log fields of an answered request that are known when its headers go out. */
