@@ -105,6 +105,8 @@ for (const [width, height] of [[1440, 900], [390, 844]] as const) {
         // The tests share one proxy: as many requests as Zhipu has served so far.
         const served = (await h.logLines()).filter((l) => l.provider === 'zhipu').length;
         expect(await text(page, '#charts')).toContain(`zhipu: ${((served * 1734) / 1000).toFixed(1)}k tokens · ${(served * 1094.8e-6).toFixed(4)} USD`);
+        // Both MiniMax keys failed once before Zhipu served (then they rest): the per-key chart counts it.
+        for (const key of ['minimax#1', 'minimax#2']) expect(await text(page, `#charts [data-group="${key}"]`)).toBe(`${key}: 0 tokens · 1 failed try`);
 
         // A new request appears in the live stream without a reload.
         await waitFor(async () => (await text(page, '#stream-state')) === 'live', 'the live stream');

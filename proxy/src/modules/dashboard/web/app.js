@@ -65,7 +65,7 @@
       return el('tr', { class: `key state-${k.state}`, 'data-key': `${k.provider}#${k.index}` },
         el('td', { 'data-label': 'key' }, el('b', {}, `${k.provider}#${k.index}`), ' ', el('span', { class: 'dim' }, k.key), k.note ? el('span', { class: 'dim' }, ` (${k.note})`) : ''),
         el('td', { 'data-label': 'state', class: 'state' }, el('span', { class: `badge ${k.state}` }, k.state === 'exhausted' || k.state === 'refused' || k.state === 'cooling' ? 'resting' : k.state), k.reason ? el('span', { class: 'reason' }, ` ${k.reason}`) : ''),
-        el('td', { 'data-label': 'until', class: 'until' }, until(k.until)),
+        el('td', { 'data-label': 'rest', class: 'until' }, until(k.until)),
         el('td', { 'data-label': '5-hour' }, bar(q && q.five_hour)),
         el('td', { 'data-label': 'weekly' }, bar(q && q.weekly)));
     }));
@@ -109,12 +109,14 @@
       label.textContent = g.key ? `${g.group}` : g.group;
       svg.append(label);
     });
-    const legend = rows.map((g) => el('li', { 'data-group': g.group }, `${g.group}: ${num(tokens(g))} tokens${g.cost !== null ? ` · ${g.cost.toFixed(4)} ${currency}` : ''}`));
+    const legend = rows.map((g) => el('li', { 'data-group': g.group },
+      `${g.group}: ${num(tokens(g))} tokens${g.cost !== null ? ` · ${g.cost.toFixed(4)} ${currency}` : ''}${g.failures ? ` · ${g.failures} failed ${g.failures === 1 ? 'try' : 'tries'}` : ''}`));
     return el('figure', { class: 'chart' }, el('figcaption', {}, title), rows.length ? svg : el('p', { class: 'dim' }, 'nothing recorded'), el('ul', { class: 'legend' }, ...legend));
   }
 
   function renderUsage(u) {
     $('#days').textContent = String(u.days);
+    $('#charts-key').hidden = false;
     $('#charts').replaceChildren(
       chart('per day', u.by_day, u.currency), chart('per provider', u.by_provider, u.currency),
       chart('per key', u.by_key, u.currency), chart('per model', u.by_model, u.currency));
