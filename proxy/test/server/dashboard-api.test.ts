@@ -30,6 +30,9 @@ describe('the dashboard API', () => {
       const res = await get(`/dashboard/api/usage?days=${days}`);
       expect({ days, status: res.status, code: (await res.json()).error.code }).toEqual({ days, status: 400, code: 'invalid_request' });
     }
+    // One line saying what was wrong, not Elysia's JSON document.
+    const { message } = (await (await get('/dashboard/api/usage?days=0')).json()).error;
+    expect(message).toBe('a query parameter: Expected integer to be greater or equal to 1 (got 0)');
     expect((await get('/dashboard/api/usage?days=7')).status).toBe(200);
     const withBody = await h.app.handle(new Request('http://127.0.0.1/dashboard/api/reload', { method: 'POST', headers: auth, body: '{"x":1}' }));
     expect(withBody.status).toBe(400);

@@ -36,7 +36,9 @@ function validationText(error: unknown): string {
   const e = error as { type?: string; all?: { path?: string; summary?: string; message?: string }[]; message?: string };
   try {
     const first = e.all?.[0];
-    if (first) return `${e.type ?? 'request'}${first.path ? first.path.replace(/\//g, '.') : ''}: ${first.summary ?? first.message}`;
+    // Elysia names the part it checked (`body`, `query`, or `property` for one query parameter).
+    const part = e.type === 'property' ? 'a query parameter' : e.type ?? 'request';
+    if (first) return `${part}${first.path ? first.path.replace(/\//g, '.') : ''}: ${first.summary ?? first.message} (got ${JSON.stringify((first as { value?: unknown }).value)})`;
   } catch {
     // fall through to the plain message
   }
