@@ -22,8 +22,8 @@ export function liveKeyLines(keys: DashboardKey[], now = Date.now()): string[] {
   const width = Math.max(...keys.map((k) => `${k.provider}#${k.index} ${k.key}`.length));
   return keys.map((k) => {
     const name = `${k.provider}#${k.index} ${k.key}`.padEnd(width);
-    const resting = k.state === 'exhausted' || k.state === 'refused' || k.state === 'cooling';
-    const state = resting ? `resting (${k.reason})` : k.state === 'rechecking' ? `rechecking (${k.reason})` : k.state;
+    const word = k.state === 'exhausted' ? 'resting' : k.state;
+    const state = k.reason && k.state !== 'placeholder' ? `${word} (${k.reason})` : word;
     return `  ${name}  ${state}${k.until ? ` until ${whenText(Date.parse(k.until), now)}` : ''}`;
   });
 }

@@ -25,6 +25,18 @@ describe('the dashboard API', () => {
     expect(JSON.stringify(body)).not.toContain('sk-cp-dash-api-0001');
   });
 
+  it('shows a refused key as refused, with why and until when, and the route left without a usable key', async () => {
+    h.pool.fail('mm', 'sk-cp-dash-api-0001', 401);
+    try {
+      const body = await (await get('/dashboard/api/state')).json();
+      expect(body.keys[0]).toMatchObject({ state: 'refused', reason: 'refused by the upstream (401)' });
+      expect(Date.parse(body.keys[0].until) - Date.now()).toBeGreaterThan(29 * 60_000);
+      expect(body.routes[0]).toMatchObject({ id: 'default[0]', open: true, serving: null });
+    } finally {
+      h.pool.reload();
+    }
+  });
+
   it('validates its input: days 1–90, no body on reload, unknown assets 404', async () => {
     for (const days of ['0', '91', 'abc']) {
       const res = await get(`/dashboard/api/usage?days=${days}`);

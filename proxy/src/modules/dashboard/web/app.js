@@ -15,6 +15,8 @@
     for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     return node;
   };
+  // A used-up plan window rests the key; a refusal and a brief cooling are named as such.
+  const BADGE = { exhausted: 'resting', refused: 'refused', cooling: 'cooling', rechecking: 'rechecking', serving: 'serving', placeholder: 'placeholder' };
   const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
 
   async function api(path, init = {}) {
@@ -64,7 +66,7 @@
       const q = k.quota;
       return el('tr', { class: `key state-${k.state}`, 'data-key': `${k.provider}#${k.index}` },
         el('td', { 'data-label': 'key' }, el('b', {}, `${k.provider}#${k.index}`), ' ', el('span', { class: 'dim' }, k.key), k.note ? el('span', { class: 'dim' }, ` (${k.note})`) : ''),
-        el('td', { 'data-label': 'state', class: 'state' }, el('span', { class: `badge ${k.state}` }, k.state === 'exhausted' || k.state === 'refused' || k.state === 'cooling' ? 'resting' : k.state), k.reason ? el('span', { class: 'reason' }, ` ${k.reason}`) : ''),
+        el('td', { 'data-label': 'state', class: 'state' }, el('span', { class: `badge ${k.state}` }, BADGE[k.state] || k.state), k.reason ? el('span', { class: 'reason' }, ` ${k.reason}`) : ''),
         el('td', { 'data-label': 'rest', class: 'until' }, until(k.until)),
         el('td', { 'data-label': '5-hour' }, bar(q && q.five_hour)),
         el('td', { 'data-label': 'weekly' }, bar(q && q.weekly)));
