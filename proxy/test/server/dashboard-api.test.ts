@@ -17,6 +17,10 @@ describe('the dashboard API', () => {
   it('needs the client token when one is set; the page and its assets do not', async () => {
     expect((await get('/dashboard/api/state', {})).status).toBe(401);
     expect((await get('/dashboard', {})).status).toBe(200);
+    // The proxy's own address opened in a browser is the dashboard too.
+    const root = await get('/', {});
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('/dashboard/assets/app.js');
     expect((await get('/dashboard/assets/app.js', {})).status).toBe(200);
     const res = await get('/dashboard/api/state');
     const body = await res.json();

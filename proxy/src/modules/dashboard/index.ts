@@ -39,6 +39,8 @@ export const dashboardModule = (deps: DashboardDeps) => {
   });
   return new Elysia({ name: 'dashboard' })
     .get(DASHBOARD_PATH, () => new Response(DASHBOARD_PAGE, { headers: html }), { detail: { summary: 'The dashboard page', tags: ['dashboard'] } })
+    // The proxy's address opened in a browser shows the dashboard too.
+    .get('/', () => new Response(DASHBOARD_PAGE, { headers: html }), { detail: { summary: 'The dashboard page (same as /dashboard)', tags: ['dashboard'] } })
     .get(`${DASHBOARD_PATH}/assets/:file`, ({ params }) => {
       const asset = DASHBOARD_ASSETS[params.file];
       if (!asset) throw unmatchedRequest('GET', `${DASHBOARD_PATH}/assets/${params.file}`);
