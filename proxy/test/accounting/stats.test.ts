@@ -1,13 +1,15 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
 import { NO_KEY, readFailures, readRows, summarize } from '../../src/accounting/stats';
 import { openDatabase } from '../../src/accounting/db';
 import { requestsDbPath } from '../../src/config/paths';
 import { anthropicError, messageResponse, serveMock } from '../helpers/mock-upstream';
-import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
+import { configFor, harness, post, removeTempDirs, tempDir } from '../helpers/proxy-harness';
 import { renderStats } from '../../src/accounting/stats-format';
 import { keyFingerprint } from '../../src/accounting/meter';
 import { ProxyConfig } from '../../src/config/schema';
+
+afterAll(removeTempDirs);
 
 const KEY = 'sk-cp-stats-key-000001';
 const config = Value.Default(ProxyConfig, { providers: { mm: { base_url: 'http://x', api_keys: [{ key: KEY }] } } }) as ProxyConfig;
@@ -52,5 +54,22 @@ describe('stats --by key counts failed tries', () => {
       await vendor.stop();
       removeTempDirs();
     }
+  });
+});
+
+describe('requests.db written by the previous version', () => {
+  it('is read as it is (no failures yet) and gains key_failures when serve opens it', () => {
+    const path = `${tempDir('modelproxy-db-v1-')}/requests.db`;
+    const current = openDatabase(path, { create: true })!;
+    current.exec('DROP TABLE key_failures; PRAGMA user_version = 1');
+    current.close();
+    const reader = openDatabase(path, { create: false });
+    expect(reader).not.toBeNull();
+    expect(readFailures(reader, 0, Date.now())).toEqual([]);
+    reader!.close();
+    const writer = openDatabase(path, { create: true })!;
+    expect((writer.query('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
+    expect(writer.query("SELECT name FROM sqlite_master WHERE name = 'key_failures'").all()).toHaveLength(1);
+    writer.close();
   });
 });
