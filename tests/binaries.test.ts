@@ -85,6 +85,16 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
       expect(bundle.status).toBe(200);
       expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
       expect((await fetch(`${base}/docs/assets/swagger-ui.css`)).status).toBe(200);
+      // So are the dashboard's page, script and styles.
+      const dashboard = await (await fetch(`${base}/dashboard`)).text();
+      expect(dashboard).toContain('/dashboard/assets/app.js');
+      expect(dashboard).not.toMatch(/https?:\/\//);
+      for (const asset of ['app.js', 'style.css']) {
+        const res = await fetch(`${base}/dashboard/assets/${asset}`);
+        expect(res.status).toBe(200);
+        expect((await res.text()).length).toBeGreaterThan(1000);
+      }
+      expect((await fetch(`${base}/dashboard/api/state`)).status).toBe(200);
     }
     if (product.pkg === 'mahjong') {
       // Pages and scripts are embedded in the binary, not read from the source tree.

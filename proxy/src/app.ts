@@ -11,6 +11,8 @@ import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { errorResponse } from './modules/errors/respond';
 import { guardRequest } from './modules/guard/service';
+import { dashboardModule } from './modules/dashboard';
+import { RequestFeed } from './modules/dashboard/feed';
 import { docsModule } from './modules/docs';
 import { healthModule } from './modules/health';
 import { imagesModule } from './modules/images';
@@ -30,13 +32,22 @@ export interface AppDeps {
   quotaReset?: ResetLookup;
   /** How a refused key is re-checked when its rest ends; default: a 1-token Messages request. */
   keyCheck?: KeyCheck;
+  /** usage-cache.json, for the dashboard's quota bars; none = no quota shown. */
+  usageCachePath?: string;
+  /** requests.db, for the dashboard's charts; none = empty charts. */
+  requestsDbPath?: string;
+  /** The dashboard's reload button (serve: the same as SIGUSR1); default: re-read state.configPath. */
+  reload?: () => { ok: boolean; reason: string | null };
 }
 
 /** Composes the proxy's modules; never listens (the serve command does). */
 export function createApp(deps: AppDeps = {}) {
-  const log = deps.log ?? createLogger('proxy');
+  const log = deps.log ?? createLogger('proxy', undefined, { oneLine: true });
   const state = deps.state ?? new ProxyState(Value.Default(ProxyConfig, {}) as ProxyConfig);
   const requestLog = deps.requestLog ?? new RequestLog(null, log);
+  // The dashboard's live stream hears every requests.jsonl line as it is written.
+  const feed = new RequestFeed();
+  requestLog.onLine = (entry) => feed.publish(entry);
   const quotaResets = new QuotaResets(state.pool, deps.quotaReset ?? quotaResetAt, log);
   new KeyRechecks(state.pool, deps.keyCheck ?? ((name, provider, entry) => recheckKey(state.current.config, name, provider, entry)), log);
   const services = { state, log, requestLog, accounting: deps.accounting, now: deps.now, quotaResets };
@@ -51,5 +62,6 @@ export function createApp(deps: AppDeps = {}) {
     .use(docsModule())
     .use(healthModule())
     .use(messagesModule(messages))
-    .use(imagesModule(services));
+    .use(imagesModule(services))
+    .use(dashboardModule({ state, log, feed, usageCachePath: deps.usageCachePath, requestsDbPath: deps.requestsDbPath, now: deps.now, reload: deps.reload }));
 }

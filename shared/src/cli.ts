@@ -2,3 +2,4 @@
 export { runCli, usagePrinter } from './cli/run';
 export { stripAnsi, useColor } from './cli/colour';
 export { unexpectedArgs, type Unexpected } from './cli/strict';
+export { lazyCommand } from './cli/lazy';

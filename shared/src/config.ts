@@ -50,7 +50,7 @@ export function validateConfig<S extends TSchema>(file: string, raw: unknown, op
   const value = Value.Default(options.schema, structuredClone(raw));
   const problems = [...Value.Errors(options.schema, value)].map((e) => {
     const path = formatPath(e.path);
-    return options.hint?.(path, e.value) ?? `${path}: ${e.message.toLowerCase()}`;
+    return options.hint?.(path, e.value) ?? `${path}: ${unionWords(e.schema, e.value) ?? e.message.toLowerCase()}`;
   });
   // Semantic checks run even on a file with schema problems, so one run reports everything; on a
   // shape they cannot read they are skipped (the schema problems already say what is wrong).
@@ -62,6 +62,19 @@ export function validateConfig<S extends TSchema>(file: string, raw: unknown, op
   }
   if (problems.length + semantic.length > 0) throw new ConfigError(file, dedupe([...problems, ...semantic]));
   return value as Static<S>;
+}
+
+/**
+ * "expected union value" in words: for a union of literals, the values it accepts and the one it
+ * got (`expected one of "mon", "tue", … (got "monday")`); for other unions, the kinds it accepts.
+ */
+function unionWords(schema: TSchema, value: unknown): string | null {
+  const options = (schema as { anyOf?: TSchema[] }).anyOf;
+  if (!Array.isArray(options)) return null;
+  const got = value === undefined ? 'nothing' : JSON.stringify(value);
+  if (options.every((o) => 'const' in o)) return `expected one of ${options.map((o) => JSON.stringify(o.const)).join(', ')} (got ${got})`;
+  const kinds = [...new Set(options.map((o) => (typeof o.type === 'string' ? (o.type === 'object' ? 'a mapping' : o.type === 'array' ? 'a list' : `a ${o.type}`) : 'another shape')))];
+  return `expected ${kinds.join(' or ')} (got ${got})`;
 }
 
 /** `/providers/minimax/api_keys/0/key` → `providers.minimax.api_keys[0].key`. */

@@ -50,7 +50,26 @@ const MIGRATIONS = [
   );
   CREATE INDEX requests_time ON requests (time);
   CREATE INDEX requests_session ON requests (session, time) WHERE session IS NOT NULL;`,
+  // Every try with a key that failed and moved on (the request may still have been served by
+  // another key): `stats --by key` counts them against the key that failed.
+  `CREATE TABLE key_failures (
+    id INTEGER PRIMARY KEY,
+    time INTEGER NOT NULL, provider TEXT NOT NULL, key_index INTEGER NOT NULL, key_fp TEXT NOT NULL, status INTEGER
+  );
+  CREATE INDEX key_failures_time ON key_failures (time);`,
 ];
+
+/** One failed try with a key (status null: no answer). */
+export interface KeyFailure {
+  time: number;
+  provider: string;
+  key_index: number;
+  key_fp: string;
+  status: number | null;
+}
+
+/** The schema step that added key_failures: a database before it (serve not restarted yet) has none. */
+export const FAILURES_VERSION = 2;
 
 /**
  * Opens (creating when asked) the accounting database. WAL lets `stats` and `statusline` read while
@@ -68,8 +87,10 @@ export function openDatabase(path: string, options: { create: boolean }): Databa
   db.exec('PRAGMA busy_timeout = 2000');
   const version = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version;
   if (version < MIGRATIONS.length) {
-    // Only the writer (serve) sets the schema up; a reader finds nothing recorded yet.
+    // Only the writer (serve) sets the schema up: a reader finds nothing recorded yet, or reads the
+    // older tables of a database a running serve of the previous version still writes.
     if (!options.create) {
+      if (version >= 1) return db;
       db.close();
       return null;
     }

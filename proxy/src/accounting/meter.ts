@@ -1,6 +1,8 @@
 import type { ChunkObserver } from '../upstream/body-tap';
-import { fingerprint } from '../usage/cache';
 import type { RequestRecord } from './db';
+import { keyFingerprint } from './key-fingerprint';
+
+export { keyFingerprint };
 import type { AccountingStore } from './store';
 import { noUsage, SseUsageScanner, usageFromJson, type TokenUsage } from './usage-scan';
 
@@ -27,17 +29,6 @@ export function sessionOf(headers: Headers, body: { readonly userId: unknown }):
   return typeof id === 'string' && SESSION_ID.test(id) ? id : null;
 }
 
-const fingerprints = new Map<string, string>();
-/** sha256 of a key, the id `usage-cache.json` uses (memoized: the same few keys serve every request). */
-export function keyFingerprint(key: string): string {
-  let fp = fingerprints.get(key);
-  if (fp === undefined) {
-    fp = fingerprint(key);
-    if (fingerprints.size > 1024) fingerprints.clear();
-    fingerprints.set(key, fp);
-  }
-  return fp;
-}
 
 const ms = (from: number, to: number) => Math.round((to - from) * 1000) / 1000;
 

@@ -12,12 +12,14 @@ const localTime = (iso: string) => {
 /** `stats` as a table: one row per group, then the total; token counts exact, as the upstreams reported them. */
 export function renderStats(report: StatsReport, sinceText: string): string[] {
   const head = `requests since ${localTime(report.since)} (${sinceText}), by ${report.by}`;
-  if (report.total.requests === 0) return [head, '', 'no requests recorded in this period'];
+  if (report.total.requests === 0 && !report.total.failures) return [head, '', 'no requests recorded in this period'];
   const label = (g: StatsGroup) => (g.key === undefined ? g.group : `${g.group} ${g.key ?? '(key no longer in config)'}`);
-  const header = [report.by, 'requests', 'errors', 'input', 'output', 'cache read', 'cache write', 'p50 ms', 'p95 ms', `cost ${report.currency}`];
+  // By key, the failed tries with each key (the request then moved on) beside what it served.
+  const byKey = report.by === 'key';
+  const header = [report.by, 'requests', 'errors', ...(byKey ? ['failed tries'] : []), 'input', 'output', 'cache read', 'cache write', 'p50 ms', 'p95 ms', `cost ${report.currency}`];
   const cells = (g: StatsGroup) => [
-    label(g), int(g.requests), int(g.errors), int(g.input_tokens), int(g.output_tokens), int(g.cache_read_tokens), int(g.cache_write_tokens),
-    msText(g.latency_p50_ms), msText(g.latency_p95_ms), costText(g.cost),
+    label(g), int(g.requests), int(g.errors), ...(byKey ? [g.failures === undefined ? '—' : int(g.failures)] : []), int(g.input_tokens), int(g.output_tokens),
+    int(g.cache_read_tokens), int(g.cache_write_tokens), msText(g.latency_p50_ms), msText(g.latency_p95_ms), costText(g.cost),
   ];
   const rows = [header, ...report.groups.map(cells), cells(report.total)];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

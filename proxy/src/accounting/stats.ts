@@ -1,13 +1,16 @@
 import type { Database } from 'bun:sqlite';
 import { maskKey } from '@devhub/shared';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import type { ProxyConfig } from '../config/schema';
-import type { RequestRecord } from './db';
+import { FAILURES_VERSION, type KeyFailure, type RequestRecord } from './db';
 import { keyFingerprint } from './meter';
 import { costOf, priceFor } from './prices';
 
 export const STATS_GROUPINGS = ['provider', 'key', 'model', 'day'] as const;
 export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
+
+/** `--by key`: the group of requests the proxy answered without a key (no_usable_key, a bad request). */
+export const NO_KEY = '(answered by the proxy, no key)';
 
 const Ms = t.Union([t.Number(), t.Null()]);
 
@@ -28,6 +31,7 @@ export const StatsGroup = t.Object({
   ttfb_p95_ms: Ms,
   cost: t.Union([t.Number(), t.Null()], { description: 'from the prices in config.yaml; null when no request here has one' }),
   unpriced: t.Integer({ description: 'requests with tokens but no price for their model (not in cost)' }),
+  failures: t.Optional(t.Integer({ description: '--by key: tries with this key that failed and moved on, whichever key finally served' })),
 });
 export type StatsGroup = typeof StatsGroup.static;
 
@@ -49,8 +53,19 @@ export function readRows(db: Database | null, since: number, until: number): Row
       cache_read_tokens, cache_write_tokens, latency_ms, ttfb_ms FROM requests WHERE time >= ? AND time < ? ORDER BY time`).all(since, until) as Row[];
 }
 
-/** Aggregates rows per group; cost uses the prices of the config as it is now. */
-export function summarize(rows: Row[], config: ProxyConfig, by: StatsGrouping, since: Date, until: Date): StatsReport {
+/** Failed tries with keys in a period; none from a database that predates the table. */
+export function readFailures(db: Database | null, since: number, until: number): KeyFailure[] {
+  if (!db) return [];
+  const version = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (version < FAILURES_VERSION) return [];
+  return db.query('SELECT time, provider, key_index, key_fp, status FROM key_failures WHERE time >= ? AND time < ? ORDER BY time').all(since, until) as KeyFailure[];
+}
+
+/**
+ * Aggregates rows per group; cost uses the prices of the config as it is now. By key, each key also
+ * counts its failed tries (`failures`), so a key that failed before another served is not hidden.
+ */
+export function summarize(rows: Row[], config: ProxyConfig, by: StatsGrouping, since: Date, until: Date, failures: readonly KeyFailure[] = []): StatsReport {
   const keyLabel = keyLabeller(config);
   const groups = new Map<string, { rows: Row[]; key?: string | null }>();
   for (const row of rows) {
@@ -60,18 +75,33 @@ export function summarize(rows: Row[], config: ProxyConfig, by: StatsGrouping, s
     else if (by === 'model') name = row.model_out ?? row.model_in ?? '(no model)';
     else if (by === 'day') name = localDay(row.time);
     else {
-      name = row.provider === null || row.key_index === null ? '(no key)' : `${row.provider}#${row.key_index}`;
+      // Rows the proxy answered itself (no key was tried to the end) are not any key's.
+      name = row.provider === null || row.key_index === null ? NO_KEY : `${row.provider}#${row.key_index}`;
       key = keyLabel(row);
       // The same position may have held another key: they are different keys.
-      if (key !== undefined) name = `${name}\u0000${key ?? row.key_fp}`;
+      if (name === NO_KEY) key = undefined;
+      else if (key !== undefined) name = `${name}\u0000${key ?? row.key_fp}`;
     }
     const group = groups.get(name) ?? { rows: [], ...(by === 'key' ? { key } : {}) };
     group.rows.push(row);
     groups.set(name, group);
   }
-  const list = [...groups.entries()].map(([name, g]) => ({ ...aggregate(name.split('\u0000')[0]!, g.rows, config), ...(by === 'key' ? { key: g.key ?? null } : {}) }));
+  const failed = new Map<string, number>();
+  if (by === 'key') {
+    for (const f of failures) {
+      const key = keyLabel({ key_fp: f.key_fp } as Row);
+      const name = `${f.provider}#${f.key_index}\u0000${key ?? f.key_fp}`;
+      if (!groups.has(name)) groups.set(name, { rows: [], key });
+      failed.set(name, (failed.get(name) ?? 0) + 1);
+    }
+  }
+  const list = [...groups.entries()].map(([name, g]) => ({
+    ...aggregate(name.split('\u0000')[0]!, g.rows, config),
+    ...(by === 'key' && name !== NO_KEY ? { key: g.key ?? null, failures: failed.get(name) ?? 0 } : {}),
+  }));
   list.sort(by === 'day' ? (a, b) => a.group.localeCompare(b.group) : (a, b) => b.requests - a.requests || a.group.localeCompare(b.group));
-  return { since: since.toISOString(), until: until.toISOString(), by, currency: config.accounting.currency, groups: list, total: aggregate('total', rows, config) };
+  const total = { ...aggregate('total', rows, config), ...(by === 'key' ? { failures: failures.length } : {}) };
+  return { since: since.toISOString(), until: until.toISOString(), by, currency: config.accounting.currency, groups: list, total };
 }
 
 function aggregate(group: string, rows: Row[], config: ProxyConfig): StatsGroup {

@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'bun:sqlite';
 import type { Logger } from '@devhub/shared';
 import { chmodSync } from 'node:fs';
-import { COLUMNS, openDatabase, type RequestRecord } from './db';
+import { COLUMNS, openDatabase, type KeyFailure, type RequestRecord } from './db';
+import { keyFingerprint } from './key-fingerprint';
 
 /** Rows wait at most this long; a burst is written sooner, once this many are queued. */
 const FLUSH_MS = 200;
@@ -19,6 +20,8 @@ export class AccountingStore {
   private db: Database | null = null;
   private insert: Statement | null = null;
   private queue: RecordSource[] = [];
+  private failures: KeyFailure[] = [];
+  private insertFailure: Statement | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private broken = false;
   private sidecarsRestricted = false;
@@ -35,32 +38,51 @@ export class AccountingStore {
     else if (this.timer === null) this.schedule(FLUSH_MS);
   }
 
+  /**
+   * A failed try with a key, in the shape the failover reports it (made once per store, so a request
+   * allocates nothing for it); the key's fingerprint is taken only when a try failed.
+   */
+  readonly keyFailed = (target: { name: string }, candidate: { index: number; entry: { key: string } }, status: number | null): void =>
+    this.recordFailure({ time: Date.now(), provider: target.name, key_index: candidate.index, key_fp: keyFingerprint(candidate.entry.key), status });
+
+  /** Queues a failed try with a key (written with the next batch). */
+  recordFailure(failure: KeyFailure): void {
+    if (this.path === null || this.broken) return;
+    this.failures.push(failure);
+    if (this.timer === null) this.schedule(FLUSH_MS);
+  }
+
   /** Writes every queued row now (tests, shutdown). */
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.queue.length === 0 || this.broken) return;
+    if ((this.queue.length === 0 && this.failures.length === 0) || this.broken) return;
     const queued = this.queue;
+    const failures = this.failures;
     this.queue = [];
+    this.failures = [];
     let rows: RequestRecord[];
     try {
       rows = queued.map((source) => (typeof source === 'function' ? source() : source));
       const db = this.open();
       db.transaction(() => {
         for (const row of rows) this.insert!.run(...toParams(row));
+        for (const f of failures) this.insertFailure!.run(f.time, f.provider, f.key_index, f.key_fp, f.status);
       })();
     } catch (error) {
       return this.fail(error);
     }
     this.restrictSidecars();
-    this.onWrite?.(rows);
+    if (rows.length > 0) this.onWrite?.(rows);
   }
 
   /** Deletes rows older than `retentionDays` (0 keeps everything); returns how many went. */
   prune(retentionDays: number, now = Date.now()): number {
     if (retentionDays <= 0 || this.path === null || this.broken) return 0;
     try {
-      return this.open().run('DELETE FROM requests WHERE time < ?', [now - retentionDays * DAY_MS]).changes;
+      const db = this.open();
+      db.run('DELETE FROM key_failures WHERE time < ?', [now - retentionDays * DAY_MS]);
+      return db.run('DELETE FROM requests WHERE time < ?', [now - retentionDays * DAY_MS]).changes;
     } catch (error) {
       this.fail(error);
       return 0;
@@ -72,6 +94,7 @@ export class AccountingStore {
     this.db?.close();
     this.db = null;
     this.insert = null;
+    this.insertFailure = null;
   }
 
   private schedule(ms: number): void {
@@ -84,6 +107,7 @@ export class AccountingStore {
     if (this.db) return this.db;
     this.db = openDatabase(this.path!, { create: true })!;
     this.insert = this.db.prepare(`INSERT INTO requests (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
+    this.insertFailure = this.db.prepare('INSERT INTO key_failures (time, provider, key_index, key_fp, status) VALUES (?, ?, ?, ?, ?)');
     return this.db;
   }
 
@@ -103,6 +127,7 @@ export class AccountingStore {
   private fail(error: unknown): void {
     this.broken = true;
     this.queue = [];
+    this.failures = [];
     this.log.warn(`token accounting disabled: cannot write ${this.path}: ${(error as Error).message}`);
   }
 }

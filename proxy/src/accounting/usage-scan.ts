@@ -19,12 +19,18 @@ const FIELDS: [keyof TokenUsage, string][] = [
   ['cache_write_tokens', 'cache_creation_input_tokens'],
 ];
 
-/** Copies the counts present in a `usage` object over `into` (later reports win: message_delta is cumulative). */
+/**
+ * Copies the counts present in a `usage` object over `into` (later reports win: message_delta is
+ * cumulative), except that a zero never replaces a real count: some vendors end a stream with a
+ * message_delta reporting `input_tokens: 0` after message_start reported the real figure.
+ */
 export function mergeUsage(into: TokenUsage, usage: unknown): void {
   if (!usage || typeof usage !== 'object') return;
   for (const [field, wire] of FIELDS) {
     const value = (usage as Record<string, unknown>)[wire];
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) into[field] = Math.round(value);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) continue;
+    if (value === 0 && (into[field] ?? 0) > 0) continue;
+    into[field] = Math.round(value);
   }
 }
 

@@ -37,7 +37,7 @@ export default defineCommand({
     port: { type: 'string', description: `Listen port, 0 = any free port (env ${LISTEN_ENV.port}, default server.port of config.yaml)` },
   },
   async run({ args }) {
-    const log = createLogger('proxy');
+    const log = createLogger('proxy', undefined, { oneLine: true });
     const dir = ensureProxyStateDir();
     // A second serve on another port would take over modelproxy.pid, and reload/status would lose the first.
     const running = recordedAddress(dir);
@@ -75,7 +75,11 @@ export default defineCommand({
     prune();
     const pruner = setInterval(prune, 3_600_000);
     pruner.unref();
-    const app = createApp({ state, log, requestLog, accounting });
+    // Set once restEmpty exists below: the dashboard's reload button does what SIGUSR1 does.
+    let reloadConfig = (): { ok: boolean; reason: string | null } => ({ ok: false, reason: 'the proxy is still starting' });
+    const app = createApp({
+      state, log, requestLog, accounting, usageCachePath: usageCachePath(dir), requestsDbPath: requestsDbPath(dir), reload: () => reloadConfig(),
+    });
     try {
       app.listen({
         hostname: listen.host,
@@ -101,9 +105,12 @@ export default defineCommand({
         restEmpty();
       }
     }, CACHE_CHECK_MS).unref();
-    process.on('SIGUSR1', () => {
-      if (state.reload(file, log).ok) restEmpty();
-    });
+    reloadConfig = () => {
+      const result = state.reload(file, log);
+      if (result.ok) restEmpty();
+      return result.ok ? { ok: true, reason: null } : { ok: false, reason: result.reason };
+    };
+    process.on('SIGUSR1', () => reloadConfig());
     const stop = async () => {
       // Streams have no idle limit, so waiting for them would make Ctrl-C (and a service stop) hang
       // for as long as a model keeps streaming: open connections are closed at once.
@@ -118,7 +125,17 @@ export default defineCommand({
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
-    log.ready(`proxy listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
+    log.ready(`proxy ${listeningText(listen.host, port)} (dashboard: ${displayUrl(listen.host, port)}/dashboard, docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
     for (const warning of keyWarnings(state.current.config, file)) log.warn(warning);
   },
 });
+
+/**
+ * The address as bound: a wildcard host is every interface, which `127.0.0.1` alone would hide
+ * (other machines reach it too); this machine still reaches it on loopback.
+ */
+export function listeningText(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const bound = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return wildcard ? `listening on ${bound} (every interface; this machine: ${displayUrl(host, port)})` : `listening on ${bound}`;
+}

@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { openDatabase } from '../accounting/db';
-import { parseSince, readRows, STATS_GROUPINGS, summarize, type StatsGrouping } from '../accounting/stats';
+import { parseSince, readFailures, readRows, STATS_GROUPINGS, summarize, type StatsGrouping } from '../accounting/stats';
 import { renderStats } from '../accounting/stats-format';
 import { requestsDbPath } from '../config';
 import { print } from './_args';
@@ -23,7 +23,8 @@ export default defineCommand({
     const by = args.by as StatsGrouping;
     const db = openDatabase(requestsDbPath(dir), { create: false });
     try {
-      const report = summarize(readRows(db, since.getTime(), now.getTime() + 1), config, by, since, now);
+      const [from, to] = [since.getTime(), now.getTime() + 1];
+      const report = summarize(readRows(db, from, to), config, by, since, now, by === 'key' ? readFailures(db, from, to) : []);
       print(args.json ? JSON.stringify(report, null, 2) : renderStats(report, /^\d/.test(args.since) && !args.since.includes('-') ? `last ${args.since}` : `from ${args.since}`));
     } finally {
       db?.close();

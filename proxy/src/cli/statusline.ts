@@ -3,7 +3,7 @@ import { openDatabase } from '../accounting/db';
 import { sessionView } from '../accounting/session';
 import { ansiPaint, plainPaint, renderStatusline, type StatuslineInput } from '../accounting/statusline';
 import { requestsDbPath, stateDir, usageCachePath } from '../config/paths';
-import { readCache } from '../usage/cache';
+import { cachedQuota } from '../usage/cache-quota';
 
 /** Claude Code pipes the JSON and closes stdin; a terminal or a pipe left open must not hang the line. */
 const STDIN_WAIT_MS = 1000;
@@ -46,7 +46,7 @@ export default defineCommand({
         db?.close();
       }
       const fp = view?.last?.key_fp ?? null;
-      const quota = fp === null ? null : readCache(usageCachePath(dir)).cache.quota?.[fp] ?? null;
+      const quota = fp === null ? null : cachedQuota(usageCachePath(dir), fp);
       line = renderStatusline(view, quota, new Date(), paint);
     } catch (error) {
       line = `⇄ modelproxy: ${(error as Error).message}`;

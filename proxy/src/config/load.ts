@@ -38,6 +38,7 @@ export function configHint(path: string, value: unknown): string | null {
   if (/^providers\.[^.]+\.api_keys\[\d+\]$/.test(path) && typeof value === 'string') {
     return `${path}: an entry of api_keys is an object: write { key: … } instead of a bare string`;
   }
+  if (/\.schedule\.(from|to)$/.test(path)) return `${path}: expected a 24-hour time "HH:MM" such as "09:00" (got ${JSON.stringify(value)})`;
   return null;
 }
 

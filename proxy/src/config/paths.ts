@@ -1,4 +1,6 @@
-import { AppError, ensureStateDir, resolveStateDir, type StateDirSpec } from '@devhub/shared';
+// Subpaths, not the package index: `statusline` loads this on every Claude Code refresh (see cli/index.ts).
+import { AppError } from '@devhub/shared/errors';
+import { ensureStateDir, resolveStateDir, type StateDirSpec } from '@devhub/shared/state-dir';
 import { join } from 'node:path';
 
 export const STATE_DIR_SPEC: StateDirSpec = { envVar: 'MODELPROXY_DIR', defaultName: '.modelproxy' };

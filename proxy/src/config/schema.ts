@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 
 /** The config format this program writes; older files are migrated up to it (see cli migrations). */
 export const CONFIG_VERSION = 1;
@@ -144,5 +144,10 @@ export const ProxyConfig = t.Object({
    * price: `stats` shows a cost for requests whose model has a price.
    */
   prices: t.Record(t.String({ minLength: 1 }), ModelPrice, { default: {} }),
+  /**
+   * Context window in tokens per upstream model (or `provider/model`), over the built-in table of
+   * known vendor models: `settings apply` sizes Claude Code's context by the smallest routed one.
+   */
+  context_windows: t.Record(t.String({ minLength: 1 }), t.Integer({ minimum: 1000 }), { default: {} }),
 }, { additionalProperties: false });
 export type ProxyConfig = typeof ProxyConfig.static;

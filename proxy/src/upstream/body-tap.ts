@@ -5,6 +5,9 @@ export interface ChunkObserver {
   chunk(value: Uint8Array): void;
 }
 
+/** Who ended a body early: the upstream's read failed, or the client went away (cancelled it). */
+export type BrokenBy = 'upstream' | 'client';
+
 /**
  * Passes a body through chunk by chunk, as each arrives (no buffering), counting bytes; `done` runs
  * once when the body ends, breaks or the client goes away. An upstream failure after the headers
@@ -15,7 +18,7 @@ export interface ChunkObserver {
  * at the next pull, i.e. after the client took it and asked for more, while the next upstream read
  * is pending: it never delays a byte.
  */
-export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean) => void, observer?: ChunkObserver): ReadableStream<Uint8Array> | null {
+export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean, brokenBy?: BrokenBy) => void, observer?: ChunkObserver): ReadableStream<Uint8Array> | null {
   if (body === null) {
     done(0, true);
     return null;
@@ -39,11 +42,11 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
       // Accounting must never break the stream it reads.
     }
   };
-  const finish = (completed: boolean) => {
+  const finish = (completed: boolean, brokenBy?: BrokenBy) => {
     if (finished) return;
     finished = true;
     show();
-    done(bytes, completed);
+    done(bytes, completed, brokenBy);
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -65,7 +68,7 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
           seen = value;
         }
       } catch {
-        finish(false);
+        finish(false, 'upstream');
         // Erroring the stream makes Bun abort the client's connection, so a truncated answer never
         // looks complete. Bun prints the reason it is given (an Error with its stack and a code
         // frame); `undefined` prints nothing, and the one clear line is the `done` callback's log.
@@ -73,7 +76,7 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
       }
     },
     cancel(reason) {
-      finish(false);
+      finish(false, 'client');
       return reader.cancel(reason);
     },
   }, { highWaterMark: 0 });

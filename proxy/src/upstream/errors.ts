@@ -1,5 +1,6 @@
 import { AppError } from '@devhub/shared';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
+import { CLIENT_RETRY_WINDOW_MS, inText, restsText, whenText, type KeyRest, type ProviderRests } from './rest-text';
 
 /** The one error body of every proxy answer (README "Errors": Messages API type names). */
 export const ErrorBody = t.Object({
@@ -16,6 +17,9 @@ export class ProxyError extends AppError {
     this.headers = headers;
   }
 }
+
+/** Claude Code honours this header: a permanent failure is not retried (ten times, for minutes). */
+export const NO_RETRY = { 'x-should-retry': 'false' } as const;
 
 export const VALID_ROUTES = ['POST /v1/messages', 'POST /v1/images/generations', 'GET /health', 'GET /docs'];
 
@@ -67,9 +71,17 @@ export class Forbidden extends ProxyError {
   }
 }
 
+/**
+ * The client's token is not server.auth_token. Retrying cannot fix that (Claude Code would retry for
+ * minutes, then ask for /login), so the answer says not to and names the command that writes the token.
+ */
 export class Unauthorized extends ProxyError {
   constructor() {
-    super('unauthorized', 401, 'missing or wrong proxy token: send server.auth_token as x-api-key or "Authorization: Bearer <token>"');
+    super(
+      'unauthorized', 401,
+      'missing or wrong modelproxy token: the client must send server.auth_token as x-api-key or "Authorization: Bearer <token>"; run `modelproxy settings apply` to write it into Claude Code\'s settings (ANTHROPIC_AUTH_TOKEN), then start a new session',
+      NO_RETRY,
+    );
   }
 }
 
@@ -88,26 +100,37 @@ export class UpstreamBroken extends ProxyError {
   }
 }
 
-/** Claude Code honours this header: a permanent failure is not retried (ten times, for minutes). */
-export const NO_RETRY = { 'x-should-retry': 'false' } as const;
-
-/** Why a provider has no key to try. */
-export type NoKeyReason = { kind: 'placeholders' } | { kind: 'auth_failed' | 'exhausted'; untilMs: number };
+/** Why a provider has no key to try: its keys' states (none: only placeholders) at `now`. */
+export interface NoKeyReason {
+  rests: readonly KeyRest[];
+  now: number;
+}
 
 export class NoUsableKey extends ProxyError {
-  /** One provider, or every provider the request's routes could have used (each with its reason). */
-  constructor(providers: string | { name: string; reason: NoKeyReason }[], reason: NoKeyReason = { kind: 'placeholders' }, configPath = 'config.yaml') {
+  /** One provider, or every provider the request's routes could have used (each with its keys' states); each is named once. */
+  constructor(providers: string | { name: string; reason: NoKeyReason }[], reason: NoKeyReason = { rests: [], now: Date.now() }, configPath = 'config.yaml') {
     const list = typeof providers === 'string' ? [{ name: providers, reason }] : providers;
-    super('no_usable_key', 502, list.map((p) => noKeyText(p.name, p.reason, configPath)).join('; '), { 'x-modelproxy-attempts': '0', ...NO_RETRY });
+    const now = list[0]?.reason.now ?? Date.now();
+    super('no_usable_key', 502, restsText(list.map((p) => ({ name: p.name, rests: p.reason.rests })), now, configPath), { 'x-modelproxy-attempts': '0', ...NO_RETRY });
   }
 }
 
-function noKeyText(provider: string, reason: NoKeyReason, configPath: string): string {
-  if (reason.kind === 'placeholders') return `edit ${configPath}: provider "${provider}" has only placeholder keys (put a real key in its api_keys, then reload)`;
-  const until = new Date(reason.untilMs).toISOString();
-  return reason.kind === 'exhausted'
-    ? `provider "${provider}" has no usable key: every key has used up its plan window (the vendor said so); the first is tried again at ${until}, or add a fallback target to the route in ${configPath}`
-    : `provider "${provider}" has no usable key: every key was refused by the upstream (401/402/403) and rests until ${until}; fix its api_keys in ${configPath}, then reload`;
+/**
+ * Every key that was tried failed, and the others rest for longer (a used-up plan window, a
+ * refusal): the answer says which rest until when. A first return later than the client's retries
+ * cover is not worth retrying (x-should-retry: false); a sooner one says when (retry-after).
+ */
+export class KeysResting extends ProxyError {
+  constructor(providers: readonly ProviderRests[], now: number, back: number, attempts: number, configPath = 'config.yaml') {
+    const wait = back - now;
+    const retry = wait <= CLIENT_RETRY_WINDOW_MS;
+    const lead = retry ? `every key is resting; the first is back in ${inText(wait)}` : `every key is resting, the first until ${whenText(back, now)}: not worth retrying`;
+    super('keys_resting', 429, `${lead}. ${restsText(providers, now, configPath)}`, {
+      'x-modelproxy-attempts': String(attempts),
+      'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
+      ...(retry ? {} : NO_RETRY),
+    });
+  }
 }
 
 /** The upstream answered with a redirect: base_url is wrong (a redirect is never handed to the client). */

@@ -1,6 +1,7 @@
 import type { Logger } from '@devhub/shared';
 import type { Provider } from '../config/schema';
-import { NoUsableKey, ProxyError, UpstreamUnreachable } from './errors';
+import { KeysResting, NoUsableKey, ProxyError, UpstreamUnreachable } from './errors';
+import { firstBack, type ProviderRests } from './rest-text';
 import type { Candidate, KeyPool } from './key-pool';
 import type { QuotaWindow } from './quota';
 
@@ -44,6 +45,8 @@ export interface FallbackOptions {
   /** Named in the error when the provider has no usable key. */
   configPath?: string;
   log: Logger;
+  /** A try with a key failed and the request moves on (accounting counts it against that key). */
+  onFailure?: (target: KeyTarget, candidate: Candidate, status: number | null) => void;
   /** A key's plan window is used up and the answer did not say until when (ask the usage adapter). */
   onExhausted?: (target: KeyTarget, candidate: Candidate, window: QuotaWindow) => void;
 }
@@ -94,6 +97,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
   let broken: ProxyError | null = null;
   let ruledOut: Set<X> | null = null; // made when a target is first ruled out (rarely)
   let attempts = 0;
+  let lastBrief = false;
   for (let i = 0; i < queue.length; i++) {
     const attempt = queue[i]!;
     if (options.clientSignal?.aborted) break;
@@ -155,17 +159,39 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
       return { value: outcome.value, target, candidate, attempts, failed: false };
     }
     pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restUntil, outcome.quota !== undefined);
+    options.onFailure?.(target, candidate, outcome.status);
     if (outcome.quota && outcome.restUntil === undefined) options.onExhausted?.(target, candidate, outcome.quota);
     const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${next}`);
     lastReason = outcome.reason;
+    lastBrief = outcome.quota === undefined && !(outcome.status !== null && outcome.status >= 401 && outcome.status <= 403);
     if (client?.aborted) break;
     if (outcome.value !== undefined) answered = { outcome, attempt };
   }
+  // The last key only cooled briefly while others rest for long: say so rather than hand on a bare 429.
+  if (lastBrief && !options.clientSignal?.aborted && !broken) {
+    const resting = longRests(targets, pool);
+    if (resting) throw new KeysResting(resting.providers, pool.now(), resting.back, attempts, options.configPath);
+  }
   // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
   if (answered) return { value: answered.outcome.value!, target: answered.attempt.target, candidate: answered.attempt.candidate, attempts, failed: true };
-  if (broken && !options.clientSignal?.aborted) throw broken;
+  if (broken && !options.clientSignal?.aborted) {
+    // The record says how many keys were tried before the target was ruled out.
+    throw Object.assign(broken, { headers: { ...broken.headers, 'x-modelproxy-attempts': String(attempts) } });
+  }
   throw new UpstreamUnreachable(targets.map((t) => t.name), attempts, lastReason);
+}
+
+/**
+ * After every tried key failed: when some key of the targets rests long (a used-up plan window, a
+ * refusal), the providers' key states and when the first key is back; else null (every key only
+ * cools briefly, and the upstream's own answer says enough).
+ */
+function longRests(targets: readonly KeyTarget[], pool: KeyPool): { providers: ProviderRests[]; back: number } | null {
+  const providers = targets.map((t) => ({ name: t.name, rests: pool.rests(t.name, t.provider) }));
+  if (!providers.some((p) => p.rests.some((r) => r.state === 'exhausted' || r.state === 'refused'))) return null;
+  const back = firstBack(providers, pool.now());
+  return back === null ? null : { providers, back };
 }
 
 function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X> | null, current: X): string {
@@ -180,7 +206,13 @@ const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 function errorText(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code ? `${code}: ${error.message}` : error.message;
+    const message = withoutBunHint(error.message);
+    return code && !message.startsWith(code) ? `${code}: ${message}` : message;
   }
   return String(error);
+}
+
+/** Bun's fetch errors end with advice for the program's author ("pass `verbose: true` …"), not for the user. */
+export function withoutBunHint(message: string): string {
+  return message.replace(/\s*For more information, pass `verbose: true`[^.]*\.?/g, '').trim();
 }

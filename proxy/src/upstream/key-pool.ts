@@ -1,6 +1,7 @@
 import type { KeyEntry, Provider } from '../config/schema';
 import { isPlaceholderKey } from '../config/placeholder';
 import type { NoKeyReason } from './errors';
+import type { KeyRest } from './rest-text';
 import { RETRYABLE_STATUSES } from './statuses';
 
 /** 429/5xx/529/timeout cool a key for 60 s unless the upstream said how long (Retry-After). */
@@ -37,6 +38,8 @@ interface Cooldown {
   kind: 'temporary' | 'auth' | 'recheck' | 'quota';
   /** When the rest began (a newer quota reading that shows room again ends a quota rest). */
   since: number;
+  /** The status that caused it (null: no answer), shown in no-key answers and the dashboard. */
+  status?: number | null;
 }
 
 /**
@@ -110,7 +113,7 @@ export class KeyPool {
     const now = this.clock();
     const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
     const until = restUntil !== undefined && restUntil > now ? restUntil : now + fallback;
-    this.cooling.set(slot(providerName, key), { until, kind, since: now });
+    this.cooling.set(slot(providerName, key), { until, kind, since: now, status });
   }
 
   /**
@@ -166,10 +169,22 @@ export class KeyPool {
 
   /** Why no key of the provider can be tried now (call when `candidates` is empty). */
   emptyReason(providerName: string, provider: Provider): NoKeyReason {
-    const rests = realKeys(provider).map(({ entry }) => this.cooling.get(slot(providerName, entry.key)) ?? { until: 0, kind: 'auth' as const });
-    if (rests.length === 0) return { kind: 'placeholders' };
-    const untilMs = Math.min(...rests.map((r) => r.until));
-    return rests.every((r) => r.kind === 'quota') ? { kind: 'exhausted', untilMs } : { kind: 'auth_failed', untilMs };
+    return { rests: this.rests(providerName, provider), now: this.clock() };
+  }
+
+  /** Every key of the provider (placeholders too) with its live state: for answers, `status` and the dashboard. */
+  rests(providerName: string, provider: Provider): KeyRest[] {
+    const now = this.clock();
+    return provider.api_keys.map((entry, i): KeyRest => {
+      const index = i + 1;
+      if (isPlaceholderKey(entry.key)) return { index, state: 'placeholder', until: null };
+      const rest = this.cooling.get(slot(providerName, entry.key));
+      if (!rest) return { index, state: 'serving', until: null };
+      if (rest.kind === 'recheck') return { index, state: 'rechecking', until: null, status: rest.status };
+      if (rest.until <= now) return { index, state: 'serving', until: null };
+      const state = rest.kind === 'quota' ? 'exhausted' : rest.kind === 'auth' ? 'refused' : 'cooling';
+      return { index, state, until: rest.until, status: rest.status };
+    });
   }
 
   succeed(providerName: string, key: string): void {

@@ -1,6 +1,6 @@
 import type { Logger } from '@devhub/shared';
-import { t } from 'elysia';
-import { closeSync, openSync, write, writeSync } from 'node:fs';
+import { Type as t } from '@sinclair/typebox';
+import { closeSync, existsSync, fstatSync, openSync, renameSync, rmSync, write, writeSync } from 'node:fs';
 
 /** One line of requests.jsonl: what happened, never what was said and never a key. */
 export const RequestLogEntry = t.Object({
@@ -28,6 +28,9 @@ export const RequestLogEntry = t.Object({
 export type RequestLogEntry = typeof RequestLogEntry.static;
 
 const FLUSH_MS = 25;
+/** requests.jsonl is rotated past this size: requests.jsonl.1 … .3 keep the older lines. */
+export const ROTATE_BYTES = 20 * 1024 * 1024;
+export const ROTATE_KEEP = 3;
 
 /** A line, or what builds it when the log flushes (the request path then only queues it). */
 export type RequestLogSource = RequestLogEntry | (() => RequestLogEntry);
@@ -35,7 +38,9 @@ export type RequestLogSource = RequestLogEntry | (() => RequestLogEntry);
 /**
  * Appends JSON lines to one file. Lines are batched for up to FLUSH_MS and written by one async
  * write() on an O_APPEND descriptor, so logging costs the request path no disk I/O; `close()` (on
- * shutdown) writes what is left synchronously.
+ * shutdown) writes what is left synchronously. Once the file passes `rotateBytes` it becomes
+ * `<file>.1` (the older ones move up to `.keep`, the oldest goes) and a new file starts, between
+ * two writes, so a line is never split.
  */
 export class RequestLog {
   private fd: number | null = null;
@@ -45,7 +50,32 @@ export class RequestLog {
   private scheduled = false;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly path: string | null, private readonly log: Logger) {}
+  private size = 0;
+
+  constructor(
+    private readonly path: string | null,
+    private readonly log: Logger,
+    private readonly rotation: { rotateBytes: number; keep: number } = { rotateBytes: ROTATE_BYTES, keep: ROTATE_KEEP },
+  ) {}
+
+  private open(): number {
+    if (this.fd === null) {
+      this.fd = openSync(this.path!, 'a', 0o600);
+      this.size = fstatSync(this.fd).size;
+    }
+    return this.fd;
+  }
+
+  /** Moves a full file aside (`.1`, older ones up to `.keep`); the next write opens a new one. */
+  private rotateIfFull(): void {
+    if (this.fd === null || this.size < this.rotation.rotateBytes || this.path === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+    const { keep } = this.rotation;
+    rmSync(`${this.path}.${keep}`, { force: true });
+    for (let n = keep - 1; n >= 1; n--) if (existsSync(`${this.path}.${n}`)) renameSync(`${this.path}.${n}`, `${this.path}.${n + 1}`);
+    renameSync(this.path, `${this.path}.1`);
+  }
 
   write(entry: RequestLogSource): void {
     if (this.path === null || this.broken) return;
@@ -75,13 +105,19 @@ export class RequestLog {
     let data: Buffer;
     try {
       data = Buffer.from(this.lines());
-      this.fd ??= openSync(this.path!, 'a', 0o600);
+      this.open();
     } catch (error) {
       return this.fail(error);
     }
-    write(this.fd, data, (error) => {
+    write(this.fd!, data, (error) => {
       this.writing = false;
       if (error) return this.fail(error);
+      this.size += data.byteLength;
+      try {
+        this.rotateIfFull();
+      } catch (rotateError) {
+        return this.fail(rotateError);
+      }
       if (this.pending.length > 0) this.flush();
       else this.settle();
     });
@@ -90,17 +126,29 @@ export class RequestLog {
   private flushSync(): void {
     if (this.pending.length === 0 || this.broken || this.path === null) return;
     try {
-      this.fd ??= openSync(this.path, 'a', 0o600);
-      writeSync(this.fd, this.lines());
+      this.size += writeSync(this.open(), this.lines());
     } catch (error) {
       this.fail(error);
     }
   }
 
+  /** Told each line as it is written (the dashboard's live request stream). */
+  onLine?: (entry: RequestLogEntry) => void;
+
   /** The pending lines as text (built now when queued as functions); empties the queue. */
   private lines(): string {
     let text = '';
-    for (const source of this.pending) text += `${JSON.stringify(typeof source === 'function' ? source() : source)}\n`;
+    for (const source of this.pending) {
+      const entry = typeof source === 'function' ? source() : source;
+      text += `${JSON.stringify(entry)}\n`;
+      if (this.onLine) {
+        try {
+          this.onLine(entry);
+        } catch {
+          // A listener never stops the log.
+        }
+      }
+    }
     this.pending = [];
     return text;
   }

@@ -23,6 +23,8 @@ export class ProxyState {
   readonly pool: KeyPool;
   /** The file the config came from, named in errors that only an edit can fix. */
   configPath?: string;
+  /** The last reload and whether it was taken (the dashboard lists a rejected one as a problem). */
+  lastReload?: { at: Date; ok: boolean; reason: string | null };
 
   constructor(config: ProxyConfig, pool: KeyPool = new KeyPool()) {
     this.snapshot = snapshotOf(config);
@@ -50,11 +52,13 @@ export class ProxyState {
       if (before.host !== next.server.host || before.port !== next.server.port) {
         log.warn('server.host/port changed: the listen address changes only on restart');
       }
+      this.lastReload = { at: new Date(), ok: true, reason: null };
       log.info(`config reloaded from ${path} (${Object.keys(next.providers).length} providers)`);
       for (const warning of keyWarnings(next, path)) log.warn(warning);
       return { ok: true };
     } catch (error) {
       const reason = (error as Error).message;
+      this.lastReload = { at: new Date(), ok: false, reason };
       log.error(`config reload rejected, keeping the previous config: ${reason}`);
       return { ok: false, reason };
     }

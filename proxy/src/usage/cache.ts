@@ -1,5 +1,7 @@
-import { writeJsonAtomic } from '@devhub/shared';
-import { t } from 'elysia';
+// TypeBox itself rather than elysia's re-export, and a shared subpath: `statusline` reads this file
+// on every Claude Code refresh and must not load the server's modules (see cli/index.ts).
+import { writeJsonAtomic } from '@devhub/shared/atomic-write';
+import { Type as t } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

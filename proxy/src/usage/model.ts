@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 
 /** Spec "Usage result (JSON output)": one quota window. Unknown balance is 0, unknown reset null. */
 export const UsageWindow = t.Object({

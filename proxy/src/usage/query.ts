@@ -25,6 +25,12 @@ export interface Collected {
   skipped: number;
 }
 
+/**
+ * How long a cached failure spares a key the network: long enough that a broken key does not cost
+ * every run a timeout, short enough that a vendor's outage or a fixed account shows by itself.
+ */
+export const FAILURE_CACHE_TTL_MS = 6 * 3_600_000;
+
 /** Queries every configured key one after another (README "usage and status"), honouring the failure cache. */
 export async function collectUsage(options: CollectOptions): Promise<Collected> {
   const now = options.now ?? (() => new Date());
@@ -42,7 +48,7 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
       }
       const id = fingerprint(entry.key);
       const cached = cache.entries[id];
-      if (cached && !options.force) {
+      if (cached && !options.force && now().getTime() - Date.parse(cached.checked_at) < FAILURE_CACHE_TTL_MS) {
         skipped++;
         keys.push(cachedResult(i + 1, entry, cached));
         continue;

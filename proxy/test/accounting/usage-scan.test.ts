@@ -26,6 +26,12 @@ describe('reading usage from an SSE stream', () => {
     expect(scan([encoder.encode(streamText())])).toEqual(EXPECTED);
   });
 
+  it('never lets a later report of zero overwrite an earlier real count', () => {
+    const frames = streamText().replace('"usage":{"output_tokens":321}', '"usage":{"input_tokens":0,"output_tokens":321,"cache_read_input_tokens":0,"cache_creation_input_tokens":0}');
+    expect(frames).toContain('"input_tokens":0');
+    expect(scan([encoder.encode(frames)])).toEqual(EXPECTED);
+  });
+
   it('finds them wherever the chunks split the stream, one byte at a time included', () => {
     const bytes = encoder.encode(streamText());
     for (let size = 1; size <= 64; size += size < 8 ? 1 : 7) {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { configYaml } from '../usage/helpers';
@@ -47,6 +47,25 @@ describe('modelproxy config', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('server.port');
     expect(r.stderr).toContain('providers.a.api_keys[0].key');
+  });
+
+  it('validate explains choices in words, warns on an all-placeholder config (exit 1) and on a file others can read', async () => {
+    writeFileSync(path, good().replace('base_url: https://api.minimaxi.com/anthropic', 'base_url: https://api.minimaxi.com/anthropic\n    usage_adapter: minimaxx'));
+    const bad = await cli(['config', 'validate'], box.env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('providers.minimax.usage_adapter: expected one of "minimax", "kimi", "zhipu", "zhipu_team", "litellm", "probe" (got "minimaxx")');
+    writeFileSync(path, good().replace(KEY, 'YOUR_API_KEY'));
+    chmodSync(path, 0o600);
+    const placeholders = await cli(['config', 'validate'], box.env);
+    expect(placeholders.code).toBe(1);
+    expect(placeholders.stderr).toContain('warning: every provider the routes name (minimax) has only placeholder keys');
+    writeFileSync(path, good());
+    chmodSync(path, 0o644);
+    const open = await cli(['config', 'validate'], box.env);
+    expect(open.code).toBe(0);
+    expect(open.stderr).toContain(`warning: ${path} is readable by every user (mode 644) and holds keys; run: chmod 600 ${path}`);
+    chmodSync(path, 0o600);
+    expect((await cli(['config', 'validate'], box.env)).stderr).toBe('');
   });
 
   it('edit saves a valid edit with a backup of the previous file', async () => {

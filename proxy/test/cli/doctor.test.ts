@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { stringify } from 'yaml';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG_YAML } from '../../src/config';
 import { configYaml } from '../usage/helpers';
@@ -29,26 +30,46 @@ function freePort(): number {
 const withPort = (yaml: string, port: number) => yaml.replace('config_version: 1\n', `config_version: 1\nserver: { port: ${port} }\n`);
 
 describe('modelproxy doctor', () => {
-  it('reports each check and probes every provider with max_tokens 1', async () => {
+  it('reports each check and probes every key of every routed provider with max_tokens 1; an unused placeholder provider is a note', async () => {
     // A home of its own: other tests write a settings.json into the shared one.
     using fresh = sandbox('mp-doctor-fresh-');
     const before = mock.requests.length;
-    fresh.writeConfig(withPort(configYaml({
-      good: { base_url: `${mock.url}/good`, api_keys: [{ key: 'YOUR_API_KEY' }, { key: GOOD }] },
-      bad: { base_url: `${mock.url}/bad`, api_keys: [{ key: BAD }] },
-    }), freePort()));
+    const yaml = stringify({
+      config_version: 1,
+      providers: {
+        good: { base_url: `${mock.url}/good`, api_keys: [{ key: 'YOUR_API_KEY' }, { key: GOOD }, { key: BAD }] },
+        bad: { base_url: `${mock.url}/bad`, api_keys: [{ key: BAD }] },
+        spare: { base_url: `${mock.url}/spare`, api_keys: [{ key: 'YOUR_API_KEY' }] },
+      },
+      routes: { default: [{ match: '.*', provider: 'good', fallback: [{ provider: 'bad' }] }] },
+    });
+    fresh.writeConfig(withPort(yaml, freePort()));
+    chmodSync(join(fresh.dir, 'config.yaml'), 0o600);
     const r = await cli(['doctor'], fresh.env);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^✓ config +.*2 provider\(s\), 3 key\(s\) \(1 placeholder\)/m);
-    expect(r.stdout).toMatch(/^! keys good +1 key\(s\), 1 placeholder\(s\) skipped$/m);
+    expect(r.stdout).toMatch(/^✓ config +.*3 provider\(s\), 5 key\(s\) \(2 placeholder\)/m);
+    expect(r.stdout).toMatch(/^! keys good +2 key\(s\), 1 placeholder\(s\) skipped$/m);
+    expect(r.stdout).toMatch(/^- keys spare +no route uses this provider \(every key is a placeholder\)$/m);
     expect(r.stdout).toMatch(/^✓ port +http:\/\/127\.0\.0\.1:\d+: free/m);
     expect(r.stdout).toMatch(/^! service +not installed/m);
     expect(r.stdout).toMatch(/^! settings +.*settings\.json does not exist/m);
     expect(r.stdout).toMatch(/^✓ upstream good +POST \/v1\/messages with key #2: ok \(HTTP 200\)$/m);
+    // Every key is probed, not only the first: key #3 of good is the bad one.
+    expect(r.stdout).toMatch(/^✓ upstream good +POST \/v1\/messages with key #3: ok \(HTTP 200\)$/m);
     expect(r.stdout).toMatch(/^✗ upstream bad +POST \/v1\/messages with key #1: invalid key \(HTTP 401: invalid x-api-key\)$/m);
-    const sent = mock.requests.slice(before).filter((q) => q.path.endsWith('/v1/messages')).map((q) => JSON.parse(q.body).max_tokens);
-    expect(sent).toEqual([1, 1]);
+    expect(r.stdout).not.toContain('upstream spare');
+    const sent = mock.requests.slice(before).filter((q) => q.path.endsWith('/v1/messages'));
+    expect(sent.map((q) => JSON.parse(q.body).max_tokens)).toEqual([1, 1, 1]);
+    expect(sent.some((q) => q.path.startsWith('/spare'))).toBe(false);
     expect(r.stdout + r.stderr).not.toContain(GOOD);
+  });
+
+  it('warns about a config file others can read', async () => {
+    using own = sandbox('mp-doctor-mode-');
+    own.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), freePort()));
+    chmodSync(join(own.dir, 'config.yaml'), 0o644);
+    const r = await cli(['doctor', '--offline'], own.env);
+    expect(r.stdout).toMatch(/^! config +.*config\.yaml is readable by every user \(mode 644\) and holds keys; run: chmod 600 /m);
   });
 
   it('--offline makes no network request and passes when nothing fails', async () => {

@@ -22,8 +22,10 @@ export function sandbox(prefix = 'mp-cli-') {
     home,
     dir,
     env: { HOME: home, MODELPROXY_DIR: dir, NO_COLOR: '1', TZ: 'UTC' } as Record<string, string>,
+    /** Written 0600 like the file serve writes (doctor warns about one others can read). */
     writeConfig(text: string) {
       writeFileSync(join(dir, 'config.yaml'), text);
+      chmodSync(join(dir, 'config.yaml'), 0o600);
     },
     [Symbol.dispose]() {
       homes.remove(home);

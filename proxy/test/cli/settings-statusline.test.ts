@@ -39,6 +39,15 @@ beforeEach(() => {
 const settings = () => JSON.parse(readFileSync(settingsPath, 'utf8'));
 
 describe('settings apply --statusline and settings remove', () => {
+  it('apply then remove gives back a one-line settings.json byte for byte', async () => {
+    const oneLine = `{"env":{"API_TIMEOUT_MS":"3000000","ANTHROPIC_AUTH_TOKEN":"${VENDOR_KEY}"},"model":"sonnet"}`;
+    writeFileSync(settingsPath, oneLine);
+    expect((await cli(['settings', 'apply', '--statusline'], box.env)).code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).not.toBe(oneLine);
+    expect((await cli(['settings', 'remove'], box.env)).code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).toBe(oneLine);
+  });
+
   it('installs `modelproxy statusline` as the status line, and remove puts back the previous one and the env, byte for byte', async () => {
     const applied = await cli(['settings', 'apply', '--statusline'], box.env);
     expect(applied.code).toBe(0);
@@ -48,7 +57,10 @@ describe('settings apply --statusline and settings remove', () => {
     expect(after.statusLine.type).toBe('command');
     expect(after.statusLine.command).toEndWith('statusline');
     expect(after.statusLine.command).toStartWith(`MODELPROXY_DIR=${box.dir} `);
-    expect(after.env).toEqual({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy', API_TIMEOUT_MS: '3000000' });
+    expect(after.env).toEqual({
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy', API_TIMEOUT_MS: '3000000',
+      CLAUDE_CODE_AUTO_COMPACT_WINDOW: '128000', CLAUDE_CODE_MAX_CONTEXT_TOKENS: '128000', CLAUDE_CODE_DISABLE_1M_CONTEXT: '1',
+    });
     expect(after.model).toBe('sonnet');
     // The record of what apply replaced holds the old token: owner only.
     expect(statSync(restorePath).mode & 0o777).toBe(0o600);

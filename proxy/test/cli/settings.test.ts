@@ -5,6 +5,8 @@ import { parse } from 'yaml';
 import { DEFAULT_CONFIG_YAML } from '../../src/config';
 import { cli, sandbox } from './helpers';
 
+/** The shipped config routes to glm-4.5-air (128K) among others: Claude Code is sized by the smallest. */
+const CONTEXT_128K = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: '128000', CLAUDE_CODE_MAX_CONTEXT_TOKENS: '128000', CLAUDE_CODE_DISABLE_1M_CONTEXT: '1' };
 const VENDOR_KEY = 'zhipu-real-vendor-key-123456';
 const box = sandbox('mp-settings-');
 const claudeDir = join(box.home, '.claude');
@@ -49,7 +51,10 @@ describe('modelproxy settings apply', () => {
     "env": {
         "ANTHROPIC_BASE_URL": "http://127.0.0.1:8765",
         "ANTHROPIC_AUTH_TOKEN": "modelproxy",
-        "API_TIMEOUT_MS": "3000000"
+        "API_TIMEOUT_MS": "3000000",
+        "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "128000",
+        "CLAUDE_CODE_MAX_CONTEXT_TOKENS": "128000",
+        "CLAUDE_CODE_DISABLE_1M_CONTEXT": "1"
     },
     "hooks": {},
     "model": "sonnet"
@@ -84,11 +89,28 @@ describe('modelproxy settings apply', () => {
     expect(after).not.toContain('sk-cp-provider-key-0000001');
   });
 
+  it("sizes Claude Code's context by the smallest routed model window: context_windows overrides the built-in table", async () => {
+    // Only MiniMax-M2 (204 800 built in) is routed; context_windows sets glm-4.6 to 1M but it is not routed.
+    const only = DEFAULT_CONFIG_YAML.replace(/\nroutes:[\s\S]*?(?=\nmultimodal_models)/, '\nroutes:\n  default:\n    - { match: ".*", provider: minimax, model: MiniMax-M2 }\n');
+    writeFileSync(configPath, `${only}\ncontext_windows: { glm-4.6: 1000000 }\n`);
+    expect((await cli(['settings', 'apply'], box.env)).code).toBe(0);
+    const env = JSON.parse(readFileSync(settingsPath, 'utf8')).env;
+    expect(env).toMatchObject({ CLAUDE_CODE_AUTO_COMPACT_WINDOW: '204800', CLAUDE_CODE_MAX_CONTEXT_TOKENS: '204800', CLAUDE_CODE_DISABLE_1M_CONTEXT: '1' });
+    // A 1M override of the routed model: the window follows it, and 1M context is no longer turned off.
+    writeFileSync(configPath, `${only}\ncontext_windows: { minimax/MiniMax-M2: 1000000 }\n`);
+    expect((await cli(['settings', 'apply'], box.env)).stdout).toContain('CLAUDE_CODE_DISABLE_1M_CONTEXT: 1 → (unset)');
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).env.CLAUDE_CODE_AUTO_COMPACT_WINDOW).toBe('1000000');
+    // Routes that keep the client's model: Claude Code knows its window, the keys are removed.
+    writeFileSync(configPath, only.replace(', model: MiniMax-M2 }', ' }'));
+    await cli(['settings', 'apply'], box.env);
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).env.CLAUDE_CODE_AUTO_COMPACT_WINDOW).toBeUndefined();
+  });
+
   it('honours CLAUDE_CONFIG_DIR and creates the file when missing', async () => {
     const other = join(box.home, 'other-claude');
     const r = await cli(['settings', 'apply'], { ...box.env, CLAUDE_CONFIG_DIR: other });
     expect(r.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(other, 'settings.json'), 'utf8'))).toEqual({ env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy' } });
+    expect(JSON.parse(readFileSync(join(other, 'settings.json'), 'utf8'))).toEqual({ env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:8765', ANTHROPIC_AUTH_TOKEN: 'modelproxy', ...CONTEXT_128K } });
     expect(readFileSync(settingsPath, 'utf8')).toBe(ORIGINAL);
   });
 

@@ -65,7 +65,9 @@ describe('compiled modelproxy update', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`replaced ${binary} with 99.0.0`);
     expect(r.stdout).toContain('config_version 1; nothing to do');
-    expect(r.stdout).toContain('the service is not running');
+    // No unit file in this home: no `service start` advice for a service that does not exist.
+    expect(r.stdout).toContain('no service is installed; restart a running `modelproxy serve` yourself');
+    expect(r.stdout).not.toContain('service start');
     expect(statSync(binary).ino).not.toBe(before);
     expect(createHash('sha256').update(readFileSync(binary)).digest('hex')).toBe(hash);
     expect((await runBinary(['config', 'path'])).stdout.trim()).toBe(join(box.dir, 'config.yaml'));

@@ -61,8 +61,8 @@ export function message(text: string, model = 'mock-model') {
 export const messageResponse = (text: string, model?: string) => Response.json(message(text, model), { headers: { 'request-id': 'req_mock' } });
 
 /** Anthropic error shape (docs.claude.com/en/api/errors). */
-export function anthropicError(status: number, type: string, text: string): Response {
-  return Response.json({ type: 'error', error: { type, message: text }, request_id: 'req_mock_err' }, { status });
+export function anthropicError(status: number, type: string, text: string, headers?: Record<string, string>): Response {
+  return Response.json({ type: 'error', error: { type, message: text }, request_id: 'req_mock_err' }, { status, headers });
 }
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -7,7 +7,7 @@ import { createApp } from '../../src/app';
 import { LISTEN_OPTIONS } from '../../src/listen-options';
 import { loadProxyConfig } from '../../src/config/load';
 import { AccountingStore } from '../../src/accounting/store';
-import { configPath, requestsDbPath, requestsLogPath } from '../../src/config/paths';
+import { configPath, requestsDbPath, requestsLogPath, usageCachePath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { RequestLog } from '../../src/upstream/request-log';
 import { ProxyState } from '../../src/upstream/state';
@@ -42,13 +42,13 @@ export const CLAUDE = join(import.meta.dir, '../../node_modules/.bin/claude');
  * ANTHROPIC_BASE_URL is `baseUrl` and ANTHROPIC_API_KEY the key; without one, `home`'s own
  * settings say where to go). Killed after 90 s.
  */
-export async function claudePrint(home: string, connect: { baseUrl: string; clientKey: string } | null): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function claudePrint(home: string, connect: { baseUrl: string; clientKey: string } | null, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   const project = join(home, 'proj');
   mkdirSync(project, { recursive: true });
   if (connect) {
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [connect.clientKey.slice(-20)], rejected: [] } }));
   }
-  await using proc = Bun.spawn([CLAUDE, '-p', 'say pong'], {
+  await using proc = Bun.spawn([CLAUDE, '-p', 'say pong', ...args], {
     cwd: project,
     env: claudeEnv(home, connect ? { ANTHROPIC_BASE_URL: connect.baseUrl, ANTHROPIC_API_KEY: connect.clientKey } : {}),
     stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
@@ -96,7 +96,10 @@ export function harness(config: unknown, options: { now?: () => Date; clock?: ()
   const state = new ProxyState(loadProxyConfig(file), pool);
   const requestLog = new RequestLog(requestsLogPath(dir), log);
   const accounting = options.accounting ? new AccountingStore(requestsDbPath(dir), log) : null;
-  const app = createApp({ state, log, requestLog, now: options.now, ...(accounting ? { accounting } : {}) });
+  const app = createApp({
+    state, log, requestLog, now: options.now, ...(accounting ? { accounting } : {}),
+    usageCachePath: usageCachePath(dir), requestsDbPath: requestsDbPath(dir),
+  });
   return {
     dir, file, state, pool, app, accounting,
     async logLines() {

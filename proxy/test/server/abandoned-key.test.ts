@@ -74,6 +74,8 @@ describe('a key that never answered before the client gave up', () => {
     try {
       await clientGivesUp(server.url, { ...ask, stream: true });
       await waitFor(async () => (await h.logLines()).length === 1, 'the cancelled request in requests.jsonl');
+      // The client gave up: 499 (client closed request), not a 502 the proxy never sent.
+      expect((await h.logLines())[0]).toMatchObject({ status: 499, completed: false });
       upstream.handle(() => messageResponse('key 1 is fine'));
       const res = await send(server.url, ask);
       expect(res.headers.get('x-modelproxy-key')).toBe('mm#1');

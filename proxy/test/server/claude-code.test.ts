@@ -52,4 +52,17 @@ describe('Claude Code through the proxy', () => {
       expect(call.headers.authorization).toBeUndefined();
     }
   }, 120_000);
+
+  it.skipIf(!existsSync(CLAUDE))('sizes Claude Code\'s context for the routed model once settings apply ran: 200K, not the 1M of claude-opus-5-5', async () => {
+    const contextWindow = (stdout: string) => (Object.values(JSON.parse(stdout).modelUsage as Record<string, { contextWindow: number }>)[0]!).contextWindow;
+    // Pointed at the proxy by hand, Claude Code sizes opus by its own name.
+    const plain = await claudePrint(tempDir('modelproxy-claude-ctx-plain-'), { baseUrl: proxy.url, clientKey: CLIENT_KEY }, ['--output-format', 'json', '--model', 'opus']);
+    expect(contextWindow(plain.stdout)).toBe(1_000_000);
+    const home = tempDir('modelproxy-claude-ctx-');
+    const applied = await cli(['settings', 'apply', '--port', new URL(proxy.url).port], { HOME: home, MODELPROXY_DIR: h.dir, NO_COLOR: '1' });
+    expect(applied.stdout).toContain('CLAUDE_CODE_AUTO_COMPACT_WINDOW: (unset) → 204800');
+    const sized = await claudePrint(home, null, ['--output-format', 'json', '--model', 'opus']);
+    expect(sized.code).toBe(0);
+    expect(contextWindow(sized.stdout)).toBe(200_000);
+  }, 120_000);
 });

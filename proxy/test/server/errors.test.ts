@@ -3,6 +3,8 @@ import { ErrorBody } from '../../src/modules/messages/model';
 import { Value } from '@sinclair/typebox/value';
 import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
 import { requestPath } from '../../src/modules/guard/request-path';
+import { createLogger } from '@devhub/shared';
+import { createApp } from '../../src/app';
 
 afterAll(removeTempDirs);
 
@@ -183,12 +185,27 @@ describe('request guard', () => {
     const guarded = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['YOUR_API_KEY'] } }, { server: { auth_token: 'local-token-123' } }));
     const missing = await guarded.app.handle(post('/v1/messages', { model: 'x' }));
     expect(missing.status).toBe(401);
-    expect((await missing.json()).error).toMatchObject({ type: 'authentication_error', code: 'unauthorized' });
+    expect((await missing.json()).error).toMatchObject({ type: 'authentication_error', code: 'unauthorized', message: expect.stringContaining('modelproxy settings apply') });
+    // Retrying cannot fix a wrong token: Claude Code must not retry for minutes.
+    expect(missing.headers.get('x-should-retry')).toBe('false');
     expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { 'x-api-key': 'wrong-token-123' }))).status).toBe(401);
     // With the right token the request gets past the guard (and fails later: only a placeholder key).
     expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { 'x-api-key': 'local-token-123' }))).status).toBe(502);
     expect((await guarded.app.handle(post('/v1/messages', { model: 'x' }, { authorization: 'Bearer local-token-123' }))).status).toBe(502);
     expect((await guarded.app.handle(new Request('http://localhost/health'))).status).toBe(200);
+  });
+
+  it("answers Claude Code's reachability checks (HEAD / and HEAD /api/hello) with 200 and no log line", async () => {
+    const lines: string[] = [];
+    const quiet = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['YOUR_API_KEY'] } }));
+    const log = createLogger('head-test');
+    log.setReporters([{ log: (entry) => lines.push(entry.args.join(' ')) }]);
+    const app = createApp({ state: quiet.state, log });
+    for (const path of ['/', '/api/hello']) expect((await app.handle(new Request(`http://localhost${path}`, { method: 'HEAD' }))).status).toBe(200);
+    expect(lines).toEqual([]);
+    // Any other unknown path still warns.
+    await app.handle(new Request('http://localhost/nope', { method: 'HEAD' }));
+    expect(lines).toHaveLength(1);
   });
 
   it('keeps GET /health answering {status:"ok"}', async () => {

@@ -178,7 +178,7 @@ describe('routes fall through when their provider has no usable key', () => {
     expect(res.headers.get('x-should-retry')).toBe('false');
     const error = ((await res.json()) as { error: { code: string; message: string } }).error;
     expect(error.code).toBe('no_usable_key');
-    expect(error.message).toBe(`edit ${h.file}: provider "kimi" has only placeholder keys (put a real key in its api_keys, then reload); edit ${h.file}: provider "zhipu" has only placeholder keys (put a real key in its api_keys, then reload)`);
+    expect(error.message).toBe(`providers "kimi" and "zhipu" have only placeholder keys — edit ${h.file}: put a real key in their api_keys, then reload`);
     expect((await h.logLines()).at(-1)).toMatchObject({ route: 'timed[0]', provider: 'kimi', key_index: null, status: 502 });
   });
 });

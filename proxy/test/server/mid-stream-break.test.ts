@@ -48,14 +48,51 @@ describe('a stream the upstream drops after its 200', () => {
       expect(received).toBe(first);
       drop();
       await expect(reader.read()).rejects.toThrow();
-      await waitFor(() => proxy.output().includes('the response broke off'), 'the broke-off log line');
+      await waitFor(() => proxy.output().includes('the upstream broke off the response'), 'the broke-off log line');
     } finally {
       expect(await proxy.stop()).toBe(0);
     }
     const lines = proxy.output().split('\n');
     const after = lines.slice(lines.findIndex((l) => l.includes('listening on')) + 1).filter((l) => l.trim() !== '');
-    expect(after.filter((l) => l.includes('broke off'))).toEqual([expect.stringContaining('mm#1: the response broke off after')]);
+    expect(after.filter((l) => l.includes('broke off'))).toEqual([expect.stringContaining('mm#1: the upstream broke off the response after')]);
+    // One line per log entry: no blank line framing the warning.
+    expect(proxy.output().split('\n').slice(0, -1).filter((l) => l.trim() === '')).toEqual([]);
     expect(after.filter((l) => /^\s+at /.test(l) || /^error:/i.test(l.trim()) || /\bTypeError\b|ECONNRESET/.test(l))).toEqual([]);
     expect(proxy.output()).not.toContain(KEY);
+  }, 60_000);
+});
+
+describe('a client that leaves in the middle of a stream', () => {
+  it('logs that the client left (not the upstream), and the upstream call is cancelled', async () => {
+    let cancelled = false;
+    const held = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      idleTimeout: 0,
+      fetch: () => new Response(new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(first));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      }), { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const dir = tempDir();
+    writeFileAtomic(configPath(dir), stringify(configFor({ mm: { url: `http://127.0.0.1:${held.port}`, keys: [KEY] } })));
+    const proxy = await spawnProxy(dir);
+    try {
+      const client = new AbortController();
+      const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'sonnet', stream: true, max_tokens: 5, messages: [] }), signal: client.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      client.abort();
+      await waitFor(() => proxy.output().includes('mm#1: the client left after'), 'the client-left log line');
+      await waitFor(() => cancelled, 'the upstream call to be cancelled');
+      expect(proxy.output()).not.toContain('the upstream broke off');
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+      await held.stop(true);
+    }
   }, 60_000);
 });

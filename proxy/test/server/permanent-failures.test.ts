@@ -6,6 +6,7 @@ import { configPath, requestsLogPath } from '../../src/config/paths';
 import { KeyPool } from '../../src/upstream/key-pool';
 import { keyWarnings } from '../../src/upstream/key-warnings';
 import { retryAfterMs } from '../../src/upstream/fallback';
+import { whenText } from '../../src/upstream/rest-text';
 import { anthropicError, messageResponse, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { CLAUDE, claudePrint, configFor, harness, post, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
@@ -41,7 +42,7 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     expect(res.headers.get('x-should-retry')).toBe('false');
     const error = await errorOf(res);
     expect(error.code).toBe('no_usable_key');
-    expect(error.message).toBe(`edit ${h.file}: provider "minimax" has only placeholder keys (put a real key in its api_keys, then reload)`);
+    expect(error.message).toBe(`provider "minimax" has only placeholder keys — edit ${h.file}: put a real key in its api_keys, then reload`);
   });
 
   it('a provider whose every key was refused says until when they rest, and a reload frees them', async () => {
@@ -51,7 +52,8 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     expect((await h.app.handle(post('/v1/messages', ask))).status).toBe(401);
     const res = await h.app.handle(post('/v1/messages', ask));
     expect(res.headers.get('x-should-retry')).toBe('false');
-    expect((await errorOf(res)).message).toContain(`rests until ${new Date(now + 30 * 60_000).toISOString()}`);
+    expect((await errorOf(res)).message).toContain(`provider "mm": key #1 was refused (401), back at ${whenText(now + 30 * 60_000, now)} — edit ${h.file}: fix the refused keys`);
+    expect(whenText(now + 30 * 60_000, now)).toEndWith('local time (in 30 min)');
     // Not dead until a manual reload: after the cooldown the key is tried again.
     upstream.handle(() => messageResponse('ok'));
     now += 30 * 60_000;
@@ -69,6 +71,9 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
     expect(error.code).toBe('upstream_redirect');
     expect(error.message).toBe('provider "mm" answered HTTP 302 redirecting to https://example.invalid/login: check base_url');
     expect(upstream.requests.length).toBe(1);
+    // The record counts the try that met the redirect.
+    await waitFor(async () => (await h.logLines()).length === 1, 'the request in requests.jsonl');
+    expect((await h.logLines())[0]).toMatchObject({ status: 502, attempts: 1 });
     upstream.handle(() => messageResponse('ok'));
   });
 
@@ -97,7 +102,7 @@ describe('permanent failures say so (x-should-retry: false and the fix)', () => 
       const { code, stdout, stderr } = await claudePrint(home, { baseUrl: proxy.url, clientKey: 'sk-ant-dummy-client-key-0123456789' });
       expect(code).not.toBe(0);
       // Whichever route the hour picks (zhipu in Shanghai office hours, else minimax), both providers are named.
-      expect(stdout + stderr).toContain(`edit ${file}: provider "minimax" has only placeholder keys (put a real key in its api_keys, then reload)`);
+      expect(stdout + stderr).toContain(`providers "minimax" and "zhipu" have only placeholder keys — edit ${file}: put a real key in their api_keys, then reload`);
       // "In seconds": Claude Code retries a plain 502 ten times (about 3 minutes); x-should-retry: false stops it after the first answer.
       await waitFor(() => existsSync(requestsLogPath(state)) && readFileSync(requestsLogPath(state), 'utf8').includes('"status":502'), 'the request lines');
       const lines = readFileSync(requestsLogPath(state), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

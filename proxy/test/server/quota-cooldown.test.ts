@@ -5,6 +5,7 @@ import { resetOf } from '../../src/usage/reset';
 import { anthropicError, messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { waitFor } from '@devhub/shared/testing';
 import { configFor, harness, post, removeTempDirs } from '../helpers/proxy-harness';
+import { whenText } from '../../src/upstream/rest-text';
 
 const KEY_1 = 'sk-cp-exhausted-key-0001';
 const KEY_2 = 'sk-cp-healthy-key-0002';
@@ -82,8 +83,8 @@ describe('a vendor\'s "plan window used up" answer cools the key until the reset
     expect(second.headers.get('x-should-retry')).toBe('false');
     const error = ((await second.json()) as { error: { code: string; message: string } }).error;
     expect(error.code).toBe('no_usable_key');
-    expect(error.message).toContain('every key has used up its plan window');
-    expect(error.message).toContain(new Date(until).toISOString());
+    expect(error.message).toContain('provider "minimax": key #1 has used up its plan window, back at ');
+    expect(error.message).toContain(whenText(until, Date.now()).slice(0, 5));
     upstream.handle(() => messageResponse('ok'));
   });
 
@@ -129,5 +130,47 @@ describe('recognizing the vendors\' answers', () => {
     expect(resetOf({ five_hour: w(0, at(2)), weekly: w(30, at(50)) }, 'five_hour', new Date(now))).toBe(now + 2 * 3_600_000);
     expect(resetOf({ five_hour: w(10, at(2)), weekly: w(30, at(50)) }, 'weekly', new Date(now))).toBe(now + 50 * 3_600_000);
     expect(resetOf({ five_hour: w(0, at(-1)), weekly: w(30, null) }, 'weekly', new Date(now))).toBeNull();
+  });
+});
+
+describe('when the only key left is briefly rate-limited while the others rest for hours', () => {
+  const reset = () => {
+    const at = new Date(Date.now() + 3 * 3_600_000);
+    at.setMilliseconds(0);
+    return at;
+  };
+
+  it('answers keys_resting naming which plan rests until when; a short wait stays retryable with retry-after', async () => {
+    const at = reset();
+    upstream.handle((r) => (r.key === STATED_KEY ? minimax2056(at.toISOString().replace('.000Z', 'Z')) : anthropicError(429, 'rate_limit_error', 'too many requests')));
+    const h = fresh(minimax([STATED_KEY, KEY_2]));
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.status).toBe(429);
+    const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('keys_resting');
+    expect(error.message).toContain(`provider "minimax": key #1 has used up its plan window, back at ${whenText(at.getTime(), Date.now()).slice(0, 5)}`);
+    expect(error.message).toContain('key #2 is cooling after 429');
+    // The rate-limited key is back within the client's retries: say when, and let it retry.
+    expect(res.headers.get('x-should-retry')).toBeNull();
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    upstream.handle(() => messageResponse('ok'));
+  });
+
+  it('a wait longer than the client tolerates is answered as not retryable, each provider named once', async () => {
+    const at = reset();
+    upstream.handle((r) => (r.key === STATED_KEY ? minimax2056(at.toISOString().replace('.000Z', 'Z')) : anthropicError(429, 'rate_limit_error', 'slow down', { 'retry-after': '900' })));
+    const config = configFor({ minimax: { url: `${upstream.url}/anthropic`, keys: [STATED_KEY, KEY_2], usage_adapter: 'minimax' } }) as { routes: { default: { fallback?: unknown[] }[] } };
+    // The same provider twice in one route (another model as fallback) is still named once.
+    config.routes.default[config.routes.default.length - 1]!.fallback = [{ provider: 'minimax', model: 'MiniMax-M2' }];
+    const h = fresh(config);
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    const { message } = ((await res.json()) as { error: { message: string } }).error;
+    expect(message).toStartWith('every key is resting, the first until ');
+    expect(message).toContain('in 15 min');
+    expect(message.split('provider "minimax"').length - 1).toBe(1);
+    upstream.handle(() => messageResponse('ok'));
   });
 });

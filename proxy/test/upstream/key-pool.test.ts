@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { COOLDOWN_MS, KeyPool } from '../../src/upstream/key-pool';
+import { withoutBunHint } from '../../src/upstream/fallback';
 
 const provider = { base_url: 'http://x', api_keys: [{ key: 'YOUR_API_KEY' }, { key: 'sk-a' }, { key: 'sk-b' }, { key: 'sk-c' }] };
 const order = (pool: KeyPool) => pool.candidates('p', provider).map((c) => c.index);
@@ -59,5 +60,13 @@ describe('key pool', () => {
     const pool = new KeyPool(() => 0);
     pool.fail('other', 'sk-a', 403);
     expect(order(pool)).toEqual([2, 3, 4]);
+  });
+});
+
+describe("errors in the proxy's words", () => {
+  it("drops Bun's advice to its own programmers (pass verbose: true) from an upstream error", () => {
+    expect(withoutBunHint('The socket connection was closed unexpectedly. For more information, pass `verbose: true` in the second argument to fetch()'))
+      .toBe('The socket connection was closed unexpectedly.');
+    expect(withoutBunHint('ECONNREFUSED: Unable to connect.')).toBe('ECONNREFUSED: Unable to connect.');
   });
 });

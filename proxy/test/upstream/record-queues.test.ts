@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createLogger } from '@devhub/shared';
 import { Database } from 'bun:sqlite';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord } from '../../src/accounting/db';
 import { AccountingStore } from '../../src/accounting/store';
@@ -60,6 +60,27 @@ describe('the request log queue', () => {
     log.close();
     expect(lines.filter((l) => l.includes('requests log disabled'))).toHaveLength(1);
     expect(existsSync(path) ? readFileSync(path, 'utf8') : '').toBe('');
+  });
+});
+
+describe('requests.jsonl rotation', () => {
+  it('moves a full file to .1 (older ones up, the oldest dropped) and starts a new one, never splitting a line', async () => {
+    const dir = tempDir('modelproxy-rotate-');
+    const path = join(dir, 'requests.jsonl');
+    const lineBytes = `${JSON.stringify(entry(200))}\n`.length;
+    // Rotates once the file holds two lines; keeps two older files.
+    const log = new RequestLog(path, capturingLogger().log, { rotateBytes: lineBytes * 2, keep: 2 });
+    for (let status = 200; status < 207; status++) {
+      log.write(entry(status));
+      await log.drain();
+    }
+    log.close();
+    const statuses = (file: string) => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).status);
+    expect(statuses(path)).toEqual([206]);
+    expect(statuses(`${path}.1`)).toEqual([204, 205]);
+    expect(statuses(`${path}.2`)).toEqual([202, 203]);
+    expect(existsSync(`${path}.3`)).toBe(false);
+    expect(statSync(`${path}.1`).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectUsage, fingerprint } from '../../src/usage';
+import { FAILURE_CACHE_TTL_MS } from '../../src/usage/query';
 import { NOW, minimaxLegacy, minimaxCookieError } from './fixtures';
 import { makeConfig, tempDir } from './helpers';
 import { anthropicError, json, messageOk, routes, startMock } from './mock-upstream';
@@ -61,6 +62,17 @@ describe('usage failure cache (state table)', () => {
     const key = result.providers[0]!.keys[0]!;
     expect(key.entry).toMatchObject({ skipped: true, ok: false });
     expect(key.cachedAt?.toISOString()).toBe(NOW.toISOString());
+  });
+
+  it('a cached failure expires after 6 hours: the key is queried again, and a clean answer removes the entry', async () => {
+    await run();
+    mock.requests.length = 0;
+    quotaOk = true;
+    const result = await run(false, new Date(NOW.getTime() + FAILURE_CACHE_TTL_MS));
+    quotaOk = false;
+    expect(mock.requests.length).toBeGreaterThan(0);
+    expect(result.skipped).toBe(0);
+    expect(entries()[fingerprint(KEY)]).toBeUndefined();
   });
 
   it('--force re-queries; a failing re-query updates the entry (same kind)', async () => {

@@ -24,7 +24,9 @@ export async function unexpectedArgs(root: AnyCommand, rawArgs: string[]): Promi
   let rest = rawArgs;
   for (;;) {
     const args = ((await resolve(cmd.args)) ?? {}) as ArgsDef;
-    const subs = (await resolve(cmd.subCommands)) as Record<string, unknown> | undefined;
+    const listed = (await resolve(cmd.subCommands)) as Record<string, unknown> | undefined;
+    // An empty listing (a lazily loaded leaf command) is none, as citty's runCommand treats it.
+    const subs = listed && Object.keys(listed).length > 0 ? listed : undefined;
     const index = firstPositional(rest, args);
     const name = index >= 0 ? rest[index]! : undefined;
     if (!subs || !name || !(name in subs)) {

@@ -1,4 +1,5 @@
 import { ConfigError } from '@devhub/shared';
+import { statSync } from 'node:fs';
 import { parseDocument, stringify } from 'yaml';
 import { isPlaceholderKey, parseProxyConfig, type ProxyConfig } from '../../config';
 import { migrateValue } from '../../migrations';
@@ -21,4 +22,29 @@ export function describeConfig(config: ProxyConfig): string {
   const placeholders = keys.filter((k) => isPlaceholderKey(k.key)).length;
   const routes = config.routes.timed.length + config.routes.default.length;
   return `${Object.keys(config.providers).length} provider(s), ${keys.length} key(s)${placeholders ? ` (${placeholders} placeholder)` : ''}, ${routes} route(s)`;
+}
+
+/** The providers that routes send requests to (their own and their fallbacks). */
+export function routedProviders(config: ProxyConfig): Set<string> {
+  return new Set([...config.routes.timed, ...config.routes.default].flatMap((route) => [route.provider, ...(route.fallback ?? []).map((f) => f.provider)]));
+}
+
+/**
+ * What a valid config may still get wrong: no routed provider with a real key (every request would
+ * fail: `failing`), and a file others can read (it holds keys).
+ */
+export function configWarnings(config: ProxyConfig, path: string): { text: string; failing: boolean }[] {
+  const warnings: { text: string; failing: boolean }[] = [];
+  const routed = [...routedProviders(config)].filter((name) => config.providers[name]);
+  const real = (name: string) => config.providers[name]!.api_keys.some((k) => !isPlaceholderKey(k.key));
+  if (routed.length > 0 && !routed.some(real)) {
+    warnings.push({ text: `every provider the routes name (${routed.join(', ')}) has only placeholder keys: every request fails with no_usable_key until you put a real key in ${path}`, failing: true });
+  }
+  try {
+    const mode = statSync(path).mode & 0o777;
+    if (mode & 0o044) warnings.push({ text: `${path} is readable by ${mode & 0o004 ? 'every user' : 'its group'} (mode ${mode.toString(8).padStart(3, '0')}) and holds keys; run: chmod 600 ${path}`, failing: false });
+  } catch {
+    // No file to look at (text checked in memory): nothing to say about its mode.
+  }
+  return warnings;
 }

@@ -2,7 +2,7 @@ import { ConfigError } from '@devhub/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { CONFIG_VERSION, configPath, isPlaceholderKey, type ProxyConfig } from '../../config';
 import { healthOf } from '../_running';
-import { checkConfigText, describeConfig } from '../config/check';
+import { checkConfigText, configWarnings, describeConfig, routedProviders } from '../config/check';
 import { installedServiceFile } from '../service/detect';
 import { claudeSettingsPath, readSettings } from '../settings/file';
 import { proxyAddress } from '../_address';
@@ -21,6 +21,9 @@ export function checkConfig(dir: string): { result: CheckResult; config: ProxyCo
     if (fromVersion >= 0 && fromVersion < CONFIG_VERSION) {
       return { result: { status: 'warn', name: 'config', detail: `${path} is config_version ${fromVersion} (valid after migration); run: modelproxy config migrate` }, config };
     }
+    // A readable-by-others file is a warning here; placeholder keys are the keys checks' business.
+    const exposed = configWarnings(config, path).filter((w) => !w.failing);
+    if (exposed.length > 0) return { result: { status: 'warn', name: 'config', detail: exposed.map((w) => w.text).join('; ') }, config };
     return { result: { status: 'ok', name: 'config', detail: `${path}: ${describeConfig(config)}` }, config };
   } catch (error) {
     const detail = error instanceof ConfigError ? error.problems.join('; ') : (error as Error).message;
@@ -28,9 +31,12 @@ export function checkConfig(dir: string): { result: CheckResult; config: ProxyCo
   }
 }
 
+/** A provider no route names is only a note: its placeholders hurt no request. */
 export function checkKeys(config: ProxyConfig): CheckResult[] {
-  return Object.entries(config.providers).map(([name, p]) => {
+  const routed = routedProviders(config);
+  return Object.entries(config.providers).map(([name, p]): CheckResult => {
     const real = p.api_keys.filter((k) => !isPlaceholderKey(k.key)).length;
+    if (!routed.has(name)) return { status: 'skip', name: `keys ${name}`, detail: `no route uses this provider${real === 0 ? ' (every key is a placeholder)' : ''}` };
     if (real === 0) return { status: 'fail', name: `keys ${name}`, detail: `every key is a placeholder; fill in api_keys in config.yaml` };
     const placeholders = p.api_keys.length - real;
     return placeholders

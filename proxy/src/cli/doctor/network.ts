@@ -1,22 +1,31 @@
 import { isPlaceholderKey, type ProxyConfig } from '../../config';
 import { probe, probeModelFor } from '../../usage/adapters';
+import { routedProviders } from '../config/check';
 import type { CheckResult } from './model';
 
 /** Spec Limits: the connectivity check asks for max_tokens 1. */
 export const CONNECTIVITY_MAX_TOKENS = 1;
 
-/** One `POST /v1/messages` per provider with its first real key. */
+/**
+ * One `POST /v1/messages` per real key of each provider a route uses (a key that fails serves no
+ * request, so each is worth knowing about); the keys are probed at once. Providers no route names
+ * are not probed.
+ */
 export async function checkUpstreams(config: ProxyConfig, timeoutMs: number): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
+  const routed = routedProviders(config);
+  const checks: Promise<CheckResult>[] = [];
   for (const [name, provider] of Object.entries(config.providers)) {
-    const index = provider.api_keys.findIndex((k) => !isPlaceholderKey(k.key));
-    if (index < 0) {
-      results.push({ status: 'skip', name: `upstream ${name}`, detail: 'no real key to test with' });
+    if (!routed.has(name)) continue;
+    const keys = provider.api_keys.flatMap((k, i) => (isPlaceholderKey(k.key) ? [] : [{ key: k.key, index: i + 1 }]));
+    if (keys.length === 0) {
+      checks.push(Promise.resolve({ status: 'skip', name: `upstream ${name}`, detail: 'no real key to test with' }));
       continue;
     }
     const model = probeModelFor(config, name);
-    const answer = await probe({ baseUrl: provider.base_url, key: provider.api_keys[index]!.key, model, timeoutMs, maxTokens: CONNECTIVITY_MAX_TOKENS });
-    results.push({ status: answer.ok ? 'ok' : 'fail', name: `upstream ${name}`, detail: `POST /v1/messages with key #${index + 1}: ${answer.text}` });
+    for (const { key, index } of keys) {
+      checks.push(probe({ baseUrl: provider.base_url, key, model, timeoutMs, maxTokens: CONNECTIVITY_MAX_TOKENS })
+        .then((answer): CheckResult => ({ status: answer.ok ? 'ok' : 'fail', name: `upstream ${name}`, detail: `POST /v1/messages with key #${index}: ${answer.text}` })));
+    }
   }
-  return results;
+  return Promise.all(checks);
 }

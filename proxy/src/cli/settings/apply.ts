@@ -30,7 +30,7 @@ export default defineCommand({
     // What was there first is recorded before anything is written, so `settings remove` can put it back.
     const restorePath = settingsRestorePath(dir);
     const restore = readRestoreFile(restorePath);
-    const record: RestoreRecord = restore.files[file.path] ?? { ...(file.exists ? {} : { created: true }), env_present: 'env' in file.data, env_order: Object.keys(file.env), env: {} };
+    const record: RestoreRecord = restore.files[file.path] ?? { ...(file.exists ? { original: file.text } : { created: true }), env_present: 'env' in file.data, env_order: Object.keys(file.env), env: {} };
     const env: Record<string, string> = { ...file.env };
     for (const c of changes) {
       const first = record.env[c.key];

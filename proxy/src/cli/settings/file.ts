@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { ConfigError } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { removeTopLevelMember, setTopLevelMember } from './json-edit';
 
 /** Claude Code reads `env` as string variables; anything else is a broken settings file. */
@@ -50,7 +50,26 @@ export const REMOVE: unique symbol = Symbol('remove');
  * those members (the rest of the file, its layout included, stays as it was). Atomic, with the
  * previous file in `.bak` (mode 0600).
  */
-export function writeSettings(file: SettingsFile, members: Record<string, unknown>): void {
+export function writeSettings(file: SettingsFile, members: Record<string, unknown>, original?: string): void {
+  let text = editedText(file, members);
+  // Back to the same JSON as before apply: the text as it was, whatever its layout.
+  if (original !== undefined && sameJsonText(text, original)) text = original;
+  const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
+  writeFileAtomic(file.path, text, { mode, backup: file.exists });
+  // The backup keeps the vendor token that apply just removed; only the owner may read it.
+  if (file.exists) chmodSync(`${file.path}.bak`, 0o600);
+}
+
+function sameJsonText(a: string, b: string): boolean {
+  try {
+    // Member order included: the restored env keys are back in their old order.
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+function editedText(file: SettingsFile, members: Record<string, unknown>): string {
   let text: string;
   if (file.exists && file.text.trim() !== '') {
     text = file.text;
@@ -63,10 +82,7 @@ export function writeSettings(file: SettingsFile, members: Record<string, unknow
     }
     text = `${JSON.stringify(data, null, 2)}\n`;
   }
-  const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
-  writeFileAtomic(file.path, text, { mode, backup: file.exists });
-  // The backup keeps the vendor token that apply just removed; only the owner may read it.
-  if (file.exists) chmodSync(`${file.path}.bak`, 0o600);
+  return text;
 }
 
 /** Writes a new `env` object into the file (see writeSettings). */

@@ -1,6 +1,7 @@
 import { maskKey } from '@devhub/shared';
 import type { ProxyConfig } from '../../config';
 import { proxyUrl, type AddressFlags } from '../_address';
+import { CONTEXT_KEYS, contextEnv } from './context';
 
 export { proxyUrl };
 
@@ -13,7 +14,7 @@ export const MODEL_KEYS = [
   'ANTHROPIC_SMALL_FAST_MODEL',
   'CLAUDE_CODE_SUBAGENT_MODEL',
 ];
-export const MANAGED_KEYS = ['ANTHROPIC_BASE_URL', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_API_KEY', ...MODEL_KEYS];
+export const MANAGED_KEYS = ['ANTHROPIC_BASE_URL', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_API_KEY', ...MODEL_KEYS, ...CONTEXT_KEYS];
 export const SECRET_KEYS = new Set(['ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_API_KEY']);
 
 /** Claude Code needs some token; the proxy replaces it, so without auth_token a dummy is enough. */
@@ -24,13 +25,14 @@ export const DUMMY_TOKEN = 'modelproxy';
  * The managed env the assistant should have: pointed at the proxy with the proxy's own client
  * token (never a provider key). ANTHROPIC_API_KEY is removed (it would hold a vendor key and
  * conflicts with the token); model overrides are removed unless kept, because the proxy routes by
- * the assistant's own model names.
+ * the assistant's own model names. The context keys size Claude Code's context by the routed models.
  */
 export function desiredEnv(config: ProxyConfig, keepModels: boolean, flags: AddressFlags = {}): Record<string, string | null> {
   const desired: Record<string, string | null> = {
     ANTHROPIC_BASE_URL: proxyUrl(config, flags),
     ANTHROPIC_AUTH_TOKEN: config.server.auth_token || DUMMY_TOKEN,
     ANTHROPIC_API_KEY: null,
+    ...contextEnv(config),
   };
   if (!keepModels) for (const key of MODEL_KEYS) desired[key] = null;
   return desired;

@@ -4,6 +4,7 @@ import { settingsRestorePath } from '../../config';
 import { print } from '../_args';
 import { loadContext } from '../_context';
 import { claudeSettingsPath, readSettings, REMOVE, writeSettings } from './file';
+import { contextEnv } from './context';
 import { DUMMY_TOKEN, pointsHere, showValue } from './managed';
 import { readRestoreFile, sameJson, slotOf, writeRestoreFile } from './restore';
 import { describeStatusLine, statusLineSetting } from './statusline-command';
@@ -52,7 +53,10 @@ export default defineCommand({
       }
     } else {
       // Nothing recorded (an apply by an older version): take out only what points at the proxy.
-      if (pointsHere(env, config)) set('ANTHROPIC_BASE_URL', env.ANTHROPIC_BASE_URL ?? null, null);
+      const here = pointsHere(env, config);
+      if (here) set('ANTHROPIC_BASE_URL', env.ANTHROPIC_BASE_URL ?? null, null);
+      // The context sizing is apply's only while the assistant points here and it holds what apply writes.
+      if (here) for (const [key, value] of Object.entries(contextEnv(config))) if (value !== null && env[key] === value) set(key, value, null);
       if (env.ANTHROPIC_AUTH_TOKEN !== undefined && env.ANTHROPIC_AUTH_TOKEN === (config.server.auth_token || DUMMY_TOKEN)) set('ANTHROPIC_AUTH_TOKEN', env.ANTHROPIC_AUTH_TOKEN, null);
       if ('statusLine' in file.data && sameJson(file.data.statusLine, statusLineSetting())) {
         statusLine = REMOVE;
@@ -71,7 +75,7 @@ export default defineCommand({
     const left = { ...file.data, ...members };
     for (const [name, value] of Object.entries(left)) if (value === REMOVE) delete left[name];
     if (record?.created && Object.keys(left).length === 0) rmSync(file.path);
-    else writeSettings(file, members);
+    else writeSettings(file, members, record?.original);
     if (record) {
       delete restore.files[file.path];
       if (Object.keys(restore.files).length === 0) rmSync(restorePath, { force: true });

@@ -1,6 +1,6 @@
 import { writeJsonAtomic } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { existsSync, readFileSync } from 'node:fs';
 
 /** A member's value before `apply` and the value `apply` wrote; `present: false` = there was none. */
@@ -20,6 +20,11 @@ export const RestoreRecord = t.Object({
   env_order: t.Array(t.String()),
   env: t.Record(t.String(), t.Object({ before: t.Union([t.String(), t.Null()]), applied: t.Union([t.String(), t.Null()]) })),
   statusLine: t.Optional(t.Object({ before: Slot, applied: t.Unknown() })),
+  /**
+   * The file's text before the first apply. When `remove` gives back the same JSON, it writes this
+   * text, so the file is byte for byte what it was whatever its layout (a one-line file included).
+   */
+  original: t.Optional(t.String()),
 });
 export type RestoreRecord = typeof RestoreRecord.static;
 

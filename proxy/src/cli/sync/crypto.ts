@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { CommandFailed } from '../_errors';
 
 /**

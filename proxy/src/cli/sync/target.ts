@@ -2,7 +2,7 @@ import { writeJsonAtomic } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { BadArgument } from '../_errors';
 
 /** Where the blob lives: a WebDAV-style URL (PUT/GET) with optional basic auth. */

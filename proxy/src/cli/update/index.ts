@@ -5,7 +5,8 @@ import { stateDir } from '../../config';
 import { VERSION } from '../../version';
 import { print, printErr } from '../_args';
 import { loadContext } from '../_context';
-import { detectManager } from '../service/detect';
+import { detectManager, installedServiceFile } from '../service/detect';
+import { existsSync } from 'node:fs';
 import { isCompiledBinary } from '@devhub/shared/runtime';
 import { installBinary } from './install';
 import { compareVersions, fetchManifest, manifestUrl, platformKey } from './manifest';
@@ -57,10 +58,12 @@ function configuredManifest(): string | undefined {
 
 /** A new binary needs a restart (a reload only re-reads the config). */
 async function restartService(): Promise<void> {
+  // No service installed: nothing to restart, and `service start` would only fail.
+  if (!existsSync(installedServiceFile())) return print('no service is installed; restart a running `modelproxy serve` yourself to use the new version');
   try {
     const manager = detectManager(stateDir());
     const state = await manager.state();
-    if (!state.active) return print('the service is not running; start it with: modelproxy service start');
+    if (!state.active) return print('the service is installed but not running; start it with: modelproxy service start');
     await manager.restart();
     print(`restarted the service (${manager.kind})`);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { BadArgument, CommandFailed } from '../_errors';
 
 /** Release manifest: the newest version and, per `<os>-<arch>`, where its binary is and its sha256. */

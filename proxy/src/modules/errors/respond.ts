@@ -26,7 +26,21 @@ function toProxyError(code: unknown, error: unknown, request: Request, log: Logg
   if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
   if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request));
   if (code === 'PARSE') return new ProxyError('invalid_json', 400, 'request body could not be parsed');
-  if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, (error as Error).message);
+  if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, validationText(error));
   log.error(`unexpected error on ${request.method} ${requestPath(request)}: ${(error as Error)?.stack || String(error)}`);
   return new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
+}
+
+/** Elysia's validation error in one line (its message is a JSON document): `query.days: Expected integer to be greater or equal to 1`. */
+function validationText(error: unknown): string {
+  const e = error as { type?: string; all?: { path?: string; summary?: string; message?: string }[]; message?: string };
+  try {
+    const first = e.all?.[0];
+    // Elysia names the part it checked (`body`, `query`, or `property` for one query parameter).
+    const part = e.type === 'property' ? 'a query parameter' : e.type ?? 'request';
+    if (first) return `${part}${first.path ? first.path.replace(/\//g, '.') : ''}: ${first.summary ?? first.message} (got ${JSON.stringify((first as { value?: unknown }).value)})`;
+  } catch {
+    // fall through to the plain message
+  }
+  return String(e.message ?? 'invalid request');
 }

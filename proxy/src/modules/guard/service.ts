@@ -5,8 +5,13 @@ import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors'
 import { MAX_BODY_BYTES } from '../messages/parse';
 import { requestPath } from './request-path';
 
-/** Paths anyone who can reach the socket may call (no token): liveness only. */
-const OPEN_PATHS = new Set(['/health']);
+/**
+ * Paths anyone who can reach the socket may call (no token): liveness, and the dashboard's page and
+ * assets, which hold no data (the page asks for the token and sends it with every API call).
+ */
+const OPEN_PATHS = new Set(['/health', '/', '/dashboard', '/dashboard/assets/app.js', '/dashboard/assets/style.css']);
+/** The dashboard's own page calls these from the browser: an Origin is allowed there when it is the proxy's own. */
+const DASHBOARD_PREFIX = '/dashboard';
 
 /**
  * Checks that run before routing. DNS rebinding: a web page can reach 127.0.0.1 under its own host
@@ -23,7 +28,8 @@ export function guardRequest(request: Request, server: ServerSettings): void {
       throw new Forbidden(`${which}; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
     }
   }
-  if (request.headers.has('origin')) {
+  const origin = request.headers.get('origin');
+  if (origin !== null && !(isDashboard(request) && sameOrigin(origin, request))) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');
   }
   if (server.auth_token && !OPEN_PATHS.has(requestPath(request)) && !tokenMatches(request.headers, server.auth_token)) {
@@ -31,6 +37,22 @@ export function guardRequest(request: Request, server: ServerSettings): void {
   }
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
+}
+
+function isDashboard(request: Request): boolean {
+  const path = requestPath(request);
+  return path === DASHBOARD_PREFIX || path.startsWith(`${DASHBOARD_PREFIX}/`);
+}
+
+/** The dashboard page calling its own API: the Origin names the very host and port the request was sent to. */
+function sameOrigin(origin: string, request: Request): boolean {
+  const host = request.headers.get('host') ?? urlHost(request.url);
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && host !== null && url.host === host;
+  } catch {
+    return false;
+  }
 }
 
 function tokenMatches(headers: Headers, token: string): boolean {

@@ -8,7 +8,7 @@ import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import { acceptsImages, appendNoteToJson, responseNote, stripImages, type Removed } from '../../upstream/multimodal';
 import type { QuotaResets } from '../../upstream/quota';
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
-import { tapBody } from '../../upstream/body-tap';
+import { tapBody, type BrokenBy } from '../../upstream/body-tap';
 import { sseNoteInjector } from '../../upstream/sse-note';
 import type { Target } from '../../upstream/router';
 import type { ProxyState } from '../../upstream/state';
@@ -34,6 +34,9 @@ export interface MessagesInput {
   raw: ArrayBuffer;
   signal?: AbortSignal;
 }
+
+/** The status recorded for a request whose client left before it was answered (no answer is sent). */
+export const CLIENT_CLOSED = 499;
 
 /** The route this module serves (the request log's `path`). */
 export const MESSAGES_PATH = '/v1/messages';
@@ -66,7 +69,8 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   } catch (error) {
     // A request that failed before its upstream call left still names its session.
     if (meter.session === null) meter.session = sessionOrNull(input.headers, request);
-    const status = isAppError(error) ? error.status : 500;
+    // A client that gave up before any answer is recorded as 499 (nginx's "client closed request"), not as the proxy's 502.
+    const status = input.signal?.aborted ? CLIENT_CLOSED : isAppError(error) ? error.status : 500;
     const attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? 0);
     const latency_ms = elapsed(started);
     const entry = once((): RequestLogEntry => ({
@@ -151,6 +155,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     decision.targets,
     {
       pool, timeoutMs, clientSignal: input.signal, abortGraceMs: server.client_abort_grace * 1000, log: deps.log, configPath: deps.state.configPath,
+      onFailure: snapshot.config.accounting.enabled ? deps.accounting?.keyFailed : undefined,
       onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined,
     },
     async ({ target, candidate }, signal): Promise<Outcome<Answer>> => {
@@ -212,8 +217,12 @@ type Answered = Omit<RequestLogEntry, 'time' | 'path' | 'bytes' | 'completed' | 
  * (a stream keeps it until its end; the queues keep it until they flush).
  */
 function recorder(deps: MessagesDeps, meter: RequestMeter, time: Date, key: string, servedBy: string, answered: Answered) {
-  return (bytes: number, completed: boolean) => {
-    if (!completed) deps.log.warn(`${servedBy}: the response broke off after ${bytes} bytes (upstream failed or client left); the client connection was closed`);
+  return (bytes: number, completed: boolean, brokenBy?: BrokenBy) => {
+    if (!completed) {
+      deps.log.warn(brokenBy === 'client'
+        ? `${servedBy}: the client left after ${bytes} bytes of the response; the upstream call was cancelled`
+        : `${servedBy}: the upstream broke off the response after ${bytes} bytes; the client connection was closed`);
+    }
     const entry = once((): RequestLogEntry => answeredEntry(time, answered, bytes, completed, meter.tokens()));
     deps.requestLog.write(entry);
     meter.save(entry, time, key);

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { Value } from '@sinclair/typebox/value';
+import { writeFileSync } from 'node:fs';
+import { DashboardState } from '../../src/modules/dashboard/model';
+import { MAX_STREAMS } from '../../src/modules/dashboard/feed';
+import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
+
+afterAll(removeTempDirs);
+
+const TOKEN = 'dashboard-api-token-1';
+const h = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['sk-cp-dash-api-0001', 'YOUR_API_KEY'] } }, { server: { auth_token: TOKEN } }));
+h.state.configPath = h.file;
+const auth = { authorization: `Bearer ${TOKEN}` };
+const get = (path: string, headers: Record<string, string> = auth, signal?: AbortSignal) => h.app.handle(new Request(`http://127.0.0.1${path}`, { headers, signal }));
+
+describe('the dashboard API', () => {
+  it('needs the client token when one is set; the page and its assets do not', async () => {
+    expect((await get('/dashboard/api/state', {})).status).toBe(401);
+    expect((await get('/dashboard', {})).status).toBe(200);
+    // The proxy's own address opened in a browser is the dashboard too.
+    const root = await get('/', {});
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('/dashboard/assets/app.js');
+    expect((await get('/dashboard/assets/app.js', {})).status).toBe(200);
+    const res = await get('/dashboard/api/state');
+    const body = await res.json();
+    expect(Value.Check(DashboardState, body)).toBe(true);
+    expect(body.keys.map((k: { index: number; state: string; key: string }) => [k.index, k.state, k.key])).toEqual([[1, 'serving', 'sk-c***0001'], [2, 'placeholder', 'YOUR_API_KEY']]);
+    expect(JSON.stringify(body)).not.toContain('sk-cp-dash-api-0001');
+  });
+
+  it('shows a refused key as refused, with why and until when, and the route left without a usable key', async () => {
+    h.pool.fail('mm', 'sk-cp-dash-api-0001', 401);
+    try {
+      const body = await (await get('/dashboard/api/state')).json();
+      expect(body.keys[0]).toMatchObject({ state: 'refused', reason: 'refused by the upstream (401)' });
+      expect(Date.parse(body.keys[0].until) - Date.now()).toBeGreaterThan(29 * 60_000);
+      expect(body.routes[0]).toMatchObject({ id: 'default[0]', open: true, serving: null });
+    } finally {
+      h.pool.reload();
+    }
+  });
+
+  it('validates its input: days 1–90, no body on reload, unknown assets 404', async () => {
+    for (const days of ['0', '91', 'abc']) {
+      const res = await get(`/dashboard/api/usage?days=${days}`);
+      expect({ days, status: res.status, code: (await res.json()).error.code }).toEqual({ days, status: 400, code: 'invalid_request' });
+    }
+    // One line saying what was wrong, not Elysia's JSON document.
+    const { message } = (await (await get('/dashboard/api/usage?days=0')).json()).error;
+    expect(message).toBe('a query parameter: Expected integer to be greater or equal to 1 (got 0)');
+    expect((await get('/dashboard/api/usage?days=7')).status).toBe(200);
+    const withBody = await h.app.handle(new Request('http://127.0.0.1/dashboard/api/reload', { method: 'POST', headers: auth, body: '{"x":1}' }));
+    expect(withBody.status).toBe(400);
+    expect((await get('/dashboard/assets/nope.js')).status).toBe(404);
+  });
+
+  it('reloads the config, and lists a rejected reload among the problems', async () => {
+    const ok = await h.app.handle(new Request('http://127.0.0.1/dashboard/api/reload', { method: 'POST', headers: auth }));
+    expect(await ok.json()).toEqual({ ok: true, reason: null });
+    const good = Bun.file(h.file);
+    const text = await good.text();
+    writeFileSync(h.file, 'providers: 5\n');
+    try {
+      const bad = await (await h.app.handle(new Request('http://127.0.0.1/dashboard/api/reload', { method: 'POST', headers: auth }))).json();
+      expect(bad.ok).toBe(false);
+      const { problems } = await (await get('/dashboard/api/state')).json();
+      expect(problems[0]).toContain('was rejected, the previous config stays in use');
+    } finally {
+      writeFileSync(h.file, text);
+    }
+  });
+
+  it(`keeps at most ${MAX_STREAMS} live streams open`, async () => {
+    const clients = Array.from({ length: MAX_STREAMS }, () => new AbortController());
+    const open = await Promise.all(clients.map((c) => get('/dashboard/api/events', auth, c.signal)));
+    expect(open.every((r) => r.status === 200 && r.headers.get('content-type')!.startsWith('text/event-stream'))).toBe(true);
+    const refused = await get('/dashboard/api/events');
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('too_many_streams');
+    for (const c of clients) c.abort();
+    await Bun.sleep(10);
+    const again = new AbortController();
+    expect((await get('/dashboard/api/events', auth, again.signal)).status).toBe(200);
+    again.abort();
+  });
+});
