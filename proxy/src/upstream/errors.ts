@@ -17,7 +17,10 @@ export class ProxyError extends AppError {
   }
 }
 
-export const VALID_ROUTES = ['POST /v1/messages', 'POST /v1/images/generations', 'GET /health', 'GET /docs'];
+export const VALID_ROUTES = [
+  'POST /v1/messages', 'POST /v1/messages/count_tokens', 'POST /v1/chat/completions', 'POST /v1/responses', 'GET /v1/models',
+  'POST /v1/images/generations', 'GET /health', 'GET /docs',
+];
 
 export class RouteNotFound extends ProxyError {
   constructor(method: string, path: string) {
