@@ -17,13 +17,16 @@ export function wantsOpenAIShape(headers: Headers): boolean {
   return /^Bearer\s/i.test(headers.get('authorization') ?? '');
 }
 
-/** The model names the routes serve now (a route's plain-name match and every target's model), each with the provider it goes to. */
+/**
+ * The model names the routes serve now (a route's plain-name match and every target's model), each
+ * with the provider it goes to now; a name no provider with a usable key would serve is left out.
+ */
 export function servedModels(state: ProxyState, now: Date = new Date()): Listed[] {
   const { config, routes } = state.current;
   const out: Listed[] = [];
   for (const { id } of routeModels(config)) {
     const decision = routes.resolve(id, now, (name, provider) => state.pool.usable(name, provider));
-    const target = decision?.targets[0] ?? (decision ? { name: decision.route.targets[0]!.provider } : null);
+    const target = decision?.targets[0];
     if (target) out.push({ id, provider: target.name });
   }
   return out;
