@@ -2,7 +2,7 @@ import type { AnthropicEvent, AnthropicResponse, AnthropicUsage } from './anthro
 import type { ChatContext } from './chat-request';
 import { chatUsage, figuresOf, finishReasonOf } from './common';
 import { openaiErrorOf } from './errors';
-import { dataFrame, DONE_FRAME, parseOrNull, sseTransform } from './sse';
+import { dataFrame, DONE_FRAME, parseOrNull, sseTranslator, type SseTranslator } from './sse';
 
 const created = () => Math.floor(Date.now() / 1000);
 const chatId = (messageId: string) => `chatcmpl-${messageId.replace(/^msg_/, '')}`;
@@ -46,7 +46,7 @@ export function anthropicToChat(message: AnthropicResponse, context: ChatContext
  * the usage chunk (empty `choices`) follows when the client asked for it. An in-stream error is sent
  * as an `error` object and ends the stream; a stream cut short errors the client's too.
  */
-export function anthropicToChatStream(context: ChatContext): TransformStream<Uint8Array, Uint8Array> {
+export function anthropicToChatStream(context: ChatContext): SseTranslator {
   let id = chatId('stream');
   let model = context.model;
   const time = created();
@@ -56,7 +56,7 @@ export function anthropicToChatStream(context: ChatContext): TransformStream<Uin
   let done = false;
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
     dataFrame({ id, object: 'chat.completion.chunk', created: time, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
-  return sseTransform((sse) => {
+  return sseTranslator((sse) => {
     if (done) return '';
     const event = parseOrNull(sse.data) as AnthropicEvent | null;
     if (!event || typeof event !== 'object') return '';

@@ -3,7 +3,7 @@ import { withoutNulls } from './chat-response';
 import { figuresOf, newId, responsesUsage } from './common';
 import { errorFields } from './errors';
 import { SIGNATURE_PREFIX, type ResponsesContext } from './responses-request';
-import { namedFrame, parseOrNull, sseTransform } from './sse';
+import { namedFrame, parseOrNull, sseTranslator, type SseTranslator } from './sse';
 
 type Item = Record<string, unknown> & { id: string; type: string };
 
@@ -75,7 +75,7 @@ interface Open {
  * output_item.done, and response.completed (or .incomplete at max_tokens) with the usage. An
  * in-stream error is response.failed; a stream cut short errors the client's too.
  */
-export function anthropicToResponsesStream(context: ResponsesContext): TransformStream<Uint8Array, Uint8Array> {
+export function anthropicToResponsesStream(context: ResponsesContext): SseTranslator {
   let seq = 0;
   let id = responseId(newId('msg_'));
   let model = context.model;
@@ -145,7 +145,7 @@ export function anthropicToResponsesStream(context: ResponsesContext): Transform
     return out + emit('response.output_item.done', { output_index, item: final });
   };
 
-  return sseTransform((sse) => {
+  return sseTranslator((sse) => {
     if (done) return '';
     const event = parseOrNull(sse.data) as AnthropicEvent | null;
     if (!event || typeof event !== 'object') return '';

@@ -69,28 +69,54 @@ export const DONE_FRAME = 'data: [DONE]\n\n';
 
 const encoder = new TextEncoder();
 
+/** A stream translator: the text to send for each input chunk, and for the end of the input. */
+export interface SseTranslator {
+  push(chunk: Uint8Array): string;
+  /** May throw to break the output: a stream cut short must not look complete. */
+  end(): string;
+}
+
 /**
- * A byte-stream transformer built from an SSE event handler: each parsed event goes to `onEvent`,
- * which returns the text to send on (or ''); `onEnd` runs when the input ends and may throw to
- * break the output (a stream cut short must not look complete).
+ * A translator built from an SSE event handler: each parsed event goes to `onEvent`, which returns
+ * the text to send on (or ''); `onEnd` runs when the input ends.
  */
-export function sseTransform(onEvent: (event: SseEvent) => string, onEnd: () => string): TransformStream<Uint8Array, Uint8Array> {
+export function sseTranslator(onEvent: (event: SseEvent) => string, onEnd: () => string): SseTranslator {
   const parser = new SseParser();
-  const emit = (controller: TransformStreamDefaultController<Uint8Array>, events: SseEvent[]) => {
+  const run = (events: SseEvent[]) => {
     let text = '';
     for (const event of events) text += onEvent(event);
-    if (text) controller.enqueue(encoder.encode(text));
+    return text;
   };
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      emit(controller, parser.push(chunk));
+  return {
+    push: (chunk) => run(parser.push(chunk)),
+    end: () => run(parser.end()) + onEnd(),
+  };
+}
+
+/**
+ * `source` translated chunk by chunk, as the client asks for it (no buffering; a read that yields
+ * nothing to send reads on). A plain pulled stream rather than a TransformStream: its first bytes
+ * reach the client without the extra hops of pipeThrough. A failure of `source` or of the
+ * translator errors the output, which closes the client's connection; a client that leaves
+ * cancels `source`.
+ */
+export function translateStream(source: ReadableStream<Uint8Array> | null, translator: SseTranslator): ReadableStream<Uint8Array> | null {
+  if (source === null) return null;
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        const text = done ? translator.end() : translator.push(value);
+        if (text) controller.enqueue(encoder.encode(text));
+        if (done) return controller.close();
+        if (text) return;
+      }
     },
-    flush(controller) {
-      emit(controller, parser.end());
-      const last = onEnd();
-      if (last) controller.enqueue(encoder.encode(last));
+    cancel(reason) {
+      return reader.cancel(reason);
     },
-  });
+  }, { highWaterMark: 0 });
 }
 
 /** JSON.parse that answers null instead of throwing. */

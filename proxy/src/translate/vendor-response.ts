@@ -1,6 +1,6 @@
 import type { AnthropicResponse, AnthropicUsage, ContentBlock, StopReason } from './anthropic';
 import { anthropicUsageOf, argumentsObject, newId, stopReasonOf } from './common';
-import { namedFrame, parseOrNull, sseTransform } from './sse';
+import { namedFrame, parseOrNull, sseTranslator, type SseTranslator } from './sse';
 
 type Json = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ export function chatToAnthropicResponse(body: Json, model: string): AnthropicRes
  * end. A stream that ends before any finish_reason or [DONE] breaks the client's too. An `error`
  * chunk becomes an Anthropic `error` event.
  */
-export function chatToAnthropicStream(model: string): TransformStream<Uint8Array, Uint8Array> {
+export function chatToAnthropicStream(model: string): SseTranslator {
   let started = false;
   let ended = false;
   let finished: StopReason | null = null;
@@ -75,7 +75,7 @@ export function chatToAnthropicStream(model: string): TransformStream<Uint8Array
     out += frame({ type: 'message_delta', delta: { stop_reason: finished ?? 'end_turn', stop_sequence: null }, usage: u });
     return out + frame({ type: 'message_stop' });
   };
-  return sseTransform((sse) => {
+  return sseTranslator((sse) => {
     if (ended) return '';
     if (sse.data.trim() === '[DONE]') return started ? end() : '';
     const chunk = parseOrNull(sse.data) as Json | null;

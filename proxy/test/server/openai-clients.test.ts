@@ -13,8 +13,8 @@ const DS_KEY = 'sk-ds-vendor-key-8282';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type Block = { type: string; [k: string]: unknown };
-type SentMessages = { model: string; temperature?: number; system?: string; messages: { role: string; content: Block[] }[]; tools?: { name: string; input_schema: unknown }[]; tool_choice?: unknown; thinking?: unknown; max_tokens: number; stream: boolean; stop_sequences?: string[] };
-type SentChat = { model: string; messages: { role: string; content: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string; reasoning_content?: string }[]; tools?: { type: string; function: { name: string } }[]; stream?: boolean; stream_options?: unknown; max_tokens?: number; parallel_tool_calls?: boolean; tool_choice?: unknown };
+type SentMessages = { model: string; temperature?: number; system?: string; messages: { role: string; content: Block[] }[]; tools?: { name: string; [k: string]: unknown }[]; tool_choice?: unknown; thinking?: unknown; max_tokens: number; stream: boolean; stop_sequences?: string[] };
+type SentChat = { model: string; messages: { role: string; content: unknown; tool_calls?: { id: string; function: { name: string; arguments: string }; [k: string]: unknown }[]; tool_call_id?: string; reasoning_content?: string }[]; tools?: { type: string; function: { name: string; [k: string]: unknown } }[]; stream?: boolean; stream_options?: unknown; max_tokens?: number; parallel_tool_calls?: boolean; tool_choice?: unknown };
 
 const THINKING: ScriptBlock = { type: 'thinking', thinking: 'Two files to read.', signature: 'sig-vendor-abc' };
 const TWO_CALLS: ScriptBlock[] = [
@@ -286,7 +286,7 @@ describe('Anthropic client → OpenAI-format vendor', () => {
     expect(sent.tools).toEqual([{ type: 'function', function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }]);
     expect({ choice: sent.tool_choice, parallel: sent.parallel_tool_calls }).toEqual({ choice: 'auto', parallel: false });
 
-    expect(message.content).toEqual([
+    expect(message.content as unknown).toEqual([
       { type: 'thinking', thinking: 'Both read.', signature: '' },
       { type: 'text', text: 'A and B.' },
       { type: 'tool_use', id: 'call_x', name: 'read_file', input: { path: 'c' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { SseParser } from '../../src/translate/sse';
+import { SseParser, translateStream, type SseTranslator } from '../../src/translate/sse';
 import { chatToAnthropicStream } from '../../src/translate/vendor-response';
 import { anthropicToChatStream } from '../../src/translate/chat-response';
 import { anthropicToResponsesStream } from '../../src/translate/responses-response';
@@ -9,7 +9,7 @@ import { chatChunks } from '../helpers/mock-openai';
 const encoder = new TextEncoder();
 
 /** Runs `text` through a transformer in chunks of `size` bytes; the output text, or the error it broke with. */
-async function run(transform: TransformStream<Uint8Array, Uint8Array>, text: string, size = text.length): Promise<{ out: string; error: string | null }> {
+async function run(translator: SseTranslator, text: string, size = text.length): Promise<{ out: string; error: string | null }> {
   const bytes = encoder.encode(text);
   const input = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -20,7 +20,7 @@ async function run(transform: TransformStream<Uint8Array, Uint8Array>, text: str
   let out = '';
   const decoder = new TextDecoder();
   try {
-    for await (const chunk of input.pipeThrough(transform)) out += decoder.decode(chunk, { stream: true });
+    for await (const chunk of translateStream(input, translator)!) out += decoder.decode(chunk, { stream: true });
     return { out, error: null };
   } catch (error) {
     return { out, error: (error as Error).message };

@@ -3,7 +3,7 @@ import { InvalidRequest } from '../../upstream/errors';
 import { toAnthropicError } from '../../translate/errors';
 import { anthropicToChatRequest } from '../../translate/vendor-request';
 import { chatToAnthropicResponse, chatToAnthropicStream } from '../../translate/vendor-response';
-import { parseOrNull } from '../../translate/sse';
+import { parseOrNull, translateStream } from '../../translate/sse';
 import type { Answer } from './answer';
 
 const NONE: Removed = Object.freeze({ images: 0, documents: 0 });
@@ -40,7 +40,7 @@ export async function fromOpenAIVendor(answer: Answer, model: string): Promise<A
     return { res: new Response(JSON.stringify(toAnthropicError(res.status, text)), { status: res.status, headers }) };
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    return { res: new Response(res.body?.pipeThrough(chatToAnthropicStream(model)) ?? null, { status: res.status, headers }) };
+    return { res: new Response(translateStream(res.body, chatToAnthropicStream(model)), { status: res.status, headers }) };
   }
   const bytes = answer.body ?? new Uint8Array(await res.arrayBuffer());
   const parsed = parseOrNull(new TextDecoder().decode(bytes));

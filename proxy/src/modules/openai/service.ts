@@ -6,7 +6,7 @@ import { anthropicToChat, anthropicToChatStream } from '../../translate/chat-res
 import { toOpenAIError } from '../../translate/errors';
 import { responsesToAnthropic, type ResponsesContext } from '../../translate/responses-request';
 import { anthropicToResponses, anthropicToResponsesStream } from '../../translate/responses-response';
-import { parseOrNull } from '../../translate/sse';
+import { parseOrNull, translateStream } from '../../translate/sse';
 import type { AnthropicResponse } from '../../translate/anthropic';
 import { parseJsonWithModel } from '../messages/parse';
 import { proxyMessages, type MessagesDeps } from '../messages/service';
@@ -77,7 +77,7 @@ async function toClient(res: Response, api: OpenAIApi, context: ChatContext | Re
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const translate = api === 'chat' ? anthropicToChatStream(context as ChatContext) : anthropicToResponsesStream(context as ResponsesContext);
-    return new Response(res.body?.pipeThrough(translate) ?? null, { status: res.status, headers });
+    return new Response(translateStream(res.body, translate), { status: res.status, headers });
   }
   const message = parseOrNull(await res.text()) as AnthropicResponse | null;
   headers.set('content-type', 'application/json');
