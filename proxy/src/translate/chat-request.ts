@@ -84,7 +84,7 @@ export function applyThinking(request: AnthropicRequest, effort: unknown): void 
   if (budget === null) return;
   const last = request.messages.findLast((m) => m.role === 'assistant');
   const blocks = Array.isArray(last?.content) ? last.content : [];
-  if (blocks.some((b) => b.type === 'tool_use') && blocks[0]?.type !== 'thinking') return;
+  if (blocks.some((b) => b.type === 'tool_use') && blocks[0]?.type !== 'thinking' && blocks[0]?.type !== 'redacted_thinking') return;
   if (request.max_tokens <= budget) request.max_tokens = budget + 4096;
   request.thinking = { type: 'enabled', budget_tokens: budget };
   // Anthropic refuses a temperature other than 1 with thinking.

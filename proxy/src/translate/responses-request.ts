@@ -65,7 +65,8 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
       case 'reasoning': {
         const signature = typeof item.encrypted_content === 'string' ? item.encrypted_content : '';
         // Only a thinking block the vendor signed can be sent back; another reasoning item is dropped.
-        if (signature.startsWith(SIGNATURE_PREFIX)) {
+        if (signature.startsWith(REDACTED_PREFIX)) push('assistant', [{ type: 'redacted_thinking', data: signature.slice(REDACTED_PREFIX.length) }]);
+        else if (signature.startsWith(SIGNATURE_PREFIX)) {
           const summary = Array.isArray(item.summary) ? (item.summary as Json[]).map((s) => String(s?.text ?? '')).join('\n\n') : '';
           push('assistant', [{ type: 'thinking', thinking: summary, signature: signature.slice(SIGNATURE_PREFIX.length) }]);
         }
@@ -76,11 +77,12 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
         break;
     }
   });
-  // A thinking block must open its assistant turn.
+  // Thinking blocks must open their assistant turn.
+  const isThinking = (b: ContentBlock) => b.type === 'thinking' || b.type === 'redacted_thinking';
   for (const m of messages) {
     if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
-    const thinking = m.content.filter((b) => b.type === 'thinking');
-    if (thinking.length > 0 && m.content[0]?.type !== 'thinking') m.content = [...thinking, ...m.content.filter((b) => b.type !== 'thinking')];
+    const thinking = m.content.filter(isThinking);
+    if (thinking.length > 0 && !isThinking(m.content[0]!)) m.content = [...thinking, ...m.content.filter((b) => !isThinking(b))];
   }
   const maxTokens = typeof body.max_output_tokens === 'number' && body.max_output_tokens > 0 ? Math.floor(body.max_output_tokens) : DEFAULT_MAX_TOKENS;
   const request: AnthropicRequest = { model, max_tokens: maxTokens, messages, stream: false };
@@ -108,6 +110,8 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
  * what this proxy wrote is sent back as a signature.
  */
 export const SIGNATURE_PREFIX = 'modelproxy.anthropic-thinking.';
+/** The same for a redacted thinking block: its encrypted `data`. */
+export const REDACTED_PREFIX = 'modelproxy.anthropic-redacted.';
 
 function callId(item: Json, at: string): string {
   const id = item.call_id ?? item.id;

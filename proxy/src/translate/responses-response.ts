@@ -2,7 +2,7 @@ import type { AnthropicEvent, AnthropicResponse, AnthropicUsage, ContentBlock, S
 import { withoutNulls } from './chat-response';
 import { figuresOf, newId, responsesUsage } from './common';
 import { errorFields } from './errors';
-import { SIGNATURE_PREFIX, type ResponsesContext } from './responses-request';
+import { REDACTED_PREFIX, SIGNATURE_PREFIX, type ResponsesContext } from './responses-request';
 import { namedFrame, parseOrNull, sseTranslator, type SseTranslator } from './sse';
 
 type Item = Record<string, unknown> & { id: string; type: string };
@@ -31,6 +31,8 @@ function itemOf(block: ContentBlock, context: ResponsesContext): Item | null {
       return { id: newId('msg_'), type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: block.text, annotations: [], logprobs: [] }] };
     case 'thinking':
       return reasoningItem(newId('rs_'), block.thinking, block.signature ?? '');
+    case 'redacted_thinking':
+      return redactedItem(newId('rs_'), block.data);
     case 'tool_use':
       return toolItem(newId(context.customTools.has(block.name) ? 'ctc_' : 'fc_'), block.id, block.name, block.input, context);
     default:
@@ -41,6 +43,9 @@ function itemOf(block: ContentBlock, context: ResponsesContext): Item | null {
 function reasoningItem(id: string, text: string, signature: string): Item {
   return { id, type: 'reasoning', summary: text ? [{ type: 'summary_text', text }] : [], ...(signature ? { encrypted_content: SIGNATURE_PREFIX + signature } : {}) };
 }
+
+/** A redacted thinking block: nothing to show, its data kept for the next turn. */
+const redactedItem = (id: string, data: string): Item => ({ id, type: 'reasoning', summary: [], encrypted_content: REDACTED_PREFIX + data });
 
 function toolItem(id: string, callId: string, name: string, input: unknown, context: ResponsesContext): Item {
   if (context.customTools.has(name)) {
@@ -107,6 +112,11 @@ export function anthropicToResponsesStream(context: ResponsesContext): SseTransl
       item = custom
         ? { id: newId('ctc_'), type: 'custom_tool_call', status: 'in_progress', call_id: block.id, name: block.name, input: '' }
         : { id: newId('fc_'), type: 'function_call', status: 'in_progress', call_id: block.id, name: block.name, arguments: '' };
+    } else if (block.type === 'redacted_thinking') {
+      // Complete at its start: it has no deltas.
+      const done = redactedItem(newId('rs_'), block.data);
+      output.push(done);
+      return emit('response.output_item.added', { output_index: outputIndex, item: done }) + emit('response.output_item.done', { output_index: outputIndex, item: done });
     } else return '';
     output.push(item);
     open.set(index, { item, outputIndex, text, signature: block.type === 'thinking' ? block.signature ?? '' : '', kind });

@@ -86,3 +86,19 @@ describe('local token estimate', () => {
     expect(image).toBe(1604);
   });
 });
+
+describe('redacted thinking through the Responses API', () => {
+  it('goes out as a reasoning item whose encrypted_content carries the data, and comes back as the same block', async () => {
+    const { anthropicToResponses } = await import('../../src/translate/responses-response');
+    const context = { model: 'm', stream: false, customTools: new Set<string>(), echo: {} };
+    const answer = anthropicToResponses({
+      id: 'msg_1', type: 'message', role: 'assistant', model: 'm', stop_reason: 'tool_use', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 },
+      content: [{ type: 'redacted_thinking', data: 'EnCrYpTeD' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }],
+    }, context);
+    expect(answer.output[0]).toMatchObject({ type: 'reasoning', summary: [], encrypted_content: 'modelproxy.anthropic-redacted.EnCrYpTeD' });
+    const { request } = responsesToAnthropic({ model: 'm', input: [{ role: 'user', content: 'x' }, ...answer.output, { type: 'function_call_output', call_id: 't1', output: 'ok' }], reasoning: { effort: 'low' } });
+    expect(request.messages[1]!.content).toEqual([{ type: 'redacted_thinking', data: 'EnCrYpTeD' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }]);
+    // A turn opened by (redacted) thinking may go on with thinking on.
+    expect(request.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+  });
+});
