@@ -1,15 +1,16 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test';
 import { anthropicError, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, removeTempDirs } from '../helpers/proxy-harness';
 
 let claude: MockUpstream;
+const counts = (r: { path: string }) => (r.path === '/v1/messages/count_tokens' ? Response.json({ input_tokens: 1234 }) : new Response('no', { status: 404 }));
 let ds: MockUpstream;
 let h: ReturnType<typeof harness>;
 let proxy: { url: string; stop(): Promise<void> };
 beforeAll(async () => {
-  claude = await startMockUpstream((r) => (r.path === '/v1/messages/count_tokens' ? Response.json({ input_tokens: 1234 }) : new Response('no', { status: 404 })));
+  claude = await startMockUpstream(counts);
   ds = await startMockUpstream(() => new Response('no', { status: 404 }));
   h = harness({
     providers: {
@@ -67,6 +68,7 @@ describe('GET /v1/models', () => {
 });
 
 describe('POST /v1/messages/count_tokens', () => {
+  beforeEach(() => claude.handle(counts));
   const body = { model: 'claude-opus', messages: [{ role: 'user', content: 'count these words for me, please' }] };
 
   it('is forwarded to an Anthropic-format provider with its key and the route\'s model', async () => {
