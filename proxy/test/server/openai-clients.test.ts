@@ -336,6 +336,25 @@ describe('OpenAI client → OpenAI-format vendor', () => {
   });
 });
 
+describe('no translation where none is needed', () => {
+  it('a Messages client to an Anthropic-format provider: the bytes go up and come back as they were', async () => {
+    const body = '{"model":"claude-x","messages":[{"role":"user","content":"hi"}],"max_tokens":5,"stream":false}';
+    const answer = JSON.stringify(anthropicJson([{ type: 'text', text: 'as sent' }]));
+    claude.handle(() => new Response(answer, { headers: { 'content-type': 'application/json' } }));
+    const res = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' }, body });
+    expect(await res.text()).toBe(answer);
+    expect(claude.requests[0]!.body).toBe(body);
+    expect(res.headers.get('x-modelproxy-key')).toBe('claude#1');
+  });
+
+  it('translated answers carry the proxy\'s headers too', async () => {
+    const res = await fetch(`${proxy.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer x' }, body: JSON.stringify({ model: 'to-openai', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(res.headers.get('x-modelproxy-key')).toBe('ds#1');
+    expect(res.headers.get('x-modelproxy-attempts')).toBe('1');
+    expect(((await res.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content).toBe('hi');
+  });
+});
+
 describe('failover from an Anthropic-format vendor to an OpenAI-format one mid-conversation', () => {
   it('turn 1 is served by the Anthropic vendor; when it fails, turn 2 (thinking, tool_use, tool_result) goes to the OpenAI vendor translated', async () => {
     const client = anthropic();
