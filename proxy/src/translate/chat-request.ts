@@ -139,6 +139,10 @@ export function imageBlock(url: string): ContentBlock {
 
 function assistantBlocks(message: Json, at: string): ContentBlock[] {
   const blocks: ContentBlock[] = [];
+  // Reasoning the client sends back (DeepSeek's convention) goes on as unsigned thinking: an
+  // OpenAI-format provider gets it again, a Messages provider never (modules/messages/service.ts).
+  const reasoning = message.reasoning_content ?? message.reasoning;
+  if (typeof reasoning === 'string' && reasoning) blocks.push({ type: 'thinking', thinking: reasoning, signature: '' });
   const content = message.content;
   if (typeof content === 'string') {
     if (content) blocks.push({ type: 'text', text: content });

@@ -64,12 +64,11 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
         break;
       case 'reasoning': {
         const signature = typeof item.encrypted_content === 'string' ? item.encrypted_content : '';
-        // Only a thinking block the vendor signed can be sent back; another reasoning item is dropped.
+        const summary = Array.isArray(item.summary) ? (item.summary as Json[]).map((s) => String(s?.text ?? '')).join('\n\n') : '';
         if (signature.startsWith(REDACTED_PREFIX)) push('assistant', [{ type: 'redacted_thinking', data: signature.slice(REDACTED_PREFIX.length) }]);
-        else if (signature.startsWith(SIGNATURE_PREFIX)) {
-          const summary = Array.isArray(item.summary) ? (item.summary as Json[]).map((s) => String(s?.text ?? '')).join('\n\n') : '';
-          push('assistant', [{ type: 'thinking', thinking: summary, signature: signature.slice(SIGNATURE_PREFIX.length) }]);
-        }
+        else if (signature.startsWith(SIGNATURE_PREFIX)) push('assistant', [{ type: 'thinking', thinking: summary, signature: signature.slice(SIGNATURE_PREFIX.length) }]);
+        // Any other reasoning goes on unsigned: an OpenAI-format provider gets it again, a Messages provider never.
+        else if (summary) push('assistant', [{ type: 'thinking', thinking: summary, signature: '' }]);
         break;
       }
       default:

@@ -117,5 +117,17 @@ describe('OpenAI client → OpenAI-format vendor', () => {
     expect(answer.choices[0]!.message.tool_calls).toEqual([{ id: 'call_q', type: 'function', function: { name: 'read_file', arguments: '{"path":"q"}' } }]);
     expect((answer.choices[0]!.message as unknown as { reasoning_content: string }).reasoning_content).toBe('hmm');
   });
+
+  it('the reasoning_content a client sends back reaches an OpenAI-format vendor, never a Messages one', async () => {
+    const history = CHAT_HISTORY.map((m) => (m.role === 'assistant' ? { ...m, reasoning_content: 'I must read x and y.' } : m)) as OpenAI.Chat.ChatCompletionMessageParam[];
+    await v.openai().chat.completions.create({ model: 'to-openai', messages: history, tools: CHAT_TOOLS, reasoning_effort: 'medium' });
+    expect(v.sentToDs().messages[2]).toMatchObject({ role: 'assistant', reasoning_content: 'I must read x and y.' });
+
+    await v.openai().chat.completions.create({ model: 'gpt-4o', messages: history, tools: CHAT_TOOLS, reasoning_effort: 'medium' });
+    const sent = v.sentToClaude();
+    expect(sent.messages[1]!.content.map((b) => b.type)).toEqual(['tool_use', 'tool_use']);
+    // Without its (unsigned) thinking, the tool-call turn cannot be continued with thinking on.
+    expect(sent.thinking).toBeUndefined();
+  });
 });
 

@@ -1,12 +1,12 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'bun:test';
-import { claudeSays, PNG, twoVendors } from '../helpers/two-vendors';
+import { claudeSays, dsSays, PNG, twoVendors } from '../helpers/two-vendors';
 
 // The official OpenAI SDK's Responses API (what Codex CLI speaks) through the proxy to an
 // Anthropic-format vendor.
 const v = twoVendors();
 
-describe('OpenAI Responses client → Anthropic-format vendor', () => {
+describe('OpenAI Responses client', () => {
   const input: OpenAI.Responses.ResponseInput = [
     { role: 'developer', content: 'Be brief.' },
     { role: 'user', content: [{ type: 'input_text', text: 'Look at a.txt' }, { type: 'input_image', detail: 'auto', image_url: `data:image/png;base64,${PNG}` }] },
@@ -92,5 +92,22 @@ describe('OpenAI Responses client → Anthropic-format vendor', () => {
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect(error.error).toMatchObject({ code: 'unsupported_parameter' });
   });
-});
 
+  it('to an OpenAI-format vendor: streamed through the Messages format both ways, its reasoning sent back as reasoning_content', async () => {
+    v.ds.handle(dsSays({ reasoning: 'Need b.', toolCalls: [{ id: 'call_b', name: 'read_file', arguments: '{"path":"b.txt"}' }] }));
+    const first = await v.openai().responses.create({ model: 'to-openai', input: 'read b', tools, stream: true });
+    const items: OpenAI.Responses.ResponseOutputItem[] = [];
+    for await (const event of first) if (event.type === 'response.output_item.done') items.push(event.item);
+    expect(items.map((i) => i.type)).toEqual(['reasoning', 'function_call']);
+    expect((items[0] as OpenAI.Responses.ResponseReasoningItem).encrypted_content).toBeUndefined();
+    expect(v.sentToDs()).toMatchObject({ model: 'deepseek-chat', stream: true, stream_options: { include_usage: true } });
+
+    v.ds.handle(dsSays({ text: 'b says B' }));
+    const second = await v.openai().responses.create({ model: 'to-openai', input: [{ role: 'user', content: 'read b' }, ...items as OpenAI.Responses.ResponseInputItem[], { type: 'function_call_output', call_id: 'call_b', output: 'B' }], tools });
+    expect(second.output_text).toBe('b says B');
+    expect(v.sentToDs(1).messages.slice(1)).toEqual([
+      { role: 'assistant', content: null, reasoning_content: 'Need b.', tool_calls: [{ id: 'call_b', type: 'function', function: { name: 'read_file', arguments: '{"path":"b.txt"}' } }] },
+      { role: 'tool', tool_call_id: 'call_b', content: 'B' },
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import type { ProxyState } from '../../upstream/state';
 import { classifyAnswer, type Answer } from './answer';
 import { MessagesBody } from './body';
 import { fromOpenAIVendor, openaiHeaders, openaiPayload } from './openai-vendor';
+import { dropUnsignedThinking } from '../../translate/unsigned-thinking';
 
 const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
 
@@ -38,6 +39,8 @@ export interface MessagesInput {
   parsed?: Record<string, unknown>;
   /** The client's path, for the records (default /v1/messages). */
   path?: string;
+  /** The (translated) body holds thinking without a signature, which a Messages provider must not get (translate/unsigned-thinking.ts). */
+  unsignedThinking?: boolean;
 }
 
 /** The route this module serves (the request log's `path`). */
@@ -134,7 +137,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
       return result;
     }
     // Most requests need no parse at all: the bytes go as they came, or with the model spliced in.
-    const bytes = request.forward(target.rewrites ? target.upstreamModel : request.model, strip);
+    const bytes = input.unsignedThinking ? null : request.forward(target.rewrites ? target.upstreamModel : request.model, strip);
     if (bytes) {
       const result = { payload: bytes, removed: NONE_REMOVED };
       prepared.set(target, result);
@@ -148,6 +151,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     }
     const removed = strip ? stripImages(body, target.upstreamModel) : NONE_REMOVED;
     if (removed.images + removed.documents > 0) changed = true;
+    if (input.unsignedThinking && dropUnsignedThinking(body)) changed = true;
     // Forward the client's bytes unless the proxy had to change something.
     const result = { payload: changed ? serialize(body) : input.raw, removed };
     prepared.set(target, result);

@@ -7,6 +7,7 @@ import { toOpenAIError } from '../../translate/errors';
 import { responsesToAnthropic, type ResponsesContext } from '../../translate/responses-request';
 import { anthropicToResponses, anthropicToResponsesStream } from '../../translate/responses-response';
 import { parseOrNull, translateStream } from '../../translate/sse';
+import { hasUnsignedThinking } from '../../translate/unsigned-thinking';
 import type { AnthropicResponse } from '../../translate/anthropic';
 import { parseJsonWithModel } from '../messages/parse';
 import { proxyMessages, type MessagesDeps } from '../messages/service';
@@ -39,7 +40,7 @@ export async function proxyOpenAI(deps: MessagesDeps, api: OpenAIApi, raw: Array
   }
   const res = await proxyMessages(deps, {
     headers: messagesHeaders(request.headers), raw: encoder.encode(text).buffer as ArrayBuffer, parsed: translated.request as unknown as Record<string, unknown>,
-    signal: request.signal, path: api === 'chat' ? CHAT_PATH : RESPONSES_PATH,
+    signal: request.signal, path: api === 'chat' ? CHAT_PATH : RESPONSES_PATH, unsignedThinking: hasUnsignedThinking(translated.request),
   });
   return toClient(res, api, translated.context);
 }
