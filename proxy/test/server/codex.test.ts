@@ -51,6 +51,9 @@ describe('the real Codex CLI through the proxy (Responses API → Anthropic-form
 
     const calls = upstream.requests.filter((r) => r.path === '/anthropic/v1/messages');
     expect(calls.length).toBe(2);
+    // Codex's session-id header names the session in the accounting, the same for both turns.
+    expect(calls[0]!.headers['x-claude-code-session-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls[1]!.headers['x-claude-code-session-id']).toBe(calls[0]!.headers['x-claude-code-session-id']!);
     for (const call of calls) {
       expect(call.headers['x-api-key']).toBe(PROVIDER_KEY);
       expect(call.headers.authorization).toBeUndefined();

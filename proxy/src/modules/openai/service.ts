@@ -10,6 +10,7 @@ import { parseOrNull, translateStream } from '../../translate/sse';
 import { hasUnsignedThinking } from '../../translate/unsigned-thinking';
 import type { AnthropicResponse } from '../../translate/anthropic';
 import { parseJsonWithModel } from '../messages/parse';
+import { SESSION_HEADER } from '../../accounting/meter';
 import { proxyMessages, type MessagesDeps } from '../messages/service';
 import { ChatCompletionRequest, ResponsesRequest } from './model';
 
@@ -59,12 +60,16 @@ function validate(check: TypeCheck<typeof ChatCompletionRequest> | TypeCheck<typ
 
 /**
  * The headers a translated request goes upstream with: the client's user agent and the Messages API
- * version. The client's own headers (OpenAI SDK, Codex) mean nothing to a Messages vendor.
+ * version. The client's own headers (OpenAI SDK, Codex) mean nothing to a Messages vendor, except
+ * Codex's `session-id`, which becomes the session the accounting records (the header Claude Code
+ * sends for the same purpose).
  */
 function messagesHeaders(client: Headers): Headers {
   const out = new Headers({ 'anthropic-version': '2023-06-01' });
   const agent = client.get('user-agent');
   if (agent) out.set('user-agent', agent);
+  const session = client.get('session-id') ?? client.get('session_id');
+  if (session) out.set(SESSION_HEADER, session);
   return out;
 }
 
