@@ -66,7 +66,7 @@ export function chatToAnthropic(body: Json): { request: AnthropicRequest; contex
   if (typeof body.top_p === 'number') request.top_p = body.top_p;
   const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s): s is string => typeof s === 'string') : [];
   if (stop.length > 0) request.stop_sequences = stop;
-  applyThinking(request, body.reasoning_effort);
+  applyThinking(request, body.reasoning_effort, numberOr(body.max_completion_tokens, numberOr(body.max_tokens, 0)) > 0);
   if (typeof body.user === 'string') request.metadata = { user_id: body.user };
   // Set last: the proxy reads `model` and `stream` from the ends of the serialized body.
   delete (request as Partial<AnthropicRequest>).stream;
@@ -75,13 +75,22 @@ export function chatToAnthropic(body: Json): { request: AnthropicRequest; contex
   return { request, context: { model, stream, includeUsage: options?.include_usage === true } };
 }
 
+/** The smallest thinking budget the Messages API accepts. */
+const MIN_BUDGET = 1024;
+
 /**
  * Turns on thinking for an effort level. Anthropic wants the budget below max_tokens, and a last
  * assistant turn with a tool call but no thinking block cannot be continued with thinking on.
+ * A limit the client set (`clientMax`) is kept, as OpenAI's counts reasoning tokens too: the budget
+ * shrinks to fit (no thinking below the 1024-token minimum); the default limit grows instead.
  */
-export function applyThinking(request: AnthropicRequest, effort: unknown): void {
-  const budget = thinkingBudget(effort);
+export function applyThinking(request: AnthropicRequest, effort: unknown, clientMax: boolean): void {
+  let budget = thinkingBudget(effort);
   if (budget === null) return;
+  if (clientMax) {
+    budget = Math.min(budget, request.max_tokens - 1);
+    if (budget < MIN_BUDGET) return;
+  }
   const last = request.messages.findLast((m) => m.role === 'assistant');
   const blocks = Array.isArray(last?.content) ? last.content : [];
   if (blocks.some((b) => b.type === 'tool_use') && blocks[0]?.type !== 'thinking' && blocks[0]?.type !== 'redacted_thinking') return;

@@ -83,7 +83,8 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
     const thinking = m.content.filter(isThinking);
     if (thinking.length > 0 && !isThinking(m.content[0]!)) m.content = [...thinking, ...m.content.filter((b) => !isThinking(b))];
   }
-  const maxTokens = typeof body.max_output_tokens === 'number' && body.max_output_tokens > 0 ? Math.floor(body.max_output_tokens) : DEFAULT_MAX_TOKENS;
+  const clientMax = typeof body.max_output_tokens === 'number' && body.max_output_tokens > 0;
+  const maxTokens = clientMax ? Math.floor(body.max_output_tokens as number) : DEFAULT_MAX_TOKENS;
   const request: AnthropicRequest = { model, max_tokens: maxTokens, messages, stream: false };
   if (system.length > 0) request.system = system.join('\n\n');
   const customTools = new Set<string>();
@@ -93,7 +94,7 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
   if (choice && (tools.length > 0 || choice.type === 'none')) request.tool_choice = choice;
   if (typeof body.temperature === 'number') request.temperature = Math.min(1, body.temperature);
   if (typeof body.top_p === 'number') request.top_p = body.top_p;
-  applyThinking(request, (body.reasoning as Json | undefined)?.effort);
+  applyThinking(request, (body.reasoning as Json | undefined)?.effort, clientMax);
   if (typeof body.user === 'string') request.metadata = { user_id: body.user };
   delete (request as Partial<AnthropicRequest>).stream;
   request.stream = stream;

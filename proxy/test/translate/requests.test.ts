@@ -102,3 +102,18 @@ describe('redacted thinking through the Responses API', () => {
     expect(request.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
   });
 });
+
+describe('reasoning effort → thinking budget', () => {
+  const messages = [{ role: 'user', content: 'x' }];
+  it('keeps a max_tokens the client set (OpenAI counts reasoning in it): the budget shrinks to fit, or thinking stays off', () => {
+    expect(chat({ messages, reasoning_effort: 'high', max_completion_tokens: 6000 }).request).toMatchObject({ max_tokens: 6000, thinking: { type: 'enabled', budget_tokens: 5999 } });
+    const small = chat({ messages, reasoning_effort: 'high', max_tokens: 1000 }).request;
+    expect([small.max_tokens, small.thinking]).toEqual([1000, undefined]);
+    expect(responsesToAnthropic({ model: 'm', input: 'x', reasoning: { effort: 'low' }, max_output_tokens: 9000 }).request).toMatchObject({ max_tokens: 9000, thinking: { budget_tokens: 2048 } });
+  });
+
+  it('raises the default limit above the budget when the client set none', () => {
+    expect(chat({ messages, reasoning_effort: 'high' }).request).toMatchObject({ max_tokens: 20480, thinking: { type: 'enabled', budget_tokens: 16384 } });
+    expect(chat({ messages, reasoning_effort: 'minimal' }).request.thinking).toBeUndefined();
+  });
+});
