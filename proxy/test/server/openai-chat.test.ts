@@ -84,6 +84,14 @@ describe('OpenAI Chat Completions client → Anthropic-format vendor', () => {
     expect(line).toMatchObject({ status: 200, stream: true, completed: true, provider: 'claude', input_tokens: 11, output_tokens: 7, cache_read_tokens: 5 });
   });
 
+  it('the SDK\'s own stream helper assembles the same completion from the chunks', async () => {
+    const final = await v.openai().chat.completions.stream({ model: 'gpt-4o', messages: CHAT_HISTORY.slice(0, 3), tools: CHAT_TOOLS, stream_options: { include_usage: true } }).finalChatCompletion();
+    expect(final.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(final.choices[0]!.message.content).toBe('Reading both.');
+    expect(final.choices[0]!.message.tool_calls!.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([['toolu_a1', 'read_file', '{"path":"a.txt"}'], ['toolu_b2', 'read_file', '{"path":"b.txt"}']]);
+    expect(final.usage).toMatchObject({ prompt_tokens: 16, completion_tokens: 7 });
+  });
+
   it('a vendor error reaches the OpenAI SDK as its own error type, with the vendor\'s message', async () => {
     v.claude.handle(() => anthropicError(400, 'invalid_request_error', 'messages: too many images'));
     const error = await v.openai().chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }).catch((e) => e);

@@ -110,4 +110,13 @@ describe('OpenAI Responses client', () => {
       { role: 'tool', tool_call_id: 'call_b', content: 'B' },
     ]);
   });
+
+  it('the SDK\'s own stream helper assembles the same response from the events', async () => {
+    const final = await v.openai().responses.stream({ model: 'gpt-5-codex', input: 'read them', tools, reasoning: { effort: 'low' } }).finalResponse();
+    expect(final.status).toBe('completed');
+    expect(final.output.map((o) => o.type)).toEqual(['reasoning', 'message', 'function_call', 'function_call']);
+    expect(final.output_text).toBe('Reading both.');
+    expect(final.output[2]).toMatchObject({ call_id: 'toolu_a1', arguments: '{"path":"a.txt"}' });
+    expect((final.output[0] as OpenAI.Responses.ResponseReasoningItem).summary).toEqual([{ type: 'summary_text', text: 'Two files to read.' }]);
+  });
 });
