@@ -88,7 +88,7 @@ describe('OpenAI Chat Completions client → Anthropic-format vendor', () => {
     const final = await v.openai().chat.completions.stream({ model: 'gpt-4o', messages: CHAT_HISTORY.slice(0, 3), tools: CHAT_TOOLS, stream_options: { include_usage: true } }).finalChatCompletion();
     expect(final.choices[0]!.finish_reason).toBe('tool_calls');
     expect(final.choices[0]!.message.content).toBe('Reading both.');
-    expect(final.choices[0]!.message.tool_calls!.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([['toolu_a1', 'read_file', '{"path":"a.txt"}'], ['toolu_b2', 'read_file', '{"path":"b.txt"}']]);
+    expect((final.choices[0]!.message.tool_calls as OpenAI.Chat.ChatCompletionMessageFunctionToolCall[]).map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([['toolu_a1', 'read_file', '{"path":"a.txt"}'], ['toolu_b2', 'read_file', '{"path":"b.txt"}']]);
     expect(final.usage).toMatchObject({ prompt_tokens: 16, completion_tokens: 7 });
   });
 
