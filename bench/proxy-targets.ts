@@ -103,3 +103,32 @@ export async function startCcr(upstream: string): Promise<Target> {
   rmSync(home, { recursive: true, force: true });
   throw new Error('claude-code-router did not start');
 }
+
+/** The mock OpenAI-format upstream (bench/proxy-mock-openai.ts). */
+export async function startOpenAIMock(): Promise<Target> {
+  const { proc, match } = await spawnUntil(['bun', join(import.meta.dir, 'proxy-mock-openai.ts')], {}, /port (\d+)/);
+  return { name: 'direct openai', url: `http://127.0.0.1:${match[1]}`, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; } };
+}
+
+/**
+ * `modelproxy serve` with two providers: `mock` (Anthropic format, the catch-all route) and `oai`
+ * (`format: openai`, for models matching `to-openai`), for bench/proxy-translate.ts.
+ */
+export async function startTranslatingModelproxy(anthropic: string, openai: string): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'modelproxy-bench-'));
+  writeFileSync(join(dir, 'config.yaml'), [
+    'providers:',
+    `  mock: { base_url: "${anthropic}", api_keys: [{ key: sk-bench-key-0001 }] }`,
+    `  oai: { base_url: "${openai}/v1", format: openai, api_keys: [{ key: sk-bench-key-0002 }] }`,
+    'routes:',
+    '  default: [{ match: to-openai, provider: oai, model: m1 }, { match: ".*", provider: mock }]',
+    'multimodal_models: [m1, to-openai]',
+    '',
+  ].join('\n'));
+  const { proc, match } = await spawnUntil(
+    ['bun', join(ROOT, 'proxy/src/cli/index.ts'), 'serve', '--port', '0'],
+    { MODELPROXY_DIR: dir, HOME: dir, LOG_LEVEL: 'info', NO_COLOR: '1' },
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  return { name: 'modelproxy', url: match[1]!, pid: proc.pid, stop: async () => { proc.kill(); await proc.exited; rmSync(dir, { recursive: true, force: true }); } };
+}

@@ -17,6 +17,9 @@ import { docsModule } from './modules/docs';
 import { healthModule } from './modules/health';
 import { imagesModule } from './modules/images';
 import { MESSAGES_PATH, messagesHandler, messagesModule } from './modules/messages';
+import { CHAT_PATH, openaiHandler, openaiModule, RESPONSES_PATH } from './modules/openai';
+import { COUNT_TOKENS_PATH, countTokensHandler, countTokensModule } from './modules/count-tokens';
+import { modelsModule } from './modules/models';
 
 export interface AppDeps {
   /** Config and key state; defaults to an empty config (every request then finds no provider). */
@@ -52,16 +55,23 @@ export function createApp(deps: AppDeps = {}) {
   new KeyRechecks(state.pool, deps.keyCheck ?? ((name, provider, entry) => recheckKey(state.current.config, name, provider, entry)), log);
   const services = { state, log, requestLog, accounting: deps.accounting, now: deps.now, quotaResets };
   const guard = (request: Request) => guardRequest(request, state.current.config.server);
-  const messages = messagesHandler(services, guard, (error, request) => errorResponse(undefined, error, request, log));
+  const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log);
+  const messages = messagesHandler(services, guard, rejected);
+  const chat = openaiHandler('chat', services, guard, rejected);
+  const responses = openaiHandler('responses', services, guard, rejected);
+  const countTokens = countTokensHandler(services, guard, rejected);
   // The listening server hands POST /v1/messages straight to its handler (Bun's router): Elysia's
   // per-request context is a measurable share of what the proxy adds to a short request (README
   // "Performance"). The Elysia route below is the same handler, for /docs and in-process callers.
-  return new Elysia({ serve: { routes: { [MESSAGES_PATH]: { POST: messages } } } })
+  return new Elysia({ serve: { routes: { [MESSAGES_PATH]: { POST: messages }, [CHAT_PATH]: { POST: chat }, [RESPONSES_PATH]: { POST: responses }, [COUNT_TOKENS_PATH]: { POST: countTokens } } } })
     .onRequest(({ request }) => guard(request))
     .onError(({ code, error, request }) => errorResponse(code, error, request, log))
     .use(docsModule())
     .use(healthModule())
     .use(messagesModule(messages))
+    .use(countTokensModule(countTokens))
+    .use(openaiModule(chat, responses))
+    .use(modelsModule(state, deps.now))
     .use(imagesModule(services))
     .use(dashboardModule({ state, log, feed, usageCachePath: deps.usageCachePath, requestsDbPath: deps.requestsDbPath, now: deps.now, reload: deps.reload }));
 }

@@ -6,7 +6,8 @@ export { keyFingerprint };
 import type { AccountingStore } from './store';
 import { noUsage, SseUsageScanner, usageFromJson, type TokenUsage } from './usage-scan';
 
-const SESSION_HEADER = 'x-claude-code-session-id';
+/** Claude Code's session header; a Codex request's `session-id` is carried in it too (modules/openai). */
+export const SESSION_HEADER = 'x-claude-code-session-id';
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**

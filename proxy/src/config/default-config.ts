@@ -17,8 +17,10 @@ server:
   client_abort_grace: 30   # a key with no answer yet when the client gave up counts as failed if the client waited this long
   auth_cooldown: 1800      # seconds a key refused with 401/402/403 rests; then a 1-token request re-checks it
 
-# Providers speak the Anthropic Messages API. api_keys are tried in order: the first key that is
-# not a placeholder and not cooling down serves; a failing key hands over to the next one.
+# Providers speak the Anthropic Messages API, or OpenAI Chat Completions with "format: openai"
+# (DeepSeek, OpenRouter, Ollama, vLLM, ...: base_url is then the OpenAI base URL, e.g.
+# https://api.deepseek.com/v1); requests are translated both ways. api_keys are tried in order: the
+# first key that is not a placeholder and not cooling down serves; a failing key hands over to the next.
 providers:
   minimax:
     base_url: https://api.minimaxi.com/anthropic

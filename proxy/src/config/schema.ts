@@ -17,6 +17,10 @@ export const UsageAdapterName = t.Union([
 ]);
 export type UsageAdapterName = typeof UsageAdapterName.static;
 
+/** The wire format a provider speaks (README "Vendors speaking OpenAI"). */
+export const ProviderFormat = t.Union([t.Literal('anthropic'), t.Literal('openai')]);
+export type ProviderFormat = typeof ProviderFormat.static;
+
 export const KeyEntry = t.Object({
   key: t.String({ minLength: 1 }),
   note: t.Optional(t.String()),
@@ -31,6 +35,11 @@ export const Provider = t.Object({
   usage_adapter: t.Optional(UsageAdapterName),
   /** `anthropic-beta` values removed before forwarding: some third-party upstreams 400 on unknown betas. */
   drop_betas: t.Optional(t.Array(t.String())),
+  /**
+   * The API the provider speaks: `anthropic` (Messages, `{base_url}/v1/messages`, the default) or
+   * `openai` (Chat Completions, `{base_url}/chat/completions`): requests are translated both ways.
+   */
+  format: t.Optional(ProviderFormat),
 }, { additionalProperties: false });
 export type Provider = typeof Provider.static;
 

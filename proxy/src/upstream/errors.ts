@@ -21,7 +21,10 @@ export class ProxyError extends AppError {
 /** Claude Code honours this header: a permanent failure is not retried (ten times, for minutes). */
 export const NO_RETRY = { 'x-should-retry': 'false' } as const;
 
-export const VALID_ROUTES = ['POST /v1/messages', 'POST /v1/images/generations', 'GET /health', 'GET /docs'];
+export const VALID_ROUTES = [
+  'POST /v1/messages', 'POST /v1/messages/count_tokens', 'POST /v1/chat/completions', 'POST /v1/responses', 'GET /v1/models',
+  'POST /v1/images/generations', 'GET /health', 'GET /docs', 'GET /dashboard',
+];
 
 export class RouteNotFound extends ProxyError {
   constructor(method: string, path: string) {

@@ -22,8 +22,10 @@ export interface Target {
   upstreamModel: string;
   /** Whether the target sets a model (the body is rewritten). */
   rewrites: boolean;
-  /** `{base_url}/v1/messages`, built once per config. */
+  /** Where requests go, built once per config: `{base_url}/v1/messages`, or `{base_url}/chat/completions` for `format: openai`. */
   messagesUrl: string;
+  /** The provider's wire format; `openai` requests are translated (modules/messages/openai-vendor.ts). */
+  format: 'anthropic' | 'openai';
 }
 
 export interface RouteDecision {
@@ -58,7 +60,7 @@ export class RouteTable {
   private readonly matches = new Map<string, Matching>();
 
   constructor(private readonly config: ProxyConfig) {
-    for (const [name, provider] of Object.entries(config.providers)) this.messagesUrls.set(name, `${trimBase(provider.base_url)}/v1/messages`);
+    for (const [name, provider] of Object.entries(config.providers)) this.messagesUrls.set(name, upstreamUrl(provider));
     this.timed = config.routes.timed.map((r, i) => compile(`timed[${i}]`, r, r.schedule));
     this.defaults = config.routes.default.map((r, i) => compile(`default[${i}]`, r));
   }
@@ -129,11 +131,29 @@ export class RouteTable {
       if (!provider) return;
       targets.push({
         position, name: target.provider, provider, upstreamModel: target.model ?? model, rewrites: target.model !== undefined,
-        messagesUrl: this.messagesUrls.get(target.provider)!,
+        messagesUrl: this.messagesUrls.get(target.provider)!, format: provider.format ?? 'anthropic',
       });
     });
     return targets;
   }
+}
+
+/** The URL a provider's requests go to, by its format. */
+export const upstreamUrl = (provider: Provider) =>
+  provider.format === 'openai' ? `${trimBase(provider.base_url)}/chat/completions` : `${trimBase(provider.base_url)}/v1/messages`;
+
+/** The route names `resolve` can be asked about that list a route's models (GET /v1/models). */
+export function routeModels(config: ProxyConfig): { id: string; provider: string; model: string | null }[] {
+  const seen = new Map<string, { id: string; provider: string; model: string | null }>();
+  const all = [...config.routes.timed, ...config.routes.default];
+  for (const route of all) {
+    // A match that is a plain name (`haiku`, `gpt-5-codex`) is itself a model a client may ask for.
+    if (/^[A-Za-z0-9][\w.:-]*$/.test(route.match) && !seen.has(route.match)) seen.set(route.match, { id: route.match, provider: route.provider, model: route.model ?? null });
+    for (const target of [{ provider: route.provider, model: route.model }, ...(route.fallback ?? [])]) {
+      if (target.model && !seen.has(target.model)) seen.set(target.model, { id: target.model, provider: target.provider, model: target.model });
+    }
+  }
+  return [...seen.values()];
 }
 
 function compile(id: string, route: Route, schedule?: TimedRoute['schedule']): CompiledRoute {

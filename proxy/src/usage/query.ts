@@ -93,7 +93,7 @@ async function queryKey(index: number, entry: KeyEntry, provider: Provider, ctx:
       adapterError = error instanceof UsageQueryFailed ? error.reason : redact(`internal error: ${(error as Error).message}`, [entry.key]);
     }
   }
-  const probed = await probe({ baseUrl: provider.base_url, key: entry.key, model: ctx.probeModel, timeoutMs: ctx.timeoutMs, maxTokens: PROBE_MAX_TOKENS });
+  const probed = await probe({ baseUrl: provider.base_url, key: entry.key, model: ctx.probeModel, timeoutMs: ctx.timeoutMs, maxTokens: PROBE_MAX_TOKENS, format: provider.format });
   const failedText = adapterError === null ? null : `${adapterName} failed (${adapterError})`;
   const lines = [...(failedText ? [failedText] : []), `probe: ${probed.text}`];
   const summary = lines.join('; ');

@@ -11,6 +11,6 @@ const RECHECK_MAX_TOKENS = 1;
  * max_tokens 1, to a model a route sends to this provider. `status` null: no answer.
  */
 export async function recheckKey(config: ProxyConfig, providerName: string, provider: Provider, entry: KeyEntry): Promise<{ status: number | null; text: string }> {
-  const result = await probe({ baseUrl: provider.base_url, key: entry.key, model: probeModelFor(config, providerName), timeoutMs: RECHECK_TIMEOUT_MS, maxTokens: RECHECK_MAX_TOKENS });
+  const result = await probe({ baseUrl: provider.base_url, key: entry.key, model: probeModelFor(config, providerName), timeoutMs: RECHECK_TIMEOUT_MS, maxTokens: RECHECK_MAX_TOKENS, format: provider.format });
   return { status: result.status ?? null, text: result.text };
 }

@@ -99,3 +99,42 @@ export function sseResponse(frames: string[], gate?: (i: number) => Promise<void
   });
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_mock' } });
 }
+
+/** A block of a scripted Anthropic answer. */
+export type ScriptBlock = { type: 'text'; text: string } | { type: 'thinking'; thinking: string; signature: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+/**
+ * The frames of an Anthropic stream answering with `blocks` as the Messages API streams them: a
+ * thinking block as thinking_delta then signature_delta, text in a few text_delta pieces, a tool_use
+ * block as input_json_delta pieces of its JSON; message_delta with the stop reason and usage.
+ */
+export function anthropicFrames(blocks: ScriptBlock[], options: { stop?: string; model?: string; usage?: Record<string, number> } = {}): string[] {
+  const usage = options.usage ?? { input_tokens: 11, output_tokens: 7, cache_read_input_tokens: 5, cache_creation_input_tokens: 0 };
+  const out = [frame('message_start', { type: 'message_start', message: { ...message('', options.model), content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } })];
+  blocks.forEach((block, index) => {
+    const pieces = (s: string) => s.match(/.{1,7}/gs) ?? [''];
+    if (block.type === 'text') {
+      out.push(frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
+      for (const p of pieces(block.text)) out.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } }));
+    } else if (block.type === 'thinking') {
+      out.push(frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
+      for (const p of pieces(block.thinking)) out.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: p } }));
+      out.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }));
+    } else {
+      out.push(frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }));
+      out.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } }));
+      for (const p of pieces(JSON.stringify(block.input))) out.push(frame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));
+    }
+    out.push(frame('content_block_stop', { type: 'content_block_stop', index }));
+  });
+  const stop = options.stop ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+  out.push(frame('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } }));
+  out.push(frame('message_stop', { type: 'message_stop' }));
+  return out;
+}
+
+/** The same answer as one JSON Messages response. */
+export function anthropicJson(blocks: ScriptBlock[], options: { stop?: string; model?: string; usage?: Record<string, number> } = {}) {
+  const stop = options.stop ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+  return { ...message('', options.model), content: blocks, stop_reason: stop, usage: options.usage ?? { input_tokens: 11, output_tokens: 7, cache_read_input_tokens: 5, cache_creation_input_tokens: 0 } };
+}

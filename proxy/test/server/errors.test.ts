@@ -49,7 +49,20 @@ describe('structured errors', () => {
     expect((await call(req('DELETE', '/health'))).status).toBe(405);
   });
 
-  it.each(['/v1/chat/completions', '/v1/responses', '/v1/messages/count_tokens', '/v1/embeddings', '/v1/completions', '/v1/models', '/v1/models/claude-x', '/chat/completions', '/v1/audio/speech'])(
+  it('OpenAI paths answer in OpenAI\'s error shape: a base URL without /v1 is named, the guard\'s refusals too', async () => {
+    for (const path of ['/chat/completions', '/responses']) {
+      const res = await h.app.handle(post(path, { model: 'x' }));
+      const body = await res.json() as { error: { message: string; type: string; code: string; param: null } };
+      expect(res.status).toBe(501);
+      expect(body.error).toMatchObject({ type: 'invalid_request_error', code: 'endpoint_not_supported', param: null });
+      expect(body.error.message).toContain(`Did you mean /v1${path}?`);
+    }
+    const refused = await h.app.handle(post('/v1/chat/completions', { model: 'x', messages: [] }, { origin: 'https://evil.example' }));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { type: 'permission_error', code: 'forbidden_origin', param: null } });
+  });
+
+  it.each(['/v1/embeddings', '/v1/completions', '/v1/audio/speech', '/v1/messages/batches'])(
     '501 endpoint_not_supported with advice for %s', async (path) => {
       const { status, error } = await call(req('POST', `${path}?beta=true`));
       expect(status).toBe(501);

@@ -45,7 +45,8 @@ describe('serve warns about keys at start and after every reload (real process)'
       { send: () => fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'sonnet', max_tokens: 5, messages: [] }) }), status: 502, line: `rejected POST /v1/messages: 502 no_usable_key: providers "` },
       { send: () => fetch(`${proxy.url}/nope`), status: 404, line: 'rejected GET /nope: 404 route_not_found: ' },
       { send: () => fetch(`${proxy.url}/v1/messages`), status: 405, line: 'rejected GET /v1/messages: 405 method_not_allowed: ' },
-      { send: () => fetch(`${proxy.url}/v1/chat/completions`, { method: 'POST', body: '{}' }), status: 501, line: 'rejected POST /v1/chat/completions: 501 endpoint_not_supported: ' },
+      { send: () => fetch(`${proxy.url}/v1/embeddings`, { method: 'POST', body: '{}' }), status: 501, line: 'rejected POST /v1/embeddings: 501 endpoint_not_supported: ' },
+      { send: () => fetch(`${proxy.url}/v1/chat/completions`, { method: 'POST', body: '{}' }), status: 400, line: 'rejected POST /v1/chat/completions: 400 missing_model: ' },
       { send: () => fetch(`${proxy.url}/health`, { headers: { origin: 'https://evil.example' } }), status: 403, line: 'rejected GET /health: 403 forbidden_origin: ' },
     ];
     for (const { send, status, line } of cases) {

@@ -2,6 +2,10 @@ import { isAppError, type Logger } from '@devhub/shared';
 import { errorBody, ProxyError } from '../../upstream/errors';
 import { requestPath } from '../guard/request-path';
 import { unmatchedRequest } from './unmatched';
+import { openaiErrorOf } from '../../translate/errors';
+
+/** Paths whose clients read OpenAI's error shape (`{"error":{"message","type","param","code"}}`). */
+const OPENAI_PATHS = new Set(['/v1/chat/completions', '/v1/responses', '/chat/completions', '/responses']);
 
 /**
  * The documented error answer for anything thrown while serving `request`, with one log line.
@@ -17,7 +21,9 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
   }
   log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
-  return new Response(JSON.stringify(errorBody(failure.code, failure.status, failure.message)), { status: failure.status, headers });
+  const path = requestPath(request).replace(/\/+$/, '');
+  const body = OPENAI_PATHS.has(path) ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
+  return new Response(JSON.stringify(body), { status: failure.status, headers });
 }
 
 /** The single mapping from anything thrown to the documented error body. */

@@ -3,6 +3,10 @@ import { EndpointNotSupported, MethodNotAllowed, RouteNotFound, type ProxyError 
 /** Paths the proxy serves and their methods (for 405). */
 const ROUTES: Record<string, string[]> = {
   '/v1/messages': ['POST'],
+  '/v1/messages/count_tokens': ['POST'],
+  '/v1/chat/completions': ['POST'],
+  '/v1/responses': ['POST'],
+  '/v1/models': ['GET'],
   '/v1/images/generations': ['POST'],
   '/v1/images/edits': ['POST'],
   '/health': ['GET'],
@@ -14,13 +18,9 @@ const USE_MESSAGES = 'Point an Anthropic Messages client at POST /v1/messages in
 
 /** API families the proxy recognizes but does not serve, with advice. Longest prefix wins. */
 const UNSUPPORTED: [string, string][] = [
-  ['/v1/messages/count_tokens', 'Token counting is not proxied; Claude Code falls back to its own estimate, other clients should count locally.'],
   ['/v1/messages/batches', 'Message batches are not proxied; send individual requests to POST /v1/messages.'],
-  ['/v1/chat/completions', `OpenAI Chat Completions is not translated. ${USE_MESSAGES}`],
-  ['/v1/responses', `The OpenAI Responses API is not translated. ${USE_MESSAGES}`],
   ['/v1/completions', `Legacy completions are not served. ${USE_MESSAGES}`],
   ['/v1/embeddings', 'Embeddings are not proxied; call the provider directly.'],
-  ['/v1/models', 'There is no model list: the proxy accepts any model name and routes it by the regex routes in config.yaml.'],
   ['/v1/images/variations', 'Only text-to-image is supported: use POST /v1/images/generations.'],
   ['/v1/audio', 'Audio endpoints are not proxied; call the provider directly.'],
   ['/v1/moderations', 'Moderations are not proxied; call the provider directly.'],
@@ -39,6 +39,7 @@ export function unmatchedRequest(method: string, rawPath: string): ProxyError {
   if (allowed && !allowed.includes(method)) return new MethodNotAllowed(method, path, allowed);
   // `/chat/completions` without the `/v1` prefix is the same family.
   const family = path.startsWith('/v1/') ? path : `/v1${path}`;
+  if (family !== path && ROUTES[family]) return new EndpointNotSupported(path, `Did you mean ${family}? Set the client's base URL to http://127.0.0.1:8765/v1 (OpenAI clients) or http://127.0.0.1:8765 (Anthropic clients).`);
   let best: [string, string] | null = null;
   for (const entry of UNSUPPORTED) {
     if ((family === entry[0] || family.startsWith(`${entry[0]}/`)) && (!best || entry[0].length > best[0].length)) best = entry;

@@ -37,9 +37,11 @@ export class MessagesBody {
   private text: string | null = null;
   private parsedOnce: ReturnType<typeof parseJsonWithModel> | null = null;
 
-  constructor(readonly raw: ArrayBuffer) {
+  /** `parsed`: the body as an object when the caller built it (a translated request), so it is never parsed again. */
+  constructor(readonly raw: ArrayBuffer, parsed?: Record<string, unknown>) {
     this.bytes = Buffer.from(raw);
     this.peeked = peek(this.bytes);
+    if (parsed) this.parsedOnce = { body: parsed, model: parsed.model as string };
   }
 
   get model(): string {

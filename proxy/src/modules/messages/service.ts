@@ -14,6 +14,8 @@ import type { Target } from '../../upstream/router';
 import type { ProxyState } from '../../upstream/state';
 import { classifyAnswer, type Answer } from './answer';
 import { MessagesBody } from './body';
+import { fromOpenAIVendor, openaiHeaders, openaiPayload } from './openai-vendor';
+import { dropUnsignedThinking } from '../../translate/unsigned-thinking';
 
 const NONE_REMOVED: Removed = Object.freeze({ images: 0, documents: 0 });
 
@@ -33,6 +35,12 @@ export interface MessagesInput {
   /** The body as received, sent upstream as is when nothing had to change. */
   raw: ArrayBuffer;
   signal?: AbortSignal;
+  /** `raw` as an object, when the caller built it (a request translated from an OpenAI client). */
+  parsed?: Record<string, unknown>;
+  /** The client's path, for the records (default /v1/messages). */
+  path?: string;
+  /** The (translated) body holds thinking without a signature, which a Messages provider must not get (translate/unsigned-thinking.ts). */
+  unsignedThinking?: boolean;
 }
 
 /** The status recorded for a request whose client left before it was answered (no answer is sent). */
@@ -63,7 +71,7 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
   const accounting = deps.state.current.config.accounting.enabled ? deps.accounting : undefined;
   const meter = new RequestMeter(started, accounting);
   const progress: Progress = { model_in: null, model_out: null, route: null, provider: null };
-  const request = new MessagesBody(input.raw);
+  const request = new MessagesBody(input.raw, input.parsed);
   try {
     return await forward(deps, input, request, time, started, progress, meter);
   } catch (error) {
@@ -74,7 +82,7 @@ export async function proxyMessages(deps: MessagesDeps, input: MessagesInput): P
     const attempts = Number((error as ProxyError).headers?.['x-modelproxy-attempts'] ?? 0);
     const latency_ms = elapsed(started);
     const entry = once((): RequestLogEntry => ({
-      time: time.toISOString(), path: MESSAGES_PATH, ...progress, key_index: null,
+      time: time.toISOString(), path: input.path ?? MESSAGES_PATH, ...progress, key_index: null,
       attempts, status, stream: false, images_removed: 0, latency_ms, bytes: 0, completed: false,
     }));
     deps.requestLog.write(entry);
@@ -127,8 +135,13 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     const known = prepared.get(target);
     if (known) return known;
     const strip = !acceptsImages(target.upstreamModel, snapshot.config.multimodal_models);
+    if (target.format === 'openai') {
+      const result = openaiPayload(target === first ? request.parsed().body : request.fresh(), target.upstreamModel, strip);
+      prepared.set(target, result);
+      return result;
+    }
     // Most requests need no parse at all: the bytes go as they came, or with the model spliced in.
-    const bytes = request.forward(target.rewrites ? target.upstreamModel : request.model, strip);
+    const bytes = input.unsignedThinking ? null : request.forward(target.rewrites ? target.upstreamModel : request.model, strip);
     if (bytes) {
       const result = { payload: bytes, removed: NONE_REMOVED };
       prepared.set(target, result);
@@ -142,6 +155,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     }
     const removed = strip ? stripImages(body, target.upstreamModel) : NONE_REMOVED;
     if (removed.images + removed.documents > 0) changed = true;
+    if (input.unsignedThinking && dropUnsignedThinking(body)) changed = true;
     // Forward the client's bytes unless the proxy had to change something.
     const result = { payload: changed ? serialize(body) : input.raw, removed };
     prepared.set(target, result);
@@ -161,7 +175,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     async ({ target, candidate }, signal): Promise<Outcome<Answer>> => {
       const res = await fetch(target.messagesUrl, {
         method: 'POST',
-        headers: upstreamHeaders(input.headers, candidate.entry.key, target.provider.drop_betas),
+        headers: target.format === 'openai' ? openaiHeaders(input.headers, candidate.entry.key) : upstreamHeaders(input.headers, candidate.entry.key, target.provider.drop_betas),
         body: prepare(target).payload,
         signal,
         redirect: 'manual',
@@ -176,8 +190,10 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
   meter.session = sessionOf(input.headers, request);
   const result = await answered;
 
-  const upstream = result.value.res;
   const served = result.target;
+  // An OpenAI-format vendor's answer, in the Messages format from here on (accounting reads that).
+  const answer = served.format === 'openai' ? await fromOpenAIVendor(result.value, served.upstreamModel) : result.value;
+  const upstream = answer.res;
   const { removed } = prepare(served);
   const servedBy = `${served.name}#${result.candidate.index}`;
   const headers = clientHeaders(upstream.headers, {
@@ -191,11 +207,11 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
   // A non-streaming answer was read whole before choosing it (a 200 may still carry a vendor
   // error); sending it as one buffer is cheaper than a chunked pass-through, and the bytes are the same.
   else {
-    const bytes = result.value.body ?? new Uint8Array(await upstream.arrayBuffer());
+    const bytes = answer.body ?? new Uint8Array(await upstream.arrayBuffer());
     out = note ? appendNoteToJson(new TextDecoder().decode(bytes), note) : bytes;
   }
   const { status } = upstream;
-  const logLine = recorder(deps, meter, time, result.candidate.entry.key, servedBy, {
+  const logLine = recorder(deps, meter, time, result.candidate.entry.key, servedBy, input.path ?? MESSAGES_PATH, {
     model_in: model, model_out: served.upstreamModel, route: route.id, provider: served.name, key_index: result.candidate.index,
     fallback: served.position > 0 ? served.position : undefined, attempts: result.attempts, status, stream, images_removed: removed.images,
     documents_removed: removed.documents || undefined, latency_ms: elapsed(started),
@@ -216,14 +232,14 @@ type Answered = Omit<RequestLogEntry, 'time' | 'path' | 'bytes' | 'completed' | 
  * accounting row. Built outside `forward` so that it holds only these facts, not the request body
  * (a stream keeps it until its end; the queues keep it until they flush).
  */
-function recorder(deps: MessagesDeps, meter: RequestMeter, time: Date, key: string, servedBy: string, answered: Answered) {
+function recorder(deps: MessagesDeps, meter: RequestMeter, time: Date, key: string, servedBy: string, path: string, answered: Answered) {
   return (bytes: number, completed: boolean, brokenBy?: BrokenBy) => {
     if (!completed) {
       deps.log.warn(brokenBy === 'client'
         ? `${servedBy}: the client left after ${bytes} bytes of the response; the upstream call was cancelled`
         : `${servedBy}: the upstream broke off the response after ${bytes} bytes; the client connection was closed`);
     }
-    const entry = once((): RequestLogEntry => answeredEntry(time, answered, bytes, completed, meter.tokens()));
+    const entry = once((): RequestLogEntry => answeredEntry(time, path, answered, bytes, completed, meter.tokens()));
     deps.requestLog.write(entry);
     meter.save(entry, time, key);
   };
@@ -233,9 +249,9 @@ function recorder(deps: MessagesDeps, meter: RequestMeter, time: Date, key: stri
  * The log line of an answered request. Every field is always set, in the order of the line, so that
  * each entry has one shape; an optional one left undefined is not written (JSON.stringify drops it).
  */
-function answeredEntry(time: Date, a: Answered, bytes: number, completed: boolean, tokens: TokenUsage): RequestLogEntry {
+function answeredEntry(time: Date, path: string, a: Answered, bytes: number, completed: boolean, tokens: TokenUsage): RequestLogEntry {
   return {
-    time: time.toISOString(), path: MESSAGES_PATH, model_in: a.model_in, model_out: a.model_out, route: a.route, provider: a.provider,
+    time: time.toISOString(), path, model_in: a.model_in, model_out: a.model_out, route: a.route, provider: a.provider,
     key_index: a.key_index, fallback: a.fallback, attempts: a.attempts, status: a.status, stream: a.stream, images_removed: a.images_removed,
     documents_removed: a.documents_removed, latency_ms: a.latency_ms, bytes, completed,
     input_tokens: tokens.input_tokens ?? undefined, output_tokens: tokens.output_tokens ?? undefined,

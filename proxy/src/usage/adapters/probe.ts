@@ -26,6 +26,8 @@ export interface ProbeSpec {
   timeoutMs: number;
   /** 128 for the usage probe, 1 for doctor's connectivity check and serve's re-check of a refused key. */
   maxTokens: number;
+  /** The provider's wire format: `openai` probes `{base_url}/chat/completions` with a Bearer key. */
+  format?: 'anthropic' | 'openai';
 }
 
 /**
@@ -34,10 +36,13 @@ export interface ProbeSpec {
  */
 export async function probe(spec: ProbeSpec): Promise<ProbeResult> {
   try {
+    const openai = spec.format === 'openai';
     const answer = await request({
-      url: `${trimBase(spec.baseUrl)}/v1/messages`,
+      url: openai ? `${trimBase(spec.baseUrl)}/chat/completions` : `${trimBase(spec.baseUrl)}/v1/messages`,
       method: 'POST',
-      headers: { 'x-api-key': spec.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      headers: openai
+        ? { authorization: `Bearer ${spec.key}`, 'content-type': 'application/json' }
+        : { 'x-api-key': spec.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
       body: JSON.stringify({ model: spec.model, max_tokens: spec.maxTokens, messages: [{ role: 'user', content: 'hi' }] }),
       timeoutMs: spec.timeoutMs,
       secrets: [spec.key],

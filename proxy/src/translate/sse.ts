@@ -1,0 +1,129 @@
+/** One server-sent event: its `event:` name (when given) and its `data:` lines joined. */
+export interface SseEvent {
+  event: string | null;
+  data: string;
+}
+
+/**
+ * Splits an SSE byte stream into events, chunk by chunk (a frame may straddle chunks). Lines end in
+ * LF or CRLF; comment lines (`:`) and fields other than `event`/`data` are skipped.
+ */
+export class SseParser {
+  private readonly decoder = new TextDecoder();
+  private buffer = '';
+  private event: string | null = null;
+  private data: string[] = [];
+
+  push(chunk: Uint8Array): SseEvent[] {
+    this.buffer += this.decoder.decode(chunk, { stream: true });
+    return this.drain();
+  }
+
+  /** The last event when the stream ended without its blank line. */
+  end(): SseEvent[] {
+    this.buffer += this.decoder.decode();
+    const out = this.drain();
+    if (this.buffer.length > 0) this.line(this.buffer, out);
+    this.buffer = '';
+    this.dispatch(out);
+    return out;
+  }
+
+  private drain(): SseEvent[] {
+    const out: SseEvent[] = [];
+    let start = 0;
+    for (let nl = this.buffer.indexOf('\n'); nl !== -1; nl = this.buffer.indexOf('\n', start)) {
+      const end = nl > start && this.buffer.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      this.line(this.buffer.slice(start, end), out);
+      start = nl + 1;
+    }
+    this.buffer = this.buffer.slice(start);
+    return out;
+  }
+
+  private line(line: string, out: SseEvent[]): void {
+    if (line === '') return this.dispatch(out);
+    if (line.charCodeAt(0) === 58 /* : */) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.charCodeAt(0) === 32) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
+  }
+
+  private dispatch(out: SseEvent[]): void {
+    if (this.data.length > 0) out.push({ event: this.event, data: this.data.join('\n') });
+    this.event = null;
+    this.data = [];
+  }
+}
+
+/** `event: <name>\ndata: <json>\n\n` */
+export const namedFrame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** `data: <json>\n\n` (OpenAI chat chunks carry no event name). */
+export const dataFrame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+
+export const DONE_FRAME = 'data: [DONE]\n\n';
+
+const encoder = new TextEncoder();
+
+/** A stream translator: the text to send for each input chunk, and for the end of the input. */
+export interface SseTranslator {
+  push(chunk: Uint8Array): string;
+  /** May throw to break the output: a stream cut short must not look complete. */
+  end(): string;
+}
+
+/**
+ * A translator built from an SSE event handler: each parsed event goes to `onEvent`, which returns
+ * the text to send on (or ''); `onEnd` runs when the input ends.
+ */
+export function sseTranslator(onEvent: (event: SseEvent) => string, onEnd: () => string): SseTranslator {
+  const parser = new SseParser();
+  const run = (events: SseEvent[]) => {
+    let text = '';
+    for (const event of events) text += onEvent(event);
+    return text;
+  };
+  return {
+    push: (chunk) => run(parser.push(chunk)),
+    end: () => run(parser.end()) + onEnd(),
+  };
+}
+
+/**
+ * `source` translated chunk by chunk, as the client asks for it (no buffering; a read that yields
+ * nothing to send reads on). A plain pulled stream rather than a TransformStream: its first bytes
+ * reach the client without the extra hops of pipeThrough. A failure of `source` or of the
+ * translator errors the output, which closes the client's connection; a client that leaves
+ * cancels `source`.
+ */
+export function translateStream(source: ReadableStream<Uint8Array> | null, translator: SseTranslator): ReadableStream<Uint8Array> | null {
+  if (source === null) return null;
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        const text = done ? translator.end() : translator.push(value);
+        if (text) controller.enqueue(encoder.encode(text));
+        if (done) return controller.close();
+        if (text) return;
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** JSON.parse that answers null instead of throwing. */
+export function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
