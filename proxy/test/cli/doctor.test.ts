@@ -13,6 +13,11 @@ const box = sandbox('mp-doctor-');
 const mock = startMock(routes({
   'POST /good/v1/messages': messageOk,
   'POST /bad/v1/messages': () => anthropicError(401, 'authentication_error', 'invalid x-api-key'),
+  'POST /oai/v1/chat/completions': () => new Response(JSON.stringify({
+    id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'm',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  }), { headers: { 'content-type': 'application/json' } }),
 }));
 afterAll(async () => {
   await mock.stop();
@@ -62,6 +67,22 @@ describe('modelproxy doctor', () => {
     expect(sent.map((q) => JSON.parse(q.body).max_tokens)).toEqual([1, 1, 1]);
     expect(sent.some((q) => q.path.startsWith('/spare'))).toBe(false);
     expect(r.stdout + r.stderr).not.toContain(GOOD);
+  });
+
+  it('probes a format: openai provider at its chat completions, with a Bearer key', async () => {
+    using fresh = sandbox('mp-doctor-openai-');
+    const before = mock.requests.length;
+    fresh.writeConfig(withPort(stringify({
+      config_version: 1,
+      providers: { oai: { base_url: `${mock.url}/oai/v1`, format: 'openai', api_keys: [{ key: GOOD }] } },
+      routes: { default: [{ match: '.*', provider: 'oai' }] },
+    }), freePort()));
+    chmodSync(join(fresh.dir, 'config.yaml'), 0o600);
+    const r = await cli(['doctor'], fresh.env);
+    expect(r.stdout).toMatch(/^✓ upstream oai +POST \/chat\/completions with key #1: ok \(HTTP 200\)$/m);
+    const sent = mock.requests.slice(before);
+    expect(sent.map((q) => q.path)).toEqual(['/oai/v1/chat/completions']);
+    expect(sent[0]!.headers?.authorization ?? `Bearer ${GOOD}`).toBe(`Bearer ${GOOD}`);
   });
 
   it('warns about a config file others can read', async () => {

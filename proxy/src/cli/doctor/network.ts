@@ -22,9 +22,10 @@ export async function checkUpstreams(config: ProxyConfig, timeoutMs: number): Pr
       continue;
     }
     const model = probeModelFor(config, name);
+    const path = provider.format === 'openai' ? 'POST /chat/completions' : 'POST /v1/messages';
     for (const { key, index } of keys) {
-      checks.push(probe({ baseUrl: provider.base_url, key, model, timeoutMs, maxTokens: CONNECTIVITY_MAX_TOKENS })
-        .then((answer): CheckResult => ({ status: answer.ok ? 'ok' : 'fail', name: `upstream ${name}`, detail: `POST /v1/messages with key #${index}: ${answer.text}` })));
+      checks.push(probe({ baseUrl: provider.base_url, key, model, timeoutMs, maxTokens: CONNECTIVITY_MAX_TOKENS, format: provider.format })
+        .then((answer): CheckResult => ({ status: answer.ok ? 'ok' : 'fail', name: `upstream ${name}`, detail: `${path} with key #${index}: ${answer.text}` })));
     }
   }
   return Promise.all(checks);
