@@ -72,7 +72,15 @@ export default defineCommand({
     }
     const port = app.server?.port ?? listen.port;
     // End the event streams first: a graceful stop would otherwise wait for them forever.
-    const stop = async () => { app.decorator.games.closeStreams(); await app.stop(true); };
+    // Once only: SIGINT and SIGTERM may both arrive (Ctrl-C, then a supervisor), and a second
+    // app.stop throws "Elysia isn't running".
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      app.decorator.games.closeStreams();
+      await app.stop(true);
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
