@@ -10,8 +10,9 @@ export interface WindowEnv {
 
 /**
  * The environment a new window of `provider` gets (`tmux new-window -e`), lowest first: the
- * forwarded variables of the gateway's environment, the provider's preset, `agent_a_config_dir`
- * as CLAUDE_CONFIG_DIR, the provider's `env:` map, and GW_DIR (the hook must write to our state dir).
+ * forwarded variables of the gateway's environment, the provider's preset, the provider's `env:`
+ * map, and GW_DIR (the hook must write to our state dir). `agent_a_config_dir` is not passed on as
+ * CLAUDE_CONFIG_DIR: that would also move Claude Code's `.claude.json` (login, onboarding) out of HOME.
  */
 export function windowEnv(config: GatewayConfig, provider: ProviderId): WindowEnv {
   const env = config.inherited_env;
@@ -30,7 +31,6 @@ export function windowEnv(config: GatewayConfig, provider: ProviderId): WindowEn
     parts.push(`preset modelproxy → ${target.url}`);
     if (!target.running) warnings.push(`modelproxy does not seem to be running (no live listen.json); the assistant will try ${target.url}`);
   }
-  if (provider === 'agent_a' && config.agent_a_config_dir) out.CLAUDE_CONFIG_DIR = config.agent_a_config_dir;
   const own = launch.env ?? {};
   Object.assign(out, own);
   if (Object.keys(own).length) parts.push(`providers.${provider}.env ${Object.keys(own).sort().join(', ')}`);
