@@ -2,12 +2,17 @@ import { AppError, expandHome } from '@devhub/shared';
 import { resolve } from 'node:path';
 import { normalizeProvider } from '../config';
 import type { StatusEvent } from '../events';
-import { closeSession, createSession, listSessions, onWindow, sendKey } from '../modules/sessions/service';
+import { closeSession, listSessions, onWindow, sendKey } from '../modules/sessions/service';
 import type { GatewayContext, ScreenshotRenderer } from '../runtime/types';
+import { folderPickerCard } from './folder-picker';
+import { HISTORY_DEFAULT, HISTORY_MAX, historyCard } from './history';
 import { chatKey } from './keys';
+import type { Menus } from './menus';
 import type { BridgeConfig } from './model';
 import type { Card, ChatAddress, ChatPlatform, InboundMessage } from './platform';
 import { HELP, statusLine } from './render';
+import { resumeCard } from './resume';
+import { startAndBind } from './session-start';
 import type { BridgeStore } from './store';
 
 /** What the commands need from the bridge. */
@@ -16,6 +21,7 @@ export interface CommandHost {
   store: BridgeStore;
   config: BridgeConfig;
   screenshot: ScreenshotRenderer | null;
+  menus: Menus;
   reply(platform: ChatPlatform, address: ChatAddress, card: Card): Promise<string | null>;
   typeInto(platform: ChatPlatform, channel: string, text: string, replyTo: ChatAddress): Promise<void>;
   endTurn(channel: string): Promise<void>;
@@ -31,7 +37,7 @@ export interface Command {
   rest: string;
 }
 
-const COMMANDS = new Set(['new', 'list', 'bind', 'unbind', 'stop', 'key', 'screenshot', 'status', 'type', 'help', 'start']);
+const COMMANDS = new Set(['new', 'list', 'bind', 'unbind', 'stop', 'key', 'screenshot', 'status', 'type', 'help', 'start', 'resume', 'history']);
 
 /**
  * `/new shell ~/x` → {name: 'new', args: ['shell', '~/x']}. Telegram's `/list@MyBot` form is
@@ -79,20 +85,32 @@ export async function runCommand(host: CommandHost, call: CommandCall): Promise<
       const provider = first && normalizeProvider(first) ? first : undefined;
       const dir = (provider ? others : command.args).join(' ');
       const base = expandHome(host.config.default_dir || '~');
-      const workDir = dir ? resolve(base, expandHome(dir)) : base;
-      const previous = ctx.store.session(here);
-      if (previous) {
-        ctx.store.unbind(here);
-        await host.endTurn(here);
+      const chat = { platform, address: message.address, userId: message.userId, here };
+      // Bare `/new`: pick the folder with buttons.
+      if (!command.args.length) {
+        await reply(folderPickerCard(host, chat, base));
+        return;
       }
-      const created = await createSession(ctx, {
-        channel_id: here, work_dir: workDir, provider: provider ?? (host.config.default_provider || undefined),
-      });
-      host.store.putChat(here, { ...host.store.chat(here), platform: platform.id, chat_id: message.address.chatId, window_id: created.window_id, bound_by: message.userId });
-      const lines = [`**${created.provider}** in \`${created.cwd}\` — window \`${created.window_id}\`. Messages here are now typed into it.`];
-      if (previous) lines.push(`The previous session (${host.sessionName(previous.window_id)}) keeps running: \`/bind ${previous.window_id}\` returns to it.`);
-      for (const warning of created.warnings ?? []) lines.push(`⚠️ ${warning}`);
-      await reply(note(lines.join('\n'), `Started ${created.display_name}`, 'working'));
+      await reply(await startAndBind(host, { ...chat, workDir: dir ? resolve(base, expandHome(dir)) : base, ...(provider ? { provider } : {}) }));
+      return;
+    }
+
+    case 'resume': {
+      // The bound session's folder; `/resume <dir>` (relative to default_dir) for another.
+      const base = expandHome(host.config.default_dir || '~');
+      const cwd = command.rest ? resolve(base, expandHome(command.rest)) : session ? ctx.store.window(session.window_id)?.cwd ?? base : base;
+      if (session && !command.rest && ctx.store.window(session.window_id)?.provider !== 'agent_a') {
+        await reply(note('Only Claude Code conversations can be resumed from a chat; this session runs another assistant. `/resume <dir>` lists the Claude Code conversations of a folder.'));
+        return;
+      }
+      await reply(resumeCard(host, { platform, address: message.address, userId: message.userId, here }, cwd, assistantEnv(ctx)));
+      return;
+    }
+
+    case 'history': {
+      if (!(await needSession())) return;
+      const count = Math.min(HISTORY_MAX, Math.max(1, Number.parseInt(command.args[0] ?? '', 10) || HISTORY_DEFAULT));
+      await reply(historyCard(ctx, session!.window_id, host.sessionName(session!.window_id), count, platform.maxChars, assistantEnv(ctx)));
       return;
     }
 
@@ -199,4 +217,9 @@ export async function runCommand(host: CommandHost, call: CommandCall): Promise<
     default:
       throw new AppError('UNKNOWN_COMMAND', 400, `Unknown command /${command.name}`);
   }
+}
+
+/** Where the assistants keep their transcripts, as the transcript monitor reads them. */
+function assistantEnv(ctx: GatewayContext): Record<string, string | undefined> {
+  return ctx.config.agent_a_config_dir ? { ...process.env, AGENT_A_CONFIG_DIR: ctx.config.agent_a_config_dir } : process.env;
 }

@@ -11,15 +11,18 @@ import { KeyedSerial } from '../tmux/serial';
 import { runCommand, parseCommand, type CommandHost } from './commands';
 import { FeishuPlatform } from './feishu/platform';
 import type { BridgeConfig } from './model';
+import { receiveAttachments } from './attachments';
+import { Menus } from './menus';
 import { PaneFollower } from './pane-follow';
 import {
-  type ButtonOutcome, type ButtonPress, type Card, type ChatAddress, type ChatPlatform, channelOf, type InboundMessage, parseChannel,
+  type ButtonOutcome, type ButtonPress, type Card, type ChatAddress, type ChatPlatform, channelOf, type InboundMessage, isMenuValue, parseChannel,
 } from './platform';
 import { registerBridge } from './registry';
 import { blocksOf, closedPromptCard, HELP, promptCard, statusLine, toneOf } from './render';
 import { BridgeStore } from './store';
 import { TurnStream } from './stream';
 import { TelegramPlatform } from './telegram/platform';
+import { TypingIndicator } from './typing';
 
 /** How often, and how many times, to look whether a typed message was submitted (see resubmitIfStuck). */
 const SUBMIT_CHECK_MS = 1000;
@@ -67,6 +70,8 @@ export class BridgeService implements GatewayService, CommandHost {
   private readonly refusedAt = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
   private stopping = false;
+  readonly menus = new Menus();
+  private readonly typing = new TypingIndicator((target) => this.sendTyping(target));
 
   constructor(private readonly options: BridgeOptions = {}) {}
 
@@ -97,6 +102,7 @@ export class BridgeService implements GatewayService, CommandHost {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.typing.stopAll();
     for (const off of this.unsubscribe) off();
     this.unsubscribe = [];
     for (const follower of this.followers.values()) follower.stop();
@@ -176,6 +182,10 @@ export class BridgeService implements GatewayService, CommandHost {
     const command = parseCommand(m.text);
     if (command) {
       await runCommand(this, { platform, message: m, command, here, bound });
+      return;
+    }
+    if (m.attachments?.length) {
+      await receiveAttachments(this, platform, m, bound);
       return;
     }
     if (!m.text.trim()) {
@@ -264,12 +274,17 @@ export class BridgeService implements GatewayService, CommandHost {
   }
 
   async onButton(platform: ChatPlatform, press: ButtonPress): Promise<ButtonOutcome> {
-    const { w: windowId, o: option, p: signature } = press.value;
     if (!this.allowed(platform, press.userId, press.userAliases, press.address.chatId)) {
       this.ctx.log.warn(`bridge: refused ${platform.id} button from user ${press.userId || '(unknown)'} in chat ${press.address.chatId}: not in allowed_users or allowed_chats`);
       return { ok: false, notice: 'You are not allowed to answer prompts here' };
     }
     if (!this.store.firstSight(platform.id, press.eventId)) return { ok: true, notice: 'Already handled' };
+    const value = press.value;
+    if (isMenuValue(value)) {
+      // Menus act like commands of their chat: in order with its messages.
+      return this.inbox.run(`${platform.id}:${press.address.chatId}`, () => this.menus.press(platform, press, value));
+    }
+    const { w: windowId, o: option, p: signature } = value;
     const prompt = this.store.promptsOf(windowId).find((p) => p.record.message_id === press.messageId);
     const key = prompt ? `${prompt.target}|${windowId}` : '';
     try {
@@ -394,6 +409,7 @@ export class BridgeService implements GatewayService, CommandHost {
     this.statuses.set(event.window_id, event);
     const line = statusLine(event);
     for (const target of this.boundTargets(event.window_id)) {
+      this.typing.set(target, event.status === 'working');
       this.send(target, 'status', async () => {
         const turn = this.turns.get(target);
         if (turn && turn.windowId === event.window_id) turn.stream.setStatus(line, toneOf(event.status));
@@ -414,6 +430,17 @@ export class BridgeService implements GatewayService, CommandHost {
       };
       for (const target of this.noticeTargets(event.window_id)) this.send(target, 'finished notice', () => this.sendTo(target, card));
     }
+  }
+
+  private async sendTyping(target: string): Promise<void> {
+    const platform = this.platformOf(target);
+    const address = this.addressOf(target);
+    if (!platform?.typing || !address || this.stopping) return;
+    if (!this.ctx.store.session(target)) {
+      this.typing.set(target, false); // unbound meanwhile
+      return;
+    }
+    await platform.typing(address).catch((error) => this.ctx.log.debug(`bridge: typing in ${target}: ${(error as Error).message}`));
   }
 
   private async sendTo(target: string, card: Card): Promise<string | null> {

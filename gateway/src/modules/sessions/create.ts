@@ -17,13 +17,14 @@ const queues = new WeakMap<GatewayContext, Promise<unknown>>();
  * Creations run one at a time per gateway, so concurrent requests cannot pick the same window name
  * or both bind one channel.
  */
-export function createSession(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
-  const run = (queues.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => create(ctx, input));
+export function createSession(ctx: GatewayContext, input: CreateSessionBody, launchArgs: readonly string[] = []): Promise<SessionCreated> {
+  const run = (queues.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => create(ctx, input, launchArgs));
   queues.set(ctx, run);
   return run;
 }
 
-async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
+/** `launchArgs` are appended to the launch command (the chat bridge's `/resume`: `--resume <id>`); callers pass only shell-safe words. */
+async function create(ctx: GatewayContext, input: CreateSessionBody, launchArgs: readonly string[]): Promise<SessionCreated> {
   const provider = normalizeProvider(input.provider ?? ctx.config.default_provider);
   if (!provider) throw new UnknownProvider(input.provider ?? '');
   const mode = input.mode === 'yolo' ? 'yolo' : 'normal';
@@ -41,7 +42,7 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   const base = sanitizeWindowName(input.name?.trim() || basename(cwd) || 'root');
   const name = dedupeName(base, windows.map((w) => w.window_name));
   const launch = ctx.config.providers[provider];
-  const command = [launch.command, mode === 'yolo' ? launch.yolo_flags : ''].filter(Boolean).join(' ');
+  const command = [launch.command, mode === 'yolo' ? launch.yolo_flags : '', ...launchArgs].filter(Boolean).join(' ');
   // The environment travels with the window: a tmux server that already runs keeps its own, so
   // variables set when the gateway started (and GW_DIR, which the hook needs) would not reach it.
   const windowEnvironment = windowEnv(ctx.config, provider);
