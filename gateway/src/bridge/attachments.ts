@@ -1,7 +1,7 @@
 import { writeFileAtomic } from '@devhub/shared';
 import { existsSync, mkdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import type { CommandHost } from './commands';
+import type { CommandHost } from './hub';
 import { AttachmentTooBig, type ChatPlatform, type InboundAttachment, type InboundMessage } from './platform';
 
 /**

@@ -1,34 +1,18 @@
 import { AppError, expandHome } from '@devhub/shared';
 import { resolve } from 'node:path';
 import { normalizeProvider } from '../config';
-import type { StatusEvent } from '../events';
 import { closeSession, listSessions, onWindow, sendKey } from '../modules/sessions/service';
-import type { GatewayContext, ScreenshotRenderer } from '../runtime/types';
+import type { GatewayContext } from '../runtime/types';
 import { folderPickerCard } from './folder-picker';
 import { HISTORY_DEFAULT, HISTORY_MAX, historyCard } from './history';
+import type { CommandHost } from './hub';
 import { chatKey } from './keys';
-import type { Menus } from './menus';
-import type { BridgeConfig } from './model';
 import type { Card, ChatAddress, ChatPlatform, InboundMessage } from './platform';
 import { HELP, statusLine } from './render';
 import { resumeCard } from './resume';
 import { startAndBind } from './session-start';
-import type { BridgeStore } from './store';
 
-/** What the commands need from the bridge. */
-export interface CommandHost {
-  ctx: GatewayContext;
-  store: BridgeStore;
-  config: BridgeConfig;
-  screenshot: ScreenshotRenderer | null;
-  menus: Menus;
-  reply(platform: ChatPlatform, address: ChatAddress, card: Card): Promise<string | null>;
-  typeInto(platform: ChatPlatform, channel: string, text: string, replyTo: ChatAddress): Promise<void>;
-  endTurn(channel: string): Promise<void>;
-  statusOf(windowId: string): StatusEvent | undefined;
-  sessionName(windowId: string): string;
-  unboundCard(channel: string): Card;
-}
+export type { CommandHost };
 
 export interface Command {
   name: string;

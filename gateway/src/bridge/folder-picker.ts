@@ -1,7 +1,7 @@
 import { AppError } from '@devhub/shared';
 import { join } from 'node:path';
 import { browse } from '../modules/directories/service';
-import type { CommandHost } from './commands';
+import type { CommandHost } from './hub';
 import type { MenuAction } from './menus';
 import type { Card, ChatAddress, ChatPlatform, MenuButton } from './platform';
 import { startAndBind } from './session-start';

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeProjectDir } from '../monitor/discover';
-import type { CommandHost } from './commands';
+import type { CommandHost } from './hub';
 import type { MenuAction } from './menus';
 import type { Card, MenuButton } from './platform';
 import type { PickerChat } from './folder-picker';

@@ -1,5 +1,5 @@
 import { createSession } from '../modules/sessions/service';
-import type { CommandHost } from './commands';
+import type { CommandHost } from './hub';
 import type { Card, ChatAddress, ChatPlatform } from './platform';
 
 export interface StartRequest {
