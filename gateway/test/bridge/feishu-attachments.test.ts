@@ -8,6 +8,7 @@ import { startMockFeishuPlatform } from './helpers/mock-feishu';
 
 // Files and images sent in Feishu: downloaded as the message's resource (GET
 // /im/v1/messages/{id}/resources/{key}?type=…) into the bound session's folder; audio refused.
+// Also the /new folder picker's card buttons.
 const env = testEnv('feishu-attach');
 const APP = { appId: 'cli_attach_app', appSecret: 'attach-secret-VALUE-0123', verificationToken: 'attach-verify-TOKEN-0123' };
 const mock = startMockFeishuPlatform(APP);
@@ -55,5 +56,32 @@ describe('Feishu attachments', () => {
     await message(chat, 'Voice messages cannot be given to the assistant');
     expect(mock.violations).toEqual([]);
     expect(lines.join('\n')).not.toContain(APP.appSecret);
+  }, 60_000);
+});
+
+describe('Feishu folder picker', () => {
+  it('offers the folders as card buttons; a press answers with the next card, Start here starts the session', async () => {
+    const chat = 'oc_picker';
+    mkdirSync(join(work, 'fs-pick', 'deeper'), { recursive: true });
+    expect((await mock.say({ chat, user: 'ou_alice', text: '/new' })).status).toBe(200);
+    const picker = await message(chat, 'pick a folder');
+    const opened = await mock.deliver(mock.buttonPress(picker.message_id, '📁 fs-pick', 'ou_alice'));
+    expect(opened.status).toBe(200);
+    expect(opened.body.toast.type).toBe('success');
+    const next = opened.body.card.data;
+    expect(mock.cardText(next)).toContain(join(work, 'fs-pick'));
+    expect(mock.cardText(next)).toContain('📁 deeper');
+    // Someone not allow-listed cannot use the menu.
+    const refused = await mock.deliver(mock.buttonPress(picker.message_id, '▶ Start here', 'ou_mallory'));
+    expect(refused.body.toast.type).toBe('warning');
+    // The old card's Start here has expired (its menu was replaced); the new card's works.
+    const stale = await mock.deliver(mock.buttonPress(picker.message_id, '▶ Start here', 'ou_alice'));
+    expect(stale.body.toast).toEqual({ type: 'warning', content: 'This menu has expired; send the command again' });
+    // The client now shows the card from the callback's answer: its button carries the new menu.
+    const press = mock.buttonPress(picker.message_id, '▶ Start here', 'ou_alice') as any;
+    press.event.action.value = next.elements.find((e: any) => e.tag === 'action' && e.actions[0].text.content === '▶ Start here').actions[0].value;
+    expect((await mock.deliver(press)).body.toast.type).toBe('success');
+    await message(chat, 'Started fs-pick');
+    expect((await api(`/sessions/feishu:${chat}`)).cwd).toBe(join(work, 'fs-pick'));
   }, 60_000);
 });
