@@ -24,6 +24,14 @@ describe('first commands from the repository', () => {
     }
   });
 
+  it('`bun run gateway …` is `agentgw serve …` with the arguments passed on', async () => {
+    const proc = run(['gateway', '--help'], {});
+    const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout).text()]);
+    expect(code).toBe(0);
+    expect(out).toContain('USAGE agentgw serve');
+    expect(out).toContain('--port');
+  });
+
   it('the start-up log names the address actually bound (every interface) and the one to open', async () => {
     const dir = temp.make('agentgw-first-');
     const socket = socketName('first');
