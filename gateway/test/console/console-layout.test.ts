@@ -89,6 +89,8 @@ describe('web console at 1440×900', () => {
     expect(await md.locator('a[href^="javascript"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
+    // AGENTGW_CONSOLE_SHOTS=<dir> keeps a picture of the page to look at.
+    if (process.env.AGENTGW_CONSOLE_SHOTS) await page.screenshot({ path: join(process.env.AGENTGW_CONSOLE_SHOTS, 'desktop-1440.png') });
     const viewport = { width: 1440, height: 900 };
     const inView = async (selector: string) => {
       const box = await page.locator(selector).boundingBox();
