@@ -52,4 +52,27 @@ describe('first commands from the repository', () => {
       removeSocketFile(socket);
     }
   });
+
+  it("the README's first commands: `bun run agentgw server start -d`, health, `server stop`", async () => {
+    const dir = temp.make('agentgw-first-d-');
+    const socket = socketName('first-d');
+    const env = { ...childEnv(dir), GW_DIR: dir, GW_TMUX_SOCKET: socket, GW_PROVIDER: 'shell', NO_COLOR: '1' };
+    const out = async (proc: ReturnType<typeof run>) => {
+      const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+      return { code, text: stdout + stderr };
+    };
+    try {
+      const started = await out(run(['agentgw', 'server', 'start', '-d', '--host', '0.0.0.0', '--port', '0'], env));
+      expect(started.code).toBe(0);
+      const match = started.text.match(/started in the background \(PID \d+\) on http:\/\/0\.0\.0\.0:(\d+) \(every interface; open http:\/\/127\.0\.0\.1:(\d+)\)/);
+      expect(match, started.text).not.toBeNull();
+      expect((await fetch(`http://127.0.0.1:${match![2]}/health`)).status).toBe(200);
+      const stopped = await out(run(['agentgw', 'server', 'stop'], env));
+      expect(stopped.code).toBe(0);
+    } finally {
+      await out(run(['agentgw', 'server', 'stop'], env));
+      await Bun.spawn(['tmux', '-L', socket, 'kill-server'], { stdout: 'ignore', stderr: 'ignore', env: { ...process.env, ...childEnv(dir) } }).exited;
+      removeSocketFile(socket);
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { gatewayFeatures } from '../../app';
 import { type RunningServer, startServer } from '../../server';
 import type { CliContext } from '../_context';
 import { StartFailed } from '../errors';
-import { removeServerInfo, writeServerInfo } from './info';
+import { boundAddress, removeServerInfo, writeServerInfo } from './info';
 
 /**
  * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it
@@ -35,11 +35,6 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-/** The address actually bound, as a URL: `http://0.0.0.0:8900` when every interface listens. */
-export function boundAddress(host: string, port: number): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 function wildcardNote(host: string, url: string): string {
