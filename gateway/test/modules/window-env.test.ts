@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordingLog } from '../bridge/helpers/log';
 import { startTestApp, teardown, testEnv, waitFor } from '../helpers/gateway';
@@ -66,12 +66,20 @@ describe('what reaches a window', () => {
     // This test process stands in for the running proxy: its PID is live.
     writeFileSync(join(proxyDir, 'modelproxy.pid'), String(process.pid));
     writeFileSync(join(proxyDir, 'listen.json'), JSON.stringify({ pid: process.pid, host: '127.0.0.1', port: 28765 }));
-    const created = await create('env:claude2', 'agent_a');
-    expect(created.warnings).toBeUndefined();
-    expect(await echoed('env:claude2', ['ANTHROPIC_BASE_URL'])).toBe('[http://127.0.0.1:28765]');
+    try {
+      const created = await create('env:claude2', 'agent_a');
+      expect(created.warnings).toBeUndefined();
+      expect(await echoed('env:claude2', ['ANTHROPIC_BASE_URL'])).toBe('[http://127.0.0.1:28765]');
+    } finally {
+      // The other tests see a proxy that is not running.
+      rmSync(join(proxyDir, 'modelproxy.pid'));
+      rmSync(join(proxyDir, 'listen.json'));
+    }
   });
 
-  it('logs which variables were set, never their values', () => {
+  it('logs which variables were set, never their values', async () => {
+    await create('env:log-shell', 'shell');
+    await create('env:log-claude', 'agent_a');
     const all = recorded.lines.join('\n');
     expect(all).toContain('MY_TOOL_TOKEN');
     expect(all).toContain('preset modelproxy');
