@@ -9,7 +9,7 @@ import type { CommandHost } from './hub';
 import { chatKey } from './keys';
 import type { Card, ChatAddress, ChatPlatform, InboundMessage } from './platform';
 import { HELP, statusLine } from './render';
-import { resumeCard } from './resume';
+import { RESUMABLE, type ResumableProvider, resumeCard } from './resume';
 import { startAndBind } from './session-start';
 
 export type { CommandHost };
@@ -80,14 +80,20 @@ export async function runCommand(host: CommandHost, call: CommandCall): Promise<
     }
 
     case 'resume': {
-      // The bound session's folder; `/resume <dir>` (relative to default_dir) for another.
+      // `/resume [claude|codex] [dir]`: the bound session's assistant and folder by default;
+      // a dir is relative to default_dir.
+      const [first, ...others] = command.args;
+      const named = first ? normalizeProvider(first) : null;
+      const dir = (named ? others : command.args).join(' ');
       const base = expandHome(host.config.default_dir || '~');
-      const cwd = command.rest ? resolve(base, expandHome(command.rest)) : session ? ctx.store.window(session.window_id)?.cwd ?? base : base;
-      if (session && !command.rest && ctx.store.window(session.window_id)?.provider !== 'agent_a') {
-        await reply(note('Only Claude Code conversations can be resumed from a chat; this session runs another assistant. `/resume <dir>` lists the Claude Code conversations of a folder.'));
+      const window = session ? ctx.store.window(session.window_id) : undefined;
+      const cwd = dir ? resolve(base, expandHome(dir)) : window?.cwd ?? base;
+      const provider = named ?? window?.provider ?? 'agent_a';
+      if (!(provider in RESUMABLE)) {
+        await reply(note('Only Claude Code and Codex conversations can be resumed from a chat: `/resume claude [dir]` or `/resume codex [dir]`.'));
         return;
       }
-      await reply(resumeCard(host, { platform, address: message.address, userId: message.userId, here }, cwd, assistantEnv(ctx)));
+      await reply(resumeCard(host, { platform, address: message.address, userId: message.userId, here }, provider as ResumableProvider, cwd, assistantEnv(ctx)));
       return;
     }
 
@@ -203,7 +209,11 @@ export async function runCommand(host: CommandHost, call: CommandCall): Promise<
   }
 }
 
-/** Where the assistants keep their transcripts, as the transcript monitor reads them. */
+/**
+ * Where the assistants keep their transcripts: HOME, CODEX_HOME and CLAUDE_CONFIG_DIR as the
+ * gateway's config was read with them, and `agent_a_config_dir` (as the transcript monitor reads it).
+ */
 function assistantEnv(ctx: GatewayContext): Record<string, string | undefined> {
-  return ctx.config.agent_a_config_dir ? { ...process.env, AGENT_A_CONFIG_DIR: ctx.config.agent_a_config_dir } : process.env;
+  const { inherited_env: inherited, agent_a_config_dir: claudeDir } = ctx.config;
+  return { ...process.env, ...inherited, ...(claudeDir ? { AGENT_A_CONFIG_DIR: claudeDir } : {}) };
 }

@@ -138,7 +138,7 @@ export function closedPromptCard(card: Card, outcome: string): Card {
 export const HELP = [
   '**Commands**',
   '`/new [provider] [dir]` — start a session here (providers: claude, codex, gemini, pi, shell); `/new` alone picks the folder with buttons',
-  '`/resume [dir]` — continue an earlier Claude Code conversation · `/history [n]` — the session\'s last messages',
+  '`/resume [claude|codex] [dir]` — continue an earlier conversation · `/history [n]` — the session\'s last messages',
   '`/list` — sessions and their status · `/bind <n|@id|name>` — bind this chat to one · `/unbind`',
   '`/stop` — end this chat\'s session · `/key <name>…` — press keys (enter, esc, up, down, tab, ctrl-c, y, 1…)',
   '`/screenshot` — the terminal as an image · `/status` — the status line · `/type <text>` — type text as is (e.g. `/type /help`)',

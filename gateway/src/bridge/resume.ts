@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeProjectDir } from '../monitor/discover';
+import { claudeProjectDir, codexSessionsDir } from '../monitor/discover';
 import type { CommandHost } from './hub';
 import type { MenuAction } from './menus';
 import type { Card, MenuButton } from './platform';
@@ -11,7 +11,9 @@ import { startAndBind } from './session-start';
 const MAX_CONVERSATIONS = 10;
 /** How much of a transcript is read for its first prompt. */
 const HEAD_BYTES = 256 * 1024;
-/** A session id as Claude Code writes it (a UUID); checked before it is typed into a shell. */
+/** Codex rollout files looked at, newest date folders first. */
+const MAX_CODEX_FILES = 400;
+/** A session id as Claude Code and Codex write it (a UUID); checked before it is typed into a shell. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 export interface Conversation {
@@ -44,6 +46,59 @@ export function claudeConversations(cwd: string, env: Record<string, string | un
   return out;
 }
 
+/**
+ * Codex's earlier conversations in `cwd`: its rollouts (`<CODEX_HOME>/sessions/YYYY/MM/DD/
+ * rollout-*.jsonl`, newest date folders first) whose `session_meta` names this folder; the id is
+ * the session's, as `codex resume <id>` takes it.
+ */
+export function codexConversations(cwd: string, env: Record<string, string | undefined>): Conversation[] {
+  const files: Array<{ path: string; mtimeMs: number }> = [];
+  const desc = (dir: string) => { try { return readdirSync(dir).filter((n) => /^\d+$/.test(n)).sort().reverse(); } catch { return []; } };
+  const root = codexSessionsDir(env);
+  scan: for (const year of desc(root)) {
+    for (const month of desc(join(root, year))) {
+      for (const day of desc(join(root, year, month))) {
+        const dir = join(root, year, month, day);
+        let names: string[];
+        try { names = readdirSync(dir).filter((n) => n.startsWith('rollout-') && n.endsWith('.jsonl')); } catch { continue; }
+        for (const name of names) {
+          try { files.push({ path: join(dir, name), mtimeMs: statSync(join(dir, name)).mtimeMs }); } catch { /* vanished */ }
+          if (files.length >= MAX_CODEX_FILES) break scan;
+        }
+      }
+    }
+  }
+  const out: Conversation[] = [];
+  for (const file of files.sort((a, b) => b.mtimeMs - a.mtimeMs)) {
+    const found = codexHead(readHead(file.path), cwd);
+    if (found) out.push({ ...found, mtimeMs: file.mtimeMs });
+    if (out.length >= MAX_CONVERSATIONS) break;
+  }
+  return out;
+}
+
+/** The session id and first prompt of a rollout in `cwd` (null: another folder's, or a sub-agent's). */
+function codexHead(head: string, cwd: string): { id: string; title: string } | null {
+  let id = '';
+  for (const line of head.split('\n')) {
+    let record: { type?: unknown; payload?: Record<string, unknown> };
+    try { record = JSON.parse(line); } catch { continue; }
+    const payload = record.payload ?? {};
+    if (record.type === 'session_meta') {
+      if (payload.cwd !== cwd || JSON.stringify(payload.source ?? '').includes('subagent') || typeof payload.id !== 'string' || !SESSION_ID.test(payload.id)) return null;
+      id = payload.id;
+    } else if (id && record.type === 'event_msg' && payload.type === 'user_message' && typeof payload.message === 'string' && payload.message.trim()) {
+      return { id, title: shorten(payload.message) };
+    }
+  }
+  return id ? { id, title: '(no prompt yet)' } : null;
+}
+
+const shorten = (text: string) => {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
+};
+
 function readHead(path: string): string {
   const fd = openSync(path, 'r');
   try {
@@ -69,8 +124,8 @@ function firstPrompt(head: string, cwd: string): string | null {
     const content = (record.message as { content?: unknown } | undefined)?.content;
     const text = typeof content === 'string' ? content
       : Array.isArray(content) ? content.map((c) => (c && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : '')).join(' ') : '';
-    const clean = text.replace(/<[^>]+>[\s\S]*?<\/[^>]+>/g, '').replace(/\s+/g, ' ').trim();
-    if (clean) return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
+    const clean = text.replace(/<[^>]+>[\s\S]*?<\/[^>]+>/g, '').trim();
+    if (clean) return shorten(clean);
   }
   return sameFolder ? '(no prompt yet)' : null;
 }
@@ -82,14 +137,22 @@ const ago = (ms: number) => {
   return `${Math.round(minutes / 1440)} days ago`;
 };
 
+/** The assistants whose conversations `/resume` lists, and how each CLI resumes one. */
+export const RESUMABLE = {
+  agent_a: { name: 'Claude Code', list: claudeConversations, args: (id: string) => ['--resume', id] },
+  agent_b: { name: 'Codex', list: codexConversations, args: (id: string) => ['resume', id] },
+} as const;
+export type ResumableProvider = keyof typeof RESUMABLE;
+
 /**
- * `/resume`: the conversations as buttons; one pressed starts Claude Code in `cwd` with its own
- * resume flag (`--resume <id>`) and binds the chat, like `/new`.
+ * `/resume`: the conversations as buttons; one pressed starts the assistant in `cwd` with its own
+ * resume flag (`claude --resume <id>`, `codex resume <id>`) and binds the chat, like `/new`.
  */
-export function resumeCard(host: CommandHost, chat: PickerChat, cwd: string, env: Record<string, string | undefined>): Card {
-  const conversations = claudeConversations(cwd, env);
+export function resumeCard(host: CommandHost, chat: PickerChat, provider: ResumableProvider, cwd: string, env: Record<string, string | undefined>): Card {
+  const assistant = RESUMABLE[provider];
+  const conversations = assistant.list(cwd, env);
   if (!conversations.length) {
-    return { title: 'Resume', blocks: [{ type: 'markdown', text: `No earlier Claude Code conversations in \`${cwd}\`.` }] };
+    return { title: 'Resume', blocks: [{ type: 'markdown', text: `No earlier ${assistant.name} conversations in \`${cwd}\`.` }] };
   }
   const items: MenuAction[] = [];
   const menu: MenuButton[] = [];
@@ -98,11 +161,11 @@ export function resumeCard(host: CommandHost, chat: PickerChat, cwd: string, env
     menu.push({ label: `${conversation.title} · ${ago(conversation.mtimeMs)}`, value: { m: id, i: items.length } });
     items.push(async () => {
       host.menus.close(id);
-      const started = await startAndBind(host, { ...chat, provider: 'agent_a', workDir: cwd, launchArgs: ['--resume', conversation.id] });
+      const started = await startAndBind(host, { ...chat, provider, workDir: cwd, launchArgs: assistant.args(conversation.id) });
       await host.reply(chat.platform, chat.address, started);
       return { ok: true, notice: 'Resuming', card: { title: 'Resume', tone: 'done', blocks: [{ type: 'markdown', text: `▶ ${conversation.title} (\`${conversation.id}\`)` }] } };
     });
   }
   const lines = conversations.map((c, i) => `${i + 1}. ${c.title} — ${ago(c.mtimeMs)} \`${c.id.slice(0, 8)}\``);
-  return { title: `Resume a conversation in ${cwd}`, blocks: [{ type: 'markdown', text: lines.join('\n') }], menu };
+  return { title: `Resume a ${assistant.name} conversation in ${cwd}`, blocks: [{ type: 'markdown', text: lines.join('\n') }], menu };
 }

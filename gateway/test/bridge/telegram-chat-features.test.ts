@@ -20,14 +20,18 @@ let chatNo = 0;
 /** Claude Code's stand-in: records its arguments (what /resume adds), then runs the fake assistant. */
 const ARGS_LOG = join(env.dir, 'claude-args.log');
 const WRAPPER = join(env.dir, 'claude-wrapper.sh');
+/** Codex's stand-in: records its arguments and waits. */
+const CODEX_ARGS_LOG = join(env.dir, 'codex-args.log');
+const CODEX_WRAPPER = join(env.dir, 'codex-wrapper.sh');
 
 beforeAll(async () => {
   writeFileSync(WRAPPER, `#!/bin/sh\necho "$*" >> '${ARGS_LOG}'\nexec bun '${FAKE}'\n`);
+  writeFileSync(CODEX_WRAPPER, `#!/bin/sh\necho "$*" >> '${CODEX_ARGS_LOG}'\nexec cat\n`);
   server = await start(
     { telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE] }, attachments_dir: 'inbox', max_attachment_mb: 1 },
     {
       agent_a_config_dir: join(env.dir, '.claude'),
-      providers: { agent_a: { command: `sh ${WRAPPER}`, yolo_flags: '' } },
+      providers: { agent_a: { command: `sh ${WRAPPER}`, yolo_flags: '' }, agent_b: { command: `sh ${CODEX_WRAPPER}`, yolo_flags: '' } },
     },
   );
 }, 30_000);
@@ -155,7 +159,7 @@ describe('Telegram: /resume and /history', () => {
     convo('33333333-cccc-4ccc-8ccc-333333333333', 'another folder that escapes the same', `${proj}/x`.replace('/x', '-x'), 1_000);
 
     telegram.say(chat, ALICE, `/resume ${proj}`);
-    const list = await message(chat, 'Resume a conversation');
+    const list = await message(chat, 'Resume a Claude Code conversation');
     const labels = list.keyboard.flat().map((b) => b.text);
     expect(labels).toHaveLength(2);
     expect(labels[0]).toStartWith('write the release notes');
@@ -166,6 +170,33 @@ describe('Telegram: /resume and /history', () => {
     const session = await api(`/sessions/telegram:${chat}`);
     expect(session).toMatchObject({ provider: 'agent_a', cwd: proj });
     await waitFor(() => existsSync(ARGS_LOG) && readFileSync(ARGS_LOG, 'utf8').includes('--resume 11111111-aaaa-4aaa-8aaa-111111111111'), 'claude started with --resume <id>');
+  }, 60_000);
+
+  it('lists Codex rollouts of the folder (from their session_meta) and resumes one with `codex resume <id>`', async () => {
+    const chat = newChat();
+    const proj = join(work, 'codex-proj');
+    mkdirSync(proj, { recursive: true });
+    const rollout = (day: string, id: string, cwd: string, prompt: string, ageMs: number) => {
+      const dir = join(env.dir, '.codex', 'sessions', '2026', '11', day);
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `rollout-2026-11-${day}T10-00-00-${id}.jsonl`);
+      writeFileSync(file, [
+        JSON.stringify({ type: 'session_meta', payload: { id, cwd, originator: 'codex_cli_rs', source: 'cli' } }),
+        JSON.stringify({ type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: `<environment_context><cwd>${cwd}</cwd></environment_context>` }] } }),
+        JSON.stringify({ type: 'event_msg', payload: { type: 'user_message', message: prompt, images: [] } }),
+      ].join('\n'));
+      const t = new Date(Date.now() - ageMs);
+      utimesSync(file, t, t);
+    };
+    rollout('20', '0199aaaa-1111-7000-8000-000000000001', proj, 'refactor the parser', 86_400_000);
+    rollout('21', '0199aaaa-2222-7000-8000-000000000002', '/elsewhere', 'not this folder', 1_000);
+    telegram.say(chat, ALICE, `/resume codex ${proj}`);
+    const list = await message(chat, 'Resume a Codex conversation');
+    expect(list.keyboard.flat().map((b) => b.text)).toEqual([expect.stringMatching(/^refactor the parser · /)]);
+    telegram.press(list.message_id, /^refactor the parser/, ALICE);
+    await message(chat, 'Started codex-proj');
+    expect(await api(`/sessions/telegram:${chat}`)).toMatchObject({ provider: 'agent_b', cwd: proj });
+    await waitFor(() => existsSync(CODEX_ARGS_LOG) && readFileSync(CODEX_ARGS_LOG, 'utf8').includes('resume 0199aaaa-1111-7000-8000-000000000001'), 'codex started with resume <id>');
   }, 60_000);
 
   it('/history shows the last messages of the bound session from its transcript', async () => {
