@@ -6,13 +6,14 @@ import { FeishuPlatform } from './feishu/platform';
 import type { BridgeHub, CommandHost } from './hub';
 import { allowed, Inbound } from './inbound';
 import { Menus } from './menus';
+import { Notices } from './notices';
 import type { BridgeConfig } from './model';
 import {
   type ButtonOutcome, type ButtonPress, type Card, type ChatAddress, type ChatPlatform, channelOf, type InboundMessage, isMenuValue, parseChannel,
 } from './platform';
 import { PromptCards } from './prompts';
 import { registerBridge } from './registry';
-import { HELP, statusLine } from './render';
+import { HELP } from './render';
 import { BridgeStore } from './store';
 import { TelegramPlatform } from './telegram/platform';
 import { Turns } from './turns';
@@ -36,7 +37,8 @@ export interface BridgeOptions {
  *
  * This class starts the platforms, routes events and keeps the queues; each job has its own file:
  * inbound.ts (messages: allow-lists, commands, typing into sessions), turns.ts (output as edited
- * messages), prompts.ts (prompt cards and their buttons), commands.ts and the menus of
+ * messages), prompts.ts (prompt cards and their buttons), notices.ts (status lines, finished and
+ * closed notices), commands.ts and the menus of
  * folder-picker.ts and resume.ts, attachments.ts, typing.ts.
  */
 export class BridgeService implements GatewayService, CommandHost, BridgeHub {
@@ -55,6 +57,7 @@ export class BridgeService implements GatewayService, CommandHost, BridgeHub {
   private readonly turns = new Turns(this);
   private readonly prompts = new PromptCards(this, (target) => this.turns.end(target));
   private readonly inbound = new Inbound(this, this, this.turns);
+  private readonly notices = new Notices(this, this.turns);
   private readonly typing = new TypingIndicator((target) => this.sendTyping(target));
 
   constructor(private readonly options: BridgeOptions = {}) {}
@@ -214,24 +217,10 @@ export class BridgeService implements GatewayService, CommandHost, BridgeHub {
   private onStatus(event: StatusEvent): void {
     const previous = this.statuses.get(event.window_id);
     this.statuses.set(event.window_id, event);
-    for (const target of this.boundTargets(event.window_id)) {
-      this.typing.set(target, event.status === 'working');
-      this.send(target, 'status', async () => {
-        if (this.turns.showStatus(target, event)) return;
-        // No turn open: a return to idle is a line of its own.
-        if (event.status === 'idle' && previous && previous.status !== 'idle') await this.sendTo(target, { blocks: [{ type: 'note', text: statusLine(event, this.sessionName(event.window_id)) }] });
-      });
-    }
+    for (const target of this.boundTargets(event.window_id)) this.typing.set(target, event.status === 'working');
+    this.notices.showStatus(event, previous);
     this.prompts.onStatus(event);
-    const ended = event.status === 'done' || event.status === 'dead';
-    if (ended && previous && previous.status !== 'done' && previous.status !== 'dead') {
-      const card: Card = {
-        title: `${this.sessionName(event.window_id)} finished`, tone: event.status === 'dead' ? 'error' : 'done',
-        blocks: [{ type: 'markdown', text: event.status === 'dead' ? 'The session\'s window is gone.' : `The assistant exited: ${event.display_label}` }],
-        footer: statusLine(event),
-      };
-      for (const target of this.noticeTargets(event.window_id)) this.send(target, 'finished notice', () => this.sendTo(target, card));
-    }
+    this.notices.finished(event, previous);
   }
 
   private async sendTyping(target: string): Promise<void> {
@@ -247,14 +236,7 @@ export class BridgeService implements GatewayService, CommandHost, BridgeHub {
 
   private onWindowChange(event: WindowChangeEvent): void {
     if (event.change_type !== 'removed') return;
-    for (const [channel, record] of Object.entries(this.store.chats())) {
-      if (record.window_id !== event.window_id || !this.platformOf(channel)) continue;
-      this.store.putChat(channel, { ...record, window_id: undefined });
-      this.send(channel, 'closed notice', async () => {
-        await this.turns.end(channel);
-        await this.sendTo(channel, { blocks: [{ type: 'note', text: `Session ${event.display_name} (${event.window_id}) was closed.` }] });
-      });
-    }
+    this.notices.onWindowRemoved(event);
     this.prompts.closeAll(event.window_id);
   }
 }
