@@ -33,7 +33,8 @@ async function launch(extraEnv: Record<string, string> = {}) {
     env[product.env.host] = '127.0.0.1';
     env[product.env.port] = String(ports[i]);
   });
-  const proc = Bun.spawn([process.execPath, 'run', 'start'], { cwd: join(import.meta.dir, '..'), env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  // Its own process group, like a shell job: Ctrl-C is then `kill -INT -<pid>`, as a terminal sends it.
+  const proc = Bun.spawn([process.execPath, 'run', 'start'], { cwd: join(import.meta.dir, '..'), env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', detached: true });
   let output = '';
   for (const stream of [proc.stdout, proc.stderr]) {
     void (async () => { for await (const chunk of stream) output += new TextDecoder().decode(chunk); })();
@@ -55,6 +56,24 @@ describe('bun run start', () => {
       for (const [i] of PRODUCTS.entries()) expect(await run.healthOf(i)).toBe(0);
     } finally {
       run.proc.kill('SIGKILL');
+      await killTmuxServer(run.socket);
+    }
+  }, 60_000);
+
+  it('stops all three on Ctrl-C (SIGINT to the whole process group) without a stack trace', async () => {
+    const run = await launch();
+    try {
+      for (const [i] of PRODUCTS.entries()) expect(await run.eventually(async () => (await run.healthOf(i)) === 200)).toBe(true);
+      expect(await run.eventually(() => run.output().includes('press Ctrl-C to stop'))).toBe(true);
+      process.kill(-run.proc.pid, 'SIGINT');
+      await run.proc.exited;
+      expect(await run.eventually(() => run.output().includes('all servers stopped'))).toBe(true);
+      for (const [i] of PRODUCTS.entries()) expect(await run.healthOf(i)).toBe(0);
+      expect(run.output()).not.toContain("Elysia isn't running");
+      expect(run.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m); // no stack frame
+      expect(run.output()).not.toMatch(/exited with code/);
+    } finally {
+      try { process.kill(-run.proc.pid, 'SIGKILL'); } catch { /* gone */ }
       await killTmuxServer(run.socket);
     }
   }, 60_000);

@@ -4,6 +4,11 @@
  * answers its health check, and stops all of them on Ctrl-C / SIGTERM. A server that cannot run
  * (the gateway without tmux, a port in use) is reported and the others keep serving; when none
  * is left, the launcher exits 1.
+ *
+ * Each server runs in its own process group: Ctrl-C in a terminal signals the whole foreground
+ * group, and a server that got both the terminal's SIGINT and our SIGTERM stopped twice (mahjong
+ * printed "Elysia isn't running" with a stack trace). Only this launcher hears the terminal; each
+ * server gets exactly one SIGTERM.
  */
 import { join } from 'node:path';
 import { createLogger, displayUrl, resolveListen } from '../src/index';
@@ -19,6 +24,7 @@ const children = PRODUCTS.map((product) => ({
     stdin: 'ignore',
     stdout: 'inherit',
     stderr: 'inherit',
+    detached: true,
   }),
 }));
 
@@ -35,6 +41,7 @@ async function stopAll(code: number) {
 }
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
+process.on('SIGHUP', () => stopAll(0)); // the terminal closed: its signal no longer reaches the servers
 
 const running = new Set(children.map(({ product }) => product.bin));
 for (const { product, proc } of children) {

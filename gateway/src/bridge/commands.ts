@@ -1,28 +1,18 @@
 import { AppError, expandHome } from '@devhub/shared';
 import { resolve } from 'node:path';
 import { normalizeProvider } from '../config';
-import type { StatusEvent } from '../events';
-import { closeSession, createSession, listSessions, onWindow, sendKey } from '../modules/sessions/service';
-import type { GatewayContext, ScreenshotRenderer } from '../runtime/types';
+import { closeSession, listSessions, onWindow, sendKey } from '../modules/sessions/service';
+import type { GatewayContext } from '../runtime/types';
+import { folderPickerCard } from './folder-picker';
+import { HISTORY_DEFAULT, HISTORY_MAX, historyCard } from './history';
+import type { CommandHost } from './hub';
 import { chatKey } from './keys';
-import type { BridgeConfig } from './model';
 import type { Card, ChatAddress, ChatPlatform, InboundMessage } from './platform';
 import { HELP, statusLine } from './render';
-import type { BridgeStore } from './store';
+import { RESUMABLE, type ResumableProvider, resumeCard } from './resume';
+import { startAndBind } from './session-start';
 
-/** What the commands need from the bridge. */
-export interface CommandHost {
-  ctx: GatewayContext;
-  store: BridgeStore;
-  config: BridgeConfig;
-  screenshot: ScreenshotRenderer | null;
-  reply(platform: ChatPlatform, address: ChatAddress, card: Card): Promise<string | null>;
-  typeInto(platform: ChatPlatform, channel: string, text: string, replyTo: ChatAddress): Promise<void>;
-  endTurn(channel: string): Promise<void>;
-  statusOf(windowId: string): StatusEvent | undefined;
-  sessionName(windowId: string): string;
-  unboundCard(channel: string): Card;
-}
+export type { CommandHost };
 
 export interface Command {
   name: string;
@@ -31,7 +21,7 @@ export interface Command {
   rest: string;
 }
 
-const COMMANDS = new Set(['new', 'list', 'bind', 'unbind', 'stop', 'key', 'screenshot', 'status', 'type', 'help', 'start']);
+const COMMANDS = new Set(['new', 'list', 'bind', 'unbind', 'stop', 'key', 'screenshot', 'status', 'type', 'help', 'start', 'resume', 'history']);
 
 /**
  * `/new shell ~/x` → {name: 'new', args: ['shell', '~/x']}. Telegram's `/list@MyBot` form is
@@ -79,20 +69,38 @@ export async function runCommand(host: CommandHost, call: CommandCall): Promise<
       const provider = first && normalizeProvider(first) ? first : undefined;
       const dir = (provider ? others : command.args).join(' ');
       const base = expandHome(host.config.default_dir || '~');
-      const workDir = dir ? resolve(base, expandHome(dir)) : base;
-      const previous = ctx.store.session(here);
-      if (previous) {
-        ctx.store.unbind(here);
-        await host.endTurn(here);
+      const chat = { platform, address: message.address, userId: message.userId, here };
+      // Bare `/new`: pick the folder with buttons.
+      if (!command.args.length) {
+        await reply(folderPickerCard(host, chat, base));
+        return;
       }
-      const created = await createSession(ctx, {
-        channel_id: here, work_dir: workDir, provider: provider ?? (host.config.default_provider || undefined),
-      });
-      host.store.putChat(here, { ...host.store.chat(here), platform: platform.id, chat_id: message.address.chatId, window_id: created.window_id, bound_by: message.userId });
-      const lines = [`**${created.provider}** in \`${created.cwd}\` — window \`${created.window_id}\`. Messages here are now typed into it.`];
-      if (previous) lines.push(`The previous session (${host.sessionName(previous.window_id)}) keeps running: \`/bind ${previous.window_id}\` returns to it.`);
-      for (const warning of created.warnings ?? []) lines.push(`⚠️ ${warning}`);
-      await reply(note(lines.join('\n'), `Started ${created.display_name}`, 'working'));
+      await reply(await startAndBind(host, { ...chat, workDir: dir ? resolve(base, expandHome(dir)) : base, ...(provider ? { provider } : {}) }));
+      return;
+    }
+
+    case 'resume': {
+      // `/resume [claude|codex] [dir]`: the bound session's assistant and folder by default;
+      // a dir is relative to default_dir.
+      const [first, ...others] = command.args;
+      const named = first ? normalizeProvider(first) : null;
+      const dir = (named ? others : command.args).join(' ');
+      const base = expandHome(host.config.default_dir || '~');
+      const window = session ? ctx.store.window(session.window_id) : undefined;
+      const cwd = dir ? resolve(base, expandHome(dir)) : window?.cwd ?? base;
+      const provider = named ?? window?.provider ?? 'agent_a';
+      if (!(provider in RESUMABLE)) {
+        await reply(note('Only Claude Code and Codex conversations can be resumed from a chat: `/resume claude [dir]` or `/resume codex [dir]`.'));
+        return;
+      }
+      await reply(resumeCard(host, { platform, address: message.address, userId: message.userId, here }, provider as ResumableProvider, cwd, assistantEnv(ctx)));
+      return;
+    }
+
+    case 'history': {
+      if (!(await needSession())) return;
+      const count = Math.min(HISTORY_MAX, Math.max(1, Number.parseInt(command.args[0] ?? '', 10) || HISTORY_DEFAULT));
+      await reply(historyCard(ctx, session!.window_id, host.sessionName(session!.window_id), count, platform.maxChars, assistantEnv(ctx)));
       return;
     }
 
@@ -199,4 +207,13 @@ export async function runCommand(host: CommandHost, call: CommandCall): Promise<
     default:
       throw new AppError('UNKNOWN_COMMAND', 400, `Unknown command /${command.name}`);
   }
+}
+
+/**
+ * Where the assistants keep their transcripts: HOME, CODEX_HOME and CLAUDE_CONFIG_DIR as the
+ * gateway's config was read with them, and `agent_a_config_dir` (as the transcript monitor reads it).
+ */
+function assistantEnv(ctx: GatewayContext): Record<string, string | undefined> {
+  const { inherited_env: inherited, agent_a_config_dir: claudeDir } = ctx.config;
+  return { ...process.env, ...inherited, ...(claudeDir ? { AGENT_A_CONFIG_DIR: claudeDir } : {}) };
 }

@@ -40,6 +40,8 @@ export const BridgeConfig = t.Object({
   edit_interval_ms: t.Integer({ default: 1000, minimum: 50, maximum: 60_000, description: 'least time between two edits of a streaming message' }),
   pane_poll_ms: t.Integer({ default: 500, minimum: 50, maximum: 10_000, description: 'how often a shell session\'s pane is read for new output' }),
   max_message_chars: t.Integer({ default: 0, minimum: 0, description: 'split output above this many characters; 0 = the platform\'s limit' }),
+  attachments_dir: t.String({ default: '', description: 'where files sent to the bot are saved, relative to the session\'s working folder; empty = the folder itself' }),
+  max_attachment_mb: t.Number({ default: 20, minimum: 0.001, maximum: 2000, description: 'largest file accepted from a chat (Telegram\'s Bot API serves at most 20 MB)' }),
   feishu: FeishuBridgeConfig,
   telegram: TelegramBridgeConfig,
 }, { default: {}, additionalProperties: false });

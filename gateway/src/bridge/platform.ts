@@ -1,3 +1,5 @@
+import { AppError } from '@devhub/shared';
+
 /**
  * The seam between the bridge (sessions, commands, rendering) and one messaging platform. A
  * platform turns its inbound wire format into `InboundMessage` / `ButtonPress` for the handler and
@@ -23,6 +25,31 @@ export interface InboundMessage {
   userAliases?: string[];
   text: string;
   messageId: string;
+  /** Files, photos and voice notes the message carries (its `text` is then the caption). */
+  attachments?: InboundAttachment[];
+}
+
+/**
+ * A file sent to the bot. `kind` says what the platform called it; `voice` (a recorded voice note)
+ * cannot be given to an assistant and is refused. `download` fetches the bytes from the platform,
+ * refusing more than `maxBytes`.
+ */
+export interface InboundAttachment {
+  kind: 'file' | 'image' | 'voice';
+  /** The sender's file name, when the platform has one (never trusted as a path). */
+  name?: string;
+  /** Size the platform announced, when it did. */
+  size?: number;
+  download(maxBytes: number): Promise<Uint8Array>;
+}
+
+export const formatMb = (bytes: number) => `${(bytes / 1_048_576).toFixed(bytes < 10_485_760 ? 1 : 0)} MB`;
+
+/** A file over `bridge.max_attachment_mb`: its size when the platform announced it. */
+export class AttachmentTooBig extends AppError {
+  constructor(readonly size: number | undefined, readonly limit: number) {
+    super('ATTACHMENT_TOO_BIG', 413, `the file is ${size === undefined ? 'larger than' : `${formatMb(size)}, over`} the ${formatMb(limit)} limit (bridge.max_attachment_mb)`);
+  }
 }
 
 /** Button data: answer option `o` of the prompt with signature `p` in window `w`. */
@@ -32,6 +59,15 @@ export interface ButtonValue {
   p: string;
 }
 
+/** Button data of a bridge menu (folder picker, /resume list): item `i` of menu `m`, kept in memory. */
+export interface MenuValue {
+  m: string;
+  i: number;
+}
+
+export type AnyButtonValue = ButtonValue | MenuValue;
+export const isMenuValue = (value: AnyButtonValue): value is MenuValue => 'm' in value;
+
 export interface ButtonPress {
   eventId: string;
   address: ChatAddress;
@@ -39,7 +75,7 @@ export interface ButtonPress {
   userAliases?: string[];
   /** The message holding the button. */
   messageId: string;
-  value: ButtonValue;
+  value: AnyButtonValue;
 }
 
 export type Tone = 'neutral' | 'working' | 'waiting' | 'done' | 'error';
@@ -69,7 +105,14 @@ export interface Card {
   tone?: Tone;
   blocks: Block[];
   buttons?: Button[];
+  /** Menu buttons (folder picker, /resume), below the prompt buttons. */
+  menu?: MenuButton[];
   footer?: string;
+}
+
+export interface MenuButton {
+  label: string;
+  value: MenuValue;
 }
 
 export interface InboundHandler {
@@ -90,6 +133,8 @@ export interface ChatPlatform {
   send(address: ChatAddress, card: Card): Promise<string>;
   edit(address: ChatAddress, messageId: string, card: Card): Promise<void>;
   sendImage(address: ChatAddress, png: Uint8Array, caption: string): Promise<string>;
+  /** Shows "typing…" in the chat for a few seconds (platforms without it leave this out). */
+  typing?(address: ChatAddress): Promise<void>;
   /** Ids the allow-lists accept: user ids, chat ids. */
   readonly allow: { users: ReadonlySet<string>; chats: ReadonlySet<string>; notifyChats: readonly string[] };
 }

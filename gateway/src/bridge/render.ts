@@ -137,9 +137,10 @@ export function closedPromptCard(card: Card, outcome: string): Card {
 
 export const HELP = [
   '**Commands**',
-  '`/new [provider] [dir]` — start a session here (providers: claude, codex, gemini, pi, shell)',
+  '`/new [provider] [dir]` — start a session here (providers: claude, codex, gemini, pi, shell); `/new` alone picks the folder with buttons',
+  '`/resume [claude|codex] [dir]` — continue an earlier conversation · `/history [n]` — the session\'s last messages',
   '`/list` — sessions and their status · `/bind <n|@id|name>` — bind this chat to one · `/unbind`',
   '`/stop` — end this chat\'s session · `/key <name>…` — press keys (enter, esc, up, down, tab, ctrl-c, y, 1…)',
   '`/screenshot` — the terminal as an image · `/status` — the status line · `/type <text>` — type text as is (e.g. `/type /help`)',
-  'Anything else is typed into the bound session.',
+  'Anything else is typed into the bound session; files and photos are saved into its folder and their path is typed.',
 ].join('\n');

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bridgeHint, bridgeProblems } from '../bridge/model';
 import { type Env, overlayEnv } from './env';
+import { inheritedEnv } from './forwarded';
 import { GatewayConfigFile, type GatewayConfig, PROVIDER_IDS, type ProviderId } from './schema';
 import { resolveHomeDir } from './paths';
 
@@ -56,7 +57,9 @@ export function resolveGatewayConfig(
   const stateDir = env.GW_DIR?.trim() || !parsed.state_dir
     ? where.homeDir
     : resolve(where.homeDir, expandHome(parsed.state_dir, env));
-  return { ...parsed, default_provider: provider, state_dir: stateDir, home_dir: where.homeDir, config_file: where.file };
+  return {
+    ...parsed, default_provider: provider, state_dir: stateDir, home_dir: where.homeDir, config_file: where.file, inherited_env: inheritedEnv(env),
+  };
 }
 
 function providerProblems(value: unknown, envVariable: string | undefined): string[] {

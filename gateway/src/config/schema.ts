@@ -6,15 +6,25 @@ import { WebhookTarget } from '../notify/model';
 export const PROVIDER_IDS = ['agent_a', 'agent_b', 'agent_c', 'agent_d', 'shell'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/** How a provider is launched: `command` typed into the window's shell, `yolo_flags` appended in yolo mode. */
-export const ProviderCommand = t.Object({
-  command: t.String({ description: 'Command line typed into the new window (empty: just the shell)' }),
-  yolo_flags: t.String({ default: '', description: 'Flags appended in yolo mode' }),
+/** Names a shell accepts as an environment variable. */
+const EnvName = t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
+
+/** Presets fill a provider's env at session start; `modelproxy` points Claude Code at a running modelproxy. */
+export const PROVIDER_PRESETS = ['modelproxy'] as const;
+
+const providerFields = (command: string, yolo: string) => ({
+  command: t.String({ default: command, description: 'Command line typed into the new window (empty: just the shell)' }),
+  yolo_flags: t.String({ default: yolo, description: 'Flags appended in yolo mode' }),
+  env: t.Optional(t.Record(EnvName, t.String(), { additionalProperties: false, description: 'Variables set in the window (tmux new-window -e); values are never logged' })),
+  preset: t.Optional(t.Union(PROVIDER_PRESETS.map((p) => t.Literal(p)), { description: 'modelproxy: ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN from the proxy\'s own config' })),
 });
+
+/** How a provider is launched: `command` typed into the window's shell, `yolo_flags` appended in yolo mode, `env` set in the window. */
+export const ProviderCommand = t.Object(providerFields('', ''));
 export type ProviderCommand = Static<typeof ProviderCommand>;
 
 const provider = (command: string, yolo: string) =>
-  t.Object(ProviderCommand.properties, { default: { command, yolo_flags: yolo } });
+  t.Object(providerFields(command, yolo), { default: {}, additionalProperties: false });
 
 /** `config.yaml` in the state directory. Every key is optional; env variables win over it. */
 export const GatewayConfigFile = t.Object({
@@ -61,4 +71,6 @@ export type GatewayConfig = Omit<GatewayConfigFile, 'default_provider'> & {
   /** The directory holding config.yaml (GW_DIR or ~/.agentgw). */
   home_dir: string;
   config_file: string;
+  /** The forwarded variables and the modelproxy preset's inputs from the environment the config was read in. */
+  inherited_env: Record<string, string | undefined>;
 };

@@ -93,6 +93,26 @@ export class FeishuClient {
     return requireString(data, 'file_key', 'upload file');
   }
 
+  /**
+   * GET /im/v1/messages/{message_id}/resources/{key}?type=image|file: the file of a message a user
+   * sent (`type=file` also for audio and video). Reads at most `maxBytes`.
+   */
+  async downloadResource(messageId: string, key: string, type: 'image' | 'file', maxBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+    const path = `/im/v1/messages/${encodeURIComponent(messageId)}/resources/${encodeURIComponent(key)}`;
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.token.get();
+      try {
+        return await this.transport.bytes('download resource', path, { query: { type }, token }, maxBytes, tooLarge);
+      } catch (error) {
+        if (attempt === 0 && error instanceof FeishuApiError && TOKEN_INVALID_CODES.has(error.apiCode)) {
+          this.token.invalidate();
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
   /** A call with the tenant token; on an invalid-token code the cache is dropped and it runs once more. */
   private async call(operation: string, method: string, path: string, parts: Omit<RequestParts, 'form' | 'token'> & { form?: () => FormData }): Promise<Record<string, unknown>> {
     for (let attempt = 0; ; attempt++) {

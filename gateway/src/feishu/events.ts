@@ -47,12 +47,24 @@ export type FeishuInbound =
   | {
     kind: 'message'; eventId: string; sender: FeishuSender; senderType: string; chatId: string; chatType: string;
     messageId: string; threadId?: string; rootId?: string; messageType: string; text: string;
+    /** The file of an image, file, audio or media message (download it with the message's id). */
+    resource?: FeishuResource;
   }
   | {
     kind: 'card'; eventId: string; legacy: boolean; operator: FeishuSender; chatId: string; messageId: string;
     value: Record<string, unknown>;
   }
   | { kind: 'ignored'; reason: string };
+
+/**
+ * A message's file: `key` (image_key or file_key) with the message id is what
+ * `GET /im/v1/messages/{message_id}/resources/{key}?type=image|file` takes. `audio` is a voice note.
+ */
+export interface FeishuResource {
+  kind: 'image' | 'file' | 'audio';
+  key: string;
+  name?: string;
+}
 
 export function decryptBody(encrypt: string, encryptKey: string): string {
   const key = createHash('sha256').update(encryptKey, 'utf8').digest();
@@ -221,7 +233,17 @@ function messageEvent(eventId: string, event: Json): FeishuInbound {
     ...(str(message.thread_id) ? { threadId: str(message.thread_id) } : {}),
     ...(str(message.root_id) ? { rootId: str(message.root_id) } : {}),
     messageType, text: stripMentions(textOf(messageType, content), mentions),
+    ...resourceOf(messageType, content),
   };
+}
+
+/** image `{image_key}`, file `{file_key, file_name}`, audio `{file_key, duration}`, media (video) `{file_key, image_key, file_name}`. */
+function resourceOf(type: string, content: Json): { resource?: FeishuResource } {
+  const name = str(content.file_name);
+  if (type === 'image' && str(content.image_key)) return { resource: { kind: 'image', key: str(content.image_key) } };
+  if ((type === 'file' || type === 'media') && str(content.file_key)) return { resource: { kind: 'file', key: str(content.file_key), ...(name ? { name } : {}) } };
+  if (type === 'audio' && str(content.file_key)) return { resource: { kind: 'audio', key: str(content.file_key) } };
+  return {};
 }
 
 /** The text of a `text` message, or of a `post` (rich text: paragraphs of text, link, code and @ nodes). */

@@ -1,4 +1,4 @@
-import type { Logger } from '@devhub/shared';
+import { type Logger, readBounded } from '@devhub/shared';
 import { FeishuApiError, FeishuHttpError } from './errors';
 
 export interface TransportOptions {
@@ -55,6 +55,44 @@ export class Transport {
       }
       if (!res.ok || !body) throw new FeishuHttpError(operation, res.status, body ? 'error status' : `non-JSON body (${text.length} bytes)`);
       return body;
+    }
+  }
+
+  /**
+   * A download (`GET …/resources/{key}`): the body is the file itself; an error comes as JSON
+   * `{code, msg}` (raised as FeishuApiError). At most `maxBytes` are read (`tooLarge` otherwise).
+   */
+  async bytes(operation: string, path: string, parts: RequestParts, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(parts.query ?? {})) url.searchParams.set(k, v);
+    const retries = this.options.retries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await this.fetchImpl(url, this.init('GET', parts));
+      } catch (error) {
+        if (attempt < retries) { await this.backoff(operation, attempt, null, 'network error'); continue; }
+        throw new FeishuHttpError(operation, 0, (error as Error).message);
+      }
+      if ((res.status === 429 || res.status >= 500) && attempt < retries) {
+        await res.body?.cancel().catch(() => undefined);
+        await this.backoff(operation, attempt, res.headers.get('retry-after'), `HTTP ${res.status}`);
+        continue;
+      }
+      const declared = Number(res.headers.get('content-length'));
+      if (res.ok && Number.isFinite(declared) && declared > maxBytes) {
+        await res.body?.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+      if (!res.ok || isJson) {
+        const body = parseBody(await res.text());
+        if (body && typeof body.code === 'number' && body.code !== 0) {
+          throw new FeishuApiError(operation, body.code, typeof body.msg === 'string' ? body.msg : '', body, res.status);
+        }
+        throw new FeishuHttpError(operation, res.status, 'no file in the answer');
+      }
+      return readBounded(res.body, maxBytes, tooLarge);
     }
   }
 

@@ -1,4 +1,4 @@
-import { AppError, type Logger, redact } from '@devhub/shared';
+import { AppError, type Logger, readBounded, redact } from '@devhub/shared';
 
 /**
  * The Telegram Bot API over `fetch`: `POST <api_base>/bot<token>/<method>` with a JSON body (or
@@ -14,6 +14,9 @@ export class TelegramApiError extends AppError {
 
 export interface TelegramUser { id: number; is_bot?: boolean; username?: string; first_name?: string }
 export interface TelegramChat { id: number; type: string; title?: string; is_forum?: boolean }
+/** A file of a message (document, voice, audio, video…): `file_id` is what getFile takes. */
+export interface TelegramFileRef { file_id: string; file_unique_id?: string; file_name?: string; mime_type?: string; file_size?: number }
+export interface TelegramPhotoSize { file_id: string; file_unique_id?: string; width: number; height: number; file_size?: number }
 export interface TelegramMessage {
   message_id: number;
   message_thread_id?: number;
@@ -23,7 +26,17 @@ export interface TelegramMessage {
   date: number;
   text?: string;
   caption?: string;
+  document?: TelegramFileRef;
+  photo?: TelegramPhotoSize[];
+  voice?: TelegramFileRef;
+  video_note?: TelegramFileRef;
+  audio?: TelegramFileRef;
+  video?: TelegramFileRef;
+  animation?: TelegramFileRef;
 }
+/** getFile's answer: `file_path` is valid for at least an hour at `<api_base>/file/bot<token>/<file_path>`. */
+export interface TelegramFile { file_id: string; file_unique_id?: string; file_size?: number; file_path?: string }
+
 export interface TelegramCallbackQuery { id: string; from: TelegramUser; message?: TelegramMessage; data?: string }
 export interface TelegramUpdate { update_id: number; message?: TelegramMessage; callback_query?: TelegramCallbackQuery }
 export interface InlineButton { text: string; callback_data: string }
@@ -104,6 +117,37 @@ export class TelegramClient {
     if (caption) form.set('caption', caption.slice(0, 1024));
     if (threadId) form.set('message_thread_id', threadId);
     return this.call('sendPhoto', form);
+  }
+
+  /** Shows "typing…" in the chat for about 5 s (or until the bot's next message). */
+  sendChatAction(chatId: string, action: 'typing', threadId?: string): Promise<boolean> {
+    return this.call('sendChatAction', { chat_id: chatId, action, ...(threadId ? { message_thread_id: Number(threadId) } : {}) });
+  }
+
+  getFile(fileId: string): Promise<TelegramFile> {
+    return this.call('getFile', { file_id: fileId });
+  }
+
+  /**
+   * A file a user sent: getFile, then GET `<api_base>/file/bot<token>/<file_path>`, reading at most
+   * `maxBytes` (the Bot API serves files up to 20 MB this way).
+   */
+  async downloadFile(fileId: string, maxBytes: number, tooLarge: (size?: number) => Error): Promise<Uint8Array> {
+    const file = await this.getFile(fileId);
+    if (file.file_size !== undefined && file.file_size > maxBytes) throw tooLarge(file.file_size);
+    if (!file.file_path) throw new AppError('TELEGRAM_HTTP_ERROR', 502, 'telegram getFile: no file_path in the answer');
+    const url = `${this.options.apiBase.replace(/\/+$/, '')}/file/bot${this.options.token}/${file.file_path.split('/').map(encodeURIComponent).join('/')}`;
+    let res: Response;
+    try {
+      res = await fetch(url);
+    } catch (error) {
+      throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram file download: ${this.redact((error as Error).message)}`);
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram file download: HTTP ${res.status}`);
+    }
+    return readBounded(res.body, maxBytes, () => tooLarge());
   }
 
   answerCallbackQuery(id: string, text: string): Promise<boolean> {

@@ -48,8 +48,26 @@ export async function createWindow(tmux: TmuxClient, options: CreateWindowOption
   await tmux.exec(['set-option', '-w', '-t', windowId, '@agentgw_provider', options.provider]);
   await tmux.exec(['set-option', '-w', '-t', windowId, '@agentgw_mode', options.mode]);
   if (options.command) {
+    await waitForPrompt(tmux, windowId);
     await tmux.exec(['send-keys', '-t', windowId, '-l', '--', options.command]);
     await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
   }
   return windowId;
+}
+
+/**
+ * Waits (bounded) until the shell has drawn something, normally its prompt. Text typed before that
+ * is echoed by the terminal ahead of the prompt, and a shell that reads its rc files slowly (or
+ * clears the screen) may drop or garble it. A shell with an empty prompt just costs the bound.
+ */
+export async function waitForPrompt(tmux: TmuxClient, windowId: string, timeoutMs = 3000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { stdout, exitCode } = await tmux.tryExec(['display-message', '-p', '-t', windowId, '#{cursor_x},#{cursor_y}']);
+    if (exitCode !== 0) return false; // the window went away: the caller's send-keys reports it
+    const [x, y] = stdout.trim().split(',').map(Number);
+    if ((x ?? 0) > 0 || (y ?? 0) > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await Bun.sleep(25);
+  }
 }

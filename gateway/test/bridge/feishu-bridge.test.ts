@@ -80,9 +80,9 @@ describe('Feishu chat bridge', () => {
     expect(lines.filter((l) => l.includes('refused feishu message from user ou_mallory in chat oc_stranger'))).toHaveLength(2);
   }, 60_000);
 
-  it('takes text and @mentions in groups; anything else is not typed', async () => {
+  it('takes text and @mentions in groups; a file in an unbound chat asks for a session', async () => {
     expect((await mock.say({ chat: 'oc_alice_misc', user: 'ou_alice', text: '', type: 'image' })).status).toBe(200);
-    await message('oc_alice_misc', 'Only text messages');
+    await message('oc_alice_misc', 'not bound to a session');
     expect((await mock.say({ chat: 'oc_alice_misc', user: 'ou_alice', text: '/help', mention: true })).status).toBe(200);
     await message('oc_alice_misc', 'Commands');
   }, 60_000);

@@ -43,3 +43,19 @@ describe('the official Feishu SDK against the mock long connection', () => {
     }
   }, 30_000);
 });
+
+describe('the official Feishu SDK against the mock Open API', () => {
+  it.skipIf(!sdk)('downloads the file of a user\'s message (im.messageResource.get) as the gateway does', async () => {
+    const lark = sdk!;
+    const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {} };
+    const client = new lark.Client({ appId: APP.appId, appSecret: APP.appSecret, domain: platform.baseUrl.replace(/\/open-apis$/, ''), logger: silent, loggerLevel: lark.LoggerLevel.error });
+    const bytes = new TextEncoder().encode('a file the user sent\n');
+    const event = platform.userMessage({ chat: 'oc_sdk', user: 'ou_sdk', text: '', type: 'file', file: { bytes, name: 'notes.txt' } }) as any;
+    const { file_key } = JSON.parse(event.event.message.content);
+    const answer = await client.im.messageResource.get({ path: { message_id: event.event.message.message_id, file_key }, params: { type: 'file' } });
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.getReadableStream()) chunks.push(Buffer.from(chunk));
+    expect(new Uint8Array(Buffer.concat(chunks))).toEqual(bytes);
+    expect(platform.violations).toEqual([]);
+  }, 30_000);
+});

@@ -114,6 +114,7 @@ describe('web console', () => {
     await download.saveAs(saved);
     expect(readFileSync(saved).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
+    page.once('dialog', (dialog) => void dialog.accept()); // Stop asks first
     await page.click('#stop');
     await page.waitForSelector('#session-list li[data-channel="web"]', { state: 'detached' });
     await page.waitForSelector('#session-view', { state: 'hidden' });

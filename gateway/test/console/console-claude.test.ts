@@ -96,6 +96,7 @@ describe.skipIf(!claudeAvailable)('the real Claude Code through the web console'
     expect(await page.locator('.bubble.tool_use pre').allTextContents()).toContain('**Bash**(touch created-by-tool.txt)');
     expect(existsSync(join(proj, 'created-by-tool.txt'))).toBe(true);
 
+    page.once('dialog', (dialog) => void dialog.accept()); // Stop asks first
     await page.click('#stop');
     await page.waitForSelector('#session-list li[data-channel="cc-web"]', { state: 'detached' });
     await page.context().close();

@@ -101,7 +101,7 @@ export async function startTestServer(config: GatewayConfig, extra: Partial<Para
 /** A started gateway and its app, for `app.handle(new Request(...))` tests without a socket. */
 export async function startTestApp(config: GatewayConfig, deps: Omit<Partial<AppDeps>, 'gateway'> & GatewayFeatures = {}) {
   const { services, screenshot, ...appDeps } = deps;
-  const gateway = new Gateway(config, { log: quietLog, tmuxEnv: childEnv(config.home_dir), services, screenshot });
+  const gateway = new Gateway(config, { log: appDeps.log ?? quietLog, tmuxEnv: childEnv(config.home_dir), services, screenshot });
   await gateway.start();
   const app = createApp({ gateway, log: quietLog, ...appDeps });
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

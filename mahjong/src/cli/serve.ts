@@ -114,7 +114,15 @@ export default defineCommand({
     }
     // End the event streams first: a graceful stop would otherwise wait for them forever.
     runner?.start();
-    const stop = async () => { app.decorator.games.closeStreams(); await Promise.all([app.stop(true), mjsonp?.stop(), runner?.stop()]); };
+    // Once only: SIGINT and SIGTERM may both arrive (Ctrl-C, then a supervisor), and a second
+    // app.stop throws "Elysia isn't running".
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      app.decorator.games.closeStreams();
+      await Promise.all([app.stop(true), mjsonp?.stop(), runner?.stop()]);
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.

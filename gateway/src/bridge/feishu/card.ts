@@ -1,4 +1,4 @@
-import type { Block, ButtonValue, Card, Tone } from '../platform';
+import type { AnyButtonValue, Block, ButtonValue, Card, Tone } from '../platform';
 
 /** Header colours of Feishu card templates. */
 const TEMPLATES: Record<Tone, string> = { neutral: 'grey', working: 'blue', waiting: 'orange', done: 'green', error: 'red' };
@@ -24,7 +24,11 @@ export function buttonValue(value: ButtonValue): Record<string, string> {
   return { w: value.w, o: String(value.o), p: value.p };
 }
 
-export function parseButtonValue(value: Record<string, unknown>): ButtonValue | null {
+export function parseButtonValue(value: Record<string, unknown>): AnyButtonValue | null {
+  if (typeof value.m === 'string') {
+    const i = Number(value.i);
+    return value.m && Number.isInteger(i) && i >= 0 ? { m: value.m, i } : null;
+  }
   const o = Number(value.o);
   if (typeof value.w !== 'string' || typeof value.p !== 'string' || !Number.isInteger(o) || o < 1) return null;
   return { w: value.w, o, p: value.p };
@@ -43,6 +47,12 @@ export function feishuCard(card: Card): Record<string, unknown> {
         tag: 'button', text: { tag: 'plain_text', content: b.label }, type: b.primary ? 'primary' : 'default', value: buttonValue(b.value),
       })),
     });
+  }
+  if (card.menu?.length) {
+    // One button per action row: a folder or conversation name is too long to sit side by side.
+    for (const b of card.menu) {
+      elements.push({ tag: 'action', actions: [{ tag: 'button', text: { tag: 'plain_text', content: b.label }, type: 'default', value: { m: b.value.m, i: String(b.value.i) } }] });
+    }
   }
   if (card.footer) elements.push({ tag: 'note', elements: [{ tag: 'plain_text', content: card.footer }] });
   if (!elements.length) elements.push({ tag: 'markdown', content: ' ' });

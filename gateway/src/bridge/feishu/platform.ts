@@ -2,7 +2,7 @@ import type { Logger } from '@devhub/shared';
 import { FeishuClient } from '../../feishu';
 import { type FeishuInbound, readPushedEvent, readWebhook, WebhookRejected } from '../../feishu/events';
 import type { FeishuBridgeConfig } from '../model';
-import type { Card, ChatAddress, ChatPlatform, InboundHandler } from '../platform';
+import { AttachmentTooBig, type Card, type ChatAddress, type ChatPlatform, type InboundAttachment, type InboundHandler } from '../platform';
 import { feishuCard, parseButtonValue } from './card';
 import { endpointDomain } from './endpoint';
 import { type EventContext, FeishuLongConnection } from './long-connection';
@@ -106,8 +106,15 @@ export class FeishuPlatform implements ChatPlatform {
       if (inbound.senderType && inbound.senderType !== 'user') return undefined;
       const address: ChatAddress = { chatId: inbound.chatId, ...(inbound.threadId ? { threadId: inbound.threadId, replyTo: inbound.rootId ?? inbound.messageId } : {}) };
       // Answered at once: Feishu retries a delivery that takes longer than 3 s.
+      const resource = inbound.resource;
+      const attachments: InboundAttachment[] = resource ? [{
+        kind: resource.kind === 'audio' ? 'voice' : resource.kind,
+        name: resource.name ?? (resource.kind === 'image' ? `image-${inbound.messageId}.png` : undefined),
+        download: (max) => this.client.downloadResource(inbound.messageId, resource.key, resource.kind === 'image' ? 'image' : 'file', max, () => new AttachmentTooBig(undefined, max)),
+      }] : [];
       void handler.onMessage({
         eventId: inbound.eventId, address, userId: inbound.sender.openId, userAliases: inbound.sender.aliases, text: inbound.text, messageId: inbound.messageId,
+        ...(attachments.length ? { attachments } : {}),
       }).catch((error) => this.log.warn(`feishu message ${inbound.messageId}: ${(error as Error).message}`));
       return undefined;
     }

@@ -1,5 +1,5 @@
 import type { InlineKeyboard } from '../../telegram/client';
-import type { Block, ButtonValue, Card } from '../platform';
+import type { AnyButtonValue, Block, ButtonValue, Card, MenuValue } from '../platform';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -43,12 +43,22 @@ export function telegramText(card: Card): string {
 /** callback_data holds at most 64 bytes: `a|<window>|<option>|<signature>`. */
 export const callbackData = (v: ButtonValue) => `a|${v.w}|${v.o}|${v.p}`;
 
-export function parseCallbackData(data: string | undefined): ButtonValue | null {
+/** A menu button: `m|<menu>|<item>`. */
+export const menuCallbackData = (v: MenuValue) => `m|${v.m}|${v.i}`;
+
+export function parseCallbackData(data: string | undefined): AnyButtonValue | null {
+  const menu = /^m\|([A-Za-z0-9_-]{1,40})\|(\d{1,4})$/.exec(data ?? '');
+  if (menu) return { m: menu[1]!, i: Number(menu[2]) };
   const m = /^a\|(@\d+)\|(\d+)\|([0-9a-f]+)$/.exec(data ?? '');
   return m ? { w: m[1]!, o: Number(m[2]), p: m[3]! } : null;
 }
 
 export function telegramKeyboard(card: Card): InlineKeyboard | undefined {
-  if (!card.buttons?.length) return undefined;
-  return { inline_keyboard: card.buttons.map((b) => [{ text: b.label, callback_data: callbackData(b.value) }]) };
+  if (!card.buttons?.length && !card.menu?.length) return undefined;
+  return {
+    inline_keyboard: [
+      ...(card.buttons ?? []).map((b) => [{ text: b.label, callback_data: callbackData(b.value) }]),
+      ...(card.menu ?? []).map((b) => [{ text: b.label, callback_data: menuCallbackData(b.value) }]),
+    ],
+  };
 }

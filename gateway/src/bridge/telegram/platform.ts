@@ -1,7 +1,8 @@
 import type { Logger } from '@devhub/shared';
-import { TelegramClient, type TelegramUpdate } from '../../telegram/client';
+import { TelegramClient, type TelegramMessage, type TelegramUpdate } from '../../telegram/client';
 import type { TelegramBridgeConfig } from '../model';
-import type { Card, ChatAddress, ChatPlatform, InboundHandler } from '../platform';
+import type { Card, ChatAddress, ChatPlatform, InboundAttachment, InboundHandler } from '../platform';
+import { AttachmentTooBig } from '../platform';
 import type { BridgeStore } from '../store';
 import { parseCallbackData, telegramKeyboard, telegramText } from './format';
 
@@ -74,15 +75,33 @@ export class TelegramPlatform implements ChatPlatform {
     const message = update.message;
     if (message && message.from && !message.from.is_bot) {
       const address = this.addressOf(message.chat.id, message.is_topic_message ? message.message_thread_id : undefined);
+      const attachments = this.attachmentsOf(message);
       void handler.onMessage({
         eventId: `u${update.update_id}`, address, userId: String(message.from.id), text: message.text ?? message.caption ?? '',
-        messageId: String(message.message_id),
+        messageId: String(message.message_id), ...(attachments.length ? { attachments } : {}),
       }).catch((error) => this.log.warn(`telegram message ${message.message_id}: ${(error as Error).message}`));
       return;
     }
     const query = update.callback_query;
     if (!query) return;
     void this.button(handler, update.update_id, query).catch((error) => this.log.warn(`telegram button: ${(error as Error).message}`));
+  }
+
+  /** Documents, photos (the largest size), audio and video are files; voice notes and round videos are voice. */
+  private attachmentsOf(message: TelegramMessage): InboundAttachment[] {
+    const out: InboundAttachment[] = [];
+    const download = (fileId: string) => (max: number) => this.client.downloadFile(fileId, max, (size) => new AttachmentTooBig(size, max));
+    for (const file of [message.document, message.audio, message.video, message.animation]) {
+      if (file) out.push({ kind: 'file', ...(file.file_name ? { name: file.file_name } : {}), ...(file.file_size ? { size: file.file_size } : {}), download: download(file.file_id) });
+    }
+    const photo = message.photo?.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+    if (photo) out.push({ kind: 'image', name: `photo-${message.message_id}.jpg`, ...(photo.file_size ? { size: photo.file_size } : {}), download: download(photo.file_id) });
+    for (const voice of [message.voice, message.video_note]) if (voice) out.push({ kind: 'voice', download: download(voice.file_id) });
+    return out;
+  }
+
+  async typing(address: ChatAddress): Promise<void> {
+    await this.client.sendChatAction(address.chatId, 'typing', address.threadId);
   }
 
   private async button(handler: InboundHandler, updateId: number, query: NonNullable<TelegramUpdate['callback_query']>): Promise<void> {

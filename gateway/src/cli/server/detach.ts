@@ -1,7 +1,7 @@
 import { isProcessAlive, readPidFile } from '@devhub/shared';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { type CliContext, selfArgv } from '../_context';
-import { readServerInfo } from './info';
+import { boundAddress, readServerInfo } from './info';
 
 const START_TIMEOUT_MS = 20_000;
 
@@ -25,7 +25,9 @@ export async function runDetached({ paths, log }: CliContext, flags: { host?: st
     }
     const info = readServerInfo(paths.dir);
     if (readPidFile(paths.pid) === child.pid && info?.pid === child.pid && (await healthy(info.url))) {
-      log.success(`agentgw started in the background (PID ${child.pid}) on ${info.url}; log: ${paths.log}`);
+      const bound = boundAddress(info.host, info.port);
+      const where = bound === info.url ? info.url : `${bound} (every interface; open ${info.url})`;
+      log.success(`agentgw started in the background (PID ${child.pid}) on ${where}; log: ${paths.log}`);
       return 0;
     }
     await Bun.sleep(100);

@@ -3,7 +3,7 @@ import { gatewayFeatures } from '../../app';
 import { type RunningServer, startServer } from '../../server';
 import type { CliContext } from '../_context';
 import { StartFailed } from '../errors';
-import { removeServerInfo, writeServerInfo } from './info';
+import { boundAddress, removeServerInfo, writeServerInfo } from './info';
 
 /**
  * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it
@@ -20,7 +20,7 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
   writePidFile(paths.pid);
   writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: server.gateway.startedAt });
   const auth = config.api_key ? 'API key required' : 'no API key: loopback clients only';
-  log.ready(`agentgw listening on ${server.url} (docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
+  log.ready(`agentgw listening on ${boundAddress(listen.host, server.port)} (${wildcardNote(listen.host, server.url)}docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -35,4 +35,8 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function wildcardNote(host: string, url: string): string {
+  return host === '0.0.0.0' || host === '::' ? `every interface; open ${url}; ` : '';
 }

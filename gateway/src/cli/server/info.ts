@@ -30,3 +30,8 @@ export function readServerInfo(dir: string): ServerInfo | null {
 export function removeServerInfo(dir: string): void {
   try { unlinkSync(infoPath(dir)); } catch { /* already gone */ }
 }
+
+/** The address actually bound, as a URL: `http://0.0.0.0:8900` when every interface listens. */
+export function boundAddress(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}

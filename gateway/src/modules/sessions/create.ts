@@ -8,6 +8,7 @@ import { removeSessionMapEntries } from '../../state';
 import { dedupeName, sanitizeWindowName } from '../../tmux';
 import { ChannelInUse, NotADirectory, UnknownProvider } from '../common/errors';
 import type { CreateSessionBody, SessionCreated } from './model';
+import { windowEnv } from './window-env';
 
 const queues = new WeakMap<GatewayContext, Promise<unknown>>();
 
@@ -16,13 +17,14 @@ const queues = new WeakMap<GatewayContext, Promise<unknown>>();
  * Creations run one at a time per gateway, so concurrent requests cannot pick the same window name
  * or both bind one channel.
  */
-export function createSession(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
-  const run = (queues.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => create(ctx, input));
+export function createSession(ctx: GatewayContext, input: CreateSessionBody, launchArgs: readonly string[] = []): Promise<SessionCreated> {
+  const run = (queues.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => create(ctx, input, launchArgs));
   queues.set(ctx, run);
   return run;
 }
 
-async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<SessionCreated> {
+/** `launchArgs` are appended to the launch command (the chat bridge's `/resume`: `--resume <id>`); callers pass only shell-safe words. */
+async function create(ctx: GatewayContext, input: CreateSessionBody, launchArgs: readonly string[]): Promise<SessionCreated> {
   const provider = normalizeProvider(input.provider ?? ctx.config.default_provider);
   if (!provider) throw new UnknownProvider(input.provider ?? '');
   const mode = input.mode === 'yolo' ? 'yolo' : 'normal';
@@ -40,10 +42,11 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   const base = sanitizeWindowName(input.name?.trim() || basename(cwd) || 'root');
   const name = dedupeName(base, windows.map((w) => w.window_name));
   const launch = ctx.config.providers[provider];
-  const command = [launch.command, mode === 'yolo' ? launch.yolo_flags : ''].filter(Boolean).join(' ');
-  // GW_DIR on the window itself: the session-level value set at start is lost when the tmux
-  // session is recreated, and the hook would then write to ~/.agentgw instead of our state dir.
-  const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode, env: { GW_DIR: ctx.config.state_dir } });
+  const command = [launch.command, mode === 'yolo' ? launch.yolo_flags : '', ...launchArgs].filter(Boolean).join(' ');
+  // The environment travels with the window: a tmux server that already runs keeps its own, so
+  // variables set when the gateway started (and GW_DIR, which the hook needs) would not reach it.
+  const windowEnvironment = windowEnv(ctx.config, provider);
+  const windowId = await ctx.tmux.createWindow({ name, cwd, command, provider, mode, env: windowEnvironment.env });
   // A restarted tmux server reuses `@N`: whatever the hook recorded for an older window is not ours.
   withFileLock(ctx.paths.sessionMap, () => removeSessionMapEntries(ctx.paths.sessionMap, [ctx.tmux.windowKey(windowId)]));
   // A record under the new id belongs to a window of an earlier tmux server (killed since, its ids
@@ -55,8 +58,8 @@ async function create(ctx: GatewayContext, input: CreateSessionBody): Promise<Se
   });
   ctx.store.bind(channelId, windowId);
   ctx.bus.publish('window.change', { window_id: windowId, change_type: 'new', provider, cwd, display_name: name });
-  ctx.log.info(`session ${channelId} → ${windowId} (${provider}, ${mode}) in ${cwd}`);
-  const warnings = commandWarnings(launch.command);
+  ctx.log.info(`session ${channelId} → ${windowId} (${provider}, ${mode}) in ${cwd}${windowEnvironment.summary ? ` (env: ${windowEnvironment.summary})` : ''}`);
+  const warnings = [...commandWarnings(launch.command), ...windowEnvironment.warnings];
   for (const warning of warnings) ctx.log.warn(`session ${channelId}: ${warning}`);
   return { channel_id: channelId, window_id: windowId, provider, mode, cwd, display_name: name, ...(warnings.length ? { warnings } : {}) };
 }

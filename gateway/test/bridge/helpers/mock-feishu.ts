@@ -3,7 +3,9 @@
  * - the Open API the gateway calls (tenant token, im/v1 messages create / reply / patch, images),
  *   answering `{code, msg, data}` and enforcing the documented rules: cards only patchable when they
  *   are interactive with `config.update_multi` true before and after, card content at most 30 KB,
- *   image messages only with an uploaded image_key;
+ *   image messages only with an uploaded image_key; the files of users' messages at
+ *   `GET /im/v1/messages/{message_id}/resources/{file_key}?type=image|file` (the bytes with
+ *   Content-Type and Content-Disposition; errors as JSON: 234001 bad type, 234003 file not in msg);
  * - event deliveries to the gateway's webhook: the 2.0 envelope (`schema`, `header` with event_id,
  *   event_type, token), encrypted as `{encrypt: base64(iv ‖ AES-256-CBC(SHA-256(encrypt_key)))}` and
  *   signed with X-Lark-Signature = sha256(timestamp + nonce + encrypt_key + body) when an Encrypt
@@ -43,6 +45,9 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
   const violations: string[] = [];
   let counter = 0;
   let webhook = '';
+  /** Files of users' messages: message id → key → bytes. */
+  const resources = new Map<string, Map<string, { bytes: Uint8Array; type: 'image' | 'file'; name?: string }>>();
+  const downloads: string[] = [];
   /** Messages users sent (the bot may reply to them). */
   const replyRoots = new Map<string, { chat_id: string; root_id?: string; thread_id?: string }>();
   const ok = (data: unknown) => Response.json({ code: 0, msg: 'success', data });
@@ -81,6 +86,21 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
       }
       if (!tokens.has((req.headers.get('authorization') ?? '').replace(/^Bearer /, ''))) return fail(99991663, 'Invalid access token for authorization.');
 
+      const resource = /^\/im\/v1\/messages\/([^/]+)\/resources\/([^/]+)$/.exec(path);
+      if (resource && req.method === 'GET') {
+        const type = url.searchParams.get('type');
+        if (type !== 'image' && type !== 'file') return fail(234001, 'Invalid request param.');
+        const file = resources.get(decodeURIComponent(resource[1]!))?.get(decodeURIComponent(resource[2]!));
+        if (!file) return fail(234003, 'File not in msg.');
+        if (file.type !== type) return fail(234001, 'Invalid request param.');
+        downloads.push(`${resource[1]}/${resource[2]}?type=${type}`);
+        return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            'content-type': type === 'image' ? 'image/png' : 'application/octet-stream',
+            'content-disposition': `attachment; filename="${file.name ?? resource[2]}"`,
+          },
+        });
+      }
       if (path === '/im/v1/images' && req.method === 'POST') {
         const form = await req.formData();
         const image = form.get('image');
@@ -167,8 +187,10 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
 
   interface UserMessage {
     chat: string; user: string; text: string; thread?: { id: string; root: string }; eventId?: string; chatType?: 'p2p' | 'group'; mention?: boolean;
-    /** Another message type than text (its content is then `{image_key}` for an image). */
-    type?: 'image';
+    /** Another message type than text: `{image_key}` for an image, `{file_key, file_name}` for a file, `{file_key, duration}` for audio. */
+    type?: 'image' | 'file' | 'audio';
+    /** The bytes behind the image or file (downloadable as the message's resource). */
+    file?: { bytes: Uint8Array; name?: string };
   }
 
   /** A user's text message as im.message.receive_v1 (in a thread with `thread`, with an @bot mention with `mention`). */
@@ -177,11 +199,18 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
     replyRoots.set(messageId, { chat_id: m.chat, ...(m.thread ? { root_id: m.thread.root, thread_id: m.thread.id } : {}) });
     if (m.thread && !replyRoots.has(m.thread.root)) replyRoots.set(m.thread.root, { chat_id: m.chat, root_id: m.thread.root, thread_id: m.thread.id });
     const text = m.mention ? `@_user_1 ${m.text}` : m.text;
+    const key = m.type === 'image' ? `img_v3_user${counter}` : `file_v3_user${counter}`;
+    if (m.file && m.type) {
+      resources.set(messageId, new Map([[key, { bytes: m.file.bytes, type: m.type === 'image' ? 'image' : 'file', ...(m.file.name ? { name: m.file.name } : {}) }]]));
+    }
+    const content = m.type === 'image' ? { image_key: m.file ? key : 'img_v3_user' }
+      : m.type === 'file' ? { file_key: key, file_name: m.file?.name ?? 'file.bin' }
+        : m.type === 'audio' ? { file_key: key, duration: 2000 } : { text };
     return envelope('im.message.receive_v1', {
       sender: { sender_id: { open_id: m.user, user_id: `uid_${m.user}`, union_id: `on_${m.user}` }, sender_type: 'user', tenant_key: 'tenant_mock' },
       message: {
         message_id: messageId, chat_id: m.chat, chat_type: m.chatType ?? 'group', message_type: m.type ?? 'text',
-        content: JSON.stringify(m.type === 'image' ? { image_key: 'img_v3_user' } : { text }),
+        content: JSON.stringify(content),
         create_time: String(Date.now()), update_time: String(Date.now()),
         ...(m.thread ? { root_id: m.thread.root, parent_id: m.thread.root, thread_id: m.thread.id } : {}),
         ...(m.mention ? { mentions: [{ key: '@_user_1', id: { open_id: 'ou_bot' }, name: 'agentgw', tenant_key: 'tenant_mock' }] } : {}),
@@ -219,7 +248,7 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
 
   return {
     baseUrl: `http://127.0.0.1:${server.port}/open-apis`,
-    messages, images, violations,
+    messages, images, violations, downloads,
     setWebhook: (url: string) => { webhook = url; },
     deliver, envelope, userMessage, buttonPress,
     /** Sends a user's message and returns the webhook's answer. */

@@ -3,8 +3,10 @@
  * error_code, description}`), enough for the bridge: getUpdates long polling with offsets that
  * confirm earlier updates, sendMessage / editMessageText with HTML parse mode (tags checked, the
  * 4096-character limit counted on the visible text, "message is not modified" for an edit that
- * changes nothing), inline keyboards with 1–64 byte callback_data, sendPhoto (multipart) and
- * answerCallbackQuery. Written from the Bot API documentation.
+ * changes nothing), inline keyboards with 1–64 byte callback_data, sendPhoto (multipart),
+ * answerCallbackQuery, sendChatAction, and files users send: getFile (`{file_id, file_unique_id,
+ * file_size, file_path}`; "file is too big" over 20 MB) and their download at
+ * `GET /file/bot<token>/<file_path>`. Written from the Bot API documentation.
  */
 
 export interface BotMessage {
@@ -43,6 +45,11 @@ export function startMockTelegram(token: string) {
   let nextMessage = 1000;
   let waiters: Array<() => void> = [];
   let polls = 0;
+  /** Files users sent: file_id → bytes and the path getFile hands out. */
+  const files = new Map<string, { bytes: Uint8Array; path: string }>();
+  const downloads: string[] = [];
+  const actions: Array<{ chat_id: string; action: string; thread_id?: number; at: number }> = [];
+  let nextFile = 1;
 
   const ok = (result: unknown) => Response.json({ ok: true, result });
   const fail = (code: number, description: string) => {
@@ -67,6 +74,14 @@ export function startMockTelegram(token: string) {
   const server = Bun.serve({
     hostname: '127.0.0.1', port: 0, idleTimeout: 0,
     async fetch(req) {
+      const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(new URL(req.url).pathname);
+      if (download && req.method === 'GET') {
+        if (download[1] !== token) return new Response('Unauthorized', { status: 401 });
+        const path = decodeURIComponent(download[2]!);
+        const file = [...files.values()].find((f) => f.path === path);
+        downloads.push(path);
+        return file ? new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/octet-stream' } }) : new Response('Not Found', { status: 404 });
+      }
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url).pathname);
       if (!match) return new Response('not found', { status: 404 });
       if (match[1] !== token) return Response.json({ ok: false, error_code: 401, description: 'Unauthorized' }, { status: 401 });
@@ -126,6 +141,18 @@ export function startMockTelegram(token: string) {
             messages.set(message.message_id, message);
             return ok({ message_id: message.message_id, chat: { id: Number(body.chat_id), type: 'private' }, date: 0, photo: [{ file_id: 'f1', width: 1, height: 1 }] });
           }
+          case 'getFile': {
+            const file = files.get(String(body.file_id ?? ''));
+            if (!file) throw new Error('Bad Request: invalid file_id');
+            if (file.bytes.byteLength > 20 * 1024 * 1024) throw new Error('Bad Request: file is too big');
+            return ok({ file_id: body.file_id, file_unique_id: `u${body.file_id}`, file_size: file.bytes.byteLength, file_path: file.path });
+          }
+          case 'sendChatAction': {
+            const allowed = ['typing', 'upload_photo', 'record_video', 'upload_video', 'record_voice', 'upload_voice', 'upload_document', 'choose_sticker', 'find_location', 'record_video_note', 'upload_video_note'];
+            if (!allowed.includes(String(body.action))) throw new Error('Bad Request: wrong parameter action in request');
+            actions.push({ chat_id: String(body.chat_id), action: String(body.action), ...(body.message_thread_id ? { thread_id: Number(body.message_thread_id) } : {}), at: Date.now() });
+            return ok(true);
+          }
           case 'answerCallbackQuery':
             answers.push({ callback_query_id: String(body.callback_query_id), text: String(body.text ?? '') });
             return ok(true);
@@ -167,6 +194,29 @@ export function startMockTelegram(token: string) {
       });
       return { updateId, queryId };
     },
+    /**
+     * A user's document, photo (sent as three sizes, as Telegram does) or voice note, with an
+     * optional caption; its bytes are served through getFile and the file URL.
+     */
+    sendFile(chat: string, user: number, kind: 'document' | 'photo' | 'voice', bytes: Uint8Array, extra: { name?: string; caption?: string; mime?: string } = {}): number {
+      const register = (data: Uint8Array, dir: string, ext: string) => {
+        const id = `AgAD${nextFile++}file`;
+        files.set(id, { bytes: data, path: `${dir}/file_${nextFile}${ext}` });
+        return { file_id: id, file_unique_id: `u${id}`, file_size: data.byteLength };
+      };
+      const media = kind === 'photo'
+        ? { photo: [register(bytes.subarray(0, 16), 'photos', '.jpg'), register(bytes.subarray(0, 64), 'photos', '.jpg'), register(bytes, 'photos', '.jpg')].map((p, i) => ({ ...p, width: 90 * (i + 1), height: 60 * (i + 1) })) }
+        : kind === 'voice'
+          ? { voice: { ...register(bytes, 'voice', '.oga'), duration: 2, mime_type: 'audio/ogg' } }
+          : { document: { ...register(bytes, 'documents', extra.name?.match(/\.\w+$/)?.[0] ?? ''), ...(extra.name ? { file_name: extra.name } : {}), mime_type: extra.mime ?? 'application/octet-stream' } };
+      return push({
+        message: {
+          message_id: nextMessage++, from: { id: user, is_bot: false, first_name: `user${user}` }, chat: { id: Number(chat), type: Number(chat) < 0 ? 'supergroup' : 'private' },
+          date: Math.floor(Date.now() / 1000), ...media, ...(extra.caption ? { caption: extra.caption } : {}),
+        },
+      });
+    },
+    downloads, actions,
     inChat,
     /** Visible text of every message in a chat. */
     textsIn: (chat: string) => inChat(chat).map((m) => (m.photo ? `[photo] ${m.photo.caption}` : visibleText(m.text))),

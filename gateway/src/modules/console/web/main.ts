@@ -14,6 +14,8 @@ let sessions: SessionSummary[] = [];
 let selected: string | null = null;
 let global: Socket | null = null;
 let refreshing: Promise<void> | null = null;
+/** What `POST /sessions` warned about, per channel (e.g. the assistant is not on the gateway's PATH). */
+const warnings = new Map<string, string[]>();
 
 const terminal = new TerminalView($('terminal'), (typed: Typed) => {
   const channel = selected && channels.get(selected);
@@ -105,6 +107,13 @@ function renderList(): void {
     name.querySelector('small')!.textContent = `${s.provider} · ${s.channel_id ?? 'no channel'} · ${s.cwd}`;
     if (s.channel_id) name.addEventListener('click', () => select(s.channel_id!));
     item.append(badge(s.channel_id ? channels.get(s.channel_id)?.status ?? null : null), name);
+    const warned = s.channel_id ? warnings.get(s.channel_id) : undefined;
+    if (warned?.length) {
+      const note = document.createElement('small');
+      note.className = 'warning';
+      note.textContent = `⚠ ${warned.join(' · ')}`;
+      name.append(note);
+    }
     return item;
   }));
   $('empty').hidden = sessions.length > 0;
@@ -117,6 +126,9 @@ function renderSelected(): void {
   $('session-title').textContent = `${session.display_name} (${session.provider})`;
   $('status').replaceWith(Object.assign(badge(channel.status), { id: 'status' }));
   $('status-label').textContent = channel.status?.display_label ?? '';
+  const warned = warnings.get(session.channel_id!) ?? [];
+  $('warnings').hidden = warned.length === 0;
+  $('warnings').textContent = warned.map((w) => `⚠ ${w}`).join('\n');
   const prompt = channel.status?.prompt_state;
   $('prompt').hidden = !prompt;
   $('prompt-question').textContent = prompt?.question ?? '';
@@ -197,7 +209,8 @@ $('create-form').addEventListener('submit', async (event) => {
   if (!channels.has(channelId)) channels.set(channelId, openChannel(channelId));
   try {
     await channels.get(channelId)!.socket.opened;
-    await api('POST', '/sessions', { provider: value('provider'), work_dir: value('work-dir'), channel_id: channelId, name: value('name') });
+    const created = await api<{ warnings?: string[] }>('POST', '/sessions', { provider: value('provider'), work_dir: value('work-dir'), channel_id: channelId, name: value('name') });
+    if (created.warnings?.length) warnings.set(channelId, created.warnings);
     await refresh();
     await select(channelId);
   } catch (error) {
@@ -207,8 +220,11 @@ $('create-form').addEventListener('submit', async (event) => {
 
 $('stop').addEventListener('click', async () => {
   if (!selected) return;
+  const session = sessions.find((s) => s.channel_id === selected);
+  if (!confirm(`Stop "${session?.display_name ?? selected}"? Its tmux window is closed and the assistant in it ends.`)) return;
   try {
     await api('DELETE', `/sessions/${encodeURIComponent(selected)}`);
+    warnings.delete(selected);
     await select(null);
     await refresh();
   } catch (error) {

@@ -1,3 +1,5 @@
+import { renderMarkdown } from './markdown';
+
 /** agent.message → chat bubbles: the user's prompts right, the assistant left, tools as small cards. */
 export interface AgentMessage {
   text: string;
@@ -14,14 +16,20 @@ export function renderBubbles(list: HTMLElement, messages: AgentMessage[]): void
 function bubble(message: AgentMessage): HTMLElement {
   const el = document.createElement('div');
   el.className = `bubble ${message.role} ${message.content_type}`;
-  const body = document.createElement(message.content_type === 'text' ? 'p' : 'pre');
-  body.textContent = message.text;
-  el.append(body);
-  if (message.content_type !== 'text') {
-    const label = document.createElement('span');
-    label.className = 'kind';
-    label.textContent = message.content_type.replace('_', ' ');
-    el.prepend(label);
+  if (message.content_type === 'text') {
+    // Prose is markdown (rendered sanitised, see markdown.ts); tool calls and results stay verbatim.
+    const body = document.createElement('div');
+    body.className = 'md';
+    // Trimmed: a one-paragraph message reads exactly as its text (no trailing newline node).
+    body.innerHTML = renderMarkdown(message.text).trim();
+    el.append(body);
+    return el;
   }
+  const label = document.createElement('span');
+  label.className = 'kind';
+  label.textContent = message.content_type.replace('_', ' ');
+  const body = document.createElement('pre');
+  body.textContent = message.text;
+  el.append(label, body);
   return el;
 }

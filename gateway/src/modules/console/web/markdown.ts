@@ -1,0 +1,20 @@
+import MarkdownIt from 'markdown-it';
+
+/**
+ * Transcript markdown → HTML that is safe to insert: markdown-it with raw HTML off escapes every
+ * tag the text contains, and its link check refuses `javascript:`, `vbscript:`, `file:` and
+ * `data:` URLs. Images are off too, so a transcript cannot make the browser fetch an address.
+ * Links open in a new tab without the console's address as referrer.
+ */
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+md.disable('image');
+const renderLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  tokens[idx]!.attrSet('target', '_blank');
+  tokens[idx]!.attrSet('rel', 'noopener noreferrer');
+  return renderLinkOpen(tokens, idx, options, env, self);
+};
+
+export function renderMarkdown(text: string): string {
+  return md.render(text);
+}
