@@ -30,7 +30,7 @@ function playedGame(seed: number, id: string, finishedAt: string): StoredGame {
   }
   const owari = game.owari!;
   return {
-    id, createdAt: finishedAt, finishedAt, mode: 'human_ai', maxRound: 0, seed, ais: [null, 'strong', 'heuristic', 'random'],
+    id, createdAt: finishedAt, finishedAt, mode: 'human_ai', maxRound: 0, seed, seeded: true, ais: [null, 'strong', 'heuristic', 'random'],
     scores: owari.scores, points: owari.points, placements: placementsOf(owari.scores), hands: game.log.length,
     tokenHash: tokenHash('t'), mjlog: game.toMjlog(),
   };

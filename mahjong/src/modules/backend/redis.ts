@@ -297,7 +297,7 @@ export class RedisGameStore implements GameStore {
         ids = all.slice(q.offset, q.offset + q.limit);
       }
       const heads = ids.length ? await this.redis.mget(...ids.map((id) => this.k.game(id))) : [];
-      const games = heads.filter((h): h is string => !!h).map((h) => { const { tokenHash: _t, ...s } = JSON.parse(h) as GameHead; return s; });
+      const games = heads.filter((h): h is string => !!h).map((h) => { const { tokenHash: _t, ...s } = JSON.parse(h) as GameHead; return { ...s, seeded: s.seeded ?? true }; });
       return { games, total };
     });
   }
@@ -312,7 +312,9 @@ export class RedisGameStore implements GameStore {
       }
       if (!head) return null;
       const mjlog = (await this.redis.get(this.k.log(key))) ?? '';
-      return { ...(JSON.parse(head) as GameHead), mjlog };
+      const g = JSON.parse(head) as GameHead;
+      // Games stored before `seeded` existed were all dealt from 31-bit seeds.
+      return { ...g, seeded: g.seeded ?? true, mjlog };
     });
   }
 
