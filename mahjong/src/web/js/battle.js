@@ -105,7 +105,7 @@
         $('result-panel').hidden = true;
         // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
         const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, t('res.last_hand')), ...resultNodes(ui.lastResult, d.state)] : [];
-        const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
+        const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session, d.state)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
         if (next === 'replay') location.href = `/replay?session=${ui.session}`;
       },
       error: (d) => status(() => t('status.server', { msg: d.message })),

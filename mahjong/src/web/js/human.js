@@ -230,7 +230,7 @@
         ui.over = true;
         setState(d.state);
         status(() => t('status.game_over'));
-        const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
+        const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session, d.state)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
           { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
         if (next === 'new') modeDialog();
         else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
