@@ -9,7 +9,7 @@ const { app, call, close } = testApp();
 afterAll(close);
 
 const post = (body: Uint8Array | string, type = 'application/octet-stream') =>
-  app.handle(new Request('http://localhost/api/replay/load', { method: 'POST', headers: { 'content-type': type, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.length) }, body }));
+  app.handle(new Request('http://localhost/api/replay/load', { method: 'POST', headers: { 'content-type': type, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.length) }, body: body as BodyInit }));
 
 const sample = readFileSync(join(import.meta.dir, '../../samples', SAMPLE), 'utf8');
 
