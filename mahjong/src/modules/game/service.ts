@@ -109,7 +109,7 @@ export class GameService {
     const ais = record.aiModels.map((m, seat) => (record.mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(m, seat, record.gameSeed)));
     const session = this.replica(record, this.factories.newGame(record.gameSeed, record.maxRound, record.wallSecret ?? null), ais);
     await session.catchUp();
-    session.startRunner();
+    await session.resume();
     return session;
   }
 

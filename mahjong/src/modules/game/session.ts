@@ -320,6 +320,16 @@ export class GameSession {
     return true;
   }
 
+  /**
+   * A replica just rebuilt (another server's game, or this server's after a restart): the game
+   * goes on where its log stops. human_ai: AIs whose turn it was when the last server stopped
+   * play now; 4ai: paced again while watched.
+   */
+  async resume(): Promise<void> {
+    if (this.mode === 'human_ai') await this.exclusive(() => this.runAisUntilHuman());
+    else this.startRunner();
+  }
+
   /** 4ai: plays at `delayMs` per action while someone watches here (runner.ts). */
   startRunner(): void {
     if (this.mode === '4ai' && !this.game.isOver()) this.runner.start();

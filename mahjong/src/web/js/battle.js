@@ -70,7 +70,12 @@
       return true;
     } catch (e) {
       if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
-      if (id === ui.session) status(() => t('status.gone'));
+      if (id === ui.session) {
+        status(() => t('status.gone'));
+        dialog(t('dlg.gone'), [el('p', { id: 'gone-text' }, t('dlg.gone_text'))], [
+          { label: t('btn.history'), value: 'history', id: 'gone-history' }, { label: t('btn.close'), value: 'close', id: 'gone-close', primary: true }])
+          .then((next) => { if (next === 'history') location.href = '/history'; });
+      }
       return false;
     }
   }

@@ -74,7 +74,7 @@
     renderSeatInfo();
   }
 
-  const valid = () => (ui.state && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
+  const valid = () => (ui.state && !ui.gone && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
 
   /** Copies of a kind the viewer cannot see: in no river, meld, dora indicator or its own hand. */
   function unseen(state, kind) {
@@ -127,7 +127,8 @@
       // The same states arrive over the event stream in order; use the reply only while it is lost (or closed at game_over: no).
       if ((!ui.es || ui.es.lost) && res && res.state) setState(res.state);
     } catch (e) {
-      status(() => t('status.refused', { msg: e.message }));
+      if (e.status === 404) gameGone(ui.session);
+      else status(() => t('status.refused', { msg: e.message }));
     } finally {
       ui.busy = false;
     }
@@ -196,9 +197,26 @@
       return true;
     } catch (e) {
       if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
-      if (id === ui.session) status(() => t('status.gone'));
+      gameGone(id);
       return false;
     }
+  }
+
+  /**
+   * The server no longer has this game (deleted, expired): the table stays as it was, without
+   * buttons, and a dialog says so and offers the history and a new game.
+   */
+  async function gameGone(id) {
+    if (id !== ui.session || ui.gone) return;
+    ui.gone = true;
+    if (ui.es) ui.es.close();
+    status(() => t('status.gone'));
+    renderButtons();
+    redraw();
+    const next = await dialog(t('dlg.gone'), [el('p', { id: 'gone-text' }, t('dlg.gone_text'))], [
+      { label: t('btn.history'), value: 'history', id: 'gone-history' }, { label: t('btn.new_game'), value: 'new', id: 'gone-new', primary: true }]);
+    if (next === 'history') location.href = '/history';
+    else modeDialog();
   }
 
   function subscribe() {
@@ -253,6 +271,7 @@
       }
       const res = await api('/api/game/new', { mode: 'human_ai', ...opts, auto: ui.auto });
       ui.session = res.session_id;
+      ui.gone = false;
       ui.seats = res.seats;
       // A reload of /?session=<id> picks the game up again.
       history.replaceState(null, '', `/?session=${ui.session}${ANIM_MS === 450 ? '' : `&anim=${ANIM_MS}`}`);
