@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, } from '@devhub/shared';
+import { createLogger } from '@devhub/shared';
 import { useTempDirs } from '@devhub/shared/testing';
 import { createApp } from '../../src/app';
 import { memoryBackend, DEFAULT_LIMITS } from '../../src/modules/backend/memory';
@@ -9,7 +9,7 @@ import { OffGameStore } from '../../src/modules/backend/game-store';
 import { SqliteSessionStore } from '../../src/modules/backend/sqlite-sessions';
 
 const temp = useTempDirs(afterAll);
-const log = createLogger('test', { level: 0 });
+const log = createLogger('test', 0);
 
 /** An app whose sessions live in `file` (as `mahjong serve` by default). */
 function appOn(file: string) {
