@@ -74,7 +74,13 @@
     renderSeatInfo();
   }
 
-  const valid = () => (ui.state && !ui.gone && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
+  /**
+   * The human's legal actions, only for a decision that is really theirs: the table shown is the
+   * latest the page has (no event waiting behind the one being played back: an AI's riichi, or
+   * the server's own move for the human, may already have moved past this state) and the game is
+   * still on the server.
+   */
+  const valid = () => (ui.state && !ui.gone && queue.pending <= 1 && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
 
   /** Copies of a kind the viewer cannot see: in no river, meld, dora indicator or its own hand. */
   function unseen(state, kind) {
