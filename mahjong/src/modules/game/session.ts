@@ -161,7 +161,11 @@ export class GameSession {
     if (events.some((e) => e.type === 'kyoku_end' || e.type === 'game_over')) {
       await this.store.progress(this.id, this.handsSeen, this.game.isOver()).catch(() => undefined);
     }
-    if (this.game.isOver() && events.some((e) => e.type === 'game_over')) this.init.onGameOver?.(this);
+    if (this.game.isOver() && events.some((e) => e.type === 'game_over')) {
+      // The players are done with the table: external bots get end_game and are stopped now, not when the session expires.
+      for (const ai of this.ais) ai?.dispose?.(this.game);
+      this.init.onGameOver?.(this);
+    }
   }
 
   /** human_ai: shows the held moves with the table as it stands now. */
