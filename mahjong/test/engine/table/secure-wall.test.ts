@@ -8,6 +8,8 @@ import { handSeed, shuffledWall } from '../../../src/engine/table/wall';
 import { checkWalls } from '../../../src/engine/verify/wall-check';
 import { parseMjlog } from '../../../src/engine/mjlog/parse';
 import type { Paipu } from '../../../src/engine/paipu';
+import { exportLog, parseLogText } from '../../../src/formats';
+import { exportTenhou6 } from '../../../src/formats/tenhou6/export';
 
 const flat = (w: ReturnType<typeof secretWall>) => [...w.live, ...w.rinshan, ...w.dora, ...w.ura];
 
@@ -102,10 +104,28 @@ describe('commitment and reveal', () => {
     // The log's deal changed (two tiles of seat 0 swapped with seat 1's).
     const r0 = paipu.rounds[0]!;
     const hands = r0.hands.map((h) => [...h]);
-    [hands[0]![0], hands[1]![0]] = [hands[1]![0]!, hands[0]![0]!];
+    const j = hands[1]!.findIndex((t) => t >> 2 !== hands[0]![0]! >> 2);
+    [hands[0]![0], hands[1]![j]] = [hands[1]![j]!, hands[0]![0]!];
     const swapped = checkWalls({ ...paipu, rounds: [{ ...r0, hands }, ...paipu.rounds.slice(1)] });
     expect(swapped.ok).toBe(false);
     expect(swapped.message).toContain('hand 1');
+  });
+
+  it('labels the tenhou.net/6 and mjai exports as a local game naming the seed, and checks their walls after a round trip', () => {
+    const t6 = exportTenhou6(paipu);
+    expect(t6.rule.disp).toBe('ローカル東喰赤');
+    expect(t6.title[0]).toContain('Local game');
+    expect(t6.title[1]).toContain(`(devhub-v2,${game.commitment},${game.secret})`);
+    expect(JSON.stringify(t6)).not.toContain('鳳');
+    const back = parseLogText(JSON.stringify(t6)).paipu;
+    expect(back.seed).toBe(paipu.seed);
+    expect(back.rules).toMatchObject({ eastSouth: false, openTanyao: true, redFives: true });
+    expect(checkWalls(back)).toMatchObject({ kind: 'committed', ok: true });
+    const mjai = exportLog(paipu, 'mjai');
+    expect(JSON.parse(mjai.split('\n')[0]!).devhub_seed).toBe(paipu.seed);
+    expect(checkWalls(parseLogText(mjai).paipu)).toMatchObject({ kind: 'committed', ok: true });
+    // A Tenhou log keeps its own labels.
+    expect(exportTenhou6({ ...paipu, seed: 'mt19937ar-sha512-n288-base64,abc' }).rule.disp).toBe('鳳東喰赤');
   });
 
   it('checks a seeded practice game against its seed', () => {
