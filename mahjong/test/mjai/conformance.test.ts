@@ -51,7 +51,7 @@ function expectSeatView(got: Ev[], full: Ev[], seat: number, game: Game): void {
   got.forEach((ev, n) => {
     const open = full[n]!;
     // The log export alone names the wall seed (devhub_seed): a bot seat is never told it.
-    if (ev.type === 'start_game') { expect({ ...ev, id: undefined }).toEqual({ ...open, id: undefined, devhub_seed: undefined }); expect(ev).not.toHaveProperty('devhub_seed'); return; }
+    if (ev.type === 'start_game') { expect({ ...ev, id: undefined } as Ev).toEqual({ ...open, id: undefined, devhub_seed: undefined }); expect(ev).not.toHaveProperty('devhub_seed'); return; }
     if (ev.type === 'start_kyoku') {
       const tehais = ev.tehais as string[][];
       tehais.forEach((h, s) => expect(h).toEqual(s === seat ? (open.tehais as string[][])[s]! : Array(13).fill('?')));
