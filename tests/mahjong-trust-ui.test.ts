@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { waitFor } from '../shared/src/testing';
+import { useTempDirs, waitFor } from '../shared/src/testing';
+import { join } from 'node:path';
+import { memoryBackend, DEFAULT_LIMITS } from '../mahjong/src/modules/backend/memory';
+import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
 import { createApp } from '../mahjong/src/app';
 import { launchBrowser } from '../mahjong/test/web/browser';
 
@@ -20,6 +23,68 @@ afterAll(async () => {
 });
 
 const mj = (page: Page, expr: string) => page.evaluate(expr) as Promise<any>;
+const temp = useTempDirs(afterAll);
+
+/** A game the server plays to its end at once (auto-win and auto-pass on from the start): the page shows the game-over dialog. */
+async function finishedOnPage(page: Page, at: string, seed: string): Promise<string> {
+  await page.goto(`${at}/?anim=0`);
+  await page.evaluate(() => localStorage.setItem('mj-auto', JSON.stringify({ win: true, no_calls: false, pass: true })));
+  await page.reload();
+  await page.selectOption('#ai-kind', 'heuristic');
+  await page.fill('#seed', seed);
+  await page.selectOption('#length', '0');
+  await page.click('#start-game');
+  await waitFor(async () => (await page.isVisible('#final-new')) || ((await page.isVisible('#result-ok')) && (await page.click('#result-ok'), false)), 'the game-over dialog', 30_000);
+  return mj(page, 'window.__mj.session');
+}
+
+describe('the end of a game: links with the token, and how the walls were made', () => {
+  const dir = temp.make('mj-trust-ui-');
+  const stored = createApp({ backend: memoryBackend(DEFAULT_LIMITS, new SqliteGameStore(join(dir, 'games.sqlite'))) }).listen({ hostname: '127.0.0.1', port: 0 });
+  const at = `http://127.0.0.1:${stored.server!.port}`;
+  afterAll(async () => {
+    await stored.decorator.games.close();
+    await stored.stop(true);
+  });
+
+  it('a seeded game: download links carry the seat token and work; the dialog and the history say it is a seeded practice game', async () => {
+    const page = await context.newPage();
+    const id = await finishedOnPage(page, at, '5');
+    const token = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id);
+    for (const format of ['xml', 'tenhou6', 'mjai']) {
+      const href = (await page.getAttribute(`#download-${format}`, 'href'))!;
+      expect(href).toContain(`token=${token}`);
+      expect((await fetch(`${at}${href}`)).status).toBe(200);
+      // Without the token the record is not given away, even once the game is over.
+      expect((await fetch(`${at}${href.replace(/&token=[^&]+/, '')}`)).status).toBe(401);
+    }
+    expect(await page.textContent('#wall-note')).toContain('Seeded practice game (seed 5)');
+    await stored.decorator.games.archive.flush();
+    await page.goto(`${at}/history`);
+    const row = page.locator(`tr[data-game="${id}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.getAttribute('data-seeded')).toBe('1');
+    expect(await row.textContent()).toContain('seeded practice (seed 5), not rated');
+    await page.close();
+  }, 60_000);
+
+  it('an unseeded game: the dialog reveals the wall secret and its commitment; the history marks nothing', async () => {
+    const page = await context.newPage();
+    const id = await finishedOnPage(page, at, '');
+    const note = (await page.textContent('#wall-note'))!;
+    expect(note).toMatch(/Wall secret revealed: [0-9a-f]{64} \(commitment [0-9a-f]{64}\)/);
+    await stored.decorator.games.archive.flush();
+    await page.goto(`${at}/history`);
+    const row = page.locator(`tr[data-game="${id}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.getAttribute('data-seeded')).toBeNull();
+    // The history's Replay link: the replay page checks the revealed secret against the commitment and every wall.
+    await page.click(`tr[data-game="${id}"] .replay-link`);
+    await page.waitForSelector('#wall-check.ok', { timeout: 20_000 });
+    expect(await page.textContent('#wall-check')).toMatch(/^Wall commitment verified.*the revealed secret hashes to [0-9a-f]{64} and deals every tile of \d+ hands?/);
+    await page.close();
+  }, 60_000);
+});
 
 describe('buttons only for a decision that is really the human\'s', () => {
   it('once auto-win and auto-pass are on (the server takes every decision) the page never offers one while it plays the events back', async () => {

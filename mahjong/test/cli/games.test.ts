@@ -68,7 +68,7 @@ describe('mahjong games', () => {
     const res = await run(dir, 'games', 'show', '1111');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain(`game      ${first.id}`);
-    expect(res.stdout).toContain('East only, seed 41');
+    expect(res.stdout).toContain('East only, seeded practice game (seed 41, not rated)');
     for (const s of [0, 1, 2, 3]) expect(res.stdout).toContain(String(first.scores[s]));
     const json = JSON.parse((await run(dir, 'games', 'show', first.id, '--json')).stdout);
     expect(json).toMatchObject({ id: first.id, points: first.points, hands: first.hands });
