@@ -25,6 +25,33 @@ afterAll(async () => {
 const mj = (page: Page, expr: string) => page.evaluate(expr) as Promise<any>;
 const temp = useTempDirs(afterAll);
 
+/** Connected blobs of the tsumogiri mark's colour on the table canvas (one per marked river tile). */
+function markBlobs(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const c = document.getElementById('table') as HTMLCanvasElement;
+    const { width: w, height: h } = c;
+    const d = c.getContext('2d')!.getImageData(0, 0, w, h).data;
+    const hex = (window as any).MJTable.TSUMOGIRI_MARK as string;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const on = new Uint8Array(w * h);
+    for (let i = 0; i < w * h; i++) on[i] = Math.abs(d[i * 4]! - r!) < 24 && Math.abs(d[i * 4 + 1]! - g!) < 24 && Math.abs(d[i * 4 + 2]! - b!) < 24 ? 1 : 0;
+    let blobs = 0;
+    const stack: number[] = [];
+    for (let i = 0; i < w * h; i++) {
+      if (!on[i]) continue;
+      let size = 0;
+      on[i] = 0; stack.push(i);
+      while (stack.length) {
+        const p = stack.pop()!; size++;
+        const x = p % w, y = (p / w) | 0;
+        for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) if (q >= 0 && on[q]) { on[q] = 0; stack.push(q); }
+      }
+      if (size >= 6) blobs++;
+    }
+    return blobs;
+  });
+}
+
 /** A game the server plays to its end at once (auto-win and auto-pass on from the start): the page shows the game-over dialog. */
 async function finishedOnPage(page: Page, at: string, seed: string): Promise<string> {
   await page.goto(`${at}/?anim=0`);
@@ -65,6 +92,19 @@ describe('the end of a game: links with the token, and how the walls were made',
     await row.waitFor({ timeout: 10_000 });
     expect(await row.getAttribute('data-seeded')).toBe('1');
     expect(await row.textContent()).toContain('seeded practice (seed 5), not rated');
+    await page.close();
+  }, 60_000);
+
+  it('the live table marks tsumogiri discards; riichi sticks left at the end are explained in the final table', async () => {
+    const page = await context.newPage();
+    // Seed 34 (heuristic AIs, East only, the server playing seat 0) ends with one riichi stick on the table.
+    await finishedOnPage(page, at, '34');
+    expect(await page.textContent('#sticks-to-top')).toContain('1000 from 1 riichi stick(s) left on the table at the end go to first place');
+    const firstRow = await page.locator('.scores.final tr').nth(1).textContent();
+    expect(firstRow).toContain('(+1000)');
+    const marked = await mj(page, 'window.__mj.state.players.reduce((n, p) => n + p.river.filter((r) => r.tsumogiri).length, 0)');
+    expect(marked).toBeGreaterThan(0);
+    expect(await markBlobs(page)).toBe(marked);
     await page.close();
   }, 60_000);
 

@@ -28,7 +28,7 @@
     frame = 0;
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     ui.hits = MJTable.draw(canvas, ui.state, { // hit rects of the bottom hand, read by the browser tests
-      viewer: f ?? 0, last: ui.last, slide: ui.slide, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
+      viewer: f ?? 0, last: ui.last, slide: ui.slide, markTsumogiri: true, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
       names: MJ.seatNames(ui.seats), banner: ui.state ? null : t('banner.press_start'),
     });
     ui.layout = MJTable.last;

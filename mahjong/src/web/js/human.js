@@ -42,7 +42,7 @@
     frame = 0;
     ui.drawn = ui.state; // the state the hit rects belong to
     ui.hits = MJTable.draw(canvas, ui.state, {
-      viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
+      viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, markTsumogiri: true, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selectedTile: pendingTile(ui.state), markedTiles: riichiMarks(ui.state), names: MJ.seatNames(ui.seats), strip: STRIP,
       banner: ui.state ? null : t('banner.press_new'),
     });
