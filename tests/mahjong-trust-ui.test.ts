@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { memoryBackend, DEFAULT_LIMITS } from '../mahjong/src/modules/backend/memory';
 import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
 import { createApp } from '../mahjong/src/app';
-import { launchBrowser } from '../mahjong/test/web/browser';
+import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { HeuristicAgent } from '../mahjong/src/engine/ai';
 
 // Issue #27 §4 on the play page, in Chromium against an in-process server.
 const app = createApp().listen({ hostname: '127.0.0.1', port: 0 });
@@ -159,4 +160,84 @@ describe('buttons only for a decision that is really the human\'s', () => {
     expect(await mj(page, 'window.__offers')).toEqual([]);
     await page.close();
   }, 90_000);
+});
+
+/** Page rects (left, top, right, bottom) overlap. */
+const overlap = (a: number[], b: number[]) => a[0]! < b[2]! && b[0]! < a[2]! && a[1]! < b[3]! && b[1]! < a[3]!;
+
+/**
+ * Plays seat 0 by clicking (the heuristic chooses) until `until` (an expression over the page's
+ * state `s`) holds at seat 0's decision; returns the rects of the toggles, the action bar, the
+ * canvas and the own melds then.
+ */
+async function playUntil(page: Page, until: string): Promise<{ tools: number[]; bar: number[]; canvas: number[]; melds: any[] }> {
+  const human = new HeuristicAgent();
+  for (let guard = 0; guard < 3000; guard++) {
+    const seen = await waitFor(() => mj(page, `(() => {
+      const vis = (id) => { const e = document.getElementById(id); return e && e.offsetParent !== null ? e : null; };
+      const at = (e) => { const b = e.getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2 }; };
+      if (vis('final-new')) return { done: true };
+      if (vis('result-ok')) return { result: at(vis('result-ok')) };
+      if (document.querySelector('.overlay')) return null;
+      const ui = window.__mj, s = ui.state;
+      if (!s || s.turn !== 0 || ui.busy || ui.drawn !== s || !(s.valid_actions || []).length) return null;
+      const r = document.getElementById('table').getBoundingClientRect();
+      const box = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+      if (${until}) return { found: { tools: box('seat-tools'), bar: box('actions'), canvas: [r.left, r.top, r.right, r.bottom], melds: MJTable.last.seats[0].melds } };
+      const tiles = ui.hits.map((h) => ({ action: MJ.discardIndex(h.tile), x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2 }));
+      const buttons = [...document.querySelectorAll('#actions button')].map((b) => ({ action: Number(b.dataset.action), ...at(b) }));
+      return { state: s, tiles, buttons, version: ui.version };
+    })()`), 'something to do', 30_000);
+    if (seen.found) return seen.found;
+    if (seen.done) throw new Error(`the game ended before ${until}`);
+    if (seen.result) { await page.mouse.click(seen.result.x, seen.result.y); continue; }
+    const action = human.decide(seen.state);
+    const target = seen.buttons.find((b: any) => b.action === action) ?? (action <= 36 ? [...seen.tiles].reverse().find((t: any) => t.action === action) : null);
+    expect(target).toBeTruthy();
+    await page.mouse.click(target.x, target.y);
+    await waitFor(() => mj(page, `window.__mj.version !== ${seen.version}`), 'the next state', 15_000);
+  }
+  throw new Error('no end');
+}
+
+async function startOn(page: Page, size: { width: number; height: number }, seed: string): Promise<void> {
+  await page.setViewportSize(size);
+  await page.goto(`${base}/?anim=0`);
+  await page.selectOption('#ai-kind', 'heuristic');
+  await page.fill('#seed', seed);
+  await page.selectOption('#length', '0');
+  await page.click('#start-game');
+}
+
+describe('nothing above the hand covers anything else', () => {
+  it('1440 × 900: the riichi hint does not cover the Auto-pass toggle', async () => {
+    const page = await context.newPage();
+    await startOn(page, { width: 1440, height: 900 }, '3');
+    const r = await playUntil(page, 's.riichi_tiles.length > 0 && !s.riichi_stage2 && document.querySelector("#describe")');
+    expect(overlap(r.tools, r.bar)).toBe(false);
+    await screenshot(page, 'trust-riichi-hint-1440');
+    await page.close();
+  }, 90_000);
+
+  it('390 × 844: call buttons do not cover the toggles', async () => {
+    const page = await context.newPage();
+    await startOn(page, { width: 390, height: 844 }, '3');
+    const r = await playUntil(page, 's.valid_actions.some((a) => a >= 37 && a <= 44) && document.querySelector("#actions button")');
+    expect(overlap(r.tools, r.bar)).toBe(false);
+    await screenshot(page, 'trust-call-buttons-390');
+    await page.close();
+  }, 90_000);
+
+  it('1440 × 900: "Your turn" does not cover the own added kan\'s stacked tile', async () => {
+    const page = await context.newPage();
+    // Seed 1 (heuristic AIs, East only, seat 0 played by the heuristic): seat 0 adds a kan in the third hand.
+    await startOn(page, { width: 1440, height: 900 }, '1');
+    const r = await playUntil(page, 's.players[0].melds.some((m) => m.type === "kakan") && document.querySelector("#describe")');
+    const added = r.melds.find((m: any) => m.type === 'kakan').rects.find((t: any) => t.added);
+    const tile = [r.canvas[0]! + added.x, r.canvas[1]! + added.y, r.canvas[0]! + added.x + added.w, r.canvas[1]! + added.y + added.h];
+    expect(overlap(r.bar, tile)).toBe(false);
+    expect(overlap(r.tools, r.bar)).toBe(false);
+    await screenshot(page, 'trust-kakan-1440');
+    await page.close();
+  }, 120_000);
 });

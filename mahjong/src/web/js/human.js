@@ -50,17 +50,30 @@
     placeOverlays();
   }
 
-  /** The toggles and waits sit above the hand's left end, the call buttons above its right end. */
+  /**
+   * The toggles and waits sit above the hand's left end, the call buttons (or the turn's hint)
+   * above its right end — above everything of the own row, an added kan's stacked tile included.
+   * Where the two would overlap (a long hint at 1440 px, call buttons on a phone), the buttons go
+   * above the toggles instead of covering them.
+   */
   function placeOverlays() {
     const L = MJTable.last && MJTable.last.layout;
     if (!L) return;
     const me = ui.state && MJTable.last.seats[0];
     const left = me ? Math.max(4, me.row.x) : 8;
     const right = me ? Math.max(4, L.w - (me.row.x + me.row.w)) : 8;
-    const bottom = Math.round(L.h - L.handTop + 4);
+    let top = L.handTop;
+    if (me) for (const m of me.melds) for (const r of m.rects) top = Math.min(top, r.y);
+    const toolsBottom = Math.round(L.h - L.handTop + 4);
+    const barBottom = Math.round(L.h - top + 4);
     const tools = $('seat-tools');
-    Object.assign(tools.style, { left: `${Math.round(left)}px`, bottom: `${bottom}px`, maxWidth: `${Math.round(L.w - left - 8)}px` });
-    Object.assign(bar.style, { right: `${Math.round(right)}px`, bottom: `${bottom}px`, maxWidth: `${Math.round(L.w * 0.9)}px` });
+    Object.assign(tools.style, { left: `${Math.round(left)}px`, bottom: `${toolsBottom}px`, maxWidth: `${Math.round(L.w - left - 8)}px` });
+    Object.assign(bar.style, { right: `${Math.round(right)}px`, bottom: `${barBottom}px`, maxWidth: `${Math.round(L.w * 0.9)}px` });
+    const a = tools.getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    if (a.width && b.width && a.height && b.height && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+      bar.style.bottom = `${Math.round(Math.max(barBottom, toolsBottom + a.height + 6))}px`;
+    }
   }
 
   function setState(state) {
@@ -72,6 +85,7 @@
     redraw();
     renderButtons();
     renderSeatInfo();
+    placeOverlays();
   }
 
   /**
@@ -324,7 +338,7 @@
   }
 
   for (const [id, key] of [['auto-win', 'win'], ['no-calls', 'no_calls'], ['auto-pass', 'pass']]) $(id).onchange = (e) => setAuto(key, e.target.checked);
-  I.onChange(() => { status(statusText); redraw(); renderButtons(); renderSeatInfo(); });
+  I.onChange(() => { status(statusText); redraw(); renderButtons(); renderSeatInfo(); placeOverlays(); });
   document.getElementById('new-game').onclick = modeDialog;
   renderSeatInfo();
   redraw();
