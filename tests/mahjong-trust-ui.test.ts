@@ -241,3 +241,29 @@ describe('nothing above the hand covers anything else', () => {
     await page.close();
   }, 120_000);
 });
+
+describe('replay on a phone', () => {
+  it('390 × 844: the table and the analysis of the viewed seat are on screen together, not under the control bars', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/replay`);
+    await page.waitForSelector('#sample option[value^="tenhou-"]', { state: 'attached' });
+    const sample = await page.evaluate(() => [...(document.getElementById('sample') as HTMLSelectElement).options].map((o) => o.value).find((v) => v.startsWith('tenhou-'))!);
+    await page.selectOption('#sample', sample);
+    await page.click('#load-sample');
+    await waitFor(async () => ((await page.textContent('#analysis')) ?? '').includes('shanten'), 'the analysis', 30_000);
+    for (let i = 0; i < 20; i++) await page.click('#forward');
+    const box = (q: string) => page.evaluate((q) => { const b = document.querySelector(q)!.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, height: b.height }; }, q);
+    const table = await box('.table-wrap');
+    const analysis = await box('#analysis');
+    const controls = await box('body > .bar:last-of-type');
+    // Both without scrolling: the whole table, and at least 100 px of the analysis above the controls.
+    expect(table.top).toBeGreaterThanOrEqual(0);
+    expect(table.bottom).toBeLessThanOrEqual(analysis.top + 1);
+    expect(table.height).toBeGreaterThan(300);
+    expect(Math.min(analysis.bottom, controls.top) - analysis.top).toBeGreaterThan(100);
+    expect(controls.bottom).toBeLessThanOrEqual(844 + 1);
+    await screenshot(page, 'trust-replay-390');
+    await page.close();
+  }, 60_000);
+});
