@@ -131,6 +131,8 @@ describe('buttons only for a decision that is really the human\'s', () => {
   it('once auto-win and auto-pass are on (the server takes every decision) the page never offers one while it plays the events back', async () => {
     const page = await context.newPage();
     await page.goto(`${base}/?anim=40`);
+    await page.evaluate(() => localStorage.removeItem('mj-auto'));
+    await page.reload();
     // Every moment the bar offers something to do is recorded as it happens (once watching).
     await page.evaluate(() => {
       const w = window as any;
@@ -203,6 +205,9 @@ async function playUntil(page: Page, until: string): Promise<{ tools: number[]; 
 async function startOn(page: Page, size: { width: number; height: number }, seed: string): Promise<void> {
   await page.setViewportSize(size);
   await page.goto(`${base}/?anim=0`);
+  // The toggles are kept per browser: another test may have left the automatic play on.
+  await page.evaluate(() => localStorage.removeItem('mj-auto'));
+  await page.reload();
   await page.selectOption('#ai-kind', 'heuristic');
   await page.fill('#seed', seed);
   await page.selectOption('#length', '0');
