@@ -40,7 +40,10 @@ describe('sessions.sqlite', () => {
     const watch = (await one.call('POST', '/api/game/new', { mode: '4ai', max_round: 0, delay_ms: 5000 })).json;
     expect((await one.call('POST', `/api/game/${watch.session_id}/speed`, { delay_ms: 300 }, watch.token)).status).toBe(200);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    // The first process is dropped without closing anything (as a killed server would be).
+
+    // The first process still holds the file: another server on the same directory is refused (it would play the same games).
+    expect(() => SqliteSessionStore.open(file, log, DEFAULT_LIMITS)).toThrow('in use by another mahjong serve');
+    await one.app.decorator.games.close();
 
     const two = appOn(file);
     try {
@@ -58,9 +61,11 @@ describe('sessions.sqlite', () => {
       expect(over.game.wall.secret).toMatch(/^[0-9a-f]{64}$/);
       // A deleted session is gone from the file too.
       expect((await two.call('DELETE', `/api/game/${id}`, undefined, g.token)).status).toBe(200);
-      expect(appOn(file).store.restored).toBe(0);
     } finally {
       await two.app.decorator.games.close();
     }
+    const three = appOn(file);
+    expect(three.store.restored).toBe(0);
+    await three.app.decorator.games.close();
   });
 });

@@ -13,7 +13,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ConsolaInstance } from 'consola';
 import { DEFAULT_LIMITS, MemorySessionStore, type SessionLimits } from './memory';
-import { sqliteProblem } from './sqlite';
+import { isBusy, sqliteProblem } from './sqlite';
 import type { SessionActivity, SessionRecord, SessionStore, Step } from './types';
 
 export const SESSIONS_DB_FILE = 'sessions.sqlite';
@@ -65,7 +65,13 @@ export class SqliteSessionStore implements SessionStore {
       chmodSync(path, 0o600);
       db = new Database(path, { create: true, strict: true });
       db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      const version = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version;
+      // One server per file: a second `serve` on the same data directory would play the same games
+      // from its own copy and interleave their step logs. The first write takes the lock for good.
+      db.run('PRAGMA locking_mode = EXCLUSIVE');
+      // prepare + finalize, not the cached query: a refused open must close at once, lock and all.
+      const read = db.prepare('PRAGMA user_version');
+      const version = (read.get() as { user_version: number }).user_version;
+      read.finalize();
       if (version > SCHEMA_VERSION) throw Object.assign(new Error(`schema version ${version} is newer than this mahjong's (${SCHEMA_VERSION})`), { code: 'NEWER' });
       db.run('PRAGMA journal_mode = WAL');
       // NORMAL in WAL mode: a killed process loses nothing committed; only a power cut may lose the last steps.
@@ -79,6 +85,7 @@ export class SqliteSessionStore implements SessionStore {
       return store;
     } catch (err) {
       try { db?.close(); } catch { /* already unusable */ }
+      if (isBusy(err)) throw new Error(`session database ${path} is in use by another mahjong serve (one server per data directory without --redis)`);
       throw new Error(sqliteProblem(path, err).replace('game database', 'session database'));
     }
   }
@@ -187,6 +194,11 @@ export class SqliteSessionStore implements SessionStore {
 
   async close(): Promise<void> {
     await this.mem.close();
-    try { this.db.close(); } catch { /* already closed */ }
+    try {
+      // Give the exclusive lock back now (a lazy close would keep it while cached statements live).
+      this.db.run('PRAGMA locking_mode = NORMAL');
+      this.db.query('SELECT count(*) FROM sessions').get();
+      this.db.close();
+    } catch { /* already closed */ }
   }
 }
