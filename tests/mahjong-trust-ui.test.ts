@@ -272,3 +272,27 @@ describe('replay on a phone', () => {
     await page.close();
   }, 60_000);
 });
+
+describe('a game that is really gone', () => {
+  it('ended on the server while the page plays it: a dialog offers the history and a new game, and nothing stays clickable', async () => {
+    const page = await context.newPage();
+    await startOn(page, { width: 1100, height: 800 }, '6');
+    await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.turn === 0 && !!document.querySelector("#describe")'), 'our turn', 15_000);
+    const id: string = await mj(page, 'window.__mj.session');
+    const token = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id);
+    expect((await fetch(`${base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': token! } })).status).toBe(200);
+    await page.waitForSelector('#gone-new', { timeout: 20_000 });
+    expect(await page.textContent('#gone-text')).toContain('no longer on the server');
+    expect(await page.isVisible('#gone-history')).toBe(true);
+    expect(await mj(page, 'document.querySelectorAll("#actions button").length')).toBe(0);
+    expect(await mj(page, '(document.querySelector("#describe") || {}).textContent || ""')).not.toContain('click a tile');
+    await page.click('#gone-history');
+    await page.waitForURL(/\/history$/);
+    // A reload of a game that is gone says the same.
+    await page.goto(`${base}/?session=${id}`);
+    await page.waitForSelector('#gone-new', { timeout: 10_000 });
+    await page.click('#gone-new');
+    await page.waitForSelector('#start-game');
+    await page.close();
+  }, 60_000);
+});

@@ -330,8 +330,9 @@
       status(() => t('status.resumed', { id: id.slice(0, 8) }));
       setState(state);
       subscribe();
-    } catch {
+    } catch (e) {
       history.replaceState(null, '', '/');
+      if ([401, 403, 404].includes(e.status)) { ui.session = id; gameGone(id); return; }
       status(() => t('status.gone'));
       modeDialog();
     }
