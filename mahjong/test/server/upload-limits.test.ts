@@ -46,6 +46,27 @@ describe('POST /api/replay/load refuses what would hurt the server', () => {
   });
 });
 
+describe('deeply nested JSON', () => {
+  it('a tenhou.net/6 log posted as JSON that nests 500,000 levels deep is a 400 naming the limit, not a 500', async () => {
+    const body = `{"log":${'['.repeat(500_000)}${']'.repeat(500_000)}}`;
+    const res = await post(body, 'application/json');
+    expect(res.status).toBe(400);
+    const json = await res.json() as { code: string; detail: string };
+    expect(json.code).toBe('BAD_REQUEST');
+    expect(json.detail).toBe('request body nests deeper than 32 levels');
+    // The same text as bytes is read as text and refused as a malformed log.
+    expect((await post(body, 'text/plain')).status).toBe(400);
+  });
+
+  it('every JSON endpoint refuses a body nesting deeper than 32 levels with 400 (the schema error used to overflow: 500)', async () => {
+    const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
+    for (const [path, body] of [['/api/replay/analysis', `{"paipu":{"x":${deep}}}`], ['/api/replay/steps', `{"paipu":{"rounds":${deep}}}`], ['/api/game/new', `{"mode":"human_ai","ai_models":${deep}}`]] as const) {
+      const res = await app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body }));
+      expect([path, res.status, ((await res.json()) as { detail: string }).detail]).toEqual([path, 400, 'request body nests deeper than 32 levels']);
+    }
+  });
+});
+
 describe('a human_ai game\'s record is its player\'s', () => {
   it('export, mjlog and paipu need the seat token even after the game is over', async () => {
     const g = await call('POST', '/api/game/new', { mode: 'human_ai', seed: 4, max_round: 0, auto: { pass: true, win: true } });
