@@ -9,14 +9,17 @@ import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
-import { COMMITTED_SCHEME, isWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
+import { COMMITTED_SCHEME, isWallSecret, newWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
 import type { HandLogEntry, StateView } from './view-schema';
 import { stateView } from './view';
 import { roundLabel } from './round-label';
 import { waitsOf } from '../table/win';
 
 export interface GameOptions {
-  /** Wall seed (a practice game); the same seed and the same actions reproduce the game exactly. */
+  /**
+   * Wall seed (a practice game); the same seed and the same actions reproduce the game exactly.
+   * Without a seed (and without `secret` or `wallFor`) the walls come from a fresh 256-bit secret.
+   */
   seed?: number;
   /**
    * 64 hex digits (256 bits): every wall is derived from this secret (table/secure-wall.ts) and
@@ -64,7 +67,8 @@ export class Game {
   constructor(opts: GameOptions = {}) {
     this.seed = (opts.seed ?? Math.floor(Math.random() * 2 ** 31)) >>> 0;
     if (opts.secret !== undefined && !isWallSecret(opts.secret)) throw new Error('invariant: a wall secret is 64 lower-case hex digits');
-    this.secret = opts.secret ?? null;
+    // A game given neither a seed nor walls is dealt from a fresh CSPRNG secret, never a small seed.
+    this.secret = opts.secret ?? (opts.seed === undefined && !opts.wallFor ? newWallSecret() : null);
     this.commitment = this.secret === null ? null : wallCommitment(this.secret);
     this.eastSouth = (opts.maxRound ?? 1) === 1;
     this.names = opts.names ?? ['P0', 'P1', 'P2', 'P3'];

@@ -60,6 +60,15 @@ describe('walls from a 256-bit secret', () => {
     }
   });
 
+  it('a Game given neither seed nor walls deals from a fresh secret, never from a small seed', () => {
+    const a = new Game({ maxRound: 0 });
+    const b = new Game({ maxRound: 0 });
+    expect(a.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.secret).not.toBe(b.secret);
+    expect(parseWallSeed(a.toPaipu().seed)).toMatchObject({ kind: 'committed', commitment: a.commitment, secret: null });
+    expect(new Game({ seed: 5, maxRound: 0 }).secret).toBeNull();
+  });
+
   it('ignores the game seed: the only randomness is the secret (the small seed only names practice games)', () => {
     const s = newWallSecret();
     const a = new Game({ seed: 1, secret: s, maxRound: 0 });
