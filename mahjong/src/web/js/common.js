@@ -129,9 +129,8 @@
   function wallNodes(state) {
     const w = state && state.game && state.game.wall;
     if (!w) return [];
-    if (w.kind === 'seeded') return [el('p', { class: 'wall-note muted', id: 'wall-note' }, `Seeded practice game (seed ${w.seed}): the walls follow the seed; not rated.`)];
-    if (!w.secret) return [el('p', { class: 'wall-note muted', id: 'wall-note' }, `Walls committed: SHA-256 ${w.commitment}`)];
-    return [el('p', { class: 'wall-note muted', id: 'wall-note' }, `Wall secret revealed: ${w.secret} (commitment ${w.commitment}). The Replay page and "mahjong verify" check that it deals every wall of the game.`)];
+    const key = w.kind === 'seeded' ? 'wall.seeded' : w.secret ? 'wall.revealed' : 'wall.committed';
+    return [el('p', { class: 'wall-note muted', id: 'wall-note' }, I.t(key, { seed: w.seed, secret: w.secret, commitment: w.commitment }))];
   }
 
   /** Runs handlers one after another (animations, dialogs) in arrival order. */

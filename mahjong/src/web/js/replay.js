@@ -328,7 +328,7 @@
     if (!w || w.kind === 'none') { box.hidden = true; return; }
     box.hidden = false;
     box.className = w.ok === true ? 'ok' : w.ok === false ? 'bad' : 'info';
-    const head = w.kind === 'seeded' ? 'Seeded practice game' : w.ok === true ? 'Wall commitment verified' : w.ok === false ? 'Wall check FAILED' : 'Wall committed';
+    const head = t(w.kind === 'seeded' ? 'wall.practice' : w.ok === true ? 'wall.ok' : w.ok === false ? 'wall.bad' : 'wall.info');
     box.replaceChildren(el('strong', {}, head), el('p', {}, w.message));
   }
 
