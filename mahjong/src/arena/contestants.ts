@@ -4,6 +4,7 @@
  * the `--bots` file (`mjai:<name>` or just `<name>`). `playOne` plays one game of the duplicate
  * schedule and returns its record; the same game gives the same record in any process.
  */
+import { createHmac } from 'node:crypto';
 import { StrongAgent } from '../engine/ai';
 import { type GameRecord, seatResults } from '../engine/sim/arena';
 import { playGame } from '../engine/sim/play';
@@ -23,6 +24,13 @@ export interface ContestantSetup {
   botTimeoutMs?: number;
   possibleActions?: boolean;
   maxRound: 0 | 1;
+  /**
+   * 64 hex digits: games with an external bot are dealt from the secret HMAC-SHA256(wallKey, seed)
+   * instead of the small seed, so a bot cannot rebuild the wall from its tiles (the four rotations
+   * of a match share the seed, hence the walls). Without it (`arena`) walls come from the seed and a
+   * report can be repeated.
+   */
+  wallKey?: string;
 }
 
 /** The bot a name stands for, or null for an in-process agent. */
@@ -58,7 +66,7 @@ export function contestants(s: ContestantSetup): { playOne: PlayOne; hasBots: bo
         bot: transportFor(spec.command ?? spec.url!), fallback: new StrongAgent(),
         ...(spec.possible_actions || s.possibleActions ? { annotator: new ClassicAnnotator(i) } : {}),
       };
-    }), options, { timeoutMs });
+    }), s.wallKey ? { ...options, secret: createHmac('sha256', Buffer.from(s.wallKey, 'hex')).update(String(seed)).digest('hex') } : options, { timeoutMs });
     return { seed, rotation, seats, results: seatResults(game, seats), ...(replaced.length ? { replaced: replaced.map((r) => `seat ${r.seat} (${r.reason}: ${r.message})`) } : {}) };
   };
   return { playOne, hasBots };

@@ -104,7 +104,7 @@ const show = defineCommand({
       const lines = [
         `game      ${g.id}`,
         `played    ${g.createdAt} – ${g.finishedAt}`,
-        `mode      ${g.mode === 'human_ai' ? 'human against three AIs' : 'four AIs'}, ${g.maxRound === 0 ? 'East only' : 'East-South'}, seed ${g.seed}, ${g.hands} hands`,
+        `mode      ${g.mode === 'human_ai' ? 'human against three AIs' : 'four AIs'}, ${g.maxRound === 0 ? 'East only' : 'East-South'}, ${g.seeded ? `seeded practice game (seed ${g.seed}, not rated)` : 'walls from a secret (committed, revealed in the log)'}, ${g.hands} hands`,
         '',
         'seat  player           place  score    points',
         ...[0, 1, 2, 3].map((s) => `${SEATS[s]}     ${seatAi(g.ais[s]!).padEnd(15)}  ${String(g.placements[s]).padStart(5)}  ${String(g.scores[s]).padStart(6)}  ${String(g.points[s]).padStart(7)}`),

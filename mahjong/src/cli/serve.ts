@@ -1,6 +1,7 @@
+import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
 import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
-import { createApp } from '../app';
+import { createApp, type MahjongApp } from '../app';
 import { loadMjaiConfig, type MjaiBots, type MjsonpRooms } from '../mjai/config';
 import { MjsonpServer } from '../mjai/tcp/server';
 import { LadderRunner } from '../modules/ladder/runner';
@@ -9,6 +10,7 @@ import { BUILTIN_AIS } from '../engine/ai';
 import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
 import { OffGameStore } from '../modules/backend/game-store';
 import { SqliteGameStore } from '../modules/backend/sqlite';
+import { SESSIONS_DB_FILE, SqliteSessionStore } from '../modules/backend/sqlite-sessions';
 import type { Backend } from '../modules/backend/types';
 import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redis';
 import { dataDir, gameDbPath } from '../modules/backend/paths';
@@ -90,7 +92,7 @@ export default defineCommand({
       }
       if (args.store === false) backend = { ...backend, games: new OffGameStore() };
       log.info(`sessions, events and finished games are shared through ${redactUrl(redisUrl)}`);
-    } else backend = localBackend(limits, args.store === false ? null : gameDbPath(dataDir(args['data-dir'])), log);
+    } else backend = localBackend(limits, args.store === false ? null : dataDir(args['data-dir']), log);
     let ladder: LadderStore;
     try {
       ladder = new LadderStore(args.store === false ? null : ladderPath(dataDir(args['data-dir'])));
@@ -112,19 +114,10 @@ export default defineCommand({
         throw new AppError('LISTEN_FAILED', 500, listenError(err, { host: listen.host, port: mjaiPort }));
       }
     }
-    // End the event streams first: a graceful stop would otherwise wait for them forever.
     runner?.start();
-    // Once only: SIGINT and SIGTERM may both arrive (Ctrl-C, then a supervisor), and a second
-    // app.stop throws "Elysia isn't running".
-    let stopped = false;
-    const stop = async () => {
-      if (stopped) return;
-      stopped = true;
-      app.decorator.games.closeStreams();
-      await Promise.all([app.stop(true), mjsonp?.stop(), runner?.stop()]);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    const stop = stopOnce(app, log, async () => { await mjsonp?.stop(); }, async () => { await runner?.stop(); });
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
     if (mjsonp) log.info(`classic mjai clients: mjsonp://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${mjsonp.port}/<room>`);
     log.ready(`mahjong listening on ${displayUrl(listen.host, port)} (docs: ${displayUrl(listen.host, port)}/docs)`);
@@ -132,15 +125,44 @@ export default defineCommand({
 });
 
 /**
- * One server: sessions in memory, finished games in SQLite (or none). A database that cannot be
- * opened is reported here, once, and the server runs on: games are played, the history answers
- * 503 naming the problem, and saving is tried again when a game ends.
+ * The server's stop, for SIGINT and SIGTERM. Ctrl-C under a launcher (`bun run start`) brings
+ * SIGINT from the terminal and SIGTERM from the launcher: the server stops once, and the second
+ * signal does not ask an Elysia that has stopped to stop again ("Elysia isn't running"). The event
+ * streams end first: a graceful stop would otherwise wait for them forever.
  */
-function localBackend(limits: { maxSessions: number; ttlMs: number }, dbPath: string | null, log: ReturnType<typeof createLogger>): Backend {
-  if (!dbPath) return memoryBackend(limits, new OffGameStore());
+export function stopOnce(app: MahjongApp, log: { warn: (m: string) => void }, ...others: Array<() => Promise<void>>): () => Promise<void> {
+  let stopping: Promise<void> | null = null;
+  return () => {
+    stopping ??= (async () => {
+      app.decorator.games.closeStreams();
+      const results = await Promise.allSettled([app.stop(true), ...others.map((stopOther) => stopOther())]);
+      for (const result of results) if (result.status === 'rejected') log.warn(`stopping: ${(result.reason as Error).message}`);
+    })();
+    return stopping;
+  };
+}
+
+/**
+ * One server: games in progress in `sessions.sqlite` and finished games in `games.sqlite` under
+ * `dir` (`--no-store`: nothing on disk, sessions in memory only). A database that cannot be
+ * opened is reported here, once, and the server runs on: games are played (in memory only, if
+ * it is the session database), the history answers 503 naming the problem, and saving is tried
+ * again when a game ends.
+ */
+function localBackend(limits: { maxSessions: number; ttlMs: number }, dir: string | null, log: ReturnType<typeof createLogger>): Backend {
+  if (!dir) return memoryBackend(limits, new OffGameStore());
+  const dbPath = gameDbPath(dir);
   const store = new SqliteGameStore(dbPath);
   const problem = store.check();
   if (problem) log.error(`${problem} — finished games are not saved until this is fixed (the history answers 503)`);
   else log.info(`finished games are stored in ${dbPath}`);
-  return memoryBackend(limits, store);
+  let sessions: SqliteSessionStore | undefined;
+  const sessionsPath = resolve(dir, SESSIONS_DB_FILE);
+  try {
+    sessions = SqliteSessionStore.open(sessionsPath, log, limits);
+    log.info(`games in progress are kept in ${sessionsPath} (${sessions.restored} restored)`);
+  } catch (err) {
+    log.error(`${(err as Error).message} — games in progress are kept in memory only (a restart loses them)`);
+  }
+  return memoryBackend(limits, store, undefined, sessions);
 }

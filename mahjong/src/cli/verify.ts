@@ -14,6 +14,11 @@ const TRUNCATED: Record<string, string> = {
 
 function line(v: FileVerdict): string {
   const tally = `${v.handsOk}/${v.hands} hands`;
+  const wall = 'wall' in v && v.wall.kind !== 'none' && v.status !== 'mismatch' ? `\n           ${v.wall.message}` : '';
+  return lineOnly(v, tally) + wall;
+}
+
+function lineOnly(v: FileVerdict, tally: string): string {
   const notes = v.notes.length > 0 ? `  (${v.notes.join('; ')})` : '';
   if (v.status === 'ok') return `ok         ${v.file}  ${tally}${notes}`;
   if (v.status === 'truncated') return `truncated  ${v.file}  ${tally}  (${TRUNCATED[v.truncated ?? ''] ?? v.truncated})`;

@@ -15,6 +15,8 @@ import { InvalidLog, type LogFormat } from './errors';
 export interface GameDraft {
   type: number;
   names: string[];
+  /** The wall seed the log names (our own games: `devhub-v1,…` or `devhub-v2,…`), else ''. */
+  seed?: string;
   rounds: Round[];
   /** Per round, the score changes the log gives for each result (undefined: not given). */
   resultDeltas: (number[] | undefined)[][];
@@ -45,7 +47,7 @@ export function completeWithEngine(format: LogFormat, d: GameDraft): Paipu {
     rounds.push({ ...r, events });
   });
   const paipu: Paipu = {
-    type: d.type, seed: '', lobby: 0,
+    type: d.type, seed: d.seed ?? '', lobby: 0,
     rules: { redFives: !(d.type & 0x02), openTanyao: !(d.type & 0x04), eastSouth, sanma: false },
     players: [0, 1, 2, 3].map((i) => ({ name: d.names[i] ?? '', dan: 0, rate: 0, sex: '' })),
     oya: rounds[0]?.oya ?? 0, rounds, owari: d.owari ?? null, truncated: null,

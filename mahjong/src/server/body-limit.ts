@@ -5,6 +5,24 @@ import { BadRequest, PayloadTooLarge } from './errors';
 /** mahjong/README.md: bodies over 5 MB are refused with 413 before they are read. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Our deepest request (a paipu: rounds, events, a meld's tiles) nests 8 levels. A JSON body that
+ * nests deeper is refused before anything walks it recursively (schema errors and re-encoding
+ * would overflow the stack on a 5 MB body of brackets).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` nests arrays/objects deeper than `max` (iterative, so a deep value cannot overflow the stack here). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as object)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const isJson = (contentType: string) => contentType.includes('json') && !contentType.includes('ndjson');
 
 /**
@@ -36,5 +54,7 @@ export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly st
     })
     .onTransform({ as: 'global' }, ({ body, request }) => {
       if (request.method === 'GET' || body === undefined || body === '') return;
+      if (body instanceof Uint8Array) return;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('request body must be a JSON object');
+      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw new BadRequest(`request body nests deeper than ${MAX_JSON_DEPTH} levels`);
     });

@@ -19,6 +19,21 @@ async function run(...args: string[]) {
 }
 
 describe('mahjong convert', () => {
+  it('reads the log from stdin with -', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'convert', '-', '--to', 'mjai'], { stdin: Bun.file(SRC), stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect([code, stderr]).toEqual([0, '']);
+    expect(canonicalGame(parseLogText(stdout).paipu)).toEqual(canonicalGame(parseMjlog(readFileSync(SRC, 'utf8'))));
+  }, 30_000);
+
+  it('a character reference outside Unicode is the malformed-log message with line and column, not a stack trace', async () => {
+    const bad = join(dir, 'bad-ref.mjlog');
+    writeFileSync(bad, readFileSync(SRC, 'utf8').replace(/<UN n0="[^"]*"/, '<UN n0="&#x110000;"'));
+    const r = await run('convert', bad, '--to', 'mjai');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: malformed mjlog: character reference &#x110000; is not a valid XML character \(line \d+, column \d+\)\n$/);
+  }, 30_000);
+
   it('xml → tenhou6 (stdout) → mjai (--out, from gzip) → xml, the same game throughout', async () => {
     const original = canonicalGame(parseMjlog(readFileSync(SRC, 'utf8')));
     const t6 = await run('convert', SRC, '--to', 'tenhou6');

@@ -30,7 +30,7 @@ function playedGame(seed: number, id: string, finishedAt: string): StoredGame {
   }
   const owari = game.owari!;
   return {
-    id, createdAt: finishedAt, finishedAt, mode: 'human_ai', maxRound: 0, seed, ais: [null, 'strong', 'heuristic', 'random'],
+    id, createdAt: finishedAt, finishedAt, mode: 'human_ai', maxRound: 0, seed, seeded: true, ais: [null, 'strong', 'heuristic', 'random'],
     scores: owari.scores, points: owari.points, placements: placementsOf(owari.scores), hands: game.log.length,
     tokenHash: tokenHash('t'), mjlog: game.toMjlog(),
   };
@@ -68,7 +68,7 @@ describe('mahjong games', () => {
     const res = await run(dir, 'games', 'show', '1111');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain(`game      ${first.id}`);
-    expect(res.stdout).toContain('East only, seed 41');
+    expect(res.stdout).toContain('East only, seeded practice game (seed 41, not rated)');
     for (const s of [0, 1, 2, 3]) expect(res.stdout).toContain(String(first.scores[s]));
     const json = JSON.parse((await run(dir, 'games', 'show', first.id, '--json')).stdout);
     expect(json).toMatchObject({ id: first.id, points: first.points, hands: first.hands });

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MJLOG_DATA } from '../fixtures/data/paths';
+import { Game } from '../../src/engine/game';
+import { RandomAgent } from '../../src/engine/ai';
+import { newWallSecret } from '../../src/engine/table/secure-wall';
 
 const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
 const DATA = MJLOG_DATA;
@@ -17,6 +20,33 @@ async function run(...args: string[]) {
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { stdout, stderr, code };
 }
+
+describe('mahjong verify: the wall commitment of a game this engine dealt', () => {
+  it('verifies a finished game\'s revealed secret against its commitment and walls, and fails a tampered one', async () => {
+    const game = new Game({ secret: newWallSecret(), maxRound: 0 });
+    const agents = [0, 1, 2, 3].map((s) => new RandomAgent(s + 1));
+    while (!game.isOver()) {
+      const seat = game.actor();
+      if (seat < 0) { game.nextHand(); continue; }
+      game.step(seat, agents[seat]!.pick(game.validActions(seat)));
+    }
+    const dir = temp('mj-wall-');
+    const xml = game.toMjlog();
+    writeFileSync(join(dir, 'game.mjlog'), xml);
+    const ok = await run('verify', join(dir, 'game.mjlog'));
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`wall commitment verified: the revealed secret hashes to ${game.commitment}`);
+    // The same game converted to tenhou.net/6 is checked too (the seed travels in its title).
+    const t6 = await run('convert', join(dir, 'game.mjlog'), '--to', 'tenhou6', '--out', join(dir, 'game.json'));
+    expect(t6.code).toBe(0);
+    expect((await run('verify', join(dir, 'game.json'))).stdout).toContain('wall commitment verified');
+    // Another secret under the published commitment.
+    writeFileSync(join(dir, 'forged.mjlog'), xml.replace(game.secret!, newWallSecret()));
+    const bad = await run('verify', join(dir, 'forged.mjlog'));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/MISMATCH .*forged\.mjlog[\s\S]*does not hash to the commitment/);
+  }, 60_000);
+});
 
 describe('mahjong verify', () => {
   it('checks a directory, reports truncated fixtures, exits 0 when everything reproduces', async () => {

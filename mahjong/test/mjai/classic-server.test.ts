@@ -110,6 +110,9 @@ describe('classic mjai server: errors and filled rooms', () => {
     expect(saved!.ais.filter((a) => a === 'random')).toHaveLength(3);
     expect(saved!.ais).toContain('mjsonp:solo');
     expect(saved!.maxRound).toBe(0);
+    // Bots must not be able to rebuild the wall: it came from a committed secret, revealed in the log.
+    expect(saved!.seeded).toBe(false);
+    expect(saved!.mjlog).toMatch(/seed="devhub-v2,[0-9a-f]{64},[0-9a-f]{64}"/);
   });
 
   it('an illegal answer ends the game: every client gets the original server\'s error, and nothing is saved', async () => {

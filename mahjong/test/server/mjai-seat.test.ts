@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { waitFor } from '@devhub/shared/testing';
 import { HeuristicAgent } from '../../src/engine/ai';
 import { Game } from '../../src/engine/game';
 import { handSeed, shuffledWall } from '../../src/engine/table/wall';
@@ -25,7 +27,33 @@ async function playHuman(id: string, api = call): Promise<any> {
   throw new Error('game did not end');
 }
 
+/** Processes whose command line holds `marker` (read from /proc). */
+function processesWith(marker: string): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) n++;
+    } catch { /* gone meanwhile */ }
+  }
+  return n;
+}
+
 describe('named mjai bots in server seats', () => {
+  it('stops the bot processes when the game ends (end_game), not when the session expires', async () => {
+    const marker = `end-game-${crypto.randomUUID()}`;
+    const bots = parseMjaiBots(`bots:\n  pybot: { command: "python3 ${BOT} play ${marker}" }\n`, 'test');
+    const t = testApp({ mjaiBots: bots });
+    try {
+      const g = await t.call('POST', '/api/game/new', { mode: 'human_ai', ai_models: [null, 'mjai:pybot', 'mjai:pybot', 'strong'], seed: 4, max_round: 0 });
+      await playHuman(g.json.session_id, t.call);
+      // The session is still there (not deleted, not expired); its bots are not.
+      expect((await t.call('GET', `/api/game/${g.json.session_id}/state`)).status).toBe(200);
+      await waitFor(() => processesWith(marker) === 0, 'the bot processes to stop', 10_000);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
   it('GET /api/ai/models lists the configured bots as mjai:<name>', async () => {
     const names = (await call('GET', '/api/ai/models')).json.models.map((m: { name: string }) => m.name);
     expect(names).toEqual(['strong', 'heuristic', 'random', 'mjai:pybot', 'mjai:crashy']);

@@ -175,6 +175,36 @@ describe('two mahjong servers sharing one Redis', () => {
   }, 30_000);
 });
 
+describe('a pacing server killed with -9', () => {
+  it('another server whose watchers remain takes the 4ai game over within a few seconds (the 2 s lease), not after a long stall', async () => {
+    const [c, d] = await Promise.all([serve(redis.url, 'c'), serve(redis.url, 'd')]);
+    try {
+      const created = await post(c.base, '/api/game/new', { mode: '4ai', ai_model: 'random', seed: 9, max_round: 1, delay_ms: 100 });
+      const { session_id: id, token } = created.body;
+      // Watched on C first, so C holds the lease and paces; then on D too.
+      const onC = collect(c.base, id, token);
+      await waitFor(() => onC.seen.filter((e) => e.type === 'ai_action').length >= 3, 'C pacing the game');
+      const onD = collect(d.base, id, token);
+      await waitFor(() => onD.seen.filter((e) => e.type === 'ai_action').length >= 3, 'D receiving C\'s moves');
+      // C's own watcher loses its connection with C.
+      void onC.done.catch(() => undefined);
+      c.proc.kill('SIGKILL');
+      await c.proc.exited;
+      const seen = onD.seen.length;
+      // The old 15 s lease stalled here for 15 s; with the 2 s lease D plays on about 2.5 s after the
+      // kill (the bound leaves room for a loaded machine and still fails the old lease).
+      await waitFor(() => onD.seen.slice(seen).filter((e) => e.type === 'ai_action').length >= 3, 'D playing on after C died', 10_000);
+      onD.stop();
+      await onD.done;
+      const log = (await fetch(`${d.base}/api/game/${id}/log`).then((r) => r.text())).trim().split('\n').map((l) => JSON.parse(l));
+      expect(log.map((l) => l.seq)).toEqual(log.map((_, i) => i));
+      await fetch(`${d.base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': token } });
+    } finally {
+      for (const s of [c, d]) if (s.proc.exitCode === null) { s.proc.kill('SIGTERM'); await s.proc.exited; }
+    }
+  }, 60_000);
+});
+
 describe('mahjong serve --redis without a Redis', () => {
   it('exits 1 naming the address, with the password hidden', async () => {
     const { createServer } = await import('node:net');

@@ -22,6 +22,17 @@ async function address(stream: ReadableStream<Uint8Array>): Promise<string> {
   throw new Error(`server never said where it listens:\n${text}`);
 }
 
+/** What a stream still has to say (its start was read by `address`). */
+async function rest(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    text += new TextDecoder().decode(value);
+  }
+}
+
 describe('mahjong serve', () => {
   it('serves the pages, the API and an event stream on a free port, and stops on SIGTERM', async () => {
     await using proc = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--max-sessions', '1'], { env: env(), stdout: 'pipe', stderr: 'pipe' });
@@ -39,6 +50,20 @@ describe('mahjong serve', () => {
     expect(((await big.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
+  });
+
+  it('stops once when Ctrl-C under a launcher brings SIGINT and SIGTERM together', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', '0'], { env: env(), stdout: 'pipe', stderr: 'pipe' });
+    const base = await address(proc.stdout);
+    const game = (await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"4ai","delay_ms":100}' })).json()) as { session_id: string };
+    const events = await fetch(`${base}/api/game/${game.session_id}/events`);
+    await events.body!.getReader().read();
+    // The terminal's SIGINT reaches the server with the launcher's SIGTERM right behind it.
+    proc.kill('SIGINT');
+    proc.kill('SIGTERM');
+    const [out, err, code] = await Promise.all([rest(proc.stdout), new Response(proc.stderr).text(), proc.exited]);
+    expect(out + err).not.toContain("isn't running");
+    expect(code).toBe(0);
   });
 
   it('refuses a bad limit with exit code 2 and a message', async () => {
@@ -66,6 +91,26 @@ describe('mahjong serve on a port already taken', () => {
   it('names an address that is not on this machine', async () => {
     const { listenError } = await import('../../src/cli/serve');
     expect(listenError(Object.assign(new Error('x'), { code: 'EADDRNOTAVAIL' }), { host: '10.9.9.9', port: 80 })).toBe('cannot listen on 10.9.9.9:80: no such address on this machine (--host)');
+  });
+});
+
+describe('stopping', () => {
+  it('stops once however many signals ask, and never asks a stopped Elysia again', async () => {
+    const { stopOnce } = await import('../../src/cli/serve');
+    const { createApp } = await import('../../src/app');
+    const app = createApp();
+    app.listen({ hostname: '127.0.0.1', port: 0 });
+    const warnings: string[] = [];
+    // Elysia prints "Elysia isn't running" (it does not throw) when asked to stop twice: count the asks.
+    const real = app.stop.bind(app);
+    let asked = 0;
+    app.stop = ((...args: Parameters<typeof real>) => { asked++; return real(...args); }) as typeof app.stop;
+    const stop = stopOnce(app, { warn: (m) => warnings.push(m) });
+    await Promise.all([stop(), stop()]);
+    await stop();
+    expect(asked).toBe(1);
+    expect(warnings).toEqual([]);
+    expect(app.server).toBeFalsy();
   });
 });
 

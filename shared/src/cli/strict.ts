@@ -50,7 +50,7 @@ function firstPositional(tokens: string[], args: ArgsDef): number {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === '--') return -1;
-    if (token.startsWith('-')) {
+    if (token.startsWith('-') && token !== '-') {
       if (!token.includes('=') && takesValue(token, args)) i++;
       continue;
     }
@@ -77,7 +77,8 @@ function check(tokens: string[], args: ArgsDef): Unexpected {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === '--') break;
-    if (!token.startsWith('-') || /^-\d/.test(token)) {
+    // A lone `-` is a word by convention (stdin), as are negative numbers.
+    if (!token.startsWith('-') || token === '-' || /^-\d/.test(token)) {
       if (!takesWords) bad.positionals.push(token);
       continue;
     }

@@ -9,14 +9,24 @@ import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
+import { COMMITTED_SCHEME, isWallSecret, newWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
 import type { HandLogEntry, StateView } from './view-schema';
 import { stateView } from './view';
 import { roundLabel } from './round-label';
 import { waitsOf } from '../table/win';
 
 export interface GameOptions {
-  /** Wall seed; the same seed and the same actions reproduce the game exactly. */
+  /**
+   * Wall seed (a practice game); the same seed and the same actions reproduce the game exactly.
+   * Without a seed (and without `secret` or `wallFor`) the walls come from a fresh 256-bit secret.
+   */
   seed?: number;
+  /**
+   * 64 hex digits (256 bits): every wall is derived from this secret (table/secure-wall.ts) and
+   * the record carries its commitment, and the secret itself once the game is over. Takes
+   * precedence over `seed`.
+   */
+  secret?: string;
   /** 0 = East only, 1 = East-South (hanchan, default). */
   maxRound?: 0 | 1;
   /** Player names written to the record. */
@@ -35,6 +45,10 @@ export { roundLabel } from './round-label';
 
 export class Game {
   readonly seed: number;
+  /** The wall secret of a committed game (null: a seeded one). */
+  readonly secret: string | null;
+  /** SHA-256 commitment of `secret` (null: a seeded game). */
+  readonly commitment: string | null;
   readonly eastSouth: boolean;
   readonly names: string[];
   readonly autoNextHand: boolean;
@@ -52,10 +66,15 @@ export class Game {
 
   constructor(opts: GameOptions = {}) {
     this.seed = (opts.seed ?? Math.floor(Math.random() * 2 ** 31)) >>> 0;
+    if (opts.secret !== undefined && !isWallSecret(opts.secret)) throw new Error('invariant: a wall secret is 64 lower-case hex digits');
+    // A game given neither a seed nor walls is dealt from a fresh CSPRNG secret, never a small seed.
+    this.secret = opts.secret ?? (opts.seed === undefined && !opts.wallFor ? newWallSecret() : null);
+    this.commitment = this.secret === null ? null : wallCommitment(this.secret);
     this.eastSouth = (opts.maxRound ?? 1) === 1;
     this.names = opts.names ?? ['P0', 'P1', 'P2', 'P3'];
     this.autoNextHand = opts.autoNextHand ?? false;
-    this.wallFor = opts.wallFor ?? ((i) => shuffledWall(handSeed(this.seed, i)));
+    const secret = this.secret;
+    this.wallFor = opts.wallFor ?? (secret !== null ? (i) => secretWall(secret, i) : (i) => shuffledWall(handSeed(this.seed, i)));
     if (opts.start) {
       const st = opts.start;
       if (st.scores.length !== 4 || st.scores.reduce((a, b) => a + b, 0) + st.kyotaku * 1000 !== 100_000)
@@ -155,12 +174,18 @@ export class Game {
 
   toPaipu(): Paipu {
     return {
-      type: this.eastSouth ? 0xa9 : 0xa1, seed: `devhub-v1,${this.seed}`, lobby: 0,
+      type: this.eastSouth ? 0xa9 : 0xa1, seed: this.wallSeed(), lobby: 0,
       rules: { redFives: true, openTanyao: true, eastSouth: this.eastSouth, sanma: false },
       players: this.names.map((name) => ({ name, dan: 0, rate: 1500, sex: 'C' })),
       oya: 0, rounds: this.rounds.map((r) => ({ ...r, events: [...r.events] })), owari: this.owari,
       truncated: this.finished ? null : this.kyoku.over ? 'no-game-end' : 'mid-round',
     };
+  }
+
+  /** The record's seed: `devhub-v1,<seed>`, or `devhub-v2,<commitment>` and `,<secret>` once the game is over. */
+  wallSeed(): string {
+    if (this.secret === null) return `${SEEDED_SCHEME},${this.seed}`;
+    return `${COMMITTED_SCHEME},${this.commitment}${this.finished ? `,${this.secret}` : ''}`;
   }
 
   toMjlog(): string {

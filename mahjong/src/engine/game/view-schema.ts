@@ -126,6 +126,20 @@ export const HandResultView = t.Object({
 });
 export type HandResultView = Static<typeof HandResultView>;
 
+/**
+ * How this game's walls are made (mahjong/README.md, "How the wall is made"): a seeded practice
+ * game (`seed`, reproducible, never rated), or walls from a secret whose SHA-256 `commitment` is
+ * published from the first event on and whose `secret` is revealed once the game is over.
+ */
+export const WallInfo = t.Object({
+  kind: t.Union([t.Literal('seeded'), t.Literal('committed')]),
+  seeded: t.Boolean(),
+  seed: t.Union([t.Integer(), t.Null()]),
+  commitment: t.Union([t.String(), t.Null()]),
+  secret: t.Union([t.String(), t.Null()]),
+});
+export type WallInfo = Static<typeof WallInfo>;
+
 export const GameInfoView = t.Object({
   scores: t.Array(t.Integer()),
   round: t.Integer(),
@@ -136,6 +150,8 @@ export const GameInfoView = t.Object({
   log: t.Array(HandLogEntry),
   /** Final scores and Tenhou points once the game is over. */
   owari: t.Union([Owari, t.Null()]),
+  /** Set by the server (engine views leave it out, so the engine's recorded views stay as they were). */
+  wall: t.Optional(WallInfo),
 });
 
 export const StateView = t.Object({

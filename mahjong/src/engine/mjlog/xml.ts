@@ -25,10 +25,18 @@ export function failAt(text: string, offset: number, message: string): never {
   throw new InvalidMjlog(`malformed mjlog: ${message}`, line, column);
 }
 
-function unescape(value: string): string {
-  return value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (all, ent: string) => {
-    if (ent.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ent.slice(2), 16));
-    if (ent.startsWith('#')) return String.fromCodePoint(Number.parseInt(ent.slice(1), 10));
+/** XML's Char production: a character reference outside it is a malformed log. */
+const isXmlChar = (cp: number): boolean =>
+  cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+
+/** `bad(k, ref)`: the reference at character `k` of the value is not a character. */
+function unescape(value: string, bad: (k: number, ref: string) => never): string {
+  return value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (all, ent: string, k: number) => {
+    if (ent.startsWith('#')) {
+      const cp = ent.startsWith('#x') ? Number.parseInt(ent.slice(2), 16) : Number.parseInt(ent.slice(1), 10);
+      if (!isXmlChar(cp)) bad(k, all);
+      return String.fromCodePoint(cp);
+    }
     return ENTITIES[ent] ?? all;
   });
 }
@@ -75,7 +83,11 @@ export function scanTags(text: string): { root: string; tags: XmlTag[] } {
     if (!m) failAt(text, i, 'not a well-formed tag');
     const [whole, name, rawAttrs, selfClose] = m as unknown as [string, string, string, string];
     const attrs: Record<string, string> = {};
-    for (const a of rawAttrs.matchAll(ATTR)) attrs[a[1]!] = unescape(a[2]!);
+    const attrsAt = i + 1 + name.length;
+    for (const a of rawAttrs.matchAll(ATTR)) {
+      const valueAt = attrsAt + a.index + a[0].indexOf('"') + 1;
+      attrs[a[1]!] = unescape(a[2]!, (k, ref) => failAt(text, valueAt + k, `character reference ${ref} is not a valid XML character`));
+    }
     if (root === null) {
       if (selfClose) failAt(text, i, 'the root element is empty');
       root = name;

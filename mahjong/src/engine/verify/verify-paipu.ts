@@ -7,6 +7,7 @@ import { advance, owariRulesFor, TENHOU_OWARI, type OwariRules, type TableState 
 import { roundLabel } from '../game/game';
 import type { Paipu } from '../paipu/types';
 import { replayRound } from './replay-round';
+import { checkWalls, type WallCheck } from './wall-check';
 
 export interface VerifyReport {
   status: 'ok' | 'mismatch' | 'truncated';
@@ -18,6 +19,8 @@ export interface VerifyReport {
   firstMismatch: string | null;
   /** What was not checked and why (a custom lobby's final points). */
   notes: string[];
+  /** The walls against the seed or revealed secret the log names (wall-check.ts). */
+  wall: WallCheck;
 }
 
 export { EAST_ONLY_OWARI } from '../game/progress';
@@ -74,6 +77,8 @@ export function verifyPaipu(p: Paipu): VerifyReport {
     } else if (!adv.over && isLast && p.owari) note(`${label}: the log ends the game here, the engine would play on`);
     predicted = adv.next;
   });
+  const wall = checkWalls(p);
+  if (wall.ok === false) first ??= wall.message;
   const status = first ? 'mismatch' : p.truncated ? 'truncated' : 'ok';
-  return { status, hands, handsOk, truncated: p.truncated, firstMismatch: first, notes };
+  return { status, hands, handsOk, truncated: p.truncated, firstMismatch: first, notes, wall };
 }

@@ -8,7 +8,28 @@ import { DEAL_TILES, LIVE_TILES, type Wall } from '../table/wall';
 
 export class WallConflict extends Error {}
 
+/** The wall places the log shows (null: never shown). */
+export interface KnownWall {
+  live: (number | null)[];
+  rinshan: (number | null)[];
+  dora: (number | null)[];
+  ura: (number | null)[];
+}
+
 export function wallFromRound(r: Round): Wall {
+  const { live, rinshan, dora, ura } = knownWall(r);
+  const seen = new Set<number>();
+  for (const t of [...live, ...rinshan, ...dora, ...ura]) {
+    if (t === null) continue;
+    if (seen.has(t)) throw new WallConflict(`tile ${t} appears twice in the log's wall`);
+    seen.add(t);
+  }
+  const unseen = Array.from({ length: 136 }, (_, i) => i).filter((i) => !seen.has(i));
+  const fill = (xs: (number | null)[]): number[] => xs.map((x) => x ?? unseen.pop()!);
+  return { live: fill(live), rinshan: fill(rinshan), dora: fill(dora), ura: fill(ura) };
+}
+
+export function knownWall(r: Round): KnownWall {
   const live: (number | null)[] = new Array(LIVE_TILES).fill(null);
   const rinshan: (number | null)[] = [null, null, null, null];
   const dora: (number | null)[] = [r.doraIndicator, null, null, null, null];
@@ -40,13 +61,5 @@ export function wallFromRound(r: Round): Wall {
       e.uraIndicators.forEach((t, i) => { ura[i] = t; });
     }
   }
-  const seen = new Set<number>();
-  for (const t of [...live, ...rinshan, ...dora, ...ura]) {
-    if (t === null) continue;
-    if (seen.has(t)) throw new WallConflict(`tile ${t} appears twice in the log's wall`);
-    seen.add(t);
-  }
-  const unseen = Array.from({ length: 136 }, (_, i) => i).filter((i) => !seen.has(i));
-  const fill = (xs: (number | null)[]) => xs.map((x) => x ?? unseen.pop()!);
-  return { live: fill(live), rinshan: fill(rinshan), dora: fill(dora), ura: fill(ura) };
+  return { live, rinshan, dora, ura };
 }

@@ -3,8 +3,10 @@
  * Standard fields only, plus two that other tools ignore: `start_game.tenhou_rule` (Tenhou's GO
  * type bits, so red fives, open tanyao and the game length survive a round trip) and
  * `ryukyoku.reason` for a draw other than the exhaustive one (Tenhou's kind: yao9, reach4, ron3,
- * kan4, kaze4, nm).
+ * kan4, kaze4, nm); a game this engine dealt also names its wall seed in `start_game.devhub_seed`
+ * (`devhub-v1,<seed>` for a seeded practice game, `devhub-v2,<commitment>,<secret>` otherwise).
  */
+import { parseWallSeed } from '../../engine/table/secure-wall';
 import type { Paipu, Round, RoundEvent } from '../../engine/paipu/types';
 import type { MjaiEvent } from './schema';
 import { mjaiOfId, windOf } from './tiles';
@@ -41,7 +43,9 @@ function roundEvents(r: Round): MjaiEvent[] {
 }
 
 export function mjaiEvents(p: Paipu): MjaiEvent[] {
-  const start = { type: 'start_game', names: p.players.map((x) => x.name), tenhou_rule: p.type } as MjaiEvent;
+  // A game this engine dealt names its wall seed (seeded practice game, or commitment and secret).
+  const ours = parseWallSeed(p.seed).kind !== 'unknown';
+  const start = { type: 'start_game', names: p.players.map((x) => x.name), tenhou_rule: p.type, ...(ours ? { devhub_seed: p.seed } : {}) } as MjaiEvent;
   const out: MjaiEvent[] = [start, ...p.rounds.flatMap(roundEvents)];
   if (p.owari) out.push({ type: 'end_game', scores: p.owari.scores.slice() });
   return out;

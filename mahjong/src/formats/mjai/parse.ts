@@ -4,6 +4,7 @@
  * results (yaku, fu, points) and must agree with the log's `deltas`. A log seen from one seat
  * (other hands as `?`) cannot be replayed and is refused.
  */
+import { parseWallSeed } from '../../engine/table/secure-wall';
 import { Value } from '@sinclair/typebox/value';
 import type { Round, RyuukyokuKind } from '../../engine/paipu/types';
 import { completeWithEngine } from '../complete';
@@ -37,6 +38,7 @@ function tileOf(code: string, where: string): TileRef {
 export function parseMjaiEvents(events: unknown[], lineOf: (i: number) => number = (i) => i + 1) {
   let names: string[] = [];
   let type = 0xa9;
+  let seed = '';
   const rounds: Round[] = [];
   const deltas: (number[] | undefined)[][] = [];
   let b: RoundBuilder | null = null;
@@ -55,6 +57,8 @@ export function parseMjaiEvents(events: unknown[], lineOf: (i: number) => number
       case 'start_game': {
         names = e.names ?? [];
         const rule = (raw as { tenhou_rule?: unknown; aka_flag?: unknown }).tenhou_rule;
+        const named = (raw as { devhub_seed?: unknown }).devhub_seed;
+        if (typeof named === 'string' && parseWallSeed(named).kind !== 'unknown') seed = named;
         if (Number.isInteger(rule)) type = rule as number;
         else if ((raw as { aka_flag?: unknown }).aka_flag === false) type |= 0x02;
         if (type & 0x10) throw new InvalidLog(FORMAT, where, 'three-player games are not supported');
@@ -98,7 +102,7 @@ export function parseMjaiEvents(events: unknown[], lineOf: (i: number) => number
     }
     lastType = e.type;
   });
-  return completeWithEngine(FORMAT, { type, names, rounds, resultDeltas: deltas });
+  return completeWithEngine(FORMAT, { type, names, seed, rounds, resultDeltas: deltas });
 }
 
 /** Text of JSON lines (blank lines skipped). */

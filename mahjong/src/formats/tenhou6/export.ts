@@ -19,6 +19,8 @@ export interface Tenhou6Log {
   sx?: string[];
 }
 
+import { parseWallSeed } from '../../engine/table/secure-wall';
+
 const code = (id: number) => String(t6OfId(id)).padStart(2, '0');
 const up100 = (x: number) => Math.ceil(x / 100) * 100;
 
@@ -95,11 +97,32 @@ function kyoku(r: Round): unknown[] {
   return [[r.round, r.honba, r.kyotaku], r.scores, dora, ura, ...seats, result];
 }
 
+/**
+ * A game this engine dealt is labelled as what it is: a local game (not a Tenhou lobby) with its
+ * real rules, and in `title[1]` how its walls were made, with the record's seed in brackets
+ * (read back by the parser, so `verify` checks the walls of an exported game too).
+ */
+function localLabel(p: Paipu): { title: string[]; disp: string } | null {
+  const src = parseWallSeed(p.seed);
+  if (src.kind === 'unknown') return null;
+  const rules = `${p.rules.eastSouth ? '南' : '東'}${p.rules.openTanyao ? '喰' : ''}${p.rules.redFives ? '赤' : ''}`;
+  const how = src.kind === 'seeded' ? `seeded practice game, seed ${src.seed}, not rated`
+    : src.secret ? 'walls from a secret, revealed' : 'walls committed, secret not revealed yet';
+  return { title: ['Local game (devhub mahjong), not a Tenhou lobby', `${how} (${p.seed})`], disp: `ローカル${rules}` };
+}
+
+/** The seed a tenhou.net/6 title names (see localLabel), or ''. */
+export function seedOfTitle(title: unknown): string {
+  const line = Array.isArray(title) && typeof title[1] === 'string' ? title[1] : '';
+  return /\((devhub-v[12],[0-9a-f,]+)\)\s*$/.exec(line)?.[1] ?? '';
+}
+
 export function exportTenhou6(p: Paipu): Tenhou6Log {
+  const local = localLabel(p);
   const out: Tenhou6Log = {
-    title: ['', ''],
+    title: local?.title ?? ['', ''],
     name: p.players.map((x) => x.name),
-    rule: { disp: ruleDisp(p.type), aka: p.rules.redFives ? 1 : 0 },
+    rule: { disp: local?.disp ?? ruleDisp(p.type), aka: p.rules.redFives ? 1 : 0 },
     log: p.rounds.map(kyoku),
   };
   if (p.owari) out.sc = p.owari.scores.flatMap((s, i) => [s / 100, p.owari!.points[i]!]);

@@ -6,6 +6,7 @@
  */
 import type { Round } from '../../engine/paipu/types';
 import { completeWithEngine } from '../complete';
+import { seedOfTitle } from './export';
 import { InvalidLog } from '../errors';
 import { RoundBuilder } from '../round-builder';
 import type { TileRef } from '../tile-ids';
@@ -172,7 +173,7 @@ function parseKyoku(k: unknown, idx: number, redFives: boolean): { round: Round;
 }
 
 export function parseTenhou6(json: unknown) {
-  const o = json as { name?: unknown; rule?: unknown; log?: unknown; sc?: unknown };
+  const o = json as { title?: unknown; name?: unknown; rule?: unknown; log?: unknown; sc?: unknown };
   if (!o || typeof o !== 'object' || !Array.isArray(o.log)) fail('top level', 'expected {"title","name","rule","log":[…]}');
   const type = typeFromRule(o.rule);
   const names = Array.isArray(o.name) ? o.name.map((n) => String(n ?? '')) : [];
@@ -182,6 +183,6 @@ export function parseTenhou6(json: unknown) {
     const sc = o.sc as number[];
     owari = { scores: [0, 2, 4, 6].map((i) => Math.round(sc[i]! * 100)), points: [1, 3, 5, 7].map((i) => sc[i]!) };
   }
-  return completeWithEngine(FORMAT, { type, names, rounds: parsed.map((p) => p.round), resultDeltas: parsed.map((p) => p.deltas), owari });
+  return completeWithEngine(FORMAT, { type, names, seed: seedOfTitle(o.title), rounds: parsed.map((p) => p.round), resultDeltas: parsed.map((p) => p.deltas), owari });
 }
 

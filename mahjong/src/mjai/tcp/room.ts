@@ -60,7 +60,9 @@ export async function playRoom(
     : { agent: createAgent(e.ai, seed * 4 + seat) }));
   o.log.info(`mjai room ${room}: game starts (${names.join(', ')})`);
   const createdAt = new Date().toISOString();
-  const { game, replaced, aborted } = await playWithBots(players, { seed, maxRound: config.east_only ? 0 : 1, names }, {
+  // The walls come from a fresh CSPRNG secret (committed, revealed at the end) unless the caller
+  // asked for a seeded game: a bot that could rebuild a small seed would know every hand.
+  const { game, replaced, aborted } = await playWithBots(players, { seed: o.seed, maxRound: config.east_only ? 0 : 1, names }, {
     timeoutMs: o.timeoutMs, abortOnFailure: true,
   });
   const conns = seats.flatMap((e) => ('conn' in e ? [e.conn] : []));
@@ -76,6 +78,7 @@ export async function playRoom(
   const scores = paipu.owari?.scores ?? game.scores;
   const stored: StoredGame = {
     id: crypto.randomUUID(), createdAt, finishedAt: new Date().toISOString(), mode: '4ai', maxRound: config.east_only ? 0 : 1, seed,
+    seeded: game.secret === null,
     ais: seats.map((e) => ('conn' in e ? `mjsonp:${e.name}` : e.ai)), scores: [...scores], points: paipu.owari?.points ?? [0, 0, 0, 0],
     placements: placementsOf([...scores]), hands: paipu.rounds.length,
     // Nobody holds this token: the room's games are the admin's to see (`mahjong games`, the admin token).

@@ -38,6 +38,11 @@ export class MemorySessionStore implements SessionStore {
     this.entries.set(record.id, { record, steps: [], lastActive: this.now(), handsFinished: 0, isOver: false, subscribers: 0 });
   }
 
+  /** Puts back a session kept elsewhere (a restarted server reading its session database). */
+  restore(record: SessionRecord, steps: Step[], lastActive: number, handsFinished: number, isOver: boolean): void {
+    this.entries.set(record.id, { record, steps, lastActive, handsFinished, isOver, subscribers: 0 });
+  }
+
   async get(id: string): Promise<SessionRecord | null> {
     return this.entries.get(id)?.record ?? null;
   }
@@ -99,8 +104,8 @@ export class MemorySessionStore implements SessionStore {
     return run;
   }
 
-  async lease(): Promise<boolean> { return true; }
-  async release(): Promise<void> {}
+  async lease(_id?: string): Promise<boolean> { return true; }
+  async release(_id?: string): Promise<void> {}
   async close(): Promise<void> { this.entries.clear(); }
 }
 
@@ -115,9 +120,12 @@ export class LocalEventBus implements EventBus {
   async close(): Promise<void> {}
 }
 
-/** The default backend: this process's memory, finished games in `games` (SQLite, or off). */
-export function memoryBackend(limits: SessionLimits = DEFAULT_LIMITS, games: GameStore = new OffGameStore(), now?: () => number): Backend {
-  const sessions = new MemorySessionStore(limits, now);
+/**
+ * One process: events to this process's subscribers, finished games in `games` (SQLite, or off),
+ * sessions in `sessions` (serve's default: SQLite, sqlite-sessions.ts) or only in memory.
+ */
+export function memoryBackend(limits: SessionLimits = DEFAULT_LIMITS, games: GameStore = new OffGameStore(), now?: () => number, store?: SessionStore): Backend {
+  const sessions = store ?? new MemorySessionStore(limits, now);
   const events = new LocalEventBus();
   return { kind: 'memory', sessions, events, games, close: async () => { await sessions.close(); await games.close(); } };
 }

@@ -7,7 +7,7 @@
  * Keys (prefix `mahjong:` by default):
  *   s:{id}        hash: record (JSON), delay, hands, over        steps:{id}  list of steps (JSON)
  *   active        zset: session id → last activity (ms)          subs:{id}   hash: server → subscribers
- *   lock:{id}     the session's lock (a random value, 30 s)      lease:{id}  the server pacing a 4ai game (15 s)
+ *   lock:{id}     the session's lock (a random value, 3 s)       lease:{id}  the server pacing a 4ai game (2 s)
  *   game:{id}     a finished game's summary (JSON)               log:{id}    its Tenhou XML
  *   games         zset: game id → finish time                    owner:{sha256 of token}  zset of that token's games
  * Channels: ev:{id} (a session's events: {o: server, s: step, e: event}) and control ({o, m}).
@@ -21,9 +21,14 @@ import type { Backend, ControlMessage, EventBus, GameQuery, GameStore, GameSumma
 import type { SseEvent } from '../events/hub';
 
 export const DEFAULT_PREFIX = 'mahjong:';
-const LOCK_MS = 30_000;
+/**
+ * A session's lock and a 4ai game's lease lapse this soon after their server stops renewing them
+ * (renewed every third of that while held), so another server takes over a dead server's game
+ * within about 3 s (the lease, then the lock it may have died holding).
+ */
+const LOCK_MS = 3_000;
 const LOCK_WAIT_MS = 15_000;
-export const LEASE_MS = 15_000;
+export const LEASE_MS = 2_000;
 
 export class SessionBusy extends AppError {
   constructor(id: string) {
@@ -297,7 +302,7 @@ export class RedisGameStore implements GameStore {
         ids = all.slice(q.offset, q.offset + q.limit);
       }
       const heads = ids.length ? await this.redis.mget(...ids.map((id) => this.k.game(id))) : [];
-      const games = heads.filter((h): h is string => !!h).map((h) => { const { tokenHash: _t, ...s } = JSON.parse(h) as GameHead; return s; });
+      const games = heads.filter((h): h is string => !!h).map((h) => { const { tokenHash: _t, ...s } = JSON.parse(h) as GameHead; return { ...s, seeded: s.seeded ?? true }; });
       return { games, total };
     });
   }
@@ -312,7 +317,9 @@ export class RedisGameStore implements GameStore {
       }
       if (!head) return null;
       const mjlog = (await this.redis.get(this.k.log(key))) ?? '';
-      return { ...(JSON.parse(head) as GameHead), mjlog };
+      const g = JSON.parse(head) as GameHead;
+      // Games stored before `seeded` existed were all dealt from 31-bit seeds.
+      return { ...g, seeded: g.seeded ?? true, mjlog };
     });
   }
 

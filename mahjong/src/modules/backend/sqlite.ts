@@ -14,7 +14,8 @@ import { MIN_PREFIX, normaliseQuery, StoreUnavailable } from './game-store';
 import type { GameQuery, GameStore, GameSummary, StoredGame } from './types';
 
 export const DB_FILE = 'games.sqlite';
-const SCHEMA_VERSION = 1;
+/** 2 added `seeded` (games stored before it had 31-bit seeds: seeded). */
+const SCHEMA_VERSION = 2;
 /** How long one statement waits for another process's lock (keeps the event loop responsive). */
 const BUSY_TIMEOUT_MS = 250;
 /** A failed open is tried again at most this often. */
@@ -34,7 +35,8 @@ CREATE TABLE IF NOT EXISTS games (
   placements TEXT NOT NULL,
   hands INTEGER NOT NULL,
   token_hash TEXT NOT NULL,
-  mjlog TEXT NOT NULL
+  mjlog TEXT NOT NULL,
+  seeded INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS games_by_time ON games (finished_at DESC);
 CREATE INDEX IF NOT EXISTS games_by_owner ON games (token_hash, finished_at DESC);
@@ -42,15 +44,15 @@ CREATE INDEX IF NOT EXISTS games_by_owner ON games (token_hash, finished_at DESC
 
 interface Row {
   id: string; created_at: string; finished_at: string; mode: string; max_round: number; seed: number;
-  ais: string; scores: string; points: string; placements: string; hands: number; token_hash: string; mjlog?: string;
+  ais: string; scores: string; points: string; placements: string; hands: number; token_hash: string; mjlog?: string; seeded: number;
 }
 
-const SUMMARY_COLUMNS = 'id, created_at, finished_at, mode, max_round, seed, ais, scores, points, placements, hands, token_hash';
+const SUMMARY_COLUMNS = 'id, created_at, finished_at, mode, max_round, seed, ais, scores, points, placements, hands, token_hash, seeded';
 
 function fromRow(r: Row): StoredGame {
   return {
     id: r.id, createdAt: r.created_at, finishedAt: r.finished_at, mode: r.mode as StoredGame['mode'], maxRound: r.max_round,
-    seed: r.seed, ais: JSON.parse(r.ais), scores: JSON.parse(r.scores), points: JSON.parse(r.points),
+    seed: r.seed, seeded: r.seeded !== 0, ais: JSON.parse(r.ais), scores: JSON.parse(r.scores), points: JSON.parse(r.points),
     placements: JSON.parse(r.placements), hands: r.hands, tokenHash: r.token_hash, mjlog: r.mjlog ?? '',
   };
 }
@@ -103,6 +105,8 @@ export class SqliteGameStore implements GameStore {
         db.run('PRAGMA journal_mode = WAL');
         db.run('PRAGMA synchronous = NORMAL');
         db.transaction(() => {
+          const hasGames = db!.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").get();
+          if (hasGames && version < 2) db!.run('ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 1');
           db!.run(SCHEMA);
           db!.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
         })();
@@ -141,7 +145,8 @@ export class SqliteGameStore implements GameStore {
 
   async save(g: StoredGame): Promise<void> {
     this.use((db) => db.query(`INSERT OR REPLACE INTO games (${SUMMARY_COLUMNS}, mjlog)
-      VALUES ($id, $created_at, $finished_at, $mode, $max_round, $seed, $ais, $scores, $points, $placements, $hands, $token_hash, $mjlog)`).run({
+      VALUES ($id, $created_at, $finished_at, $mode, $max_round, $seed, $ais, $scores, $points, $placements, $hands, $token_hash, $seeded, $mjlog)`).run({
+      seeded: g.seeded ? 1 : 0,
       id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seed,
       ais: JSON.stringify(g.ais), scores: JSON.stringify(g.scores), points: JSON.stringify(g.points),
       placements: JSON.stringify(g.placements), hands: g.hands, token_hash: g.tokenHash, mjlog: g.mjlog,

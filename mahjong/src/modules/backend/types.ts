@@ -27,8 +27,13 @@ export interface SessionRecord {
   aiModels: (string | null)[];
   /** As requested (null = random) … */
   seed: number | null;
-  /** … and the seed the wall was dealt from. */
+  /** … and the seed of a seeded game's walls (an unseeded game's AIs only). */
   gameSeed: number;
+  /**
+   * An unseeded game's wall secret (64 hex digits, engine/table/secure-wall.ts): every wall is
+   * derived from it. Absent or null: a seeded practice game, walls from `gameSeed`.
+   */
+  wallSecret?: string | null;
   maxRound: number;
   delayMs: number;
   createdAt: string;
@@ -115,6 +120,11 @@ export interface StoredGame {
   mode: GameMode;
   maxRound: number;
   seed: number;
+  /**
+   * A seeded practice game (walls from `seed`, reproducible; never rated). False: the walls came
+   * from a CSPRNG secret revealed in the log (`seed` then only seeded the AIs).
+   */
+  seeded: boolean;
   /** The AI of each seat; null for the human's seat. */
   ais: (string | null)[];
   /** Final scores, Tenhou's final points and the place (1–4) of each seat. */

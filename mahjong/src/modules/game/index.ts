@@ -24,6 +24,8 @@ export const gameModule = (service: GameService, access: GameAccess) => {
   const record = async (id: string, request: Request, query: { token?: string }, what: string): Promise<{ paipu: () => Paipu; mjlog: () => string }> => {
     try {
       const s = await service.get(id);
+      // A human_ai game's record is its player's (as once stored): the seat token, even after the game.
+      if (s.mode === 'human_ai') access.requireOwner(s, presentedToken(request, query), what);
       access.requireRecordVisible(s, what);
       return s;
     } catch (err) {

@@ -52,9 +52,11 @@ export class MjaiPlayer implements AiPlayer {
     return out;
   }
 
+  /** Once: at the end of the game, or when the session goes first. */
   dispose(): void {
     const b = this.seat;
     if (!b) return;
+    this.seat = null;
     // The rest of the game (end_game) goes out before the bot is stopped.
     void b.deliver(this.feed!.next([b.seat])[0]!, this.game ?? undefined).finally(() => b.close()).catch(() => undefined);
   }

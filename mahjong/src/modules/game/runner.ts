@@ -22,9 +22,9 @@ export interface RunnerHost {
 }
 
 /** How often a server whose watchers follow a game paced elsewhere checks whether it may take over. */
-export const LEASE_RETRY_MS = 1_000;
-/** A held lease is renewed this often during long waits (it lapses after 15 s: see backend/redis.ts). */
-const RENEW_MS = 5_000;
+export const LEASE_RETRY_MS = 500;
+/** A held lease is renewed this often during long waits (it lapses after 2 s: see backend/redis.ts). */
+const RENEW_MS = 600;
 
 /**
  * 4ai: plays one step per delay while someone watches. With nobody subscribed it parks (and the

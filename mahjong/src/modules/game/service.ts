@@ -8,11 +8,13 @@ import type { NewGameBody } from './model';
 import type { AiPlayer, EngineGame } from './port';
 import { GameSession, HUMAN_SEAT } from './session';
 import { newSessionToken } from './token';
+import { newWallSecret } from '../../engine/table/secure-wall';
 
 export const DEFAULT_DELAY_MS = 800;
 
 export interface GameFactories {
-  newGame(seed: number, maxRound: number): EngineGame;
+  /** `secret`: the walls come from it (an unseeded game); else from `seed` (a seeded practice game). */
+  newGame(seed: number, maxRound: number, secret?: string | null): EngineGame;
   /** Throws ModelLoadFailed for a model file that cannot be used. */
   newAi(model: string | null, seat: number, seed: number): AiPlayer;
   /** The AIs a client may choose (GET /api/ai/models). */
@@ -56,7 +58,10 @@ export class GameService {
 
   async create(body: NewGameBody): Promise<GameSession> {
     const mode = body.mode ?? 'human_ai';
+    // An unseeded game's walls come from a 256-bit CSPRNG secret (engine/table/secure-wall.ts);
+    // `gameSeed` then only seeds the AIs (a random AI's choices), which reveal nothing of the wall.
     const gameSeed = body.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const wallSecret = body.seed === null || body.seed === undefined ? newWallSecret() : null;
     const maxRound = body.max_round ?? 1;
     const aiModel = body.ai_model ?? null;
     const aiModels = [0, 1, 2, 3].map((seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : body.ai_models?.[seat] ?? aiModel));
@@ -65,11 +70,11 @@ export class GameService {
     const ais = aiModels.map((m, seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(m, seat, gameSeed)));
     await this.sweep();
     const record: SessionRecord = {
-      id: crypto.randomUUID(), mode, aiModel, aiModels, seed: body.seed ?? null, gameSeed, maxRound,
+      id: crypto.randomUUID(), mode, aiModel, aiModels, seed: body.seed ?? null, gameSeed, wallSecret, maxRound,
       delayMs: body.delay_ms ?? DEFAULT_DELAY_MS, createdAt: new Date(this.now()).toISOString(), token: newSessionToken(),
     };
     await this.sessions.add(record);
-    const session = this.replica(record, this.factories.newGame(gameSeed, maxRound), ais);
+    const session = this.replica(record, this.factories.newGame(gameSeed, maxRound, wallSecret), ais);
     this.replicas.set(record.id, Promise.resolve(session));
     if (mode === 'human_ai') await session.setAuto(body.auto ?? {});
     else session.startRunner();
@@ -102,9 +107,9 @@ export class GameService {
   /** A session this server has not served yet: the engine and the AIs rebuilt from the record, then the steps replayed. */
   private async build(record: SessionRecord): Promise<GameSession> {
     const ais = record.aiModels.map((m, seat) => (record.mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(m, seat, record.gameSeed)));
-    const session = this.replica(record, this.factories.newGame(record.gameSeed, record.maxRound), ais);
+    const session = this.replica(record, this.factories.newGame(record.gameSeed, record.maxRound, record.wallSecret ?? null), ais);
     await session.catchUp();
-    session.startRunner();
+    await session.resume();
     return session;
   }
 

@@ -161,7 +161,11 @@ export class GameSession {
     if (events.some((e) => e.type === 'kyoku_end' || e.type === 'game_over')) {
       await this.store.progress(this.id, this.handsSeen, this.game.isOver()).catch(() => undefined);
     }
-    if (this.game.isOver() && events.some((e) => e.type === 'game_over')) this.init.onGameOver?.(this);
+    if (this.game.isOver() && events.some((e) => e.type === 'game_over')) {
+      // The players are done with the table: external bots get end_game and are stopped now, not when the session expires.
+      for (const ai of this.ais) ai?.dispose?.(this.game);
+      this.init.onGameOver?.(this);
+    }
   }
 
   /** human_ai: shows the held moves with the table as it stands now. */
@@ -318,6 +322,16 @@ export class GameSession {
     if (!this.game.step(seat, action).ok) return false;
     await this.commit(step(seat, action, 'auto'), [{ type: 'player_action', player: seat, action, auto: true, state: this.state() }, ...this.afterStep()]);
     return true;
+  }
+
+  /**
+   * A replica just rebuilt (another server's game, or this server's after a restart): the game
+   * goes on where its log stops. human_ai: AIs whose turn it was when the last server stopped
+   * play now; 4ai: paced again while watched.
+   */
+  async resume(): Promise<void> {
+    if (this.mode === 'human_ai') await this.exclusive(() => this.runAisUntilHuman());
+    else this.startRunner();
   }
 
   /** 4ai: plays at `delayMs` per action while someone watches here (runner.ts). */

@@ -15,6 +15,7 @@ export function storedGameOf(session: GameSession, finishedAt = new Date()): Sto
   const r = session.record;
   return {
     id: r.id, createdAt: r.createdAt, finishedAt: finishedAt.toISOString(), mode: r.mode, maxRound: r.maxRound, seed: r.gameSeed,
+    seeded: !r.wallSecret,
     ais: r.aiModels.map((m, seat) => (r.mode === 'human_ai' && seat === 0 ? null : m ?? 'random')),
     scores, points: paipu.owari?.points ?? [0, 0, 0, 0], placements: placementsOf(scores), hands: paipu.rounds.length,
     tokenHash: tokenHash(r.token), mjlog: session.mjlog(),

@@ -20,7 +20,7 @@ export function presentedTokens(request: Request, query: { token?: string }): st
 }
 
 export const summaryJson = (g: Omit<StoredGame, 'mjlog' | 'tokenHash'>): typeof GameSummary.static => ({
-  game_id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seed,
+  game_id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seeded ? g.seed : null, seeded: g.seeded,
   ais: g.ais, scores: g.scores, points: g.points, placements: g.placements, hands: g.hands,
 });
 

@@ -6,6 +6,7 @@
 import type { MjaiBots } from '../../mjai/config';
 import { arenaSchedule, type GameRecord } from '../../engine/sim/arena';
 import { inWorker } from '../../arena/run';
+import { newWallSecret } from '../../engine/table/secure-wall';
 import { type LadderStore } from './store';
 import { matchOf } from './standings';
 
@@ -37,6 +38,9 @@ export class LadderRunner {
 
   constructor(private readonly store: LadderStore, private readonly o: LadderOptions) {}
 
+  /** The walls of matches with external bots are derived from this (see ContestantSetup.wallKey). */
+  private readonly wallKey = newWallSecret();
+
   start(): void {
     if (this.o.entrants.length < 2) throw new Error('the ladder needs at least two entrants');
     this.schedule(0);
@@ -52,7 +56,7 @@ export class LadderRunner {
     const lineup = drawLineup(this.o.entrants);
     const seed = rand(2 ** 31);
     const records: GameRecord[] = [];
-    const setup = { names: [...new Set(lineup)], bots: this.o.bots, maxRound: 1 as const };
+    const setup = { names: [...new Set(lineup)], bots: this.o.bots, maxRound: 1 as const, wallKey: this.wallKey };
     try {
       await inWorker({ setup, games: arenaSchedule(lineup, 1, seed) }, (r) => records.push(r));
     } catch (e) {

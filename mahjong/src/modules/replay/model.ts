@@ -23,7 +23,16 @@ export const StepsBody = t.Object({
   xml_content: t.Optional(t.String({ description: 'the log as text (Tenhou XML, tenhou.net/6 JSON or mjai JSON lines)' })),
 });
 export type StepsBody = typeof StepsBody.static;
-export const LoadResponse = t.Object({ ok: t.Literal(true), format: LogFormatName, paipu: Paipu });
+/** The log's walls checked against the seed or revealed secret it names (engine/verify/wall-check.ts). */
+export const WallCheckView = t.Object({
+  kind: t.Union([t.Literal('committed'), t.Literal('seeded'), t.Literal('unrevealed'), t.Literal('none')], {
+    description: 'committed: walls from a secret, revealed and checked; seeded: a practice game\'s seed; unrevealed: the secret is not in the log yet; none: not dealt by this engine',
+  }),
+  ok: t.Union([t.Boolean(), t.Null()], { description: 'true: every tile the log shows is where the secret (or seed) puts it; false: it is not; null: nothing to check' }),
+  commitment: t.Union([t.String(), t.Null()]),
+  message: t.String(),
+});
+export const LoadResponse = t.Object({ ok: t.Literal(true), format: LogFormatName, paipu: Paipu, wall: WallCheckView });
 export const ExportQuery = t.Object({ format: LogFormatName });
 export const ExportBody = t.Object({ paipu: t.Record(t.String(), t.Unknown(), { description: 'a paipu from /api/replay/load' }) });
 export const StepsResponse = t.Object({

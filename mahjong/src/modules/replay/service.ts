@@ -10,6 +10,7 @@ import type { AnalysisBody, AnalysisResponse } from './analysis-model';
 import type { StepsBody } from './model';
 import { EMBEDDED_SAMPLES } from './samples';
 import { buildSteps } from './steps';
+import { checkWalls, type WallCheck } from '../../engine/verify/wall-check';
 
 /** mahjong/samples/: games our engine played plus attributed real logs. */
 export const DEFAULT_SAMPLES_DIR = resolve(import.meta.dir, '../../../samples');
@@ -35,7 +36,7 @@ export function loadText(text: string): { format: LogFormat; paipu: Paipu } {
  * Tenhou XML, tenhou.net/6 JSON, mjai lines), a tenhou.net/6 log posted as JSON, or
  * `{xml_content}` holding the log's text.
  */
-export async function loadLog(body: unknown): Promise<{ ok: true; format: LogFormat; paipu: Paipu }> {
+export async function loadLog(body: unknown): Promise<{ ok: true; format: LogFormat; paipu: Paipu; wall: WallCheck }> {
   let loaded;
   if (body instanceof Uint8Array || body instanceof ArrayBuffer) {
     const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
@@ -46,7 +47,7 @@ export async function loadLog(body: unknown): Promise<{ ok: true; format: LogFor
   } else if (body && typeof body === 'object' && typeof (body as { xml_content?: unknown }).xml_content === 'string') {
     loaded = loadText((body as { xml_content: string }).xml_content);
   } else throw new BadRequest(`send the log's bytes, a tenhou.net/6 JSON log, or {xml_content: "<the log as text>"}; accepted formats: ${ACCEPTED_FORMATS}`);
-  return { ok: true, ...loaded };
+  return { ok: true, ...loaded, wall: checkWalls(loaded.paipu) };
 }
 
 /** A paipu sent back by a client, checked against the schema. */

@@ -28,7 +28,7 @@
     frame = 0;
     const f = ui.follow === 'all' ? null : Number(ui.follow);
     ui.hits = MJTable.draw(canvas, ui.state, { // hit rects of the bottom hand, read by the browser tests
-      viewer: f ?? 0, last: ui.last, slide: ui.slide, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
+      viewer: f ?? 0, last: ui.last, slide: ui.slide, markTsumogiri: true, showAll: f === null || !!(ui.state && ui.state.is_over), visibleSeats: f === null ? [] : [f],
       names: MJ.seatNames(ui.seats), banner: ui.state ? null : t('banner.press_start'),
     });
     ui.layout = MJTable.last;
@@ -70,7 +70,12 @@
       return true;
     } catch (e) {
       if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
-      if (id === ui.session) status(() => t('status.gone'));
+      if (id === ui.session) {
+        status(() => t('status.gone'));
+        dialog(t('dlg.gone'), [el('p', { id: 'gone-text' }, t('dlg.gone_text'))], [
+          { label: t('btn.history'), value: 'history', id: 'gone-history' }, { label: t('btn.close'), value: 'close', id: 'gone-close', primary: true }])
+          .then((next) => { if (next === 'history') location.href = '/history'; });
+      }
       return false;
     }
   }
@@ -105,7 +110,7 @@
         $('result-panel').hidden = true;
         // Spec: the result dialog shows the winner, the scores and the yaku (of the last hand).
         const last = ui.lastResult ? [el('h3', { class: 'last-hand' }, t('res.last_hand')), ...resultNodes(ui.lastResult, d.state)] : [];
-        const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
+        const next = await dialog(t('dlg.game_over'), [...last, ...finalNodes(d.state), ...downloadNodes(ui.session, d.state)], [{ label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.close'), value: 'close', id: 'final-close', primary: true }]);
         if (next === 'replay') location.href = `/replay?session=${ui.session}`;
       },
       error: (d) => status(() => t('status.server', { msg: d.message })),

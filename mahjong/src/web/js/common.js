@@ -111,11 +111,26 @@
     });
   }
 
-  /** Download links of a finished game in every log format (GET /api/game/{id}/export). */
-  function downloadNodes(session) {
+  /**
+   * Download links of a finished game in every log format (GET /api/game/{id}/export), carrying the
+   * game's token (a link cannot send a header; the server answers from its store after a restart
+   * only to the token's holder). `state`: the final table, whose wall line says how to check the walls.
+   */
+  function downloadNodes(session, state) {
     const formats = [['xml', 'Tenhou XML'], ['tenhou6', 'tenhou.net/6 JSON'], ['mjai', 'mjai lines']];
+    const token = tokenOf(session);
+    const q = token ? `&token=${encodeURIComponent(token)}` : '';
     return [el('p', { class: 'downloads' }, I.t('dl.label'), formats.flatMap(([format, label], i) => [i ? ' · ' : '',
-      el('a', { href: `/api/game/${encodeURIComponent(session)}/export?format=${format}`, download: '', id: `download-${format}` }, label)]))];
+      el('a', { href: `/api/game/${encodeURIComponent(session)}/export?format=${format}${q}`, download: '', id: `download-${format}` }, label)])),
+    ...wallNodes(state)];
+  }
+
+  /** How the walls were made: a seeded practice game, or the revealed secret and its commitment. */
+  function wallNodes(state) {
+    const w = state && state.game && state.game.wall;
+    if (!w) return [];
+    const key = w.kind === 'seeded' ? 'wall.seeded' : w.secret ? 'wall.revealed' : 'wall.committed';
+    return [el('p', { class: 'wall-note muted', id: 'wall-note' }, I.t(key, { seed: w.seed, secret: w.secret, commitment: w.commitment }))];
   }
 
   /** Runs handlers one after another (animations, dialogs) in arrival order. */

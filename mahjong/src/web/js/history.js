@@ -58,8 +58,10 @@
     const downloads = FORMATS.map(([f, label]) => el('a', {
       href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}${q}`, download: '', class: `download-${f}`,
     }, label));
-    const tr = el('tr', { 'data-game': g.game_id },
-      el('td', {}, when), el('td', {}, mode), el('td', {}, ais), el('td', { class: 'place' }, place), el('td', {}, points),
+    // A seeded practice game is marked (its walls follow a small seed; it never counts for ratings).
+    const modeCell = g.seeded ? el('td', {}, mode, el('br'), el('small', { class: 'seeded' }, t('hist.seeded', { seed: g.seed }))) : el('td', {}, mode);
+    const tr = el('tr', { 'data-game': g.game_id, ...(g.seeded ? { 'data-seeded': '1' } : {}) },
+      el('td', {}, when), modeCell, el('td', {}, ais), el('td', { class: 'place' }, place), el('td', {}, points),
       el('td', {}, replay), el('td', { class: 'downloads' }, ...downloads.flatMap((a, i) => (i ? [' · ', a] : [a]))));
     if (g.mode === 'human_ai') tr.classList.add(`place-${g.placements[0]}`);
     return tr;

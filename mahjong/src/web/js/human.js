@@ -42,7 +42,7 @@
     frame = 0;
     ui.drawn = ui.state; // the state the hit rects belong to
     ui.hits = MJTable.draw(canvas, ui.state, {
-      viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
+      viewer: 0, visibleSeats: [0], last: ui.last, slide: ui.slide, markTsumogiri: true, showAll: !!(ui.state && ui.state.is_over), hover: ui.hover,
       selectedTile: pendingTile(ui.state), markedTiles: riichiMarks(ui.state), names: MJ.seatNames(ui.seats), strip: STRIP,
       banner: ui.state ? null : t('banner.press_new'),
     });
@@ -50,17 +50,30 @@
     placeOverlays();
   }
 
-  /** The toggles and waits sit above the hand's left end, the call buttons above its right end. */
+  /**
+   * The toggles and waits sit above the hand's left end, the call buttons (or the turn's hint)
+   * above its right end — above everything of the own row, an added kan's stacked tile included.
+   * Where the two would overlap (a long hint at 1440 px, call buttons on a phone), the buttons go
+   * above the toggles instead of covering them.
+   */
   function placeOverlays() {
     const L = MJTable.last && MJTable.last.layout;
     if (!L) return;
     const me = ui.state && MJTable.last.seats[0];
     const left = me ? Math.max(4, me.row.x) : 8;
     const right = me ? Math.max(4, L.w - (me.row.x + me.row.w)) : 8;
-    const bottom = Math.round(L.h - L.handTop + 4);
+    let top = L.handTop;
+    if (me) for (const m of me.melds) for (const r of m.rects) top = Math.min(top, r.y);
+    const toolsBottom = Math.round(L.h - L.handTop + 4);
+    const barBottom = Math.round(L.h - top + 4);
     const tools = $('seat-tools');
-    Object.assign(tools.style, { left: `${Math.round(left)}px`, bottom: `${bottom}px`, maxWidth: `${Math.round(L.w - left - 8)}px` });
-    Object.assign(bar.style, { right: `${Math.round(right)}px`, bottom: `${bottom}px`, maxWidth: `${Math.round(L.w * 0.9)}px` });
+    Object.assign(tools.style, { left: `${Math.round(left)}px`, bottom: `${toolsBottom}px`, maxWidth: `${Math.round(L.w - left - 8)}px` });
+    Object.assign(bar.style, { right: `${Math.round(right)}px`, bottom: `${barBottom}px`, maxWidth: `${Math.round(L.w * 0.9)}px` });
+    const a = tools.getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    if (a.width && b.width && a.height && b.height && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+      bar.style.bottom = `${Math.round(Math.max(barBottom, toolsBottom + a.height + 6))}px`;
+    }
   }
 
   function setState(state) {
@@ -72,9 +85,16 @@
     redraw();
     renderButtons();
     renderSeatInfo();
+    placeOverlays();
   }
 
-  const valid = () => (ui.state && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
+  /**
+   * The human's legal actions, only for a decision that is really theirs: the table shown is the
+   * latest the page has (no event waiting behind the one being played back: an AI's riichi, or
+   * the server's own move for the human, may already have moved past this state) and the game is
+   * still on the server.
+   */
+  const valid = () => (ui.state && !ui.gone && queue.pending <= 1 && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
 
   /** Copies of a kind the viewer cannot see: in no river, meld, dora indicator or its own hand. */
   function unseen(state, kind) {
@@ -127,7 +147,8 @@
       // The same states arrive over the event stream in order; use the reply only while it is lost (or closed at game_over: no).
       if ((!ui.es || ui.es.lost) && res && res.state) setState(res.state);
     } catch (e) {
-      status(() => t('status.refused', { msg: e.message }));
+      if (e.status === 404) gameGone(ui.session);
+      else status(() => t('status.refused', { msg: e.message }));
     } finally {
       ui.busy = false;
     }
@@ -196,9 +217,26 @@
       return true;
     } catch (e) {
       if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
-      if (id === ui.session) status(() => t('status.gone'));
+      gameGone(id);
       return false;
     }
+  }
+
+  /**
+   * The server no longer has this game (deleted, expired): the table stays as it was, without
+   * buttons, and a dialog says so and offers the history and a new game.
+   */
+  async function gameGone(id) {
+    if (id !== ui.session || ui.gone) return;
+    ui.gone = true;
+    if (ui.es) ui.es.close();
+    status(() => t('status.gone'));
+    renderButtons();
+    redraw();
+    const next = await dialog(t('dlg.gone'), [el('p', { id: 'gone-text' }, t('dlg.gone_text'))], [
+      { label: t('btn.history'), value: 'history', id: 'gone-history' }, { label: t('btn.new_game'), value: 'new', id: 'gone-new', primary: true }]);
+    if (next === 'history') location.href = '/history';
+    else modeDialog();
   }
 
   function subscribe() {
@@ -230,7 +268,7 @@
         ui.over = true;
         setState(d.state);
         status(() => t('status.game_over'));
-        const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
+        const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session, d.state)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
           { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
         if (next === 'new') modeDialog();
         else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
@@ -253,6 +291,7 @@
       }
       const res = await api('/api/game/new', { mode: 'human_ai', ...opts, auto: ui.auto });
       ui.session = res.session_id;
+      ui.gone = false;
       ui.seats = res.seats;
       // A reload of /?session=<id> picks the game up again.
       history.replaceState(null, '', `/?session=${ui.session}${ANIM_MS === 450 ? '' : `&anim=${ANIM_MS}`}`);
@@ -291,15 +330,16 @@
       status(() => t('status.resumed', { id: id.slice(0, 8) }));
       setState(state);
       subscribe();
-    } catch {
+    } catch (e) {
       history.replaceState(null, '', '/');
+      if ([401, 403, 404].includes(e.status)) { ui.session = id; gameGone(id); return; }
       status(() => t('status.gone'));
       modeDialog();
     }
   }
 
   for (const [id, key] of [['auto-win', 'win'], ['no-calls', 'no_calls'], ['auto-pass', 'pass']]) $(id).onchange = (e) => setAuto(key, e.target.checked);
-  I.onChange(() => { status(statusText); redraw(); renderButtons(); renderSeatInfo(); });
+  I.onChange(() => { status(statusText); redraw(); renderButtons(); renderSeatInfo(); placeOverlays(); });
   document.getElementById('new-game').onclick = modeDialog;
   renderSeatInfo();
   redraw();

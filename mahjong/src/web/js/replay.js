@@ -302,6 +302,7 @@
       if (load !== ui.load) return;
       ui.paipu = loaded.paipu;
       ui.format = loaded.format;
+      showWallCheck(loaded.wall);
       ui.analysis = null;
       ui.analysisError = null;
       for (const b of document.querySelectorAll('[data-export]')) b.disabled = false;
@@ -319,6 +320,16 @@
       const line = e.body && e.body.line ? ` (line ${e.body.line})` : '';
       await dialog('Could not load the log', [el('p', {}, e.message + line)], [{ label: 'OK', value: 1, id: 'error-ok' }]);
     }
+  }
+
+  /** The server's check of the walls against the log's commitment and revealed secret (or seed). */
+  function showWallCheck(w) {
+    const box = $('wall-check');
+    if (!w || w.kind === 'none') { box.hidden = true; return; }
+    box.hidden = false;
+    box.className = w.ok === true ? 'ok' : w.ok === false ? 'bad' : 'info';
+    const head = t(w.kind === 'seeded' ? 'wall.practice' : w.ok === true ? 'wall.ok' : w.ok === false ? 'wall.bad' : 'wall.info');
+    box.replaceChildren(el('strong', {}, head), el('p', {}, w.message));
   }
 
   function labelOf(step, n) {

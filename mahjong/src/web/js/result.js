@@ -137,10 +137,16 @@
     const scores = owari ? owari.scores : game.scores;
     const points = owari ? owari.points : null;
     const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
-    return [el('table', { class: 'scores final' },
+    // Riichi sticks still on the table when the game ends go to first place (Tenhou's rule): said, not silently added.
+    const last = game.log && game.log[game.log.length - 1];
+    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+    const left = owari && last ? sum(owari.scores) - sum(last.scores_out) : 0;
+    const table = el('table', { class: 'scores final' },
       el('tr', {}, el('th', {}, I.t('tbl.place')), el('th', {}, I.t('tbl.player')), el('th', {}, I.t('tbl.score')), points ? el('th', {}, I.t('tbl.points')) : null),
       order.map((o, rank) => el('tr', {}, el('td', {}, String(rank + 1)), el('td', {}, seatLabel(state, o.i)),
-        el('td', {}, String(o.s)), points ? el('td', {}, String(points[o.i])) : null)))];
+        el('td', {}, rank === 0 && left > 0 ? `${o.s} (+${left})` : String(o.s)), points ? el('td', {}, String(points[o.i])) : null)));
+    if (left <= 0) return [table];
+    return [table, el('p', { class: 'sticks-to-top', id: 'sticks-to-top' }, I.t('tbl.sticks_to_top', { pts: left, n: left / 1000, who: seatLabel(state, order[0].i) }))];
   }
 
   Object.assign(global.MJ, { seatLabel, seatNames, tileStrip, resultNodes, finalNodes, paymentText });
