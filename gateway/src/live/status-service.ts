@@ -4,6 +4,7 @@ import type { WindowInfo } from '../tmux';
 import type { WindowRecord } from '../state/model';
 import { classify, isShell, sameStatus } from '../status/classify';
 import type { WindowStatus } from '../status/model';
+import { hasInputPrompt } from '../status/input-prompt';
 import { type PaneReading, readPane } from '../status/pane';
 import { AutoClose } from './autoclose';
 import { foregroundJob } from './foreground';
@@ -16,6 +17,8 @@ interface Tracked {
   createdAt: string;
   status?: WindowStatus;
   agentSeen: boolean;
+  /** The assistant has drawn its input prompt, a dialog or a busy line (it stays started). */
+  started: boolean;
   pane: PaneReading | null;
   capturedAt: number;
   /** The last poll classified the window done, not yet reported (see `update`). */
@@ -39,6 +42,7 @@ export class StatusService {
 
   constructor(private readonly ctx: GatewayContext, private readonly inputs: StatusInputs) {
     this.autoclose = new AutoClose(ctx.config.autoclose_done_minutes, ctx.config.autoclose_dead_minutes);
+    ctx.statuses.tracking = true;
   }
 
   status(windowId: string): WindowStatus | undefined {
@@ -52,7 +56,7 @@ export class StatusService {
     const records = ctx.store.windows();
     const live = await this.listLive();
     if (live === null) return;
-    for (const id of this.tracked.keys()) if (!records[id]) { this.tracked.delete(id); this.autoclose.forget(id); }
+    for (const id of this.tracked.keys()) if (!records[id]) this.forget(id);
     for (const [id, record] of Object.entries(records)) {
       await this.update(id, record, live.get(id), nowMs);
     }
@@ -61,16 +65,16 @@ export class StatusService {
   private async update(id: string, record: WindowRecord, win: LiveWindow | undefined, nowMs: number): Promise<void> {
     const { ctx } = this;
     if (!win) {
-      this.tracked.delete(id);
-      this.autoclose.forget(id);
+      this.forget(id);
       windowGone(ctx, id, { record });
       return;
     }
     let t = this.tracked.get(id);
     if (!t || t.createdAt !== record.created_at) {
-      t = { createdAt: record.created_at, agentSeen: false, pane: null, capturedAt: 0 };
+      t = { createdAt: record.created_at, agentSeen: false, started: false, pane: null, capturedAt: 0 };
       this.tracked.set(id, t);
       this.autoclose.forget(id);
+      ctx.statuses.forget(id);
     }
     // Seen running now, or before (state.json keeps that across a gateway restart), or known from
     // its SessionStart hook.
@@ -81,8 +85,10 @@ export class StatusService {
     }
     if (!win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
       try {
-        t.pane = readPane(await ctx.tmux.capturePane(id));
+        const content = await ctx.tmux.capturePane(id);
+        t.pane = readPane(content);
         t.capturedAt = nowMs;
+        if (running && !t.started) t.started = t.pane.prompt !== null || t.pane.busy !== null || hasInputPrompt(content);
       } catch {
         // The window vanished between list-windows and capture: the next tick sees it gone.
       }
@@ -94,6 +100,7 @@ export class StatusService {
       command: win.command,
       foregroundJob: win.foregroundJob,
       agentSeen: t.agentSeen,
+      started: t.started,
       pane: t.pane,
       lastOutputMs: this.inputs.lastActivity(id),
       lastHook: this.inputs.lastHook(id),
@@ -112,6 +119,7 @@ export class StatusService {
     t.doneHeld = false;
     if (!sameStatus(previous, next)) {
       t.status = next;
+      ctx.statuses.set(id, next, nowMs);
       const key = ctx.tmux.windowKey(id);
       ctx.bus.publish('agent.status', {
         window_id: id, session_id: ctx.sessions.sessionId(key), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...next,
@@ -128,9 +136,14 @@ export class StatusService {
     ctx.log.info(`autoclose: ${id} (${record.display_name}) was ${status} for the configured time`);
     await ctx.tmux.killWindow(id);
     ctx.store.removeWindow(id);
+    this.forget(id);
+    ctx.bus.publish('window.change', { window_id: id, change_type: 'removed', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+  }
+
+  private forget(id: string): void {
     this.tracked.delete(id);
     this.autoclose.forget(id);
-    ctx.bus.publish('window.change', { window_id: id, change_type: 'removed', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+    this.ctx.statuses.forget(id);
   }
 
   /** One `list-windows` for the whole session; null when tmux could not be asked this time. */

@@ -48,7 +48,11 @@ export class TranscriptMonitor {
     if (current && current.path !== path) this.trackers.delete(key);
   }
 
-  /** Time (ms) of the last poll that found new transcript output for the window. */
+  /**
+   * When (ms) the window's newest transcript entry was written: its own timestamp, or the poll
+   * that found it when it has none. Local command output (`/help`, `/exit`) is not a turn and does
+   * not count.
+   */
   lastActivity(key: string): number | undefined {
     return this.activity.get(key);
   }
@@ -72,7 +76,8 @@ export class TranscriptMonitor {
         this.dirty = true;
       }
       if (messages.length > 0) {
-        this.activity.set(w.key, now);
+        const at = activityAt(messages, now);
+        if (at !== null) this.activity.set(w.key, Math.max(this.activity.get(w.key) ?? 0, at));
         out.push({ key: w.key, path: tracker.path, messages });
       }
     }
@@ -106,4 +111,16 @@ export class TranscriptMonitor {
     this.hinted.delete(key);
     this.activity.delete(key);
   }
+}
+
+/** The newest entry time among a poll's turn messages; null when it holds only local command output. */
+function activityAt(messages: AgentMessage[], now: number): number | null {
+  let at: number | null = null;
+  for (const m of messages) {
+    if (m.content_type === 'local_command') continue;
+    const stamp = m.timestamp === null ? Number.NaN : Date.parse(m.timestamp);
+    const time = Number.isFinite(stamp) ? stamp : now;
+    at = at === null ? time : Math.max(at, time);
+  }
+  return at;
 }

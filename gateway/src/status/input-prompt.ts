@@ -1,0 +1,23 @@
+import { screenLines } from './lines';
+import { inputBoxTop } from './spinner';
+
+/** Footers drawn under an input line: Codex (`? for shortcuts`, `… context left`), Gemini, Pi. */
+const FOOTER = /\? for shortcuts|\d+% context left|Type your message|esc to interrupt/i;
+
+/**
+ * The assistant has drawn the line the user types into: Claude Code's `❯` between the two rules of
+ * its input box, Codex's `› …` over its footer, Gemini's `> Type your message`, or Pi's editor (a
+ * box of rules with its status line under it). Until then a window is starting: keys typed now
+ * would reach a loading screen or the dialog drawn next.
+ */
+export function hasInputPrompt(pane: string): boolean {
+  const lines = screenLines(pane);
+  const top = inputBoxTop(lines);
+  if (top !== null) {
+    const inside = lines.slice(top + 1);
+    if (inside.some((l) => /^\s*[❯>›]/u.test(l))) return true;
+  }
+  const bottom = lines.slice(-10);
+  if (bottom.some((l) => /Type your message/i.test(l))) return true;
+  return bottom.some((l) => /^\s*[›❯>]\s/u.test(l)) && bottom.some((l) => FOOTER.test(l));
+}
