@@ -22,6 +22,10 @@ export class MonitorService {
     return this.monitor.lastActivity(this.ctx.tmux.windowKey(windowId));
   }
 
+  lastTurnEnd(windowId: string): number | undefined {
+    return this.monitor.lastTurnEnd(this.ctx.tmux.windowKey(windowId));
+  }
+
   tick(nowMs = Date.now()): number {
     const { ctx } = this;
     const windows = Object.entries(ctx.store.windows())

@@ -1,8 +1,17 @@
 import type { GatewayContext, GatewayService } from '../runtime/types';
-import { HookTailer } from './hook-tailer';
+import { HookTailer, type LastHook } from './hook-tailer';
 import { PollLoop } from './loop';
 import { MonitorService } from './monitor-service';
 import { StatusService } from './status-service';
+
+/**
+ * The newer of the last hook event and the transcript's last end of turn (assistants without
+ * hooks, such as Codex, say so in their transcript), the latter read as a Stop.
+ */
+function turnSignal(hook: LastHook | undefined, turnEndMs: number | undefined): LastHook | undefined {
+  if (turnEndMs === undefined || (hook && hook.atMs >= turnEndMs)) return hook;
+  return { event: 'Stop', atMs: turnEndMs };
+}
 
 /** The running background services, reachable by tests and benchmarks. */
 export interface Live {
@@ -30,7 +39,7 @@ export class LiveService implements GatewayService {
     const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));
     const status = new StatusService(ctx, {
       lastActivity: (id) => monitor.lastActivity(id),
-      lastHook: (id) => hooks.lastHook.get(id),
+      lastHook: (id) => turnSignal(hooks.lastHook.get(id), monitor.lastTurnEnd(id)),
     });
     const monitorTick = () => { hooks.poll(); monitor.tick(); };
     this.live = { monitor, hooks, status, tickAll: async () => { monitorTick(); await status.tick(); } };

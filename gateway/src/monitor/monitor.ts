@@ -57,6 +57,11 @@ export class TranscriptMonitor {
     return this.activity.get(key);
   }
 
+  /** When the window's transcript last said a turn was over (see RecordParser.turnEnd), if it ever did. */
+  lastTurnEnd(key: string): number | undefined {
+    return this.trackers.get(key)?.turnEndedMs;
+  }
+
   poll(now = Date.now()): WindowOutput[] {
     const out: WindowOutput[] = [];
     for (const w of this.windows.values()) {

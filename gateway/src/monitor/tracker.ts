@@ -10,6 +10,8 @@ import { PiParser } from './pi';
 export interface Tracker {
   readonly path: string;
   poll(): AgentMessage[];
+  /** When the newest turn-ending record read so far was written (ms; the poll's time when it has none). */
+  readonly turnEndedMs?: number;
   state(): TranscriptOffset;
 }
 
@@ -48,12 +50,17 @@ function bornAt(path: string): number {
 
 class JsonlTracker implements Tracker {
   private readonly tail: JsonlTail;
+  turnEndedMs?: number;
   constructor(readonly path: string, private readonly parser: RecordParser, offset: number) {
     this.tail = new JsonlTail(path, offset);
   }
 
   poll(): AgentMessage[] {
-    return this.tail.read().records.flatMap((record) => this.parser.parse(record));
+    return this.tail.read().records.flatMap((record) => {
+      const end = this.parser.turnEnd?.(record) ?? null;
+      if (end !== null) this.turnEndedMs = Math.max(this.turnEndedMs ?? 0, Number.isFinite(end) ? end : Date.now());
+      return this.parser.parse(record);
+    });
   }
 
   state(): TranscriptOffset {

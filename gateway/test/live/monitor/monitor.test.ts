@@ -156,3 +156,31 @@ describe('transcript monitor', () => {
     expect(out).toEqual(['fresh answer']);
   });
 });
+
+describe('transcript times', () => {
+  it('dates activity and the end of a turn by the entries\' own timestamps (Codex task_complete ends a turn)', () => {
+    const path = join(dir, 'rollout.jsonl');
+    writeFileSync(path, '');
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    const codex = { ...window, provider: 'agent_b' };
+    monitor.sync([codex]);
+    monitor.setTranscript(codex.key, path);
+    monitor.poll();
+    const lines = fixtureLines('codex-real.jsonl');
+    // The first turn: up to its task_complete.
+    const end = lines.findIndex((l) => l.includes('"task_complete"')) + 1;
+    const prompt = lines.findIndex((l) => l.includes('"input_text","text":"RUN_TOOL now"')) + 1;
+    appendFileSync(path, `${lines.slice(0, end).join('\n')}\n`);
+    monitor.poll(Date.parse('2030-01-01T00:00:00Z'));
+    expect(monitor.lastActivity(codex.key)).toBe(Date.parse('2026-11-22T00:18:26.696Z'));
+    expect(monitor.lastTurnEnd(codex.key)).toBe(Date.parse('2026-11-22T00:18:26.701Z'));
+    // The second turn's prompt is newer than that end; its own end comes later.
+    appendFileSync(path, `${lines.slice(end, prompt).join('\n')}\n`);
+    monitor.poll();
+    expect(monitor.lastActivity(codex.key)).toBe(Date.parse('2026-11-22T00:18:28.539Z'));
+    expect(monitor.lastTurnEnd(codex.key)).toBe(Date.parse('2026-11-22T00:18:26.701Z'));
+    appendFileSync(path, `${lines.slice(prompt).join('\n')}\n`);
+    monitor.poll();
+    expect(monitor.lastTurnEnd(codex.key)).toBe(Date.parse('2026-11-22T00:18:32.613Z'));
+  });
+});
