@@ -4,7 +4,8 @@
  * function_call_arguments.delta / output_item.done per item, then response.completed with usage.
  * Replies: plain text (`CODEX-PONG`); when the newest user text says RUN_TOOL, a shell tool call
  * that needs approval (on whichever shell tool the request offers), then `CODEX-TOOL-DONE` once its
- * output comes back. A prompt containing HOLD keeps the stream open until `release()`.
+ * output comes back. While the newest user text contains HOLD, each stream (the reply, and the one
+ * after a tool's output) stays open after response.created until the next `release()`.
  */
 export interface MockOpenAI {
   url: string;
@@ -34,7 +35,7 @@ export function startMockOpenAI(): MockOpenAI {
       requests.push(body);
       const n = ++counter;
       const items = reply(body, n);
-      const hold = lastUserText(body).includes('HOLD') && !hasToolOutput(body);
+      const hold = lastUserText(body).includes('HOLD');
       const response = (status: string, output: Item[]) => ({
         id: `resp_${n}`, object: 'response', created_at: Math.floor(Date.now() / 1000), status, model: String(body.model ?? 'gpt-5-codex'),
         output, error: null, incomplete_details: null,
