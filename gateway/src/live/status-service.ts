@@ -10,6 +10,9 @@ import { AutoClose } from './autoclose';
 import { foregroundJob } from './foreground';
 import type { LastHook } from './hook-tailer';
 
+/** How long an input prompt must stay on screen, with no dialog drawn over it, before input is sent. */
+export const INPUT_SETTLE_MS = 1_000;
+
 interface LiveWindow { id: string; dead: boolean; command: string; activity: number; foregroundJob: boolean }
 
 interface Tracked {
@@ -19,6 +22,8 @@ interface Tracked {
   agentSeen: boolean;
   /** The assistant has drawn its input prompt, a dialog or a busy line (it stays started). */
   started: boolean;
+  /** Since when its input prompt has been on screen with no dialog, while not started yet. */
+  inputSince?: number;
   pane: PaneReading | null;
   capturedAt: number;
   /** The last poll classified the window done, not yet reported (see `update`). */
@@ -83,12 +88,14 @@ export class StatusService {
       if (running) ctx.store.markAssistantSeen(id);
       if (running || record.assistant_seen_at || ctx.sessions.get(ctx.tmux.windowKey(id))) t.agentSeen = true;
     }
-    if (!win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
+    // Read while it starts, and whenever tmux saw output since the last read.
+    const starting = running && !t.started;
+    if (!win.dead && record.provider !== 'shell' && (starting || win.activity * 1000 >= t.capturedAt - 1000)) {
       try {
         const content = await ctx.tmux.capturePane(id);
         t.pane = readPane(content);
         t.capturedAt = nowMs;
-        if (running && !t.started) t.started = t.pane.prompt !== null || t.pane.busy !== null || hasInputPrompt(content);
+        if (starting) this.noteStart(t, content, nowMs);
       } catch {
         // The window vanished between list-windows and capture: the next tick sees it gone.
       }
@@ -104,6 +111,7 @@ export class StatusService {
       pane: t.pane,
       lastOutputMs: this.inputs.lastActivity(id),
       lastHook: this.inputs.lastHook(id),
+      lastInputMs: ctx.statuses.lastInput(id),
       nowMs,
       createdMs: Date.parse(record.created_at) || undefined,
     });
@@ -138,6 +146,18 @@ export class StatusService {
     ctx.store.removeWindow(id);
     this.forget(id);
     ctx.bus.publish('window.change', { window_id: id, change_type: 'removed', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+  }
+
+  /**
+   * A dialog or a busy line means the assistant runs its UI. Its input prompt counts once it has
+   * stayed INPUT_SETTLE_MS with no dialog: Gemini CLI draws its input box, then its trust dialog
+   * over it, and text typed in between would answer the dialog.
+   */
+  private noteStart(t: Tracked, content: string, nowMs: number): void {
+    if (t.pane?.prompt || t.pane?.busy) { t.started = true; return; }
+    if (!hasInputPrompt(content)) { t.inputSince = undefined; return; }
+    t.inputSince ??= nowMs;
+    t.started = nowMs - t.inputSince >= INPUT_SETTLE_MS;
   }
 
   private forget(id: string): void {

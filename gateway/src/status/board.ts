@@ -9,6 +9,7 @@ export interface BoardEntry { status: WindowStatus; changedAtMs: number }
  */
 export class StatusBoard {
   private readonly entries = new Map<string, BoardEntry>();
+  private readonly inputs = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   /** A status poller runs and writes here. */
   tracking = false;
@@ -22,7 +23,17 @@ export class StatusBoard {
     for (const listener of [...this.listeners]) listener();
   }
 
+  /** Text or a key was sent to the window (a prompt on screen then was answered). */
+  noteInput(windowId: string, atMs = Date.now()): void {
+    this.inputs.set(windowId, atMs);
+  }
+
+  lastInput(windowId: string): number | undefined {
+    return this.inputs.get(windowId);
+  }
+
   forget(windowId: string): void {
+    this.inputs.delete(windowId);
     if (!this.entries.delete(windowId)) return;
     for (const listener of [...this.listeners]) listener();
   }

@@ -39,6 +39,8 @@ export interface StatusSignals {
    * same poll, in either order.
    */
   lastHook?: { event: string; atMs: number; notificationType?: string; message?: string };
+  /** When text or a key was last sent to the window through the gateway (it answers a prompt then on screen). */
+  lastInputMs?: number;
   nowMs: number;
   /** When the window was created (its record's created_at). */
   createdMs?: number;
@@ -49,7 +51,7 @@ export interface StatusSignals {
  * dead (window or pane gone) → done (assistant exited to the shell, or never started: the shell
  * said why, or the grace time passed with the bare shell in front) → starting (the bare shell in
  * front before the assistant was ever seen, within the grace time) → interactive (a prompt on
- * screen, or a permission notification not yet followed by output) → working (spinner) → starting
+ * screen, or a permission notification not yet followed by output or an answer) → working (spinner) → starting
  * (running, but neither its input prompt nor a dialog drawn yet) → working (output within 10 s
  * that no later Stop hook closed) → idle.
  */
@@ -75,7 +77,10 @@ export function classify(s: StatusSignals): WindowStatus {
   }
   const hook = s.lastHook;
   const output = s.lastOutputMs ?? 0;
-  if (hook?.event === 'Notification' && hook.notificationType === 'permission_prompt' && hook.atMs >= output && !s.pane?.busy) {
+  // A permission notice stands until output or an answer follows it (its hook line may be read
+  // only after the answer was sent).
+  const answered = s.lastInputMs !== undefined && s.lastInputMs >= (hook?.atMs ?? 0);
+  if (hook?.event === 'Notification' && hook.notificationType === 'permission_prompt' && hook.atMs >= output && !answered && !s.pane?.busy) {
     const question = hook.message ?? 'Permission requested';
     return { status: 'interactive', display_label: `Waiting: ${question}`, interactive: true, prompt_state: { type: 'permission', question, options: [], selected: null } };
   }

@@ -1,6 +1,9 @@
 import { screenLines } from './lines';
 import { inputBoxTop } from './spinner';
 
+/** A line of a braille-drawn logo (Codex's animated splash). */
+const BRAILLE_ART = /[\u2800-\u28ff]{6,}/u;
+
 /** Footers drawn under an input line: Codex (`? for shortcuts`, `… context left`), Gemini, Pi. */
 const FOOTER = /\? for shortcuts|\d+% context left|Type your message|esc to interrupt/i;
 
@@ -12,6 +15,9 @@ const FOOTER = /\? for shortcuts|\d+% context left|Type your message|esc to inte
  */
 export function hasInputPrompt(pane: string): boolean {
   const lines = screenLines(pane);
+  // A logo still on screen is a loading screen, even with an input line under it: Codex takes text
+  // there but only queues it ("Waiting for startup") until its real screen is drawn.
+  if (lines.filter((l) => BRAILLE_ART.test(l)).length >= 4) return false;
   const top = inputBoxTop(lines);
   if (top !== null) {
     const inside = lines.slice(top + 1);

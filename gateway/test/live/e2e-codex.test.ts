@@ -49,7 +49,7 @@ afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock
 
 describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), runs it, and is done after /exit', async () => {
-    await channel.next(status('idle'), 60_000);
+    await channel.next(status('idle'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
     expect(statuses()).toEqual(['starting', 'idle']);
 
     // HOLD keeps each model stream open until released, so every state is seen before the next.

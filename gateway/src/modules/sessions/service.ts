@@ -92,12 +92,16 @@ export async function closeSession(ctx: GatewayContext, channelId: string): Prom
 export function sendInput(ctx: GatewayContext, channelId: string, input: InputBody): Promise<void> {
   return onWindow(ctx, channelId, async (id) => {
     await untilAcceptsInput(ctx, id);
+    ctx.statuses.noteInput(id);
     await ctx.tmux.sendText(id, input.text, { ...input, enterDelayMs: ctx.config.enter_delay_ms });
   });
 }
 
 export function sendKey(ctx: GatewayContext, channelId: string, key: string): Promise<void> {
-  return onWindow(ctx, channelId, (id) => ctx.tmux.sendKey(id, key));
+  return onWindow(ctx, channelId, (id) => {
+    ctx.statuses.noteInput(id);
+    return ctx.tmux.sendKey(id, key);
+  });
 }
 
 export async function capturePane(ctx: GatewayContext, channelId: string): Promise<PaneContent> {

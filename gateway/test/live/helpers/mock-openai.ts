@@ -1,3 +1,5 @@
+import { Hold } from './hold';
+
 /**
  * A local OpenAI Responses API (`POST …/responses`, SSE when `stream: true`, as the real Codex CLI
  * always asks) speaking the wire format: response.created, output_item.added / output_text.delta /
@@ -20,8 +22,7 @@ type Item =
 
 export function startMockOpenAI(): MockOpenAI {
   const requests: Array<Record<string, unknown>> = [];
-  let releaseHold: () => void = () => {};
-  let held = new Promise<void>((resolve) => { releaseHold = resolve; });
+  const hold = new Hold();
   let counter = 0;
   const server = Bun.serve({
     port: 0,
@@ -35,21 +36,21 @@ export function startMockOpenAI(): MockOpenAI {
       requests.push(body);
       const n = ++counter;
       const items = reply(body, n);
-      const hold = lastUserText(body).includes('HOLD');
       const response = (status: string, output: Item[]) => ({
         id: `resp_${n}`, object: 'response', created_at: Math.floor(Date.now() / 1000), status, model: String(body.model ?? 'gpt-5-codex'),
         output, error: null, incomplete_details: null,
         usage: status === 'completed' ? { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 } : null,
       });
       if (body.stream !== true) return Response.json(response('completed', items));
-      return new Response(sse(items, response, hold ? held : null), { headers: { 'content-type': 'text/event-stream' } });
+      const held = lastUserText(body).includes('HOLD') ? hold.wait() : null;
+      return new Response(sse(items, response, held), { headers: { 'content-type': 'text/event-stream' } });
     },
   });
   return {
     url: `http://127.0.0.1:${server.port}/v1`,
     requests,
-    release: () => { releaseHold(); held = new Promise<void>((r) => { releaseHold = r; }); },
-    stop: async () => { releaseHold(); await server.stop(true); },
+    release: () => hold.release(),
+    stop: async () => { hold.release(); await server.stop(true); },
   };
 }
 

@@ -37,6 +37,9 @@ describe('status classification', () => {
     const lastHook = { event: 'Notification', atMs: now - 500, notificationType: 'permission_prompt', message: 'Claude needs your permission to use Bash' };
     expect(classify({ ...base, lastHook, lastOutputMs: now - 1000 })).toMatchObject({ status: 'interactive', prompt_state: { type: 'permission', question: 'Claude needs your permission to use Bash' } });
     expect(classify({ ...base, lastHook, lastOutputMs: now - 100 }).status).toBe('working');
+    // Answered through the gateway before the notice's hook line was read: not waiting any more.
+    expect(classify({ ...base, lastHook, lastOutputMs: now - 1000, lastInputMs: now - 200 }).status).toBe('working');
+    expect(classify({ ...base, lastHook, lastOutputMs: now - 1000, lastInputMs: now - 900 }).status).toBe('interactive');
   });
 
   it('is working with a spinner, or with fresh output that no Stop hook closed', () => {
@@ -62,7 +65,8 @@ describe('status classification', () => {
     for (const name of ['claude-idle.txt', 'claude-replied.txt', 'claude-working.txt', 'codex-real-replied.txt', 'codex-real-working.txt', 'gemini-real-replied.txt', 'gemini-real-working.txt']) {
       expect([name, hasInputPrompt(screen(name))]).toEqual([name, true]);
     }
-    for (const name of ['claude-trust1.txt', 'gemini-real-trust.txt']) expect([name, hasInputPrompt(screen(name))]).toEqual([name, false]);
+    // Codex 0.171's animated logo with an input line under it: text typed there only waits.
+    for (const name of ['claude-trust1.txt', 'gemini-real-trust.txt', 'codex-real-splash.txt']) expect([name, hasInputPrompt(screen(name))]).toEqual([name, false]);
     expect(hasInputPrompt('')).toBe(false);
     expect(hasInputPrompt('dev@box:~/proj$ claude\n')).toBe(false);
   });
