@@ -1,6 +1,8 @@
 import { screenLines } from './lines';
 import { inputBoxTop } from './spinner';
 
+const PI_USAGE = /\d+(\.\d+)?%\/\d+k\b/;
+
 /** A line of a braille-drawn logo (Codex's animated splash). */
 const BRAILLE_ART = /[\u2800-\u28ff]{6,}/u;
 
@@ -22,6 +24,8 @@ export function hasInputPrompt(pane: string): boolean {
   if (top !== null) {
     const inside = lines.slice(top + 1);
     if (inside.some((l) => /^\s*[❯>›]/u.test(l))) return true;
+    // Pi: a bare editor between the rules, its usage line (`0.0%/200k`) below them.
+    if (inside.some((l) => PI_USAGE.test(l))) return true;
   }
   const bottom = lines.slice(-10);
   if (bottom.some((l) => /Type your message/i.test(l))) return true;

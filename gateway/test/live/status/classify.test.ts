@@ -62,7 +62,7 @@ describe('status classification', () => {
 
   it('recognizes each assistant\'s input prompt on its captured screens, and not a dialog, a shell or a blank screen', () => {
     const screen = (name: string) => readFileSync(join(import.meta.dir, '../../fixtures/panes', name), 'utf8');
-    for (const name of ['claude-idle.txt', 'claude-replied.txt', 'claude-working.txt', 'codex-real-replied.txt', 'codex-real-working.txt', 'gemini-real-replied.txt', 'gemini-real-working.txt']) {
+    for (const name of ['claude-idle.txt', 'claude-replied.txt', 'claude-working.txt', 'codex-real-replied.txt', 'codex-real-working.txt', 'gemini-real-replied.txt', 'gemini-real-working.txt', 'pi-real-idle.txt', 'pi-real-working.txt']) {
       expect([name, hasInputPrompt(screen(name))]).toEqual([name, true]);
     }
     // Codex 0.171's animated logo with an input line under it: text typed there only waits.

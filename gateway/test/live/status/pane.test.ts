@@ -46,6 +46,20 @@ describe('pane parser: captures from the real Claude Code 2.1', () => {
   });
 });
 
+describe('pane parser: captures from the real Pi 0.73', () => {
+  it('reads the selection dialog an extension opens (→ marker, Pi\'s key hints) as a permission prompt', () => {
+    expect(pane('pi-real-approval.txt')).toEqual({
+      prompt: { type: 'permission', question: 'Do you want to run this command?', options: [{ index: 1, label: 'Yes' }, { index: 2, label: 'No' }], selected: 1 },
+      busy: null,
+    });
+  });
+
+  it('sees its working line, and nothing once idle', () => {
+    expect(pane('pi-real-working.txt')).toEqual({ prompt: null, busy: 'Working...' });
+    for (const name of ['pi-real-idle.txt', 'pi-real-tooldone.txt']) expect(pane(name)).toEqual({ prompt: null, busy: null });
+  });
+});
+
 describe('pane parser: captures from the real Codex CLI 0.169', () => {
   it('reads the command approval with the question, not the quoted reason', () => {
     const { prompt } = pane('codex-real-approval.txt');
