@@ -88,26 +88,30 @@ function messageJson(model: string | undefined, blocks: Block[]) {
 function sse(model: string, blocks: Block[], hold: Promise<void> | null): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const event = (type: string, data: unknown) => encoder.encode(`event: ${type}\ndata: ${JSON.stringify({ type, ...(data as object) })}\n\n`);
+  const emit = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    blocks.forEach((block, index) => {
+      if (block.type === 'text') {
+        controller.enqueue(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
+        controller.enqueue(event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } }));
+      } else {
+        controller.enqueue(event('content_block_start', { index, content_block: { ...block, input: {} } }));
+        controller.enqueue(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }));
+      }
+      controller.enqueue(event('content_block_stop', { index }));
+    });
+    const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+    controller.enqueue(event('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 5 } }));
+    controller.enqueue(event('message_stop', {}));
+    controller.close();
+  };
   return new ReadableStream({
     async start(controller) {
       const msg = { ...messageJson(model, []), content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 1 } };
       controller.enqueue(event('message_start', { message: msg }));
       controller.enqueue(event('ping', {}));
       if (hold) await hold;
-      blocks.forEach((block, index) => {
-        if (block.type === 'text') {
-          controller.enqueue(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
-          controller.enqueue(event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } }));
-        } else {
-          controller.enqueue(event('content_block_start', { index, content_block: { ...block, input: {} } }));
-          controller.enqueue(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }));
-        }
-        controller.enqueue(event('content_block_stop', { index }));
-      });
-      const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-      controller.enqueue(event('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 5 } }));
-      controller.enqueue(event('message_stop', {}));
-      controller.close();
+      // The client may have gone meanwhile (an interrupted turn): nothing to send then.
+      try { emit(controller); } catch { /* stream already cancelled */ }
     },
   });
 }
