@@ -4,6 +4,9 @@ import { PollLoop } from './loop';
 import { MonitorService } from './monitor-service';
 import { StatusService } from './status-service';
 
+/** How soon a window that just turned done is read again for the shell's reason (see StatusService). */
+const RECHECK_MS = 300;
+
 /**
  * The newer of the last hook event and the transcript's last end of turn (assistants without
  * hooks, such as Codex, say so in their transcript), the latter read as a Stop.
@@ -37,16 +40,18 @@ export class LiveService implements GatewayService {
     await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.state_dir]);
     const monitor = new MonitorService(ctx);
     const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));
+    // The status service and its loop refer to each other.
+    let statusLoop: PollLoop;
     const status = new StatusService(ctx, {
       lastActivity: (id) => monitor.lastActivity(id),
       lastHook: (id) => turnSignal(hooks.lastHook.get(id), monitor.lastTurnEnd(id)),
+      recheckSoon: () => statusLoop.nudge(RECHECK_MS),
     });
-    const monitorTick = () => { hooks.poll(); monitor.tick(); };
-    this.live = { monitor, hooks, status, tickAll: async () => { monitorTick(); await status.tick(); } };
-    this.loops = [
-      new PollLoop('monitor', ctx.config.monitor_poll_interval * 1000, monitorTick, ctx.log),
-      new PollLoop('status', ctx.config.status_poll_interval * 1000, () => status.tick(), ctx.log),
-    ];
+    // New hook lines or transcript messages are classified now, not at the status loop's next turn.
+    const monitorTick = () => { if (hooks.poll() + monitor.tick() > 0) statusLoop.nudge(); };
+    this.live = { monitor, hooks, status, tickAll: async () => { hooks.poll(); monitor.tick(); await status.tick(); } };
+    statusLoop = new PollLoop('status', ctx.config.status_poll_interval * 1000, () => status.tick(), ctx.log);
+    this.loops = [new PollLoop('monitor', ctx.config.monitor_poll_interval * 1000, monitorTick, ctx.log), statusLoop];
     for (const loop of this.loops) loop.start();
   }
 

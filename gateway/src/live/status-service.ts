@@ -2,7 +2,7 @@ import type { GatewayContext } from '../runtime/types';
 import { windowGone } from '../runtime/window-gone';
 import type { WindowInfo } from '../tmux';
 import type { WindowRecord } from '../state/model';
-import { classify, isShell, sameStatus } from '../status/classify';
+import { classify, isShell, READY_GRACE_MS, sameStatus } from '../status/classify';
 import type { WindowStatus } from '../status/model';
 import { hasInputPrompt } from '../status/input-prompt';
 import { type PaneReading, readPane } from '../status/pane';
@@ -33,6 +33,8 @@ interface Tracked {
 export interface StatusInputs {
   lastActivity(windowId: string): number | undefined;
   lastHook(windowId: string): LastHook | undefined;
+  /** Asks for another poll soon, before the next scheduled one. */
+  recheckSoon?(): void;
 }
 
 /**
@@ -44,6 +46,7 @@ export interface StatusInputs {
 export class StatusService {
   private readonly tracked = new Map<string, Tracked>();
   private readonly autoclose: AutoClose;
+  private readonly startedMs = Date.now();
 
   constructor(private readonly ctx: GatewayContext, private readonly inputs: StatusInputs) {
     this.autoclose = new AutoClose(ctx.config.autoclose_done_minutes, ctx.config.autoclose_dead_minutes);
@@ -95,7 +98,7 @@ export class StatusService {
         const content = await ctx.tmux.capturePane(id);
         t.pane = readPane(content);
         t.capturedAt = nowMs;
-        if (starting) this.noteStart(t, content, nowMs);
+        if (starting) this.noteStart(t, content, nowMs, record);
       } catch {
         // The window vanished between list-windows and capture: the next tick sees it gone.
       }
@@ -118,10 +121,11 @@ export class StatusService {
     const previous = t.status;
     // The shell prints why the assistant ended ("Segmentation fault", "Killed") only after it has
     // the terminal back, so the first poll that sees the shell may not see the reason yet: a window
-    // that turns done is reported from the next poll, with the reason, never as a bare "Done" first.
+    // that turns done is reported from the next poll (asked for soon), with the reason, never as a bare "Done" first.
     if (next.status === 'done' && previous?.status !== 'done' && !t.doneHeld) {
       t.doneHeld = true;
       t.capturedAt = 0;
+      this.inputs.recheckSoon?.();
       return;
     }
     t.doneHeld = false;
@@ -153,9 +157,12 @@ export class StatusService {
    * stayed INPUT_SETTLE_MS with no dialog: Gemini CLI draws its input box, then its trust dialog
    * over it, and text typed in between would answer the dialog.
    */
-  private noteStart(t: Tracked, content: string, nowMs: number): void {
+  private noteStart(t: Tracked, content: string, nowMs: number, record: WindowRecord): void {
     if (t.pane?.prompt || t.pane?.busy) { t.started = true; return; }
     if (!hasInputPrompt(content)) { t.inputSince = undefined; return; }
+    // An assistant that ran before this gateway started (a restart), or long ago, has settled.
+    const seenMs = record.assistant_seen_at ? Date.parse(record.assistant_seen_at) : Number.NaN;
+    if (seenMs < this.startedMs || nowMs - (Date.parse(record.created_at) || 0) >= READY_GRACE_MS) { t.started = true; return; }
     t.inputSince ??= nowMs;
     t.started = nowMs - t.inputSince >= INPUT_SETTLE_MS;
   }
