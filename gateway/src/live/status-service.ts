@@ -91,9 +91,12 @@ export class StatusService {
       if (running) ctx.store.markAssistantSeen(id);
       if (running || record.assistant_seen_at || ctx.sessions.get(ctx.tmux.windowKey(id))) t.agentSeen = true;
     }
-    // Read while it starts, and whenever tmux saw output since the last read.
+    // Read while it starts or shows a busy line or a prompt (tmux's activity time has a resolution of
+    // one second and misses some redraws, so a spinner once read must be seen to go), and whenever
+    // tmux saw output since the last read.
     const starting = running && !t.started;
-    if (!win.dead && record.provider !== 'shell' && (starting || win.activity * 1000 >= t.capturedAt - 1000)) {
+    const unsettled = starting || Boolean(t.pane?.busy) || Boolean(t.pane?.prompt);
+    if (!win.dead && record.provider !== 'shell' && (unsettled || win.activity * 1000 >= t.capturedAt - 1000)) {
       try {
         const content = await ctx.tmux.capturePane(id);
         t.pane = readPane(content);

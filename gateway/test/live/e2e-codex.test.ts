@@ -32,6 +32,8 @@ const received: Message[] = [];
 const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
 const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
+const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
 
 beforeAll(async () => {
   if (!codexAvailable) return;
@@ -48,29 +50,35 @@ beforeAll(async () => {
 afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
-  it('starts, replies, asks before a command (answered over REST), runs it, and is done after /exit', async () => {
+  it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /exit', async () => {
     await channel.next(status('idle'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
     expect(statuses()).toEqual(['starting', 'idle']);
 
     // HOLD keeps each model stream open until released, so every state is seen before the next.
+    drain();
     expect((await api('/sessions/cx/input', { text: 'say pong, HOLD' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-PONG'), 60_000);
     await channel.next(status('idle'), 30_000);
     expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'CODEX-PONG']);
 
+    drain();
     expect((await api('/sessions/cx/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     const ask = await channel.next(status('interactive'), 60_000);
     expect(ask.prompt_state).toMatchObject({ type: 'permission', question: 'Would you like to run the following command?', selected: 1 });
     expect((ask.prompt_state as { options: Array<{ label: string }> }).options[0]!.label).toBe('Yes, proceed (y)');
     const detail = await api('/sessions/cx');
     expect(detail.body).toMatchObject({ status: 'interactive', prompt_state: { type: 'permission' } });
+    drain();
     const answered = await api('/sessions/cx/answer', { option: 1, question: 'Would you like to run the following command?' });
     expect(answered).toMatchObject({ status: 200, body: { option: { index: 1, label: 'Yes, proceed (y)' } } });
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-TOOL-DONE'), 60_000);
     await channel.next(status('idle'), 30_000);
@@ -79,8 +87,23 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     expect(tool).toMatchObject({ tool_name: 'exec_command', text: '**exec_command**(touch created-by-codex.txt)' });
     expect(messages().some((m) => m.content_type === 'tool_result')).toBe(true);
 
+    // Interrupted with Escape while the model has not answered: the rollout's turn_aborted ends the turn.
+    drain();
+    expect((await api('/sessions/cx/input', { text: 'wait, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    expect((await api('/sessions/cx/key', { key: 'Escape' })).status).toBe(200);
+    await channel.next(status('idle'), 30_000).catch(async (e) => {
+      const rollouts = Bun.spawnSync(['bash', '-c', `cat $(find ${env.dir}/.codex/sessions -name '*.jsonl') | cut -c1-220 | tail -12`]).stdout.toString();
+      throw new Error(`${(e as Error).message}\n${JSON.stringify(received.filter((m) => m.type === 'agent.status').slice(-4))}\nrollout:\n${rollouts}\npane:\n${(await api('/sessions/cx/pane')).body.content}`);
+    });
+    drain();
+    mock.release();
+
+    const pane = (await api('/sessions/cx/pane')).body.content as string;
+    drain();
     expect((await api('/sessions/cx/input', { text: '/exit' })).status).toBe(200);
-    await channel.next(status('done'), 60_000);
-    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'done']);
+    await channel.next(status('done'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\nbefore:\n${pane}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
+    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
   }, 300_000);
 });

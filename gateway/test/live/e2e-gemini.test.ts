@@ -35,6 +35,8 @@ const received: Message[] = [];
 const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
 const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
+const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
 const hook = (event: string) => (m: Message) => m.type === 'hook.event' && m.event_type === event;
 
 beforeAll(async () => {
@@ -59,11 +61,13 @@ beforeAll(async () => {
 afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () => {
-  it('starts, replies, asks before a command (answered over REST), reports its hooks, and is done after /quit', async () => {
+  it('starts, replies, asks before a command (answered over REST), reports its hooks, is interrupted with Escape, and is done after /quit', async () => {
     await channel.next(status('idle'), 60_000);
 
+    drain();
     expect((await api('/sessions/gm/input', { text: 'say pong, HOLD' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('GEMINI-PONG'), 60_000);
     // AfterAgent, recorded as Stop with Gemini's own time and payload.
@@ -75,15 +79,19 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
     await channel.next(status('idle'), 30_000);
     expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'GEMINI-PONG']);
 
+    drain();
     expect((await api('/sessions/gm/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     const ask = await channel.next(status('interactive'), 60_000);
     expect(ask.prompt_state).toMatchObject({ type: 'permission', selected: 1 });
     const question = (ask.prompt_state as { question: string }).question;
     expect(question).toContain('Allow execution');
+    drain();
     expect((await api('/sessions/gm/answer', { option: 1, question })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('GEMINI-TOOL-DONE'), 60_000);
     await channel.next(status('idle'), 30_000);
@@ -91,8 +99,18 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
     expect(messages().find((m) => m.content_type === 'tool_use')).toMatchObject({ tool_name: 'run_shell_command' });
     expect(messages().some((m) => m.content_type === 'tool_result')).toBe(true);
 
+    // Interrupted with Escape while the model has not answered.
+    drain();
+    expect((await api('/sessions/gm/input', { text: 'wait, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    expect((await api('/sessions/gm/key', { key: 'Escape' })).status).toBe(200);
+    await channel.next(status('idle'), 30_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/gm/pane')).body.content}`); });
+    mock.release();
+
+    drain();
     expect((await api('/sessions/gm/input', { text: '/quit' })).status).toBe(200);
     await channel.next(status('done'), 60_000);
-    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'done']);
+    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
   }, 300_000);
 });

@@ -33,6 +33,8 @@ const received: Message[] = [];
 const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
 const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
+const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
 
 beforeAll(async () => {
   if (!piAvailable) return;
@@ -48,26 +50,32 @@ beforeAll(async () => {
 afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', () => {
-  it('starts, replies, asks before a command (answered over REST), runs it, and is done after /quit', async () => {
+  it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /quit', async () => {
     await channel.next(status('idle'), 60_000);
     expect(statuses()).toEqual(['starting', 'idle']);
 
+    drain();
     expect((await api('/sessions/pi/input', { text: 'say pong, HOLD' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('HELD-REPLY-from-mock'), 60_000);
     await channel.next(status('idle'), 30_000);
     expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'HELD-REPLY-from-mock']);
 
+    drain();
     expect((await api('/sessions/pi/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     const ask = await channel.next(status('interactive'), 60_000);
     expect(ask.prompt_state).toEqual({
       type: 'permission', question: 'Do you want to run this command?', options: [{ index: 1, label: 'Yes' }, { index: 2, label: 'No' }], selected: 1,
     });
+    drain();
     expect((await api('/sessions/pi/answer', { option: 1, question: 'Do you want to run this command?' })).status).toBe(200);
     await channel.next(status('working'), 60_000);
+    drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('TOOL-DONE-from-mock'), 60_000);
     await channel.next(status('idle'), 30_000);
@@ -75,8 +83,18 @@ describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', ()
     expect(messages().find((m) => m.content_type === 'tool_use')).toMatchObject({ tool_name: 'bash', text: '**bash**(touch created-by-tool.txt)' });
     expect(messages().find((m) => m.content_type === 'tool_result')).toMatchObject({ tool_name: 'bash', text: '(no output)' });
 
+    // Interrupted with Escape while the model has not answered.
+    drain();
+    expect((await api('/sessions/pi/input', { text: 'wait, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    expect((await api('/sessions/pi/key', { key: 'Escape' })).status).toBe(200);
+    await channel.next(status('idle'), 30_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/pi/pane')).body.content}`); });
+    mock.release();
+
+    drain();
     expect((await api('/sessions/pi/input', { text: '/quit' })).status).toBe(200);
     await channel.next(status('done'), 60_000);
-    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'done']);
+    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
   }, 300_000);
 });
