@@ -92,8 +92,8 @@ export class StatusService {
       if (running || record.assistant_seen_at || ctx.sessions.get(ctx.tmux.windowKey(id))) t.agentSeen = true;
     }
     // Read while it starts or shows a busy line or a prompt (tmux's activity time has a resolution of
-    // one second and misses some redraws, so a spinner once read must be seen to go), and whenever
-    // tmux saw output since the last read.
+    // one second: a spinner once read must be seen to go), and whenever tmux saw output since the
+    // last read.
     const starting = running && !t.started;
     const unsettled = starting || Boolean(t.pane?.busy) || Boolean(t.pane?.prompt);
     if (!win.dead && record.provider !== 'shell' && (unsettled || win.activity * 1000 >= t.capturedAt - 1000)) {
