@@ -166,6 +166,14 @@ describe('sessions over REST', () => {
     const spec = await t.call('GET', '/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/v1/sessions', '/api/v1/sessions/{channel_id}/input', '/api/v1/directories/browse']));
+    // The status fields are documented on both reads, from the one schema.
+    const schemaOf = (path: string) => spec.body.paths[path].get.responses['200'].content['application/json'].schema;
+    const detail = schemaOf('/api/v1/sessions/{channel_id}').properties;
+    const summary = schemaOf('/api/v1/sessions').properties.sessions.items.properties;
+    for (const fields of [detail, summary]) {
+      expect(Object.keys(fields)).toEqual(expect.arrayContaining(['status', 'display_label', 'prompt_state', 'status_changed_at']));
+      expect(JSON.stringify(fields.status)).toContain('starting');
+    }
   });
 });
 
