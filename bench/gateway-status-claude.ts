@@ -84,7 +84,7 @@ try {
     while (!(stop = events().filter((e) => e.event === 'Stop')[stops]) && Date.now() < deadline) await Bun.sleep(20);
     if (!working || !stop) throw new Error(`turn ${turn}: no ${working ? 'Stop hook' : 'working'}`);
     const transcript = events().find((e) => e.event === 'SessionStart')?.data.transcript_path;
-    const prompt = transcript && readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; timestamp?: string; message?: { content?: unknown } })
+    const prompt = !transcript ? undefined : readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; timestamp?: string; message?: { content?: unknown } })
       .findLast((r) => r.type === 'user' && JSON.stringify(r.message?.content ?? '').includes(`say pong ${turn}`));
     if (prompt?.timestamp) toWorking.push(working.at - Date.parse(prompt.timestamp));
     const idle = await until('idle', mark);
