@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../../src/app';
 import { LiveService } from '../../../src/live';
@@ -8,10 +8,10 @@ import type { RunningServer } from '../../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../../helpers/gateway';
 
 /**
- * The status of an assistant window around its turns and its start, with the pollers driven by
- * hand (their loops are set an hour apart): a finished turn whose last transcript line and Stop
- * hook are read in one poll, in either order; a new prompt right after a Stop; an assistant that
- * runs but has drawn nothing yet (`starting`), and input sent to it meanwhile.
+ * The start of an assistant window, with the status poller driven by hand (its loop is set an hour
+ * apart): an assistant that runs but has drawn nothing yet is `starting`, and input sent to it
+ * meanwhile waits for its input prompt, or is refused when a dialog comes instead or nothing does.
+ * (Around its turns: turn-times.test.ts.)
  */
 const env = testEnv('turn-status');
 const SLOW = join(import.meta.dir, '../helpers/slow-start.ts');
@@ -55,69 +55,6 @@ async function tickUntil(windowId: string, status: string): Promise<void> {
 }
 const typed = (dir: string): Array<{ line: string; beforeDraw: boolean }> =>
   existsSync(join(dir, 'typed.jsonl')) ? readFileSync(join(dir, 'typed.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
-
-describe('status around a turn', () => {
-  const at = (ms: number) => new Date(ms).toISOString();
-  let transcript = '';
-  let windowId = '';
-
-  /** A Claude-format transcript line and a hook line, each stamped with its own time. */
-  const entry = (type: 'user' | 'assistant', text: string, ms: number) =>
-    appendFileSync(transcript, `${JSON.stringify({ type, timestamp: at(ms), message: { role: type, content: [{ type: 'text', text }] } })}\n`);
-  const hook = (event: string, ms: number, data: Record<string, unknown> = {}) =>
-    appendFileSync(server.gateway.ctx.paths.events, `${JSON.stringify({ ts: at(ms), event, window_key: server.gateway.ctx.tmux.windowKey(windowId), session_id: 'sess-1', data })}\n`);
-  /** One monitor pass that reads the hook first and the transcript `lagMs` later, then a status pass. */
-  async function poll(lagMs: number, nowMs: number): Promise<string | undefined> {
-    live.live!.hooks.poll(nowMs);
-    live.live!.monitor.tick(nowMs + lagMs);
-    await live.live!.status.tick(nowMs + lagMs);
-    return statusOf(windowId)?.status;
-  }
-
-  beforeAll(async () => {
-    const made = await create('turns', 'agent_a');
-    windowId = made.windowId;
-    go(made.dir);
-    await tickUntil(windowId, 'idle');
-    transcript = join(env.dir, 'turns-transcript.jsonl');
-    writeFileSync(transcript, '');
-    hook('SessionStart', Date.now(), { transcript_path: transcript, cwd: made.dir });
-    await poll(0, Date.now());
-  }, 60_000);
-
-  it('is idle when a turn\'s last line and its Stop hook are read in one poll, the transcript noticed last', async () => {
-    const t0 = Date.now();
-    entry('user', 'say pong', t0);
-    await poll(0, t0 + 10);
-    expect(statusOf(windowId)?.status).toBe('working');
-    entry('assistant', 'PONG', t0 + 900);
-    hook('Stop', t0 + 950);
-    // Read by the same poll: the hook first, the transcript 40 ms later.
-    expect(await poll(40, t0 + 1000)).toBe('idle');
-    expect(await poll(0, t0 + 2000)).toBe('idle');
-  });
-
-  it('is working again when the next prompt was written after the Stop, whatever was noticed first', async () => {
-    const t0 = Date.now() + 5_000;
-    entry('user', 'again', t0);
-    expect(await poll(0, t0 + 100)).toBe('working');
-    entry('assistant', 'PONG 2', t0 + 300);
-    hook('Stop', t0 + 320);
-    entry('user', 'third', t0 + 400);
-    expect(await poll(0, t0 + 500)).toBe('working');
-    entry('assistant', 'PONG 3', t0 + 700);
-    hook('Stop', t0 + 720);
-    expect(await poll(0, t0 + 800)).toBe('idle');
-  });
-
-  it('does not call a local command (/help) a turn', async () => {
-    const t0 = Date.now() + 10_000;
-    for (const content of ['<command-name>/help</command-name>', '<local-command-stdout>Shortcuts…</local-command-stdout>']) {
-      appendFileSync(transcript, `${JSON.stringify({ type: 'system', subtype: 'local_command', timestamp: at(t0), content })}\n`);
-    }
-    expect(await poll(0, t0 + 100)).toBe('idle');
-  });
-});
 
 describe('an assistant that is starting', () => {
   it('is starting while it runs without a prompt drawn; input waits for the prompt and arrives after it', async () => {
