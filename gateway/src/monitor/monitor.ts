@@ -103,11 +103,20 @@ export class TranscriptMonitor {
   private trackerFor(w: WatchedWindow): Tracker | null {
     const existing = this.trackers.get(w.key);
     if (existing) return existing;
-    const path = this.hinted.get(w.key) ?? this.saved[w.key]?.path ?? discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
+    const known = this.hinted.get(w.key) ?? this.saved[w.key]?.path;
+    const path = known ?? discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
     if (!path) return null;
+    // A file another window follows is that window's session (two assistants in one folder): this
+    // window's own file is named by its hook or becomes the newest once it writes.
+    if (!known && this.followedByOther(path, w.key)) return null;
     const tracker = createTracker(w.provider, path, this.saved[w.key], w.sinceMs);
     if (tracker) this.trackers.set(w.key, tracker);
     return tracker;
+  }
+
+  private followedByOther(path: string, key: string): boolean {
+    for (const [other, tracker] of this.trackers) if (other !== key && tracker.path === path) return true;
+    return Object.entries(this.saved).some(([other, state]) => other !== key && state.path === path);
   }
 
   private forget(key: string): void {

@@ -6,6 +6,7 @@ import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
+import { crashAndKill } from './helpers/endings';
 import { codexAvailable, codexSetup } from './helpers/codex';
 import { type MockOpenAI, startMockOpenAI } from './helpers/mock-openai';
 
@@ -106,4 +107,11 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     await channel.next(status('done'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\nbefore:\n${pane}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
     expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
   }, 300_000);
+
+  it('is done with the signal when it crashes, and dead when its window is killed', async () => {
+    const { crashed, killed } = await crashAndKill(server, 'codex', proj, 'cx');
+    expect(crashed.statuses).toEqual(['starting', 'idle', 'done']);
+    expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
+    expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
+  }, 180_000);
 });

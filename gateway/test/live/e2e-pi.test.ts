@@ -6,6 +6,7 @@ import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
+import { crashAndKill } from './helpers/endings';
 import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
 import { piAvailable, piSetup } from './helpers/pi';
 
@@ -97,4 +98,11 @@ describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', ()
     await channel.next(status('done'), 60_000);
     expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
   }, 300_000);
+
+  it('is done with the signal when it crashes, and dead when its window is killed', async () => {
+    const { crashed, killed } = await crashAndKill(server, 'pi', proj, 'pi');
+    expect(crashed.statuses).toEqual(['starting', 'idle', 'done']);
+    expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
+    expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { appendFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { claudeProjectDir } from '../../../src/monitor/discover';
@@ -121,6 +121,46 @@ describe('transcript monitor', () => {
     expect(monitor.poll()).toEqual([]);
     appendFileSync(path, `${JSON.stringify({ ...reply, toolCalls: [{ id: 't1', name: 'run_shell_command', args: { command: 'ls' } }] })}\n`);
     expect(texts(monitor.poll())).toEqual(['**run_shell_command**(ls)']);
+  });
+
+  it('does not replay the messages of a Gemini chat log it comes to late when the log rewrites its list', () => {
+    // Another session's log (two Gemini windows in one folder): found before the hook names the right one.
+    const path = join(dir, 'session-other.jsonl');
+    const earlier = [
+      { sessionId: 's', kind: 'main' },
+      { id: 'u1', timestamp: '2026-11-28T14:39:00.407Z', type: 'user', content: [{ text: 'say pong' }] },
+      { id: 'g1', timestamp: '2026-11-28T14:39:00.900Z', type: 'gemini', content: 'GEMINI-PONG' },
+    ];
+    writeFileSync(path, `${earlier.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([{ ...window, provider: 'agent_c' }]);
+    monitor.setTranscript(window.key, path);
+    expect(monitor.poll()).toEqual([]);
+    appendFileSync(path, `${JSON.stringify({ $set: { messages: earlier.slice(1) } })}\n`);
+    expect(monitor.poll()).toEqual([]);
+    expect(monitor.lastActivity(window.key)).toBeUndefined();
+    appendFileSync(path, `${JSON.stringify({ id: 'u2', timestamp: '2026-11-28T14:40:00.000Z', type: 'user', content: [{ text: 'new words' }] })}\n`);
+    expect(texts(monitor.poll())).toEqual(['new words']);
+  });
+
+  it('leaves a transcript another window follows to that window when discovering one', () => {
+    const projects = claudeProjectDir('/home/dev/proj', env);
+    mkdirSync(projects, { recursive: true });
+    const path = join(projects, 'first.jsonl');
+    writeFileSync(path, '');
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    const first = { ...window, key: 'agentgw:@1', sinceMs: Date.now() - 60_000 };
+    const second = { ...window, key: 'agentgw:@2', sinceMs: Date.now() - 60_000 };
+    monitor.sync([first, second]);
+    monitor.setTranscript(first.key, path);
+    monitor.poll();
+    appendFileSync(path, `${JSON.stringify({ type: 'user', timestamp: new Date().toISOString(), message: { role: 'user', content: 'for the first' } })}\n`);
+    expect(monitor.poll().map((o) => [o.key, o.messages.map((m) => m.text)])).toEqual([[first.key, ['for the first']]]);
+    // The second window's own file, once written, is the newest: it is found then.
+    utimesSync(path, new Date(Date.now() - 5_000), new Date(Date.now() - 5_000));
+    const own = join(projects, 'second.jsonl');
+    writeFileSync(own, `${JSON.stringify({ type: 'user', timestamp: new Date().toISOString(), message: { role: 'user', content: 'for the second' } })}\n`);
+    expect(monitor.poll().map((o) => [o.key, o.messages.map((m) => m.text)])).toEqual([[second.key, ['for the second']]]);
   });
 
   it('does not resend Gemini messages after a restart', () => {
