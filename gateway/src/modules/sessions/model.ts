@@ -24,7 +24,7 @@ export const SessionCreated = t.Object({
 });
 export type SessionCreated = typeof SessionCreated.static;
 
-/** The window's status as `agent.status` last reported it; all null until the status poller has looked at it. */
+/** The window's status as `agent.status` last reported it (`starting` before the status poller's first look; null without one). */
 export const StatusFields = {
   status: t.Union([AgentStatus, t.Null()], { description: 'starting, idle, working, interactive, done or dead' }),
   display_label: t.Union([t.String(), t.Null()], { examples: ['Working: Pondering…'] }),

@@ -6,9 +6,16 @@ import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList 
 
 export { createSession } from './create';
 
-/** The window's last reported status for REST (nulls before the status poller saw it). */
+/**
+ * The window's last reported status for REST: a window the status poller has not looked at yet is
+ * `starting` since its creation; without a poller (no live services) all four are null.
+ */
 export function statusFields(ctx: GatewayContext, windowId: string): Pick<SessionDetail, 'status' | 'display_label' | 'prompt_state' | 'status_changed_at'> {
   const entry = ctx.statuses.get(windowId);
+  const record = ctx.store.window(windowId);
+  if (!entry && ctx.statuses.tracking && record) {
+    return { status: 'starting', display_label: 'Starting', prompt_state: null, status_changed_at: record.created_at };
+  }
   if (!entry) return { status: null, display_label: null, prompt_state: null, status_changed_at: null };
   const { status, display_label, prompt_state } = entry.status;
   return { status, display_label, prompt_state, status_changed_at: new Date(entry.changedAtMs).toISOString() };

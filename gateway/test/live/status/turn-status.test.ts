@@ -59,6 +59,9 @@ const typed = (dir: string): Array<{ line: string; beforeDraw: boolean }> =>
 describe('an assistant that is starting', () => {
   it('is starting while it runs without a prompt drawn; input waits for the prompt and arrives after it', async () => {
     const { windowId, dir } = await create('slow', 'agent_a');
+    // Not looked at by the poller yet: starting since it was created.
+    const early = (await api('GET', '/sessions/slow')).body;
+    expect(early).toMatchObject({ status: 'starting', display_label: 'Starting', prompt_state: null, status_changed_at: server.gateway.ctx.store.window(windowId)!.created_at });
     await live.live!.status.tick();
     expect(statusOf(windowId)).toEqual({ status: 'starting', display_label: 'Starting', interactive: false, prompt_state: null });
     const rest = await api('GET', '/sessions/slow');
