@@ -108,6 +108,27 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
   }, 300_000);
 
+  it('asks to trust a git repository, answered over REST, then takes input', async () => {
+    const repo = join(env.dir, 'repo');
+    mkdirSync(repo);
+    expect(Bun.spawnSync(['git', 'init', '-q', repo]).exitCode).toBe(0);
+    const socket = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cx-trust`);
+    const seen: string[] = [];
+    socket.ws.addEventListener('message', (e) => { const m = JSON.parse(String(e.data)); if (m.type === 'agent.status') seen.push(m.status); });
+    try {
+      expect((await api('/sessions', { channel_id: 'cx-trust', provider: 'codex', work_dir: repo })).status).toBe(200);
+      const trust = await socket.next(status('interactive'), 60_000);
+      expect(trust.prompt_state).toMatchObject({ type: 'trust', question: 'Trust this folder?', selected: 1 });
+      expect((await api('/sessions/cx-trust/answer', { option: 1, question: 'Trust this folder?' })).status).toBe(200);
+      await socket.next(status('idle'), 60_000);
+      expect(seen.filter((s, i) => s !== seen[i - 1])).toEqual(['starting', 'interactive', 'idle']);
+      expect((await api('/sessions/cx-trust/input', { text: 'say pong' })).status).toBe(200);
+      await socket.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-PONG'), 60_000);
+    } finally {
+      socket.close();
+    }
+  }, 180_000);
+
   it('is done with the signal when it crashes, and dead when its window is killed', async () => {
     const { crashed, killed } = await crashAndKill(server, 'codex', proj, 'cx');
     expect(crashed.statuses).toEqual(['starting', 'idle', 'done']);

@@ -61,6 +61,12 @@ describe('pane parser: captures from the real Pi 0.73', () => {
 });
 
 describe('pane parser: captures from the real Codex CLI 0.169', () => {
+  it('reads 0.171\'s folder trust dialog (in a git repository) as a trust prompt', () => {
+    expect(pane('codex-real-trust.txt').prompt).toEqual({
+      type: 'trust', question: 'Trust this folder?', options: [{ index: 1, label: 'Trust and continue' }, { index: 2, label: 'Back to Agent Command Center' }], selected: 1,
+    });
+  });
+
   it('reads the command approval with the question, not the quoted reason', () => {
     const { prompt } = pane('codex-real-approval.txt');
     expect(prompt).toMatchObject({ type: 'permission', question: 'Would you like to run the following command?', selected: 1 });
