@@ -59,7 +59,7 @@ const uninstall = defineCommand({
 });
 
 const status = defineCommand({
-  meta: { name: 'status', description: 'Show which events have the agentgw hook; exit 1 unless all nine do' },
+  meta: { name: 'status', description: 'Show which events have the agentgw hook; exit 1 unless all are (nine; four with --gemini)' },
   args: { ...settingsArg, json: { type: 'boolean', default: false, description: 'Print JSON' } },
   run({ args }) {
     guarded(() => {
