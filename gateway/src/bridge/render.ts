@@ -32,8 +32,8 @@ function shorten(text: string): string {
   return more > 0 ? `${out}\n… (${more} more lines)` : out;
 }
 
-const ICONS: Record<StatusEvent['status'], string> = { working: '⏳', idle: '✅', interactive: '❓', done: '🏁', dead: '💀' };
-const TONES: Record<StatusEvent['status'], Tone> = { working: 'working', idle: 'neutral', interactive: 'waiting', done: 'done', dead: 'error' };
+const ICONS: Record<StatusEvent['status'], string> = { starting: '🚀', working: '⏳', idle: '✅', interactive: '❓', done: '🏁', dead: '💀' };
+const TONES: Record<StatusEvent['status'], Tone> = { starting: 'working', working: 'working', idle: 'neutral', interactive: 'waiting', done: 'done', dead: 'error' };
 
 /** The compact status line: `⏳ Working: Pondering… · proj`. */
 export function statusLine(status: Pick<StatusEvent, 'status' | 'display_label'>, session?: string): string {

@@ -1,14 +1,18 @@
 import { defineCommand } from 'citty';
 import { ExitStatus, isAppError } from '@devhub/shared';
-import { HOOK_EVENTS, claudeSettingsPath, hookCommand, hookStatus, installHooks, readSettings, uninstallHooks, writeSettings } from '../hooks';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { GEMINI_HOOK_EVENTS, HOOK_EVENTS, claudeSettingsPath, hookCommand, hookStatus, installGeminiHooks, installHooks, readSettings, uninstallHooks, writeSettings } from '../hooks';
 import { cliContext, selfArgv } from './_context';
 
 const settingsArg = {
-  settings: { type: 'string', description: 'Settings file (default <agent_a_config_dir | $CLAUDE_CONFIG_DIR | ~/.claude>/settings.json)' },
+  settings: { type: 'string', description: 'Settings file (default <agent_a_config_dir | $CLAUDE_CONFIG_DIR | ~/.claude>/settings.json; with --gemini ~/.gemini/settings.json)' },
+  gemini: { type: 'boolean', default: false, description: "The Gemini CLI's hooks (SessionStart, SessionEnd, Notification, AfterAgent) instead of Claude Code's" },
 } as const;
 
-function settingsPath(explicit: string | undefined): string {
+function settingsPath(explicit: string | undefined, gemini = false): string {
   if (explicit) return explicit;
+  if (gemini) return join(process.env.HOME || homedir(), '.gemini', 'settings.json');
   return claudeSettingsPath(cliContext().config.agent_a_config_dir);
 }
 
@@ -29,10 +33,10 @@ const install = defineCommand({
   args: settingsArg,
   run({ args }) {
     guarded(() => {
-      const path = settingsPath(args.settings);
+      const path = settingsPath(args.settings, args.gemini);
       // GW_DIR is written into the command only when set, so the hook finds a non-default state dir.
       const command = hookCommand(selfArgv(), process.env.GW_DIR?.trim() || undefined);
-      const { settings, changed } = installHooks(readSettings(path), command, path);
+      const { settings, changed } = (args.gemini ? installGeminiHooks : installHooks)(readSettings(path), command, path);
       if (changed.length > 0) writeSettings(path, settings);
       process.stdout.write(changed.length > 0 ? `installed hooks for ${changed.join(', ')} in ${path}\n` : `hooks already installed in ${path}\n`);
       return 0;
@@ -45,7 +49,7 @@ const uninstall = defineCommand({
   args: settingsArg,
   run({ args }) {
     guarded(() => {
-      const path = settingsPath(args.settings);
+      const path = settingsPath(args.settings, args.gemini);
       const { settings, changed } = uninstallHooks(readSettings(path), path);
       if (changed.length > 0) writeSettings(path, settings);
       process.stdout.write(changed.length > 0 ? `removed hooks for ${changed.join(', ')} from ${path}\n` : `no agentgw hooks in ${path}\n`);
@@ -55,19 +59,20 @@ const uninstall = defineCommand({
 });
 
 const status = defineCommand({
-  meta: { name: 'status', description: 'Show which events have the agentgw hook; exit 1 unless all nine do' },
+  meta: { name: 'status', description: 'Show which events have the agentgw hook; exit 1 unless all are (nine; four with --gemini)' },
   args: { ...settingsArg, json: { type: 'boolean', default: false, description: 'Print JSON' } },
   run({ args }) {
     guarded(() => {
-      const path = settingsPath(args.settings);
-      const state = hookStatus(readSettings(path), path);
-      const installed = HOOK_EVENTS.filter((e) => state[e] !== null).length;
+      const path = settingsPath(args.settings, args.gemini);
+      const events: readonly string[] = args.gemini ? Object.keys(GEMINI_HOOK_EVENTS) : HOOK_EVENTS;
+      const state = hookStatus(readSettings(path), path, events);
+      const installed = events.filter((e) => state[e] !== null).length;
       if (args.json) process.stdout.write(`${JSON.stringify({ settings: path, installed, events: state }, null, 2)}\n`);
       else {
-        process.stdout.write(`Hooks in ${path}: ${installed}/${HOOK_EVENTS.length} installed\n`);
-        for (const event of HOOK_EVENTS) process.stdout.write(`  ${event.padEnd(14)} ${state[event] ? 'installed' : 'missing'}\n`);
+        process.stdout.write(`Hooks in ${path}: ${installed}/${events.length} installed\n`);
+        for (const event of events) process.stdout.write(`  ${event.padEnd(14)} ${state[event] ? 'installed' : 'missing'}\n`);
       }
-      return installed === HOOK_EVENTS.length ? 0 : 1;
+      return installed === events.length ? 0 : 1;
     });
   },
 });

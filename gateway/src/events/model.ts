@@ -17,7 +17,7 @@ export const AgentMessage = t.Object({
 export type AgentMessage = Static<typeof AgentMessage>;
 
 export const AgentStatus = t.Union([
-  t.Literal('idle'), t.Literal('working'), t.Literal('interactive'), t.Literal('done'), t.Literal('dead'),
+  t.Literal('starting'), t.Literal('idle'), t.Literal('working'), t.Literal('interactive'), t.Literal('done'), t.Literal('dead'),
 ]);
 export type AgentStatus = Static<typeof AgentStatus>;
 

@@ -1,4 +1,5 @@
 export * from './events';
+export * from './gemini';
 export * from './handler';
 export * from './settings';
 export * from './settings-file';

@@ -1,5 +1,6 @@
 import { AppError } from '@devhub/shared';
 import { HOOK_EVENTS, type HookEventName } from './events';
+import { GEMINI_HOOK_EVENTS, type GeminiHookEvent } from './gemini';
 
 /** Every command we install carries this, so we find ours among the user's own hooks. */
 export const HOOK_MARKER = 'AGENTGW_HOOK=1';
@@ -37,10 +38,24 @@ function hooksOf(settings: Json, path: string): Json {
  * An existing entry of ours is updated in place (the binary may have moved), never duplicated.
  */
 export function installHooks(settings: Json, command: string, path = 'settings.json'): { settings: Json; changed: HookEventName[] } {
+  const entry = (event: HookEventName): HookCommand => ({ type: 'command', command, timeout: 5, ...(ASYNC_EVENTS.has(event) ? { async: true } : {}) });
+  return mergeHooks(settings, path, HOOK_EVENTS, entry);
+}
+
+/**
+ * The same for the Gemini CLI's settings.json: its four events (GEMINI_HOOK_EVENTS), each entry
+ * named and with its timeout in milliseconds, as Gemini reads them.
+ */
+export function installGeminiHooks(settings: Json, command: string, path = 'settings.json'): { settings: Json; changed: GeminiHookEvent[] } {
+  const events = Object.keys(GEMINI_HOOK_EVENTS) as GeminiHookEvent[];
+  return mergeHooks(settings, path, events, () => ({ type: 'command', name: 'agentgw', command, timeout: 5000 }));
+}
+
+function mergeHooks<E extends string>(settings: Json, path: string, events: readonly E[], entryFor: (event: E) => HookCommand): { settings: Json; changed: E[] } {
   const hooks: Json = { ...hooksOf(settings, path) };
-  const changed: HookEventName[] = [];
-  for (const event of HOOK_EVENTS) {
-    const entry: HookCommand = { type: 'command', command, timeout: 5, ...(ASYNC_EVENTS.has(event) ? { async: true } : {}) };
+  const changed: E[] = [];
+  for (const event of events) {
+    const entry = entryFor(event);
     const groups = hooks[event] === undefined ? [] : hooks[event];
     if (!Array.isArray(groups)) throw new SettingsInvalid(path, `"hooks.${event}" is not an array`);
     let found = false;
@@ -66,10 +81,10 @@ export function installHooks(settings: Json, command: string, path = 'settings.j
 }
 
 /** Removes our commands; groups and events left empty by that go too, nothing else is touched. */
-export function uninstallHooks(settings: Json, path = 'settings.json'): { settings: Json; changed: HookEventName[] } {
+export function uninstallHooks(settings: Json, path = 'settings.json'): { settings: Json; changed: string[] } {
   if (settings.hooks === undefined) return { settings, changed: [] };
   const hooks: Json = { ...hooksOf(settings, path) };
-  const changed: HookEventName[] = [];
+  const changed: string[] = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     let removed = false;
@@ -80,7 +95,7 @@ export function uninstallHooks(settings: Json, path = 'settings.json'): { settin
       return rest.length > 0 ? [{ ...group, hooks: rest }] : [];
     });
     if (!removed) continue;
-    if ((HOOK_EVENTS as readonly string[]).includes(event)) changed.push(event as HookEventName);
+    changed.push(event);
     if (next.length > 0) hooks[event] = next;
     else delete hooks[event];
   }
@@ -89,11 +104,11 @@ export function uninstallHooks(settings: Json, path = 'settings.json'): { settin
   return { settings: out, changed };
 }
 
-/** For each of the nine events: our installed command, or null. */
-export function hookStatus(settings: Json, path = 'settings.json'): Record<HookEventName, string | null> {
+/** For each event (the nine by default): our installed command, or null. */
+export function hookStatus(settings: Json, path = 'settings.json', events: readonly string[] = HOOK_EVENTS): Record<string, string | null> {
   const hooks = hooksOf(settings, path);
-  const out = {} as Record<HookEventName, string | null>;
-  for (const event of HOOK_EVENTS) {
+  const out: Record<string, string | null> = {};
+  for (const event of events) {
     const groups = Array.isArray(hooks[event]) ? (hooks[event] as HookGroup[]) : [];
     const ours = groups.flatMap((g) => (isObject(g) && Array.isArray(g.hooks) ? g.hooks : [])).find(isOurs) as HookCommand | undefined;
     out[event] = typeof ours?.command === 'string' ? ours.command : null;

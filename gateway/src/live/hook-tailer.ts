@@ -28,9 +28,12 @@ export class HookTailer {
       const windowId = record.window_key.slice(prefix.length);
       const data = record.data;
       if (record.event === 'SessionStart' && typeof data.transcript_path === 'string') this.onSessionStart(windowId, data.transcript_path);
+      // When the hook ran (`agentgw hook` stamps its line), not when this poll read it: the transcript
+      // entries it is compared with carry their own times too (see status/classify.ts).
+      const at = Date.parse(record.ts);
       this.lastHook.set(windowId, {
         event: record.event,
-        atMs: nowMs,
+        atMs: Number.isFinite(at) ? at : nowMs,
         ...(typeof data.notification_type === 'string' ? { notificationType: data.notification_type } : {}),
         ...(typeof data.message === 'string' ? { message: data.message } : {}),
       });

@@ -6,6 +6,7 @@ import type { Logger } from '@devhub/shared';
  */
 export class PollLoop {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private nudgeTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
 
@@ -30,10 +31,24 @@ export class PollLoop {
     try { await this.running; } finally { this.running = null; }
   }
 
+  /**
+   * One extra run, `delayMs` from now, between the scheduled ones (something changed that the next
+   * run should report without waiting a whole interval); several nudges before it runs make one.
+   */
+  nudge(delayMs = 0): void {
+    if (this.stopped || this.nudgeTimer) return;
+    this.nudgeTimer = setTimeout(() => {
+      this.nudgeTimer = null;
+      if (!this.stopped) void this.runOnce();
+    }, delayMs);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.nudgeTimer) clearTimeout(this.nudgeTimer);
     this.timer = null;
+    this.nudgeTimer = null;
     await this.running;
   }
 

@@ -9,7 +9,9 @@ export class MonitorService {
   readonly monitor: TranscriptMonitor;
 
   constructor(private readonly ctx: GatewayContext) {
-    const env = ctx.config.agent_a_config_dir ? { ...process.env, AGENT_A_CONFIG_DIR: ctx.config.agent_a_config_dir } : process.env;
+    // Transcripts are found where the windows' assistants write them: with the environment the
+    // gateway gives its tmux server (HOME, CODEX_HOME…), over its own.
+    const env = { ...process.env, ...(ctx.tmux.options.env ?? {}), ...(ctx.config.agent_a_config_dir ? { AGENT_A_CONFIG_DIR: ctx.config.agent_a_config_dir } : {}) };
     this.monitor = new TranscriptMonitor(ctx.paths.dir, env, ctx.log);
   }
 
@@ -20,6 +22,10 @@ export class MonitorService {
 
   lastActivity(windowId: string): number | undefined {
     return this.monitor.lastActivity(this.ctx.tmux.windowKey(windowId));
+  }
+
+  lastTurnEnd(windowId: string): number | undefined {
+    return this.monitor.lastTurnEnd(this.ctx.tmux.windowKey(windowId));
   }
 
   tick(nowMs = Date.now()): number {

@@ -1,8 +1,20 @@
 import type { GatewayContext, GatewayService } from '../runtime/types';
-import { HookTailer } from './hook-tailer';
+import { HookTailer, type LastHook } from './hook-tailer';
 import { PollLoop } from './loop';
 import { MonitorService } from './monitor-service';
 import { StatusService } from './status-service';
+
+/** How soon a window that just turned done is read again for the shell's reason (see StatusService). */
+const RECHECK_MS = 300;
+
+/**
+ * The newer of the last hook event and the transcript's last end of turn (assistants without
+ * hooks, such as Codex, say so in their transcript), the latter read as a Stop.
+ */
+function turnSignal(hook: LastHook | undefined, turnEndMs: number | undefined): LastHook | undefined {
+  if (turnEndMs === undefined || (hook && hook.atMs >= turnEndMs)) return hook;
+  return { event: 'Stop', atMs: turnEndMs };
+}
 
 /** The running background services, reachable by tests and benchmarks. */
 export interface Live {
@@ -28,16 +40,18 @@ export class LiveService implements GatewayService {
     await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.state_dir]);
     const monitor = new MonitorService(ctx);
     const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));
+    // The status service and its loop refer to each other.
+    let statusLoop: PollLoop;
     const status = new StatusService(ctx, {
       lastActivity: (id) => monitor.lastActivity(id),
-      lastHook: (id) => hooks.lastHook.get(id),
+      lastHook: (id) => turnSignal(hooks.lastHook.get(id), monitor.lastTurnEnd(id)),
+      recheckSoon: () => statusLoop.nudge(RECHECK_MS),
     });
-    const monitorTick = () => { hooks.poll(); monitor.tick(); };
-    this.live = { monitor, hooks, status, tickAll: async () => { monitorTick(); await status.tick(); } };
-    this.loops = [
-      new PollLoop('monitor', ctx.config.monitor_poll_interval * 1000, monitorTick, ctx.log),
-      new PollLoop('status', ctx.config.status_poll_interval * 1000, () => status.tick(), ctx.log),
-    ];
+    // New hook lines or transcript messages are classified now, not at the status loop's next turn.
+    const monitorTick = () => { if (hooks.poll() + monitor.tick() > 0) statusLoop.nudge(); };
+    this.live = { monitor, hooks, status, tickAll: async () => { hooks.poll(); monitor.tick(); await status.tick(); } };
+    statusLoop = new PollLoop('status', ctx.config.status_poll_interval * 1000, () => status.tick(), ctx.log);
+    this.loops = [new PollLoop('monitor', ctx.config.monitor_poll_interval * 1000, monitorTick, ctx.log), statusLoop];
     for (const loop of this.loops) loop.start();
   }
 

@@ -2,12 +2,16 @@ import type { GatewayContext } from '../runtime/types';
 import { windowGone } from '../runtime/window-gone';
 import type { WindowInfo } from '../tmux';
 import type { WindowRecord } from '../state/model';
-import { classify, isShell, sameStatus } from '../status/classify';
+import { classify, isShell, READY_GRACE_MS, sameStatus } from '../status/classify';
 import type { WindowStatus } from '../status/model';
+import { hasInputPrompt } from '../status/input-prompt';
 import { type PaneReading, readPane } from '../status/pane';
 import { AutoClose } from './autoclose';
 import { foregroundJob } from './foreground';
 import type { LastHook } from './hook-tailer';
+
+/** How long an input prompt must stay on screen, with no dialog drawn over it, before input is sent. */
+export const INPUT_SETTLE_MS = 1_000;
 
 interface LiveWindow { id: string; dead: boolean; command: string; activity: number; foregroundJob: boolean }
 
@@ -16,6 +20,10 @@ interface Tracked {
   createdAt: string;
   status?: WindowStatus;
   agentSeen: boolean;
+  /** The assistant has drawn its input prompt, a dialog or a busy line (it stays started). */
+  started: boolean;
+  /** Since when its input prompt has been on screen with no dialog, while not started yet. */
+  inputSince?: number;
   pane: PaneReading | null;
   capturedAt: number;
   /** The last poll classified the window done, not yet reported (see `update`). */
@@ -25,6 +33,8 @@ interface Tracked {
 export interface StatusInputs {
   lastActivity(windowId: string): number | undefined;
   lastHook(windowId: string): LastHook | undefined;
+  /** Asks for another poll soon, before the next scheduled one. */
+  recheckSoon?(): void;
 }
 
 /**
@@ -36,9 +46,11 @@ export interface StatusInputs {
 export class StatusService {
   private readonly tracked = new Map<string, Tracked>();
   private readonly autoclose: AutoClose;
+  private readonly startedMs = Date.now();
 
   constructor(private readonly ctx: GatewayContext, private readonly inputs: StatusInputs) {
     this.autoclose = new AutoClose(ctx.config.autoclose_done_minutes, ctx.config.autoclose_dead_minutes);
+    ctx.statuses.tracking = true;
   }
 
   status(windowId: string): WindowStatus | undefined {
@@ -52,7 +64,7 @@ export class StatusService {
     const records = ctx.store.windows();
     const live = await this.listLive();
     if (live === null) return;
-    for (const id of this.tracked.keys()) if (!records[id]) { this.tracked.delete(id); this.autoclose.forget(id); }
+    for (const id of this.tracked.keys()) if (!records[id]) this.forget(id);
     for (const [id, record] of Object.entries(records)) {
       await this.update(id, record, live.get(id), nowMs);
     }
@@ -61,16 +73,16 @@ export class StatusService {
   private async update(id: string, record: WindowRecord, win: LiveWindow | undefined, nowMs: number): Promise<void> {
     const { ctx } = this;
     if (!win) {
-      this.tracked.delete(id);
-      this.autoclose.forget(id);
+      this.forget(id);
       windowGone(ctx, id, { record });
       return;
     }
     let t = this.tracked.get(id);
     if (!t || t.createdAt !== record.created_at) {
-      t = { createdAt: record.created_at, agentSeen: false, pane: null, capturedAt: 0 };
+      t = { createdAt: record.created_at, agentSeen: false, started: false, pane: null, capturedAt: 0 };
       this.tracked.set(id, t);
       this.autoclose.forget(id);
+      ctx.statuses.forget(id);
     }
     // Seen running now, or before (state.json keeps that across a gateway restart), or known from
     // its SessionStart hook.
@@ -79,10 +91,17 @@ export class StatusService {
       if (running) ctx.store.markAssistantSeen(id);
       if (running || record.assistant_seen_at || ctx.sessions.get(ctx.tmux.windowKey(id))) t.agentSeen = true;
     }
-    if (!win.dead && record.provider !== 'shell' && win.activity * 1000 >= t.capturedAt - 1000) {
+    // Read while it starts or shows a busy line or a prompt (tmux's activity time has a resolution of
+    // one second: a spinner once read must be seen to go), and whenever tmux saw output since the
+    // last read.
+    const starting = running && !t.started;
+    const unsettled = starting || Boolean(t.pane?.busy) || Boolean(t.pane?.prompt);
+    if (!win.dead && record.provider !== 'shell' && (unsettled || win.activity * 1000 >= t.capturedAt - 1000)) {
       try {
-        t.pane = readPane(await ctx.tmux.capturePane(id));
+        const content = await ctx.tmux.capturePane(id);
+        t.pane = readPane(content);
         t.capturedAt = nowMs;
+        if (starting) this.noteStart(t, content, nowMs, record);
       } catch {
         // The window vanished between list-windows and capture: the next tick sees it gone.
       }
@@ -94,24 +113,28 @@ export class StatusService {
       command: win.command,
       foregroundJob: win.foregroundJob,
       agentSeen: t.agentSeen,
+      started: t.started,
       pane: t.pane,
       lastOutputMs: this.inputs.lastActivity(id),
       lastHook: this.inputs.lastHook(id),
+      lastInputMs: ctx.statuses.lastInput(id),
       nowMs,
       createdMs: Date.parse(record.created_at) || undefined,
     });
     const previous = t.status;
     // The shell prints why the assistant ended ("Segmentation fault", "Killed") only after it has
     // the terminal back, so the first poll that sees the shell may not see the reason yet: a window
-    // that turns done is reported from the next poll, with the reason, never as a bare "Done" first.
+    // that turns done is reported from the next poll (asked for soon), with the reason, never as a bare "Done" first.
     if (next.status === 'done' && previous?.status !== 'done' && !t.doneHeld) {
       t.doneHeld = true;
       t.capturedAt = 0;
+      this.inputs.recheckSoon?.();
       return;
     }
     t.doneHeld = false;
     if (!sameStatus(previous, next)) {
       t.status = next;
+      ctx.statuses.set(id, next, nowMs);
       const key = ctx.tmux.windowKey(id);
       ctx.bus.publish('agent.status', {
         window_id: id, session_id: ctx.sessions.sessionId(key), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...next,
@@ -128,9 +151,29 @@ export class StatusService {
     ctx.log.info(`autoclose: ${id} (${record.display_name}) was ${status} for the configured time`);
     await ctx.tmux.killWindow(id);
     ctx.store.removeWindow(id);
+    this.forget(id);
+    ctx.bus.publish('window.change', { window_id: id, change_type: 'removed', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+  }
+
+  /**
+   * A dialog or a busy line means the assistant runs its UI. Its input prompt counts once it has
+   * stayed INPUT_SETTLE_MS with no dialog: Gemini CLI draws its input box, then its trust dialog
+   * over it, and text typed in between would answer the dialog.
+   */
+  private noteStart(t: Tracked, content: string, nowMs: number, record: WindowRecord): void {
+    if (t.pane?.prompt || t.pane?.busy) { t.started = true; return; }
+    if (!hasInputPrompt(content)) { t.inputSince = undefined; return; }
+    // An assistant that ran before this gateway started (a restart), or long ago, has settled.
+    const seenMs = record.assistant_seen_at ? Date.parse(record.assistant_seen_at) : Number.NaN;
+    if (seenMs < this.startedMs || nowMs - (Date.parse(record.created_at) || 0) >= READY_GRACE_MS) { t.started = true; return; }
+    t.inputSince ??= nowMs;
+    t.started = nowMs - t.inputSince >= INPUT_SETTLE_MS;
+  }
+
+  private forget(id: string): void {
     this.tracked.delete(id);
     this.autoclose.forget(id);
-    ctx.bus.publish('window.change', { window_id: id, change_type: 'removed', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
+    this.ctx.statuses.forget(id);
   }
 
   /** One `list-windows` for the whole session; null when tmux could not be asked this time. */

@@ -1,4 +1,4 @@
-import { type AgentMessage, type RecordParser, isObject, message, resultSummary, str, stripAnsi, toolSummary } from './message';
+import { type AgentMessage, type RecordParser, isObject, message, recordTime, resultSummary, str, stripAnsi, toolSummary } from './message';
 
 /** Context Codex injects as user messages; never the person's own words. */
 const INJECTED_USER = /^\s*<(environment_context|user_instructions|permissions instructions|INSTRUCTIONS)>|^# AGENTS\.md instructions/;
@@ -25,6 +25,12 @@ export class CodexParser implements RecordParser {
       case 'custom_tool_call_output': return this.output(item, timestamp);
       default: return [];
     }
+  }
+
+  /** `event_msg` `task_complete` (or `turn_aborted` after Esc) closes a turn. */
+  turnEnd(record: unknown): number | null {
+    if (!isObject(record) || record.type !== 'event_msg' || !isObject(record.payload)) return null;
+    return record.payload.type === 'task_complete' || record.payload.type === 'turn_aborted' ? recordTime(record) : null;
   }
 
   private message(item: Record<string, unknown>, timestamp: string | null): AgentMessage[] {

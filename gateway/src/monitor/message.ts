@@ -23,7 +23,15 @@ export function message(role: Role, contentType: ContentType, text: string, extr
 /** A stateful reader of one transcript's records (pending tool calls survive between polls). */
 export interface RecordParser {
   parse(record: unknown): AgentMessage[];
+  /**
+   * When the record says the assistant's turn is over (Codex `task_complete`, Pi's final assistant
+   * message): its time (ms), or NaN when it carries none; null for any other record.
+   */
+  turnEnd?(record: unknown): number | null;
 }
+
+/** The time (ms) of a record's ISO `timestamp`, NaN without one. */
+export const recordTime = (record: Record<string, unknown>): number => (typeof record.timestamp === 'string' ? Date.parse(record.timestamp) : Number.NaN);
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;

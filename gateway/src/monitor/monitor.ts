@@ -48,9 +48,18 @@ export class TranscriptMonitor {
     if (current && current.path !== path) this.trackers.delete(key);
   }
 
-  /** Time (ms) of the last poll that found new transcript output for the window. */
+  /**
+   * When (ms) the window's newest transcript entry was written: its own timestamp, or the poll
+   * that found it when it has none. Local command output (`/help`, `/exit`) is not a turn and does
+   * not count.
+   */
   lastActivity(key: string): number | undefined {
     return this.activity.get(key);
+  }
+
+  /** When the window's transcript last said a turn was over (see RecordParser.turnEnd), if it ever did. */
+  lastTurnEnd(key: string): number | undefined {
+    return this.trackers.get(key)?.turnEndedMs;
   }
 
   poll(now = Date.now()): WindowOutput[] {
@@ -72,7 +81,8 @@ export class TranscriptMonitor {
         this.dirty = true;
       }
       if (messages.length > 0) {
-        this.activity.set(w.key, now);
+        const at = activityAt(messages, now);
+        if (at !== null) this.activity.set(w.key, Math.max(this.activity.get(w.key) ?? 0, at));
         out.push({ key: w.key, path: tracker.path, messages });
       }
     }
@@ -93,11 +103,20 @@ export class TranscriptMonitor {
   private trackerFor(w: WatchedWindow): Tracker | null {
     const existing = this.trackers.get(w.key);
     if (existing) return existing;
-    const path = this.hinted.get(w.key) ?? this.saved[w.key]?.path ?? discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
+    const known = this.hinted.get(w.key) ?? this.saved[w.key]?.path;
+    const path = known ?? discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
     if (!path) return null;
+    // A file another window follows is that window's session (two assistants in one folder): this
+    // window's own file is named by its hook or becomes the newest once it writes.
+    if (!known && this.followedByOther(path, w.key)) return null;
     const tracker = createTracker(w.provider, path, this.saved[w.key], w.sinceMs);
     if (tracker) this.trackers.set(w.key, tracker);
     return tracker;
+  }
+
+  private followedByOther(path: string, key: string): boolean {
+    for (const [other, tracker] of this.trackers) if (other !== key && tracker.path === path) return true;
+    return Object.entries(this.saved).some(([other, state]) => other !== key && state.path === path);
   }
 
   private forget(key: string): void {
@@ -106,4 +125,16 @@ export class TranscriptMonitor {
     this.hinted.delete(key);
     this.activity.delete(key);
   }
+}
+
+/** The newest entry time among a poll's turn messages; null when it holds only local command output. */
+function activityAt(messages: AgentMessage[], now: number): number | null {
+  let at: number | null = null;
+  for (const m of messages) {
+    if (m.content_type === 'local_command') continue;
+    const stamp = m.timestamp === null ? Number.NaN : Date.parse(m.timestamp);
+    const time = Number.isFinite(stamp) ? stamp : now;
+    at = at === null ? time : Math.max(at, time);
+  }
+  return at;
 }

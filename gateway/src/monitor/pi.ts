@@ -1,4 +1,4 @@
-import { type AgentMessage, type RecordParser, isObject, message, resultSummary, str, stripAnsi, toolSummary } from './message';
+import { type AgentMessage, type RecordParser, isObject, message, recordTime, resultSummary, str, stripAnsi, toolSummary } from './message';
 
 /**
  * Pi session lines: a `session` header, then `message` entries whose `message.role` is user,
@@ -19,6 +19,13 @@ export class PiParser implements RecordParser {
       case 'bashExecution': return [bash(msg, timestamp)];
       default: return [];
     }
+  }
+
+  /** An assistant message that stops for any reason but a tool call (stop, length, error, aborted) ends the turn. */
+  turnEnd(record: unknown): number | null {
+    if (!isObject(record) || record.type !== 'message' || !isObject(record.message)) return null;
+    const { role, stopReason } = record.message;
+    return role === 'assistant' && typeof stopReason === 'string' && stopReason !== 'toolUse' ? recordTime(record) : null;
   }
 
   private assistant(content: unknown, timestamp: string | null): AgentMessage[] {

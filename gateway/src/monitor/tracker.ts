@@ -10,6 +10,8 @@ import { PiParser } from './pi';
 export interface Tracker {
   readonly path: string;
   poll(): AgentMessage[];
+  /** When the newest turn-ending record read so far was written (ms; the poll's time when it has none). */
+  readonly turnEndedMs?: number;
   state(): TranscriptOffset;
 }
 
@@ -32,9 +34,19 @@ export function createTracker(provider: string, path: string, saved?: Transcript
   if (provider === 'agent_c' && !path.endsWith('.jsonl')) return new GeminiTracker(path, saved, fresh);
   const parser = recordParser(provider, path);
   if (!parser) return null;
-  const offset = saved && saved.path === path ? saved.offset : fresh ? 0 : JsonlTail.sizeOf(path);
-  return new JsonlTracker(path, parser, offset);
+  if (saved && saved.path === path) return new JsonlTracker(path, parser, saved.offset);
+  if (fresh) return new JsonlTracker(path, parser, 0);
+  // Someone else's session, or a resumed one: what it holds is not sent, but its parser learns it
+  // (Gemini rewrites its whole message list in `$set` lines; Claude's tool results pair with calls).
+  const size = JsonlTail.sizeOf(path);
+  if (size > PRIME_LIMIT) return new JsonlTracker(path, parser, size);
+  const tracker = new JsonlTracker(path, parser, 0);
+  tracker.skipExisting();
+  return tracker;
 }
+
+/** Larger files are not read to prime their parser: the tracker starts at their end. */
+const PRIME_LIMIT = 64 << 20;
 
 /** Birth time of a file (ms); a file that does not exist yet will be born now. */
 function bornAt(path: string): number {
@@ -48,12 +60,24 @@ function bornAt(path: string): number {
 
 class JsonlTracker implements Tracker {
   private readonly tail: JsonlTail;
+  turnEndedMs?: number;
   constructor(readonly path: string, private readonly parser: RecordParser, offset: number) {
     this.tail = new JsonlTail(path, offset);
   }
 
+  /** Reads the file's complete lines into the parser without returning them. */
+  skipExisting(): void {
+    for (let records = this.tail.read().records; records.length > 0; records = this.tail.read().records) {
+      for (const record of records) this.parser.parse(record);
+    }
+  }
+
   poll(): AgentMessage[] {
-    return this.tail.read().records.flatMap((record) => this.parser.parse(record));
+    return this.tail.read().records.flatMap((record) => {
+      const end = this.parser.turnEnd?.(record) ?? null;
+      if (end !== null) this.turnEndedMs = Math.max(this.turnEndedMs ?? 0, Number.isFinite(end) ? end : Date.now());
+      return this.parser.parse(record);
+    });
   }
 
   state(): TranscriptOffset {

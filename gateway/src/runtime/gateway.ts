@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import type { GatewayConfig } from '../config';
 import { EventBus } from '../events';
 import { SessionIds, StateStore, statePaths } from '../state';
+import { StatusBoard } from '../status/board';
 import { Tmux } from '../tmux';
 import { reconcile } from './reconcile';
 import type { GatewayContext, GatewayFeatures, GatewayService, ScreenshotRenderer } from './types';
@@ -27,7 +28,7 @@ export class Gateway {
     mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
     this.ctx = {
       config, paths, tmux: Tmux.fromConfig(config, options.tmuxEnv), store: new StateStore(paths.state, log),
-      sessions: new SessionIds(paths.sessionMap, log), bus: new EventBus(log), log,
+      sessions: new SessionIds(paths.sessionMap, log), bus: new EventBus(log), statuses: new StatusBoard(), log,
     };
     this.services = options.services ?? [];
     this.screenshot = options.screenshot ?? null;

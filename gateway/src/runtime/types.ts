@@ -2,6 +2,7 @@ import type { Logger } from '@devhub/shared';
 import type { GatewayConfig } from '../config';
 import type { EventBus } from '../events';
 import type { SessionIds, StatePaths, StateStore } from '../state';
+import type { StatusBoard } from '../status/board';
 import type { Tmux } from '../tmux';
 
 /** Everything a module or background service needs; built once per server. */
@@ -13,6 +14,8 @@ export interface GatewayContext {
   /** session_map.json as the hook last wrote it. */
   sessions: SessionIds;
   bus: EventBus;
+  /** Every window's last status and when it changed (written by the status poller in live/). */
+  statuses: StatusBoard;
   log: Logger;
 }
 

@@ -6,6 +6,11 @@ const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'tcsh', 'csh', 'ksh
 export const ACTIVITY_WINDOW_MS = 10_000;
 /** An assistant not running this long after its window was created never started. */
 export const START_GRACE_MS = 8_000;
+/**
+ * A running assistant whose input prompt was never recognized counts as started this long after
+ * its window was created (an unknown screen must not keep a window `starting` for ever).
+ */
+export const READY_GRACE_MS = 30_000;
 
 export const isShell = (command: string) => SHELLS.has(command.replace(/^-/, '').split('/').pop() ?? '');
 
@@ -20,10 +25,22 @@ export interface StatusSignals {
   foregroundJob?: boolean;
   /** The assistant was seen running in this window (so a bare shell now means it exited). */
   agentSeen: boolean;
+  /**
+   * The assistant has drawn its input prompt, a dialog or a busy line in this window (false: it
+   * runs but still loads, so keys typed now would land in whatever it draws first).
+   */
+  started?: boolean;
   pane: PaneReading | null;
   lastOutputMs?: number;
-  /** Last hook event for the window: Stop/SessionEnd end a turn, Notification may ask for permission. */
+  /**
+   * Last hook event for the window: Stop/SessionEnd end a turn, Notification may ask for
+   * permission. `atMs` and `lastOutputMs` are when the events happened (the hook line's and the
+   * transcript entries' own times), never when the gateway noticed them: both can be noticed in the
+   * same poll, in either order.
+   */
   lastHook?: { event: string; atMs: number; notificationType?: string; message?: string };
+  /** When text or a key was last sent to the window through the gateway (it answers a prompt then on screen). */
+  lastInputMs?: number;
   nowMs: number;
   /** When the window was created (its record's created_at). */
   createdMs?: number;
@@ -32,10 +49,11 @@ export interface StatusSignals {
 /**
  * One window's status from the pane, the process, hooks and transcript activity, strongest first:
  * dead (window or pane gone) → done (assistant exited to the shell, or never started: the shell
- * said why, or the grace time passed with the bare shell in front) → working "Starting" (the bare
- * shell in front before the assistant was ever seen, within the grace time) → interactive (a prompt on
- * screen, or a permission notification not yet followed by output) → working (spinner, or output
- * within 10 s that no Stop hook closed) → idle.
+ * said why, or the grace time passed with the bare shell in front) → starting (the bare shell in
+ * front before the assistant was ever seen, within the grace time) → interactive (a prompt on
+ * screen, or a permission notification not yet followed by output or an answer) → working (spinner) → starting
+ * (running, but neither its input prompt nor a dialog drawn yet) → working (output within 10 s
+ * that no later Stop hook closed) → idle.
  */
 export function classify(s: StatusSignals): WindowStatus {
   if (!s.exists || s.paneDead) return plain('dead', 'Dead');
@@ -50,7 +68,7 @@ export function classify(s: StatusSignals): WindowStatus {
     if (failure) return plain('done', `Exited: ${failure}`);
     if (s.createdMs !== undefined && s.nowMs - s.createdMs >= START_GRACE_MS) return plain('done', 'Exited: the assistant did not start (see the pane)');
     // Typed into the shell but not running yet: not idle, since input now would reach the shell.
-    return plain('working', 'Starting');
+    return plain('starting', 'Starting');
   }
   const prompt = s.pane?.prompt ?? null;
   if (prompt) {
@@ -59,11 +77,15 @@ export function classify(s: StatusSignals): WindowStatus {
   }
   const hook = s.lastHook;
   const output = s.lastOutputMs ?? 0;
-  if (hook?.event === 'Notification' && hook.notificationType === 'permission_prompt' && hook.atMs >= output && !s.pane?.busy) {
+  // A permission notice stands until output or an answer follows it (its hook line may be read
+  // only after the answer was sent).
+  const answered = s.lastInputMs !== undefined && s.lastInputMs >= (hook?.atMs ?? 0);
+  if (hook?.event === 'Notification' && hook.notificationType === 'permission_prompt' && hook.atMs >= output && !answered && !s.pane?.busy) {
     const question = hook.message ?? 'Permission requested';
     return { status: 'interactive', display_label: `Waiting: ${question}`, interactive: true, prompt_state: { type: 'permission', question, options: [], selected: null } };
   }
   if (s.pane?.busy) return plain('working', `Working: ${s.pane.busy}`);
+  if (s.started === false && !(s.createdMs !== undefined && s.nowMs - s.createdMs >= READY_GRACE_MS)) return plain('starting', 'Starting');
   const turnEnded = hook !== undefined && ['Stop', 'StopFailure', 'SessionEnd'].includes(hook.event) && hook.atMs >= output;
   if (output > 0 && s.nowMs - output < ACTIVITY_WINDOW_MS && !turnEnded) return plain('working', 'Working');
   return plain('idle', 'Idle');

@@ -1,9 +1,9 @@
 import type { PromptState, PromptType } from './model';
 
-/** Action hints at the foot of a prompt (Claude, Codex and Gemini wordings). */
-const HINT = /(Enter to (confirm|select|continue|submit)|Esc to (cancel|exit|go back)|Press enter to|Type to filter|Tab to amend|↑\/↓ to (navigate|select)|ctrl-g to edit)/i;
-const NUMBERED = /^\s*(?:([❯›●>▶])\s*)?(\d{1,2})[.)]\s+(.+?)\s*$/u;
-const MARKED = /^(\s*)([❯›●▶])\s+(\S.*?)\s*$/u;
+/** Action hints at the foot of a prompt (Claude, Codex, Gemini and Pi wordings). */
+const HINT = /(Enter to (confirm|select|continue|submit)|Esc to (cancel|exit|go back)|Press enter to|Type to filter|Tab to amend|↑\/↓ to (navigate|select)|ctrl-g to edit|↑↓ navigate|enter select)/i;
+const NUMBERED = /^\s*(?:([❯›●>▶→])\s*)?(\d{1,2})[.)]\s+(.+?)\s*$/u;
+const MARKED = /^(\s*)([❯›●▶→])\s+(\S.*?)\s*$/u;
 
 const PATTERNS: Array<[PromptType, RegExp]> = [
   ['plan', /has written up a plan|Would you like to proceed\?[\s\S]*(plan|auto-accept|manually approve)|Exit plan mode\?|Ready to code\?/i],
@@ -87,7 +87,7 @@ function marked(block: string[]): Options {
   let last = at;
   while (sameColumn(block[first - 1])) first--;
   while (sameColumn(block[last + 1])) last++;
-  const list = block.slice(first, last + 1).map((line, i) => ({ index: i + 1, label: line.trim().replace(/^[❯›●▶]\s+/u, '') }));
+  const list = block.slice(first, last + 1).map((line, i) => ({ index: i + 1, label: line.trim().replace(/^[❯›●▶→]\s+/u, '') }));
   return { list, selected: at - first + 1, firstLine: first, lastLine: last };
 }
 

@@ -65,13 +65,14 @@ async function api(gateway: GatewayProcess, method: string, path: string, body?:
 
 /**
  * Opens the channel's socket first (statuses are sent on change), then creates the session; waits
- * until Claude Code is idle (before it runs, the window is "working: Starting").
+ * until Claude Code is idle, taking the `starting` it was first (until its input prompt has stood).
  */
 async function claudeSession(s: Setup, channel: string): Promise<{ socket: WsClient; windowId: string }> {
   const socket = await ws(s.gateway, channel);
   const created = await api(s.gateway, 'POST', '/sessions', { channel_id: channel, provider: 'claude', work_dir: s.proj });
   expect(created.status).toBe(200);
   await socket.next(status('idle'), 60_000);
+  await socket.next(status('starting'), 1_000);
   return { socket, windowId: created.body.window_id };
 }
 

@@ -92,11 +92,13 @@ describe('sessions over REST', () => {
     const list = await t.call('GET', '/api/v1/sessions');
     expect(list.status).toBe(200);
     const entry = list.body.sessions.find((s: { channel_id?: string }) => s.channel_id === 'test:crud');
-    expect(entry).toEqual({ window_id: created.window_id, display_name: created.display_name, provider: 'shell', cwd: work, session_id: 'sess-123', channel_id: 'test:crud' });
+    // No status poller runs in this app: the status fields are there, and null.
+    const noStatus = { status: null, display_label: null, prompt_state: null, status_changed_at: null };
+    expect(entry).toEqual({ window_id: created.window_id, display_name: created.display_name, provider: 'shell', cwd: work, session_id: 'sess-123', channel_id: 'test:crud', ...noStatus });
     const got = await t.call('GET', '/api/v1/sessions/test:crud');
     expect(got.body).toEqual({
       channel_id: 'test:crud', window_id: created.window_id, provider: 'shell', cwd: work, session_id: 'sess-123',
-      approval_mode: 'normal', batch_mode: 'batched', display_name: created.display_name,
+      approval_mode: 'normal', batch_mode: 'batched', display_name: created.display_name, ...noStatus,
     });
     expect((await t.call('POST', '/api/v1/sessions/test:crud/verbose', { enabled: true })).body).toEqual({ channel_id: 'test:crud', verbose: true });
     expect((await t.call('GET', '/api/v1/sessions/test:crud')).body.batch_mode).toBe('verbose');
@@ -164,6 +166,14 @@ describe('sessions over REST', () => {
     const spec = await t.call('GET', '/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/v1/sessions', '/api/v1/sessions/{channel_id}/input', '/api/v1/directories/browse']));
+    // The status fields are documented on both reads, from the one schema.
+    const schemaOf = (path: string) => spec.body.paths[path].get.responses['200'].content['application/json'].schema;
+    const detail = schemaOf('/api/v1/sessions/{channel_id}').properties;
+    const summary = schemaOf('/api/v1/sessions').properties.sessions.items.properties;
+    for (const fields of [detail, summary]) {
+      expect(Object.keys(fields)).toEqual(expect.arrayContaining(['status', 'display_label', 'prompt_state', 'status_changed_at']));
+      expect(JSON.stringify(fields.status)).toContain('starting');
+    }
   });
 });
 

@@ -53,6 +53,7 @@ export async function answerWindowPrompt(ctx: GatewayContext, windowId: string, 
     await move(ctx, windowId, prompt.selected, option);
     await markerOn(ctx, windowId, prompt.question, option);
   }
+  ctx.statuses.noteInput(windowId);
   await ctx.tmux.sendKey(windowId, 'Enter');
   ctx.log.info(`answered "${prompt.question}" in ${windowId} with ${chosen.index}. ${chosen.label}`);
   return { question: prompt.question, option: chosen };

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { AgentStatus, PromptState } from '../../events';
 
 export const ProviderName = t.String({ description: 'agent_a, agent_b, agent_c, agent_d or shell (aliases: claude, codex, gemini, pi)', examples: ['shell'] });
 export const Mode = t.Union([t.Literal('normal'), t.Literal('yolo'), t.Literal('standard')], { description: '`standard` is accepted as `normal`' });
@@ -23,6 +24,14 @@ export const SessionCreated = t.Object({
 });
 export type SessionCreated = typeof SessionCreated.static;
 
+/** The window's status as `agent.status` last reported it (`starting` before the status poller's first look; null without one). */
+export const StatusFields = {
+  status: t.Union([AgentStatus, t.Null()], { description: 'starting, idle, working, interactive, done or dead' }),
+  display_label: t.Union([t.String(), t.Null()], { examples: ['Working: Pondering…'] }),
+  prompt_state: t.Union([PromptState, t.Null()], { description: 'the prompt on screen while interactive' }),
+  status_changed_at: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'when status, label or prompt last changed' }),
+};
+
 export const SessionSummary = t.Object({
   window_id: t.String(),
   display_name: t.String(),
@@ -30,6 +39,7 @@ export const SessionSummary = t.Object({
   cwd: t.String(),
   session_id: t.String(),
   channel_id: t.Optional(t.String()),
+  ...StatusFields,
 });
 export type SessionSummary = typeof SessionSummary.static;
 
@@ -45,6 +55,7 @@ export const SessionDetail = t.Object({
   approval_mode: t.String({ description: 'normal or yolo' }),
   batch_mode: t.String({ description: 'batched, or verbose after POST …/verbose {enabled: true}' }),
   display_name: t.String(),
+  ...StatusFields,
 });
 export type SessionDetail = typeof SessionDetail.static;
 

@@ -1,9 +1,25 @@
 import { type Gateway, type GatewayContext, windowGone } from '../../runtime';
 import { TmuxError, WindowNotFound } from '../../tmux';
 import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
+import { untilAcceptsInput } from './input-wait';
 import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList } from './model';
 
 export { createSession } from './create';
+
+/**
+ * The window's last reported status for REST: a window the status poller has not looked at yet is
+ * `starting` since its creation; without a poller (no live services) all four are null.
+ */
+export function statusFields(ctx: GatewayContext, windowId: string): Pick<SessionDetail, 'status' | 'display_label' | 'prompt_state' | 'status_changed_at'> {
+  const entry = ctx.statuses.get(windowId);
+  const record = ctx.store.window(windowId);
+  if (!entry && ctx.statuses.tracking && record) {
+    return { status: 'starting', display_label: 'Starting', prompt_state: null, status_changed_at: record.created_at };
+  }
+  if (!entry) return { status: null, display_label: null, prompt_state: null, status_changed_at: null };
+  const { status, display_label, prompt_state } = entry.status;
+  return { status, display_label, prompt_state, status_changed_at: new Date(entry.changedAtMs).toISOString() };
+}
 
 /** The assistant session id the hook recorded for a window, or ''. */
 export function sessionIdOf(ctx: GatewayContext, windowId: string): string {
@@ -44,6 +60,7 @@ export async function listSessions(ctx: GatewayContext): Promise<SessionList> {
         cwd: record?.cwd ?? w.pane_current_path,
         session_id: ctx.sessions.sessionId(ctx.tmux.windowKey(w.window_id)),
         ...(channel ? { channel_id: channel } : {}),
+        ...statusFields(ctx, w.window_id),
       };
     }),
   };
@@ -64,6 +81,7 @@ export async function getSession(ctx: GatewayContext, channelId: string): Promis
     approval_mode: session.mode,
     batch_mode: session.verbose ? 'verbose' : 'batched',
     display_name: session.display_name,
+    ...statusFields(ctx, session.window_id),
   };
 }
 
@@ -77,12 +95,20 @@ export async function closeSession(ctx: GatewayContext, channelId: string): Prom
   return { channel_id: channelId, killed_windows: killed ? 1 : 0 };
 }
 
+/** Types text into the channel's window; an assistant still starting is waited for (input-wait.ts). */
 export function sendInput(ctx: GatewayContext, channelId: string, input: InputBody): Promise<void> {
-  return onWindow(ctx, channelId, (id) => ctx.tmux.sendText(id, input.text, { ...input, enterDelayMs: ctx.config.enter_delay_ms }));
+  return onWindow(ctx, channelId, async (id) => {
+    await untilAcceptsInput(ctx, id);
+    ctx.statuses.noteInput(id);
+    await ctx.tmux.sendText(id, input.text, { ...input, enterDelayMs: ctx.config.enter_delay_ms });
+  });
 }
 
 export function sendKey(ctx: GatewayContext, channelId: string, key: string): Promise<void> {
-  return onWindow(ctx, channelId, (id) => ctx.tmux.sendKey(id, key));
+  return onWindow(ctx, channelId, (id) => {
+    ctx.statuses.noteInput(id);
+    return ctx.tmux.sendKey(id, key);
+  });
 }
 
 export async function capturePane(ctx: GatewayContext, channelId: string): Promise<PaneContent> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
-import { HOOK_EVENTS, HOOK_MARKER, hookCommand, hookStatus, installHooks, uninstallHooks } from '../../../src/hooks';
+import { HOOK_EVENTS, HOOK_MARKER, fromGemini, hookCommand, hookStatus, installGeminiHooks, installHooks, isGeminiPayload, uninstallHooks } from '../../../src/hooks';
 
 const CLI = join(import.meta.dir, '../../../src/cli/index.ts');
 const command = hookCommand(['/opt/agentgw'], '/srv/gw dir');
@@ -100,4 +100,29 @@ describe('agentgw hooks install|uninstall|status', () => {
     expect(readFileSync(path, 'utf8')).toBe('{ "model": "sonnet", ');
     expect(existsSync(`${path}.bak`)).toBe(false);
   }, 30_000);
+});
+
+describe('Gemini CLI hooks', () => {
+  it('installs our command for its four events (timeouts in ms), beside the user\'s own hooks, once', () => {
+    const user = { general: { vimMode: true }, hooks: { AfterAgent: [{ hooks: [{ type: 'command', command: 'say done' }] }] } };
+    const { settings, changed } = installGeminiHooks(user, `${HOOK_MARKER} agentgw hook`);
+    expect(changed).toEqual(['SessionStart', 'SessionEnd', 'Notification', 'AfterAgent']);
+    const hooks = settings.hooks as Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>;
+    expect(hooks.AfterAgent!.flatMap((g) => g.hooks)).toEqual([
+      { type: 'command', command: 'say done' },
+      { type: 'command', name: 'agentgw', command: `${HOOK_MARKER} agentgw hook`, timeout: 5000 },
+    ]);
+    expect(installGeminiHooks(settings, `${HOOK_MARKER} agentgw hook`).changed).toEqual([]);
+    expect(uninstallHooks(settings).settings).toEqual(user);
+  });
+
+  it('reads a Gemini payload under the gateway\'s names: AfterAgent is Stop, a ToolPermission notice a permission prompt', () => {
+    const base = { session_id: 's1', transcript_path: '/h/.gemini/tmp/p/chats/session-1.jsonl', cwd: '/p', timestamp: '2026-11-28T13:58:16.207Z' };
+    expect(isGeminiPayload({ ...base, hook_event_name: 'AfterAgent' })).toBe(true);
+    // Claude Code's payloads carry no timestamp.
+    expect(isGeminiPayload({ session_id: 's1', hook_event_name: 'Stop' })).toBe(false);
+    expect(isGeminiPayload({ ...base, hook_event_name: 'BeforeTool' })).toBe(false);
+    expect(fromGemini({ ...base, hook_event_name: 'AfterAgent', prompt_response: 'hi' })).toEqual({ event: 'Stop', data: { ...base, hook_event_name: 'AfterAgent', prompt_response: 'hi' } });
+    expect(fromGemini({ ...base, hook_event_name: 'Notification', notification_type: 'ToolPermission' })?.data.notification_type).toBe('permission_prompt');
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { appendFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { claudeProjectDir } from '../../../src/monitor/discover';
@@ -123,6 +123,46 @@ describe('transcript monitor', () => {
     expect(texts(monitor.poll())).toEqual(['**run_shell_command**(ls)']);
   });
 
+  it('does not replay the messages of a Gemini chat log it comes to late when the log rewrites its list', () => {
+    // Another session's log (two Gemini windows in one folder): found before the hook names the right one.
+    const path = join(dir, 'session-other.jsonl');
+    const earlier = [
+      { sessionId: 's', kind: 'main' },
+      { id: 'u1', timestamp: '2026-11-28T14:39:00.407Z', type: 'user', content: [{ text: 'say pong' }] },
+      { id: 'g1', timestamp: '2026-11-28T14:39:00.900Z', type: 'gemini', content: 'GEMINI-PONG' },
+    ];
+    writeFileSync(path, `${earlier.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([{ ...window, provider: 'agent_c' }]);
+    monitor.setTranscript(window.key, path);
+    expect(monitor.poll()).toEqual([]);
+    appendFileSync(path, `${JSON.stringify({ $set: { messages: earlier.slice(1) } })}\n`);
+    expect(monitor.poll()).toEqual([]);
+    expect(monitor.lastActivity(window.key)).toBeUndefined();
+    appendFileSync(path, `${JSON.stringify({ id: 'u2', timestamp: '2026-11-28T14:40:00.000Z', type: 'user', content: [{ text: 'new words' }] })}\n`);
+    expect(texts(monitor.poll())).toEqual(['new words']);
+  });
+
+  it('leaves a transcript another window follows to that window when discovering one', () => {
+    const projects = claudeProjectDir('/home/dev/proj', env);
+    mkdirSync(projects, { recursive: true });
+    const path = join(projects, 'first.jsonl');
+    writeFileSync(path, '');
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    const first = { ...window, key: 'agentgw:@1', sinceMs: Date.now() - 60_000 };
+    const second = { ...window, key: 'agentgw:@2', sinceMs: Date.now() - 60_000 };
+    monitor.sync([first, second]);
+    monitor.setTranscript(first.key, path);
+    monitor.poll();
+    appendFileSync(path, `${JSON.stringify({ type: 'user', timestamp: new Date().toISOString(), message: { role: 'user', content: 'for the first' } })}\n`);
+    expect(monitor.poll().map((o) => [o.key, o.messages.map((m) => m.text)])).toEqual([[first.key, ['for the first']]]);
+    // The second window's own file, once written, is the newest: it is found then.
+    utimesSync(path, new Date(Date.now() - 5_000), new Date(Date.now() - 5_000));
+    const own = join(projects, 'second.jsonl');
+    writeFileSync(own, `${JSON.stringify({ type: 'user', timestamp: new Date().toISOString(), message: { role: 'user', content: 'for the second' } })}\n`);
+    expect(monitor.poll().map((o) => [o.key, o.messages.map((m) => m.text)])).toEqual([[second.key, ['for the second']]]);
+  });
+
   it('does not resend Gemini messages after a restart', () => {
     const gwDir = join(dir, 'gw');
     const path = join(dir, 'session-old.json');
@@ -154,5 +194,33 @@ describe('transcript monitor', () => {
     writeFileSync(path, JSON.stringify(doc));
     const out = texts(monitor.poll());
     expect(out).toEqual(['fresh answer']);
+  });
+});
+
+describe('transcript times', () => {
+  it('dates activity and the end of a turn by the entries\' own timestamps (Codex task_complete ends a turn)', () => {
+    const path = join(dir, 'rollout.jsonl');
+    writeFileSync(path, '');
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    const codex = { ...window, provider: 'agent_b' };
+    monitor.sync([codex]);
+    monitor.setTranscript(codex.key, path);
+    monitor.poll();
+    const lines = fixtureLines('codex-real.jsonl');
+    // The first turn: up to its task_complete.
+    const end = lines.findIndex((l) => l.includes('"task_complete"')) + 1;
+    const prompt = lines.findIndex((l) => l.includes('"input_text","text":"RUN_TOOL now"')) + 1;
+    appendFileSync(path, `${lines.slice(0, end).join('\n')}\n`);
+    monitor.poll(Date.parse('2030-01-01T00:00:00Z'));
+    expect(monitor.lastActivity(codex.key)).toBe(Date.parse('2026-11-22T00:18:26.696Z'));
+    expect(monitor.lastTurnEnd(codex.key)).toBe(Date.parse('2026-11-22T00:18:26.701Z'));
+    // The second turn's prompt is newer than that end; its own end comes later.
+    appendFileSync(path, `${lines.slice(end, prompt).join('\n')}\n`);
+    monitor.poll();
+    expect(monitor.lastActivity(codex.key)).toBe(Date.parse('2026-11-22T00:18:28.539Z'));
+    expect(monitor.lastTurnEnd(codex.key)).toBe(Date.parse('2026-11-22T00:18:26.701Z'));
+    appendFileSync(path, `${lines.slice(prompt).join('\n')}\n`);
+    monitor.poll();
+    expect(monitor.lastTurnEnd(codex.key)).toBe(Date.parse('2026-11-22T00:18:32.613Z'));
   });
 });

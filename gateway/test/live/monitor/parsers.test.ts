@@ -116,6 +116,26 @@ describe('Codex rollout', () => {
 });
 
 describe('Pi session', () => {
+  it('reads a session written by the real Pi 0.73 (text, a bash call and its result), and where its turns end', () => {
+    const parser = new PiParser();
+    const records = lines('pi-real.jsonl');
+    const out = records.flatMap((r) => parser.parse(r));
+    expectValid(out);
+    expect(out.map((m) => [m.role, m.content_type, m.text, m.tool_name])).toEqual([
+      ['user', 'text', 'say pong', null],
+      ['assistant', 'text', 'PONG-from-mock', null],
+      ['user', 'text', 'RUN_TOOL now', null],
+      ['assistant', 'text', 'I will create the marker file.', null],
+      ['assistant', 'tool_use', '**bash**(touch created-by-tool.txt)', 'bash'],
+      ['assistant', 'tool_result', '(no output)', 'bash'],
+      ['assistant', 'text', 'TOOL-DONE-from-mock', null],
+    ]);
+    // Each turn ends at its last assistant message (stopReason stop), not at the tool call (toolUse).
+    const ends = records.map((r) => parser.turnEnd(r)).filter((t) => t !== null);
+    expect(ends).toEqual([Date.parse(records[4].timestamp), Date.parse(records[8].timestamp)]);
+  });
+
+
   it('reads user, assistant blocks, tool results and bash executions', () => {
     const parser = new PiParser();
     const out = lines('pi-session.jsonl').flatMap((r) => parser.parse(r));

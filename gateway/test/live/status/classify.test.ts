@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'bun:test';
-import { ACTIVITY_WINDOW_MS, classify, isShell, type StatusSignals } from '../../../src/status/classify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ACTIVITY_WINDOW_MS, classify, isShell, READY_GRACE_MS, type StatusSignals } from '../../../src/status/classify';
+import { hasInputPrompt } from '../../../src/status/input-prompt';
 
 const now = 1_000_000;
 const base: StatusSignals = { provider: 'agent_a', exists: true, paneDead: false, command: 'claude', agentSeen: true, pane: { prompt: null, busy: null }, nowMs: now };
@@ -14,7 +17,7 @@ describe('status classification', () => {
   it('is done once the assistant exited to its shell, but not before it ever started', () => {
     expect(classify({ ...base, command: 'bash' })).toEqual({ status: 'done', display_label: 'Done', interactive: false, prompt_state: null });
     expect(classify({ ...base, command: '-zsh' }).status).toBe('done');
-    expect(classify({ ...base, command: 'bash', agentSeen: false })).toMatchObject({ status: 'working', display_label: 'Starting' });
+    expect(classify({ ...base, command: 'bash', agentSeen: false })).toMatchObject({ status: 'starting', display_label: 'Starting' });
   });
 
   it('is not done while a job runs in front of the shell (an assistant started by a #!/bin/bash wrapper)', () => {
@@ -34,6 +37,9 @@ describe('status classification', () => {
     const lastHook = { event: 'Notification', atMs: now - 500, notificationType: 'permission_prompt', message: 'Claude needs your permission to use Bash' };
     expect(classify({ ...base, lastHook, lastOutputMs: now - 1000 })).toMatchObject({ status: 'interactive', prompt_state: { type: 'permission', question: 'Claude needs your permission to use Bash' } });
     expect(classify({ ...base, lastHook, lastOutputMs: now - 100 }).status).toBe('working');
+    // Answered through the gateway before the notice's hook line was read: not waiting any more.
+    expect(classify({ ...base, lastHook, lastOutputMs: now - 1000, lastInputMs: now - 200 }).status).toBe('working');
+    expect(classify({ ...base, lastHook, lastOutputMs: now - 1000, lastInputMs: now - 900 }).status).toBe('interactive');
   });
 
   it('is working with a spinner, or with fresh output that no Stop hook closed', () => {
@@ -41,6 +47,28 @@ describe('status classification', () => {
     expect(classify({ ...base, lastOutputMs: now - 2000 }).status).toBe('working');
     expect(classify({ ...base, lastOutputMs: now - 2000, lastHook: { event: 'Stop', atMs: now - 1000 } }).status).toBe('idle');
     expect(classify({ ...base, lastOutputMs: now - ACTIVITY_WINDOW_MS - 1 }).status).toBe('idle');
+  });
+
+  it('is starting while the assistant runs without its input prompt, a dialog or a busy line drawn', () => {
+    const starting = { ...base, started: false, createdMs: now - 1000 };
+    expect(classify(starting)).toEqual({ status: 'starting', display_label: 'Starting', interactive: false, prompt_state: null });
+    expect(classify({ ...starting, lastOutputMs: now - 100 }).status).toBe('starting');
+    expect(classify({ ...starting, pane: { prompt, busy: null } }).status).toBe('interactive');
+    expect(classify({ ...starting, pane: { prompt: null, busy: 'Loading…' } }).status).toBe('working');
+    // A screen never recognized does not keep the window starting for ever.
+    expect(classify({ ...starting, createdMs: now - READY_GRACE_MS }).status).toBe('idle');
+    expect(classify({ ...base, started: true }).status).toBe('idle');
+  });
+
+  it('recognizes each assistant\'s input prompt on its captured screens, and not a dialog, a shell or a blank screen', () => {
+    const screen = (name: string) => readFileSync(join(import.meta.dir, '../../fixtures/panes', name), 'utf8');
+    for (const name of ['claude-idle.txt', 'claude-replied.txt', 'claude-working.txt', 'codex-real-replied.txt', 'codex-real-working.txt', 'gemini-real-replied.txt', 'gemini-real-working.txt', 'pi-real-idle.txt', 'pi-real-working.txt']) {
+      expect([name, hasInputPrompt(screen(name))]).toEqual([name, true]);
+    }
+    // Codex 0.171's animated logo with an input line under it: text typed there only waits.
+    for (const name of ['claude-trust1.txt', 'gemini-real-trust.txt', 'codex-real-splash.txt']) expect([name, hasInputPrompt(screen(name))]).toEqual([name, false]);
+    expect(hasInputPrompt('')).toBe(false);
+    expect(hasInputPrompt('dev@box:~/proj$ claude\n')).toBe(false);
   });
 
   it('reads a shell window from its foreground command', () => {

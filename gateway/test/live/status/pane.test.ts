@@ -46,7 +46,27 @@ describe('pane parser: captures from the real Claude Code 2.1', () => {
   });
 });
 
+describe('pane parser: captures from the real Pi 0.73', () => {
+  it('reads the selection dialog an extension opens (→ marker, Pi\'s key hints) as a permission prompt', () => {
+    expect(pane('pi-real-approval.txt')).toEqual({
+      prompt: { type: 'permission', question: 'Do you want to run this command?', options: [{ index: 1, label: 'Yes' }, { index: 2, label: 'No' }], selected: 1 },
+      busy: null,
+    });
+  });
+
+  it('sees its working line, and nothing once idle', () => {
+    expect(pane('pi-real-working.txt')).toEqual({ prompt: null, busy: 'Working...' });
+    for (const name of ['pi-real-idle.txt', 'pi-real-tooldone.txt']) expect(pane(name)).toEqual({ prompt: null, busy: null });
+  });
+});
+
 describe('pane parser: captures from the real Codex CLI 0.169', () => {
+  it('reads 0.171\'s folder trust dialog (in a git repository) as a trust prompt', () => {
+    expect(pane('codex-real-trust.txt').prompt).toEqual({
+      type: 'trust', question: 'Trust this folder?', options: [{ index: 1, label: 'Trust and continue' }, { index: 2, label: 'Back to Agent Command Center' }], selected: 1,
+    });
+  });
+
   it('reads the command approval with the question, not the quoted reason', () => {
     const { prompt } = pane('codex-real-approval.txt');
     expect(prompt).toMatchObject({ type: 'permission', question: 'Would you like to run the following command?', selected: 1 });

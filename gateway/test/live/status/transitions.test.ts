@@ -56,7 +56,7 @@ describe.each(ASSISTANTS.map((a) => [a.provider, a] as const))('%s on its captur
     expect(status(missing, { command: 'bash', agentSeen: false })).toMatchObject({ status: 'done', display_label: `Exited: ${a.command}: command not found` });
     const bare = 'dev@box:~/proj$ ';
     // Typed but not running yet: input now would reach the shell, so not idle.
-    expect(status(bare, { command: 'bash', agentSeen: false, createdMs: now - 1000 })).toMatchObject({ status: 'working', display_label: 'Starting' });
+    expect(status(bare, { command: 'bash', agentSeen: false, createdMs: now - 1000 })).toMatchObject({ status: 'starting', display_label: 'Starting' });
     expect(status(bare, { command: 'bash', agentSeen: false, createdMs: now - START_GRACE_MS })).toMatchObject({ status: 'done', display_label: 'Exited: the assistant did not start (see the pane)' });
   });
 });

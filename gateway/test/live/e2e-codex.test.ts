@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gatewayFeatures } from '../../src/app';
+import { LiveService } from '../../src/live';
+import type { RunningServer } from '../../src/server';
+import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
+import { crashAndKill } from './helpers/endings';
+import { codexAvailable, codexSetup } from './helpers/codex';
+import { type MockOpenAI, startMockOpenAI } from './helpers/mock-openai';
+
+/**
+ * The real Codex CLI (npm @openai/codex) as agent_b, offline against a local Responses API mock
+ * (helpers/mock-openai.ts), driven only through the gateway's API: it starts, answers, asks to run
+ * a command (answered over REST), and exits; its rollout file gives the messages. Every status the
+ * channel was sent is checked in order.
+ */
+const env = testEnv('live-codex');
+const proj = join(env.dir, 'proj');
+let mock: MockOpenAI;
+let server: RunningServer;
+let channel: WsClient;
+
+const api = async (path: string, body?: unknown) => {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+type Message = Record<string, unknown>;
+const received: Message[] = [];
+const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
+const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
+const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
+const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
+
+beforeAll(async () => {
+  if (!codexAvailable) return;
+  mock = startMockOpenAI();
+  mkdirSync(proj);
+  const { config, tmuxEnv } = codexSetup(env, mock);
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
+  channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cx`);
+  channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
+  expect((await api('/sessions', { channel_id: 'cx', provider: 'codex', work_dir: proj })).status).toBe(200);
+}, 60_000);
+
+// Codex leaves its app-server daemon running (its cwd is the project): end it with the rest.
+afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+
+describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
+  it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /exit', async () => {
+    await channel.next(status('idle'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
+    expect(statuses()).toEqual(['starting', 'idle']);
+
+    // HOLD keeps each model stream open until released, so every state is seen before the next.
+    drain();
+    expect((await api('/sessions/cx/input', { text: 'say pong, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    mock.release();
+    await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-PONG'), 60_000);
+    await channel.next(status('idle'), 30_000);
+    expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'CODEX-PONG']);
+
+    drain();
+    expect((await api('/sessions/cx/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    mock.release();
+    const ask = await channel.next(status('interactive'), 60_000);
+    expect(ask.prompt_state).toMatchObject({ type: 'permission', question: 'Would you like to run the following command?', selected: 1 });
+    expect((ask.prompt_state as { options: Array<{ label: string }> }).options[0]!.label).toBe('Yes, proceed (y)');
+    const detail = await api('/sessions/cx');
+    expect(detail.body).toMatchObject({ status: 'interactive', prompt_state: { type: 'permission' } });
+    drain();
+    const answered = await api('/sessions/cx/answer', { option: 1, question: 'Would you like to run the following command?' });
+    expect(answered).toMatchObject({ status: 200, body: { option: { index: 1, label: 'Yes, proceed (y)' } } });
+    await channel.next(status('working'), 60_000);
+    drain();
+    mock.release();
+    await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-TOOL-DONE'), 60_000);
+    await channel.next(status('idle'), 30_000);
+    expect(existsSync(join(proj, 'created-by-codex.txt'))).toBe(true);
+    const tool = messages().find((m) => m.content_type === 'tool_use');
+    expect(tool).toMatchObject({ tool_name: 'exec_command', text: '**exec_command**(touch created-by-codex.txt)' });
+    expect(messages().some((m) => m.content_type === 'tool_result')).toBe(true);
+
+    // Interrupted with Escape while the model has not answered: the rollout's turn_aborted ends the turn.
+    drain();
+    expect((await api('/sessions/cx/input', { text: 'wait, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    expect((await api('/sessions/cx/key', { key: 'Escape' })).status).toBe(200);
+    await channel.next(status('idle'), 30_000).catch(async (e) => {
+      const rollouts = Bun.spawnSync(['bash', '-c', `cat $(find ${env.dir}/.codex/sessions -name '*.jsonl') | cut -c1-220 | tail -12`]).stdout.toString();
+      throw new Error(`${(e as Error).message}\n${JSON.stringify(received.filter((m) => m.type === 'agent.status').slice(-4))}\nrollout:\n${rollouts}\npane:\n${(await api('/sessions/cx/pane')).body.content}`);
+    });
+    drain();
+    mock.release();
+
+    const pane = (await api('/sessions/cx/pane')).body.content as string;
+    drain();
+    expect((await api('/sessions/cx/input', { text: '/exit' })).status).toBe(200);
+    await channel.next(status('done'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\nbefore:\n${pane}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
+    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
+  }, 300_000);
+
+  it('asks to trust a git repository, answered over REST, then takes input', async () => {
+    const repo = join(env.dir, 'repo');
+    mkdirSync(repo);
+    expect(Bun.spawnSync(['git', 'init', '-q', repo]).exitCode).toBe(0);
+    const socket = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cx-trust`);
+    const seen: string[] = [];
+    socket.ws.addEventListener('message', (e) => { const m = JSON.parse(String(e.data)); if (m.type === 'agent.status') seen.push(m.status); });
+    try {
+      expect((await api('/sessions', { channel_id: 'cx-trust', provider: 'codex', work_dir: repo })).status).toBe(200);
+      const trust = await socket.next(status('interactive'), 60_000);
+      expect(trust.prompt_state).toMatchObject({ type: 'trust', question: 'Trust this folder?', selected: 1 });
+      expect((await api('/sessions/cx-trust/answer', { option: 1, question: 'Trust this folder?' })).status).toBe(200);
+      await socket.next(status('idle'), 60_000);
+      expect(seen.filter((s, i) => s !== seen[i - 1])).toEqual(['starting', 'interactive', 'idle']);
+      expect((await api('/sessions/cx-trust/input', { text: 'say pong' })).status).toBe(200);
+      await socket.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-PONG'), 60_000);
+    } finally {
+      socket.close();
+    }
+  }, 180_000);
+
+  it('is done with the signal when it crashes, and dead when its window is killed', async () => {
+    const { crashed, killed } = await crashAndKill(server, 'codex', proj, 'cx');
+    expect(crashed.statuses).toEqual(['starting', 'idle', 'done']);
+    expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
+    expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
+  }, 180_000);
+});

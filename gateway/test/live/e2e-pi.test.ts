@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gatewayFeatures } from '../../src/app';
+import { LiveService } from '../../src/live';
+import type { RunningServer } from '../../src/server';
+import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
+import { crashAndKill } from './helpers/endings';
+import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
+import { piAvailable, piSetup } from './helpers/pi';
+
+/**
+ * The real Pi coding agent (npm @mariozechner/pi-coding-agent) as agent_d, offline against the
+ * Messages API mock (its built-in Anthropic provider pointed there by models.json), driven only
+ * through the gateway's API: it starts, replies, asks before a bash command through an extension
+ * (Pi has no approval of its own; answered over REST), and quits; its session file gives the
+ * messages and the ends of turns. Every status the channel was sent is checked in order.
+ */
+const env = testEnv('live-pi');
+const proj = join(env.dir, 'proj');
+let mock: MockAnthropic;
+let server: RunningServer;
+let channel: WsClient;
+
+const api = async (path: string, body?: unknown) => {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+type Message = Record<string, unknown>;
+const received: Message[] = [];
+const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
+const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
+const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
+const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
+
+beforeAll(async () => {
+  if (!piAvailable) return;
+  mock = startMockAnthropic();
+  mkdirSync(proj);
+  const { config, tmuxEnv } = piSetup(env, mock);
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
+  channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/pi`);
+  channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
+  expect((await api('/sessions', { channel_id: 'pi', provider: 'pi', work_dir: proj })).status).toBe(200);
+}, 60_000);
+
+afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+
+describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', () => {
+  it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /quit', async () => {
+    await channel.next(status('idle'), 60_000);
+    expect(statuses()).toEqual(['starting', 'idle']);
+
+    drain();
+    expect((await api('/sessions/pi/input', { text: 'say pong, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    mock.release();
+    await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('HELD-REPLY-from-mock'), 60_000);
+    await channel.next(status('idle'), 30_000);
+    expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'HELD-REPLY-from-mock']);
+
+    drain();
+    expect((await api('/sessions/pi/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    mock.release();
+    const ask = await channel.next(status('interactive'), 60_000);
+    expect(ask.prompt_state).toEqual({
+      type: 'permission', question: 'Do you want to run this command?', options: [{ index: 1, label: 'Yes' }, { index: 2, label: 'No' }], selected: 1,
+    });
+    drain();
+    expect((await api('/sessions/pi/answer', { option: 1, question: 'Do you want to run this command?' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    mock.release();
+    await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('TOOL-DONE-from-mock'), 60_000);
+    await channel.next(status('idle'), 30_000);
+    expect(existsSync(join(proj, 'created-by-tool.txt'))).toBe(true);
+    expect(messages().find((m) => m.content_type === 'tool_use')).toMatchObject({ tool_name: 'bash', text: '**bash**(touch created-by-tool.txt)' });
+    expect(messages().find((m) => m.content_type === 'tool_result')).toMatchObject({ tool_name: 'bash', text: '(no output)' });
+
+    // Interrupted with Escape while the model has not answered.
+    drain();
+    expect((await api('/sessions/pi/input', { text: 'wait, HOLD' })).status).toBe(200);
+    await channel.next(status('working'), 60_000);
+    drain();
+    expect((await api('/sessions/pi/key', { key: 'Escape' })).status).toBe(200);
+    await channel.next(status('idle'), 30_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/pi/pane')).body.content}`); });
+    mock.release();
+
+    drain();
+    expect((await api('/sessions/pi/input', { text: '/quit' })).status).toBe(200);
+    await channel.next(status('done'), 60_000);
+    expect(statuses()).toEqual(['starting', 'idle', 'working', 'idle', 'working', 'interactive', 'working', 'idle', 'working', 'idle', 'done']);
+  }, 300_000);
+
+  it('is done with the signal when it crashes, and dead when its window is killed', async () => {
+    const { crashed, killed } = await crashAndKill(server, 'pi', proj, 'pi');
+    expect(crashed.statuses).toEqual(['starting', 'idle', 'done']);
+    expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
+    expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
+  }, 180_000);
+});
