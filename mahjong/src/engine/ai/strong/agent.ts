@@ -202,7 +202,7 @@ export class StrongAgent implements Agent {
 }
 
 /** Chance of winning this hand from `sh` shanten with `accept` good draws, `turns` draws left. */
-function winChance(sh: number, accept: number, turns: number, unseen: number, furiten: boolean): number {
+export function winChance(sh: number, accept: number, turns: number, unseen: number, furiten: boolean): number {
   const draws = (u: number, n: number, rate: number) => 1 - Math.exp(-(u * n * rate) / Math.max(20, unseen));
   if (sh <= 0) return Math.min(0.85, draws(accept, turns, furiten ? 1 : 2.4));
   if (sh === 1) return 0.55 * draws(accept, turns, 1) * draws(6, Math.max(0, turns - 3), 2.2);

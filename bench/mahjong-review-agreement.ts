@@ -1,0 +1,61 @@
+/**
+ * How often the reviewer's engine chooses what Tenhou Houou players chose, over every decision of
+ * the held-out logs: overall, by kind, and on riichi decisions (turns where the player could
+ * declare riichi: the same discard and the same riichi-or-dama; and riichi-or-dama alone).
+ * Baseline in the same run: the replay analysis's agreement (the strong AI against the player's
+ * own-turn moves, `analyseGame`) on the same logs.
+ *
+ * Held-out set: the fixture folder's distinct logs (identical files count once) whose SHA-256
+ * starts with 0–7, so about half; no review test reads them, and the reviewer was tuned only on
+ * the other half (`--set tune`). `--set all` takes every distinct log.
+ * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all]
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyseGame } from '../mahjong/src/modules/replay/analysis';
+import { loadText } from '../mahjong/src/modules/replay/service';
+import { reviewGame } from '../mahjong/src/modules/review/review';
+import type { ReviewDecision } from '../mahjong/src/modules/review/model';
+
+const args = process.argv.slice(2);
+const setAt = args.indexOf('--set');
+const set = setAt >= 0 ? args[setAt + 1]! : 'heldout';
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
+
+/** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
+export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
+
+const seen = new Set<string>();
+const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('.xml')).sort().flatMap((f) => {
+  const text = readFileSync(join(dir, f), 'utf8');
+  if (seen.has(text)) return [];
+  seen.add(text);
+  if (set === 'heldout' && !heldOut(text)) return [];
+  if (set === 'tune' && heldOut(text)) return [];
+  try { return [{ f, paipu: loadText(text).paipu }]; } catch { return []; }
+});
+
+const all: ReviewDecision[] = [];
+let baseN = 0, baseAgree = 0, baseRiichiN = 0, baseRiichiAgree = 0;
+for (const { paipu } of logs) {
+  all.push(...reviewGame(paipu).decisions);
+  for (const d of analyseGame(paipu).decisions) {
+    if (d.agrees === null) continue;
+    baseN++; if (d.agrees) baseAgree++;
+    if (d.played?.riichi || d.ai.riichi) { baseRiichiN++; if (d.agrees) baseRiichiAgree++; }
+  }
+}
+
+const pct = (a: number, n: number) => (n ? `${((100 * a) / n).toFixed(1)} %` : '—');
+const agreeOf = (ds: ReviewDecision[]) => `${pct(ds.filter((d) => d.agrees).length, ds.length)} of ${ds.length}`;
+console.log(`${logs.length} distinct logs (${set}) from ${dir}`);
+console.log(`review (strong): overall ${agreeOf(all)}`);
+for (const kind of ['discard', 'riichi', 'win', 'call'] as const) console.log(`  ${kind.padEnd(8)} ${agreeOf(all.filter((d) => d.kind === kind))}`);
+const riichi = all.filter((d) => d.kind === 'riichi');
+const flag = riichi.filter((d) => d.options[d.engine.option]!.riichi === d.options[d.played.option]!.riichi).length;
+console.log(`  riichi-or-dama alone on riichi decisions: ${pct(flag, riichi.length)} of ${riichi.length}`);
+const declared = riichi.filter((d) => d.options[d.played.option]!.riichi);
+console.log(`  where the player declared riichi: ${agreeOf(declared)}`);
+console.log(`baseline (replay analysis, own-turn moves): ${pct(baseAgree, baseN)} of ${baseN}; riichi by either ${pct(baseRiichiAgree, baseRiichiN)} of ${baseRiichiN}`);
+console.log(`ratio review/baseline overall: ${((all.filter((d) => d.agrees).length / all.length) / (baseAgree / baseN)).toFixed(3)}`);
