@@ -152,17 +152,16 @@ export class StrongAgent implements Agent {
     for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
     if (live === 0) return A.RIICHI_CANCEL;
     if (!this.o.dama) return A.RIICHI;
-    // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
-    // yakuhai set the hand cannot be big, so skip scoring it.
-    let extra = 0;
-    for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
-    for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
-    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
+    // Without a yaku only riichi can win by ron.
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-    if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
-    if (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900)) return A.RIICHI_CANCEL;
+    // Dama as Houou players play it (bench/mahjong-review-agreement.ts): a hand worth 7,700 already,
+    // a hand with a yaku while another seat is in riichi (it keeps the choice to fold), and a
+    // yaku hand on a poor wait (few live tiles: better to wait for a better one than to lock it).
+    if (dama.ron >= 7700) return A.RIICHI_CANCEL;
+    if (t.threats.some((th) => th.riichi)) return A.RIICHI_CANCEL;
+    if (dama.live <= 4) return A.RIICHI_CANCEL;
     return A.RIICHI;
   }
 
