@@ -31,10 +31,13 @@ export interface ReviewEngine {
   choose(view: StateView, key: number): EngineChoice;
 }
 
-/** The strong AI as a review engine (the riichi question asked on the stage-2 view, as a live game does). */
+/**
+ * The strong AI as a review engine (the riichi question asked on the stage-2 view, as a live game
+ * does), with the riichi-or-dama judgment of Houou players (`hououDama`).
+ */
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
-  constructor(private readonly agent = new StrongAgent()) { this.name = agent.name; }
+  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true })) { this.name = agent.name; }
   choose(view: StateView): EngineChoice {
     const action = this.agent.decide(view);
     if (action >= 37 || !view.riichi_tiles.includes(action)) return { action, riichi: false };

@@ -36,9 +36,11 @@ export interface StrongOptions {
   firstCallShanten: number;
   /** Shanten at or below which ukeire is counted (above: shape only). */
   ukeireShanten: number;
+  /** Riichi or dama as Houou players choose (also dama against a riichi and on ≤ 4 live tiles): the reviewer's. */
+  hououDama: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3, hououDama: false };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -152,16 +154,18 @@ export class StrongAgent implements Agent {
     for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
     if (live === 0) return A.RIICHI_CANCEL;
     if (!this.o.dama) return A.RIICHI;
+    if (this.o.hououDama) return hououRiichi(t, hand, waits);
+    // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
+    // yakuhai set the hand cannot be big, so skip scoring it.
+    let extra = 0;
+    for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
+    for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
-    // Without a yaku only riichi can win by ron.
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-    // Dama as Houou players play it (bench/mahjong-review-agreement.ts): a hand worth 7,700 already,
-    // a hand with a yaku while another seat is in riichi (it keeps the choice to fold), and a
-    // yaku hand on a poor wait (few live tiles: better to wait for a better one than to lock it).
-    if (dama.ron >= 7700) return A.RIICHI_CANCEL;
-    if (t.threats.some((th) => th.riichi)) return A.RIICHI_CANCEL;
-    if (dama.live <= 4) return A.RIICHI_CANCEL;
+    if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
+    if (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900)) return A.RIICHI_CANCEL;
     return A.RIICHI;
   }
 
@@ -198,6 +202,22 @@ export class StrongAgent implements Agent {
     }
     return bestA;
   }
+}
+
+/**
+ * Riichi or dama as Houou players choose (bench/mahjong-review-agreement.ts), the reviewer's
+ * judgment: with a yaku, dama when the hand is worth 7,700 by ron, when another seat is in riichi
+ * (the hand keeps the choice to fold), on a poor wait (four live tiles or fewer: wait for a better
+ * one) and in the last hand as first; otherwise riichi. The playing AI keeps its own rule: with
+ * this one it placed no better in the arena, and worse with the last two conditions
+ * (mahjong/README.md, Reviewer).
+ */
+function hououRiichi(t: Table, hand: number[], waits: number[]): number {
+  const dama = tenpaiValue(t, hand, waits, false);
+  if (dama.ron === 0) return A.RIICHI;
+  if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
+  if (dama.ron >= 7700 || t.threats.some((th) => th.riichi) || dama.live <= 4) return A.RIICHI_CANCEL;
+  return A.RIICHI;
 }
 
 /** Chance of winning this hand from `sh` shanten with `accept` good draws, `turns` draws left. */
