@@ -8,11 +8,15 @@
  * Held-out set: the fixture folder's distinct logs (identical files count once) whose SHA-256
  * starts with 0–7, so about half; no review test reads them, and the reviewer was tuned only on
  * the other half (`--set tune`). `--set all` takes every distinct log.
- * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all]
+ * The review engine's learned discard order (mahjong/models/review-discard-policy.json) was
+ * trained on the tuning half only: `--write DIR` copies the selected set's logs to DIR, then
+ * `mahjong train DIR --holdout 0 --evaluate 0 --hidden 32 --epochs 15` rebuilds it byte for byte.
+ * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR]
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../shared/src';
 import { analyseGame } from '../mahjong/src/modules/replay/analysis';
 import { loadText } from '../mahjong/src/modules/replay/service';
 import { reviewGame } from '../mahjong/src/modules/review/review';
@@ -20,12 +24,15 @@ import type { ReviewDecision } from '../mahjong/src/modules/review/model';
 
 const args = process.argv.slice(2);
 const setAt = args.indexOf('--set');
+const writeAt = args.indexOf('--write');
 const set = setAt >= 0 ? args[setAt + 1]! : 'heldout';
-const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
+const writeDir = writeAt >= 0 ? args[writeAt + 1]! : null;
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
 
 /** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
 export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
 
+if (writeDir) mkdirSync(writeDir, { recursive: true });
 const seen = new Set<string>();
 const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('.xml')).sort().flatMap((f) => {
   const text = readFileSync(join(dir, f), 'utf8');
@@ -33,6 +40,7 @@ const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('
   seen.add(text);
   if (set === 'heldout' && !heldOut(text)) return [];
   if (set === 'tune' && heldOut(text)) return [];
+  if (writeDir) writeFileAtomic(join(writeDir, f), text);
   try { return [{ f, paipu: loadText(text).paipu }]; } catch { return []; }
 });
 

@@ -16,7 +16,7 @@ import { DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
 import { roundEvent, startKyoku } from '../../mjai/translate';
 import { transportFor } from '../../mjai/transport';
 import { AppError } from '@devhub/shared';
-import type { ReviewReport } from './model';
+import type { ReviewOption, ReviewReport } from './model';
 import { forEachDecision, reviewGame, type EngineChoice, type ReviewEngine } from './review';
 import { evaluateOptions } from './values';
 
@@ -29,7 +29,7 @@ interface Asked { key: number; seat: number; kyoku: number; events: number; lega
 /** Choices collected from a bot beforehand, replayed by key in the review's pass. */
 class CollectedEngine implements ReviewEngine {
   constructor(readonly name: string, private readonly choices: Map<number, EngineChoice>, private readonly fallback: ReviewEngine) {}
-  choose(view: StateView, key: number): EngineChoice { return this.choices.get(key) ?? this.fallback.choose(view, key); }
+  choose(view: StateView, key: number, options: readonly ReviewOption[]): EngineChoice { return this.choices.get(key) ?? this.fallback.choose(view, key, options); }
 }
 
 /** Asks the bot at every decision of `seats` and returns the choices by decision key. */

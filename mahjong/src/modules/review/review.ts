@@ -14,6 +14,9 @@ import { A, kindOfDiscard } from '../../engine/table/actions';
 import type { Kyoku } from '../../engine/table/kyoku';
 import { playerInfo, viewedGame } from '../replay/analysis';
 import { buildSteps } from '../replay/steps';
+import { PolicyAgent } from '../../policy/agent';
+import { parsePolicy, type PolicyFile } from '../../policy/model';
+import reviewPolicyFile from '../../../models/review-discard-policy.json';
 import type { DecisionKind, PlayerReview, ReviewDecision, ReviewOption, ReviewReport, Severity } from './model';
 import { evaluateOptions } from './values';
 
@@ -25,20 +28,44 @@ export const RATING_SCALE = 200;
 /** What an engine would do on a view: the action, and for a riichi-able discard whether it declares. */
 export interface EngineChoice { action: number; riichi: boolean }
 
-/** Chooses at each decision; `key` numbers the decisions of the game in replay order. */
+/** Chooses at each decision; `key` numbers the decisions of the game in replay order; `options` are the decision's valued options. */
 export interface ReviewEngine {
   readonly name: string;
-  choose(view: StateView, key: number): EngineChoice;
+  choose(view: StateView, key: number, options: readonly ReviewOption[]): EngineChoice;
 }
 
 /**
- * The strong AI as a review engine (the riichi question asked on the stage-2 view, as a live game
- * does), with the riichi-or-dama judgment of Houou players (`hououDama`).
+ * How much more a discard the strong AI prefers must be worth (ev, points) for it to override the
+ * learned discard order (chosen on the tuning logs, bench/mahjong-review-agreement.ts).
+ */
+export const POLICY_MARGIN = 300;
+const REVIEW_POLICY = parsePolicy(JSON.stringify(reviewPolicyFile));
+
+/**
+ * The built-in review engine: the strong AI (the riichi question asked on the stage-2 view, as a
+ * live game does) with the riichi-or-dama judgment of Houou players (`hououDama`), and among
+ * discards the order a discard policy learned from the tuning logs
+ * (models/review-discard-policy.json), unless the strong AI's discard is worth POLICY_MARGIN
+ * more or it declares riichi.
  */
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
-  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true })) { this.name = agent.name; }
-  choose(view: StateView): EngineChoice {
+  private readonly policy: PolicyAgent | null;
+  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true }), policy: PolicyFile | null = REVIEW_POLICY) {
+    this.name = agent.name;
+    this.policy = policy ? new PolicyAgent(policy) : null;
+  }
+
+  choose(view: StateView, _key?: number, options?: readonly ReviewOption[]): EngineChoice {
+    const c = this.strong(view);
+    if (!this.policy || !options || view.phase >= 4 || c.action >= 37 || c.riichi) return c;
+    const a = this.policy.decide(view);
+    if (a > 36 || kindOfDiscard(a) === kindOfDiscard(c.action)) return c;
+    const ev = (act: number) => options.find((o) => !o.riichi && o.action < 37 && kindOfDiscard(o.action) === kindOfDiscard(act))?.ev ?? 0;
+    return ev(c.action) - ev(a) > POLICY_MARGIN ? c : { action: a, riichi: false };
+  }
+
+  private strong(view: StateView): EngineChoice {
     const action = this.agent.decide(view);
     if (action >= 37 || !view.riichi_tiles.includes(action)) return { action, riichi: false };
     const mask = new Array<boolean>(54).fill(false);
@@ -108,7 +135,7 @@ export function reviewGame(paipu: Paipu, opts: ReviewOptions = {}): ReviewReport
     const n = key++;
     if (!seats.includes(seat)) { lastOf[seat] = null; return; }
     const options = evaluateOptions(view);
-    const engineChoice = engine.choose(view, n);
+    const engineChoice = engine.choose(view, n, options);
     const played = optionOf(options, action, false);
     const decision: ReviewDecision = {
       index: pending.length, seat, step: info.step, kyoku_index: info.kyokuIndex, round_label: roundLabel(k.init.round, k.init.honba),
