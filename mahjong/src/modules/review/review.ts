@@ -43,7 +43,8 @@ const REVIEW_POLICY = parsePolicy(JSON.stringify(reviewPolicyFile));
 
 /**
  * The built-in review engine: the strong AI (the riichi question asked on the stage-2 view, as a
- * live game does) with the riichi-or-dama judgment of Houou players (`hououDama`), and among
+ * live game does) with the riichi-or-dama judgment of Houou players (`hououDama`), their reluctance
+ * to open a closed hand before one shanten (`firstCallShanten: 1`), and among
  * discards the order a discard policy learned from the tuning logs
  * (models/review-discard-policy.json), unless the strong AI's discard is worth POLICY_MARGIN
  * more or it declares riichi.
@@ -51,7 +52,7 @@ const REVIEW_POLICY = parsePolicy(JSON.stringify(reviewPolicyFile));
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
   private readonly policy: PolicyAgent | null;
-  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true }), policy: PolicyFile | null = REVIEW_POLICY) {
+  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true, firstCallShanten: 1 }), policy: PolicyFile | null = REVIEW_POLICY) {
     this.name = agent.name;
     this.policy = policy ? new PolicyAgent(policy) : null;
   }

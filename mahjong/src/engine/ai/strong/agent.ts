@@ -36,7 +36,7 @@ export interface StrongOptions {
   firstCallShanten: number;
   /** Shanten at or below which ukeire is counted (above: shape only). */
   ukeireShanten: number;
-  /** Riichi or dama as Houou players choose (also dama against a riichi and on ≤ 4 live tiles): the reviewer's. */
+  /** Riichi or dama as Houou players choose (`hououRiichi`): the reviewer's. */
   hououDama: boolean;
 }
 
@@ -205,18 +205,18 @@ export class StrongAgent implements Agent {
 }
 
 /**
- * Riichi or dama as Houou players choose (bench/mahjong-review-agreement.ts), the reviewer's
- * judgment: with a yaku, dama when the hand is worth 7,700 by ron, when another seat is in riichi
- * (the hand keeps the choice to fold), on a poor wait (four live tiles or fewer: wait for a better
- * one) and in the last hand as first; otherwise riichi. The playing AI keeps its own rule: with
- * this one it placed no better in the arena, and worse with the last two conditions
- * (mahjong/README.md, Reviewer).
+ * Riichi or dama as Houou players choose (bench/mahjong-review-agreement.ts, thresholds chosen on
+ * its tuning logs), the reviewer's judgment: with a yaku, dama when the hand is worth 5,200 by
+ * ron, when another seat is in riichi (the hand keeps the choice to fold), on a poor wait (three
+ * live tiles or fewer: wait for a better one), late (16 tiles or fewer left) and in the last hand
+ * as first; otherwise riichi. The playing AI keeps its own rule: it placed no better in the arena
+ * dama-ing more (mahjong/README.md, AI players).
  */
 function hououRiichi(t: Table, hand: number[], waits: number[]): number {
   const dama = tenpaiValue(t, hand, waits, false);
   if (dama.ron === 0) return A.RIICHI;
   if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-  if (dama.ron >= 7700 || t.threats.some((th) => th.riichi) || dama.live <= 4) return A.RIICHI_CANCEL;
+  if (dama.ron >= 5200 || t.threats.some((th) => th.riichi) || dama.live <= 3 || t.tilesLeft <= 16) return A.RIICHI_CANCEL;
   return A.RIICHI;
 }
 
