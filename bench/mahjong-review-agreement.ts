@@ -11,7 +11,9 @@
  * The review engine's learned discard order (mahjong/models/review-discard-policy.json) was
  * trained on the tuning half only: `--write DIR` copies the selected set's logs to DIR, then
  * `mahjong train DIR --holdout 0 --evaluate 0 --hidden 32 --epochs 15` rebuilds it byte for byte.
- * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR]
+ * `--train OUT` instead trains the review engine's discard model on the selected logs
+ * (mahjong/models/review-discard.json: `--set tune --train mahjong/models/review-discard.json`).
+ * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train OUT]
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,7 +21,10 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../shared/src';
 import { analyseGame } from '../mahjong/src/modules/replay/analysis';
 import { loadText } from '../mahjong/src/modules/replay/service';
-import { reviewGame } from '../mahjong/src/modules/review/review';
+import { forEachDecision, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
+import { discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
+import { evaluateOptions } from '../mahjong/src/modules/review/values';
+import { kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import type { ReviewDecision } from '../mahjong/src/modules/review/model';
 
 const args = process.argv.slice(2);
@@ -27,7 +32,9 @@ const setAt = args.indexOf('--set');
 const writeAt = args.indexOf('--write');
 const set = setAt >= 0 ? args[setAt + 1]! : 'heldout';
 const writeDir = writeAt >= 0 ? args[writeAt + 1]! : null;
-const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
+const trainAt = args.indexOf('--train');
+const trainOut = trainAt >= 0 ? args[trainAt + 1]! : null;
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
 
 /** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
 export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
@@ -43,6 +50,25 @@ const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('
   if (writeDir) writeFileAtomic(join(writeDir, f), text);
   try { return [{ f, paipu: loadText(text).paipu }]; } catch { return []; }
 });
+
+if (trainOut) {
+  // The review engine's discard model, from the selected logs (the tuning set: --set tune).
+  const samples: Sample[] = [];
+  const strong = new StrongEngine(undefined, null);
+  for (const { paipu } of logs) {
+    forEachDecision(paipu, (view, _k, _seat, action) => {
+      if (view.phase >= 4 || action >= 37) return;
+      const options = evaluateOptions(view);
+      const { actions, rows } = discardRows(view, options, strong.choose(view, 0, options).action);
+      const label = actions.findIndex((a) => kindOfDiscard(a) === kindOfDiscard(action));
+      if (actions.length >= 2 && label >= 0) samples.push({ rows, label });
+    });
+  }
+  const model = trainReviewModel(samples, { hidden: 32, epochs: 15, rate: 0.05, seed: 1, logs: logs.length });
+  writeFileAtomic(trainOut, `${JSON.stringify(model, null, 1)}\n`);
+  console.log(`trained on ${samples.length} discards of ${logs.length} logs: ${(model.trained_on.accuracy * 100).toFixed(1)} % on them → ${trainOut}`);
+  process.exit(0);
+}
 
 const all: ReviewDecision[] = [];
 let baseN = 0, baseAgree = 0, baseRiichiN = 0, baseRiichiAgree = 0;

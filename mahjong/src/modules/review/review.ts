@@ -14,9 +14,9 @@ import { A, kindOfDiscard } from '../../engine/table/actions';
 import type { Kyoku } from '../../engine/table/kyoku';
 import { playerInfo, viewedGame } from '../replay/analysis';
 import { buildSteps } from '../replay/steps';
-import { PolicyAgent } from '../../policy/agent';
-import { parsePolicy, type PolicyFile } from '../../policy/model';
-import reviewPolicyFile from '../../../models/review-discard-policy.json';
+import { Value } from '@sinclair/typebox/value';
+import reviewModelFile from '../../../models/review-discard.json';
+import { discardRows, pickDiscard, ReviewModel } from './learned';
 import type { DecisionKind, PlayerReview, ReviewDecision, ReviewOption, ReviewReport, Severity } from './model';
 import { evaluateOptions } from './values';
 
@@ -34,36 +34,31 @@ export interface ReviewEngine {
   choose(view: StateView, key: number, options: readonly ReviewOption[]): EngineChoice;
 }
 
-/**
- * How much more a discard the strong AI prefers must be worth (ev, points) for it to override the
- * learned discard order (chosen on the tuning logs, bench/mahjong-review-agreement.ts).
- */
-export const POLICY_MARGIN = 300;
-const REVIEW_POLICY = parsePolicy(JSON.stringify(reviewPolicyFile));
+/** The shipped discard model (learned.ts), checked once. */
+function shippedModel(): ReviewModel {
+  if (!Value.Check(ReviewModel, reviewModelFile)) throw new Error('models/review-discard.json is not a mahjong-review-v1 model');
+  return reviewModelFile;
+}
+const REVIEW_MODEL = shippedModel();
 
 /**
  * The built-in review engine: the strong AI (the riichi question asked on the stage-2 view, as a
  * live game does) with the riichi-or-dama judgment of Houou players (`hououDama`), their reluctance
- * to open a closed hand before one shanten (`firstCallShanten: 1`), and among
- * discards the order a discard policy learned from the tuning logs
- * (models/review-discard-policy.json), unless the strong AI's discard is worth POLICY_MARGIN
- * more or it declares riichi.
+ * to open a closed hand before one shanten (`firstCallShanten: 1`), and among discards (unless it
+ * declares riichi) the order of a model learned from Houou games on top of the strong AI's values
+ * and choice (learned.ts, models/review-discard.json).
  */
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
-  private readonly policy: PolicyAgent | null;
-  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true, firstCallShanten: 1 }), policy: PolicyFile | null = REVIEW_POLICY) {
+  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true, firstCallShanten: 1 }), private readonly model: ReviewModel | null = REVIEW_MODEL) {
     this.name = agent.name;
-    this.policy = policy ? new PolicyAgent(policy) : null;
   }
 
   choose(view: StateView, _key?: number, options?: readonly ReviewOption[]): EngineChoice {
     const c = this.strong(view);
-    if (!this.policy || !options || view.phase >= 4 || c.action >= 37 || c.riichi) return c;
-    const a = this.policy.decide(view);
-    if (a > 36 || kindOfDiscard(a) === kindOfDiscard(c.action)) return c;
-    const ev = (act: number) => options.find((o) => !o.riichi && o.action < 37 && kindOfDiscard(o.action) === kindOfDiscard(act))?.ev ?? 0;
-    return ev(c.action) - ev(a) > POLICY_MARGIN ? c : { action: a, riichi: false };
+    if (!this.model || !options || view.phase >= 4 || c.action >= 37 || c.riichi) return c;
+    const { actions, rows } = discardRows(view, options, c.action);
+    return actions.length < 2 ? c : { action: pickDiscard(this.model, actions, rows), riichi: false };
   }
 
   private strong(view: StateView): EngineChoice {

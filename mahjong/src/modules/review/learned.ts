@@ -1,0 +1,100 @@
+/**
+ * The review engine's discard order, learned from Houou games (`mahjong-review-v1`): one small
+ * network scores each discard from the trained policy's features (src/policy/features.ts) plus
+ * what the review already knows about it — its ev, win chance, deal-in cost and value against
+ * the best option, its shanten and ukeire against the best, and whether the strong AI picks it.
+ * So the network learns where to follow the strong AI's model and where players order tiles
+ * otherwise. Trained by `bun bench/mahjong-review-agreement.ts --train OUT` on the tuning logs only.
+ */
+import { t } from 'elysia';
+import type { StateView } from '../../engine/game/view-schema';
+import { kindOfDiscard } from '../../engine/table/actions';
+import { contextFromView } from '../../policy/agent';
+import { discardFeatures, FEATURE_NAMES } from '../../policy/features';
+import { score } from '../../policy/model';
+import type { ReviewOption } from './model';
+
+export const REVIEW_FEATURES = [...FEATURE_NAMES, 'ev_gap', 'win', 'deal_in', 'value', 'shanten_gap', 'ukeire_share', 'strong_choice'] as const;
+
+export const ReviewModel = t.Object({
+  format: t.Literal('mahjong-review-v1'),
+  features: t.Array(t.String()),
+  hidden: t.Integer({ minimum: 1, maximum: 256 }),
+  w1: t.Array(t.Array(t.Number())),
+  b1: t.Array(t.Number()),
+  w2: t.Array(t.Number()),
+  trained_on: t.Object({ logs: t.Integer(), samples: t.Integer(), accuracy: t.Number() }),
+});
+export type ReviewModel = typeof ReviewModel.static;
+
+/** The discards of a turn (one per kind, without riichi) and their feature rows. */
+export function discardRows(view: StateView, options: readonly ReviewOption[], strongAction: number): { actions: number[]; rows: number[][] } {
+  const discards = options.filter((o) => !o.riichi && o.action < 37);
+  const actions = discards.map((o) => o.action);
+  const base = discardFeatures(contextFromView(view), actions);
+  const bestEv = Math.max(...discards.map((o) => o.ev));
+  const minSh = Math.min(...discards.map((o) => o.shanten));
+  const maxUk = Math.max(1, ...discards.map((o) => o.ukeire));
+  const strongKind = strongAction < 37 ? kindOfDiscard(strongAction) : -1;
+  const rows = discards.map((o, i) => [
+    ...base[i]!, (o.ev - bestEv) / 1000, o.win, o.deal_in / 1000, o.value / 8000, o.shanten - minSh, o.ukeire / maxUk,
+    kindOfDiscard(o.action) === strongKind ? 1 : 0,
+  ]);
+  return { actions, rows };
+}
+
+/** The discard the model scores highest. */
+export function pickDiscard(model: ReviewModel, actions: readonly number[], rows: readonly number[][]): number {
+  let best = 0, bestScore = -Infinity;
+  rows.forEach((x, i) => {
+    const s = score(model as never, x);
+    if (s > bestScore) { bestScore = s; best = i; }
+  });
+  return actions[best]!;
+}
+
+export interface Sample { rows: number[][]; label: number }
+
+/** Imitation training as `mahjong train` does it (softmax over the candidates, plain SGD), on these features. */
+export function trainReviewModel(samples: readonly Sample[], opts: { hidden: number; epochs: number; rate: number; seed: number; logs: number }): ReviewModel {
+  const n = REVIEW_FEATURES.length;
+  let s = opts.seed >>> 0;
+  const rand = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return (s / 2 ** 32 - 0.5) * 0.2; };
+  const m: ReviewModel = {
+    format: 'mahjong-review-v1', features: [...REVIEW_FEATURES], hidden: opts.hidden,
+    w1: Array.from({ length: opts.hidden }, () => Array.from({ length: n }, rand)), b1: Array.from({ length: opts.hidden }, rand),
+    w2: Array.from({ length: opts.hidden }, rand), trained_on: { logs: opts.logs, samples: samples.length, accuracy: 0 },
+  };
+  const order = samples.map((_, i) => i);
+  let r = opts.seed >>> 0;
+  const next = () => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  for (let epoch = 0; epoch < opts.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) { const j = Math.floor(next() * (i + 1)); [order[i], order[j]] = [order[j]!, order[i]!]; }
+    const rate = opts.rate / (1 + epoch * 0.5);
+    for (const idx of order) step(m, samples[idx]!, rate);
+  }
+  let hit = 0;
+  for (const x of samples) if (pickDiscard(m, x.rows.map((_, i) => i), x.rows) === x.label) hit++;
+  m.trained_on.accuracy = Math.round((hit / Math.max(1, samples.length)) * 10000) / 10000;
+  return m;
+}
+
+function step(p: ReviewModel, x: Sample, rate: number): void {
+  const hs = x.rows.map(() => new Array<number>(p.hidden).fill(0));
+  const scores = x.rows.map((row, i) => score(p as never, row, hs[i]));
+  const max = Math.max(...scores);
+  const exps = scores.map((v) => Math.exp(v - max));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  x.rows.forEach((row, i) => {
+    const g = exps[i]! / sum - (i === x.label ? 1 : 0);
+    if (g === 0) return;
+    const h = hs[i]!;
+    for (let j = 0; j < p.hidden; j++) {
+      const back = g * p.w2[j]! * (1 - h[j]! * h[j]!);
+      p.w2[j]! -= rate * g * h[j]!;
+      const w = p.w1[j]!;
+      for (let f = 0; f < row.length; f++) w[f]! -= rate * back * row[f]!;
+      p.b1[j]! -= rate * back;
+    }
+  });
+}
