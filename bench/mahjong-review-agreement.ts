@@ -8,11 +8,9 @@
  * Held-out set: the fixture folder's distinct logs (identical files count once) whose SHA-256
  * starts with 0–7, so about half; no review test reads them, and the reviewer was tuned only on
  * the other half (`--set tune`). `--set all` takes every distinct log.
- * The review engine's learned discard order (mahjong/models/review-discard-policy.json) was
- * trained on the tuning half only: `--write DIR` copies the selected set's logs to DIR, then
- * `mahjong train DIR --holdout 0 --evaluate 0 --hidden 32 --epochs 15` rebuilds it byte for byte.
- * `--train OUT` instead trains the review engine's discard model on the selected logs
- * (mahjong/models/review-discard.json: `--set tune --train mahjong/models/review-discard.json`).
+ * `--train OUT` instead trains the review engine's discard model on the selected logs: the
+ * shipped one is `--set tune --train mahjong/models/review-discard.json` (byte for byte).
+ * `--write DIR` copies the selected set's logs to DIR (for `mahjong train` and other tools).
  * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train OUT]
  */
 import { createHash } from 'node:crypto';
@@ -64,7 +62,7 @@ if (trainOut) {
       if (actions.length >= 2 && label >= 0) samples.push({ rows, label });
     });
   }
-  const model = trainReviewModel(samples, { hidden: 32, epochs: 15, rate: 0.05, seed: 1, logs: logs.length });
+  const model = trainReviewModel(samples, { hidden: 48, epochs: 20, rate: 0.05, seed: 1, logs: logs.length });
   writeFileAtomic(trainOut, `${JSON.stringify(model, null, 1)}\n`);
   console.log(`trained on ${samples.length} discards of ${logs.length} logs: ${(model.trained_on.accuracy * 100).toFixed(1)} % on them → ${trainOut}`);
   process.exit(0);

@@ -14,7 +14,9 @@ import { discardFeatures, FEATURE_NAMES } from '../../policy/features';
 import { score } from '../../policy/model';
 import type { ReviewOption } from './model';
 
-export const REVIEW_FEATURES = [...FEATURE_NAMES, 'ev_gap', 'win', 'deal_in', 'value', 'shanten_gap', 'ukeire_share', 'strong_choice'] as const;
+export const REVIEW_FEATURES = [
+  ...FEATURE_NAMES, 'ev_gap', 'win', 'deal_in', 'value', 'shanten_gap', 'ukeire_share', 'strong_choice', 'tiles_left', 'threatened', 'open',
+] as const;
 
 export const ReviewModel = t.Object({
   format: t.Literal('mahjong-review-v1'),
@@ -36,9 +38,12 @@ export function discardRows(view: StateView, options: readonly ReviewOption[], s
   const minSh = Math.min(...discards.map((o) => o.shanten));
   const maxUk = Math.max(1, ...discards.map((o) => o.ukeire));
   const strongKind = strongAction < 37 ? kindOfDiscard(strongAction) : -1;
+  const me = view.players[view.viewer ?? view.turn]!;
+  const threatened = discards.some((o) => o.risk.length > 0) ? 1 : 0;
+  const open = me.melds.some((m) => m.type !== 'ankan') ? 1 : 0;
   const rows = discards.map((o, i) => [
     ...base[i]!, (o.ev - bestEv) / 1000, o.win, o.deal_in / 1000, o.value / 8000, o.shanten - minSh, o.ukeire / maxUk,
-    kindOfDiscard(o.action) === strongKind ? 1 : 0,
+    kindOfDiscard(o.action) === strongKind ? 1 : 0, view.tiles_left / 70, threatened, open,
   ]);
   return { actions, rows };
 }

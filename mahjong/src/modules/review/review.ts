@@ -56,9 +56,13 @@ export class StrongEngine implements ReviewEngine {
 
   choose(view: StateView, _key?: number, options?: readonly ReviewOption[]): EngineChoice {
     const c = this.strong(view);
-    if (!this.model || !options || view.phase >= 4 || c.action >= 37 || c.riichi) return c;
+    if (!this.model || !options || view.phase >= 4 || c.action >= 37) return c;
     const { actions, rows } = discardRows(view, options, c.action);
-    return actions.length < 2 ? c : { action: pickDiscard(this.model, actions, rows), riichi: false };
+    if (actions.length < 2) return c;
+    if (!c.riichi) return { action: pickDiscard(this.model, actions, rows), riichi: false };
+    // Riichi: the model picks among the discards that keep tenpai.
+    const ok = actions.map((a, i) => (view.riichi_tiles.includes(a) ? i : -1)).filter((i) => i >= 0);
+    return ok.length < 2 ? c : { action: pickDiscard(this.model, ok.map((i) => actions[i]!), ok.map((i) => rows[i]!)), riichi: true };
   }
 
   private strong(view: StateView): EngineChoice {
