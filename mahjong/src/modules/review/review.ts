@@ -56,6 +56,8 @@ export class StrongEngine implements ReviewEngine {
 
   choose(view: StateView, _key?: number, options?: readonly ReviewOption[]): EngineChoice {
     const c = this.strong(view);
+    // Houou players add a drawn fourth tile to their pon unless someone is in riichi.
+    if (view.phase < 4 && view.valid_actions.includes(A.KAKAN) && c.action < 37 && !c.riichi && !view.players.some((p) => p.seat !== view.viewer && p.riichi)) return { action: A.KAKAN, riichi: false };
     if (!this.model || !options || view.phase >= 4 || c.action >= 37) return c;
     const { actions, rows } = discardRows(view, options, c.action);
     if (actions.length < 2) return c;
