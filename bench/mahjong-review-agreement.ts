@@ -8,10 +8,11 @@
  * Held-out set: the fixture folder's distinct logs (identical files count once) whose SHA-256
  * starts with 0–7, so about half; no review test reads them, and the reviewer was tuned only on
  * the other half (`--set tune`). `--set all` takes every distinct log.
- * `--train OUT` instead trains the review engine's discard model on the selected logs: the
- * shipped one is `--set tune --train mahjong/models/review-discard.json` (byte for byte).
+ * `--train DIR` instead trains the review engine's two models on the selected logs and writes
+ * DIR/review-discard.json and DIR/review-calls.json: the shipped ones are
+ * `--set tune --train mahjong/models` (byte for byte).
  * `--write DIR` copies the selected set's logs to DIR (for `mahjong train` and other tools).
- * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train OUT]
+ * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train DIR]
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,10 +20,10 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../shared/src';
 import { analyseGame } from '../mahjong/src/modules/replay/analysis';
 import { loadText } from '../mahjong/src/modules/replay/service';
-import { forEachDecision, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
-import { discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
+import { forEachDecision, optionOf, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
+import { CALL_FEATURES, callRows, discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
 import { evaluateOptions } from '../mahjong/src/modules/review/values';
-import { kindOfDiscard } from '../mahjong/src/engine/table/actions';
+import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import type { ReviewDecision } from '../mahjong/src/modules/review/model';
 
 const args = process.argv.slice(2);
@@ -50,21 +51,27 @@ const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('
 });
 
 if (trainOut) {
-  // The review engine's discard model, from the selected logs (the tuning set: --set tune).
-  const samples: Sample[] = [];
-  const strong = new StrongEngine(undefined, null);
+  // The review engine's two models, from the selected logs (the tuning set: --set tune).
+  const discards: Sample[] = [];
+  const calls: Sample[] = [];
+  const strong = new StrongEngine(undefined, null, null);
   for (const { paipu } of logs) {
     forEachDecision(paipu, (view, _k, _seat, action) => {
-      if (view.phase >= 4 || action >= 37) return;
+      if (view.phase < 4 && action >= 37) return;
+      if (view.phase >= 4 && view.valid_actions.includes(A.RON)) return;
       const options = evaluateOptions(view);
-      const { actions, rows } = discardRows(view, options, strong.choose(view, 0, options).action);
-      const label = actions.findIndex((a) => kindOfDiscard(a) === kindOfDiscard(action));
-      if (actions.length >= 2 && label >= 0) samples.push({ rows, label });
+      const choice = strong.choose(view, 0, options).action;
+      const { actions, rows } = view.phase < 4 ? discardRows(view, options, choice) : callRows(view, options, choice);
+      const label = view.phase < 4 ? actions.findIndex((a) => kindOfDiscard(a) === kindOfDiscard(action)) : optionOf(options, action, false);
+      if (actions.length >= 2 && label >= 0) (view.phase < 4 ? discards : calls).push({ rows, label });
     });
   }
-  const model = trainReviewModel(samples, { hidden: 48, epochs: 20, rate: 0.05, seed: 1, logs: logs.length });
-  writeFileAtomic(trainOut, `${JSON.stringify(model, null, 1)}\n`);
-  console.log(`trained on ${samples.length} discards of ${logs.length} logs: ${(model.trained_on.accuracy * 100).toFixed(1)} % on them → ${trainOut}`);
+  const discardModel = trainReviewModel(discards, { hidden: 48, epochs: 20, rate: 0.05, seed: 1, logs: logs.length });
+  const callModel = trainReviewModel(calls, { hidden: 16, epochs: 15, rate: 0.05, seed: 1, logs: logs.length, features: CALL_FEATURES });
+  mkdirSync(trainOut, { recursive: true });
+  writeFileAtomic(join(trainOut, 'review-discard.json'), `${JSON.stringify(discardModel, null, 1)}\n`);
+  writeFileAtomic(join(trainOut, 'review-calls.json'), `${JSON.stringify(callModel, null, 1)}\n`);
+  console.log(`trained on ${logs.length} logs: ${discards.length} discards (${(discardModel.trained_on.accuracy * 100).toFixed(1)} % on them), ${calls.length} call decisions (${(callModel.trained_on.accuracy * 100).toFixed(1)} %) → ${trainOut}`);
   process.exit(0);
 }
 

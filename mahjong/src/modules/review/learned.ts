@@ -8,7 +8,10 @@
  */
 import { t } from 'elysia';
 import type { StateView } from '../../engine/game/view-schema';
-import { kindOfDiscard } from '../../engine/table/actions';
+import { A, kindOfDiscard } from '../../engine/table/actions';
+import { doraFromIndicator } from '../../engine/tiles';
+
+const WIND: Record<string, number> = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
 import { contextFromView } from '../../policy/agent';
 import { discardFeatures, FEATURE_NAMES } from '../../policy/features';
 import { score } from '../../policy/model';
@@ -48,6 +51,37 @@ export function discardRows(view: StateView, options: readonly ReviewOption[], s
   return { actions, rows };
 }
 
+export const CALL_FEATURES = [
+  'skip', 'chi', 'pon', 'kan', 'shanten_gap', 'ukeire_share', 'value', 'win', 'ev_gap', 'deal_in', 'yakuhai', 'dora', 'open',
+  'tiles_left', 'threatened', 'riichi_threat', 'strong_choice', 'skip_shanten', 'melds',
+] as const;
+
+/** The options of a call decision (no ron offered) and their feature rows for the call model. */
+export function callRows(view: StateView, options: readonly ReviewOption[], strongAction: number): { actions: number[]; rows: number[][] } {
+  const me = view.players[view.viewer ?? view.turn]!;
+  const skip = options.find((o) => o.action === A.SKIP);
+  const target = view.target ? view.target.tile >> 2 : -1;
+  const dora = view.dora.map((d) => doraFromIndicator(d >> 2));
+  const seatWind = 27 + (WIND[me.wind] ?? 0), roundWind = 27 + (WIND[view.round_wind] ?? 0);
+  const yakuhai = target >= 31 || target === seatWind || target === roundWind ? 1 : 0;
+  const bestEv = Math.max(...options.map((o) => o.ev));
+  const maxUk = Math.max(1, ...options.map((o) => o.ukeire));
+  const open = me.melds.some((m) => m.type !== 'ankan') ? 1 : 0;
+  const threatened = options.some((o) => o.risk.length > 0) ? 1 : 0;
+  const riichiThreat = view.players.some((p) => p.seat !== me.seat && p.riichi) ? 1 : 0;
+  const rows = options.map((o) => {
+    const pon = o.action === A.PON || o.action === A.PON_RED;
+    const chi = o.action >= 37 && o.action <= 42;
+    return [
+      o.action === A.SKIP ? 1 : 0, chi ? 1 : 0, pon ? 1 : 0, o.action === A.DAIMINKAN ? 1 : 0,
+      o.shanten - (skip?.shanten ?? o.shanten), o.ukeire / maxUk, o.value / 8000, o.win, (o.ev - bestEv) / 1000, o.deal_in / 1000,
+      pon ? yakuhai : 0, dora.includes(target) ? 1 : 0, open, view.tiles_left / 70, threatened, riichiThreat,
+      o.action === strongAction ? 1 : 0, (skip?.shanten ?? 0) / 4, me.melds.length / 4,
+    ];
+  });
+  return { actions: options.map((o) => o.action), rows };
+}
+
 /** The discard the model scores highest. */
 export function pickDiscard(model: ReviewModel, actions: readonly number[], rows: readonly number[][]): number {
   let best = 0, bestScore = -Infinity;
@@ -61,12 +95,13 @@ export function pickDiscard(model: ReviewModel, actions: readonly number[], rows
 export interface Sample { rows: number[][]; label: number }
 
 /** Imitation training as `mahjong train` does it (softmax over the candidates, plain SGD), on these features. */
-export function trainReviewModel(samples: readonly Sample[], opts: { hidden: number; epochs: number; rate: number; seed: number; logs: number }): ReviewModel {
-  const n = REVIEW_FEATURES.length;
+export function trainReviewModel(samples: readonly Sample[], opts: { hidden: number; epochs: number; rate: number; seed: number; logs: number; features?: readonly string[] }): ReviewModel {
+  const names = opts.features ?? REVIEW_FEATURES;
+  const n = names.length;
   let s = opts.seed >>> 0;
   const rand = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return (s / 2 ** 32 - 0.5) * 0.2; };
   const m: ReviewModel = {
-    format: 'mahjong-review-v1', features: [...REVIEW_FEATURES], hidden: opts.hidden,
+    format: 'mahjong-review-v1', features: [...names], hidden: opts.hidden,
     w1: Array.from({ length: opts.hidden }, () => Array.from({ length: n }, rand)), b1: Array.from({ length: opts.hidden }, rand),
     w2: Array.from({ length: opts.hidden }, rand), trained_on: { logs: opts.logs, samples: samples.length, accuracy: 0 },
   };

@@ -16,7 +16,8 @@ import { playerInfo, viewedGame } from '../replay/analysis';
 import { buildSteps } from '../replay/steps';
 import { Value } from '@sinclair/typebox/value';
 import reviewModelFile from '../../../models/review-discard.json';
-import { discardRows, pickDiscard, ReviewModel } from './learned';
+import callModelFile from '../../../models/review-calls.json';
+import { callRows, discardRows, pickDiscard, ReviewModel } from './learned';
 import type { DecisionKind, PlayerReview, ReviewDecision, ReviewOption, ReviewReport, Severity } from './model';
 import { evaluateOptions } from './values';
 
@@ -34,23 +35,29 @@ export interface ReviewEngine {
   choose(view: StateView, key: number, options: readonly ReviewOption[]): EngineChoice;
 }
 
-/** The shipped discard model (learned.ts), checked once. */
-function shippedModel(): ReviewModel {
-  if (!Value.Check(ReviewModel, reviewModelFile)) throw new Error('models/review-discard.json is not a mahjong-review-v1 model');
-  return reviewModelFile;
+/** A shipped model (learned.ts), checked once. */
+function shippedModel(file: unknown, name: string): ReviewModel {
+  if (!Value.Check(ReviewModel, file)) throw new Error(`models/${name} is not a mahjong-review-v1 model`);
+  return file;
 }
-const REVIEW_MODEL = shippedModel();
+let shipped: { discard: ReviewModel; calls: ReviewModel } | null = null;
+const models = () => (shipped ??= { discard: shippedModel(reviewModelFile, 'review-discard.json'), calls: shippedModel(callModelFile, 'review-calls.json') });
 
 /**
  * The built-in review engine: the strong AI (the riichi question asked on the stage-2 view, as a
  * live game does) with the riichi-or-dama judgment of Houou players (`hououDama`), their reluctance
  * to open a closed hand before one shanten (`firstCallShanten: 1`), and among discards (unless it
  * declares riichi) the order of a model learned from Houou games on top of the strong AI's values
- * and choice (learned.ts, models/review-discard.json).
+ * and choice (learned.ts, models/review-discard.json); calls (chi, pon, kan or pass, when no ron is
+ * offered) by a second such model (models/review-calls.json).
  */
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
-  constructor(private readonly agent = new StrongAgent('strong', { hououDama: true, firstCallShanten: 1 }), private readonly model: ReviewModel | null = REVIEW_MODEL) {
+  constructor(
+    private readonly agent = new StrongAgent('strong', { hououDama: true, firstCallShanten: 1 }),
+    private readonly model: ReviewModel | null = models().discard,
+    private readonly callModel: ReviewModel | null = models().calls,
+  ) {
     this.name = agent.name;
   }
 
@@ -58,6 +65,10 @@ export class StrongEngine implements ReviewEngine {
     const c = this.strong(view);
     // Houou players add a drawn fourth tile to their pon unless someone is in riichi.
     if (view.phase < 4 && view.valid_actions.includes(A.KAKAN) && c.action < 37 && !c.riichi && !view.players.some((p) => p.seat !== view.viewer && p.riichi)) return { action: A.KAKAN, riichi: false };
+    if (view.phase >= 4 && this.callModel && options && options.length >= 2 && !view.valid_actions.includes(A.RON)) {
+      const { actions, rows } = callRows(view, options, c.action);
+      return { action: pickDiscard(this.callModel, actions, rows), riichi: false };
+    }
     if (!this.model || !options || view.phase >= 4 || c.action >= 37) return c;
     const { actions, rows } = discardRows(view, options, c.action);
     if (actions.length < 2) return c;
