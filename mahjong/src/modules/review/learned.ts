@@ -19,6 +19,7 @@ import type { ReviewOption } from './model';
 
 export const REVIEW_FEATURES = [
   ...FEATURE_NAMES, 'ev_gap', 'win', 'deal_in', 'value', 'shanten_gap', 'ukeire_share', 'strong_choice', 'tiles_left', 'threatened', 'open',
+  'number_edge', 'dragon', 'guest_wind', 'dealer',
 ] as const;
 
 export const ReviewModel = t.Object({
@@ -47,6 +48,7 @@ export function discardRows(view: StateView, options: readonly ReviewOption[], s
   const rows = discards.map((o, i) => [
     ...base[i]!, (o.ev - bestEv) / 1000, o.win, o.deal_in / 1000, o.value / 8000, o.shanten - minSh, o.ukeire / maxUk,
     kindOfDiscard(o.action) === strongKind ? 1 : 0, view.tiles_left / 70, threatened, open,
+    ...kindFeatures(kindOfDiscard(o.action), me.wind, view.round_wind), me.is_oya ? 1 : 0,
   ]);
   return { actions, rows };
 }
@@ -80,6 +82,14 @@ export function callRows(view: StateView, options: readonly ReviewOption[], stro
     ];
   });
   return { actions: options.map((o) => o.action), rows };
+}
+
+/** Where a kind sits: distance of a number from the middle (0 for 5, 1 for 1 and 9), dragon, a wind neither the seat's nor the round's. */
+function kindFeatures(kind: number, seatWind: string, roundWind: string): number[] {
+  if (kind < 27) return [Math.abs((kind % 9) - 4) / 4, 0, 0];
+  const wind = kind - 27;
+  const guest = kind < 31 && wind !== (WIND[seatWind] ?? -1) && wind !== (WIND[roundWind] ?? -1);
+  return [0, kind >= 31 ? 1 : 0, guest ? 1 : 0];
 }
 
 /** The discard the model scores highest. */
