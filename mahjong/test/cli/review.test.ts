@@ -82,6 +82,15 @@ describe('mahjong review', () => {
     expect(b.decisions.filter((d, i) => d.engine.option !== a.decisions[i]!.engine.option).length).toBeGreaterThan(0);
   });
 
+  it('stops with exit 1 and says why when the mjai bot crashes or answers something illegal', async () => {
+    for (const mode of ['crash', 'illegal']) {
+      const r = await run('review', LOG, '--seat', '0', '--engine', `mjai:python3 ${BOT} ${mode}`, '--bot-timeout', '5000');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('mjai bot');
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('refuses a bad seat, an unknown engine and a missing game with exit codes', async () => {
     expect((await run('review', LOG, '--seat', '4')).code).toBe(2);
     expect((await run('review', LOG, '--engine', 'weak')).code).toBe(2);
