@@ -76,6 +76,18 @@ describe('review on built positions', () => {
     expect(report.summary[0]!.by_kind.win).toEqual({ decisions: 1, agreed: 0, rate: 0 });
   });
 
+  it('flags throwing away a tsumo as a mistake of at least medium severity', () => {
+    // Seat 0 (tenpai on 3m-6m, all simples, after discarding East) draws 6m and throws it.
+    const hands = ['234m345p678s22s45m', '19m19p19s1234z567z', '19m19p19s1234z567z', '19m19p19s1234z567z'];
+    const turns: [number, string, string][] = [[0, '1z', 'tsumogiri'], [1, '9m', 'tsumogiri'], [2, '9p', 'tsumogiri'], [3, '9s', 'tsumogiri'], [0, '6m', 'tsumogiri']];
+    const report = reviewGame(builtGame(hands, turns, '1p'), { seats: [0] });
+    const d = report.decisions.filter((x) => x.kind === 'win').at(-1)!;
+    expect(d.options[d.engine.option]!.action).toBe(A.TSUMO);
+    expect(d.options[d.played.option]!.text).toBe('discard 6m');
+    expect(d.loss).toBeGreaterThanOrEqual(THRESHOLDS.medium);
+    expect(['medium', 'large']).toContain(d.severity);
+  });
+
   it('grades losses by the documented thresholds', () => {
     expect(severityOf(THRESHOLDS.small - 1)).toBe('none');
     expect(severityOf(THRESHOLDS.small)).toBe('small');
