@@ -106,6 +106,26 @@ describe('history page', () => {
     expect(await page.textContent('#status')).toContain(`${stored.hands} hands`);
     await screenshot(page, 'history-replay');
 
+    // Review: the link opens the replay with its review panel, at the human seat's first mistake
+    // when there is one; the stored game's review is served with the game's token only.
+    await page.goto(`${base}/history`);
+    await page.waitForSelector(`tr[data-game="${id}"] a.review-link`);
+    const reviewHref = (await page.getAttribute(`tr[data-game="${id}"] a.review-link`, 'href'))!;
+    expect(reviewHref).toContain('review=1');
+    const token = new URL(reviewHref, base).searchParams.get('token');
+    const api = await fetch(`${base}/api/games/${id}/review?token=${encodeURIComponent(token ?? '')}`);
+    expect(api.status).toBe(200);
+    const report = await api.json() as { summary: { seat: number; decisions: number }[]; decisions: { seat: number; step: number; severity: string }[] };
+    expect(report.summary.map((x) => x.seat)).toEqual([0, 1, 2, 3]);
+    expect(report.summary[0]!.decisions).toBeGreaterThan(0);
+    expect((await fetch(`${base}/api/games/${id}/review`)).status).toBe(401);
+    await page.click(`tr[data-game="${id}"] a.review-link`);
+    await page.waitForURL(/review=1/);
+    await waitFor(() => page.evaluate(() => !!(window as any).__mjReview.report), 'the review', 30_000);
+    const first = report.decisions.find((x) => x.seat === 0 && x.severity !== 'none');
+    if (first) await waitFor(async () => (await page.textContent('#counter'))!.startsWith(`${first.step + 1} /`), 'the first mistake', 10_000);
+    expect(await page.$$eval('#review tr[data-seat]', (rows) => rows.length)).toBe(4);
+
     // The admin token shows every game.
     await page.goto(`${base}/history`);
     await page.click('#admin summary');

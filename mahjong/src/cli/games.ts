@@ -14,7 +14,7 @@ import { SqliteGameStore } from '../modules/backend/sqlite';
 import type { GameStore, GameSummary, StoredGame } from '../modules/backend/types';
 import { DEFAULT_LIMITS } from '../modules/backend/memory';
 
-const storeArgs = {
+export const storeArgs = {
   'data-dir': { type: 'string', description: 'State directory holding games.sqlite (env MAHJONG_DIR, default ~/.mahjong)' },
   redis: { type: 'string', description: 'Read the games shared through this Redis instead (env MAHJONG_REDIS_URL)' },
   'redis-prefix': { type: 'string', description: `Prefix of the Redis keys (default ${DEFAULT_PREFIX})` },
@@ -22,7 +22,7 @@ const storeArgs = {
 
 type StoreArgs = { 'data-dir'?: string; redis?: string; 'redis-prefix'?: string };
 
-async function withStore<T>(args: StoreArgs, fn: (store: GameStore) => Promise<T>): Promise<T> {
+export async function withStore<T>(args: StoreArgs, fn: (store: GameStore) => Promise<T>): Promise<T> {
   const url = args.redis ?? process.env.MAHJONG_REDIS_URL;
   let store: GameStore;
   let close: () => Promise<void>;
@@ -58,7 +58,7 @@ export function listLine(g: GameSummary): string {
   return `${g.id.slice(0, 8)}  ${when}  ${mode.padEnd(16)}  ${resultText(g)}`;
 }
 
-async function findGame(store: GameStore, id: string): Promise<StoredGame> {
+export async function findGame(store: GameStore, id: string): Promise<StoredGame> {
   if (id.length < MIN_PREFIX) throw new BadArgument(`give at least ${MIN_PREFIX} characters of the game id`);
   const game = await store.get(id);
   if (!game) throw new AppError('GAME_NOT_FOUND', 404, `${new GameNotFound(id).message} in ${store.location} (an id prefix must match exactly one game)`);

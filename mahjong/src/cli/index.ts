@@ -16,6 +16,7 @@ export const main = defineCommand({
     games: () => import('./games').then((m) => m.default),
     ladder: () => import('./ladder').then((m) => m.default),
     env: () => import('./env').then((m) => m.default),
+    review: () => import('./review').then((m) => m.default),
   },
 });
 

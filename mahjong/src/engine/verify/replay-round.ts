@@ -35,7 +35,14 @@ const replayable = (e: RoundEvent) => e.t !== 'bye' && e.t !== 'reconnect';
  * `adopt`: the log's results are placeholders (a format that names only who won from whom, or
  * the kind of draw): results are matched on those alone and the engine's records stand.
  */
-export function replayRound(r: Round, label: string, opts: { adopt?: boolean; observer?: KyokuInit['observer'] } = {}): RoundCheck {
+export interface ReplayOptions {
+  adopt?: boolean;
+  observer?: KyokuInit['observer'];
+  /** Called before each action the log implies, with the table the seat acts on (the reviewer reads every decision there, passes included). */
+  onAct?: (k: Kyoku, seat: number, action: number) => void;
+}
+
+export function replayRound(r: Round, label: string, opts: ReplayOptions = {}): RoundCheck {
   const log = r.events.filter(replayable);
   let k: Kyoku;
   try {
@@ -49,6 +56,7 @@ export function replayRound(r: Round, label: string, opts: { adopt?: boolean; ob
   const fail = (msg: string): RoundCheck => ({ ok: false, truncated: false, mismatch: `${label}, log event ${li + 1}: ${msg}`, kyoku: k, matched: ei });
   const act = (seat: number, action: number, tile?: number, tiles?: readonly number[]): string | null => {
     const before = k.validActions(seat);
+    opts.onAct?.(k, seat, action);
     const res = k.step(seat, action, tile, tiles);
     if (res.ok) return null;
     return `${actionName(action)} by seat ${seat} rejected (${res.code}); phase ${k.phase}, valid [${before.join(',')}]`;

@@ -5,6 +5,8 @@ import { GameNotFound, tokenHash as tokenHashOf } from '../backend/game-store';
 import type { StoredGame } from '../backend/types';
 import { type GameAccess, TokenRequired } from '../game/access';
 import type { GameService } from '../game/service';
+import { ReviewReport } from '../review/model';
+import { reviewGame } from '../review/review';
 import { GameExportFileQuery, GameList, GameListQuery, GameParams, GameSummary, GameTokenQuery } from './model';
 
 const tags = ['history'];
@@ -54,6 +56,10 @@ export const historyModule = (service: GameService, access: GameAccess) => {
     })
     .get('/api/games/:game_id', async ({ params, query, request }) => summaryJson(await owned(params.game_id, request, query, 'a stored game')), {
       params: GameParams, query: GameTokenQuery, response: GameSummary, detail: { summary: 'One finished game (its token or the admin\'s)', tags },
+    })
+    .get('/api/games/:game_id/review', async ({ params, query, request }) => reviewGame(parseMjlog((await owned(params.game_id, request, query, 'a stored game')).mjlog)), {
+      params: GameParams, query: GameTokenQuery, response: ReviewReport,
+      detail: { summary: 'The review of a finished game (every decision of every seat, as POST /api/replay/review): its token or the admin\'s', tags },
     })
     .get('/api/games/:game_id/export', async ({ params, query, request, set }) => {
       const game = await owned(params.game_id, request, query, 'a stored game');

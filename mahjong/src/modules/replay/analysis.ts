@@ -129,7 +129,7 @@ export function candidatesOf(hand: readonly number[], meldCount: number, seen: r
 }
 
 /** The engine's table as a game the state view can be built from (a hand of a logged game). */
-function viewedGame(k: Kyoku, paipu: Paipu, kyokuIndex: number): ViewedGame {
+export function viewedGame(k: Kyoku, paipu: Paipu, kyokuIndex: number): ViewedGame {
   return {
     kyoku: k, scores: k.init.scores, round: k.init.round, handIndex: kyokuIndex, eastSouth: paipu.rules.eastSouth,
     log: [], owari: null, isOver: () => false, actor: () => k.actor(), validActions: (p) => k.validActions(p),

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import { BuiltinList, ExportBody, ExportQuery, LoadResponse, StepsBody, StepsResponse } from './model';
 import { AnalysisBody, AnalysisResponse } from './analysis-model';
-import { analysisFor, DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample, stepsFor } from './service';
+import { ReviewBody, ReviewReport } from '../review/model';
+import { analysisFor, reviewFor, DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample, stepsFor } from './service';
 
 export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
   new Elysia({ name: 'replay', prefix: '/api/replay', seed: samplesDir })
@@ -45,6 +46,19 @@ export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
           'Where a seat acts on its turn (`steps[i].decision` indexes `decisions`): every legal discard with the shanten and ukeire it leaves (the discarded tile counts as seen), best first; what the strong built-in AI would do (riichi included) from the seat\'s own view; what the player did (from the log) and whether the two agree.',
           '`players`: names, dan and rate from the log (Tenhou UN tag). `hands`: one result panel per hand (dora and ura indicators, yaku with han, han/fu, points, score changes, tenpai seats).',
           'Errors (`{detail, code}`): 400 BAD_REQUEST (neither field), 400 INVALID_MJLOG / UNKNOWN_LOG_FORMAT / INVALID_LOG (xml_content that is not a replayable log; INVALID_LOG also for a paipu the engine cannot replay), 400 REPLAY_TOO_LONG, 422 VALIDATION_ERROR (a paipu that is not a game record, naming the field), 413 PAYLOAD_TOO_LARGE.',
+        ].join('\n\n'),
+        tags: ['replay'],
+      },
+    })
+    .post('/review', ({ body }) => reviewFor(body), {
+      body: ReviewBody,
+      response: ReviewReport,
+      detail: {
+        summary: 'Review a game: every decision valued option by option, the strong AI\'s choice against the player\'s, mistakes by severity, agreement and rating per seat',
+        description: [
+          'Send `{paipu}` (from /api/replay/load) or `{xml_content}`, and optionally `seat` (0–3) to review one seat. At every decision of the reviewed seats — each turn (discard, riichi or dama, tsumo, kans, nine terminals) and each chance to ron or call, passed or taken — every legal option is valued from the seat\'s own view: shanten and ukeire after it, the hand value, the win chance, the deal-in risk against each opponent who may be tenpai, and the expected points.',
+          '`decisions[i].engine` / `played` index `options`; `loss` is the expected points the player\'s option gives up against the engine\'s, `severity` none / small / medium / large by `thresholds`. `summary`: per seat agreement (overall and by kind), mistakes by severity, total loss and a rating.',
+          'Errors (`{detail, code}`): as /api/replay/analysis.',
         ].join('\n\n'),
         tags: ['replay'],
       },

@@ -8,6 +8,8 @@ import { BadRequest, ReplayTooLong, SampleNotFound } from '../../server/errors';
 import { analyseGame } from './analysis';
 import type { AnalysisBody, AnalysisResponse } from './analysis-model';
 import type { StepsBody } from './model';
+import type { ReviewBody, ReviewReport } from '../review/model';
+import { reviewGame } from '../review/review';
 import { EMBEDDED_SAMPLES } from './samples';
 import { buildSteps } from './steps';
 import { checkWalls, type WallCheck } from '../../engine/verify/wall-check';
@@ -87,6 +89,17 @@ export function analysisFor(body: AnalysisBody): AnalysisResponse {
   const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
   if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
   return analyseGame(paipu);
+}
+
+/** `{paipu}` or `{xml_content}` → the review of every decision (modules/review), one seat or all four. */
+export function reviewFor(body: ReviewBody): ReviewReport {
+  let paipu: Paipu;
+  if (body.xml_content !== undefined) paipu = loadText(body.xml_content).paipu;
+  else if (body.paipu === undefined) throw new BadRequest('send {paipu} (from /api/replay/load) or {xml_content}');
+  else paipu = body.paipu;
+  const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
+  if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
+  return reviewGame(paipu, body.seat === undefined ? {} : { seats: [body.seat] });
 }
 
 /** name → readable path: the embedded samples, plus any log dropped into the samples folder. */

@@ -99,6 +99,8 @@ function resultOf(k: Kyoku, seen: RoundEvent[]): HandResultView | null {
 export interface StepAnnotator<A> {
   step(k: Kyoku, event: RoundEvent | null, info: { dealt: boolean; kyokuIndex: number; step: number }): A;
   after?(k: Kyoku, info: { kyokuIndex: number; first: number; end: number; truncated: boolean }): void;
+  /** Before each action the log implies (passes included), on the table of step `step` (the last one made). */
+  act?(k: Kyoku, seat: number, action: number, info: { kyokuIndex: number; step: number }): void;
 }
 
 /** Turns a paipu into replay steps: one full table snapshot per engine event, all hands visible. */
@@ -131,7 +133,8 @@ export function buildSteps<A>(paipu: Paipu, annotator?: StepAnnotator<A>): { ste
       push(d.type, d.player, d.text, snapshot(k, game, resultOf(k, seen)));
       note(k, e, false);
     };
-    const check = replayRound(round, label, { adopt: true, observer });
+    const onAct = annotator?.act ? (k: Kyoku, seat: number, action: number) => annotator.act!(k, seat, action, { kyokuIndex: ki, step: steps.length - 1 }) : undefined;
+    const check = replayRound(round, label, { adopt: true, observer, ...(onAct ? { onAct } : {}) });
     if (!check.ok) throw new InvalidLog('xml', label, `the engine cannot replay it: ${check.mismatch}`);
     // A log cut mid-hand: drop what the engine did past the log's last event.
     steps.length = Math.min(steps.length, first + 1 + check.matched);

@@ -22,6 +22,8 @@ import humanJs from '../../web/js/human.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import replayJs from '../../web/js/replay.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
+import reviewJs from '../../web/js/review.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
 import resultJs from '../../web/js/result.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import streamJs from '../../web/js/stream.js' with { type: 'file' };
@@ -44,6 +46,7 @@ export const STATIC: Record<string, { path: string; type: string }> = {
   'js/i18n.js': { path: i18nJs as string, type: 'text/javascript; charset=utf-8' },
   'js/human.js': { path: humanJs as string, type: 'text/javascript; charset=utf-8' },
   'js/replay.js': { path: replayJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/review.js': { path: reviewJs as string, type: 'text/javascript; charset=utf-8' },
   'js/result.js': { path: resultJs as string, type: 'text/javascript; charset=utf-8' },
   'js/stream.js': { path: streamJs as string, type: 'text/javascript; charset=utf-8' },
   'js/table.js': { path: tableJs as string, type: 'text/javascript; charset=utf-8' },

@@ -55,6 +55,8 @@
     const token = tokenFor(g.game_id);
     const q = token ? `&token=${encodeURIComponent(token)}` : '';
     const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}`, class: 'replay-link' }, t('hist.replay'));
+    // The replay page opens with its review panel at the first mistake of the human's seat.
+    const review = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}&review=1`, class: 'review-link', title: 'review: every decision valued, mistakes, agreement and rating' }, t('hist.review'));
     const downloads = FORMATS.map(([f, label]) => el('a', {
       href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}${q}`, download: '', class: `download-${f}`,
     }, label));
@@ -62,7 +64,7 @@
     const modeCell = g.seeded ? el('td', {}, mode, el('br'), el('small', { class: 'seeded' }, t('hist.seeded', { seed: g.seed }))) : el('td', {}, mode);
     const tr = el('tr', { 'data-game': g.game_id, ...(g.seeded ? { 'data-seeded': '1' } : {}) },
       el('td', {}, when), modeCell, el('td', {}, ais), el('td', { class: 'place' }, place), el('td', {}, points),
-      el('td', {}, replay), el('td', { class: 'downloads' }, ...downloads.flatMap((a, i) => (i ? [' · ', a] : [a]))));
+      el('td', {}, replay, ' · ', review), el('td', { class: 'downloads' }, ...downloads.flatMap((a, i) => (i ? [' · ', a] : [a]))));
     if (g.mode === 'human_ai') tr.classList.add(`place-${g.placements[0]}`);
     return tr;
   }

@@ -241,6 +241,7 @@
     if (k >= 0) $('kyoku').value = String(ui.kyokuIndices[k]);
     renderPlayers(step.state);
     renderAnalysis();
+    if (window.MJReview) window.MJReview.render(ui.pos, ui.seat);
     renderResult(step);
   }
 
@@ -315,6 +316,7 @@
       status(summary);
       show(0);
       if (res.total) analyse(load, loaded.paipu, summary);
+      if (res.total && window.MJReview) window.MJReview.load(loaded.paipu, { pos: () => ui.pos, seat: () => ui.seat, show: (p) => { pause(); show(p); } });
     } catch (e) {
       status(`Could not load ${name}: ${e.message}`);
       const line = e.body && e.body.line ? ` (line ${e.body.line})` : '';

@@ -36,9 +36,11 @@ export interface StrongOptions {
   firstCallShanten: number;
   /** Shanten at or below which ukeire is counted (above: shape only). */
   ukeireShanten: number;
+  /** Riichi or dama as Houou players choose (`hououRiichi`): the reviewer's. */
+  hououDama: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3, hououDama: false };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -152,6 +154,7 @@ export class StrongAgent implements Agent {
     for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
     if (live === 0) return A.RIICHI_CANCEL;
     if (!this.o.dama) return A.RIICHI;
+    if (this.o.hououDama) return hououRiichi(t, hand, waits);
     // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
     // yakuhai set the hand cannot be big, so skip scoring it.
     let extra = 0;
@@ -201,8 +204,24 @@ export class StrongAgent implements Agent {
   }
 }
 
+/**
+ * Riichi or dama as Houou players choose (bench/mahjong-review-agreement.ts, thresholds chosen on
+ * its tuning logs), the reviewer's judgment: with a yaku, dama when the hand is worth 5,200 by
+ * ron, when another seat is in riichi (the hand keeps the choice to fold), on a poor wait (three
+ * live tiles or fewer: wait for a better one), late (16 tiles or fewer left) and in the last hand
+ * as first; otherwise riichi. The playing AI keeps its own rule: it placed no better in the arena
+ * dama-ing more (mahjong/README.md, AI players).
+ */
+function hououRiichi(t: Table, hand: number[], waits: number[]): number {
+  const dama = tenpaiValue(t, hand, waits, false);
+  if (dama.ron === 0) return A.RIICHI;
+  if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
+  if (dama.ron >= 5200 || t.threats.some((th) => th.riichi) || dama.live <= 3 || t.tilesLeft <= 16) return A.RIICHI_CANCEL;
+  return A.RIICHI;
+}
+
 /** Chance of winning this hand from `sh` shanten with `accept` good draws, `turns` draws left. */
-function winChance(sh: number, accept: number, turns: number, unseen: number, furiten: boolean): number {
+export function winChance(sh: number, accept: number, turns: number, unseen: number, furiten: boolean): number {
   const draws = (u: number, n: number, rate: number) => 1 - Math.exp(-(u * n * rate) / Math.max(20, unseen));
   if (sh <= 0) return Math.min(0.85, draws(accept, turns, furiten ? 1 : 2.4));
   if (sh === 1) return 0.55 * draws(accept, turns, 1) * draws(6, Math.max(0, turns - 3), 2.2);

@@ -1,0 +1,100 @@
+/**
+ * How often the reviewer's engine chooses what Tenhou Houou players chose, over every decision of
+ * the held-out logs: overall, by kind, and on riichi decisions (turns where the player could
+ * declare riichi: the same discard and the same riichi-or-dama; and riichi-or-dama alone).
+ * Baseline in the same run: the replay analysis's agreement (the strong AI against the player's
+ * own-turn moves, `analyseGame`) on the same logs.
+ *
+ * Held-out set: the fixture folder's distinct logs (identical files count once) whose SHA-256
+ * starts with 0–7, so about half; no review test reads them, and the reviewer was tuned only on
+ * the other half (`--set tune`). `--set all` takes every distinct log.
+ * `--train DIR` instead trains the review engine's two models on the selected logs and writes
+ * DIR/review-discard.json and DIR/review-calls.json: the shipped ones are
+ * `--set tune --train mahjong/models` (byte for byte).
+ * `--write DIR` copies the selected set's logs to DIR (for `mahjong train` and other tools).
+ * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train DIR]
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../shared/src';
+import { analyseGame } from '../mahjong/src/modules/replay/analysis';
+import { loadText } from '../mahjong/src/modules/replay/service';
+import { forEachDecision, optionOf, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
+import { CALL_FEATURES, callRows, discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
+import { evaluateOptions } from '../mahjong/src/modules/review/values';
+import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
+import type { ReviewDecision } from '../mahjong/src/modules/review/model';
+
+const args = process.argv.slice(2);
+const setAt = args.indexOf('--set');
+const writeAt = args.indexOf('--write');
+const set = setAt >= 0 ? args[setAt + 1]! : 'heldout';
+const writeDir = writeAt >= 0 ? args[writeAt + 1]! : null;
+const trainAt = args.indexOf('--train');
+const trainOut = trainAt >= 0 ? args[trainAt + 1]! : null;
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
+
+/** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
+export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
+
+if (writeDir) mkdirSync(writeDir, { recursive: true });
+const seen = new Set<string>();
+const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('.xml')).sort().flatMap((f) => {
+  const text = readFileSync(join(dir, f), 'utf8');
+  if (seen.has(text)) return [];
+  seen.add(text);
+  if (set === 'heldout' && !heldOut(text)) return [];
+  if (set === 'tune' && heldOut(text)) return [];
+  if (writeDir) writeFileAtomic(join(writeDir, f), text);
+  try { return [{ f, paipu: loadText(text).paipu }]; } catch { return []; }
+});
+
+if (trainOut) {
+  // The review engine's two models, from the selected logs (the tuning set: --set tune).
+  const discards: Sample[] = [];
+  const calls: Sample[] = [];
+  const strong = new StrongEngine(undefined, null, null);
+  for (const { paipu } of logs) {
+    forEachDecision(paipu, (view, _k, _seat, action) => {
+      if (view.phase < 4 && action >= 37) return;
+      if (view.phase >= 4 && view.valid_actions.includes(A.RON)) return;
+      const options = evaluateOptions(view);
+      const choice = strong.choose(view, 0, options).action;
+      const { actions, rows } = view.phase < 4 ? discardRows(view, options, choice) : callRows(view, options, choice);
+      const label = view.phase < 4 ? actions.findIndex((a) => kindOfDiscard(a) === kindOfDiscard(action)) : optionOf(options, action, false);
+      if (actions.length >= 2 && label >= 0) (view.phase < 4 ? discards : calls).push({ rows, label });
+    });
+  }
+  const discardModel = trainReviewModel(discards, { hidden: 48, epochs: 20, rate: 0.05, seed: 1, logs: logs.length });
+  const callModel = trainReviewModel(calls, { hidden: 16, epochs: 15, rate: 0.05, seed: 1, logs: logs.length, features: CALL_FEATURES });
+  mkdirSync(trainOut, { recursive: true });
+  writeFileAtomic(join(trainOut, 'review-discard.json'), `${JSON.stringify(discardModel, null, 1)}\n`);
+  writeFileAtomic(join(trainOut, 'review-calls.json'), `${JSON.stringify(callModel, null, 1)}\n`);
+  console.log(`trained on ${logs.length} logs: ${discards.length} discards (${(discardModel.trained_on.accuracy * 100).toFixed(1)} % on them), ${calls.length} call decisions (${(callModel.trained_on.accuracy * 100).toFixed(1)} %) → ${trainOut}`);
+  process.exit(0);
+}
+
+const all: ReviewDecision[] = [];
+let baseN = 0, baseAgree = 0, baseRiichiN = 0, baseRiichiAgree = 0;
+for (const { paipu } of logs) {
+  all.push(...reviewGame(paipu).decisions);
+  for (const d of analyseGame(paipu).decisions) {
+    if (d.agrees === null) continue;
+    baseN++; if (d.agrees) baseAgree++;
+    if (d.played?.riichi || d.ai.riichi) { baseRiichiN++; if (d.agrees) baseRiichiAgree++; }
+  }
+}
+
+const pct = (a: number, n: number) => (n ? `${((100 * a) / n).toFixed(1)} %` : '—');
+const agreeOf = (ds: ReviewDecision[]) => `${pct(ds.filter((d) => d.agrees).length, ds.length)} of ${ds.length}`;
+console.log(`${logs.length} distinct logs (${set}) from ${dir}`);
+console.log(`review (strong): overall ${agreeOf(all)}`);
+for (const kind of ['discard', 'riichi', 'win', 'call'] as const) console.log(`  ${kind.padEnd(8)} ${agreeOf(all.filter((d) => d.kind === kind))}`);
+const riichi = all.filter((d) => d.kind === 'riichi');
+const flag = riichi.filter((d) => d.options[d.engine.option]!.riichi === d.options[d.played.option]!.riichi).length;
+console.log(`  riichi-or-dama alone on riichi decisions: ${pct(flag, riichi.length)} of ${riichi.length}`);
+const declared = riichi.filter((d) => d.options[d.played.option]!.riichi);
+console.log(`  where the player declared riichi: ${agreeOf(declared)}`);
+console.log(`baseline (replay analysis, own-turn moves): ${pct(baseAgree, baseN)} of ${baseN}; riichi by either ${pct(baseRiichiAgree, baseRiichiN)} of ${baseRiichiN}`);
+console.log(`ratio review/baseline overall: ${((all.filter((d) => d.agrees).length / all.length) / (baseAgree / baseN)).toFixed(3)}`);

@@ -1,0 +1,229 @@
+/**
+ * FROZEN: the strong AI as it was before the reviewer round (kept unchanged as the arena's
+ * baseline, `strong-v1`; improvements go to ../strong).
+ *
+ * The "strong" built-in AI. Discards weigh, for each candidate tile, the chance of winning times
+ * the hand's value against the deal-in risk to every threat (danger.ts) — now and, while the hand
+ * keeps pushing, for the discards still to come — so it pushes good hands, sidesteps with safe
+ * tiles that keep shape, and folds poor ones. Riichi or dama by value and wait; calls only onto a
+ * yaku route (plan.ts) and when they buy speed; all-last placement sense (placement.ts).
+ */
+import type { StateView } from '../../game/view-schema';
+import { shanten } from '../../shanten';
+import { A, kindOfDiscard } from '../../table/actions';
+import { waitingKinds } from '../../ukeire';
+import type { Agent } from '../types';
+import { dealInChance } from './danger';
+import { discardTable } from './discard-table';
+import { choosePlan, meldKinds, type PlanChoice } from './plan';
+import { riskFactor, skipWin } from './placement';
+import { readTable, type Table } from './table';
+import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
+import { isRed, RED_FIVE_IDS } from '../../tiles';
+
+/** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
+const RED_ACTION = new Int8Array(34).fill(-1);
+RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+
+interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number }
+
+/** Tunables (defaults are what ships); the arena compares variants. */
+export interface StrongOptions {
+  /** Multiplier on all deal-in costs. */
+  caution: number;
+  /** Multipliers on the danger of the turns to come while pushing, by shanten 0/1/2+. */
+  ahead: [number, number, number];
+  dama: boolean;
+  /** Most shanten at which a closed hand still makes its first call (non-yakuhai). */
+  firstCallShanten: number;
+  /** Shanten at or below which ukeire is counted (above: shape only). */
+  ukeireShanten: number;
+}
+
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3 };
+
+export class StrongV1Agent implements Agent {
+  readonly name: string;
+  private readonly o: StrongOptions;
+  constructor(name = 'strong-v1', options: Partial<StrongOptions> = {}) { this.name = name; this.o = { ...STRONG_DEFAULTS, ...options }; }
+
+  decide(view: StateView): number {
+    const acts = view.valid_actions;
+    if (acts.length === 1) return acts[0]!;
+    const t = readTable(view);
+    if (acts.includes(A.TSUMO) || acts.includes(A.RON)) {
+      const win = acts.includes(A.TSUMO) ? A.TSUMO : A.RON;
+      if (!skipWin(t, win === A.TSUMO)) return win;
+      if (win === A.RON) return A.SKIP;
+    }
+    if (view.riichi_stage2) return this.riichiOrDama(t);
+    if (acts.includes(A.KYUUSHU)) return shanten(t.counts, 0) >= 4 ? A.KYUUSHU : this.selfTurn(t);
+    if (acts.includes(A.SKIP)) return this.respond(t);
+    return this.selfTurn(t);
+  }
+
+  private selfTurn(t: Table): number {
+    const acts = t.view.valid_actions;
+    const plan = choosePlan(t, t.counts, meldKinds(t), this.open(t));
+    if (acts.includes(A.ANKAN)) {
+      const kind = t.counts.indexOf(4);
+      const c = t.counts.slice();
+      c[kind] = 0;
+      if (t.me.riichi || (kind >= 0 && t.threats.length === 0 && shanten(c, t.meldCount + 1) <= plan.shanten)) return A.ANKAN;
+    }
+    if (acts.includes(A.KAKAN) && t.threats.length === 0 && plan.shanten >= 1) {
+      const kind = t.me.melds.find((m) => m.type === 'pon' && t.counts[m.tiles[0]! >> 2]! > 0)?.tiles[0];
+      if (kind !== undefined) {
+        const c = t.counts.slice();
+        c[kind >> 2]! -= 1;
+        if (shanten(c, t.meldCount) <= plan.shanten) return A.KAKAN;
+      }
+    }
+    return this.discard(t, plan);
+  }
+
+  private open(t: Table): boolean { return t.me.melds.some((m) => m.type !== 'ankan'); }
+
+  /** Scores every discard; see the file comment. */
+  private discard(t: Table, plan: PlanChoice): number {
+    const acts = t.view.valid_actions;
+    const c = t.counts.slice();
+    for (let k = 0; k < 34; k++) if (plan.dead[k]) c[k] = 0;
+    for (let k = 27; k < 34; k++) if (plan.plan !== 'closed' && t.counts[k]! >= 2 && isYakuhai(t, k)) c[k] = t.counts[k]!;
+    const rows: Row[] = [];
+    for (const a of acts) {
+      if (a >= 37) continue;
+      const kind = kindOfDiscard(a);
+      if (a < 34 && RED_ACTION[kind]! >= 0 && acts.includes(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
+      if (a >= 34 && acts.includes(kind)) continue; // keep the red five, throw a plain copy
+      rows.push({ kind, action: a, sh: 0, accept: 0, risk: 0, score: 0 });
+    }
+    if (rows.length === 0) return acts[0]!;
+    // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is).
+    const slot = (k: number) => (c[k]! > 0 ? k : 34);
+    const table = discardTable(c, t.meldCount, plan.dead, t.visible, rows.some((r) => c[r.kind] === 0));
+    const best = table.best;
+    for (const r of rows) r.sh = table.shanten[slot(r.kind)]!;
+    let atBest = rows.filter((r) => r.sh === best);
+    // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
+    // skip the acceptance count among such tiles.
+    if (best >= 2 && t.threats.length === 0) {
+      const loose = atBest.filter((r) => shape(t, r.kind) >= 5);
+      if (loose.length > 0) atBest = loose;
+    }
+    if (best <= this.o.ukeireShanten && atBest.length > 1) for (const r of atBest) r.accept = table.accept(slot(r.kind));
+    const threatened = t.threats.length > 0;
+    const han = threatened ? estimateHan(t) : 0;
+    const turns = Math.max(0, t.tilesLeft / 4);
+    let unseenTotal = 136;
+    for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
+    const mult = riskFactor(t) * this.o.caution;
+    // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
+    let future = 0;
+    if (threatened) {
+      for (const th of t.threats) {
+        let sum = 0;
+        for (const r of rows) { const risk = th.tenpai * th.loss * dealInChance(r.kind, th, t.visible); r.risk += risk; sum += risk; }
+        future += sum / rows.length;
+      }
+    }
+    for (const r of rows) {
+      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - 15 * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      if (threatened) {
+        const pushing = r.sh === best;
+        const value = hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
+        const win = pushing ? winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0) : 0.01;
+        const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
+        eff = win * value - mult * (r.risk + ahead) + eff / 100;
+      }
+      r.score = eff;
+    }
+    return rows.reduce((a, b) => (b.score > a.score ? b : a)).action;
+  }
+
+  private riichiOrDama(t: Table): number {
+    const idx = t.view.riichi_tile ?? -1;
+    const kind = kindOfDiscard(idx);
+    const hand = t.hand.slice();
+    const at = idx >= 34 ? hand.findIndex((id) => id === RED_FIVE_IDS[idx - 34]) : hand.findIndex((id) => id >> 2 === kind && !isRed(id));
+    hand.splice(at >= 0 ? at : hand.findIndex((id) => id >> 2 === kind), 1);
+    const counts = t.counts.slice();
+    counts[kind]! -= 1;
+    const waits = waitingKinds(counts, t.meldCount);
+    let live = 0;
+    for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
+    if (live === 0) return A.RIICHI_CANCEL;
+    if (!this.o.dama) return A.RIICHI;
+    // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
+    // yakuhai set the hand cannot be big, so skip scoring it.
+    let extra = 0;
+    for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
+    for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
+    const dama = tenpaiValue(t, hand, waits, false);
+    if (dama.ron === 0) return A.RIICHI;
+    if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
+    if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
+    if (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900)) return A.RIICHI_CANCEL;
+    return A.RIICHI;
+  }
+
+  /** Answer to a discard (or kan): a call only onto a yaku route that is faster. */
+  private respond(t: Table): number {
+    const acts = t.view.valid_actions;
+    const target = t.view.target;
+    if (!target) return A.SKIP;
+    const kind = target.tile >> 2;
+    const open = this.open(t);
+    const melds = meldKinds(t);
+    const now = choosePlan(t, t.counts, melds, open);
+    const riichiThreat = t.threats.some((th) => th.riichi);
+    const options: { a: number; used: number[] }[] = [];
+    for (const a of [A.PON, A.PON_RED]) if (acts.includes(a)) options.push({ a, used: [kind, kind] });
+    const chi: Record<number, number[]> = { 0: [1, 2], 1: [-1, 1], 2: [-2, -1] };
+    for (let a = 37; a <= 42; a++) if (acts.includes(a)) options.push({ a, used: chi[(a - 37) % 3]!.map((o) => kind + o) });
+    let bestA: number = A.SKIP, bestSh = now.shanten;
+    for (const o of options) {
+      const c = t.counts.slice();
+      for (const k of o.used) c[k]! -= 1;
+      const after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
+      if (after.plan === 'none') continue;
+      const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
+      if (after.shanten >= now.shanten && !(yakuhaiPon && after.shanten <= now.shanten && now.shanten >= 1)) continue;
+      if (riichiThreat && after.shanten > 0) continue;
+      if (!open && !yakuhaiPon) {
+        // First call of a closed hand: riichi is the better route once the hand is close.
+        if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < 40)) continue;
+        if (now.shanten > this.o.firstCallShanten) continue;
+        if (after.plan === 'tanyao' && estimateHan(t, c) < 1.5 && now.shanten >= 3) continue;
+      }
+      if (after.shanten < bestSh || (after.shanten === bestSh && bestA === A.SKIP)) { bestSh = after.shanten; bestA = o.a; }
+    }
+    return bestA;
+  }
+}
+
+/** Chance of winning this hand from `sh` shanten with `accept` good draws, `turns` draws left. */
+export function winChance(sh: number, accept: number, turns: number, unseen: number, furiten: boolean): number {
+  const draws = (u: number, n: number, rate: number) => 1 - Math.exp(-(u * n * rate) / Math.max(20, unseen));
+  if (sh <= 0) return Math.min(0.85, draws(accept, turns, furiten ? 1 : 2.4));
+  if (sh === 1) return 0.55 * draws(accept, turns, 1) * draws(6, Math.max(0, turns - 3), 2.2);
+  if (sh === 2) return 0.25 * draws(accept, turns, 1) * draws(6, Math.max(0, turns - 6), 2);
+  return 0.04;
+}
+
+/** Shape preference: isolated honours and terminals go first, useless honours before live ones. */
+function shape(t: Table, kind: number): number {
+  const c = t.counts;
+  if (kind >= 27) {
+    if (c[kind]! >= 2) return isYakuhai(t, kind) ? -12 : -2;
+    if (!isYakuhai(t, kind)) return 8;
+    return t.visible[kind]! >= 3 ? 9 : 5;
+  }
+  const n = kind % 9;
+  const isolated = c[kind] === 1 && (n < 2 || c[kind - 2] === 0) && (n < 1 || c[kind - 1] === 0)
+    && (n > 7 || c[kind + 1] === 0) && (n > 6 || c[kind + 2] === 0);
+  if (isolated) return isYaochuu(kind) ? 6 : n === 1 || n === 7 ? 4 : 3;
+  return 0;
+}

@@ -1,0 +1,118 @@
+/**
+ * Deal-in risk. A threat is an opponent who may be tenpai: riichi (certain), an open hand with a
+ * visible yaku and 2+ melds, or 4 melds. `dealInChance(kind, threat, visible)` estimates the
+ * chance that discarding `kind` deals in *if* the threat is tenpai, by counting the wait shapes
+ * that could still hit it (ryanmen, kanchan, penchan, shanpon, tanki), each weighted by how often
+ * it occurs and by how many copies of its tiles are still unseen. That one count gives genbutsu
+ * and furiten (0), suji (the ryanmen through it is furiten), kabe (a neighbour fully visible:
+ * no ryanmen/kanchan through it), one-chance (three visible: a quarter of the shapes) and honour
+ * visibility. Early discards near the tile make a ryanmen less likely; the riichi tile's
+ * neighbours (matagi-suji) more likely.
+ */
+import type { PlayerView, StateView } from '../../game/view-schema';
+import { isRed } from '../../tiles';
+
+export interface Threat {
+  seat: number;
+  /** Chance the threat is tenpai now. */
+  tenpai: number;
+  /** Expected points lost on a deal-in. */
+  loss: number;
+  riichi: boolean;
+  /** Kinds that cannot deal in to it (its own discards; every discard passed since its riichi). */
+  safe: Uint8Array;
+  /** Kinds it threw in its first five discards (before riichi). */
+  early: Uint8Array;
+  /** Kind of its riichi declaration tile, or -1. */
+  riichiKind: number;
+}
+
+const isYakuhai = (kind: number, seatWind: number, roundWind: number) => kind >= 31 || kind === seatWind || kind === roundWind;
+const WIND: Record<string, number> = { E: 27, S: 28, W: 29, N: 30 };
+const ROUND: Record<string, number> = { East: 27, South: 28, West: 29, North: 30 };
+
+export function threatOf(view: StateView, p: PlayerView, visible: number[], dora: number[]): Threat | null {
+  let open = 0;
+  for (const m of p.melds) if (m.type !== 'ankan') open++;
+  if (!p.riichi && open < 2) return null;
+  let tenpai = 0;
+  let doraShown = 0;
+  for (const m of p.melds) for (const id of m.tiles) doraShown += dora[id >> 2]! + (isRed(id) ? 1 : 0);
+  const sw = WIND[p.wind] ?? 27, rw = ROUND[view.round_wind] ?? 27;
+  if (p.riichi) tenpai = 1;
+  else {
+    const kinds = p.melds.map((m) => m.tiles[0]! >> 2);
+    const yakuhai = kinds.some((k) => isYakuhai(k, sw, rw));
+    const tanyao = p.melds.every((m) => m.tiles.every((id) => { const k = id >> 2; return k < 27 && k % 9 !== 0 && k % 9 !== 8; }));
+    const suits = new Set(p.melds.flatMap((m) => m.tiles.map((id) => (id >> 2 < 27 ? Math.floor((id >> 2) / 9) : 3))));
+    suits.delete(3);
+    const flush = suits.size <= 1;
+    if (!(yakuhai || tanyao || flush)) return null;
+    const late = Math.min(1, p.river.length / 12);
+    tenpai = p.melds.length >= 4 ? 0.95 : p.melds.length === 3 ? 0.45 + 0.35 * late : 0.2 + 0.3 * late;
+    if (flush && !tanyao) doraShown += 2;
+  }
+  let base = p.riichi ? 5200 : 2600;
+  base += doraShown * (p.riichi ? 1500 : 1800);
+  const loss = Math.min(24000, base * (p.is_oya ? 1.5 : 1));
+  const safe = new Uint8Array(34);
+  for (const r of p.river) safe[r.tile >> 2] = 1;
+  let riichiKind = -1;
+  const riichiAt = p.riichi ? p.river.findIndex((r) => r.riichi) : -1;
+  if (riichiAt >= 0) {
+    riichiKind = p.river[riichiAt]!.tile >> 2;
+    // Discards by others after the declaration were passed: riichi furiten. Rivers have no shared
+    // clock, so a discard counts as later only when it is at least one turn past the declaration.
+    for (const q of view.players) {
+      if (q.seat === p.seat) continue;
+      for (let i = riichiAt + 1; i < q.river.length; i++) safe[q.river[i]!.tile >> 2] = 1;
+    }
+  }
+  const early = new Uint8Array(34);
+  const stop = riichiAt >= 0 ? Math.min(5, riichiAt) : 5;
+  for (let i = 0; i < Math.min(stop, p.river.length); i++) early[p.river[i]!.tile >> 2] = 1;
+  void visible;
+  return { seat: p.seat, tenpai, loss, riichi: p.riichi, safe, early, riichiKind };
+}
+
+/** Scale that turns the shape weights into a probability (a live 5 against riichi ≈ 12.5 %). */
+const SCALE = 0.0135;
+
+export function dealInChance(kind: number, t: Threat, visible: number[]): number {
+  if (t.safe[kind]) return 0;
+  const left = 4 - visible[kind]!;
+  if (left <= 0) return 0;
+  let w = 0;
+  // Shanpon needs two more copies in the threat's hand; tanki one.
+  if (left >= 3) w += kind >= 27 ? 1.3 : 0.9;
+  else if (left === 2) w += kind >= 27 ? 0.6 : 0.45;
+  w += kind >= 27 ? 0.7 : 0.45;
+  if (kind < 27) {
+    const n = kind % 9;
+    const avail = (k: number) => (4 - visible[k]!) / 4;
+    let seq = 0;
+    // Ryanmen from below (holds n-2, n-1; waits n-3 and n) and from above (n+1, n+2; waits n, n+3).
+    if (n >= 2) {
+      const other = n - 3;
+      const furiten = other >= 0 && t.safe[kind - 3] === 1;
+      if (!furiten) seq += (n === 2 ? 0.8 : 3.5) * avail(kind - 1) * avail(kind - 2) * tell(t, kind - 1, kind - 2);
+    }
+    if (n <= 6) {
+      const other = n + 3;
+      const furiten = other <= 8 && t.safe[kind + 3] === 1;
+      if (!furiten) seq += (n === 6 ? 0.8 : 3.5) * avail(kind + 1) * avail(kind + 2) * tell(t, kind + 1, kind + 2);
+    }
+    if (n >= 1 && n <= 7) seq += 1.0 * avail(kind - 1) * avail(kind + 1);
+    if (t.riichiKind >= 0 && t.riichiKind < 27 && Math.floor(t.riichiKind / 9) === Math.floor(kind / 9)) {
+      const d = Math.abs(t.riichiKind - kind);
+      if (d === 1 || d === 2) seq *= 1.3;
+    }
+    w += seq;
+  }
+  return Math.min(0.5, w * SCALE);
+}
+
+/** Shapes using a kind the threat threw early are less likely kept. */
+function tell(t: Threat, a: number, b: number): number {
+  return t.early[a] || t.early[b] ? 0.6 : 1;
+}

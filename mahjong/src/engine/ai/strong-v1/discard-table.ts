@@ -1,0 +1,264 @@
+/**
+ * Shanten and acceptance of every discard of a hand in one pass, on the rules engine's per-group
+ * distance tables (tomohxx's method, src/engine/shanten). A hand is four groups (man, pin, sou,
+ * honours); its regular-form distance is the (min,+) product of their tables. A discard changes
+ * one group and a draw one group, so everything that does not depend on them is combined once:
+ *   - the product of every pair of groups and of every three groups (once per hand);
+ *   - for a discard d, the product of d's changed group with each pair of other groups (three
+ *     tables per discard), which marks the entries of each group's table that sit in a cheapest
+ *     split of the hand.
+ * A tile lowers an entry by one at most, so a draw lowers the shanten exactly when it lowers one
+ * of those marked entries: one AND with the entries it lowers, which the group tables keep per
+ * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
+ * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
+ */
+import { distancePool, downOffset, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
+import { YAOCHUU } from '../../tiles';
+
+const groupOf = (k: number) => (k < 27 ? (k / 9) | 0 : 3);
+const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
+/** Position of kind k held n times in its group's neighbour lists (group-table.ts upLowers/downOffset). */
+const posOf = (k: number, n: number) => (k < 27 ? k % 9 : n);
+/** Change of group key when kind k held n times loses one copy. */
+const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
+
+/** out[oa + m·2 + p] for m ≤ need: fewest tiles for m sets and p ≤ 1 pairs from tables x and y. */
+function combine(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number, out: Int8Array, oa: number): void {
+  for (let m = 0; m <= need; m++) {
+    let best0 = 99, best1 = 99;
+    for (let i = 0; i <= m; i++) {
+      const ix = xa + i * 2, iy = ya + (m - i) * 2;
+      const x0 = x[ix]!, y0 = y[iy]!;
+      if (x0 + y0 < best0) best0 = x0 + y0;
+      const a = x[ix + 1]! + y0, b = x0 + y[iy + 1]!;
+      const v1 = a < b ? a : b;
+      if (v1 < best1) best1 = v1;
+    }
+    out[oa + m * 2] = best0;
+    out[oa + m * 2 + 1] = best1;
+  }
+}
+
+/** Regular-form shanten of the hand whose tables x and y together cover all four groups. */
+function merge(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number): number {
+  let best = 99;
+  for (let m = 0; m <= need; m++) {
+    const j = ya + (need - m) * 2;
+    const v1 = x[xa + m * 2 + 1]! + y[j]!;
+    const v2 = x[xa + m * 2]! + y[j + 1]!;
+    if (v1 < best) best = v1;
+    if (v2 < best) best = v2;
+  }
+  return best - 1;
+}
+
+function kokushi(c: number[]): number {
+  let kinds = 0, pair = 0;
+  for (const k of YAOCHUU) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pair = 1; }
+  return 13 - kinds - pair;
+}
+
+/** Index 0–5 of the unordered pair of groups {a, b}, and the two groups other than a and b. */
+const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
+const PAIR_REST = [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]];
+for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) {
+  const rest = [0, 1, 2, 3].filter((g) => g !== a && g !== b);
+  PAIR_REST[PAIR[a]![b]!] = [rest[0]!, rest[1]!];
+}
+
+// Scratch tables (10 entries each), reused by every call: a table is read before the next call.
+/** Products of pairs of groups, by PAIR index. */
+const PAIRS = new Int8Array(60);
+/** Products of the three groups other than g, by g. */
+const TRIPLES = new Int8Array(40);
+/** For the discard being counted: its changed group times the pair of groups other than it and g, by g. */
+const WITH_DISCARD = new Int8Array(40);
+const SHANTEN = new Float64Array(35);
+/** Pool offset of a discard's group table without it. */
+const MINUS_OFF = new Int32Array(34);
+/** Group key of a discard's group without it. */
+const MINUS_KEY = new Float64Array(34);
+/** Regular-form shanten after each discard (slot 34: none). */
+const REGULAR = new Int8Array(35);
+/** Per draw: bit m·2+p set when one more copy lowers its group's distance for m sets and p pairs. */
+const LOWERS = new Int32Array(34);
+/** Per group (9 positions each): entries one more tile lowers, for the hand and for the discard's group without it. */
+const UP_LOWERS = new Int32Array(36);
+const MINUS_LOWERS = new Int32Array(9);
+/** Per group, for the discard being counted: bit m·2+p set when that entry is in a cheapest split of the hand. */
+const IN_BEST = new Int32Array(4);
+
+/** Bits e of group table x (pool offset) whose cheapest completion with table y costs exactly `cost`. */
+function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: number, cost: number): number {
+  let bits = 0;
+  for (let m = 0; m <= need; m++) {
+    const j = ya + (need - m) * 2;
+    if (p[x + m * 2]! + y[j + 1]! === cost) bits |= 1 << (m * 2);
+    if (p[x + m * 2 + 1]! + y[j]! === cost) bits |= 1 << (m * 2 + 1);
+  }
+  return bits;
+}
+const DRAWS = new Int32Array(34);
+
+export interface DiscardTable {
+  /** Shanten after discarding kind k (NaN when k is not held); slot 34 = no removal. */
+  shanten: Float64Array;
+  best: number;
+  /** Unseen copies of the draws that lower shanten after discarding k (computed on call). */
+  accept(k: number): number;
+}
+
+/**
+ * `c`: concealed counts of a 3n+2 hand (kinds a plan cannot use already zeroed; not to be changed
+ * while the table is in use); `dead`: kinds never counted as useful draws; `visible`: copies no
+ * opponent can hold; `noRemoval`: also fill slot 34 with the hand unchanged (the discard of a tile
+ * the plan already set aside). The table is valid until the next call.
+ */
+export function discardTable(c: number[], meldCount: number, dead: Uint8Array, visible: number[], noRemoval = false): DiscardTable {
+  const need = 4 - meldCount;
+  const closed = meldCount === 0;
+  const keys = KEYS, o = OFFSETS;
+  keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
+  for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
+  let pool = distancePool();
+  for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) combine(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
+  for (let g = 0; g < 4; g++) {
+    const a = g === 0 ? 1 : 0;
+    const [b, cc] = PAIR_REST[PAIR[g]![a]!]!;
+    combine(pool, o[a]!, PAIRS, PAIR[b!]![cc!]! * 10, need, TRIPLES, g * 10);
+  }
+  let pairs = 0, kinds = 0;
+  for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
+  const useKokushi = closed && kokushi(c) <= 7;
+  const shanten = SHANTEN.fill(NaN);
+  let best = 99;
+  for (let d = 0; d <= 34; d++) {
+    if (d === 34 ? !noRemoval : c[d]! === 0) continue;
+    let sh: number;
+    if (d === 34) {
+      pool = distancePool();
+      sh = merge(pool, o[0]!, TRIPLES, 0, need);
+      REGULAR[34] = sh;
+    } else {
+      const gd = groupOf(d);
+      const key = keys[gd]! + keyDown(d, c[d]!);
+      const off = downOffset(gd, keys[gd]!, posOf(d, c[d]!));
+      MINUS_KEY[d] = key;
+      MINUS_OFF[d] = off;
+      pool = distancePool();
+      sh = merge(pool, off, TRIPLES, gd * 10, need);
+      REGULAR[d] = sh;
+      if (closed) {
+        const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
+        sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
+        if (useKokushi) { c[d]!--; sh = Math.min(sh, kokushi(c)); c[d]!++; }
+      }
+    }
+    if (d === 34 && closed) {
+      sh = Math.min(sh, 6 - pairs + Math.max(0, 7 - kinds));
+      if (useKokushi) sh = Math.min(sh, kokushi(c));
+    }
+    shanten[d] = sh;
+    if (sh < best) best = sh;
+  }
+  // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
+  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
+  let nDraws = 0;
+  for (let k = 0; k < 34; k++) {
+    if (dead[k] || c[k]! >= 4) continue;
+    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) DRAWS[nDraws++] = k;
+  }
+  hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
+  handKokushi = useKokushi; drawCount = nDraws; drawsReady = false;
+  return { shanten, best, accept: acceptOf };
+}
+
+// The hand of the last discardTable call, for acceptOf (a table is used before the next call).
+let hand: number[] = [];
+let seen: number[] = [];
+let handNeed = 4, handClosed = true, handPairs = 0, handKinds = 0, handKokushi = false, drawCount = 0, drawsReady = false;
+const KEYS = new Float64Array(4);
+const OFFSETS = new Int32Array(4);
+
+/** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
+function readyDraws(): void {
+  const c = hand;
+  for (let g = 0; g < 4; g++) upLowers(g, KEYS[g]!, UP_LOWERS, g * 9);
+  for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
+  drawsReady = true;
+}
+
+/**
+ * Unseen copies of the draws that lower shanten after discarding d. A draw lowers the
+ * regular-form shanten exactly when it lowers an entry of its group's table that is part of a
+ * cheapest split of the hand (a tile lowers an entry by one at most), so each draw is one AND of
+ * two bit sets, once the cheapest splits after the discard are known.
+ */
+function acceptOf(d: number): number {
+  const sh = SHANTEN[d]!;
+  if (Number.isNaN(sh)) return 0;
+  if (!drawsReady) readyDraws();
+  const c = hand, visible = seen, need = handNeed, closed = handClosed, useKokushi = handKokushi, nDraws = drawCount;
+  const gd = d === 34 ? -1 : groupOf(d);
+  const regular = REGULAR[d]!;
+  // Seven pairs or kokushi below the regular form: no draw lowers the regular form enough.
+  const regularMay = regular === sh;
+  let keyMinus = 0, offMinus = -1;
+  let pd = handPairs, kd = handKinds;
+  if (gd >= 0) {
+    keyMinus = MINUS_KEY[d]!;
+    offMinus = MINUS_OFF[d]!;
+    if (c[d] === 2) pd--;
+    if (c[d] === 1) kd--;
+  }
+  if (regularMay) {
+    if (gd >= 0) upLowers(gd, keyMinus, MINUS_LOWERS, 0);
+    const pool = distancePool();
+    const cost = regular + 1;
+    for (let g = 0; g < 4; g++) {
+      if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
+      else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
+      else {
+        // d's group without d, times the pair of groups other than it and g.
+        const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
+        combine(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+        IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
+      }
+    }
+  }
+  let total = 0;
+  for (let i = 0; i < nDraws; i++) {
+    const k = DRAWS[i]!;
+    const gk = groupOf(k);
+    let better = false;
+    if (regularMay) {
+      if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
+      else {
+        better = (MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & IN_BEST[gd]!) !== 0;
+      }
+    }
+    if (!better && closed) {
+      // Seven pairs and kokushi after discarding d and drawing k.
+      const ck = c[k]! - (k === d ? 1 : 0);
+      const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
+      better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
+      if (!better && useKokushi && isYaochuu(k)) {
+        if (gd >= 0) c[d]!--;
+        c[k]!++;
+        better = kokushi(c) < sh;
+        c[k]!--;
+        if (gd >= 0) c[d]!++;
+      }
+    }
+    if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
+  }
+  return total;
+}
+
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+
+function near(c: number[], k: number): boolean {
+  if (k >= 27) return false;
+  const n = k % 9;
+  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
+}

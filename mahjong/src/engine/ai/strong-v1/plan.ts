@@ -1,0 +1,66 @@
+/**
+ * Which yaku an open hand is heading for, and the kinds that are dead weight for it: an open
+ * hand without a yakuhai set must stay all-simples (tanyao) or one suit plus honours (honitsu),
+ * so its shanten is counted without the tiles that route cannot use. Never call into no yaku.
+ */
+import { shanten } from '../../shanten';
+import { isYakuhai } from './value';
+import type { Table } from './table';
+
+export type Plan = 'closed' | 'yakuhai' | 'tanyao' | 'flush' | 'none';
+
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+const suitOf = (k: number) => (k < 27 ? Math.floor(k / 9) : 3);
+
+function makeDead(plan: Plan, suit = -1): Uint8Array {
+  const dead = new Uint8Array(34);
+  if (plan === 'tanyao') for (let k = 0; k < 34; k++) dead[k] = isYaochuu(k) ? 1 : 0;
+  if (plan === 'flush') for (let k = 0; k < 27; k++) dead[k] = suitOf(k) === suit ? 0 : 1;
+  if (plan === 'none') dead.fill(1);
+  return dead;
+}
+
+// One shared (never written) array per plan: a plan is chosen at every decision.
+const NO_DEAD = makeDead('closed');
+const TANYAO_DEAD = makeDead('tanyao');
+const FLUSH_DEAD = [makeDead('flush', 0), makeDead('flush', 1), makeDead('flush', 2)];
+const ALL_DEAD = makeDead('none');
+
+/** Dead kinds of a plan (1 = cannot be used), for a flush the suit kept. Shared: do not write. */
+export function deadKinds(plan: Plan, suit = -1): Uint8Array {
+  if (plan === 'tanyao') return TANYAO_DEAD;
+  if (plan === 'flush') return FLUSH_DEAD[suit] ?? makeDead('flush', suit);
+  if (plan === 'none') return ALL_DEAD;
+  return NO_DEAD;
+}
+
+export interface PlanChoice { plan: Plan; dead: Uint8Array; shanten: number }
+
+/**
+ * The best plan for concealed `counts` with `meldKinds` (each meld's tile kinds): the one with
+ * the lowest shanten once its dead kinds are set aside. With no open meld the hand is closed.
+ */
+export function choosePlan(t: Table, counts: number[], melds: number[][], open: boolean): PlanChoice {
+  const meldCount = melds.length;
+  if (!open) return { plan: 'closed', dead: deadKinds('closed'), shanten: shanten(counts, meldCount) };
+  const hasYakuhai = melds.some((m) => m[0] === m[1] && isYakuhai(t, m[0]!));
+  if (hasYakuhai) return { plan: 'yakuhai', dead: deadKinds('yakuhai'), shanten: shanten(counts, meldCount) };
+  let best: PlanChoice = { plan: 'none', dead: deadKinds('none'), shanten: 9 };
+  const tryPlan = (plan: Plan, suit = -1) => {
+    const dead = deadKinds(plan, suit);
+    const c = counts.map((n, k) => (dead[k] ? 0 : n));
+    // A yakuhai pair in the hand can still become a pon: keep it live under any plan.
+    for (let k = 27; k < 34; k++) if (counts[k]! >= 2 && isYakuhai(t, k) && t.visible[k]! < 4) c[k] = counts[k]!;
+    const sh = shanten(c, meldCount);
+    if (sh < best.shanten) best = { plan, dead, shanten: sh };
+  };
+  if (melds.every((m) => m.every((k) => !isYaochuu(k)))) tryPlan('tanyao');
+  const meldSuits = new Set(melds.flatMap((m) => m.map(suitOf)));
+  meldSuits.delete(3);
+  if (meldSuits.size === 0) for (const s of [0, 1, 2]) tryPlan('flush', s);
+  else if (meldSuits.size === 1) tryPlan('flush', [...meldSuits][0]!);
+  return best;
+}
+
+/** Kinds of each of our melds, in the shape choosePlan takes. */
+export const meldKinds = (t: Table): number[][] => t.me.melds.map((m) => m.tiles.slice(0, 3).map((id) => id >> 2));

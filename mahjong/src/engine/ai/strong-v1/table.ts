@@ -1,0 +1,68 @@
+/**
+ * What the strong AI reads from its seat's view once per decision: its own counts, every copy it
+ * can see, dora, winds, the opponents that threaten (see danger.ts) and the standings.
+ */
+import type { PlayerView, StateView } from '../../game/view-schema';
+import { doraFromIndicator } from '../../tiles';
+import { threatOf, type Threat } from './danger';
+import { seenKinds, ZERO_34 } from '../visible';
+
+const WIND: Record<string, number> = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
+
+export interface Table {
+  view: StateView;
+  me: PlayerView;
+  seat: number;
+  hand: number[];
+  counts: number[];
+  meldCount: number;
+  /** Copies seen outside our hand: rivers, melds, dora indicators. */
+  seen: number[];
+  /** `seen` plus our own concealed tiles (what no opponent can hold). */
+  visible: number[];
+  /** Dora count per kind (a kind can be dora twice). */
+  dora: number[];
+  seatWind: number;
+  roundWind: number;
+  dealer: boolean;
+  tilesLeft: number;
+  threats: Threat[];
+  /** Place now (1–4) and whether this is the last hand of the game. */
+  place: number;
+  allLast: boolean;
+  /** Points to the player above (0 when first) and to the player below (0 when last). */
+  gapUp: number;
+  gapDown: number;
+}
+
+export function readTable(view: StateView): Table {
+  const seat = view.viewer ?? view.turn;
+  const players = view.players;
+  const me = players[seat]!;
+  const hand = Array.isArray(me.hand) ? me.hand : [];
+  const counts = ZERO_34.slice();
+  for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
+  const seen = seenKinds(view);
+  const dora = ZERO_34.slice();
+  for (let i = 0; i < view.dora.length; i++) dora[doraFromIndicator(view.dora[i]! >> 2)]! += 1;
+  const visible = ZERO_34.slice();
+  for (let k = 0; k < 34; k++) { const v = seen[k]! + counts[k]!; visible[k] = v < 4 ? v : 4; }
+  const threats: Threat[] = [];
+  // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.
+  const mine = me.score;
+  let place = 1, gapUp = Infinity, gapDown = Infinity;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
+    if (p.seat === seat) continue;
+    const t = threatOf(view, p, visible, dora);
+    if (t) threats.push(t);
+    if (p.score > mine || (p.score === mine && p.seat < seat)) { place++; gapUp = Math.min(gapUp, p.score - mine); } else gapDown = Math.min(gapDown, mine - p.score);
+  }
+  const lastRound = (view.game.max_round + 1) * 4 - 1;
+  return {
+    view, me, seat, hand, counts, meldCount: me.melds.length, seen, visible, dora,
+    seatWind: 27 + (WIND[me.wind] ?? 0), roundWind: 27 + (WIND[view.round_wind] ?? 0), dealer: me.is_oya,
+    tilesLeft: view.tiles_left, threats, place, allLast: view.game.round >= lastRound,
+    gapUp: gapUp === Infinity ? 0 : gapUp, gapDown: gapDown === Infinity ? 0 : gapDown,
+  };
+}

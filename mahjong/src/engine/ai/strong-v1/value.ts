@@ -1,0 +1,76 @@
+/**
+ * Hand value: a quick han estimate for hands still building (no scoring call), and the exact
+ * value of a tenpai hand through scoreHand for the riichi/dama and win/skip decisions.
+ */
+import { scoreHand } from '../../scoring/score-hand';
+import { toRulesMeld } from '../../table/win';
+import type { Table } from './table';
+import { isRed } from '../../tiles';
+
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+export const isYakuhai = (t: Table, k: number) => k >= 31 || k === t.seatWind || k === t.roundWind;
+
+/** Ron value in points of `han` (typical fu), for a dealer or not. */
+export function hanToPoints(han: number, dealer: boolean): number {
+  const h = Math.max(1, Math.round(han));
+  const base = h >= 13 ? 32000 : h >= 11 ? 24000 : h >= 8 ? 16000 : h >= 6 ? 12000 : h >= 5 ? 8000 : [0, 1300, 2600, 5200, 8000][h]!;
+  return dealer ? base * 1.5 : base;
+}
+
+/** Estimated han of the hand once complete (closed hands count riichi, tsumo and ura chances). */
+export function estimateHan(t: Table, counts = t.counts): number {
+  let han = 0;
+  for (let k = 0; k < 34; k++) han += counts[k]! * t.dora[k]!;
+  for (const id of t.hand) if (isRed(id) && counts[id >> 2]! > 0) han += 1;
+  const open = t.me.melds.some((m) => m.type !== 'ankan');
+  for (const m of t.me.melds) {
+    for (const id of m.tiles) han += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
+    const k = m.tiles[0]! >> 2;
+    if (m.type !== 'chi' && isYakuhai(t, k)) han += (k === t.seatWind && k === t.roundWind) ? 2 : 1;
+  }
+  for (let k = 27; k < 34; k++) if (isYakuhai(t, k)) {
+    if (counts[k]! >= 3) han += 1;
+    else if (counts[k] === 2 && t.visible[k]! < 4) han += 0.4;
+  }
+  let yao = 0;
+  for (let k = 0; k < 34; k++) if (isYaochuu(k)) yao += counts[k]!;
+  const meldYao = t.me.melds.some((m) => m.tiles.some((id) => isYaochuu(id >> 2)));
+  if (!meldYao && yao <= 2) han += 0.7;
+  // Half flush: everything in one suit plus honours.
+  const suits = [0, 0, 0];
+  for (let k = 0; k < 27; k++) suits[Math.floor(k / 9)]! += counts[k]!;
+  for (const m of t.me.melds) for (const id of m.tiles) if (id >> 2 < 27) suits[Math.floor((id >> 2) / 9)]! += 1;
+  if (suits.filter((n) => n > 0).length === 1) han += open ? 2 : 3;
+  if (!open) han += 1.6; // riichi, tsumo, ura, ippatsu on average
+  return han;
+}
+
+export interface TenpaiValue {
+  /** Mean ron value over the waits (weighted by unseen copies); 0 when no wait has a yaku. */
+  ron: number;
+  /** Unseen copies of the waits that score. */
+  live: number;
+}
+
+/** Exact value of a 13-tile tenpai hand (ids) waiting on `waits`, with or without riichi. */
+export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: boolean): TenpaiValue {
+  let sum = 0, live = 0;
+  const melds = t.me.melds;
+  const own = new Set(hand);
+  for (const k of waits) {
+    const unseen = 4 - t.visible[k]!;
+    if (unseen <= 0) continue;
+    // A copy of the winning kind that is not in our hand (id numbering: kind*4 + copy).
+    let win = -1;
+    for (let c = 3; c >= 0; c--) if (!own.has(k * 4 + c)) { win = k * 4 + c; break; }
+    if (win < 0) continue;
+    const r = scoreHand({
+      hand: [...hand, win], melds: melds.map((m) => toRulesMeld(m, t.seat)), winTile: win, tsumo: false, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27,
+      dealer: t.dealer, riichi, doraIndicators: t.view.dora, discarder: 1,
+    }, { writeSets: false });
+    if (!r.ok) continue;
+    sum += unseen * r.points.base;
+    live += unseen;
+  }
+  return { ron: live > 0 ? sum / live : 0, live };
+}
