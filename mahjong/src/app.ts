@@ -18,6 +18,11 @@ import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import { errorMapper } from './server/on-error';
 import { VERSION } from './version';
 import { GameAccess } from './modules/game/access';
+import { roomsModule } from './modules/rooms';
+import { MemoryRoomStore } from './modules/rooms/memory-store';
+import { ResultsDb } from './modules/rooms/results-db';
+import { DEFAULT_ROOM_SETTINGS, RoomService, type RoomSettings } from './modules/rooms/service';
+import type { RoomStore } from './modules/rooms/types';
 
 export interface AppDeps {
   /** Sessions, events and finished games (default: this process's memory, no game store). */
@@ -32,14 +37,21 @@ export interface AppDeps {
   mjaiBots?: MjaiBots;
   /** May list and end every session (`serve --admin-token`, env MAHJONG_ADMIN_TOKEN). */
   adminToken?: string | null;
+  /** Rooms for friends: where rooms and ratings live (default: this process, ratings in memory) and their timers. */
+  roomStore?: RoomStore;
+  roomSettings?: Partial<RoomSettings>;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
 export function createApp(deps: AppDeps = {}) {
   const log = deps.log ?? createLogger('mahjong');
   const backend = deps.backend ?? memoryBackend({ ...DEFAULT_LIMITS, ...deps.limits });
-  const games = new GameService(deps.factories ?? factoriesWith(deps.mjaiBots), backend, log);
+  const factories = deps.factories ?? factoriesWith(deps.mjaiBots);
+  const games = new GameService(factories, backend, log);
   games.startSweeper();
+  const rooms = new RoomService(deps.roomStore ?? new MemoryRoomStore(backend.sessions.maxSessions, new ResultsDb(null)), factories,
+    { ...DEFAULT_ROOM_SETTINGS, ttlMs: backend.sessions.ttlMs, ...deps.roomSettings }, log);
+  rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
   return new Elysia()
     .use(errorMapper(log))
@@ -51,8 +63,10 @@ export function createApp(deps: AppDeps = {}) {
     .use(sessionsModule(games, access))
     .use(historyModule(games, access))
     .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
+    .use(roomsModule(rooms))
     .decorate('games', games)
-    .onStop(() => games.close());
+    .decorate('rooms', rooms)
+    .onStop(async () => { await rooms.close(); await games.close(); });
 }
 
 export type MahjongApp = ReturnType<typeof createApp>;

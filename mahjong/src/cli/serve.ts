@@ -9,6 +9,7 @@ import type { Backend } from '../modules/backend/types';
 import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redis';
 import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
+import { ROOM_ARGS, roomSettingsFrom, roomStoreFor } from '../modules/rooms/setup';
 
 function positive(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -36,6 +37,7 @@ export default defineCommand({
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
     'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
+    ...ROOM_ARGS,
   },
   async run({ args }) {
     const log = createLogger('mahjong');
@@ -64,7 +66,10 @@ export default defineCommand({
       if (args.store === false) backend = { ...backend, games: new OffGameStore() };
       log.info(`sessions, events and finished games are shared through ${redactUrl(redisUrl)}`);
     } else backend = localBackend(limits, args.store === false ? null : gameDbPath(dataDir(args['data-dir'])), log);
-    const app = createApp({ log, backend, mjaiBots, adminToken });
+    const roomSettings = roomSettingsFrom(args, limits.ttlMs);
+    const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs })
+      .catch((err) => { throw new AppError('REDIS_UNAVAILABLE', 500, `rooms: ${(err as Error).message}`); });
+    const app = createApp({ log, backend, mjaiBots, adminToken, roomStore, roomSettings });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
@@ -72,7 +77,7 @@ export default defineCommand({
     }
     const port = app.server?.port ?? listen.port;
     // End the event streams first: a graceful stop would otherwise wait for them forever.
-    const stop = async () => { app.decorator.games.closeStreams(); await app.stop(true); };
+    const stop = async () => { app.decorator.games.closeStreams(); app.decorator.rooms.closeStreams(); await app.stop(true); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.

@@ -1,0 +1,106 @@
+import type { Rating, RatingChange } from '../../rooms/rating';
+import { TooManyRooms } from './errors';
+import type { ResultsDb } from './results-db';
+import type { RoomNotice, RoomRecord, RoomResult, RoomStep, RoomStore } from './types';
+
+interface Entry { record: RoomRecord; steps: RoomStep[]; lastActive: number; connections: number[] }
+
+/** One server: rooms in this process (lost on restart), ratings and results in SQLite. */
+export class MemoryRoomStore implements RoomStore {
+  readonly kind = 'memory' as const;
+  private readonly rooms = new Map<string, Entry>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly handlers: ((id: string, what: RoomNotice) => void)[] = [];
+
+  constructor(readonly maxRooms: number, private readonly db: ResultsDb, private readonly now: () => number = Date.now) {}
+
+  private entry(id: string): Entry | undefined {
+    return this.rooms.get(id);
+  }
+
+  async create(record: RoomRecord): Promise<void> {
+    if (this.rooms.size >= this.maxRooms) throw new TooManyRooms(this.maxRooms);
+    this.rooms.set(record.id, { record, steps: [], lastActive: this.now(), connections: [0, 0, 0, 0] });
+  }
+
+  async get(id: string): Promise<RoomRecord | null> {
+    return this.entry(id)?.record ?? null;
+  }
+
+  async update(id: string, fn: (r: RoomRecord) => RoomRecord): Promise<RoomRecord> {
+    return this.lock(id, async () => {
+      const e = this.entry(id);
+      if (!e) throw new Error(`room ${id} is gone`);
+      e.record = fn(e.record);
+      return e.record;
+    });
+  }
+
+  async steps(id: string, from: number): Promise<RoomStep[]> {
+    return this.entry(id)?.steps.slice(from) ?? [];
+  }
+
+  async append(id: string, at: number, steps: RoomStep[]): Promise<void> {
+    const e = this.entry(id);
+    if (!e) throw new Error(`room ${id} is gone`);
+    if (e.steps.length !== at) throw new Error(`invariant: room ${id} has ${e.steps.length} steps, appending at ${at}`);
+    e.steps.push(...steps);
+    e.lastActive = this.now();
+  }
+
+  lock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.chains.get(id) ?? Promise.resolve()).then(fn);
+    const tail = run.catch(() => undefined);
+    this.chains.set(id, tail);
+    void tail.then(() => { if (this.chains.get(id) === tail) this.chains.delete(id); });
+    return run;
+  }
+
+  async lease(): Promise<boolean> { return true; }
+  async release(): Promise<void> {}
+
+  async setConnections(id: string, counts: number[]): Promise<void> {
+    const e = this.entry(id);
+    if (e) e.connections = [...counts];
+  }
+
+  async connected(id: string): Promise<boolean[]> {
+    return (this.entry(id)?.connections ?? [0, 0, 0, 0]).map((n) => n > 0);
+  }
+
+  async notify(id: string, what: RoomNotice): Promise<void> {
+    for (const h of this.handlers) h(id, what);
+  }
+
+  onNotice(handler: (id: string, what: RoomNotice) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async touch(id: string): Promise<void> {
+    const e = this.entry(id);
+    if (e) e.lastActive = this.now();
+  }
+
+  async expire(cutoff: number): Promise<string[]> {
+    const gone: string[] = [];
+    for (const [id, e] of this.rooms) {
+      if (e.lastActive >= cutoff || e.connections.some((n) => n > 0)) continue;
+      this.rooms.delete(id);
+      gone.push(id);
+    }
+    return gone;
+  }
+
+  async ratings(names: string[]): Promise<Map<string, Rating>> { return this.db.ratings(names); }
+  async topRatings(limit: number): Promise<Rating[]> { return this.db.top(limit); }
+  async saveResult(result: Omit<RoomResult, 'ratings'>, rate: (current: Map<string, Rating>) => RatingChange[]): Promise<RoomResult | null> {
+    return this.db.save(result, rate);
+  }
+  async results(limit: number, offset: number) { return this.db.results(limit, offset); }
+  async result(id: string): Promise<RoomResult | null> { return this.db.result(id); }
+
+  async close(): Promise<void> {
+    this.rooms.clear();
+    this.db.close();
+  }
+}
