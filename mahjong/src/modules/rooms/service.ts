@@ -214,7 +214,7 @@ export class RoomService {
       if (!record) { this.drop(id); return; }
       table.connected = await this.store.connected(id);
       await table.refresh(record);
-      table.broadcastRoom({ type: 'room', room: await this.view(record, null, table.connected) });
+      table.broadcastRoom(await this.view(record, null, table.connected));
     }
     if (table.watchers > 0) this.drive(table);
     this.drivers.get(id)?.wake();

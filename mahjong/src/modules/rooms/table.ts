@@ -46,6 +46,8 @@ export class RoomTable {
   private serial: Promise<unknown> = Promise.resolve();
   private disposed = false;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Per viewer (spectators first): what the last event showed of whose turn it is, so a private step reveals nothing. */
+  private readonly shown: string[] = ['', '', '', '', ''];
   /** Who is connected on any server (refreshed on notices). */
   connected: boolean[] = [false, false, false, false];
 
@@ -153,7 +155,10 @@ export class RoomTable {
         const own = viewer === step.p;
         const action = own ? step.a : publicAction(step.a, riichiBefore, stage2After);
         if (action !== null) events.push({ type: 'action', player: step.p, action, by: step.by, ...(step.by === 'timeout' && (own || action === step.a) ? { timeout: true } : {}), state });
+        // A private step that moved the table on (everyone passed: the next seat drew) shows the table, not the step.
+        else if (tableKey(state) !== this.shown[viewer + 1]) events.push({ type: 'state', state });
       }
+      this.shown[viewer + 1] = tableKey(state);
       if (handEnded && state.result) events.push({ type: 'kyoku_end', result: state.result, state });
       if (game.isOver()) events.push({ type: 'game_over', state });
       if (pending && (viewer === pending.seat || (viewer !== SPECTATOR && state.phase < 4))) events.push(clockEvent(pending, this.record.clock.decisionMs));
@@ -293,9 +298,9 @@ export class RoomTable {
     });
   }
 
-  /** To every stream here: who sits where and who is connected. */
-  broadcastRoom(event: SseEvent): void {
-    for (const hub of this.hubs) hub.broadcast(event);
+  /** To every stream here: who sits where and who is connected (`you`: each stream's own seat). */
+  broadcastRoom<R extends { you: number | null }>(room: R): void {
+    this.hubs.forEach((hub, i) => { if (hub.size) hub.broadcast({ type: 'room', room: { ...room, you: i < 4 ? i : null } }); });
   }
 
   private broadcastSnapshot(): void {
@@ -328,6 +333,8 @@ export class RoomTable {
     for (const hub of this.hubs) hub.close();
   }
 }
+
+const tableKey = (s: StateView): string => `${s.phase}|${s.turn}|${s.tiles_left}|${s.game.hand_index}`;
 
 /** The riichi tile a seat would throw if it confirms or cancels now (public once thrown). */
 function riichiTile(game: EngineGame, seat: number): number | null {

@@ -139,6 +139,7 @@
         if (d.player !== ui.you || d.by !== 'human') ui.clock = null;
         setState(d.state);
       },
+      state: (d) => setState(d.state),
       clock: (d) => { ui.clock = d; tickClock(); },
       kyoku_start: (d) => { ui.clock = null; setState(d.state); },
       kyoku_end: (d) => { ui.lastResult = d.result; setState(d.state); showResult(d); },
