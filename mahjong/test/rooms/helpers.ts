@@ -38,3 +38,38 @@ export async function openStream(base: string, roomId: string, token?: string, w
     close: () => controller.abort(),
   };
 }
+
+/** The move an API client in "auto" makes for its seat: a win, else a pass, else the drawn tile. */
+export function autoChoice(s: any, seat: number): number | null {
+  const v: number[] = s.valid_actions;
+  if (!v.length || s.turn !== seat) return null;
+  for (const a of [50, 49, 53]) if (v.includes(a)) return a;
+  if (s.riichi_stage2) return v.includes(52) ? 52 : v[0]!;
+  const d = s.players[seat].drawn;
+  const cut = d == null ? -1 : d === 16 ? 34 : d === 52 ? 35 : d === 88 ? 36 : d >> 2;
+  if (v.includes(cut)) return cut;
+  const discards = v.filter((a) => a <= 36);
+  return discards.length ? discards[discards.length - 1]! : v[0]!;
+}
+
+/** Plays the given seats through the API (reading each seat's own state) until the game is over. */
+export async function playToEnd(base: string, roomId: string, tokens: string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let moved = false;
+    for (const token of tokens) {
+      const res = await fetch(`${base}/api/rooms/${roomId}/state`, { headers: { 'x-seat-token': token } });
+      if (res.status !== 200) continue;
+      const s = await res.json() as any;
+      if (s.is_over) return;
+      const seat = s.viewer as number;
+      const a = autoChoice(s, seat);
+      if (a !== null) {
+        await post(base, `/api/rooms/${roomId}/action`, { action_idx: a }, token);
+        moved = true;
+      }
+    }
+    if (!moved) await Bun.sleep(5);
+  }
+  throw new Error('the room game did not end in time');
+}

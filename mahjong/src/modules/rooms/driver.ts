@@ -11,6 +11,8 @@ export interface DriverTiming {
 
 /** The longest the driver sleeps: it renews its lease (3 s in Redis) and re-reads who is connected this often. */
 const TICK_MS = 1_000;
+/** A server drives a room this long after serving a request for it, streams or not (API-only players). */
+export const DRIVE_AFTER_REQUEST_MS = 30_000;
 
 /**
  * Moves a room's game on where no human has to: deals, bots, players who are away or out of time.
@@ -51,7 +53,7 @@ export class RoomDriver {
 
   private async loop(): Promise<void> {
     const t = this.table;
-    while (!this.stopped && !t.isOver && t.watchers > 0) {
+    while (!this.stopped && !t.isOver && (t.watchers > 0 || Date.now() - t.lastRequest < DRIVE_AFTER_REQUEST_MS)) {
       if (!(await this.store.lease(t.id).catch(() => false))) {
         await this.sleep(TICK_MS);
         continue;

@@ -18,9 +18,10 @@ export class RoomBusy extends AppError {
   }
 }
 
+/** A seat that cannot be taken (409), or a name that cannot be used (422 NAME_INVALID). */
 export class SeatRefused extends AppError {
   constructor(code: string, message: string) {
-    super(code, 409, message);
+    super(code, code === 'NAME_INVALID' ? 422 : 409, message);
   }
 }
 

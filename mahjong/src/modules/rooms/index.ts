@@ -58,6 +58,7 @@ export const roomsModule = (rooms: RoomService) => {
       const table = await rooms.table(record.id);
       if (!table.game) throw new RoomResultNotFound(record.id);
       if (seat === null) return table.greeting(SPECTATOR, { type: 'room' }).find((e) => e.type === 'snapshot')!.state as ReturnType<typeof viewFor>;
+      await rooms.requested(table, seat);
       return table.exclusive(() => viewFor(table.game!, seat));
     }, { params: RoomParams, query: WatchQuery, detail: { summary: 'The table as your seat sees it (a spectator: as it was spectator_delay_ms ago, no concealed hand)', tags } })
     .get('/api/rooms/:room_id/events', async ({ params, request, query }) => {

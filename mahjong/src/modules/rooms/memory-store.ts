@@ -1,9 +1,9 @@
 import type { Rating, RatingChange } from '../../rooms/rating';
 import { TooManyRooms } from './errors';
 import type { ResultsDb } from './results-db';
-import type { RoomNotice, RoomRecord, RoomResult, RoomStep, RoomStore } from './types';
+import { SEEN_MS, type RoomNotice, type RoomRecord, type RoomResult, type RoomStep, type RoomStore } from './types';
 
-interface Entry { record: RoomRecord; steps: RoomStep[]; lastActive: number; connections: number[] }
+interface Entry { record: RoomRecord; steps: RoomStep[]; lastActive: number; connections: number[]; seenUntil: number[] }
 
 /** One server: rooms in this process (lost on restart), ratings and results in SQLite. */
 export class MemoryRoomStore implements RoomStore {
@@ -20,7 +20,7 @@ export class MemoryRoomStore implements RoomStore {
 
   async create(record: RoomRecord): Promise<void> {
     if (this.rooms.size >= this.maxRooms) throw new TooManyRooms(this.maxRooms);
-    this.rooms.set(record.id, { record, steps: [], lastActive: this.now(), connections: [0, 0, 0, 0] });
+    this.rooms.set(record.id, { record, steps: [], lastActive: this.now(), connections: [0, 0, 0, 0], seenUntil: [0, 0, 0, 0] });
   }
 
   async get(id: string): Promise<RoomRecord | null> {
@@ -65,7 +65,14 @@ export class MemoryRoomStore implements RoomStore {
   }
 
   async connected(id: string): Promise<boolean[]> {
-    return (this.entry(id)?.connections ?? [0, 0, 0, 0]).map((n) => n > 0);
+    const e = this.entry(id);
+    const now = this.now();
+    return [0, 1, 2, 3].map((seat) => !!e && (e.connections[seat]! > 0 || e.seenUntil[seat]! > now));
+  }
+
+  async seen(id: string, seat: number): Promise<void> {
+    const e = this.entry(id);
+    if (e) e.seenUntil[seat] = this.now() + SEEN_MS;
   }
 
   async notify(id: string, what: RoomNotice): Promise<void> {

@@ -13,7 +13,7 @@
 import { RedisClient } from 'bun';
 import type { Rating, RatingChange } from '../../rooms/rating';
 import { RoomBusy, TooManyRooms } from './errors';
-import type { RoomNotice, RoomRecord, RoomResult, RoomResultSummary, RoomStep, RoomStore } from './types';
+import { SEEN_MS, type RoomNotice, type RoomRecord, type RoomResult, type RoomResultSummary, type RoomStep, type RoomStore } from './types';
 
 const LOCK_MS = 30_000;
 const LOCK_WAIT_MS = 15_000;
@@ -143,6 +143,10 @@ export class RedisRoomStore implements RoomStore {
     const out = [false, false, false, false];
     for (const m of members) out[Number(m.split('|')[0])] = true;
     return out;
+  }
+
+  async seen(id: string, seat: number): Promise<void> {
+    await this.redis.zadd(this.key('rconn', id), this.now() + SEEN_MS, `${seat}|seen`);
   }
 
   async notify(id: string, what: RoomNotice): Promise<void> {

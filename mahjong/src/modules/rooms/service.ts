@@ -251,9 +251,17 @@ export class RoomService {
     const record = await this.record(id);
     const seat = this.requireSeat(record, token, 'an action');
     const table = await this.table(id);
+    await this.requested(table, seat);
     const state = await table.act(seat, action);
     this.drivers.get(id)?.wake();
     return { seat, state };
+  }
+
+  /** A seat's request: it counts as connected a while, and this server drives the room meanwhile. */
+  async requested(table: RoomTable, seat: number): Promise<void> {
+    table.lastRequest = this.now();
+    await this.store.seen(table.id, seat).catch(() => undefined);
+    this.drive(table);
   }
 
   /** The finished game: saved once with its rating changes (a seeded game or one with fewer than two humans changes none). */

@@ -48,6 +48,8 @@ export class RoomTable {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** Per viewer (spectators first): what the last event showed of whose turn it is, so a private step reveals nothing. */
   private readonly shown: string[] = ['', '', '', '', ''];
+  /** When this server last served a seat's request for the room (its driver runs a while after). */
+  lastRequest = 0;
   /** Who is connected on any server (refreshed on notices). */
   connected: boolean[] = [false, false, false, false];
 

@@ -53,6 +53,9 @@ export interface RoomResult {
 
 export type RoomResultSummary = Omit<RoomResult, 'mjlog'>;
 
+/** How long a seat's last request keeps it connected without an open stream. */
+export const SEEN_MS = 10_000;
+
 export type RoomNotice = 'step' | 'room' | 'conn' | 'deleted';
 
 /** Rooms, their step logs, connections, and the ratings and results of finished room games. */
@@ -73,6 +76,8 @@ export interface RoomStore {
   /** This server's open streams per seat (4 counts); connected() sums every server's. */
   setConnections(id: string, counts: number[]): Promise<void>;
   connected(id: string): Promise<boolean[]>;
+  /** A seat's request (an action, a state read) counts as connected for SEEN_MS, for clients that do not hold a stream. */
+  seen(id: string, seat: number): Promise<void>;
   /** Tells every server (this one too) that something changed in a room. */
   notify(id: string, what: RoomNotice): Promise<void>;
   onNotice(handler: (id: string, what: RoomNotice) => void): void;
