@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { waitFor } from '@devhub/shared/testing';
 import { createApp } from '../../src/app';
-import { openStream, playToEnd, post } from './helpers';
+import { autoChoice, openStream, playToEnd, post } from './helpers';
 
 // Rooms over HTTP on one server (memory store): seats and tokens, refusals in the documented
 // error shape, turn timers and automatic play, spectators, ratings.
@@ -132,19 +132,20 @@ describe('timers, absence and spectators', () => {
     await post(base, `/api/rooms/${id}/start`, {}, alice);
     const alicesView = await openStream(base, id, alice);
     // Some moves are made…
-    for (let i = 0; i < 40; i++) {
+    const now = await waitFor(async () => {
       for (const t of [alice, bob]) {
         const s = (await get(`/api/rooms/${id}/state`, t)).body;
-        const { autoChoice } = await import('./helpers');
         const a = autoChoice(s, s.viewer);
         if (a !== null) await post(base, `/api/rooms/${id}/action`, { action_idx: a }, t);
       }
-    }
-    const now = (await get(`/api/rooms/${id}/state`, alice)).body;
+      const s = (await get(`/api/rooms/${id}/state`, alice)).body;
+      return s.tiles_left < 60 ? s : null;
+    }, 'the hand under way', 20_000, 1);
     expect(now.tiles_left).toBeLessThan(60);
     const spectator = await openStream(base, id);
     const snapshot = await waitFor(() => spectator.events().find((e) => e.event === 'snapshot'), 'the spectator\'s snapshot');
     expect(snapshot.data.state.tiles_left).toBe(69);
+    expect(snapshot.data.state.game.hand_index).toBe(0);
     expect(snapshot.data.delay_ms).toBe(600_000);
     expect((await get(`/api/rooms/${id}/state?watch=1`)).body.tiles_left).toBe(69);
     spectator.close();
