@@ -5,7 +5,10 @@ import { SEEN_MS, type RoomNotice, type RoomRecord, type RoomResult, type RoomSt
 
 interface Entry { record: RoomRecord; steps: RoomStep[]; lastActive: number; connections: number[]; seenUntil: number[] }
 
-/** One server: rooms in this process (lost on restart), ratings and results in SQLite. */
+/**
+ * One server: rooms in this process, written through to SQLite (results-db.ts) so that a restarted
+ * server finds them again; ratings and results there too.
+ */
 export class MemoryRoomStore implements RoomStore {
   readonly kind = 'memory' as const;
   private readonly rooms = new Map<string, Entry>();
@@ -14,13 +17,22 @@ export class MemoryRoomStore implements RoomStore {
 
   constructor(readonly maxRooms: number, private readonly db: ResultsDb, private readonly now: () => number = Date.now) {}
 
+  /** The room, from memory or, after a restart, from the database. */
   private entry(id: string): Entry | undefined {
-    return this.rooms.get(id);
+    const known = this.rooms.get(id);
+    if (known) return known;
+    const kept = this.db.loadRoom(id);
+    if (!kept) return undefined;
+    const e: Entry = { ...kept, connections: [0, 0, 0, 0], seenUntil: [0, 0, 0, 0] };
+    this.rooms.set(id, e);
+    return e;
   }
 
   async create(record: RoomRecord): Promise<void> {
-    if (this.rooms.size >= this.maxRooms) throw new TooManyRooms(this.maxRooms);
-    this.rooms.set(record.id, { record, steps: [], lastActive: this.now(), connections: [0, 0, 0, 0], seenUntil: [0, 0, 0, 0] });
+    if (Math.max(this.rooms.size, this.db.roomCount()) >= this.maxRooms) throw new TooManyRooms(this.maxRooms);
+    const e: Entry = { record, steps: [], lastActive: this.now(), connections: [0, 0, 0, 0], seenUntil: [0, 0, 0, 0] };
+    this.db.putRoom(record, e.lastActive);
+    this.rooms.set(record.id, e);
   }
 
   async get(id: string): Promise<RoomRecord | null> {
@@ -31,8 +43,10 @@ export class MemoryRoomStore implements RoomStore {
     return this.lock(id, async () => {
       const e = this.entry(id);
       if (!e) throw new Error(`room ${id} is gone`);
-      e.record = fn(e.record);
-      return e.record;
+      const next = fn(e.record);
+      this.db.putRoom(next, this.now());
+      e.record = next;
+      return next;
     });
   }
 
@@ -44,8 +58,9 @@ export class MemoryRoomStore implements RoomStore {
     const e = this.entry(id);
     if (!e) throw new Error(`room ${id} is gone`);
     if (e.steps.length !== at) throw new Error(`invariant: room ${id} has ${e.steps.length} steps, appending at ${at}`);
-    e.steps.push(...steps);
     e.lastActive = this.now();
+    this.db.addSteps(id, at, steps, e.lastActive);
+    e.steps.push(...steps);
   }
 
   lock<T>(id: string, fn: () => Promise<T>): Promise<T> {
@@ -95,6 +110,12 @@ export class MemoryRoomStore implements RoomStore {
       this.rooms.delete(id);
       gone.push(id);
     }
+    for (const id of this.db.idleRooms(cutoff)) {
+      if (this.rooms.has(id)) continue;
+      this.db.deleteRoom(id);
+      if (!gone.includes(id)) gone.push(id);
+    }
+    for (const id of gone) this.db.deleteRoom(id);
     return gone;
   }
 
