@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { useTempDirs, waitFor } from '../shared/src/testing';
-import { CHROMIUM } from '../mahjong/test/web/browser';
+import { CHROMIUM, screenshot } from '../mahjong/test/web/browser';
 import { startRedis, type RunningRedis } from '../mahjong/test/support/redis-server';
 
 // Issue #27 §3: four friends in four browsers (Chromium contexts: separate cookies) play one whole
@@ -112,6 +112,16 @@ describe('a room of four browsers on two servers', () => {
       expect(hands).toEqual([0, 1, 2, 3].map((s) => s === seat));
     }
     for (const p of [ann, bea, cai, dan]) await p.check('#auto');
+    // A spectator on the other server: the table, no concealed hand.
+    const watcher = await contexts[3]!.newPage();
+    watcher.on('pageerror', (e) => errors.push(e.message));
+    await watcher.goto(`${invite.replace(one.base, two.base)}&watch=1`);
+    await waitFor(() => room(watcher, 'window.__room.state && window.__room.state.tiles_left < 66'), 'the spectator\'s table', 30_000);
+    expect(await room(watcher, 'window.__room.you')).toBeNull();
+    expect(await room(watcher, 'window.__room.state.players.map((p) => typeof p.hand)')).toEqual(['number', 'number', 'number', 'number']);
+    await screenshot(ann, 'rooms-ann');
+    await screenshot(watcher, 'rooms-spectator');
+    await watcher.close();
 
     // Bea closes her page in the middle of the first hand: she is shown away and the server plays her seat.
     await waitFor(() => room(ann, 'window.__room.state && window.__room.state.tiles_left < 60'), 'the first hand under way', 30_000);
@@ -146,6 +156,11 @@ describe('a room of four browsers on two servers', () => {
     const ratings = await (await fetch(`${one.base}/api/ratings`)).json() as any;
     expect(ratings.ratings.find((r: any) => r.name === first.name).rating).toBe(first.after);
     await waitFor(() => room(ann, 'window.__room.room.ratings && window.__room.room.ratings.length === 4'), 'the rating changes on the room page', 15_000);
+    // The history page lists the ratings and the room game.
+    await ann.goto(`${one.base}/history`);
+    await waitFor(() => ann.$$eval('#ratings tbody tr', (rows) => rows.length === 4), 'four ratings on the history page');
+    expect(await ann.textContent(`#room-games tr[data-game="${roomId}"]`)).toContain(`R ${first.delta > 0 ? '+' : ''}${first.delta}`);
+    await screenshot(ann, 'rooms-history');
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -58,7 +58,10 @@ export class RoomDriver {
         await this.sleep(TICK_MS);
         continue;
       }
-      t.connected = await this.store.connected(t.id);
+      const connected = await this.store.connected(t.id);
+      // A seat's last request aged out (no stream, no request for a while): everyone's seat list must say so.
+      if (connected.some((c, i) => c !== t.connected[i])) await this.store.notify(t.id, 'conn').catch(() => undefined);
+      t.connected = connected;
       const wait = await t.tick(this.timing);
       if (wait > 0) await this.sleep(Math.min(wait, TICK_MS));
       else await new Promise((r) => setImmediate(r));

@@ -2,6 +2,8 @@ import { Elysia } from 'elysia';
 import roomHtml from '../../web/room.html' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import roomJs from '../../web/js/room.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import roomHistoryJs from '../../web/js/room-history.js' with { type: 'file' };
 import { exportFile } from '../replay/service';
 import { presentedSeatToken, seatCookie } from './access';
 import { RoomResultNotFound } from './errors';
@@ -32,6 +34,7 @@ export const roomsModule = (rooms: RoomService) => {
   return new Elysia({ name: 'rooms' })
     .get('/room', file(roomHtml as unknown as string, 'text/html; charset=utf-8'), { detail: { summary: 'Rooms: create, invite, take a seat, play, watch', tags: ['pages'] } })
     .get('/room/room.js', file(roomJs as string, 'text/javascript; charset=utf-8'), { detail: { hide: true } })
+    .get('/room/history.js', file(roomHistoryJs as string, 'text/javascript; charset=utf-8'), { detail: { hide: true } })
     .post('/api/rooms', async ({ body, request, set }) => {
       const { record, token, seat } = await rooms.create(body);
       return seated(record, seat, token, request, set);

@@ -260,7 +260,8 @@ export class RoomService {
   /** A seat's request: it counts as connected a while, and this server drives the room meanwhile. */
   async requested(table: RoomTable, seat: number): Promise<void> {
     table.lastRequest = this.now();
-    await this.store.seen(table.id, seat).catch(() => undefined);
+    // A seat with a stream here is connected anyway; a mark would only keep it "connected" after the stream closes.
+    if (!table.connections()[seat]) await this.store.seen(table.id, seat).catch(() => undefined);
     this.drive(table);
   }
 
