@@ -13,8 +13,10 @@ export class DelayLine<T> {
 
   constructor(private readonly delayMs: number) {}
 
+  /** A new step's view; views no spectator can be shown any more (older than the delay, but for the latest of them) go. */
   push(at: number, value: T): void {
     this.items.push({ at, value });
+    this.current(at);
   }
 
   /** The latest value due at `now` (or the first one, which a table always shows), dropping older ones. */

@@ -6,7 +6,7 @@ import roomJs from '../../web/js/room.js' with { type: 'file' };
 import roomHistoryJs from '../../web/js/room-history.js' with { type: 'file' };
 import { exportFile } from '../replay/service';
 import { presentedSeatToken, seatCookie } from './access';
-import { RoomResultNotFound } from './errors';
+import { RoomResultNotFound, RoomState } from './errors';
 import {
   CreateRoomBody, JoinBody, RatingsResponse, ResultExportQuery, ResultParams, ResultsQuery, RoomActionBody, RoomActionResponse,
   RoomEventDoc, RoomParams, RoomResultsResponse, RoomView, SeatedResponse, WatchQuery,
@@ -59,7 +59,7 @@ export const roomsModule = (rooms: RoomService) => {
       const record = await rooms.record(params.room_id);
       const seat = query.watch === undefined ? rooms.seatOf(record, presentedSeatToken(request, record.id)) : null;
       const table = await rooms.table(record.id);
-      if (!table.game) throw new RoomResultNotFound(record.id);
+      if (!table.game) throw new RoomState('the game has not started');
       if (seat === null) return table.greeting(SPECTATOR, { type: 'room' }).find((e) => e.type === 'snapshot')!.state as ReturnType<typeof viewFor>;
       await rooms.requested(table, seat);
       return table.exclusive(() => viewFor(table.game!, seat));

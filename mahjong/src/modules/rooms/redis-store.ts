@@ -159,6 +159,7 @@ export class RedisRoomStore implements RoomStore {
 
   async touch(id: string): Promise<void> {
     await this.redis.send('ZADD', [this.key('rooms'), 'XX', String(this.now()), id]);
+    await this.redis.pexpire(this.key('room', id), this.ttlMs * 4);
   }
 
   async expire(cutoff: number): Promise<string[]> {

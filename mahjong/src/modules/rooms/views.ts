@@ -4,7 +4,7 @@
  * not show (a skip, the riichi cancel, a discard that waits for its riichi confirmation) go to that
  * seat alone, and while a seat decides on a call the others see nobody to act.
  */
-import { A, discardIndex } from '../../engine/table/actions';
+import { A, discardIndex, kindOfDiscard } from '../../engine/table/actions';
 import type { StateView } from '../../engine/game';
 import type { EngineGame } from '../game/port';
 
@@ -40,6 +40,7 @@ export function fallbackAction(v: StateView, seat: number): number | null {
     const cut = discardIndex(me.drawn);
     if (valid.includes(cut)) return cut;
   }
-  const discards = valid.filter((a) => a <= 36);
+  // After a call: the rightmost tile of the sorted hand (honours last; a red five sorts with its fives).
+  const discards = valid.filter((a) => a <= 36).sort((x, y) => kindOfDiscard(x) - kindOfDiscard(y) || x - y);
   return discards.length ? discards[discards.length - 1]! : valid[0]!;
 }
