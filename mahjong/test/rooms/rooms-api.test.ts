@@ -67,8 +67,18 @@ describe('seats and tokens', () => {
     const alone = await post(base, '/api/rooms', { name: 'Solo' });
     const solo = await post(base, `/api/rooms/${alone.body.room.room_id}/start`, {}, alone.body.token);
     expect([solo.status, solo.body.code]).toEqual([409, 'NOT_ENOUGH_PLAYERS']);
+    // A player may give the seat up before the start; the creator may not.
+    const carol = await post(base, `/api/rooms/${id}/seats`, { name: 'Carol' });
+    const left = await fetch(`${base}/api/rooms/${id}/seats/me`, { method: 'DELETE', headers: { 'x-seat-token': carol.body.token } });
+    expect(left.status).toBe(200);
+    expect(left.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect(((await left.json()) as any).seats[2].kind).toBe('empty');
+    const ownerLeaves = await fetch(`${base}/api/rooms/${id}/seats/me`, { method: 'DELETE', headers: { 'x-seat-token': alice } });
+    expect(((await ownerLeaves.json()) as any).code).toBe('ROOM_STATE');
     expect((await post(base, `/api/rooms/${id}/start`, {}, alice)).status).toBe(200);
     expect((await post(base, `/api/rooms/${id}/seats`, { name: 'Late' })).body.code).toBe('ROOM_STATE');
+    const bobLeaves = await fetch(`${base}/api/rooms/${id}/seats/me`, { method: 'DELETE', headers: { 'x-seat-token': bob } });
+    expect(((await bobLeaves.json()) as any).code).toBe('ROOM_STATE');
   });
 });
 

@@ -25,3 +25,8 @@ export function presentedSeatToken(request: Request, roomId: string): string | n
   }
   return null;
 }
+
+/** Removes the seat cookie (a player who left). */
+export function clearedSeatCookie(roomId: string): string {
+  return `${cookieName(roomId)}=; Path=/api/rooms/${encodeURIComponent(roomId)}; HttpOnly; SameSite=Strict; Max-Age=0`;
+}

@@ -5,7 +5,7 @@ import roomJs from '../../web/js/room.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import roomHistoryJs from '../../web/js/room-history.js' with { type: 'file' };
 import { exportFile } from '../replay/service';
-import { presentedSeatToken, seatCookie } from './access';
+import { clearedSeatCookie, presentedSeatToken, seatCookie } from './access';
 import { RoomResultNotFound, RoomState } from './errors';
 import {
   CreateRoomBody, JoinBody, RatingsResponse, ResultExportQuery, ResultParams, ResultsQuery, RoomActionBody, RoomActionResponse,
@@ -47,6 +47,11 @@ export const roomsModule = (rooms: RoomService) => {
       const { record, token, seat } = await rooms.join(params.room_id, body.name, body.seat, presentedSeatToken(request, params.room_id));
       return seated(record, seat, token, request, set);
     }, { params: RoomParams, body: JoinBody, response: SeatedResponse, detail: { summary: 'Take a seat by name before the start (a caller already seated keeps its seat)', tags } })
+    .delete('/api/rooms/:room_id/seats/me', async ({ params, request, set }) => {
+      const record = await rooms.leave(params.room_id, presentedSeatToken(request, params.room_id));
+      set.headers['set-cookie'] = clearedSeatCookie(record.id);
+      return rooms.view(record, null);
+    }, { params: RoomParams, response: RoomView, detail: { summary: 'Give your seat up before the start (not the creator)', tags } })
     .post('/api/rooms/:room_id/start', async ({ params, request }) => {
       const record = await rooms.start(params.room_id, presentedSeatToken(request, params.room_id));
       return rooms.view(record, record.ownerSeat);

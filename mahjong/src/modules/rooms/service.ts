@@ -135,6 +135,21 @@ export class RoomService {
     return { record, token: fresh, seat };
   }
 
+  /** A seated player gives the seat up before the start (the creator cannot: it starts the room). */
+  async leave(id: string, token: string | null): Promise<RoomRecord> {
+    const current = await this.record(id);
+    const seat = this.requireSeat(current, token, 'leaving a seat');
+    if (seat === current.ownerSeat) throw new RoomState('the room\'s creator keeps its seat');
+    const record = await this.store.update(id, (r) => {
+      if (r.status !== 'open') throw new RoomState('the game has started: the server plays for a player who leaves');
+      const seats = [...r.seats];
+      seats[seat] = null;
+      return { ...r, seats };
+    });
+    await this.store.notify(id, 'room');
+    return record;
+  }
+
   /** The creator starts the game: bots fill the empty seats, the wall is drawn. */
   async start(id: string, token: string | null): Promise<RoomRecord> {
     const current = await this.record(id);

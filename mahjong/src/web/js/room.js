@@ -44,6 +44,7 @@
     const r = ui.room;
     if (!r) return;
     $('room').hidden = false;
+    $('lobby').classList.toggle('playing', r.status === 'playing');
     $('room-title').textContent = `Room ${r.room_id.slice(0, 8)} — ${r.status === 'open' ? 'waiting' : r.status === 'playing' ? 'playing' : 'over'}`;
     $('invite').value = `${location.origin}/room?id=${r.room_id}`;
     $('seat-list').replaceChildren(...r.seats.map((s) => el('li', { 'data-seat': String(s.seat), 'data-connected': String(s.connected), 'data-kind': s.kind },
@@ -53,6 +54,7 @@
     $('join-form').hidden = !(r.status === 'open' && r.you === null && !watching);
     $('start').hidden = !(r.status === 'open' && r.you === r.owner_seat);
     $('auto-box').hidden = r.you === null;
+    $('leave').hidden = !(r.status === 'open' && r.you !== null && r.you !== r.owner_seat);
     $('auto').checked = ui.auto;
     $('watch').href = `/room?id=${r.room_id}&watch=1`;
     const notes = [`${r.clock.decision_ms / 1000} s a decision + ${r.clock.bank_ms / 1000} s bank per ${r.clock.bank_per}`, `spectators ${r.spectator_delay_ms / 1000} s behind`];
@@ -203,6 +205,21 @@
   };
   $('start').onclick = async () => {
     try { await call(`/api/rooms/${roomId}/start`, {}); } catch (e) { status(`Could not start: ${e.message}`); }
+  };
+  $('leave').onclick = async () => {
+    try {
+      const res = await fetch(`/api/rooms/${roomId}/seats/me`, { method: 'DELETE' });
+      if (!res.ok) throw new Error(((await res.json().catch(() => null)) || {}).detail || `HTTP ${res.status}`);
+      ui.you = null;
+      ui.room = await res.json();
+      renderRoom();
+      if (ui.stream) ui.stream.close();
+      subscribe();
+    } catch (e) { status(`Could not leave: ${e.message}`); }
+  };
+  $('room-title').onclick = () => $('lobby').classList.toggle('open');
+  $('copy-invite').onclick = async () => {
+    try { await navigator.clipboard.writeText($('invite').value); status('Invitation link copied'); } catch { $('invite').select(); }
   };
   $('auto').onchange = (e) => { ui.auto = e.target.checked; if (ui.auto && ui.state) autoMove(); };
   I.onChange(() => { redraw(); renderButtons(); });
