@@ -142,6 +142,8 @@ export class RoomTable {
       if (this.record.clock.bankPer === 'hand') this.banks = fullBanks(this.record.clock);
     } else if (step.bank !== undefined) this.banks[step.p] = step.bank;
     const seq = this.applied;
+    // The game is over: bot processes (mjai) stop now, not when the room expires.
+    if (game.isOver()) for (const ai of this.ais) ai?.dispose?.(game);
     const finished = game.handsFinished();
     const handEnded = finished > this.handsSeen;
     this.handsSeen = finished;

@@ -170,8 +170,16 @@
     panel('final', [el('h2', {}, 'Final'), ...finalNodes(state)]);
   }
 
+  /** The bots a room may seat: the built-in AIs and the server's configured mjai bots. */
+  async function fillBots() {
+    try {
+      const { models } = await call('/api/ai/models');
+      $('create-bots').replaceChildren(...models.map((m) => el('option', { value: m.name, title: m.description }, `${m.name} bots`)));
+    } catch { /* keep the built-in list */ }
+  }
+
   async function load() {
-    if (!roomId) { $('create').hidden = false; status('Create a room and send its link to your friends'); redraw(); return; }
+    if (!roomId) { $('create').hidden = false; fillBots(); status('Create a room and send its link to your friends'); redraw(); return; }
     try {
       ui.room = await call(`/api/rooms/${encodeURIComponent(roomId)}`);
     } catch (e) {
