@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe('a room on two servers, one killed', () => {
   it('goes on through the other server to a rated end', async () => {
-    const a = await post(one.base, '/api/rooms', { name: 'Uma', max_round: 0, bots: 'heuristic' });
+    const a = await post(one.base, '/api/rooms', { name: 'Uma', max_round: 1, bots: 'heuristic' });
     const id = a.body.room.room_id;
     const b = await post(two.base, `/api/rooms/${id}/seats`, { name: 'Vic' });
     const tokens = [a.body.token as string, b.body.token as string];
