@@ -69,8 +69,7 @@ describe('a room on two servers, one killed', () => {
     // Uma's client now reaches server two (as through a balancer); both play on there.
     const umaAgain = await openStream(two.base, id, tokens[0]);
     await playToEnd(two.base, id, tokens, 120_000);
-    const games = (await (await fetch(`${two.base}/api/room-games`)).json()) as any;
-    const game = games.games.find((g: any) => g.game_id === id);
+    const game = await waitFor(async () => ((await (await fetch(`${two.base}/api/room-games`)).json()) as any).games.find((g: any) => g.game_id === id), 'the stored game');
     expect(game.rated).toBe(true);
     expect(game.ratings.map((c: any) => c.name)).toEqual(['Uma', 'Vic']);
     // Vic's stream on server two saw the whole game, every step once.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { useTempDirs } from '@devhub/shared/testing';
+import { useTempDirs, waitFor } from '@devhub/shared/testing';
 import { autoChoice, playToEnd, post } from './helpers';
 
 // One `mahjong serve` (no Redis) killed with -9 mid-game and started again on the same data
@@ -62,8 +62,8 @@ describe('a room survives kill -9', () => {
       if (after.tiles_left === before.tiles_left) expect(table(after)).toBe(table(before));
       else expect(after.tiles_left).toBeLessThan(before.tiles_left);
       await playToEnd(server.base, id, tokens);
-      const games = await (await fetch(`${server.base}/api/room-games`)).json() as any;
-      expect(games.games.find((g: any) => g.game_id === id)?.rated).toBe(true);
+      const game = await waitFor(async () => ((await (await fetch(`${server.base}/api/room-games`)).json()) as any).games.find((g: any) => g.game_id === id), 'the stored game');
+      expect(game.rated).toBe(true);
     } finally {
       server.proc.kill('SIGKILL');
       await server.proc.exited;
