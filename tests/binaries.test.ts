@@ -98,7 +98,7 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
     }
     if (product.pkg === 'mahjong') {
       // Pages and scripts are embedded in the binary, not read from the source tree.
-      for (const path of ['/', '/ai_battle', '/replay', '/static/js/tiles.js']) {
+      for (const path of ['/', '/ai_battle', '/replay', '/static/js/tiles.js', '/room', '/room/room.js']) {
         const page = await fetch(base + path);
         expect(page.status).toBe(200);
         expect((await page.text()).length).toBeGreaterThan(100);

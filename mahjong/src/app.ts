@@ -20,6 +20,11 @@ import { VERSION } from './version';
 import { GameAccess } from './modules/game/access';
 import { ladderModule } from './modules/ladder';
 import { LadderStore } from './modules/ladder/store';
+import { roomsModule } from './modules/rooms';
+import { MemoryRoomStore } from './modules/rooms/memory-store';
+import { ResultsDb } from './modules/rooms/results-db';
+import { DEFAULT_ROOM_SETTINGS, RoomService, type RoomSettings } from './modules/rooms/service';
+import type { RoomStore } from './modules/rooms/types';
 
 export interface AppDeps {
   /** Sessions, events and finished games (default: this process's memory, no game store). */
@@ -38,14 +43,21 @@ export interface AppDeps {
   ladder?: LadderStore;
   /** Whether ladder matches are being played (`serve --ladder`). */
   ladderRunning?: () => boolean;
+  /** Rooms for friends: where rooms and ratings live (default: this process, ratings in memory) and their timers. */
+  roomStore?: RoomStore;
+  roomSettings?: Partial<RoomSettings>;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
 export function createApp(deps: AppDeps = {}) {
   const log = deps.log ?? createLogger('mahjong');
   const backend = deps.backend ?? memoryBackend({ ...DEFAULT_LIMITS, ...deps.limits });
-  const games = new GameService(deps.factories ?? factoriesWith(deps.mjaiBots), backend, log);
+  const factories = deps.factories ?? factoriesWith(deps.mjaiBots);
+  const games = new GameService(factories, backend, log);
   games.startSweeper();
+  const rooms = new RoomService(deps.roomStore ?? new MemoryRoomStore(backend.sessions.maxSessions, new ResultsDb(null)), factories,
+    { ...DEFAULT_ROOM_SETTINGS, ttlMs: backend.sessions.ttlMs, ...deps.roomSettings }, log);
+  rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
   return new Elysia()
     .use(errorMapper(log))
@@ -58,8 +70,10 @@ export function createApp(deps: AppDeps = {}) {
     .use(historyModule(games, access))
     .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .use(ladderModule(deps.ladder ?? new LadderStore(null), deps.ladderRunning ?? (() => false)))
+    .use(roomsModule(rooms))
     .decorate('games', games)
-    .onStop(() => games.close());
+    .decorate('rooms', rooms)
+    .onStop(async () => { await rooms.close(); await games.close(); });
 }
 
 export type MahjongApp = ReturnType<typeof createApp>;

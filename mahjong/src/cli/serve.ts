@@ -15,6 +15,7 @@ import type { Backend } from '../modules/backend/types';
 import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redis';
 import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
+import { ROOM_ARGS, roomSettingsFrom, roomStoreFor } from '../modules/rooms/setup';
 
 function positive(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -47,6 +48,7 @@ export default defineCommand({
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
     'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
+    ...ROOM_ARGS,
   },
   async run({ args }) {
     const log = createLogger('mahjong');
@@ -100,7 +102,10 @@ export default defineCommand({
       throw new AppError('INVALID_LADDER', 500, `${(err as Error).message}: move it away to start a new ladder`);
     }
     const runner = args.ladder ? new LadderRunner(ladder, { entrants: [...new Set(entrants)], bots: mjaiBots, intervalMs: ladderInterval * 1000, log }) : null;
-    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null });
+    const roomSettings = roomSettingsFrom(args, limits.ttlMs);
+    const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs })
+      .catch((err) => { throw new AppError('REDIS_UNAVAILABLE', 500, `rooms: ${(err as Error).message}`); });
+    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
@@ -135,6 +140,7 @@ export function stopOnce(app: MahjongApp, log: { warn: (m: string) => void }, ..
   return () => {
     stopping ??= (async () => {
       app.decorator.games.closeStreams();
+      app.decorator.rooms.closeStreams();
       const results = await Promise.allSettled([app.stop(true), ...others.map((stopOther) => stopOther())]);
       for (const result of results) if (result.status === 'rejected') log.warn(`stopping: ${(result.reason as Error).message}`);
     })();
