@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
@@ -20,6 +20,8 @@ import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic
  */
 const env = testEnv('corpus');
 const proj = join(env.dir, 'proj');
+/** Trusted before the run, so the crash scenario starts straight to the input prompt whichever test runs first. */
+const trusted = join(env.dir, 'trusted');
 let mock: MockAnthropic;
 let server: RunningServer;
 const sockets: WsClient[] = [];
@@ -102,7 +104,10 @@ beforeAll(async () => {
   if (!claudeAvailable) return;
   mock = startMockAnthropic();
   mkdirSync(proj);
+  mkdirSync(trusted);
   const { config, tmuxEnv } = claudeSetup(env, mock);
+  const claudeJson = join(env.dir, '.claude.json');
+  writeFileSync(claudeJson, JSON.stringify({ ...JSON.parse(readFileSync(claudeJson, 'utf8')), projects: { [trusted]: { hasTrustDialogAccepted: true } } }));
   const CLI = join(import.meta.dir, '../../src/cli/index.ts');
   await using install = Bun.spawn(['bun', CLI, 'hooks', 'install', '--settings', join(env.dir, '.claude', 'settings.json')], {
     env: { ...process.env, HOME: env.dir, GW_DIR: env.dir }, stdout: 'pipe', stderr: 'pipe',
@@ -177,9 +182,9 @@ describe.skipIf(!claudeAvailable)('status corpus: the real Claude Code', () => {
   it('a crash and a window killed from outside', async () => {
     const crash = await watch('crash');
     const gone = await watch('gone');
-    // The folder is trusted by now: both start straight to their input prompt.
-    expect((await api('/sessions', { channel_id: 'crash', provider: 'claude', work_dir: proj })).status).toBe(200);
-    const created = await api('/sessions', { channel_id: 'gone', provider: 'claude', work_dir: proj });
+    // A trusted folder: both start straight to their input prompt.
+    expect((await api('/sessions', { channel_id: 'crash', provider: 'claude', work_dir: trusted })).status).toBe(200);
+    const created = await api('/sessions', { channel_id: 'gone', provider: 'claude', work_dir: trusted });
     expect(created.status).toBe(200);
     await crash.next('idle');
     await gone.next('idle');
