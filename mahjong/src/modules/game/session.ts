@@ -101,7 +101,7 @@ export class GameSession {
   get maxRound(): number { return this.record.maxRound; }
   get createdAt(): string { return this.record.createdAt; }
   /** The seat token (human_ai) or owner token (4ai): see access.ts. */
-  get token(): string { return this.record.token; }
+  get tokenHash(): string { return this.record.tokenHash; }
   /** Steps applied here: the step log's length once caught up. */
   get steps(): number { return this.applied; }
 
