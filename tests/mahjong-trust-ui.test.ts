@@ -109,6 +109,32 @@ describe('the end of a game: links with the token, and how the walls were made',
     await page.close();
   }, 60_000);
 
+  it('the live river shades tsumogiri discards and keeps called tiles as visible as the rest (the replay dims them)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/replay`);
+    // Three copies of 1m: a hand discard, one another seat called, one discarded from the draw.
+    const mean = (dimCalled: boolean) => page.evaluate((dimCalled) => {
+      const c = document.createElement('canvas');
+      c.width = 200; c.height = 80;
+      const ctx = c.getContext('2d')!;
+      const river = [{ tile: 0 }, { tile: 1, called: true }, { tile: 2, tsumogiri: true }];
+      (window as any).MJTable.drawRiver(ctx, river, 0, 0, 40, 56, { cols: 6, rows: 3, maxLast: 6, markLast: false, slide: 1, markTsumogiri: true, dimCalled });
+      // The left half of each tile (the tsumogiri corner mark is top right).
+      return [0, 1, 2].map((i) => {
+        const d = ctx.getImageData(i * 40 + 4, 6, 16, 44).data;
+        let sum = 0;
+        for (let k = 0; k < d.length; k += 4) sum += d[k]! + d[k + 1]! + d[k + 2]!;
+        return sum / (d.length / 4);
+      });
+    }, dimCalled);
+    const [plain, called, tsumogiri] = await mean(false);
+    expect(called).toBe(plain!);
+    expect(tsumogiri!).toBeLessThan(plain! * 0.9);
+    const [plainR, calledR] = await mean(true);
+    expect(calledR!).toBeLessThan(plainR! * 0.9);
+    await page.close();
+  }, 60_000);
+
   it('an unseeded game: the dialog reveals the wall secret and its commitment; the history marks nothing', async () => {
     const page = await context.newPage();
     const id = await finishedOnPage(page, at, '');
