@@ -7,6 +7,8 @@ import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
 import { createApp } from '../mahjong/src/app';
 import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
+import { Game } from '../mahjong/src/engine/game';
+import { newWallSecret } from '../mahjong/src/engine/table/secure-wall';
 
 // Issue #27 §4 on the play page, in Chromium against an in-process server.
 const app = createApp().listen({ hostname: '127.0.0.1', port: 0 });
@@ -109,6 +111,32 @@ describe('the end of a game: links with the token, and how the walls were made',
     await page.close();
   }, 60_000);
 
+  it('the live river shades tsumogiri discards and keeps called tiles as visible as the rest (the replay dims them)', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/replay`);
+    // Three copies of 1m: a hand discard, one another seat called, one discarded from the draw.
+    const mean = (dimCalled: boolean) => page.evaluate((dimCalled) => {
+      const c = document.createElement('canvas');
+      c.width = 200; c.height = 80;
+      const ctx = c.getContext('2d')!;
+      const river = [{ tile: 0 }, { tile: 1, called: true }, { tile: 2, tsumogiri: true }];
+      (window as any).MJTable.drawRiver(ctx, river, 0, 0, 40, 56, { cols: 6, rows: 3, maxLast: 6, markLast: false, slide: 1, markTsumogiri: true, dimCalled });
+      // The left half of each tile (the tsumogiri corner mark is top right).
+      return [0, 1, 2].map((i) => {
+        const d = ctx.getImageData(i * 40 + 4, 6, 16, 44).data;
+        let sum = 0;
+        for (let k = 0; k < d.length; k += 4) sum += d[k]! + d[k + 1]! + d[k + 2]!;
+        return sum / (d.length / 4);
+      });
+    }, dimCalled);
+    const [plain, called, tsumogiri] = await mean(false);
+    expect(called).toBe(plain!);
+    expect(tsumogiri!).toBeLessThan(plain! * 0.9);
+    const [plainR, calledR] = await mean(true);
+    expect(calledR!).toBeLessThan(plainR! * 0.9);
+    await page.close();
+  }, 60_000);
+
   it('an unseeded game: the dialog reveals the wall secret and its commitment; the history marks nothing', async () => {
     const page = await context.newPage();
     const id = await finishedOnPage(page, at, '');
@@ -123,6 +151,45 @@ describe('the end of a game: links with the token, and how the walls were made',
     await page.click(`tr[data-game="${id}"] .replay-link`);
     await page.waitForSelector('#wall-check.ok', { timeout: 20_000 });
     expect(await page.textContent('#wall-check')).toMatch(/^Wall commitment verified.*the revealed secret hashes to [0-9a-f]{64} and deals every tile of \d+ hands?/);
+    await page.close();
+  }, 60_000);
+});
+
+describe('the replay page checks the wall commitment of a loaded log', () => {
+  it('verifies a finished unseeded game and says FAILED for a changed secret, a changed commitment or a hidden secret', async () => {
+    const game = new Game({ secret: newWallSecret(), maxRound: 0 });
+    const agents = [0, 1, 2, 3].map(() => new HeuristicAgent());
+    while (!game.isOver()) {
+      const seat = game.actor();
+      if (seat < 0) { game.nextHand(); continue; }
+      game.step(seat, agents[seat]!.decide(game.stateView(seat, { shallow: true })));
+    }
+    const xml = game.toMjlog();
+    const c = game.commitment!, secret = game.secret!;
+    const page = await context.newPage();
+    await page.goto(`${base}/replay`);
+    const load = async (name: string, text: string) => {
+      // Hidden first, so the verdict read is the one of this log.
+      await page.evaluate(() => { document.getElementById('wall-check')!.hidden = true; });
+      await page.setInputFiles('#file', { name, mimeType: 'application/xml', buffer: Buffer.from(text) });
+      await page.waitForSelector('#wall-check:not([hidden])', { timeout: 20_000 });
+      return { cls: await page.getAttribute('#wall-check', 'class'), text: (await page.textContent('#wall-check'))! };
+    };
+    const good = await load('good.mjlog', xml);
+    expect(good.cls).toBe('ok');
+    expect(good.text).toContain(`hashes to ${c}`);
+    const cases: [string, string, RegExp][] = [
+      ['secret.mjlog', xml.replace(secret, newWallSecret()), /does not hash to the commitment/],
+      ['commitment.mjlog', xml.replace(`devhub-v2,${c}`, `devhub-v2,${'0'.repeat(64)}`), /does not hash to the commitment/],
+      ['hidden.mjlog', xml.replace(`,${secret}`, ''), /does not reveal the wall secret/],
+    ];
+    for (const [name, text, why] of cases) {
+      expect(text).not.toBe(xml);
+      const r = await load(name, text);
+      expect(r.cls).toBe('bad');
+      expect(r.text).toContain('Wall check FAILED');
+      expect(r.text).toMatch(why);
+    }
     await page.close();
   }, 60_000);
 });

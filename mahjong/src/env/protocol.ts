@@ -66,7 +66,8 @@ export class EnvServer {
 
   private reset(id: number, seed: number | undefined, seats: string[], eastOnly: boolean): Answer {
     if (!seats.includes('agent')) return fail(id, 'INVALID_COMMAND', 'seats: at least one seat must be "agent"');
-    const game = new Game({ seed: seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!, maxRound: eastOnly ? 0 : 1, autoNextHand: true, names: seats.map((s, i) => `${s}-${i}`) });
+    // No seed: the walls come from a fresh 256-bit secret (as every unseeded game), not a 32-bit seed an agent could search.
+    const game = new Game({ ...(seed === undefined ? {} : { seed }), maxRound: eastOnly ? 0 : 1, autoNextHand: true, names: seats.map((s, i) => `${s}-${i}`) });
     const env: Env = { game, seats: seats.map((s, i) => (s === 'agent' ? null : createAgent(s, game.seed * 4 + i))) };
     this.envs.set(id, env);
     return this.advance(id, env);

@@ -65,4 +65,16 @@ env.close()
     expect(s.handle(JSON.stringify({ cmd: 'step', action: first.legal[0] }))).toMatchObject({ ok: true });
     expect(s.handle('{"cmd":"close"}')).toMatchObject({ ok: true, closed: true });
   });
+
+  it('a reset without a seed deals from a fresh 256-bit secret (no 32-bit seed an agent could search); with one, from the seed', () => {
+    const s = new EnvServer();
+    const game = (env: number) => (s as unknown as { envs: Map<number, { game: { secret: string | null; commitment: string | null } }> }).envs.get(env)!.game;
+    s.handle('{"cmd":"reset","env":0}');
+    s.handle('{"cmd":"reset","env":1}');
+    s.handle('{"cmd":"reset","env":2,"seed":5}');
+    expect(game(0).secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(game(1).secret).not.toBe(game(0).secret);
+    expect(game(0).commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(game(2).secret).toBeNull();
+  });
 });

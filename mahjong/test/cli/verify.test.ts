@@ -46,6 +46,27 @@ describe('mahjong verify: the wall commitment of a game this engine dealt', () =
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/MISMATCH .*forged\.mjlog[\s\S]*does not hash to the commitment/);
   }, 60_000);
+
+  it('the README\'s check by hand (grep, printf, sha256sum) prints the commitment of a finished game and MISMATCH for a forged secret', () => {
+    const readme = readFileSync(join(import.meta.dir, '../../README.md'), 'utf8');
+    const line = readme.split('\n').find((l) => l.includes('sha256sum') && l.startsWith('grep '));
+    expect(line).toBeDefined();
+    const game = new Game({ secret: newWallSecret(), maxRound: 0 });
+    const agents = [0, 1, 2, 3].map((s) => new RandomAgent(s + 7));
+    while (!game.isOver()) {
+      const seat = game.actor();
+      if (seat < 0) { game.nextHand(); continue; }
+      game.step(seat, agents[seat]!.pick(game.validActions(seat)));
+    }
+    const dir = temp('mj-byhand-');
+    const check = (xml: string) => {
+      writeFileSync(join(dir, 'game.mjlog'), xml);
+      const p = Bun.spawnSync(['bash', '-c', line!], { cwd: dir });
+      return p.stdout.toString().trim();
+    };
+    expect(check(game.toMjlog())).toBe(`commitment OK: ${game.commitment}`);
+    expect(check(game.toMjlog().replace(game.secret!, newWallSecret()))).toBe('MISMATCH');
+  });
 });
 
 describe('mahjong verify', () => {

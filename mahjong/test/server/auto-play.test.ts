@@ -66,7 +66,7 @@ describe('the human seat\'s automatic play', () => {
     const backend = memoryBackend();
     const log = createLogger('test');
     const [a, b] = [new GameService(engineFactories, backend, log), new GameService(engineFactories, backend, log)];
-    const s = await a.create({ mode: 'human_ai', ai_model: 'heuristic', seed: 13, max_round: 0 });
+    const { session: s } = await a.create({ mode: 'human_ai', ai_model: 'heuristic', seed: 13, max_round: 0 });
     await s.setAuto({ no_calls: true });
     const other = await b.get(s.id);
     expect(other.auto).toEqual({ win: false, no_calls: true, pass: false });

@@ -66,6 +66,34 @@ describe('a failing mjai bot seat is reported as bot_replaced', () => {
   }
 });
 
+describe('a human_ai player is not told what a failing bot answered', () => {
+  it('the bot_replaced event names the failure, never the bot\'s answer (its tiles)', async () => {
+    const g = await call('POST', '/api/game/new', { mode: 'human_ai', ai_model: 'strong', ai_models: [null, 'mjai:cheater', null, null], seed: 4, max_round: 0 });
+    const id = g.json.session_id;
+    const res = await app.handle(new Request(`http://localhost/api/game/${id}/events?token=${g.json.token}`));
+    const events: Ev[] = [];
+    const reading = (async () => {
+      for await (const ev of readEvents(res.body!)) { events.push(ev); if (ev.event === 'bot_replaced' || ev.event === 'game_over') break; }
+    })();
+    // The human discards its draw until the bot has failed.
+    for (let i = 0; i < 400 && !events.some((e) => e.event === 'bot_replaced'); i++) {
+      const s = (await call('GET', `/api/game/${id}/state`)).json;
+      if (s.is_over) break;
+      const discard = s.valid_actions.find((a: number) => a < 37) ?? (s.valid_actions.includes(53) ? 53 : undefined);
+      if (discard === undefined) { await Bun.sleep(20); continue; }
+      await call('POST', `/api/game/${id}/action`, { player_id: 0, action_idx: discard });
+    }
+    await waitFor(() => events.some((e) => e.event === 'bot_replaced') || null, 'bot_replaced', 20_000);
+    await res.body!.cancel().catch(() => undefined);
+    await reading.catch(() => undefined);
+    const e = events.find((x) => x.event === 'bot_replaced')!.data;
+    expect(e).toMatchObject({ seat: 1, bot: 'mjai:cheater', reason: 'illegal', by: 'strong' });
+    expect(e.message).toBe('mjai:cheater answered with a move that is not legal now; strong plays the seat from now on');
+    expect(events.filter((x) => x.event === 'error')).toEqual([]);
+    await call('DELETE', `/api/game/${id}`);
+  }, 60_000);
+});
+
 describe('a WebSocket mjai bot from the bots config', () => {
   it('plays seat 2 through the server: it is sent the seat\'s events and its discards are the game\'s', async () => {
     const { id, events } = await watch([null, null, 'mjai:wsbot', null], 6);

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
 import { useTempDirs } from '@devhub/shared/testing';
 import { createApp } from '../../src/app';
 import { memoryBackend, DEFAULT_LIMITS } from '../../src/modules/backend/memory';
-import { OffGameStore } from '../../src/modules/backend/game-store';
+import { OffGameStore, tokenHash } from '../../src/modules/backend/game-store';
 import { SqliteSessionStore } from '../../src/modules/backend/sqlite-sessions';
 
 const temp = useTempDirs(afterAll);
@@ -67,5 +67,32 @@ describe('sessions.sqlite', () => {
     const three = appOn(file);
     expect(three.store.restored).toBe(0);
     await three.app.decorator.games.close();
+  });
+
+  it('keeps only a hash of each seat token: the file cannot act as a player; a record holding the token itself is rewritten at start', async () => {
+    const dir = temp.make('mj-sessions-');
+    const file = join(dir, 'sessions.sqlite');
+    const one = appOn(file);
+    const g = (await one.call('POST', '/api/game/new', { mode: 'human_ai', max_round: 0 })).json;
+    await one.app.decorator.games.close();
+    const bytes = () => readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
+    expect(bytes()).not.toContain(g.token);
+    expect(bytes()).toContain(tokenHash(g.token));
+    // A file written before tokens were hashed: the record names the token.
+    const { Database } = await import('bun:sqlite');
+    const db = new Database(file);
+    const row = db.query('SELECT record FROM sessions WHERE id = $id').get({ id: g.session_id }) as { record: string };
+    const { tokenHash: _h, ...old } = JSON.parse(row.record);
+    db.query('UPDATE sessions SET record = $r WHERE id = $id').run({ id: g.session_id, r: JSON.stringify({ ...old, token: g.token }) });
+    db.close();
+    expect(bytes()).toContain(g.token);
+    const two = appOn(file);
+    try {
+      expect((await two.call('GET', `/api/game/${g.session_id}/state`, undefined, g.token)).json.viewer).toBe(0);
+      expect((await two.call('GET', `/api/game/${g.session_id}/state?for_player=0`, undefined, 'f'.repeat(32))).status).toBe(403);
+    } finally {
+      await two.app.decorator.games.close();
+    }
+    expect(bytes()).not.toContain(g.token);
   });
 });

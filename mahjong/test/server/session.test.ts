@@ -10,7 +10,7 @@ const quiet = createConsola({ level: -999 });
 
 describe('one action at a time', () => {
   it('runs exclusive work strictly in call order, even when each step awaits', async () => {
-    const record = { id: 's', mode: 'human_ai' as const, aiModel: null, aiModels: [null, null, null, null], seed: 1, gameSeed: 1, maxRound: 0, delayMs: 0, createdAt: '', token: 't' };
+    const record = { id: 's', mode: 'human_ai' as const, aiModel: null, aiModels: [null, null, null, null], seed: 1, gameSeed: 1, maxRound: 0, delayMs: 0, createdAt: '', tokenHash: 't' };
     const s = new GameSession({ record, game: engineFactories.newGame(1, 0), ais: [null, null, null, null], log: quiet });
     const trace: string[] = [];
     const job = (name: string, ticks: number) => async () => {

@@ -9,7 +9,7 @@ const clock = () => {
 
 let n = 0;
 const record = (): SessionRecord => ({
-  id: `s${++n}`, mode: '4ai', aiModel: null, aiModels: [null, null, null, null], seed: null, gameSeed: 1, maxRound: 0, delayMs: 0, createdAt: '', token: 't',
+  id: `s${++n}`, mode: '4ai', aiModel: null, aiModels: [null, null, null, null], seed: null, gameSeed: 1, maxRound: 0, delayMs: 0, createdAt: '', tokenHash: 't',
 });
 
 describe('memory session store', () => {

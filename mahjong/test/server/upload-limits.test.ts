@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { MAX_INFLATED_BYTES } from '../../src/engine/mjlog/gzip';
+import { MAX_ELEMENTS } from '../../src/engine/mjlog/xml';
 import { SAMPLE, testApp } from './helpers';
 
 const { app, call, close } = testApp();
@@ -22,6 +23,17 @@ describe('POST /api/replay/load refuses what would hurt the server', () => {
     const body = await res.json() as { code: string; detail: string };
     expect(body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(body.detail).toContain(String(MAX_INFLATED_BYTES));
+  });
+
+  it('a log of more XML elements than any game has (within the byte limit): 413 naming the element limit', async () => {
+    const flat = `<mjloggm ver="2.3">${'<N/>'.repeat(MAX_ELEMENTS + 1)}</mjloggm>`;
+    for (const body of [flat, gzipSync(Buffer.from(flat))]) {
+      const res = await post(body);
+      expect(res.status).toBe(413);
+      const json = await res.json() as { code: string; detail: string; limit: number };
+      expect(json).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', limit: MAX_ELEMENTS });
+      expect(json.detail).toContain(`${MAX_ELEMENTS} XML elements`);
+    }
   });
 
   it('a gzip log under the limit still loads', async () => {

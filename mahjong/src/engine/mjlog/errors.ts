@@ -10,3 +10,10 @@ export class InvalidMjlog extends AppError {
     this.column = column;
   }
 }
+
+/** A log with more elements than any game has: refused before its tags fill the memory. */
+export class TooManyElements extends AppError {
+  constructor(limit: number) {
+    super('PAYLOAD_TOO_LARGE', 413, `the log has more than ${limit} XML elements (the limit; a whole game has a few thousand)`, { limit });
+  }
+}

@@ -2,7 +2,7 @@
  * A strict scanner for the flat XML Tenhou writes: a root element holding self-closing tags
  * with double-quoted attributes. Anything else is reported with its line and column.
  */
-import { InvalidMjlog } from './errors';
+import { InvalidMjlog, TooManyElements } from './errors';
 
 export interface XmlTag {
   name: string;
@@ -40,6 +40,12 @@ function unescape(value: string, bad: (k: number, ref: string) => never): string
     return ENTITIES[ent] ?? all;
   });
 }
+
+/**
+ * Elements a log may hold: a long East-South game has a few thousand, and each element costs a few
+ * hundred bytes once scanned, so 5 MB of `<N/>` would otherwise take hundreds of MB.
+ */
+export const MAX_ELEMENTS = 100_000;
 
 const TAG = /<([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+\s*=\s*"[^"<]*")*)\s*(\/?)>/y;
 const ATTR = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
@@ -93,6 +99,7 @@ export function scanTags(text: string): { root: string; tags: XmlTag[] } {
       root = name;
     } else {
       if (!selfClose) failAt(text, i, `<${name}> must be self-closing`);
+      if (tags.length >= MAX_ELEMENTS) throw new TooManyElements(MAX_ELEMENTS);
       tags.push({ name, attrs, offset: i });
     }
     i += whole.length;

@@ -24,6 +24,9 @@ export function checkWalls(p: Paipu): WallCheck {
   if (src.kind === 'unknown') return { kind: 'none', ok: null, commitment: null, message: 'the log names no wall of this engine (not checked)' };
   const commitment = src.kind === 'committed' ? src.commitment : null;
   if (src.kind === 'committed' && !src.secret) {
+    // A finished game's record always carries its secret: without it the deal cannot be checked,
+    // and a practice game's log could pass for a committed one by naming any commitment.
+    if (p.owari) return { kind: 'unrevealed', ok: false, commitment, message: `the game is over but the log does not reveal the wall secret of its commitment ${commitment}, so its walls cannot be checked` };
     return { kind: 'unrevealed', ok: null, commitment, message: `wall committed (SHA-256 ${commitment}); the secret is revealed when the game ends` };
   }
   if (src.kind === 'committed' && wallCommitment(src.secret!) !== src.commitment) {

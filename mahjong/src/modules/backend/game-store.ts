@@ -1,5 +1,5 @@
 import { AppError } from '@devhub/shared';
-import type { GameQuery, GameStore, GameSummary, StoredGame } from './types';
+import type { GameQuery, GameStore, GameSummary, SessionRecord, StoredGame } from './types';
 
 /** The game store cannot be used now (a damaged or locked database, Redis down): 503 naming why. */
 export class StoreUnavailable extends AppError {
@@ -34,6 +34,14 @@ export class OffGameStore implements GameStore {
 /** Hex SHA-256 of a session token: what a stored game keeps to know its owner. */
 export function tokenHash(token: string): string {
   return new Bun.CryptoHasher('sha256').update(token).digest('hex');
+}
+
+/** A session record as read back: one written before tokens were hashed holds the token itself. */
+export function sessionRecordOf(json: string): SessionRecord {
+  const raw = JSON.parse(json) as SessionRecord & { token?: string };
+  if (typeof raw.token !== 'string') return raw;
+  const { token, ...rest } = raw;
+  return { ...rest, tokenHash: rest.tokenHash ?? tokenHash(token) };
 }
 
 /** Place (1–4) of each seat from the final scores; equal scores go to the earlier seat (Tenhou's rule). */

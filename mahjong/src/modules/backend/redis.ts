@@ -15,7 +15,7 @@
 import { AppError } from '@devhub/shared';
 import { RedisClient } from 'bun';
 import { SessionNotFound, TooManySessions } from '../../server/errors';
-import { MIN_PREFIX, normaliseQuery, StoreUnavailable } from './game-store';
+import { MIN_PREFIX, normaliseQuery, sessionRecordOf, StoreUnavailable } from './game-store';
 import type { SessionLimits } from './memory';
 import type { Backend, ControlMessage, EventBus, GameQuery, GameStore, GameSummary, SessionActivity, SessionRecord, SessionStore, Step, StoredGame } from './types';
 import type { SseEvent } from '../events/hub';
@@ -104,7 +104,7 @@ export class RedisSessionStore implements SessionStore {
   async get(id: string): Promise<SessionRecord | null> {
     const [record, delay] = await this.redis.hmget(this.k.session(id), ['record', 'delay']);
     if (!record) return null;
-    return { ...(JSON.parse(record) as SessionRecord), delayMs: Number(delay ?? 0) };
+    return { ...sessionRecordOf(record), delayMs: Number(delay ?? 0) };
   }
 
   async touch(id: string): Promise<void> {
@@ -149,7 +149,7 @@ export class RedisSessionStore implements SessionStore {
       if (!record) return null;
       const subs = await this.redis.hvals(this.k.subs(id));
       return {
-        record: { ...(JSON.parse(record) as SessionRecord), delayMs: Number(delay ?? 0) }, lastActive,
+        record: { ...sessionRecordOf(record), delayMs: Number(delay ?? 0) }, lastActive,
         handsFinished: Number(hands ?? 0), isOver: over === '1', subscribers: subs.reduce((n, v) => n + Number(v), 0),
       };
     }));

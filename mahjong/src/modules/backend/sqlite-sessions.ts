@@ -1,6 +1,6 @@
 /**
  * Sessions that outlive the process (the default of `mahjong serve`): every session record (mode,
- * seed or wall secret, AIs, token, speed) and its step log are written to
+ * seed or wall secret, AIs, token hash, speed) and its step log are written to
  * `<MAHJONG_DIR>/sessions.sqlite` (`bun:sqlite`, WAL) as they happen, and read back at start, so
  * a restarted server (even one killed with -9) rebuilds every game in progress by replaying its
  * steps (the engine is deterministic) and the pages reconnect to the same games.
@@ -15,6 +15,7 @@ import type { ConsolaInstance } from 'consola';
 import { DEFAULT_LIMITS, MemorySessionStore, type SessionLimits } from './memory';
 import { isBusy, sqliteProblem } from './sqlite';
 import type { SessionActivity, SessionRecord, SessionStore, Step } from './types';
+import { sessionRecordOf } from './game-store';
 
 export const SESSIONS_DB_FILE = 'sessions.sqlite';
 const SCHEMA_VERSION = 1;
@@ -54,7 +55,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   /**
-   * Opens (or creates, readable by this user only: it holds tokens and wall secrets) the database
+   * Opens (or creates, readable by this user only: it holds wall secrets) the database
    * and loads every session in it. Throws a message naming the file when it cannot be used.
    */
   static open(path: string, log: ConsolaInstance, limits: SessionLimits = DEFAULT_LIMITS, now: () => number = Date.now): SqliteSessionStore {
@@ -103,7 +104,10 @@ export class SqliteSessionStore implements SessionStore {
     const stepsOf = this.db.query('SELECT step FROM steps WHERE session = $id ORDER BY idx');
     for (const r of rows) {
       const steps = (stepsOf.all({ id: r.id }) as { step: string }[]).map((s) => JSON.parse(s.step) as Step);
-      this.mem.restore(JSON.parse(r.record) as SessionRecord, steps, r.last_active, r.hands, r.over !== 0);
+      const record = sessionRecordOf(r.record);
+      this.mem.restore(record, steps, r.last_active, r.hands, r.over !== 0);
+      // A record from before tokens were hashed: its token leaves the file.
+      if (r.record.includes('"token"')) this.db.query('UPDATE sessions SET record = $record WHERE id = $id').run({ id: r.id, record: JSON.stringify(record) });
     }
     this.loaded = rows.length;
   }

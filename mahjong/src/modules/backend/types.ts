@@ -37,8 +37,12 @@ export interface SessionRecord {
   maxRound: number;
   delayMs: number;
   createdAt: string;
-  /** The session's secret (see modules/game/access.ts). */
-  token: string;
+  /**
+   * Hex SHA-256 of the session's secret token (see modules/game/access.ts): the token itself is
+   * given to its holder once and never stored, so a copy of the store (sessions.sqlite, Redis)
+   * cannot act as a player.
+   */
+  tokenHash: string;
 }
 
 /** One entry of a session's step log: an action, or the deal of the next hand. */

@@ -4,7 +4,7 @@ import { tokenHash } from '../backend/game-store';
 
 /** What access checks look at: the session's token and mode, and whether its game is over. */
 interface Guarded {
-  readonly token: string;
+  readonly tokenHash: string;
   readonly mode?: string;
   readonly isOver?: boolean;
 }
@@ -53,12 +53,12 @@ export class GameAccess {
     return !!token && !!this.adminToken && same(token, this.adminToken);
   }
 
-  owns(session: { readonly token: string }, token: string | null): boolean {
-    return !!token && (same(token, session.token) || this.isAdmin(token));
+  owns(session: { readonly tokenHash: string }, token: string | null): boolean {
+    return !!token && (same(tokenHash(token), session.tokenHash) || this.isAdmin(token));
   }
 
   /** Throws unless `token` is the session's (or the admin's). */
-  requireOwner(session: { readonly token: string }, token: string | null, what: string): void {
+  requireOwner(session: { readonly tokenHash: string }, token: string | null, what: string): void {
     if (!token) throw new TokenRequired(what);
     if (!this.owns(session, token)) throw new WrongToken();
   }

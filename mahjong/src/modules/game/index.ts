@@ -41,8 +41,8 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       response: AiModelList, detail: { summary: 'AIs to choose from for ai_model / ai_models: built-in ones and the configured mjai bots (the shipped trained policy is left out: it loses to the heuristic)', tags },
     })
     .post('/api/game/new', async ({ body }) => {
-      const s = await service.create(body);
-      return { session_id: s.id, mode: s.mode, token: s.token, seats: s.seats, state: s.state() };
+      const { session: s, token } = await service.create(body);
+      return { session_id: s.id, mode: s.mode, token, seats: s.seats, state: s.state() };
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game', tags } })
     .get('/api/game/:session_id/state', async ({ params, query, request }) => {
       const s = await service.get(params.session_id);

@@ -8,6 +8,7 @@ import type { NewGameBody } from './model';
 import type { AiPlayer, EngineGame } from './port';
 import { GameSession, HUMAN_SEAT } from './session';
 import { newSessionToken } from './token';
+import { tokenHash } from '../backend/game-store';
 import { newWallSecret } from '../../engine/table/secure-wall';
 
 export const DEFAULT_DELAY_MS = 800;
@@ -56,7 +57,8 @@ export class GameService {
     return this.backend.sessions;
   }
 
-  async create(body: NewGameBody): Promise<GameSession> {
+  /** A new session and its token (only its hash is kept). */
+  async create(body: NewGameBody): Promise<{ session: GameSession; token: string }> {
     const mode = body.mode ?? 'human_ai';
     // An unseeded game's walls come from a 256-bit CSPRNG secret (engine/table/secure-wall.ts);
     // `gameSeed` then only seeds the AIs (a random AI's choices), which reveal nothing of the wall.
@@ -69,16 +71,17 @@ export class GameService {
     // Build the AIs first: a bad model path fails before a session slot is taken.
     const ais = aiModels.map((m, seat) => (mode === 'human_ai' && seat === HUMAN_SEAT ? null : this.factories.newAi(m, seat, gameSeed)));
     await this.sweep();
+    const token = newSessionToken();
     const record: SessionRecord = {
       id: crypto.randomUUID(), mode, aiModel, aiModels, seed: body.seed ?? null, gameSeed, wallSecret, maxRound,
-      delayMs: body.delay_ms ?? DEFAULT_DELAY_MS, createdAt: new Date(this.now()).toISOString(), token: newSessionToken(),
+      delayMs: body.delay_ms ?? DEFAULT_DELAY_MS, createdAt: new Date(this.now()).toISOString(), tokenHash: tokenHash(token),
     };
     await this.sessions.add(record);
     const session = this.replica(record, this.factories.newGame(gameSeed, maxRound, wallSecret), ais);
     this.replicas.set(record.id, Promise.resolve(session));
     if (mode === 'human_ai') await session.setAuto(body.auto ?? {});
     else session.startRunner();
-    return session;
+    return { session, token };
   }
 
   models(): { name: string; description: string }[] {

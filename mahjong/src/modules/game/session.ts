@@ -12,6 +12,7 @@ import type { GameEvent, SeatInfo } from './model';
 import type { AiPlayer, EngineGame } from './port';
 import type { EventBus, GameMode, SessionRecord, SessionStore, Step } from '../backend/types';
 import { LocalEventBus, MemorySessionStore } from '../backend/memory';
+import type { BotReplaced } from '../../mjai/bot-seat';
 
 export type { GameMode } from '../backend/types';
 export const HUMAN_SEAT = 0;
@@ -39,6 +40,11 @@ export interface SessionInit {
  * engine here is a replica that replays the steps it has not seen before every locked operation
  * (with one server it is always current, and replays nothing).
  */
+/** What a human_ai player is told of a bot given up (the details are in the server log). */
+const BOT_FAILURE: Record<BotReplaced['reason'], string> = {
+  illegal: 'answered with a move that is not legal now', timeout: 'gave no answer in time', crash: 'stopped (its process exited or its connection closed)',
+};
+
 export class GameSession {
   readonly record: SessionRecord;
   readonly hub = new EventHub();
@@ -101,7 +107,7 @@ export class GameSession {
   get maxRound(): number { return this.record.maxRound; }
   get createdAt(): string { return this.record.createdAt; }
   /** The seat token (human_ai) or owner token (4ai): see access.ts. */
-  get token(): string { return this.record.token; }
+  get tokenHash(): string { return this.record.tokenHash; }
   /** Steps applied here: the step log's length once caught up. */
   get steps(): number { return this.applied; }
 
@@ -350,11 +356,18 @@ export class GameSession {
     if (!ai) return false;
     // human_ai: held moves are shown with the table before this one, if this one turns out public.
     const before = this.mode === 'human_ai' && this.held.size ? this.state() : null;
+    // human_ai: what went wrong stays in the server log while the game runs; the player's stream is
+    // told that it happened, never the move or the bot's answer (a pon's tiles, a discard: its hand).
+    const secretive = this.mode === 'human_ai';
     const move = await playAiTurn(this.game, ai, seat, (message, err) => {
       this.aiErrors++;
       if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
-      this.emit({ type: 'error', message }, this.applied + 1);
-    }, (e) => this.emit(e, this.applied + 1));
+      else if (secretive) this.log.warn(`session ${this.id}: ${message}`);
+      this.emit({ type: 'error', message: secretive ? `the AI for P${seat} could not play its move; a legal move was played instead` : message }, this.applied + 1);
+    }, (e) => {
+      if (secretive) this.log.warn(`session ${this.id}: P${seat} ${e.bot} replaced by ${e.by} (${e.reason}): ${e.message}`);
+      this.emit(secretive ? { ...e, message: `${e.bot} ${BOT_FAILURE[e.reason]}; ${e.by} plays the seat from now on` } : e, this.applied + 1);
+    });
     if (move === null) return false;
     const action = move.action;
     if (before && showsTableBefore(action)) this.held.release(() => before, (ev, seq) => this.emit(ev, seq));

@@ -1,6 +1,6 @@
 import type { ConsolaInstance } from 'consola';
 import type { Paipu } from '../../engine/paipu/types';
-import { placementsOf, tokenHash } from '../backend/game-store';
+import { placementsOf } from '../backend/game-store';
 import type { GameStore, StoredGame } from '../backend/types';
 import type { GameSession } from '../game/session';
 
@@ -18,7 +18,7 @@ export function storedGameOf(session: GameSession, finishedAt = new Date()): Sto
     seeded: !r.wallSecret,
     ais: r.aiModels.map((m, seat) => (r.mode === 'human_ai' && seat === 0 ? null : m ?? 'random')),
     scores, points: paipu.owari?.points ?? [0, 0, 0, 0], placements: placementsOf(scores), hands: paipu.rounds.length,
-    tokenHash: tokenHash(r.token), mjlog: session.mjlog(),
+    tokenHash: r.tokenHash, mjlog: session.mjlog(),
   };
 }
 

@@ -223,7 +223,7 @@
     ui.pos = Math.max(0, Math.min(ui.steps.length - 1, pos));
     const step = ui.steps[ui.pos];
     const last = step.event_type === 'discard' ? { player: step.player, action: 0 } : null;
-    const opts = { viewer: ui.seat, showAll: true, last, markTsumogiri: $('mark-tsumogiri').checked };
+    const opts = { viewer: ui.seat, showAll: true, last, markTsumogiri: $('mark-tsumogiri').checked, dimCalled: true };
     // At the viewed seat's turn: the AI's discard carries a dot, the player's is raised.
     const d = ui.analysis && decisionAt(ui.pos, ui.seat);
     if (d) {

@@ -158,11 +158,15 @@
 
   /** Colour of the tsumogiri mark (a corner triangle); used nowhere else on the table, so tests can count the marks. */
   const TSUMOGIRI_MARK = '#00bcd4';
+  /** The grey laid over a tsumogiri discard (lighter than a called tile's dimming on the replay page). */
+  const TSUMOGIRI_SHADE = 'rgba(0,0,0,0.2)';
 
   /**
    * A river from (x0, y0) in rows of `cols`; rows past `rows` are added only when the last planned
    * row would run past `maxLast` tiles. `slide` (0–1): how far the newest tile has travelled from
-   * the hand (1 = in place). `markTsumogiri`: tiles discarded straight from the draw get a corner triangle.
+   * the hand (1 = in place). `markTsumogiri`: tiles discarded straight from the draw are shaded and
+   * get a corner triangle. `dimCalled`: tiles another seat called are dimmed (the replay's choice);
+   * the live pages keep them as visible as the rest.
    */
   function drawRiver(ctx, river, x0, y0, rw, rh, o) {
     let x = x0, y = y0, col = 0, row = 0;
@@ -175,8 +179,10 @@
       // The newest discard slides in from its owner's hand (+y points at the owner).
       const dy = newest ? (1 - o.slide) * rh * 4 : 0;
       const top = (sideways ? y + rh - rw : y) + dy;
-      T.drawTile(ctx, d.tile, x, top, rw, rh, { sideways, dim: !!d.called, highlight: newest });
+      T.drawTile(ctx, d.tile, x, top, rw, rh, { sideways, dim: !!o.dimCalled && !!d.called, highlight: newest });
       if (o.markTsumogiri && d.tsumogiri) {
+        T.roundRect(ctx, x, top, sideways ? rh : rw, sideways ? rw : rh, rw * 0.1);
+        ctx.fillStyle = TSUMOGIRI_SHADE; ctx.fill();
         const s = rw * 0.42;
         ctx.fillStyle = TSUMOGIRI_MARK;
         ctx.beginPath(); ctx.moveTo(x + w - s, top); ctx.lineTo(x + w, top); ctx.lineTo(x + w, top + s); ctx.closePath(); ctx.fill();
@@ -228,7 +234,7 @@
     const rows = riverRows(F.cols);
     const x0 = -(F.cols * rw) / 2, y0 = F.ext + L.g;
     const maxLast = Math.floor((F.reach - x0) / rw - 0.5);
-    const r = drawRiver(ctx, p.river, x0, y0, rw, rh, { cols: F.cols, rows, maxLast, markLast, slide: opts.slide ?? 1, markTsumogiri: !!opts.markTsumogiri });
+    const r = drawRiver(ctx, p.river, x0, y0, rw, rh, { cols: F.cols, rows, maxLast, markLast, slide: opts.slide ?? 1, markTsumogiri: !!opts.markTsumogiri, dimCalled: !!opts.dimCalled });
     out.river = { x: x0, y: y0, w: F.cols * rw, h: r.rows * rh * 1.02 };
     // A riichi stick lies between the centre panel and the river, as on a real table.
     if (p.riichi) out.stick = drawStick(ctx, F.ext + L.g * 0.5, Math.min(F.cols * rw * 0.62, rw * 4), Math.max(3, rw * 0.2));
@@ -303,8 +309,9 @@
    * draw(canvas, state, opts) → hits (the viewer's hand tiles, canvas px). opts: viewer (seat at
    * the bottom), showAll, visibleSeats, selectedTile (tile id lifted), hover (hand index),
    * markedTiles (riichi candidates), banner (text across the table), last ({player, action} to
-   * mark), slide (0–1, progress of the newest discard's slide into the river), markTsumogiri
-   * (corner mark on river tiles discarded from the draw), names (a plate name per seat), strip
+   * mark), slide (0–1, progress of the newest discard's slide into the river), dimCalled (dim the
+   * river tiles others called: the replay page), markTsumogiri
+   * (shade and corner mark on river tiles discarded from the draw), names (a plate name per seat), strip
    * (px kept free above the viewer's hand). What was drawn where is kept in MJTable.last.
    */
   function draw(canvas, state, opts = {}) {
@@ -383,6 +390,6 @@
     return hits.find((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h) || null;
   }
 
-  const MJTable = { draw, hitTest, fit, bannerLines, layout, drawMeld, meldWidth, revealedSeats, TSUMOGIRI_MARK, last: null };
+  const MJTable = { draw, drawRiver, hitTest, fit, bannerLines, layout, drawMeld, meldWidth, revealedSeats, TSUMOGIRI_MARK, last: null };
   global.MJTable = MJTable;
 })(window);

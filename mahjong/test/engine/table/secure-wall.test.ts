@@ -120,6 +120,16 @@ describe('commitment and reveal', () => {
     expect(swapped.message).toContain('hand 1');
   });
 
+  it('a finished game whose log names a commitment but no secret fails: a practice game cannot pass for a committed one', () => {
+    const practice = playOut(new Game({ seed: 77, maxRound: 0 })).toPaipu();
+    const posing = checkWalls({ ...practice, seed: `devhub-v2,${wallCommitment(newWallSecret())}` });
+    expect(posing).toMatchObject({ kind: 'unrevealed', ok: false });
+    expect(posing.message).toContain('does not reveal the wall secret');
+    // The same game's own record with its secret stripped fails too; mid-game it is only unrevealed.
+    expect(checkWalls({ ...paipu, seed: `devhub-v2,${game.commitment}` }).ok).toBe(false);
+    expect(checkWalls(new Game({ secret: newWallSecret(), maxRound: 0 }).toPaipu()).ok).toBeNull();
+  });
+
   it('labels the tenhou.net/6 and mjai exports as a local game naming the seed, and checks their walls after a round trip', () => {
     const t6 = exportTenhou6(paipu);
     expect(t6.rule.disp).toBe('ローカル東喰赤');
