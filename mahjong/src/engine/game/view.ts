@@ -37,6 +37,9 @@ function isFuriten(g: ViewedGame, seat: number): boolean {
   return false;
 }
 
+/** No ura indicators before the end of a hand (shallow views share it). Never changed. */
+const NO_TILES: number[] = [];
+
 /** Another seat's waits: never told. Shared, never changed. */
 const NO_WAITS: number[] = [];
 
@@ -85,15 +88,15 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
   return {
     phase: k.phase, phase_name: PHASE_NAMES(k.phase), turn: actorSeat, oya: k.oya,
     round_wind: ROUND_WINDS[Math.min(3, Math.floor(k.init.round / 4))]!, honba: k.init.honba, kyotaku: k.kyotaku,
-    tiles_left: k.tilesLeft, dora: k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : [],
+    tiles_left: k.tilesLeft, dora: shallow ? k.sharedDora() : k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : shallow ? NO_TILES : [],
     players, viewer, valid_actions: shallow ? actions : [...actions], valid_actions_mask: mask,
     riichi_stage2: k.stage2 !== null && mine, riichi_tile: k.stage2 && mine ? discardIndex(k.stage2.tile) : null,
-    target: k.phase >= 4 && k.phase < 16 && k.target ? { ...k.target } : null,
+    target: k.phase >= 4 && k.phase < 16 && k.target ? (shallow ? k.target : { ...k.target }) : null,
     riichi_tiles: riichiDiscards ? (shallow ? riichiDiscards as number[] : [...riichiDiscards]) : [],
     is_over: g.isOver(),
     result: res ? handResultView(res, k.oya) : null,
     game: {
-      scores: [...g.scores], round: g.round, round_label: roundLabel(k.init.round, k.init.honba), hand_index: g.handIndex,
+      scores: shallow ? g.scores as number[] : [...g.scores], round: g.round, round_label: roundLabel(k.init.round, k.init.honba), hand_index: g.handIndex,
       max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: shallow ? [] : g.log.map((e) => ({ ...e })), owari: g.owari,
     },
   };

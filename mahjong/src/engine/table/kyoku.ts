@@ -82,6 +82,12 @@ export class Kyoku implements HandState {
   get oya(): number { return this.init.oya; }
   get tilesLeft(): number { return LIVE_TILES - this.liveIndex - this.kans; }
   get doraIndicators(): number[] { return this.init.wall.dora.slice(0, this.doraCount); }
+  /** The same, shared until a kan reveals another (for shallow state views; never change it). */
+  sharedDora(): number[] {
+    if (this.doraShared.length !== this.doraCount) this.doraShared = this.init.wall.dora.slice(0, this.doraCount);
+    return this.doraShared;
+  }
+  private doraShared: number[] = [];
   get over(): boolean { return this.phase === 16; }
   seatWind(seat: number): number { return (seat - this.init.oya + 4) % 4; }
   firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.river.length === 0; }
