@@ -113,4 +113,16 @@ describe('POST /sessions/{channel_id}/answer', () => {
     expect(answers.find((a) => a.status === 409)!.body).toEqual({ detail: 'No prompt with options is waiting for an answer' });
     expect(await confirmed(work)).toBe('FAKE-DONE: answered 2. No (keys: "\\u001b[B\\r")');
   }, 60_000);
+
+  it('an answer sent again while the CLI has not yet read the first one\'s Enter presses nothing into the next screen', async () => {
+    // The same slow menu: the first answer returns once Enter is sent, before the CLI has read it,
+    // so the prompt is still on screen when the person clicks again.
+    const work = await promptShown('again', 'agent_d');
+    const asked = { option: 2, question: 'Do you want to proceed?' };
+    expect((await post('/sessions/again/answer', asked)).status).toBe(200);
+    // Before: the screen still showed the prompt with the marker on 2, and a second Enter was sent
+    // into whatever the CLI showed next.
+    expect(await post('/sessions/again/answer', asked)).toEqual({ status: 409, body: { detail: 'No prompt with options is waiting for an answer' } });
+    expect(await confirmed(work)).toBe('FAKE-DONE: answered 2. No (keys: "\\u001b[B\\r")');
+  }, 60_000);
 });
