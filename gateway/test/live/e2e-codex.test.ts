@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
-import { LiveService } from '../../src/live';
+import { BridgeService } from '../../src/bridge/service';
+import { LiveService, screenshotWindow } from '../../src/live';
+import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
-import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { startMockTelegram } from '../bridge/helpers/mock-telegram';
+import { reapProcessesIn, startTestServer, testEnv, teardown, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 import { crashAndKill } from './helpers/endings';
 import { codexAvailable, codexSetup } from './helpers/codex';
@@ -13,9 +17,13 @@ import { type MockOpenAI, startMockOpenAI } from './helpers/mock-openai';
 /**
  * The real Codex CLI (npm @openai/codex) as agent_b, offline against a local Responses API mock
  * (helpers/mock-openai.ts), driven only through the gateway's API: it starts, answers, asks to run
- * a command (answered over REST), and exits; its rollout file gives the messages. Every status the
- * channel was sent is checked in order.
+ * a command (answered over REST, with the web console's option button in Chromium, and with a
+ * Telegram card's inline button through a local Bot API), and exits; its rollout file gives the
+ * messages. Every status the channel was sent is checked in order.
  */
+const TOKEN = '555000111:AAcodex-bridge-token-0123456789';
+const ALICE = 5151;
+const telegram = startMockTelegram(TOKEN);
 const env = testEnv('live-codex');
 const proj = join(env.dir, 'proj');
 let mock: MockOpenAI;
@@ -40,15 +48,18 @@ beforeAll(async () => {
   if (!codexAvailable) return;
   mock = startMockOpenAI();
   mkdirSync(proj);
-  const { config, tmuxEnv } = codexSetup(env, mock);
-  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
+  const { config, tmuxEnv } = codexSetup(env, mock, {
+    bridge: { default_dir: env.dir, edit_interval_ms: 200, pane_poll_ms: 200, telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE] } },
+  });
+  const bridge = new BridgeService({ screenshot: screenshotWindow });
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), bridge), tmuxEnv });
   channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cx`);
   channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
   expect((await api('/sessions', { channel_id: 'cx', provider: 'codex', work_dir: proj })).status).toBe(200);
 }, 60_000);
 
 // Codex leaves its app-server daemon running (its cwd is the project): end it with the rest.
-afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /exit', async () => {
@@ -135,4 +146,46 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
     expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
   }, 180_000);
+
+  it('asks before a command, answered with the web console\'s option button in Chromium and with a Telegram card\'s inline button', async () => {
+    // The console: a session made over REST, opened in the page, the prompt typed in its message box.
+    const web = join(env.dir, 'web');
+    mkdirSync(web);
+    expect((await api('/sessions', { channel_id: 'cx-web', provider: 'codex', work_dir: web })).status).toBe(200);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server.url}/`);
+      await page.click('#session-list li[data-channel="cx-web"] button.open');
+      await waitFor(async () => (await page.locator('#session-list li[data-channel="cx-web"] .badge').textContent()) === 'idle', 'codex idle in the console', 60_000);
+      await page.fill('#input-text', 'RUN_TOOL');
+      await page.click('#input-form button');
+      await waitFor(async () => (await page.isVisible('#prompt')) && (await page.locator('#prompt-question').textContent()) === 'Would you like to run the following command?', 'the approval in the console', 60_000);
+      expect(existsSync(join(web, 'created-by-codex.txt'))).toBe(false);
+      await page.locator('#prompt-options button', { hasText: /^1\. Yes, proceed \(y\)$/ }).click();
+      await waitFor(() => existsSync(join(web, 'created-by-codex.txt')), 'the command run after the console click', 60_000);
+      await waitFor(async () => (await page.locator('.bubble').allTextContents()).includes('CODEX-TOOL-DONE'), 'the reply after the command', 60_000);
+    } finally {
+      await browser.close();
+    }
+
+    // Telegram: started with /new, the prompt sent as a chat message, the approval answered with the card's button.
+    const tg = join(env.dir, 'tg');
+    mkdirSync(tg);
+    const chat = String(ALICE);
+    const inChat = (match: RegExp, what: string) => waitFor(() => telegram.inChat(chat).find((m) => !m.photo && match.test(telegram.visibleText(m.text))), what, 60_000);
+    telegram.say(chat, ALICE, `/new codex ${tg}`);
+    await inChat(/Started tg/, 'the session started from Telegram');
+    await waitFor(async () => (await api(`/sessions/telegram:${chat}`)).body.status === 'idle', 'codex idle for Telegram', 60_000);
+    telegram.say(chat, ALICE, 'RUN_TOOL');
+    const card = await waitFor(() => telegram.inChat(chat).find((m) => m.keyboard.length > 0 && /Would you like to run the following command\?/.test(telegram.visibleText(m.text))), 'the approval card', 60_000);
+    expect(card.keyboard.flat().map((b) => b.text)[0]).toBe('1. Yes, proceed (y)');
+    expect(existsSync(join(tg, 'created-by-codex.txt'))).toBe(false);
+    const pressed = telegram.press(card.message_id, '1. Yes, proceed (y)', ALICE);
+    await waitFor(() => telegram.answers.find((a) => a.callback_query_id === pressed.queryId), 'the answer toast', 30_000);
+    expect(telegram.answers.find((a) => a.callback_query_id === pressed.queryId)!.text).toBe('Answered: 1. Yes, proceed (y)');
+    await waitFor(() => existsSync(join(tg, 'created-by-codex.txt')), 'the command run after the button', 60_000);
+    await inChat(/CODEX-TOOL-DONE/, 'the reply after the command in the chat');
+    expect(telegram.violations).toEqual([]);
+  }, 240_000);
 });

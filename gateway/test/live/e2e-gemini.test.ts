@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
-import { LiveService } from '../../src/live';
+import { BridgeService } from '../../src/bridge/service';
+import { LiveService, screenshotWindow } from '../../src/live';
+import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
-import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { startMockTelegram } from '../bridge/helpers/mock-telegram';
+import { reapProcessesIn, startTestServer, testEnv, teardown, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 import { crashAndKill } from './helpers/endings';
 import { geminiAvailable, geminiSetup } from './helpers/gemini';
@@ -13,13 +17,19 @@ import { type MockGemini, startMockGemini } from './helpers/mock-gemini';
 /**
  * The real Gemini CLI (npm @google/gemini-cli) as agent_c, offline against a local Gemini API mock
  * (helpers/mock-gemini.ts), with the gateway's hooks installed in its settings by `agentgw hooks
- * install --gemini`, driven only through the gateway's API: the tool approval answered over REST,
+ * install --gemini`, driven through the gateway: the tool approval answered over REST (and with
+ * the web console's option button in Chromium and a Telegram card's inline button),
  * messages from its chat log, AfterAgent (as Stop) from its hooks, and every status the channel
  * was sent, in order.
  */
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 const env = testEnv('live-gemini');
 const proj = join(env.dir, 'proj');
+const web = join(env.dir, 'web');
+const tg = join(env.dir, 'tg');
+const TOKEN = '555000222:AAgemini-bridge-token-0123456789';
+const ALICE = 5252;
+const telegram = startMockTelegram(TOKEN);
 let mock: MockGemini;
 let server: RunningServer;
 let global: WsClient;
@@ -43,23 +53,25 @@ const hook = (event: string) => (m: Message) => m.type === 'hook.event' && m.eve
 beforeAll(async () => {
   if (!geminiAvailable) return;
   mock = startMockGemini();
-  mkdirSync(proj);
+  for (const dir of [proj, web, tg]) mkdirSync(dir);
   // Trusted beforehand: answering the trust dialog restarts the CLI, and the restarted one does not
   // always run its hooks (the dialog itself is checked on its captured screen, status/pane.test.ts).
-  const { config, tmuxEnv } = geminiSetup(env, mock, {}, [proj]);
+  const { config, tmuxEnv } = geminiSetup(env, mock, {
+    bridge: { default_dir: env.dir, edit_interval_ms: 200, pane_poll_ms: 200, telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE] } },
+  }, [proj, web, tg]);
   await using install = Bun.spawn(['bun', CLI, 'hooks', 'install', '--gemini'], { env: { ...process.env, HOME: env.dir, GW_DIR: env.dir }, stdout: 'pipe', stderr: 'pipe' });
   expect(await install.exited).toBe(0);
   const settings = JSON.parse(readFileSync(join(env.dir, '.gemini', 'settings.json'), 'utf8'));
   expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'Notification', 'SessionEnd', 'SessionStart']);
   expect(settings.security.auth.selectedType).toBe('gemini-api-key');
-  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), new BridgeService({ screenshot: screenshotWindow })), tmuxEnv });
   global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
   channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/gm`);
   channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
   expect((await api('/sessions', { channel_id: 'gm', provider: 'gemini', work_dir: proj })).status).toBe(200);
 }, 60_000);
 
-afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), reports its hooks, is interrupted with Escape, and is done after /quit', async () => {
@@ -121,4 +133,41 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
     expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
     expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
   }, 180_000);
+
+  it('asks before a command, answered with the web console\'s option button in Chromium and with a Telegram card\'s inline button', async () => {
+    // The console: a session made over REST, opened in the page, the prompt typed in its message box.
+    expect((await api('/sessions', { channel_id: 'gm-web', provider: 'gemini', work_dir: web })).status).toBe(200);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server.url}/`);
+      await page.click('#session-list li[data-channel="gm-web"] button.open');
+      await waitFor(async () => (await page.locator('#session-list li[data-channel="gm-web"] .badge').textContent()) === 'idle', 'gemini idle in the console', 60_000);
+      await page.fill('#input-text', 'RUN_TOOL');
+      await page.click('#input-form button');
+      await waitFor(async () => (await page.isVisible('#prompt')) && /Allow execution/.test((await page.locator('#prompt-question').textContent()) ?? ''), 'the approval in the console', 60_000);
+      expect(existsSync(join(web, 'created-by-gemini.txt'))).toBe(false);
+      await page.locator('#prompt-options button', { hasText: /^1\. Allow once$/ }).click();
+      await waitFor(() => existsSync(join(web, 'created-by-gemini.txt')), 'the command run after the console click', 60_000);
+      await waitFor(async () => (await page.locator('.bubble').allTextContents()).includes('GEMINI-TOOL-DONE'), 'the reply after the command', 60_000);
+    } finally {
+      await browser.close();
+    }
+
+    // Telegram: started with /new, the prompt sent as a chat message, the approval answered with the card's button.
+    const chat = String(ALICE);
+    telegram.say(chat, ALICE, `/new gemini ${tg}`);
+    await waitFor(() => telegram.inChat(chat).find((m) => !m.photo && /Started tg/.test(telegram.visibleText(m.text))), 'the session started from Telegram', 60_000);
+    await waitFor(async () => (await api(`/sessions/telegram:${chat}`)).body.status === 'idle', 'gemini idle for Telegram', 60_000);
+    telegram.say(chat, ALICE, 'RUN_TOOL');
+    const card = await waitFor(() => telegram.inChat(chat).find((m) => m.keyboard.length > 0 && /Allow execution/.test(telegram.visibleText(m.text))), 'the approval card', 60_000);
+    expect(card.keyboard.flat()[0]!.text).toBe('1. Allow once');
+    expect(existsSync(join(tg, 'created-by-gemini.txt'))).toBe(false);
+    const pressed = telegram.press(card.message_id, '1. Allow once', ALICE);
+    await waitFor(() => telegram.answers.find((a) => a.callback_query_id === pressed.queryId), 'the answer toast', 30_000);
+    expect(telegram.answers.find((a) => a.callback_query_id === pressed.queryId)!.text).toBe('Answered: 1. Allow once');
+    await waitFor(() => existsSync(join(tg, 'created-by-gemini.txt')), 'the command run after the button', 60_000);
+    await waitFor(() => telegram.inChat(chat).find((m) => !m.photo && /GEMINI-TOOL-DONE/.test(telegram.visibleText(m.text))), 'the reply after the command in the chat', 60_000);
+    expect(telegram.violations).toEqual([]);
+  }, 240_000);
 });

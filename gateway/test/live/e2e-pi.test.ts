@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
-import { LiveService } from '../../src/live';
+import { BridgeService } from '../../src/bridge/service';
+import { LiveService, screenshotWindow } from '../../src/live';
+import { NotifyService } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
-import { reapProcessesIn, startTestServer, testEnv, teardown } from '../helpers/gateway';
+import { startMockTelegram } from '../bridge/helpers/mock-telegram';
+import { reapProcessesIn, startTestServer, testEnv, teardown, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 import { crashAndKill } from './helpers/endings';
 import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
@@ -14,11 +18,15 @@ import { piAvailable, piSetup } from './helpers/pi';
  * The real Pi coding agent (npm @mariozechner/pi-coding-agent) as agent_d, offline against the
  * Messages API mock (its built-in Anthropic provider pointed there by models.json), driven only
  * through the gateway's API: it starts, replies, asks before a bash command through an extension
- * (Pi has no approval of its own; answered over REST), and quits; its session file gives the
+ * (Pi has no approval of its own; answered over REST, and with the web console's option button in
+ * Chromium and a Telegram card's inline button), and quits; its session file gives the
  * messages and the ends of turns. Every status the channel was sent is checked in order.
  */
 const env = testEnv('live-pi');
 const proj = join(env.dir, 'proj');
+const TOKEN = '555000333:AApi-bridge-token-0123456789';
+const ALICE = 5353;
+const telegram = startMockTelegram(TOKEN);
 let mock: MockAnthropic;
 let server: RunningServer;
 let channel: WsClient;
@@ -41,14 +49,16 @@ beforeAll(async () => {
   if (!piAvailable) return;
   mock = startMockAnthropic();
   mkdirSync(proj);
-  const { config, tmuxEnv } = piSetup(env, mock);
-  server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
+  const { config, tmuxEnv } = piSetup(env, mock, {
+    bridge: { default_dir: env.dir, edit_interval_ms: 200, pane_poll_ms: 200, telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE] } },
+  });
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), new BridgeService({ screenshot: screenshotWindow })), tmuxEnv });
   channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/pi`);
   channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
   expect((await api('/sessions', { channel_id: 'pi', provider: 'pi', work_dir: proj })).status).toBe(200);
 }, 60_000);
 
-afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /quit', async () => {
@@ -105,4 +115,45 @@ describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', ()
     expect(crashed.last.display_label).toMatch(/^Exited: Segmentation fault/);
     expect(killed.statuses).toEqual(['starting', 'idle', 'dead']);
   }, 180_000);
+
+  it('asks before a command, answered with the web console\'s option button in Chromium and with a Telegram card\'s inline button', async () => {
+    // The console: a session made over REST, opened in the page, the prompt typed in its message box.
+    const web = join(env.dir, 'web');
+    mkdirSync(web);
+    expect((await api('/sessions', { channel_id: 'pi-web', provider: 'pi', work_dir: web })).status).toBe(200);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server.url}/`);
+      await page.click('#session-list li[data-channel="pi-web"] button.open');
+      await waitFor(async () => (await page.locator('#session-list li[data-channel="pi-web"] .badge').textContent()) === 'idle', 'pi idle in the console', 60_000);
+      await page.fill('#input-text', 'RUN_TOOL');
+      await page.click('#input-form button');
+      await waitFor(async () => (await page.isVisible('#prompt')) && (await page.locator('#prompt-question').textContent()) === 'Do you want to run this command?', 'the approval in the console', 60_000);
+      expect(existsSync(join(web, 'created-by-tool.txt'))).toBe(false);
+      await page.locator('#prompt-options button', { hasText: /^1\. Yes$/ }).click();
+      await waitFor(() => existsSync(join(web, 'created-by-tool.txt')), 'the command run after the console click', 60_000);
+      await waitFor(async () => (await page.locator('.bubble').allTextContents()).includes('TOOL-DONE-from-mock'), 'the reply after the command', 60_000);
+    } finally {
+      await browser.close();
+    }
+
+    // Telegram: started with /new, the prompt sent as a chat message, the approval answered with the card's button.
+    const tg = join(env.dir, 'tg');
+    mkdirSync(tg);
+    const chat = String(ALICE);
+    telegram.say(chat, ALICE, `/new pi ${tg}`);
+    await waitFor(() => telegram.inChat(chat).find((m) => !m.photo && /Started tg/.test(telegram.visibleText(m.text))), 'the session started from Telegram', 60_000);
+    await waitFor(async () => (await api(`/sessions/telegram:${chat}`)).body.status === 'idle', 'pi idle for Telegram', 60_000);
+    telegram.say(chat, ALICE, 'RUN_TOOL');
+    const card = await waitFor(() => telegram.inChat(chat).find((m) => m.keyboard.length > 0 && /Do you want to run this command\?/.test(telegram.visibleText(m.text))), 'the approval card', 60_000);
+    expect(card.keyboard.flat().map((b) => b.text)).toEqual(['1. Yes', '2. No']);
+    expect(existsSync(join(tg, 'created-by-tool.txt'))).toBe(false);
+    const pressed = telegram.press(card.message_id, '1. Yes', ALICE);
+    await waitFor(() => telegram.answers.find((a) => a.callback_query_id === pressed.queryId), 'the answer toast', 30_000);
+    expect(telegram.answers.find((a) => a.callback_query_id === pressed.queryId)!.text).toBe('Answered: 1. Yes');
+    await waitFor(() => existsSync(join(tg, 'created-by-tool.txt')), 'the command run after the button', 60_000);
+    await waitFor(() => telegram.inChat(chat).find((m) => !m.photo && /TOOL-DONE-from-mock/.test(telegram.visibleText(m.text))), 'the reply after the command in the chat', 60_000);
+    expect(telegram.violations).toEqual([]);
+  }, 240_000);
 });

@@ -20,6 +20,7 @@ beforeAll(async () => {
       agent_a: { command: `bun ${FAKE}`, yolo_flags: '' },
       agent_b: { command: `FAKE_MENU_DEAF_MS=700 bun ${FAKE}`, yolo_flags: '' },
       agent_c: { command: `FAKE_MENU_SLOW_MS=1000 FAKE_MENU_WRAP=1 bun ${FAKE}`, yolo_flags: '' },
+      agent_d: { command: `FAKE_MENU_SLOW_MS=300 FAKE_MENU_WRAP=1 bun ${FAKE}`, yolo_flags: '' },
     },
   });
   server = await startTestServer(config, gatewayFeatures(new LiveService(), new NotifyService([])));
@@ -97,5 +98,31 @@ describe('POST /sessions/{channel_id}/answer', () => {
         .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
     }
     expect(await confirmed(work)).toStartWith('FAKE-DONE: answered 2. No');
+  }, 60_000);
+
+  it('answers one at a time per window: a second answer sent while the first is in flight never moves the marker again', async () => {
+    // A person clicks again (or two chats press the same button) while the CLI is slow: this menu
+    // handles each key 300 ms late and wraps, so two answers that both read "marker on 1" and both
+    // send Down take the marker 1 → 2 → 1, and an Enter then confirms "1. Yes" (Claude Code's
+    // trust prompt: "No, exit" confirmed by a click on "Yes").
+    const work = await promptShown('twice', 'agent_d');
+    const asked = { option: 2, question: 'Do you want to proceed?' };
+    const answers = await Promise.all([post('/sessions/twice/answer', asked), post('/sessions/twice/answer', asked)]);
+    // Before: both answers sent a Down (keys "Down Down … Enter"), and the marker wrapped back to 1.
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toEqual({ detail: 'No prompt with options is waiting for an answer' });
+    expect(await confirmed(work)).toBe('FAKE-DONE: answered 2. No (keys: "\\u001b[B\\r")');
+  }, 60_000);
+
+  it('an answer sent again while the CLI has not yet read the first one\'s Enter presses nothing into the next screen', async () => {
+    // The same slow menu: the first answer returns once Enter is sent, before the CLI has read it,
+    // so the prompt is still on screen when the person clicks again.
+    const work = await promptShown('again', 'agent_d');
+    const asked = { option: 2, question: 'Do you want to proceed?' };
+    expect((await post('/sessions/again/answer', asked)).status).toBe(200);
+    // Before: the screen still showed the prompt with the marker on 2, and a second Enter was sent
+    // into whatever the CLI showed next.
+    expect(await post('/sessions/again/answer', asked)).toEqual({ status: 409, body: { detail: 'No prompt with options is waiting for an answer' } });
+    expect(await confirmed(work)).toBe('FAKE-DONE: answered 2. No (keys: "\\u001b[B\\r")');
   }, 60_000);
 });

@@ -38,7 +38,38 @@ const SETTLE_CAP_MS = 2_700;
  * marker was on (a trust prompt's "No, exit", a permission prompt's "Yes"). A move that does not
  * show is sent again from where the marker is; a marker that never gets there confirms nothing.
  */
-export async function answerWindowPrompt(ctx: GatewayContext, windowId: string, option: number, expect: AnswerExpectation = {}): Promise<Answered> {
+export function answerWindowPrompt(ctx: GatewayContext, windowId: string, option: number, expect: AnswerExpectation = {}): Promise<Answered> {
+  // One answer at a time per window, each reading the screen after the one before has finished:
+  // two answers that both read "marker on 1" and both send Down would, in a menu that wraps (Claude
+  // Code's two-option trust prompt), take the marker back to 1 before either presses Enter.
+  const queues = answering.get(ctx) ?? new Map<string, Promise<unknown>>();
+  answering.set(ctx, queues);
+  const before = queues.get(windowId) ?? Promise.resolve();
+  const answered = before.then(() => answerNow(ctx, windowId, option, expect));
+  // The next answer also waits (bounded) until this one's Enter has taken the prompt off the screen:
+  // a CLI slow to read its Enter still shows the prompt, and an answer reading it then would press
+  // keys into whatever comes next. The caller gets its reply at once.
+  const done = answered.then((a) => untilPromptGone(ctx, windowId, a.signature), () => undefined).catch(() => undefined);
+  queues.set(windowId, done);
+  void done.then(() => { if (queues.get(windowId) === done) queues.delete(windowId); });
+  return answered.then(({ question, option: chosen }) => ({ question, option: chosen }));
+}
+
+/** Window → the end of its last answer (and of the wait for its prompt to go), per gateway. */
+const answering = new WeakMap<GatewayContext, Map<string, Promise<unknown>>>();
+/** How long the next answer on a window waits for the prompt just answered to leave the screen. */
+const GONE_WAIT_MS = 3_000;
+
+async function untilPromptGone(ctx: GatewayContext, windowId: string, signature: string): Promise<void> {
+  const until = Date.now() + GONE_WAIT_MS;
+  while (Date.now() < until) {
+    const prompt = readPane(await ctx.tmux.capturePane(windowId)).prompt;
+    if (!prompt || promptSignature(prompt) !== signature) return;
+    await Bun.sleep(MARKER_POLL_MS);
+  }
+}
+
+async function answerNow(ctx: GatewayContext, windowId: string, option: number, expect: AnswerExpectation): Promise<Answered & { signature: string }> {
   const prompt = readPane(await ctx.tmux.capturePane(windowId)).prompt;
   if (!prompt || prompt.options.length === 0) throw new NoPromptWaiting();
   if ((expect.signature && promptSignature(prompt) !== expect.signature) || (expect.question !== undefined && expect.question !== prompt.question)) {
@@ -53,10 +84,17 @@ export async function answerWindowPrompt(ctx: GatewayContext, windowId: string, 
     await move(ctx, windowId, prompt.selected, option);
     await markerOn(ctx, windowId, prompt.question, option);
   }
+  if (prompt.selected !== null && prompt.selected !== undefined) {
+    // The last look before Enter: the marker must still be on the option (nothing else sends keys
+    // to an answer's window meanwhile, but the CLI may have redrawn its dialog).
+    const last = readPane(await ctx.tmux.capturePane(windowId)).prompt;
+    if (!last || last.question !== prompt.question) throw new PromptChanged(last?.question ?? '');
+    if (last.selected !== option) throw new MarkerDidNotMove(option, last.selected ?? null);
+  }
   ctx.statuses.noteInput(windowId);
   await ctx.tmux.sendKey(windowId, 'Enter');
   ctx.log.info(`answered "${prompt.question}" in ${windowId} with ${chosen.index}. ${chosen.label}`);
-  return { question: prompt.question, option: chosen };
+  return { question: prompt.question, option: chosen, signature: promptSignature(prompt) };
 }
 
 async function move(ctx: GatewayContext, windowId: string, from: number, to: number): Promise<void> {
