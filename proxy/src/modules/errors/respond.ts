@@ -19,7 +19,10 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
   } catch {
     failure = new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
   }
-  log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
+  // A client that gave up is not answered at all (requests.jsonl records 499): its line says so
+  // rather than naming an error status nobody received.
+  if (request.signal.aborted) log.info(`client closed ${request.method} ${requestPath(request)} before an answer (499): ${failure.message}`);
+  else log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
   const path = requestPath(request).replace(/\/+$/, '');
   const body = OPENAI_PATHS.has(path) ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
