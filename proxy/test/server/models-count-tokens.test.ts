@@ -96,6 +96,18 @@ describe('POST /v1/messages/count_tokens', () => {
     expect(((await missing.json()) as { input_tokens: number }).input_tokens).toBe(estimate.input_tokens);
   });
 
+  it('is estimated locally when the vendor answers 200 with something other than a count (a message, a page)', async () => {
+    for (const answer of [() => Response.json({ id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'hi' }], usage: { input_tokens: 3, output_tokens: 1 } }), () => new Response('<html>welcome</html>', { headers: { 'content-type': 'text/html' } })]) {
+      claude.handle(answer);
+      const res = await fetch(`${proxy.url}/v1/messages/count_tokens`, { method: 'POST', body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-modelproxy-estimate-reason')).toBe('provider "claude" answered count_tokens without an input_tokens count');
+      const estimate = await res.json() as { input_tokens: number; estimated: boolean };
+      expect(estimate.estimated).toBe(true);
+      expect(estimate.input_tokens).toBeGreaterThan(5);
+    }
+  });
+
   it('validates its body: not JSON, no model, no messages are 400s', async () => {
     const send = (text: string) => fetch(`${proxy.url}/v1/messages/count_tokens`, { method: 'POST', body: text });
     expect(((await (await send('{"model":')).json()) as { error: { code: string } }).error.code).toBe('invalid_json');
