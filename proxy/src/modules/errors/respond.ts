@@ -3,6 +3,7 @@ import { errorBody, ProxyError } from '../../upstream/errors';
 import { requestPath } from '../guard/request-path';
 import { unmatchedRequest } from './unmatched';
 import { openaiErrorOf } from '../../translate/errors';
+import { wantsOpenAIShape } from '../models/shape';
 
 /** Paths whose clients read OpenAI's error shape (`{"error":{"message","type","param","code"}}`). */
 const OPENAI_PATHS = new Set(['/v1/chat/completions', '/v1/responses', '/chat/completions', '/responses']);
@@ -25,7 +26,9 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
   else log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
   const path = requestPath(request).replace(/\/+$/, '');
-  const body = OPENAI_PATHS.has(path) ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
+  // /v1/models serves both kinds of client: its errors take the shape its list would.
+  const openai = OPENAI_PATHS.has(path) || (/^\/v1\/models(\/|$)/.test(path) && wantsOpenAIShape(request.headers));
+  const body = openai ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
   return new Response(JSON.stringify(body), { status: failure.status, headers });
 }
 
