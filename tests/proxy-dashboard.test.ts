@@ -182,3 +182,27 @@ describe('the dashboard and a page of another origin', () => {
     }
   }, 60_000);
 });
+
+describe('the dashboard without its token', () => {
+  it('asks for the token once and then waits: no request every few seconds refused (and logged) while nobody types it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const calls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/dashboard/api/')) calls.push(new URL(r.url()).pathname); });
+    try {
+      await page.goto(`${server.url}/dashboard`);
+      await page.locator('#token-form').waitFor({ state: 'visible' });
+      await waitFor(async () => (await text(page, '#stream-state')) === 'waiting for the client token', 'the stream to wait for the token');
+      const asked = calls.length;
+      // Longer than the stream's reconnect pause and the page's refresh period.
+      await page.waitForTimeout(5_500);
+      expect(calls.length).toBe(asked);
+      expect(asked).toBeLessThanOrEqual(2);
+      await page.fill('#token', TOKEN);
+      await page.click('#token-form button');
+      await waitFor(async () => (await text(page, '#stream-state')) === 'live', 'the live stream once the token is given');
+      await page.locator('tr[data-key="minimax#1"]').waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
