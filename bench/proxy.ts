@@ -11,6 +11,8 @@
  *   Target (issue #15): modelproxy adds at most 1.5× what the bare forwarder adds, at every size.
  * - Streaming (ping): time to first byte, and how late each stamped delta arrives.
  * - Throughput (ping) at concurrency 1, 16 and 64.
+ * - Then the translated paths (OpenAI clients, `format: openai` vendor) beside the untouched path:
+ *   bench/proxy-translate.ts in the same run (TRANSLATE=0 leaves it out).
  * Prints figures; asserts nothing.
  *
  *   bun bench/proxy.ts     (SEQ=2000 ping round trips per target; 1/5 of it for 250 KB, 1/15 for 1.7 MB;
@@ -202,3 +204,11 @@ const mp = rps.get(byName('modelproxy')!)!;
 const ccr = byName('ccr');
 if (ccr) console.log(`\nthroughput at c=64: modelproxy / claude-code-router = ${f(mp[2]! / rps.get(ccr)![2]!, 1)}×`);
 console.log(`modelproxy vs direct: throughput ratio c=1 ${f(mp[0]! / rps.get(mock)![0]!, 2)}, c=16 ${f(mp[1]! / rps.get(mock)![1]!, 2)}, c=64 ${f(mp[2]! / rps.get(mock)![2]!, 2)}`);
+
+// The translated paths beside the untouched one, in the same run: bench/proxy-translate.ts measures
+// each against the untouched path again, through one serve with both mock vendors (its own warm-up;
+// SIZES and STREAMS apply to it too). TRANSLATE=0 leaves it out.
+if (process.env.TRANSLATE !== '0') {
+  console.log('\ntranslated paths (bench/proxy-translate.ts), each beside the untouched path:');
+  await import('./proxy-translate');
+}

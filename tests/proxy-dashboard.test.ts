@@ -69,9 +69,10 @@ afterAll(async () => {
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
 
 /** Opens the dashboard at a size and gives it the client token, as a user would. */
-async function open(width: number, height: number): Promise<Page> {
+async function open(width: number, height: number, onConsole?: (text: string) => void): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  if (onConsole) page.on('console', (m) => onConsole(m.text()));
   await page.goto(`${server.url}/dashboard`);
   // The API needs the token: the page asks for it and keeps it in memory only.
   await page.locator('#token-form').waitFor({ state: 'visible' });
@@ -145,6 +146,61 @@ describe('the dashboard reload button and its guard', () => {
       expect((await fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { origin: server.url, 'x-api-key': TOKEN }, body: JSON.stringify(ask) })).status).toBe(403);
       // The token never lands in browser storage.
       expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain(TOKEN);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
+
+describe('the dashboard and a page of another origin', () => {
+  it('cannot be framed by another site (its reload button cannot be clicked through a decoy), and runs under its own policy without a violation', async () => {
+    const evil = Bun.serve({
+      port: 0, hostname: '127.0.0.1',
+      fetch: () => new Response(`<!doctype html><iframe id="f" src="${server.url}/dashboard" width="800" height="600"></iframe>`, { headers: { 'content-type': 'text/html' } }),
+    });
+    const decoy = await browser.newPage();
+    try {
+      await decoy.goto(`http://127.0.0.1:${evil.port}/`);
+      await decoy.waitForTimeout(300);
+      const frame = decoy.frames().find((f) => f !== decoy.mainFrame());
+      // Chromium replaces a refused frame with an empty error document: no reload button in it.
+      const buttons = frame ? await frame.locator('#reload').count().catch(() => 0) : 0;
+      expect(buttons).toBe(0);
+    } finally {
+      await decoy.close();
+      await evil.stop(true);
+    }
+    const violations: string[] = [];
+    const own = await open(1440, 900, (line) => { if (/Content Security Policy/i.test(line)) violations.push(line); });
+    try {
+      // The quota bars are sized by script (CSSOM), which the policy allows.
+      const width = await own.locator('tr[data-key="zhipu#1"] .bar span').first().evaluate((e) => (e as HTMLElement).getBoundingClientRect().width);
+      expect(width).toBeGreaterThan(0);
+      expect(violations).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});
+
+describe('the dashboard without its token', () => {
+  it('asks for the token once and then waits: no request every few seconds refused (and logged) while nobody types it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const calls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/dashboard/api/')) calls.push(new URL(r.url()).pathname); });
+    try {
+      await page.goto(`${server.url}/dashboard`);
+      await page.locator('#token-form').waitFor({ state: 'visible' });
+      await waitFor(async () => (await text(page, '#stream-state')) === 'waiting for the client token', 'the stream to wait for the token');
+      const asked = calls.length;
+      // Longer than the stream's reconnect pause and the page's refresh period.
+      await page.waitForTimeout(5_500);
+      expect(calls.length).toBe(asked);
+      expect(asked).toBeLessThanOrEqual(2);
+      await page.fill('#token', TOKEN);
+      await page.click('#token-form button');
+      await waitFor(async () => (await text(page, '#stream-state')) === 'live', 'the live stream once the token is given');
+      await page.locator('tr[data-key="minimax#1"]').waitFor();
     } finally {
       await page.close();
     }

@@ -1,6 +1,8 @@
 import { displayUrl, runningPid } from '@devhub/shared';
 import { proxyUrl } from './_address';
 import { pidFilePath, type ProxyConfig } from '../config';
+import { existsSync } from 'node:fs';
+import { installedServiceFile } from './service/detect';
 
 export interface ServerState {
   running: boolean;
@@ -35,7 +37,12 @@ export async function healthOf(url: string, timeoutMs = 1500): Promise<string | 
 }
 
 export function describeServer(s: ServerState): string {
-  if (!s.running) return `not running (${s.url}; start with: modelproxy serve, or modelproxy service start)`;
+  if (!s.running) return `not running (${s.url}; start with: ${startAdvice()})`;
   const bits = [s.pid !== null ? `pid ${s.pid}` : null, s.health !== null ? `health ${s.health}` : 'no answer on /health'].filter(Boolean);
   return `running at ${s.url} (${bits.join(', ')})`;
+}
+
+/** How to start the proxy: `service start` only when a service is installed (it would only fail otherwise). */
+export function startAdvice(): string {
+  return existsSync(installedServiceFile()) ? 'modelproxy serve, or modelproxy service start' : 'modelproxy serve';
 }

@@ -14,6 +14,7 @@ import { AccountingStore } from '../accounting/store';
 import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
 import { keyWarnings } from '../upstream/key-warnings';
+import { modeWarning } from './config/check';
 import { restKnownEmptyKeys } from '../usage/known-quota';
 import { statSync } from 'node:fs';
 
@@ -76,6 +77,10 @@ export default defineCommand({
     const pruner = setInterval(prune, 3_600_000);
     pruner.unref();
     // Set once restEmpty exists below: the dashboard's reload button does what SIGUSR1 does.
+    const warnIfExposed = () => {
+      const exposed = modeWarning(file);
+      if (exposed) log.warn(exposed);
+    };
     let reloadConfig = (): { ok: boolean; reason: string | null } => ({ ok: false, reason: 'the proxy is still starting' });
     const app = createApp({
       state, log, requestLog, accounting, usageCachePath: usageCachePath(dir), requestsDbPath: requestsDbPath(dir), reload: () => reloadConfig(),
@@ -108,6 +113,7 @@ export default defineCommand({
     reloadConfig = () => {
       const result = state.reload(file, log);
       if (result.ok) restEmpty();
+      warnIfExposed();
       return result.ok ? { ok: true, reason: null } : { ok: false, reason: result.reason };
     };
     process.on('SIGUSR1', () => reloadConfig());
@@ -127,6 +133,7 @@ export default defineCommand({
     // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
     log.ready(`proxy ${listeningText(listen.host, port)} (dashboard: ${displayUrl(listen.host, port)}/dashboard, docs: ${displayUrl(listen.host, port)}/docs, config: ${file})`);
     for (const warning of keyWarnings(state.current.config, file)) log.warn(warning);
+    warnIfExposed();
   },
 });
 

@@ -1,3 +1,4 @@
+import { InvalidRequest } from '../upstream/errors';
 import { blocksOf, systemText, type AnthropicTool, type AnthropicToolChoice, type ContentBlock, type ImageBlock } from './anthropic';
 
 type Json = Record<string, unknown>;
@@ -13,6 +14,7 @@ type ChatMessage = Json & { role: string };
  * thinking, metadata, server tools) are not sent.
  */
 export function anthropicToChatRequest(body: Json, model: string): Json {
+  checkMessagesBody(body);
   const messages: ChatMessage[] = [];
   const system = systemText(body.system);
   if (system) messages.push({ role: 'system', content: system });
@@ -41,6 +43,29 @@ export function anthropicToChatRequest(body: Json, model: string): Json {
     out.stream_options = { include_usage: true };
   }
   return out;
+}
+
+/**
+ * What a Messages vendor would refuse with a 400, refused here too: translated as it is, a malformed
+ * body would reach the OpenAI-format vendor with its messages or limits silently dropped.
+ */
+function checkMessagesBody(body: Json): void {
+  if (!Array.isArray(body.messages) || body.messages.length === 0) throw new InvalidRequest('messages: required, a non-empty array of messages');
+  body.messages.forEach((message: unknown, i: number) => {
+    const at = `messages.${i}`;
+    if (!message || typeof message !== 'object' || Array.isArray(message)) throw new InvalidRequest(`${at}: a message object`);
+    const { role, content } = message as Json;
+    // Claude Code 2.1 sends its environment notes as `system` messages among the turns (they go on
+    // as user turns, which every chat template takes in any position).
+    if (role !== 'user' && role !== 'assistant' && role !== 'system') throw new InvalidRequest(`${at}.role: must be user, assistant or system`);
+    if (typeof content === 'string') return;
+    if (!Array.isArray(content)) throw new InvalidRequest(`${at}.content: a string or an array of content blocks`);
+    content.forEach((block: unknown, j: number) => {
+      if (!block || typeof block !== 'object' || typeof (block as Json).type !== 'string') throw new InvalidRequest(`${at}.content.${j}: a content block (an object with a type)`);
+    });
+  });
+  if (body.max_tokens !== undefined && !(Number.isInteger(body.max_tokens) && (body.max_tokens as number) > 0)) throw new InvalidRequest('max_tokens: a positive integer');
+  if (body.tools !== undefined && !Array.isArray(body.tools)) throw new InvalidRequest('tools: an array of tools');
 }
 
 function assistantMessage(blocks: ContentBlock[]): ChatMessage {

@@ -44,6 +44,11 @@ export interface FallbackOptions {
   abortGraceMs?: number;
   /** Named in the error when the provider has no usable key. */
   configPath?: string;
+  /**
+   * Every target of the route in its order, those left out for having no usable key now included:
+   * when every tried key only cooled briefly, their long rests still make the answer keys_resting.
+   */
+  routeTargets?: readonly KeyTarget[];
   log: Logger;
   /** A try with a key failed and the request moves on (accounting counts it against that key). */
   onFailure?: (target: KeyTarget, candidate: Candidate, status: number | null) => void;
@@ -170,7 +175,7 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
   }
   // The last key only cooled briefly while others rest for long: say so rather than hand on a bare 429.
   if (lastBrief && !options.clientSignal?.aborted && !broken) {
-    const resting = longRests(targets, pool);
+    const resting = longRests(options.routeTargets ?? targets, pool);
     if (resting) throw new KeysResting(resting.providers, pool.now(), resting.back, attempts, options.configPath);
   }
   // The last upstream answer tells the client most (its status, its Retry-After); then a permanent failure.
@@ -188,7 +193,9 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
  * cools briefly, and the upstream's own answer says enough).
  */
 function longRests(targets: readonly KeyTarget[], pool: KeyPool): { providers: ProviderRests[]; back: number } | null {
-  const providers = targets.map((t) => ({ name: t.name, rests: pool.rests(t.name, t.provider) }));
+  // A provider can be several targets of a route (one per model): its keys are listed once.
+  const seen = new Set<string>();
+  const providers = targets.filter((t) => !seen.has(t.name) && seen.add(t.name)).map((t) => ({ name: t.name, rests: pool.rests(t.name, t.provider) }));
   if (!providers.some((p) => p.rests.some((r) => r.state === 'exhausted' || r.state === 'refused'))) return null;
   const back = firstBack(providers, pool.now());
   return back === null ? null : { providers, back };

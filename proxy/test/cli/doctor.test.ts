@@ -57,6 +57,9 @@ describe('modelproxy doctor', () => {
     expect(r.stdout).toMatch(/^- keys spare +no route uses this provider \(every key is a placeholder\)$/m);
     expect(r.stdout).toMatch(/^✓ port +http:\/\/127\.0\.0\.1:\d+: free/m);
     expect(r.stdout).toMatch(/^! service +not installed/m);
+    // No service installed: `service start` would only fail, so it is not offered.
+    expect(r.stdout).toMatch(/^✓ port +.*start it with modelproxy serve\)$/m);
+    expect(r.stdout).not.toContain('service start');
     expect(r.stdout).toMatch(/^! settings +.*settings\.json does not exist/m);
     expect(r.stdout).toMatch(/^✓ upstream good +POST \/v1\/messages with key #2: ok \(HTTP 200\)$/m);
     // Every key is probed, not only the first: key #3 of good is the bad one.
@@ -65,6 +68,8 @@ describe('modelproxy doctor', () => {
     expect(r.stdout).not.toContain('upstream spare');
     const sent = mock.requests.slice(before).filter((q) => q.path.endsWith('/v1/messages'));
     expect(sent.map((q) => JSON.parse(q.body).max_tokens)).toEqual([1, 1, 1]);
+    const status = await cli(['status'], fresh.env);
+    expect(status.stdout).toMatch(/^server: +not running \(.*; start with: modelproxy serve\)$/m);
     expect(sent.some((q) => q.path.startsWith('/spare'))).toBe(false);
     expect(r.stdout + r.stderr).not.toContain(GOOD);
   });

@@ -138,3 +138,19 @@ describe('service files for both platforms', () => {
     expect(unit).toContain('Environment=MODELPROXY_DIR=/home/me/.modelproxy');
   });
 });
+
+describe('modelproxy logs without a service', () => {
+  it('says where the lines are (no service installed) instead of showing an empty journal', async () => {
+    using own = sandbox('mp-logs-none-');
+    const ownBin = join(own.home, 'bin');
+    const ownLog = join(own.home, 'calls.log');
+    fakeProgram(ownBin, 'journalctl', `echo "journalctl $*" >> "${ownLog}"; echo "-- No entries --"`);
+    for (const args of [['logs'], ['service', 'logs', '-f']]) {
+      const r = await cli(args, { ...own.env, PATH: `${ownBin}:/usr/bin:/bin` });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain('no service is installed (modelproxy service install): a modelproxy serve run by hand logs to its own terminal');
+      expect(r.stderr).toContain(`${own.dir}/requests.jsonl`);
+    }
+    expect(existsSync(ownLog)).toBe(false);
+  });
+});

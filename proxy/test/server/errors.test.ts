@@ -62,14 +62,38 @@ describe('structured errors', () => {
     expect(await refused.json()).toMatchObject({ error: { type: 'permission_error', code: 'forbidden_origin', param: null } });
   });
 
-  it.each(['/v1/embeddings', '/v1/completions', '/v1/audio/speech', '/v1/messages/batches'])(
-    '501 endpoint_not_supported with advice for %s', async (path) => {
-      const { status, error } = await call(req('POST', `${path}?beta=true`));
-      expect(status).toBe(501);
-      expect(error).toMatchObject({ type: 'invalid_request_error', code: 'endpoint_not_supported' });
-      expect(error.message.length).toBeGreaterThan(path.length + 30);
+  it('501 endpoint_not_supported with advice for /v1/messages/batches', async () => {
+    const { status, error } = await call(req('POST', '/v1/messages/batches?beta=true'));
+    expect(status).toBe(501);
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'endpoint_not_supported' });
+    expect(error.message.length).toBeGreaterThan(50);
+  });
+
+  it.each(['/v1/embeddings', '/v1/completions', '/v1/audio/speech', '/v1/assistants'])(
+    '501 endpoint_not_supported with advice for %s, in OpenAI\'s shape (an OpenAI family)', async (path) => {
+      const res = await h.app.handle(req('POST', `${path}?beta=true`));
+      const body = await res.json() as { error: Record<string, unknown> };
+      expect(res.status).toBe(501);
+      expect(body).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'endpoint_not_supported' } });
+      expect(String(body.error.message).length).toBeGreaterThan(path.length + 30);
     },
   );
+
+  it('an unknown path under an OpenAI route (a stored response, a cancel) is a 404 in OpenAI\'s shape', async () => {
+    for (const [method, path] of [['GET', '/v1/responses/resp_1'], ['POST', '/v1/responses/resp_1/cancel'], ['GET', '/v1/chat/completions/chatcmpl_1']] as const) {
+      const res = await h.app.handle(req(method, path));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { message: expect.stringContaining(`${method} ${path} is not a route of modelproxy`), type: 'invalid_request_error', param: null, code: 'route_not_found' } });
+    }
+  });
+
+  it('advice names the address the client reached the proxy at, not the default port', async () => {
+    const res = await h.app.handle(new Request('http://127.0.0.1:9123/chat/completions', { method: 'POST', body: '{}' }));
+    const { error } = await res.json() as { error: { message: string } };
+    expect(error.message).toContain("Set the client's base URL to http://127.0.0.1:9123/v1 (OpenAI clients) or http://127.0.0.1:9123 (Anthropic clients)");
+    const legacy = await (await h.app.handle(new Request('http://localhost:9123/v1/completions', { method: 'POST', body: '{}' }))).json() as { error: { message: string } };
+    expect(legacy.error.message).toContain('ANTHROPIC_BASE_URL=http://localhost:9123)');
+  });
 
   it('501 for /v1/images/edits, always', async () => {
     const { status, error } = await call(post('/v1/images/edits', { model: 'image-01', prompt: 'x' }));

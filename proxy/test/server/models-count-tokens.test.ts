@@ -55,6 +55,19 @@ describe('GET /v1/models', () => {
     expect((await client.models.retrieve('gpt-5-codex')).owned_by).toBe('claude');
     const missing = await client.models.retrieve('nope').catch((e) => e);
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    // Its errors in OpenAI's shape too (the SDK reads code and type from it); an Anthropic client's stay Anthropic's.
+    expect({ code: missing.code, type: missing.type }).toEqual({ code: 'model_not_found', type: 'invalid_request_error' });
+    const raw = await (await fetch(`${proxy.url}/v1/models/nope`, { headers: { authorization: 'Bearer x' } })).json();
+    expect(Object.keys(raw)).toEqual(['error']);
+    expect(Object.keys(raw.error).sort()).toEqual(['code', 'message', 'param', 'type']);
+    const wrongMethod = await (await fetch(`${proxy.url}/v1/models`, { method: 'POST', headers: { authorization: 'Bearer x' } })).json();
+    expect(wrongMethod.error.code).toBe('method_not_allowed');
+    expect(wrongMethod.type).toBeUndefined();
+    // The guard's refusals too: a foreign Origin on the list.
+    const foreign = await (await fetch(`${proxy.url}/v1/models`, { headers: { authorization: 'Bearer x', origin: 'http://evil.example' } })).json();
+    expect(foreign).toEqual({ error: { message: expect.any(String), type: 'permission_error', param: null, code: 'forbidden_origin' } });
+    const anthropic = await (await fetch(`${proxy.url}/v1/models/nope`, { headers: { 'x-api-key': 'x', 'anthropic-version': '2023-06-01' } })).json();
+    expect(anthropic).toMatchObject({ type: 'error', error: { type: 'not_found_error', code: 'model_not_found' } });
     // Once the catch-all's provider has no usable key either, a name only it served is no longer listed.
     h.pool.fail('claude', 'sk-ant-count-key-7070', 401);
     try {
@@ -94,6 +107,18 @@ describe('POST /v1/messages/count_tokens', () => {
     const missing = await fetch(`${proxy.url}/v1/messages/count_tokens`, { method: 'POST', body: JSON.stringify(body) });
     expect(missing.headers.get('x-modelproxy-estimate-reason')).toBe('provider "claude" answered HTTP 404 to count_tokens');
     expect(((await missing.json()) as { input_tokens: number }).input_tokens).toBe(estimate.input_tokens);
+  });
+
+  it('is estimated locally when the vendor answers 200 with something other than a count (a message, a page)', async () => {
+    for (const answer of [() => Response.json({ id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'hi' }], usage: { input_tokens: 3, output_tokens: 1 } }), () => new Response('<html>welcome</html>', { headers: { 'content-type': 'text/html' } })]) {
+      claude.handle(answer);
+      const res = await fetch(`${proxy.url}/v1/messages/count_tokens`, { method: 'POST', body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-modelproxy-estimate-reason')).toBe('provider "claude" answered count_tokens without an input_tokens count');
+      const estimate = await res.json() as { input_tokens: number; estimated: boolean };
+      expect(estimate.estimated).toBe(true);
+      expect(estimate.input_tokens).toBeGreaterThan(5);
+    }
   });
 
   it('validates its body: not JSON, no model, no messages are 400s', async () => {

@@ -173,4 +173,28 @@ describe('when the only key left is briefly rate-limited while the others rest f
     expect(message.split('provider "minimax"').length - 1).toBe(1);
     upstream.handle(() => messageResponse('ok'));
   });
+
+  it('says so on the next requests too, when the resting provider is no longer tried (another provider\'s key only cooling)', async () => {
+    const at = reset();
+    upstream.handle((r) => (r.key === STATED_KEY ? minimax2056(at.toISOString().replace('.000Z', 'Z')) : anthropicError(429, 'rate_limit_error', 'slow down', { 'retry-after': '900' })));
+    const config = configFor({ minimax: { url: `${upstream.url}/anthropic`, keys: [STATED_KEY], usage_adapter: 'minimax' }, zhipu: { url: `${upstream.url}/api/anthropic`, keys: [KEY_2] } }) as { routes: { default: { provider: string; fallback?: unknown[] }[] } };
+    const route = config.routes.default[config.routes.default.length - 1]!;
+    route.provider = 'minimax';
+    route.fallback = [{ provider: 'zhipu', model: 'glm-4.6' }];
+    const h = fresh(config);
+    expect(((await (await h.app.handle(post('/v1/messages', ask))).json()) as { error: { code: string } }).error.code).toBe('keys_resting');
+    // MiniMax rests for hours and is left out of the next request; Zhipu's key is tried (cooling keys go last) and answers 429 again.
+    upstream.requests.length = 0;
+    for (const path of ['/v1/messages', '/v1/chat/completions']) {
+      const res = await h.app.handle(post(path, path === '/v1/messages' ? ask : { model: ask.model, messages: ask.messages }));
+      expect(upstream.requests.at(-1)?.key).toBe(KEY_2);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('x-should-retry')).toBe('false');
+      const { code, message } = ((await res.json()) as { error: { code: string; message: string } }).error;
+      expect({ path, code }).toEqual({ path, code: 'keys_resting' });
+      expect(message).toContain('provider "minimax": key #1 has used up its plan window');
+      expect(message).toContain('provider "zhipu": key #1 is cooling after 429');
+    }
+    upstream.handle(() => messageResponse('ok'));
+  });
 });

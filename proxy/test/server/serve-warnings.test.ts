@@ -1,7 +1,7 @@
 import { writeFileAtomic } from '@devhub/shared';
 import { waitFor } from '@devhub/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { DEFAULT_CONFIG_YAML, PLACEHOLDER_KEY } from '../../src/config';
 import { configPath } from '../../src/config/paths';
 import { messageResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
@@ -37,6 +37,7 @@ describe('serve warns about keys at start and after every reload (real process)'
     expect(count(routedPlaceholder('minimax'))).toBe(1);
     expect(count(routedPlaceholder('zhipu'))).toBe(1);
     expect(count(noUsableKey())).toBe(1);
+    expect(count('is readable by')).toBe(0);
 
     // Every rejected request leaves one log line naming its status and code.
     const cases: { send: () => Promise<Response>; status: number; line: string }[] = [
@@ -78,5 +79,12 @@ describe('serve warns about keys at start and after every reload (real process)'
     await waitFor(() => count(noUsableKey()) === 2, 'the no-usable-key warning after the second reload');
     expect(count(routedPlaceholder('minimax'))).toBe(2);
     expect(proxy.output()).not.toContain(KEY);
+
+    // A config file others can read (it holds keys) is a warning too, at each reload (the first-run file, 0600, got none at start).
+    const exposed = `${file} is readable by every user (mode 644) and holds keys; run: chmod 600 ${file}`;
+    chmodSync(file, 0o644);
+    const before = count(exposed);
+    proxy.proc.kill('SIGUSR1');
+    await waitFor(() => count(exposed) === before + 1, 'the world-readable warning after the reload');
   });
 });

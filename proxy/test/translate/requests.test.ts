@@ -117,3 +117,28 @@ describe('reasoning effort → thinking budget', () => {
     expect(chat({ messages, reasoning_effort: 'minimal' }).request.thinking).toBeUndefined();
   });
 });
+
+describe('a malformed Messages body for an OpenAI-format vendor', () => {
+  it('is refused as a Messages vendor would (400 naming the member), not sent on with its messages or limits dropped', async () => {
+    const { anthropicToChatRequest } = await import('../../src/translate/vendor-request');
+    const refused = (body: Record<string, unknown>) => {
+      try {
+        anthropicToChatRequest(body, 'm');
+        return null;
+      } catch (error) {
+        return [(error as { status: number }).status, (error as Error).message];
+      }
+    };
+    const turn = { role: 'user', content: 'hi' };
+    expect(refused({ max_tokens: 5, messages: 'hi' })).toEqual([400, 'messages: required, a non-empty array of messages']);
+    expect(refused({ max_tokens: 5, messages: [] })).toEqual([400, 'messages: required, a non-empty array of messages']);
+    expect(refused({ max_tokens: 5, messages: [turn, 7] })).toEqual([400, 'messages.1: a message object']);
+    expect(refused({ max_tokens: 5, messages: [{ role: 'tool', content: 'x' }] })).toEqual([400, 'messages.0.role: must be user, assistant or system']);
+    expect(refused({ max_tokens: 5, messages: [{ role: 'user', content: 5 }] })).toEqual([400, 'messages.0.content: a string or an array of content blocks']);
+    expect(refused({ max_tokens: 5, messages: [{ role: 'user', content: [[1]] }] })).toEqual([400, 'messages.0.content.0: a content block (an object with a type)']);
+    expect(refused({ max_tokens: '5', messages: [turn] })).toEqual([400, 'max_tokens: a positive integer']);
+    expect(refused({ max_tokens: 5, messages: [turn], tools: 'none' })).toEqual([400, 'tools: an array of tools']);
+    // What Claude Code sends: its environment notes as system messages among the turns.
+    expect(refused({ max_tokens: 5, messages: [turn, { role: 'system', content: [{ type: 'text', text: 'env' }] }] })).toBeNull();
+  });
+});

@@ -40,11 +40,18 @@ export function configWarnings(config: ProxyConfig, path: string): { text: strin
   if (routed.length > 0 && !routed.some(real)) {
     warnings.push({ text: `every provider the routes name (${routed.join(', ')}) has only placeholder keys: every request fails with no_usable_key until you put a real key in ${path}`, failing: true });
   }
+  const exposed = modeWarning(path);
+  if (exposed) warnings.push({ text: exposed, failing: false });
+  return warnings;
+}
+
+/** A config file others can read (it holds keys): what to say, or null. */
+export function modeWarning(path: string): string | null {
   try {
     const mode = statSync(path).mode & 0o777;
-    if (mode & 0o044) warnings.push({ text: `${path} is readable by ${mode & 0o004 ? 'every user' : 'its group'} (mode ${mode.toString(8).padStart(3, '0')}) and holds keys; run: chmod 600 ${path}`, failing: false });
+    if (mode & 0o044) return `${path} is readable by ${mode & 0o004 ? 'every user' : 'its group'} (mode ${mode.toString(8).padStart(3, '0')}) and holds keys; run: chmod 600 ${path}`;
   } catch {
     // No file to look at (text checked in memory): nothing to say about its mode.
   }
-  return warnings;
+  return null;
 }

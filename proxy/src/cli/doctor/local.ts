@@ -1,7 +1,7 @@
 import { ConfigError } from '@devhub/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { CONFIG_VERSION, configPath, isPlaceholderKey, type ProxyConfig } from '../../config';
-import { healthOf } from '../_running';
+import { healthOf, startAdvice } from '../_running';
 import { checkConfigText, configWarnings, describeConfig, routedProviders } from '../config/check';
 import { installedServiceFile } from '../service/detect';
 import { claudeSettingsPath, readSettings } from '../settings/file';
@@ -54,7 +54,7 @@ export async function checkPort(config: ProxyConfig): Promise<CheckResult> {
   try {
     const probe = Bun.listen({ hostname: host, port, socket: { data() {} } });
     probe.stop(true);
-    return { status: 'ok', name: 'port', detail: `${url}: free (the proxy is not running; start it with modelproxy serve or modelproxy service start)` };
+    return { status: 'ok', name: 'port', detail: `${url}: free (the proxy is not running; start it with ${startAdvice()})` };
   } catch (error) {
     return { status: 'fail', name: 'port', detail: `${url}: cannot listen there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); another program holds it` };
   }

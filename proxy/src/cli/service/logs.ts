@@ -2,7 +2,8 @@ import { ExitStatus, run } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { loadContext } from '../_context';
 import { CommandFailed } from '../_errors';
-import { detectManager } from './detect';
+import { existsSync } from 'node:fs';
+import { detectManager, installedServiceFile } from './detect';
 
 export default defineCommand({
   meta: { name: 'logs', description: 'Show the service log (journal on Linux, log file on macOS)' },
@@ -11,7 +12,12 @@ export default defineCommand({
     lines: { type: 'string', alias: 'n', description: 'How many recent lines', default: '200' },
   },
   async run({ args }) {
-    const manager = detectManager(loadContext().dir);
+    const { dir } = loadContext();
+    // Without a service the journal holds nothing of ours: say where the lines are instead of "-- No entries --".
+    if (!existsSync(installedServiceFile())) {
+      throw new CommandFailed(`no service is installed (modelproxy service install): a modelproxy serve run by hand logs to its own terminal; every request is also in ${dir}/requests.jsonl (and modelproxy stats)`, 'NO_SERVICE');
+    }
+    const manager = detectManager(dir);
     const argv = manager.logsArgv(args.follow, Math.max(1, Number.parseInt(args.lines, 10) || 200));
     if (!args.follow) {
       const result = await run(argv, { timeoutMs: 30_000 });

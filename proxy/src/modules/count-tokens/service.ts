@@ -39,10 +39,14 @@ export async function countTokens(deps: CountDeps, body: Record<string, unknown>
           body: JSON.stringify({ ...body, model: target.upstreamModel }), redirect: 'manual', signal: AbortSignal.timeout(COUNT_TIMEOUT_MS),
         });
         if (res.status === 200) {
-          return new Response(await res.arrayBuffer(), { status: 200, headers: clientHeaders(res.headers, { 'x-modelproxy-key': `${target.name}#${candidate.index}`, 'content-type': 'application/json' }) });
+          const bytes = await res.arrayBuffer();
+          // Some vendors answer every path under base_url (a message, an HTML page): only a count is one.
+          if (isCount(bytes)) return new Response(bytes, { status: 200, headers: clientHeaders(res.headers, { 'x-modelproxy-key': `${target.name}#${candidate.index}`, 'content-type': 'application/json' }) });
+          reason = `provider "${target.name}" answered count_tokens without an input_tokens count`;
+        } else {
+          await res.body?.cancel();
+          reason = `provider "${target.name}" answered HTTP ${res.status} to count_tokens`;
         }
-        await res.body?.cancel();
-        reason = `provider "${target.name}" answered HTTP ${res.status} to count_tokens`;
       } catch (error) {
         reason = `provider "${target.name}" did not answer count_tokens (${(error as Error).message})`;
       }
@@ -50,4 +54,14 @@ export async function countTokens(deps: CountDeps, body: Record<string, unknown>
   }
   deps.log.debug(`count_tokens estimated locally: ${reason}`);
   return Response.json({ input_tokens: estimateInputTokens(body), estimated: true }, { headers: { 'x-modelproxy-estimate': 'local', 'x-modelproxy-estimate-reason': reason.replace(/[^\x20-\x7e]/g, '?') } });
+}
+
+/** A Messages API count: a JSON object with a whole, non-negative `input_tokens`. */
+function isCount(bytes: ArrayBuffer): boolean {
+  try {
+    const body = JSON.parse(new TextDecoder().decode(bytes)) as { input_tokens?: unknown } | null;
+    return typeof body?.input_tokens === 'number' && Number.isInteger(body.input_tokens) && body.input_tokens >= 0;
+  } catch {
+    return false;
+  }
 }

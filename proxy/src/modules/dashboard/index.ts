@@ -23,7 +23,16 @@ export interface DashboardDeps {
   reload?: () => { ok: boolean; reason: string | null };
 }
 
-const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+/**
+ * The page runs only its own script and styles and talks only to its own API, and no other site may
+ * frame it (a framed page's reload button could be clicked through a decoy: the guard's Origin
+ * check does not see a click inside the proxy's own page).
+ */
+const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const html = {
+  'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store',
+  'content-security-policy': PAGE_POLICY, 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
+};
 
 /**
  * The local dashboard: the page and its assets (embedded in the binary, no CDN) and the JSON and
@@ -44,7 +53,7 @@ export const dashboardModule = (deps: DashboardDeps) => {
     .get(`${DASHBOARD_PATH}/assets/:file`, ({ params }) => {
       const asset = DASHBOARD_ASSETS[params.file];
       if (!asset) throw unmatchedRequest('GET', `${DASHBOARD_PATH}/assets/${params.file}`);
-      return new Response(asset.text, { headers: { 'content-type': asset.type, 'cache-control': 'no-cache' } });
+      return new Response(asset.text, { headers: { 'content-type': asset.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } });
     }, { detail: { hide: true } })
     .get(`${DASHBOARD_API}/state`, () => dashboardState({ state: deps.state, usageCachePath: deps.usageCachePath, now: now() }), {
       response: DashboardState,

@@ -3,9 +3,26 @@ import { errorBody, ProxyError } from '../../upstream/errors';
 import { requestPath } from '../guard/request-path';
 import { unmatchedRequest } from './unmatched';
 import { openaiErrorOf } from '../../translate/errors';
+import { wantsOpenAIShape } from '../models/shape';
 
-/** Paths whose clients read OpenAI's error shape (`{"error":{"message","type","param","code"}}`). */
-const OPENAI_PATHS = new Set(['/v1/chat/completions', '/v1/responses', '/chat/completions', '/responses']);
+/**
+ * OpenAI's API families, served or not (with or without `/v1`): their clients read OpenAI's error
+ * shape (`{"error":{"message","type","param","code"}}`).
+ */
+const OPENAI_FAMILIES = ['/chat/completions', '/responses', '/completions', '/embeddings', '/audio', '/moderations', '/files', '/batches', '/fine_tuning', '/assistants', '/threads', '/vector_stores'];
+function isOpenAIPath(path: string): boolean {
+  const rest = path.startsWith('/v1/') ? path.slice(3) : path;
+  return OPENAI_FAMILIES.some((family) => rest === family || rest.startsWith(`${family}/`));
+}
+
+/** The proxy's address as this request reached it (the Host it sent), for advice in messages. */
+function baseOf(request: Request): string | undefined {
+  try {
+    return new URL(request.url).origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The documented error answer for anything thrown while serving `request`, with one log line.
@@ -19,10 +36,15 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
   } catch {
     failure = new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
   }
-  log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
+  // A client that gave up is not answered at all (requests.jsonl records 499): its line says so
+  // rather than naming an error status nobody received.
+  if (request.signal.aborted) log.info(`client closed ${request.method} ${requestPath(request)} before an answer (499): ${failure.message}`);
+  else log.warn(`rejected ${request.method} ${requestPath(request)}: ${failure.status} ${failure.code}: ${failure.message}`);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...failure.headers };
   const path = requestPath(request).replace(/\/+$/, '');
-  const body = OPENAI_PATHS.has(path) ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
+  // /v1/models serves both kinds of client: its errors take the shape its list would.
+  const openai = isOpenAIPath(path) || (/^\/v1\/models(\/|$)/.test(path) && wantsOpenAIShape(request.headers));
+  const body = openai ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
   return new Response(JSON.stringify(body), { status: failure.status, headers });
 }
 
@@ -30,7 +52,7 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
 function toProxyError(code: unknown, error: unknown, request: Request, log: Logger): ProxyError {
   if (error instanceof ProxyError) return error;
   if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
-  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request));
+  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request), baseOf(request));
   if (code === 'PARSE') return new ProxyError('invalid_json', 400, 'request body could not be parsed');
   if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, validationText(error));
   log.error(`unexpected error on ${request.method} ${requestPath(request)}: ${(error as Error)?.stack || String(error)}`);

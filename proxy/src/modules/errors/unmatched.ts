@@ -14,7 +14,8 @@ const ROUTES: Record<string, string[]> = {
   '/docs/json': ['GET'],
 };
 
-const USE_MESSAGES = 'Point an Anthropic Messages client at POST /v1/messages instead (Claude Code: ANTHROPIC_BASE_URL=http://127.0.0.1:8765).';
+// `{base}` becomes the address the client reached the proxy at.
+const USE_MESSAGES = 'Point an Anthropic Messages client at POST /v1/messages instead (Claude Code: ANTHROPIC_BASE_URL={base}).';
 
 /** API families the proxy recognizes but does not serve, with advice. Longest prefix wins. */
 const UNSUPPORTED: [string, string][] = [
@@ -32,18 +33,21 @@ const UNSUPPORTED: [string, string][] = [
   ['/v1/vector_stores', 'Vector stores are not proxied; call the provider directly.'],
 ];
 
-/** The structured error for a request no route took: 405, 501 or 404 — never a bare 404. */
-export function unmatchedRequest(method: string, rawPath: string): ProxyError {
+/**
+ * The structured error for a request no route took: 405, 501 or 404 — never a bare 404. `base` is
+ * the proxy's address as the client reached it (named in the advice).
+ */
+export function unmatchedRequest(method: string, rawPath: string, base = 'http://127.0.0.1:8765'): ProxyError {
   const path = rawPath.split('?')[0]!.replace(/\/+$/, '') || '/';
   const allowed = ROUTES[path];
   if (allowed && !allowed.includes(method)) return new MethodNotAllowed(method, path, allowed);
   // `/chat/completions` without the `/v1` prefix is the same family.
   const family = path.startsWith('/v1/') ? path : `/v1${path}`;
-  if (family !== path && ROUTES[family]) return new EndpointNotSupported(path, `Did you mean ${family}? Set the client's base URL to http://127.0.0.1:8765/v1 (OpenAI clients) or http://127.0.0.1:8765 (Anthropic clients).`);
+  if (family !== path && ROUTES[family]) return new EndpointNotSupported(path, `Did you mean ${family}? Set the client's base URL to ${base}/v1 (OpenAI clients) or ${base} (Anthropic clients).`);
   let best: [string, string] | null = null;
   for (const entry of UNSUPPORTED) {
     if ((family === entry[0] || family.startsWith(`${entry[0]}/`)) && (!best || entry[0].length > best[0].length)) best = entry;
   }
-  if (best) return new EndpointNotSupported(path, best[1]);
+  if (best) return new EndpointNotSupported(path, best[1].replace('{base}', base));
   return new RouteNotFound(method, path);
 }

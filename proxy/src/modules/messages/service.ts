@@ -169,6 +169,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     decision.targets,
     {
       pool, timeoutMs, clientSignal: input.signal, abortGraceMs: server.client_abort_grace * 1000, log: deps.log, configPath: deps.state.configPath,
+      routeTargets: route.targets.map((t) => ({ name: t.provider, provider: snapshot.config.providers[t.provider]! })),
       onFailure: snapshot.config.accounting.enabled ? deps.accounting?.keyFailed : undefined,
       onExhausted: deps.quotaResets ? (target, candidate, window) => void deps.quotaResets!.ask(target, candidate, window) : undefined,
     },

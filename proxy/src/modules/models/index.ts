@@ -1,21 +1,15 @@
 import { Elysia, t } from 'elysia';
 import { routeModels } from '../../upstream/router';
 import { NotFoundModel } from './errors';
+import { wantsOpenAIShape } from './shape';
 import type { ProxyState } from '../../upstream/state';
+
+export { wantsOpenAIShape };
 
 export const MODELS_PATH = '/v1/models';
 
 /** One model of the list, in either shape. */
 interface Listed { id: string; provider: string }
-
-/**
- * Which list shape a client reads: OpenAI's for a client that authenticates as OpenAI clients do
- * (`Authorization: Bearer` without `anthropic-version` or `x-api-key`), Anthropic's otherwise.
- */
-export function wantsOpenAIShape(headers: Headers): boolean {
-  if (headers.has('anthropic-version') || headers.has('x-api-key')) return false;
-  return /^Bearer\s/i.test(headers.get('authorization') ?? '');
-}
 
 /**
  * The model names the routes serve now (a route's plain-name match and every target's model), each

@@ -18,10 +18,16 @@
   // A used-up plan window rests the key; a refusal and a brief cooling are named as such.
   const BADGE = { exhausted: 'resting', refused: 'refused', cooling: 'cooling', rechecking: 'rechecking', serving: 'serving', placeholder: 'placeholder' };
   const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
+  // After a 401 the page asks nothing more of the proxy until a token is given: a page left open
+  // without one would otherwise be refused (and logged) every few seconds.
+  let needsToken = false;
+  let tokenGiven = [];
+  const untilToken = () => new Promise((resolve) => tokenGiven.push(resolve));
 
   async function api(path, init = {}) {
     const res = await fetch(`${API}${path}`, { ...init, headers: { ...headers(), ...(init.headers || {}) } });
     if (res.status === 401) {
+      needsToken = true;
       $('#token-form').hidden = false;
       throw new Error('the proxy needs its client token');
     }
@@ -142,6 +148,7 @@
 
   let refreshing = null;
   async function refresh() {
+    if (needsToken) return;
     try {
       renderState(await api('/state'));
       renderUsage(await api('/usage'));
@@ -160,7 +167,16 @@
   async function stream() {
     for (;;) {
       try {
+        if (needsToken) {
+          $('#stream-state').textContent = 'waiting for the client token';
+          await untilToken();
+        }
         const res = await fetch(`${API}/events`, { headers: headers() });
+        if (res.status === 401) {
+          needsToken = true;
+          $('#token-form').hidden = false;
+          continue;
+        }
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         $('#stream-state').textContent = 'live';
         const reader = res.body.getReader();
@@ -204,6 +220,10 @@
     e.preventDefault();
     token = $('#token').value;
     $('#token-form').hidden = true;
+    needsToken = false;
+    const waiting = tokenGiven;
+    tokenGiven = [];
+    for (const resume of waiting) resume();
     refresh();
   });
 
