@@ -34,7 +34,7 @@ describe('mahjong commands load only when they run', () => {
       serve: () => import('../../src/cli/serve'), verify: () => import('../../src/cli/verify'), arena: () => import('../../src/cli/arena'),
       simulate: () => import('../../src/cli/simulate'), score: () => import('../../src/cli/score'), train: () => import('../../src/cli/train'),
       convert: () => import('../../src/cli/convert'), games: () => import('../../src/cli/games'), ladder: () => import('../../src/cli/ladder'),
-      env: () => import('../../src/cli/env'),
+      env: () => import('../../src/cli/env'), review: () => import('../../src/cli/review'),
     };
     expect(Object.keys(subs).sort()).toEqual(Object.keys(loaders).sort());
     for (const [name, sub] of Object.entries(subs)) {
