@@ -264,7 +264,8 @@ function answeredEntry(time: Date, path: string, a: Answered, bytes: number, com
 function serialize(body: Record<string, unknown>): string {
   try {
     return JSON.stringify(body);
-  } catch (error) {
-    throw new InvalidRequest(`request body cannot be rewritten (${(error as Error).message}); it nests too deeply`, 'invalid_request');
+  } catch {
+    // The runtime's own text ("Maximum call stack size exceeded") tells a client nothing.
+    throw new InvalidRequest('request body nests too deeply to be rewritten (images or documents removed for a text-only model); send it with fewer nested levels', 'invalid_request');
   }
 }
