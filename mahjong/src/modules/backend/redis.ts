@@ -15,6 +15,7 @@
 import { AppError } from '@devhub/shared';
 import { RedisClient } from 'bun';
 import { SessionNotFound, TooManySessions } from '../../server/errors';
+import { RedisLocks } from './redis-lock';
 import { MIN_PREFIX, normaliseQuery, sessionRecordOf, StoreUnavailable } from './game-store';
 import type { SessionLimits } from './memory';
 import type { Backend, ControlMessage, EventBus, GameQuery, GameStore, GameSummary, SessionActivity, SessionRecord, SessionStore, Step, StoredGame } from './types';
@@ -40,12 +41,6 @@ const APPEND = `if redis.call('EXISTS', KEYS[2]) == 0 then return -2 end
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 for i = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 return redis.call('LLEN', KEYS[1])`;
-const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
-const LEASE = `local v = redis.call('GET', KEYS[1])
-if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
-if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-return 0`;
 
 /** What a Redis failure means for the caller: the store is away. */
 function unavailable(url: string, err: unknown): StoreUnavailable {
@@ -80,8 +75,7 @@ class Keys {
 }
 
 export class RedisSessionStore implements SessionStore {
-  /** Locks this process holds, chained so that local contention never spins on Redis. */
-  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly locks: RedisLocks;
 
   constructor(
     private readonly redis: RedisClient,
@@ -90,7 +84,9 @@ export class RedisSessionStore implements SessionStore {
     private readonly server: string,
     private readonly announce: (m: ControlMessage) => Promise<void>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.locks = new RedisLocks(redis, { lockMs: LOCK_MS, waitMs: LOCK_WAIT_MS, busy: (id) => new SessionBusy(id), now });
+  }
 
   get maxSessions(): number { return this.limits.maxSessions; }
   get ttlMs(): number { return this.limits.ttlMs; }
@@ -171,37 +167,15 @@ export class RedisSessionStore implements SessionStore {
   }
 
   lock<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const run = (this.chains.get(id) ?? Promise.resolve()).then(() => this.locked(id, fn));
-    const tail = run.catch(() => undefined);
-    this.chains.set(id, tail);
-    void tail.then(() => { if (this.chains.get(id) === tail) this.chains.delete(id); });
-    return run;
-  }
-
-  private async locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const key = this.k.lock(id);
-    const mine = crypto.randomUUID();
-    const deadline = this.now() + LOCK_WAIT_MS;
-    for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
-      if ((await this.redis.send('SET', [key, mine, 'NX', 'PX', String(LOCK_MS)])) === 'OK') break;
-      if (this.now() > deadline) throw new SessionBusy(id);
-      await Bun.sleep(wait);
-    }
-    const renew = setInterval(() => void this.redis.send('EVAL', [RENEW, '1', key, mine, String(LOCK_MS)]).catch(() => undefined), LOCK_MS / 3);
-    try {
-      return await fn();
-    } finally {
-      clearInterval(renew);
-      await this.redis.send('EVAL', [UNLOCK, '1', key, mine]).catch(() => undefined);
-    }
+    return this.locks.run(this.k.lock(id), id, fn);
   }
 
   async lease(id: string): Promise<boolean> {
-    return Number(await this.redis.send('EVAL', [LEASE, '1', this.k.lease(id), this.server, String(LEASE_MS)])) === 1;
+    return this.locks.lease(this.k.lease(id), this.server, LEASE_MS);
   }
 
   async release(id: string): Promise<void> {
-    if (Number(await this.redis.send('EVAL', [UNLOCK, '1', this.k.lease(id), this.server])) > 0) await this.announce({ type: 'runner-free', id });
+    if (await this.locks.release(this.k.lease(id), this.server)) await this.announce({ type: 'runner-free', id });
   }
 
   async close(): Promise<void> {}

@@ -12,10 +12,12 @@
  */
 import { RedisClient } from 'bun';
 import type { Rating, RatingChange } from '../../rooms/rating';
+import { RedisLocks } from '../backend/redis-lock';
 import { RoomBusy, TooManyRooms } from './errors';
 import { SEEN_MS, type RoomNotice, type RoomRecord, type RoomResult, type RoomResultSummary, type RoomStep, type RoomStore } from './types';
 
-const LOCK_MS = 30_000;
+/** As the game sessions' lock: a server that dies holding it blocks its room for at most this long. */
+const LOCK_MS = 3_000;
 const LOCK_WAIT_MS = 15_000;
 /** A driving server that dies is replaced after this long. */
 export const ROOM_LEASE_MS = 3_000;
@@ -26,11 +28,6 @@ const APPEND = `if redis.call('EXISTS', KEYS[2]) == 0 then return -2 end
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 for i = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 return redis.call('LLEN', KEYS[1])`;
-const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const LEASE = `local v = redis.call('GET', KEYS[1])
-if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
-if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-return 0`;
 
 const pairs = (flat: unknown): [string, number][] => {
   const list = flat as (string | [string, number])[];
@@ -40,13 +37,16 @@ const pairs = (flat: unknown): [string, number][] => {
 export class RedisRoomStore implements RoomStore {
   readonly kind = 'redis' as const;
   private readonly handlers: ((id: string, what: RoomNotice) => void)[] = [];
-  private readonly chains = new Map<string, Promise<unknown>>();
   private readonly server = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
   private constructor(
     private readonly redis: RedisClient, private readonly sub: RedisClient, private readonly p: string,
     readonly maxRooms: number, private readonly ttlMs: number, private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.locks = new RedisLocks(redis, { lockMs: LOCK_MS, waitMs: LOCK_WAIT_MS, busy: (id) => new RoomBusy(id), now });
+  }
+
+  private readonly locks: RedisLocks;
 
   static async connect(url: string, prefix: string, maxRooms: number, ttlMs: number): Promise<RedisRoomStore> {
     const redis = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
@@ -97,35 +97,15 @@ export class RedisRoomStore implements RoomStore {
   }
 
   lock<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const run = (this.chains.get(id) ?? Promise.resolve()).then(() => this.locked(id, fn));
-    const tail = run.catch(() => undefined);
-    this.chains.set(id, tail);
-    void tail.then(() => { if (this.chains.get(id) === tail) this.chains.delete(id); });
-    return run;
-  }
-
-  private async locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const key = this.key('rlock', id);
-    const mine = crypto.randomUUID();
-    const deadline = this.now() + LOCK_WAIT_MS;
-    for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
-      if ((await this.redis.send('SET', [key, mine, 'NX', 'PX', String(LOCK_MS)])) === 'OK') break;
-      if (this.now() > deadline) throw new RoomBusy(id);
-      await Bun.sleep(wait);
-    }
-    try {
-      return await fn();
-    } finally {
-      await this.redis.send('EVAL', [UNLOCK, '1', key, mine]).catch(() => undefined);
-    }
+    return this.locks.run(this.key('rlock', id), id, fn);
   }
 
   async lease(id: string): Promise<boolean> {
-    return Number(await this.redis.send('EVAL', [LEASE, '1', this.key('rlease', id), this.server, String(ROOM_LEASE_MS)])) === 1;
+    return this.locks.lease(this.key('rlease', id), this.server, ROOM_LEASE_MS);
   }
 
   async release(id: string): Promise<void> {
-    if (Number(await this.redis.send('EVAL', [UNLOCK, '1', this.key('rlease', id), this.server])) > 0) await this.notify(id, 'room');
+    if (await this.locks.release(this.key('rlease', id), this.server)) await this.notify(id, 'room');
   }
 
   async setConnections(id: string, counts: number[]): Promise<void> {
@@ -191,7 +171,7 @@ export class RedisRoomStore implements RoomStore {
 
   /** One save at a time across servers (a short global lock), so a game counts once and ratings never race. */
   async saveResult(result: Omit<RoomResult, 'ratings'>, rate: (current: Map<string, Rating>) => RatingChange[]): Promise<RoomResult | null> {
-    return this.locked('ratings', async () => {
+    return this.locks.run(this.key('rlock', 'ratings'), 'ratings', async () => {
       if (await this.redis.exists(this.key('rgame', result.id))) return null;
       const names = result.names.filter((n): n is string => n !== null);
       const changes = result.rated ? rate(await this.ratings(names)) : [];
