@@ -1,6 +1,6 @@
 import { InvalidRequest } from '../upstream/errors';
-import type { AnthropicMessage, AnthropicRequest, AnthropicTool, AnthropicToolChoice, ContentBlock, TextBlock } from './anthropic';
-import { argumentsObject, DEFAULT_MAX_TOKENS, parseDataUrl, thinkingBudget } from './common';
+import type { AnthropicRequest, AnthropicTool, AnthropicToolChoice, ContentBlock, TextBlock } from './anthropic';
+import { argumentsObject, DEFAULT_MAX_TOKENS, messageList, parseDataUrl, thinkingBudget } from './common';
 
 /** What the answer's translation needs to know of the request. */
 export interface ChatContext {
@@ -23,13 +23,7 @@ export function chatToAnthropic(body: Json): { request: AnthropicRequest; contex
   const stream = body.stream === true;
   if (typeof body.n === 'number' && body.n > 1) throw new InvalidRequest('n: only 1 choice is supported through modelproxy', 'unsupported_parameter');
   const system: string[] = [];
-  const messages: AnthropicMessage[] = [];
-  const push = (role: 'user' | 'assistant', blocks: ContentBlock[]) => {
-    if (blocks.length === 0) return;
-    const last = messages[messages.length - 1];
-    if (last && last.role === role) (last.content as ContentBlock[]).push(...blocks);
-    else messages.push({ role, content: blocks });
-  };
+  const { messages, push } = messageList();
   (body.messages as Json[]).forEach((message, i) => {
     const at = `messages[${i}]`;
     switch (message.role) {

@@ -1,4 +1,4 @@
-import type { AnthropicUsage, StopReason } from './anthropic';
+import type { AnthropicMessage, AnthropicUsage, ContentBlock, StopReason } from './anthropic';
 
 /** OpenAI chat `finish_reason` for an Anthropic stop reason. */
 export function finishReasonOf(stop: StopReason | null | undefined): 'stop' | 'length' | 'tool_calls' | 'content_filter' {
@@ -94,3 +94,19 @@ export const newId = (prefix: string) => `${prefix}${crypto.randomUUID().replace
 
 /** The default `max_tokens` when an OpenAI client sets none (Anthropic requires one). */
 export const DEFAULT_MAX_TOKENS = 16384;
+
+/**
+ * A Messages-format conversation built turn by turn: blocks for the same role as the last turn
+ * join that turn (the Messages API wants roles to alternate; OpenAI sends a tool result or a
+ * parallel call as a message of its own).
+ */
+export function messageList(): { messages: AnthropicMessage[]; push: (role: 'user' | 'assistant', blocks: ContentBlock[]) => void } {
+  const messages: AnthropicMessage[] = [];
+  const push = (role: 'user' | 'assistant', blocks: ContentBlock[]) => {
+    if (blocks.length === 0) return;
+    const last = messages[messages.length - 1];
+    if (last && last.role === role) (last.content as ContentBlock[]).push(...blocks);
+    else messages.push({ role, content: blocks });
+  };
+  return { messages, push };
+}

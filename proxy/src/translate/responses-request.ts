@@ -1,7 +1,7 @@
 import { InvalidRequest } from '../upstream/errors';
-import type { AnthropicMessage, AnthropicRequest, AnthropicTool, ContentBlock } from './anthropic';
+import type { AnthropicRequest, AnthropicTool, ContentBlock } from './anthropic';
 import { applyThinking, chatToolChoice, imageBlock } from './chat-request';
-import { argumentsObject, DEFAULT_MAX_TOKENS, parseDataUrl } from './common';
+import { argumentsObject, DEFAULT_MAX_TOKENS, messageList, parseDataUrl } from './common';
 
 /** What the answer's translation needs to know of the request. */
 export interface ResponsesContext {
@@ -30,13 +30,7 @@ export function responsesToAnthropic(body: Json): { request: AnthropicRequest; c
   }
   const system: string[] = [];
   if (typeof body.instructions === 'string' && body.instructions) system.push(body.instructions);
-  const messages: AnthropicMessage[] = [];
-  const push = (role: 'user' | 'assistant', blocks: ContentBlock[]) => {
-    if (blocks.length === 0) return;
-    const last = messages[messages.length - 1];
-    if (last && last.role === role) (last.content as ContentBlock[]).push(...blocks);
-    else messages.push({ role, content: blocks });
-  };
+  const { messages, push } = messageList();
   const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : (body.input as Json[] | undefined) ?? [];
   input.forEach((item, i) => {
     const at = `input[${i}]`;

@@ -82,24 +82,23 @@ export function stepsFor(body: StepsBody) {
  * of every step (analysis.ts). The same bound on the log's length as the steps.
  */
 export function analysisFor(body: AnalysisBody): AnalysisResponse {
+  return analyseGame(boundedPaipu(body));
+}
+
+/** The game of a `{paipu}` or `{xml_content}` body, refused beyond the replay's step bound. */
+function boundedPaipu(body: { paipu?: Paipu; xml_content?: string }): Paipu {
   let paipu: Paipu;
   if (body.xml_content !== undefined) paipu = loadText(body.xml_content).paipu;
   else if (body.paipu === undefined) throw new BadRequest('send {paipu} (from /api/replay/load) or {xml_content}');
   else paipu = body.paipu;
   const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
   if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
-  return analyseGame(paipu);
+  return paipu;
 }
 
 /** `{paipu}` or `{xml_content}` → the review of every decision (modules/review), one seat or all four. */
 export function reviewFor(body: ReviewBody): ReviewReport {
-  let paipu: Paipu;
-  if (body.xml_content !== undefined) paipu = loadText(body.xml_content).paipu;
-  else if (body.paipu === undefined) throw new BadRequest('send {paipu} (from /api/replay/load) or {xml_content}');
-  else paipu = body.paipu;
-  const bound = paipu.rounds.reduce((n, r) => n + r.events.length + 2, 1);
-  if (bound > MAX_REPLAY_STEPS) throw new ReplayTooLong(bound, MAX_REPLAY_STEPS);
-  return reviewGame(paipu, body.seat === undefined ? {} : { seats: [body.seat] });
+  return reviewGame(boundedPaipu(body), body.seat === undefined ? {} : { seats: [body.seat] });
 }
 
 /** name → readable path: the embedded samples, plus any log dropped into the samples folder. */
