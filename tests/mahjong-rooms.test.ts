@@ -108,6 +108,8 @@ describe('a room of four browsers on two servers', () => {
     await waitFor(() => room(dan, 'window.__room.state && window.__room.room.status === "playing"'), 'the game on Dan\'s page', 15_000);
     // Each seat sees its own hand and no other.
     for (const [page, seat] of [[ann, 0], [bea, 1], [cai, 2], [dan, 3]] as const) {
+      // Dan's page has the game; the others may still be reading their first state.
+      await waitFor(() => room(page, 'window.__room.state !== null && window.__room.state !== undefined'), `the game on seat ${seat}'s page`, 15_000);
       const hands = await room(page, 'window.__room.state.players.map((p) => Array.isArray(p.hand))');
       expect(hands).toEqual([0, 1, 2, 3].map((s) => s === seat));
     }

@@ -48,7 +48,8 @@ const messages = () => received.filter((m) => m.type === 'agent.message').flatMa
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
 /** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
 const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
-const hook = (event: string) => (m: Message) => m.type === 'hook.event' && m.event_type === event;
+/** A hook event of `window` (the global socket also carries other tests' windows). */
+const hook = (event: string, window?: string) => (m: Message) => m.type === 'hook.event' && m.event_type === event && (!window || m.window_id === window);
 
 beforeAll(async () => {
   if (!geminiAvailable) return;
@@ -84,7 +85,7 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('GEMINI-PONG'), 60_000);
     // AfterAgent, recorded as Stop with Gemini's own time and payload.
-    const stop = await global.next(hook('Stop'), 30_000);
+    const stop = await global.next(hook('Stop', (await api('/sessions/gm')).body.window_id), 30_000);
     const raw = (stop.data as { raw: Record<string, unknown> }).raw;
     expect(raw).toMatchObject({ hook_event_name: 'AfterAgent', prompt: 'say pong, HOLD' });
     expect(String(raw.prompt_response)).toContain('GEMINI-PONG');
