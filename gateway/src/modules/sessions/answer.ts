@@ -55,6 +55,9 @@ export function answerWindowPrompt(ctx: GatewayContext, windowId: string, option
   return answered.then(({ question, option: chosen }) => ({ question, option: chosen }));
 }
 
+/** The pause between the marker reaching the option on screen and Enter (see answerNow). */
+const ENTER_AFTER_MOVE_MS = 300;
+
 /** Window → the end of its last answer (and of the wait for its prompt to go), per gateway. */
 const answering = new WeakMap<GatewayContext, Map<string, Promise<unknown>>>();
 /** How long the next answer on a window waits for the prompt just answered to leave the screen. */
@@ -83,6 +86,10 @@ async function answerNow(ctx: GatewayContext, windowId: string, option: number, 
   } else if (prompt.selected !== option) {
     await move(ctx, windowId, prompt.selected, option);
     await markerOn(ctx, windowId, prompt.question, option);
+    // A screen showing the marker moved is not yet a menu that confirms it: an Ink (React) CLI
+    // draws the new frame before its key handler is replaced, and an Enter read in between
+    // confirms the option the marker came from (a trust prompt's "No, exit", seen in CI).
+    await Bun.sleep(ENTER_AFTER_MOVE_MS);
   }
   if (prompt.selected !== null && prompt.selected !== undefined) {
     // The last look before Enter: the marker must still be on the option (nothing else sends keys
