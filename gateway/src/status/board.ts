@@ -1,6 +1,11 @@
 import type { WindowStatus } from './model';
 
-export interface BoardEntry { status: WindowStatus; changedAtMs: number }
+export interface BoardEntry {
+  status: WindowStatus;
+  changedAtMs: number;
+  /** The dialog on screen (by its question): when it was first seen and where its marker was then. */
+  dialog?: { question: string; sinceMs: number; firstSelected: number | null };
+}
 
 /**
  * The last status of every window, with when it last changed: what REST answers and what input
@@ -19,7 +24,12 @@ export class StatusBoard {
   }
 
   set(windowId: string, status: WindowStatus, atMs: number): void {
-    this.entries.set(windowId, { status, changedAtMs: atMs });
+    const prompt = status.prompt_state;
+    const before = this.entries.get(windowId)?.dialog;
+    const dialog = !prompt ? undefined
+      : before?.question === prompt.question ? before
+      : { question: prompt.question, sinceMs: atMs, firstSelected: prompt.selected };
+    this.entries.set(windowId, { status, changedAtMs: atMs, ...(dialog ? { dialog } : {}) });
     for (const listener of [...this.listeners]) listener();
   }
 

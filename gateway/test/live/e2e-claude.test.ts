@@ -76,7 +76,7 @@ async function answersTrustPrompt(): Promise<void> {
 
 /** Delivers SessionStart from the installed hooks. */
 async function deliversSessionStart(): Promise<void> {
-  const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 30_000);
+  const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart' && (m.data as { cwd?: string }).cwd === proj, 30_000);
   expect(start.data).toMatchObject({ cwd: proj });
   expect(String((start.data as { transcript_path: string }).transcript_path)).toEndWith('.jsonl');
 }
@@ -131,4 +131,35 @@ describe.skipIf(!claudeAvailable)('the real Claude Code through the gateway', ()
     await answersPermissionPrompt();
     await reportsDoneAfterExit();
   }, 330_000);
+});
+
+/**
+ * Claude Code draws its trust dialog, then probes the terminal and draws the dialog again with the
+ * marker back on its first option, "No, exit": a Down sent at once shows, then is undone. Three
+ * sessions started together (more load, later redraws) are each answered "Yes" the moment the
+ * gateway reports the dialog; every one must end up trusted, none exits.
+ */
+describe.skipIf(!claudeAvailable)('a trust prompt answered the moment it shows', () => {
+  it('trusts the folder every time, however soon the answer comes', async () => {
+    const channels = ['quick-1', 'quick-2', 'quick-3'];
+    const sockets = await Promise.all(channels.map((ch) => WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/${ch}`)));
+    try {
+      await Promise.all(channels.map(async (ch) => {
+        mkdirSync(join(env.dir, ch));
+        expect((await api('/sessions', { channel_id: ch, provider: 'claude', work_dir: join(env.dir, ch) })).status).toBe(200);
+      }));
+      await Promise.all(channels.map(async (ch, i) => {
+        const prompt = (await sockets[i]!.next(status('interactive', 'trust'), 45_000)).prompt_state as Prompt;
+        const yes = prompt.options.find((o) => /^Yes/.test(o.label))!;
+        const res = await api(`/sessions/${ch}/answer`, { option: yes.index, question: prompt.question });
+        expect({ ch, status: res.status, body: await res.json() }).toMatchObject({ ch, status: 200, body: { option: { label: yes.label } } });
+        await sockets[i]!.next(status('idle'), 30_000);
+        const pane = ((await (await api(`/sessions/${ch}/pane`)).json()) as { content: string }).content;
+        expect(pane).not.toContain('No, exit');
+      }));
+    } finally {
+      for (const socket of sockets) socket.close();
+      await Promise.all(channels.map((ch) => fetch(`${server.url}/api/v1/sessions/${ch}`, { method: 'DELETE' })));
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
@@ -39,10 +39,11 @@ const confirmed = async (work: string) => {
   return JSON.parse(done).message.content[0].text as string;
 };
 
-/** Starts `provider` in a new work dir on `channel` and brings up its permission prompt; the work dir. */
-async function promptShown(channel: string, provider: string): Promise<string> {
+/** Starts `provider` in a new work dir on `channel` (with `files` in it) and brings up its permission prompt; the work dir. */
+async function promptShown(channel: string, provider: string, files: Record<string, string> = {}): Promise<string> {
   const work = join(env.dir, channel);
   mkdirSync(work);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text);
   expect((await post('/sessions', { channel_id: channel, provider, work_dir: work })).status).toBe(200);
   await waitFor(async () => (await pane(channel)).includes('Pondering'), 'the fake assistant');
   await post(`/sessions/${channel}/input`, { text: 'go' });
@@ -98,6 +99,18 @@ describe('POST /sessions/{channel_id}/answer', () => {
         .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
     }
     expect(await confirmed(work)).toStartWith('FAKE-DONE: answered 2. No');
+  }, 60_000);
+
+  it('never confirms the first option when the CLI draws its dialog again with the marker reset: a young dialog is left to settle', async () => {
+    // This assistant draws its menu again 1.8 s after the first time with the marker back on
+    // "1. Yes", and reads the keys of the 1.2 s before that only afterwards (an Ink CLI answering
+    // its terminal probe): a Down shown at once and an Enter read after the redraw confirm "Yes" —
+    // a tool the user refused would run.
+    const work = await promptShown('probe', 'agent_a', { FAKE_MENU_PROBE_MS: '1800' });
+    // Before: the marker was seen on 2, the Enter sent 300 ms later was read after the redraw: "1. Yes".
+    expect(await post('/sessions/probe/answer', { option: 2, question: 'Do you want to proceed?' }))
+      .toEqual({ status: 200, body: { question: 'Do you want to proceed?', option: { index: 2, label: 'No' } } });
+    expect(await confirmed(work)).toBe('FAKE-DONE: answered 2. No (keys: "\\u001b[B\\r")');
   }, 60_000);
 
   it('answers one at a time per window: a second answer sent while the first is in flight never moves the marker again', async () => {

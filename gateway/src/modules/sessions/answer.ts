@@ -55,8 +55,19 @@ export function answerWindowPrompt(ctx: GatewayContext, windowId: string, option
   return answered.then(({ question, option: chosen }) => ({ question, option: chosen }));
 }
 
-/** The pause between the marker reaching the option on screen and Enter (see answerNow). */
-const ENTER_AFTER_MOVE_MS = 300;
+/**
+ * A dialog younger than this is not answered with a move: an Ink CLI probes the terminal after its
+ * first frame and, when the replies (or the probe's 2 s deadline) come, renders its tree again and
+ * the dialog's marker goes back to its first option. A Down drawn before that, and an Enter read
+ * after it, confirm that first option — Claude Code's trust prompt starts on "No, exit", a
+ * permission prompt on "Yes". Measured from when the dialog was first seen (status board or the
+ * answer's own read), so a dialog a person has looked at for a while is answered at once.
+ */
+const DIALOG_SETTLE_MS = 2_500;
+/** After the marker reached the option, it must stay there this long (re-read every poll) before Enter. */
+const HOLD_MS = 400;
+/** How many times an answer moves the marker back after the CLI reset it, before it gives up. */
+const MAX_RESETS = 3;
 
 /** Window → the end of its last answer (and of the wait for its prompt to go), per gateway. */
 const answering = new WeakMap<GatewayContext, Map<string, Promise<unknown>>>();
@@ -73,25 +84,33 @@ async function untilPromptGone(ctx: GatewayContext, windowId: string, signature:
 }
 
 async function answerNow(ctx: GatewayContext, windowId: string, option: number, expect: AnswerExpectation): Promise<Answered & { signature: string }> {
-  const prompt = readPane(await ctx.tmux.capturePane(windowId)).prompt;
+  const readAt = Date.now();
+  let prompt = readPane(await ctx.tmux.capturePane(windowId)).prompt;
   if (!prompt || prompt.options.length === 0) throw new NoPromptWaiting();
   if ((expect.signature && promptSignature(prompt) !== expect.signature) || (expect.question !== undefined && expect.question !== prompt.question)) {
     throw new PromptChanged(prompt.question);
   }
   const chosen = prompt.options.find((o) => o.index === option);
   if (!chosen) throw new OptionNotOffered(option, prompt.options.length);
+  const signature = promptSignature(prompt);
+  const seen = ctx.statuses.get(windowId)?.dialog;
+  const known = seen?.question === prompt.question ? seen : undefined;
+  // A reset can only hurt an answer that is not the option the marker starts on.
+  const startsOn = known ? known.firstSelected : prompt.selected;
+  if (startsOn !== option || prompt.selected !== option) {
+    const since = Math.min(readAt, known?.sinceMs ?? readAt);
+    const wait = since + DIALOG_SETTLE_MS - Date.now();
+    if (wait > 0) {
+      await Bun.sleep(wait);
+      prompt = readPane(await ctx.tmux.capturePane(windowId)).prompt;
+      if (!prompt || promptSignature(prompt) !== signature) throw new PromptChanged(prompt?.question ?? '');
+    }
+  }
   if (prompt.selected === null || prompt.selected === undefined) {
     // No marker to read (the menu does not show one): move blind from the first option.
     await move(ctx, windowId, 1, option);
-  } else if (prompt.selected !== option) {
-    await move(ctx, windowId, prompt.selected, option);
-    await markerOn(ctx, windowId, prompt.question, option);
-    // A screen showing the marker moved is not yet a menu that confirms it: an Ink (React) CLI
-    // draws the new frame before its key handler is replaced, and an Enter read in between
-    // confirms the option the marker came from (a trust prompt's "No, exit", seen in CI).
-    await Bun.sleep(ENTER_AFTER_MOVE_MS);
-  }
-  if (prompt.selected !== null && prompt.selected !== undefined) {
+  } else {
+    await markerHeld(ctx, windowId, prompt.question, prompt.selected, option);
     // The last look before Enter: the marker must still be on the option (nothing else sends keys
     // to an answer's window meanwhile, but the CLI may have redrawn its dialog).
     const last = readPane(await ctx.tmux.capturePane(windowId)).prompt;
@@ -101,7 +120,33 @@ async function answerNow(ctx: GatewayContext, windowId: string, option: number, 
   ctx.statuses.noteInput(windowId);
   await ctx.tmux.sendKey(windowId, 'Enter');
   ctx.log.info(`answered "${prompt.question}" in ${windowId} with ${chosen.index}. ${chosen.label}`);
-  return { question: prompt.question, option: chosen, signature: promptSignature(prompt) };
+  return { question: prompt.question, option: chosen, signature };
+}
+
+/**
+ * Moves the marker from `selected` to `option` and waits until it has stayed there HOLD_MS: a
+ * marker that goes back (the CLI rendered its dialog again) is moved again, at most MAX_RESETS times.
+ */
+async function markerHeld(ctx: GatewayContext, windowId: string, question: string, selected: number, option: number): Promise<void> {
+  let from = selected;
+  for (let resets = 0; ; resets++) {
+    if (from !== option) {
+      await move(ctx, windowId, from, option);
+      await markerOn(ctx, windowId, question, option);
+    }
+    const heldFrom = Date.now();
+    let left: number | undefined;
+    while (left === undefined && Date.now() - heldFrom < HOLD_MS) {
+      await Bun.sleep(MARKER_POLL_MS);
+      const now = readPane(await ctx.tmux.capturePane(windowId)).prompt;
+      if (!now || now.question !== question) throw new PromptChanged(now?.question ?? '');
+      if (now.selected !== option) left = now.selected ?? 1;
+    }
+    if (left === undefined) return;
+    if (resets >= MAX_RESETS) throw new MarkerUnsettled(option);
+    ctx.log.info(`answer in ${windowId}: the marker went back to ${left} (the CLI drew its dialog again); moving it again`);
+    from = left;
+  }
 }
 
 async function move(ctx: GatewayContext, windowId: string, from: number, to: number): Promise<void> {

@@ -8,9 +8,13 @@
  * still mounting its dialog drops them. With FAKE_MENU_SLOW_MS set, each key read in the first 2.5 s
  * after the menu is drawn is handled that much later, one after the other (a CLI busy starting up
  * reads its keys late but loses none). FAKE_MENU_WRAP=1 makes Down on the last option go back to the
- * first, as Claude Code's trust prompt does.
+ * first, as Claude Code's trust prompt does. With FAKE_MENU_PROBE_MS set, the menu is drawn again
+ * with its marker back on the first option that long after it was first drawn (an Ink CLI
+ * re-rendering once its terminal probe is answered), and keys that arrive before that, after the
+ * first ones, are read only after it (the CLI busy with the probe's replies); a file of that name in the
+ * working folder sets it too (a test with more behaviours than providers).
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const rule = '─'.repeat(60);
@@ -55,11 +59,20 @@ const drawnAt = Date.now();
 const deafUntil = drawnAt + Number(process.env.FAKE_MENU_DEAF_MS ?? 0);
 const slowMs = Number(process.env.FAKE_MENU_SLOW_MS ?? 0);
 const wraps = process.env.FAKE_MENU_WRAP === '1';
+const probeMs = process.env.FAKE_MENU_PROBE_MS ?? (existsSync('FAKE_MENU_PROBE_MS') ? readFileSync('FAKE_MENU_PROBE_MS', 'utf8') : undefined);
+const probeAt = probeMs ? drawnAt + Number(probeMs) : null;
+let probed = probeAt === null;
+const probeAnswered = () => { if (!probed) { probed = true; marked = 0; menu(); } };
+if (probeAt !== null) setTimeout(probeAnswered, probeAt - Date.now());
 const keys: string[] = [];
 let chosen: string | null = null;
 while (chosen === null) {
   const next = await chunks.next();
   if (next.done) break;
+  if (!probed && probeAt !== null && keys.length > 0) {
+    await Bun.sleep(Math.max(0, probeAt - Date.now()));
+    probeAnswered();
+  }
   if (Date.now() < deafUntil) continue;
   if (slowMs > 0 && Date.now() < drawnAt + 2_500) await Bun.sleep(slowMs);
   for (const key of next.value.match(/\x1b(?:\[|O)[AB]|[\s\S]/g) ?? []) {
