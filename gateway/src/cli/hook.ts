@@ -12,13 +12,14 @@ import { statePaths } from '../state';
  * never blocks the assistant; problems go to stderr and `<state dir>/hook.log`.
  */
 export default defineCommand({
-  meta: { name: 'hook', description: 'Record an assistant hook event (hook JSON on stdin; prints nothing)' },
-  async run() {
+  meta: { name: 'hook', description: 'Record an assistant hook event (hook JSON on stdin, or as the argument: Codex notify; prints nothing)' },
+  args: { payload: { type: 'positional', required: false, description: "The event's JSON (Codex's notify passes it so); default: stdin" } },
+  async run({ args }) {
     const env = await hookEnv(process.env);
     const stateDir = stateDirOf(env);
     try {
-      const stdin = await new Response(Bun.stdin.stream()).text();
-      await handleHook(stdin, env, statePaths(stateDir));
+      const payload = args.payload ?? await new Response(Bun.stdin.stream()).text();
+      await handleHook(payload, env, statePaths(stateDir));
     } catch (error) {
       const line = `${new Date().toISOString()} agentgw hook: ${(error as Error).message}\n`;
       process.stderr.write(line);

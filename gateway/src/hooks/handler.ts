@@ -2,6 +2,7 @@ import { isAbsolute } from 'node:path';
 import { AppError, run } from '@devhub/shared';
 import { writeSessionMapEntry } from '../state/session-map';
 import { type EventLine, appendEvent, isHookEvent } from './events';
+import { fromCodexNotify, isCodexNotify } from './codex';
 import { fromGemini, isGeminiPayload } from './gemini';
 import { withFileLock } from './lock';
 
@@ -26,15 +27,18 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 /**
  * The `agentgw hook` recipe (README "Hooks → `hook.event`"): validate the payload, find the window from
  * $TMUX_PANE, record the session on SessionStart, append the event line. Returns the line written.
- * Gemini CLI payloads (hooks/gemini.ts) are recorded under the gateway's names (AfterAgent as Stop).
+ * Gemini CLI payloads (hooks/gemini.ts) are recorded under the gateway's names (AfterAgent as Stop),
+ * and so is Codex's notify payload (hooks/codex.ts: a finished turn as Stop).
  */
 export async function handleHook(stdin: string, env: Record<string, string | undefined>, paths: HookPaths): Promise<EventLine> {
   let payload: unknown;
   try { payload = JSON.parse(stdin); } catch (error) { throw new BadHookInput(`stdin is not JSON: ${(error as Error).message}`); }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new BadHookInput('stdin is not a JSON object');
-  const gemini = isGeminiPayload(payload as Record<string, unknown>) ? fromGemini(payload as Record<string, unknown>) : null;
-  const data = gemini?.data ?? (payload as Record<string, unknown>);
-  const event = gemini?.event ?? data.hook_event_name;
+  const object = payload as Record<string, unknown>;
+  const gemini = isGeminiPayload(object) ? fromGemini(object) : null;
+  const codex = isCodexNotify(object) ? fromCodexNotify(object) : null;
+  const data = gemini?.data ?? codex?.data ?? object;
+  const event = gemini?.event ?? codex?.event ?? data.hook_event_name;
   if (!isHookEvent(event)) throw new BadHookInput(`unknown hook_event_name ${JSON.stringify(event)}`);
   const sessionId = data.session_id;
   if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) throw new BadHookInput(`bad session_id ${JSON.stringify(sessionId)}`);
@@ -50,7 +54,7 @@ export async function handleHook(stdin: string, env: Record<string, string | und
       ...(typeof data.cwd === 'string' ? { cwd: data.cwd } : {}),
       window_name: window.windowName,
       ...(typeof data.transcript_path === 'string' ? { transcript_path: data.transcript_path } : {}),
-      provider: gemini ? 'agent_c' : 'agent_a',
+      provider: gemini ? 'agent_c' : codex ? 'agent_b' : 'agent_a',
     }));
   }
   const line: EventLine = {

@@ -1,3 +1,4 @@
+export * from './codex';
 export * from './events';
 export * from './gemini';
 export * from './handler';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
@@ -29,6 +29,8 @@ const proj = join(env.dir, 'proj');
 let mock: MockOpenAI;
 let server: RunningServer;
 let channel: WsClient;
+let global: WsClient;
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 
 const api = async (path: string, body?: unknown) => {
   const res = await fetch(`${server.url}/api/v1${path}`, {
@@ -51,15 +53,20 @@ beforeAll(async () => {
   const { config, tmuxEnv } = codexSetup(env, mock, {
     bridge: { default_dir: env.dir, edit_interval_ms: 200, pane_poll_ms: 200, telegram: { enabled: true, bot_token: TOKEN, api_base: telegram.apiBase, poll_timeout_s: 2, allowed_users: [ALICE] } },
   });
+  // Its notify program goes in through the CLI a user would run.
+  await using install = Bun.spawn(['bun', CLI, 'hooks', 'install', '--codex'], { env: { ...process.env, HOME: env.dir, GW_DIR: env.dir, CODEX_HOME: tmuxEnv.CODEX_HOME }, stdout: 'pipe', stderr: 'pipe' });
+  expect(await install.exited).toBe(0);
+  expect(readFileSync(join(tmuxEnv.CODEX_HOME!, 'config.toml'), 'utf8')).toStartWith('notify = ["sh", "-c", ');
   const bridge = new BridgeService({ screenshot: screenshotWindow });
   server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService([]), bridge), tmuxEnv });
+  global = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`);
   channel = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/cx`);
   channel.ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
   expect((await api('/sessions', { channel_id: 'cx', provider: 'codex', work_dir: proj })).status).toBe(200);
 }, 60_000);
 
 // Codex leaves its app-server daemon running (its cwd is the project): end it with the rest.
-afterAll(() => teardown(() => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
 
 describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /exit', async () => {
@@ -75,6 +82,10 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-PONG'), 60_000);
     await channel.next(status('idle'), 30_000);
     expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'CODEX-PONG']);
+    // Its notify program, run by Codex after the turn, is this window's Stop.
+    const window = (await api('/sessions/cx')).body.window_id;
+    const stop = await global.next((m) => m.type === 'hook.event' && m.event_type === 'Stop' && m.window_id === window, 30_000);
+    expect((stop.data as { raw: Record<string, unknown> }).raw).toMatchObject({ type: 'agent-turn-complete', 'last-assistant-message': 'CODEX-PONG' });
 
     drain();
     expect((await api('/sessions/cx/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
