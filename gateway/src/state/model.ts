@@ -15,6 +15,8 @@ export const WindowRecord = t.Object({
    * gateway restart, rather than that it never started.
    */
   assistant_seen_at: t.Optional(t.String()),
+  /** What the create response warned about (e.g. the command is not on PATH), shown again later. */
+  warnings: t.Optional(t.Array(t.String())),
 });
 export type WindowRecord = Static<typeof WindowRecord>;
 

@@ -122,6 +122,12 @@ describe('web console at 1440×900', () => {
     await waitFor(async () => warning.test((await page.locator('#warnings').textContent()) ?? ''), 'the warning in the session view', 10_000);
     expect(await page.isVisible('#warnings')).toBe(true);
     expect(await page.locator('#session-list li[data-channel="warned"] .warning').textContent()).toMatch(warning);
+    // Kept with the window: REST says it, and a reload still shows it.
+    expect(((await (await fetch(`${server.url}/api/v1/sessions/warned`)).json()) as { warnings: string[] }).warnings.join('\n')).toMatch(warning);
+    await page.reload();
+    await waitFor(async () => warning.test((await page.locator('#session-list li[data-channel="warned"] .warning').textContent().catch(() => '')) ?? ''), 'the warning after a reload', 10_000);
+    await page.click('#session-list li[data-channel="warned"] button.open');
+    await waitFor(async () => warning.test((await page.locator('#warnings').textContent()) ?? ''), 'the warning in the session view after a reload', 10_000);
 
     // Dismissed: nothing is stopped.
     const asked: string[] = [];

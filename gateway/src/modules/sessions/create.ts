@@ -53,13 +53,13 @@ async function create(ctx: GatewayContext, input: CreateSessionBody, launchArgs:
   // reused): that window is gone, and its channels must not be handed to this one.
   windowGone(ctx, windowId);
   const window = await ctx.tmux.findWindow(windowId);
+  const warnings = [...commandWarnings(launch.command), ...windowEnvironment.warnings];
   ctx.store.putWindow(windowId, {
-    provider, mode, cwd, display_name: name, pane_pid: window?.pane_pid ?? 0, created_at: new Date().toISOString(),
+    provider, mode, cwd, display_name: name, pane_pid: window?.pane_pid ?? 0, created_at: new Date().toISOString(), ...(warnings.length ? { warnings } : {}),
   });
   ctx.store.bind(channelId, windowId);
   ctx.bus.publish('window.change', { window_id: windowId, change_type: 'new', provider, cwd, display_name: name });
   ctx.log.info(`session ${channelId} → ${windowId} (${provider}, ${mode}) in ${cwd}${windowEnvironment.summary ? ` (env: ${windowEnvironment.summary})` : ''}`);
-  const warnings = [...commandWarnings(launch.command), ...windowEnvironment.warnings];
   for (const warning of warnings) ctx.log.warn(`session ${channelId}: ${warning}`);
   return { channel_id: channelId, window_id: windowId, provider, mode, cwd, display_name: name, ...(warnings.length ? { warnings } : {}) };
 }

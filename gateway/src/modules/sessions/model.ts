@@ -40,6 +40,7 @@ export const SessionSummary = t.Object({
   session_id: t.String(),
   channel_id: t.Optional(t.String()),
   ...StatusFields,
+  warnings: t.Optional(t.Array(t.String(), { description: "what the create response warned about (kept with the window; absent when nothing)" })),
 });
 export type SessionSummary = typeof SessionSummary.static;
 
@@ -56,6 +57,7 @@ export const SessionDetail = t.Object({
   batch_mode: t.String({ description: 'batched, or verbose after POST …/verbose {enabled: true}' }),
   display_name: t.String(),
   ...StatusFields,
+  warnings: t.Optional(t.Array(t.String(), { description: "what the create response warned about (absent when nothing)" })),
 });
 export type SessionDetail = typeof SessionDetail.static;
 

@@ -61,6 +61,7 @@ export async function listSessions(ctx: GatewayContext): Promise<SessionList> {
         session_id: ctx.sessions.sessionId(ctx.tmux.windowKey(w.window_id)),
         ...(channel ? { channel_id: channel } : {}),
         ...statusFields(ctx, w.window_id),
+        ...(record?.warnings?.length ? { warnings: record.warnings } : {}),
       };
     }),
   };
@@ -82,6 +83,7 @@ export async function getSession(ctx: GatewayContext, channelId: string): Promis
     batch_mode: session.verbose ? 'verbose' : 'batched',
     display_name: session.display_name,
     ...statusFields(ctx, session.window_id),
+    ...(session.warnings?.length ? { warnings: session.warnings } : {}),
   };
 }
 

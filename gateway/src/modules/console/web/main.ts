@@ -3,7 +3,7 @@ import type { Typed } from './keys';
 import { TerminalView } from './terminal';
 import { type AgentMessage, renderBubbles } from './transcript';
 
-interface SessionSummary { window_id: string; display_name: string; provider: string; cwd: string; channel_id?: string }
+interface SessionSummary { window_id: string; display_name: string; provider: string; cwd: string; channel_id?: string; warnings?: string[] }
 interface Prompt { type: string; question: string; options: Array<{ index: number; label: string }>; selected: number | null }
 interface Status { status: string; display_label: string; prompt_state: Prompt | null }
 interface Channel { socket: Socket; status: Status | null; messages: AgentMessage[] }
@@ -39,6 +39,8 @@ function refresh(): Promise<void> {
   refreshing ??= (async () => {
     try {
       sessions = (await api<{ sessions: SessionSummary[] }>('GET', '/sessions')).sessions;
+      // Kept with the window by the gateway, so a reload (or another browser) shows them too.
+      for (const s of sessions) if (s.channel_id && s.warnings?.length) warnings.set(s.channel_id, s.warnings);
       $('error').hidden = true;
       const live = new Set(sessions.map((s) => s.channel_id).filter((c): c is string => !!c));
       for (const [id, channel] of channels) if (!live.has(id)) { channel.socket.close(); channels.delete(id); }
