@@ -13,7 +13,7 @@ export const main = defineCommand({
   subCommands: {
     server: lazyCommand({ name: 'server', description: 'Start, stop and inspect the API server' }, () => import('./server').then((m) => m.default)),
     serve: lazyCommand({ name: 'serve', description: 'Run the server in the foreground (same as: server start)' }, () => import('./serve').then((m) => m.default)),
-    hook: lazyCommand({ name: 'hook', description: 'Record an assistant hook event (hook JSON on stdin; prints nothing)' }, () => import('./hook').then((m) => m.default)),
+    hook: lazyCommand({ name: 'hook', description: 'Record an assistant hook event (hook JSON on stdin, or as the argument: Codex notify; prints nothing)' }, () => import('./hook').then((m) => m.default)),
     hooks: lazyCommand({ name: 'hooks', description: 'Install, remove or inspect the assistant hooks' }, () => import('./hooks').then((m) => m.default)),
     service: lazyCommand({ name: 'service', description: 'Run the server as a user service (systemd user unit on Linux, launchd agent on macOS)' }, () => import('./service').then((m) => m.default)),
   },

@@ -28,6 +28,13 @@ export class MonitorService {
     return this.monitor.lastTurnEnd(this.ctx.tmux.windowKey(windowId));
   }
 
+  /** The window of this gateway whose Codex rollout (`rollout-<time>-<thread id>.jsonl`) is `threadId`'s. */
+  windowOfThread(threadId: string): string | undefined {
+    const key = this.monitor.keyOfTranscript((path) => path.endsWith(`-${threadId}.jsonl`));
+    const prefix = `${this.ctx.tmux.session}:`;
+    return key?.startsWith(prefix) ? key.slice(prefix.length) : undefined;
+  }
+
   tick(nowMs = Date.now()): number {
     const { ctx } = this;
     const windows = Object.entries(ctx.store.windows())

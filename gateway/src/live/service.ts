@@ -39,7 +39,7 @@ export class LiveService implements GatewayService {
   async start(ctx: GatewayContext): Promise<void> {
     await ctx.tmux.client.tryExec(['set-environment', '-t', `=${ctx.tmux.session}`, 'GW_DIR', ctx.config.state_dir]);
     const monitor = new MonitorService(ctx);
-    const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path));
+    const hooks = new HookTailer(ctx, (windowId, path) => monitor.setTranscript(windowId, path), (thread) => monitor.windowOfThread(thread));
     // The status service and its loop refer to each other.
     let statusLoop: PollLoop;
     const status = new StatusService(ctx, {

@@ -57,6 +57,13 @@ export class TranscriptMonitor {
     return this.activity.get(key);
   }
 
+  /** The window whose transcript file `matches` (as read or as a hook named it), if one does. */
+  keyOfTranscript(matches: (path: string) => boolean): string | undefined {
+    for (const [key, tracker] of this.trackers) if (matches(tracker.path)) return key;
+    for (const [key, path] of this.hinted) if (matches(path)) return key;
+    return undefined;
+  }
+
   /** When the window's transcript last said a turn was over (see RecordParser.turnEnd), if it ever did. */
   lastTurnEnd(key: string): number | undefined {
     return this.trackers.get(key)?.turnEndedMs;

@@ -43,6 +43,9 @@ const received: Message[] = [];
 const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
 const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** Codex's notify for `window`'s turn that ended with `text`, as `hook.event` Stop on the global socket. */
+const codexStop = (window: string, text: string) => (m: Message) =>
+  m.type === 'hook.event' && m.event_type === 'Stop' && m.window_id === window && (m.data as { raw?: Record<string, unknown> }).raw?.['last-assistant-message'] === text;
 /** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
 const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
 
@@ -84,8 +87,8 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'CODEX-PONG']);
     // Its notify program, run by Codex after the turn, is this window's Stop.
     const window = (await api('/sessions/cx')).body.window_id;
-    const stop = await global.next((m) => m.type === 'hook.event' && m.event_type === 'Stop' && m.window_id === window, 30_000);
-    expect((stop.data as { raw: Record<string, unknown> }).raw).toMatchObject({ type: 'agent-turn-complete', 'last-assistant-message': 'CODEX-PONG' });
+    const stop = await global.next(codexStop(window, 'CODEX-PONG'), 30_000);
+    expect((stop.data as { raw: Record<string, unknown> }).raw).toMatchObject({ type: 'agent-turn-complete', cwd: proj, window_name: 'proj' });
 
     drain();
     expect((await api('/sessions/cx/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
@@ -176,6 +179,11 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
       await page.locator('#prompt-options button', { hasText: /^1\. Yes, proceed \(y\)$/ }).click();
       await waitFor(() => existsSync(join(web, 'created-by-codex.txt')), 'the command run after the console click', 60_000);
       await waitFor(async () => (await page.locator('.bubble').allTextContents()).includes('CODEX-TOOL-DONE'), 'the reply after the command', 60_000);
+      // Codex runs notify from the daemon the first Codex window started (with that window's
+      // $TMUX_PANE): the Stop must still be this window's, found by its thread's rollout.
+      const window = (await api('/sessions/cx-web')).body.window_id;
+      const stop = await global.next(codexStop(window, 'CODEX-TOOL-DONE'), 30_000);
+      expect((stop.data as { raw: Record<string, unknown> }).raw).toMatchObject({ cwd: web, window_name: 'web' });
     } finally {
       await browser.close();
     }
