@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { useTempDirs, waitFor } from '../shared/src/testing';
 import { createApp } from '../mahjong/src/app';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
-import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { gameToken, launchBrowser, screenshot } from '../mahjong/test/web/browser';
 
 // Issue #27 §2: games survive a restart. A real `mahjong serve` keeps its games in progress in
 // sessions.sqlite; it is killed with -9 in the middle of a game and started again on the same
@@ -104,7 +104,7 @@ describe('a game in progress survives kill -9 of mahjong serve', () => {
     await page.selectOption('#length', '0');
     await page.click('#start-game');
     const id: string = await waitFor(() => mj(page, 'window.__mj.session'), 'session', 15_000);
-    const token: string = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id) as string;
+    const token = await gameToken(context, id);
     const first = await playByClicks(page, 12);
     expect(first.done).toBe(false);
     const headers = { 'x-session-token': token };

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { exportLog, FILE_EXTENSIONS, MEDIA_TYPES } from '../../formats';
 import { parseMjlog } from '../../engine/mjlog/parse';
-import { GameNotFound, tokenHash as tokenHashOf } from '../backend/game-store';
+import { GameNotFound, StoreDisabled, tokenHash as tokenHashOf } from '../backend/game-store';
 import type { StoredGame } from '../backend/types';
 import { type GameAccess, TokenRequired, WrongToken } from '../game/access';
 import { adminCookie, clearedAdminCookie, cookieTokens } from '../game/cookies';
@@ -61,6 +61,8 @@ export const historyModule = (service: GameService, access: GameAccess) => {
       return { admin: false };
     }, { response: AdminLoginResponse, detail: { summary: 'Forgets the admin cookie', tags } })
     .get('/api/games', async ({ request, query }) => {
+      // --no-store says so first: a page holding no game yet would otherwise only hear "no token".
+      if (store().kind === 'off') throw new StoreDisabled();
       const tokens = presentedTokens(request);
       if (!tokens.length) throw new TokenRequired('the game history');
       const admin = tokens.some((t) => access.isAdmin(t));
