@@ -150,15 +150,15 @@ describe('seat tokens in the browser', () => {
       await fetch(`${base}/api/game/${id}/state?for_player=0`, opaque).catch(() => null);
     }, { base, id: g.session_id, action, room: room.room.room_id });
     await waitFor(() => answers.length >= 3, 'the three answers', 10_000);
-    const status = (part: string) => answers.find((r) => r.url().includes(part))!.status();
-    expect(status('/action')).toBe(403);
-    expect(status('/start')).toBe(403);
-    expect(status('/state')).toBe(401);
-
     // Nothing changed: the game has the same steps, the room has not started.
     expect(await steps(g.session_id, token)).toBe(before);
     const view = await (await fetch(`${base}/api/rooms/${room.room.room_id}`)).json() as { status: string };
     expect(view.status).toBe('open');
+    // Refused for where they came from (the action's text body alone would not have done; a bodiless POST would).
+    const status = (part: string) => answers.find((r) => r.url().includes(part))!.status();
+    expect(status('/start')).toBe(403);
+    expect(status('/action')).toBe(403);
+    expect(status('/state')).toBe(401);
     // The same requests from the game's own origin do act.
     expect(await page.evaluate((id) => fetch(`/api/game/${id}/state?for_player=0`).then((r) => r.status), g.session_id)).toBe(200);
     expect(await page.evaluate((room) => fetch(`/api/rooms/${room}/start`, { method: 'POST' }).then((r) => r.status), room.room.room_id)).toBe(200);
