@@ -166,6 +166,19 @@ describe('seat tokens in the browser', () => {
     await page.close();
   }, 60_000);
 
+  it('a token an earlier version kept in localStorage moves into the cookies and leaves the storage; the game resumes', async () => {
+    const g = await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'human_ai', ai_model: 'random', seed: 9, max_round: 0 }) })).json() as any;
+    const page = await context.newPage();
+    await page.goto(`${base}/replay`);
+    await page.evaluate(({ id, token }) => { localStorage.setItem(`mj-token:${id}`, token); localStorage.setItem('mj-admin-token', 'old-admin'); }, { id: g.session_id, token: g.token });
+    await page.goto(`${base}/?session=${g.session_id}&anim=0`);
+    await waitFor(() => mj(page, `(() => { const s = window.__mj.state; return window.__mj.session === '${g.session_id}' && !!s && s.players[0].hand.length > 0; })()`), 'the game with its hand', 15_000);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/mj-token|mj-admin-token|old-admin/);
+    expect(await gameToken(context, g.session_id)).toBe(g.token);
+    expect(await page.evaluate(() => document.cookie)).not.toContain(g.token);
+    await page.close();
+  }, 30_000);
+
   it('refuses a token in a URL, and keeps the header for API clients', async () => {
     const g = await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'human_ai', ai_model: 'random', seed: 4, max_round: 0 }) })).json() as any;
     const res = await fetch(`${base}/api/game/${g.session_id}/state?for_player=0&token=${g.token}`);
