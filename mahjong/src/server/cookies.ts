@@ -2,7 +2,7 @@
  * Secrets in browsers (README, "Security model"): a page never sees or stores a token. The server
  * sets it as an HttpOnly, SameSite=Strict cookie scoped to the API path that needs it, and reads
  * it back only from requests the browser marks as coming from this origin (or typed in the
- * address bar). API clients send headers instead.
+ * address bar): see fromElsewhere. API clients send headers instead.
  */
 
 export interface CookieOptions {
@@ -35,19 +35,16 @@ export function requestCookies(request: Request): Map<string, string> {
 }
 
 /**
- * Whether a cookie on this request may stand for its holder. SameSite=Strict keeps cookies off
- * requests from other sites, but another port or subdomain of the same site is still "same
- * site": its requests carry the cookie. Browsers say where a request comes from in Sec-Fetch-Site
- * (and Origin on POSTs); anything but this origin or the address bar is refused the cookie.
+ * Whether a browser sent this request from a page of another origin. SameSite=Strict keeps
+ * cookies off requests from other sites, but another port or subdomain of the same site is still
+ * "same site": its requests carry the cookies. Browsers say where a request comes from in
+ * Sec-Fetch-Site, which no page can set; it is trusted first (it also holds behind a proxy that
+ * rewrites Host). Browsers without it are judged by Origin against the host the request was sent to
+ * (X-Forwarded-Host behind a proxy). API clients send neither: never "elsewhere".
  */
-export function cookieTrusted(request: Request): boolean {
+export function fromElsewhere(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return false;
-  return !crossOrigin(request);
-}
-
-/** The request names an Origin that is not the host it was sent to (behind a proxy: X-Forwarded-Host). */
-export function crossOrigin(request: Request): boolean {
+  if (site) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.get('origin');
   if (!origin) return false;
   let host: string;
@@ -60,8 +57,8 @@ export function crossOrigin(request: Request): boolean {
   return host.toLowerCase() !== served.toLowerCase();
 }
 
-/** A named cookie's value when the request may use it (cookieTrusted), else null. */
+/** A named cookie's value when the request may use it (not fromElsewhere), else null. */
 export function trustedCookie(request: Request, name: string): string | null {
-  if (!request.headers.has('cookie') || !cookieTrusted(request)) return null;
+  if (!request.headers.has('cookie') || fromElsewhere(request)) return null;
   return requestCookies(request).get(name) ?? null;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '@devhub/shared';
 import { Elysia } from 'elysia';
-import { crossOrigin } from './cookies';
+import { fromElsewhere } from './cookies';
 
 export class CrossOriginRefused extends AppError {
   constructor() {
@@ -23,10 +23,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const requestGuard = () =>
   new Elysia({ name: 'request-guard' }).onRequest(({ request }) => {
-    if (!SAFE.has(request.method)) {
-      const site = request.headers.get('sec-fetch-site');
-      if (crossOrigin(request) || site === 'cross-site' || site === 'same-site') throw new CrossOriginRefused();
-    }
+    if (!SAFE.has(request.method) && fromElsewhere(request)) throw new CrossOriginRefused();
     const url = new URL(request.url);
     if (url.pathname.startsWith('/api/') && url.searchParams.has('token')) throw new TokenInUrl();
   });

@@ -47,7 +47,8 @@ describe('game cookies', () => {
     expect((await call('GET', seat0, { cookie })).status).toBe(200);
     expect((await call('GET', seat0, { cookie, 'sec-fetch-site': 'same-origin', origin: `http://${HOST}` })).status).toBe(200);
     expect((await call('GET', seat0, { cookie, 'sec-fetch-site': 'none' })).status).toBe(200);
-    for (const from of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://mahjong.test:9000' }]) {
+    const elsewhere: Record<string, string>[] = [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://mahjong.test:9000' }];
+    for (const from of elsewhere) {
       expect((await call('GET', seat0, { cookie, ...from })).json.code).toBe('TOKEN_REQUIRED');
     }
     // Another game's cookie is not this one's.
@@ -62,7 +63,7 @@ describe('game cookies', () => {
     const id = g.json.session_id;
     const act = (headers: Record<string, string>) => call('POST', `/api/game/${id}/auto`, headers, { pass: true });
     const token = { 'x-session-token': g.json.token };
-    const refused = [{ origin: 'http://mahjong.test:9000' }, { origin: 'http://evil.test' }, { origin: 'null' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }];
+    const refused: Record<string, string>[] = [{ origin: 'http://mahjong.test:9000' }, { origin: 'http://evil.test' }, { origin: 'null' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }];
     for (const from of refused) {
       const res = await act({ ...token, ...from });
       expect([from, res.status, res.json.code]).toEqual([from, 403, 'CROSS_ORIGIN']);
@@ -70,8 +71,11 @@ describe('game cookies', () => {
     expect((await call('DELETE', `/api/game/${id}`, { ...token, origin: 'http://evil.test' })).json.code).toBe('CROSS_ORIGIN');
     expect((await act(token)).status).toBe(200);
     expect((await act({ ...token, origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
-    // Behind a proxy: the host the browser used is in X-Forwarded-Host.
+    // Behind a proxy: the host the browser used is in X-Forwarded-Host; or the browser's Sec-Fetch-Site
+    // says same-origin (a proxy that rewrites Host and adds nothing).
     expect((await act({ ...token, origin: 'https://play.example', 'x-forwarded-host': 'play.example' })).status).toBe(200);
+    expect((await act({ ...token, origin: 'https://play.example', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await act({ ...token, origin: 'https://play.example', 'sec-fetch-site': 'same-site' })).json.code).toBe('CROSS_ORIGIN');
     expect((await act({ cookie: `mj_game_${id}=${g.json.token}`, origin: `http://${HOST}` })).status).toBe(200);
   });
 

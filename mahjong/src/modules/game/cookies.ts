@@ -1,4 +1,4 @@
-import { clearedCookie, requestCookies, secretCookie, trustedCookie, cookieTrusted } from '../../server/cookies';
+import { clearedCookie, fromElsewhere, requestCookies, secretCookie, trustedCookie } from '../../server/cookies';
 
 /**
  * A game's token in the browser (README, "Security model"): two HttpOnly, SameSite=Strict cookies
@@ -33,6 +33,6 @@ export const clearedAdminCookie = (): string => clearedCookie(ADMIN_COOKIE, HIST
 
 /** Every game token and the admin token the request's cookies hold (none from another origin). */
 export function cookieTokens(request: Request): string[] {
-  if (!request.headers.has('cookie') || !cookieTrusted(request)) return [];
+  if (!request.headers.has('cookie') || fromElsewhere(request)) return [];
   return [...requestCookies(request)].filter(([name]) => name.startsWith(PREFIX) || name === ADMIN_COOKIE).map(([, v]) => v);
 }

@@ -43,6 +43,7 @@ export const gameModule = (service: GameService, access: GameAccess) => {
     })
     .post('/api/game/new', async ({ body, set }) => {
       const { session: s, token } = await service.create(body);
+      // An array is written as one Set-Cookie header per cookie (its type says string only).
       set.headers['set-cookie'] = gameCookies(s.id, token) as unknown as string;
       return { session_id: s.id, mode: s.mode, token, seats: s.seats, state: s.state() };
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game (the token comes back and as HttpOnly cookies for the game\'s paths and the history)', tags } })
