@@ -120,6 +120,11 @@ describe('a game in progress survives kill -9 of mahjong serve', () => {
     await waitFor(async () => !(await noticeShown(page)), 'the page reconnected', 30_000);
     expect(await page.isVisible('#gone-new')).toBe(false);
     await screenshot(page, 'restart-resumed');
+    // A reload after the restart: the page holds nothing but the game's HttpOnly cookie (the same
+    // token whose hash sessions.sqlite keeps), and it opens the seat again.
+    await page.reload();
+    await waitFor(() => mj(page, `(() => { const s = window.__mj.state; return window.__mj.session === '${id}' && !!s && s.players[0].hand.length > 0; })()`), 'the game after a reload', 15_000);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain(token);
 
     // The page finishes the game on the restarted server.
     const rest = await playByClicks(page, 5000);
