@@ -20,7 +20,8 @@ const SPECTATOR = -1;
 export const gameModule = (service: GameService, access: GameAccess) => {
   /**
    * The full record of a game: a live session's (human_ai: once over), or, once the session is
-   * gone, the stored game's for its token holder and the admin.
+   * gone, the stored game's for its token holder and the admin. `reading` false (a claim): only
+   * whether `token` is the game's, whatever the mode, and whether or not the record is open yet.
    */
   const record = async (id: string, request: Request, what: string, token = presentedToken(request, id), reading = true): Promise<{ paipu: () => Paipu; mjlog: () => string }> => {
     try {
