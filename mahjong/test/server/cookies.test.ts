@@ -54,6 +54,7 @@ describe('game cookies', () => {
     // Another game's cookie is not this one's.
     const other = await newGame('human_ai', 2);
     expect((await call('GET', seat0, { cookie: `mj_game_${other.json.session_id}=${other.json.token}` })).status).toBe(401);
+    expect((await call('GET', seat0, { 'x-seat-token': g.json.token })).status).toBe(200);
     // A header wins over a cookie.
     expect((await call('GET', seat0, { cookie, 'x-session-token': other.json.token })).json.code).toBe('WRONG_TOKEN');
   });

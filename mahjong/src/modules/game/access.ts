@@ -29,11 +29,12 @@ export class HiddenWhilePlaying extends AppError {
 }
 
 /**
- * The token a request presents: X-Session-Token, Authorization: Bearer, or the game's HttpOnly
+ * The token a request presents: X-Session-Token (or X-Seat-Token), Authorization: Bearer, or the game's HttpOnly
  * cookie (`sessionId`'s; pages, EventSource included). Never a URL's.
  */
 export function presentedToken(request: Request, sessionId?: string): string | null {
-  const header = request.headers.get('x-session-token');
+  // X-Seat-Token too, the rooms' name for the same kind of secret.
+  const header = request.headers.get('x-session-token') ?? request.headers.get('x-seat-token');
   if (header) return header.trim();
   const auth = request.headers.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();

@@ -20,7 +20,7 @@ const MAX_TOKENS = 500;
  */
 export function presentedTokens(request: Request): string[] {
   const auth = request.headers.get('authorization');
-  const raw = [request.headers.get('x-session-token'), auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7) : null]
+  const raw = [request.headers.get('x-session-token'), request.headers.get('x-seat-token'), auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7) : null]
     .filter((v): v is string => !!v).join(',');
   return [...new Set([...raw.split(/[\s,]+/).filter(Boolean), ...cookieTokens(request)])].slice(0, MAX_TOKENS);
 }
