@@ -159,6 +159,15 @@ describe('seat tokens in the browser', () => {
     expect(status('/start')).toBe(403);
     expect(status('/action')).toBe(403);
     expect(status('/state')).toBe(401);
+    // Nor can it lay the play page under its own to steer the player's clicks: the page refuses to be framed.
+    await other.evaluate((url) => new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.onload = resolve;
+      frame.src = url;
+      document.body.append(frame);
+    }), `${base}/?session=${g.session_id}`);
+    const framed = other.frames().find((f) => f !== other.mainFrame())!;
+    expect(await framed.evaluate(() => !!document.getElementById('table')).catch(() => false)).toBe(false);
     // The same requests from the game's own origin do act.
     expect(await page.evaluate((id) => fetch(`/api/game/${id}/state?for_player=0`).then((r) => r.status), g.session_id)).toBe(200);
     expect(await page.evaluate((room) => fetch(`/api/rooms/${room}/start`, { method: 'POST' }).then((r) => r.status), room.room.room_id)).toBe(200);

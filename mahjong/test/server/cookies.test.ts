@@ -135,6 +135,16 @@ describe('history cookies', () => {
   }, 30_000);
 });
 
+describe('every answer', () => {
+  it('forbids framing, keeps its URL out of Referer headers and is not sniffed: pages, API and errors alike', async () => {
+    for (const path of ['/', '/history', '/room', '/ladder', '/api/health', '/api/nope']) {
+      const res = await app.handle(new Request(`http://${HOST}${path}`));
+      const got = Object.fromEntries(['x-frame-options', 'content-security-policy', 'referrer-policy', 'x-content-type-options'].map((h) => [h, res.headers.get(h)]));
+      expect([path, got]).toEqual([path, { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'", 'referrer-policy': 'same-origin', 'x-content-type-options': 'nosniff' }]);
+    }
+  });
+});
+
 describe('room cookies', () => {
   it('a seat cookie from another origin\'s request is no seat', async () => {
     const r = await call('POST', '/api/rooms', {}, { name: 'Ann' });
