@@ -127,6 +127,7 @@ describe('history cookies', () => {
 
     expect((await call('POST', '/api/games/admin')).json.code).toBe('TOKEN_REQUIRED');
     expect((await call('POST', '/api/games/admin', { 'x-session-token': g.json.token })).json.code).toBe('WRONG_TOKEN');
+    expect((await call('POST', '/api/games/admin', { authorization: `Bearer ${ADMIN}` })).json.admin).toBe(true);
     const admin = await call('POST', '/api/games/admin', { 'x-session-token': ADMIN });
     expect(admin.cookies).toEqual([`mj_admin=${ADMIN}; Path=/api/games; HttpOnly; SameSite=Strict`]);
     expect((await call('GET', '/api/games', { cookie: `mj_admin=${ADMIN}` })).json.admin).toBe(true);

@@ -3,7 +3,7 @@ import { exportLog, FILE_EXTENSIONS, MEDIA_TYPES } from '../../formats';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { GameNotFound, StoreDisabled, tokenHash as tokenHashOf } from '../backend/game-store';
 import type { StoredGame } from '../backend/types';
-import { type GameAccess, TokenRequired, WrongToken } from '../game/access';
+import { type GameAccess, presentedToken, TokenRequired, WrongToken } from '../game/access';
 import { adminCookie, clearedAdminCookie, cookieTokens } from '../game/cookies';
 import type { GameService } from '../game/service';
 import { ReviewReport } from '../review/model';
@@ -47,14 +47,14 @@ export const historyModule = (service: GameService, access: GameAccess) => {
   };
   return new Elysia({ name: 'history' })
     .post('/api/games/admin', ({ request, set }) => {
-      const token = request.headers.get('x-session-token')?.trim() || null;
+      const token = presentedToken(request);
       if (!token) throw new TokenRequired('showing every game');
       if (!access.isAdmin(token)) throw new WrongToken();
       set.headers['set-cookie'] = adminCookie(token);
       return { admin: true };
     }, {
       response: AdminLoginResponse,
-      detail: { summary: 'The history page\'s admin sign-in: the admin token in X-Session-Token becomes an HttpOnly cookie for /api/games until the browser closes', tags },
+      detail: { summary: 'The history page\'s admin sign-in: the admin token in X-Session-Token (or Authorization: Bearer) becomes an HttpOnly cookie for /api/games until the browser closes', tags },
     })
     .delete('/api/games/admin', ({ set }) => {
       set.headers['set-cookie'] = clearedAdminCookie();
