@@ -8,10 +8,10 @@ import { createApp } from '../mahjong/src/app';
 import { parseLogText } from '../mahjong/src/formats';
 import { memoryBackend } from '../mahjong/src/modules/backend/memory';
 import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
-import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { gameToken, launchBrowser, screenshot } from '../mahjong/test/web/browser';
 
 // The history page in Debian's chromium: a server storing finished games in SQLite, games the
-// browser played (their tokens in its localStorage) listed with a replay link and downloads.
+// browser played (their tokens in its HttpOnly cookies) listed with a replay link and downloads.
 const temp = useTempDirs(afterAll);
 const ADMIN = 'history-browser-admin-token';
 const store = new SqliteGameStore(join(temp.make('mj-history-'), 'games.sqlite'));
@@ -28,7 +28,7 @@ afterAll(async () => {
   await app.stop(true);
 });
 
-/** Plays a human_ai game to its end from inside the page, through the pages' own api() (which keeps the token). */
+/** Plays a human_ai game to its end from inside the page, through the pages' own api() (the game's cookie goes along). */
 async function playInPage(page: Page, seed: number): Promise<string> {
   return page.evaluate(async (seed) => {
     const MJ = (window as any).MJ;
@@ -94,8 +94,11 @@ describe('history page', () => {
     expect(back.format).toBe('mjai');
     expect(back.paipu.owari?.scores).toEqual(stored.scores);
     for (const format of ['xml', 'tenhou6']) {
-      const href = await page.getAttribute(`tr[data-game="${id}"] a.download-${format}`, 'href');
-      expect(parseLogText(await (await fetch(`${base}${href}`)).text()).format).toBe(format as any);
+      const href = (await page.getAttribute(`tr[data-game="${id}"] a.download-${format}`, 'href'))!;
+      expect(href).not.toContain('token');
+      // The link works with the browser's cookie only (this test process holds none).
+      expect(parseLogText(await page.evaluate((h) => fetch(h).then((r) => r.text()), href)).format).toBe(format as any);
+      expect((await fetch(`${base}${href}`)).status).toBe(401);
     }
 
     // Replay: the link opens the replay page on this game, even once its session is gone.
@@ -112,8 +115,8 @@ describe('history page', () => {
     await page.waitForSelector(`tr[data-game="${id}"] a.review-link`);
     const reviewHref = (await page.getAttribute(`tr[data-game="${id}"] a.review-link`, 'href'))!;
     expect(reviewHref).toContain('review=1');
-    const token = new URL(reviewHref, base).searchParams.get('token');
-    const api = await fetch(`${base}/api/games/${id}/review?token=${encodeURIComponent(token ?? '')}`);
+    expect(reviewHref).not.toContain('token');
+    const api = await fetch(`${base}/api/games/${id}/review`, { headers: { 'x-session-token': await gameToken(context, id) } });
     expect(api.status).toBe(200);
     const report = await api.json() as { summary: { seat: number; decisions: number }[]; decisions: { seat: number; step: number; severity: string }[] };
     expect(report.summary.map((x) => x.seat)).toEqual([0, 1, 2, 3]);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useTempDirs, waitFor } from '../shared/src/testing';
 import { createApp } from '../mahjong/src/app';
-import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { gameToken, launchBrowser, screenshot } from '../mahjong/test/web/browser';
 import { startRedis, type RunningRedis } from '../mahjong/test/support/redis-server';
 
 // A lost event stream (issue #14 §1): the play and battle pages show a notice, reconnect with
@@ -27,7 +27,7 @@ const noticeShown = (page: Page) => page.evaluate(() => {
   // (a fixed element has no offsetParent: its box says whether it is drawn)
   return !!box && !box.hidden && box.getBoundingClientRect().width > 0;
 });
-const tokenOf = (page: Page, id: string) => page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id);
+const tokenOf = (page: Page, id: string) => gameToken(page.context(), id);
 /** What both sides must agree on: everything on the table. */
 const table = (s: any) => JSON.stringify({ turn: s.turn, phase: s.phase, tiles_left: s.tiles_left, players: s.players, dora: s.dora, scores: s.game.scores });
 

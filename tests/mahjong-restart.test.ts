@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { useTempDirs, waitFor } from '../shared/src/testing';
 import { createApp } from '../mahjong/src/app';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
-import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { gameToken, launchBrowser, screenshot } from '../mahjong/test/web/browser';
 
 // Issue #27 §2: games survive a restart. A real `mahjong serve` keeps its games in progress in
 // sessions.sqlite; it is killed with -9 in the middle of a game and started again on the same
@@ -104,7 +104,7 @@ describe('a game in progress survives kill -9 of mahjong serve', () => {
     await page.selectOption('#length', '0');
     await page.click('#start-game');
     const id: string = await waitFor(() => mj(page, 'window.__mj.session'), 'session', 15_000);
-    const token: string = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id) as string;
+    const token = await gameToken(context, id);
     const first = await playByClicks(page, 12);
     expect(first.done).toBe(false);
     const headers = { 'x-session-token': token };
@@ -120,6 +120,11 @@ describe('a game in progress survives kill -9 of mahjong serve', () => {
     await waitFor(async () => !(await noticeShown(page)), 'the page reconnected', 30_000);
     expect(await page.isVisible('#gone-new')).toBe(false);
     await screenshot(page, 'restart-resumed');
+    // A reload after the restart: the page holds nothing but the game's HttpOnly cookie (the same
+    // token whose hash sessions.sqlite keeps), and it opens the seat again.
+    await page.reload();
+    await waitFor(() => mj(page, `(() => { const s = window.__mj.state; return window.__mj.session === '${id}' && !!s && s.players[0].hand.length > 0; })()`), 'the game after a reload', 15_000);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain(token);
 
     // The page finishes the game on the restarted server.
     const rest = await playByClicks(page, 5000);

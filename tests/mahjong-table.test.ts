@@ -3,7 +3,7 @@ import { createServer, connect, type Socket } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createApp } from '../mahjong/src/app';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
-import { faceShare, launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { faceShare, gameToken, launchBrowser, screenshot } from '../mahjong/test/web/browser';
 import { waitFor } from '../shared/src/testing';
 
 // The play and battle pages of issue #14 §1, in Chromium on a real server: results, seat plates,
@@ -267,8 +267,8 @@ describe('seats, automatic play and the call buttons on the play page', () => {
       await waitFor(() => mj(page, `window.__mj.version !== ${version}`), 'the next state', 10_000);
     }
     // The game goes on, so its log shows the human's own skips to the human's token only.
-    const token = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), session);
-    const log = (await (await fetch(`${base}/api/game/${session}/log?token=${token}`)).text()).trim().split('\n').map((l) => JSON.parse(l));
+    const token = await gameToken(context, session);
+    const log = (await (await fetch(`${base}/api/game/${session}/log`, { headers: { 'x-session-token': token } })).text()).trim().split('\n').map((l) => JSON.parse(l));
     expect(log.some((l) => l.player === 0 && l.by === 'auto' && l.action === 53)).toBe(true);
     // The choice is kept: a reload (or the next game) starts with it on.
     await page.reload();
@@ -386,7 +386,7 @@ describe('a lost connection', () => {
     expect(await page.textContent('#conn-lost')).toBe('Connection lost — reconnecting…');
     await screenshot(page, 'table-connection-lost');
     // Meanwhile the game moves on (played straight on the server).
-    const token = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), session);
+    const token = await gameToken(context, session);
     const before = await (await fetch(`${base}/api/game/${session}/state?for_player=0`, { headers: { 'x-session-token': token! } })).json() as any;
     const discard = before.valid_actions.find((a: number) => a <= 36);
     const moved = await (await fetch(`${base}/api/game/${session}/action`, {

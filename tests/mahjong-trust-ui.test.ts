@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { memoryBackend, DEFAULT_LIMITS } from '../mahjong/src/modules/backend/memory';
 import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
 import { createApp } from '../mahjong/src/app';
-import { launchBrowser, screenshot } from '../mahjong/test/web/browser';
+import { gameToken, launchBrowser, screenshot } from '../mahjong/test/web/browser';
 import { HeuristicAgent } from '../mahjong/src/engine/ai';
 import { Game } from '../mahjong/src/engine/game';
 import { newWallSecret } from '../mahjong/src/engine/table/secure-wall';
@@ -68,7 +68,7 @@ async function finishedOnPage(page: Page, at: string, seed: string): Promise<str
   return mj(page, 'window.__mj.session');
 }
 
-describe('the end of a game: links with the token, and how the walls were made', () => {
+describe('the end of a game: download links, and how the walls were made', () => {
   const dir = temp.make('mj-trust-ui-');
   const stored = createApp({ backend: memoryBackend(DEFAULT_LIMITS, new SqliteGameStore(join(dir, 'games.sqlite'))) }).listen({ hostname: '127.0.0.1', port: 0 });
   const at = `http://127.0.0.1:${stored.server!.port}`;
@@ -77,16 +77,19 @@ describe('the end of a game: links with the token, and how the walls were made',
     await stored.stop(true);
   });
 
-  it('a seeded game: download links carry the seat token and work; the dialog and the history say it is a seeded practice game', async () => {
+  it('a seeded game: download links carry no token and work with the game cookie; the dialog and the history say it is a seeded practice game', async () => {
     const page = await context.newPage();
     const id = await finishedOnPage(page, at, '5');
-    const token = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id);
+    const token = await gameToken(context, id);
     for (const format of ['xml', 'tenhou6', 'mjai']) {
       const href = (await page.getAttribute(`#download-${format}`, 'href'))!;
-      expect(href).toContain(`token=${token}`);
-      expect((await fetch(`${at}${href}`)).status).toBe(200);
-      // Without the token the record is not given away, even once the game is over.
-      expect((await fetch(`${at}${href.replace(/&token=[^&]+/, '')}`)).status).toBe(401);
+      expect(href).not.toContain(token);
+      expect(href).not.toContain('token');
+      // The page's own request carries the game's HttpOnly cookie.
+      expect(await page.evaluate((h) => fetch(h).then((r) => r.status), href)).toBe(200);
+      // Without the cookie or the header the record is not given away, even once the game is over.
+      expect((await fetch(`${at}${href}`)).status).toBe(401);
+      expect((await fetch(`${at}${href}`, { headers: { 'x-session-token': token } })).status).toBe(200);
     }
     expect(await page.textContent('#wall-note')).toContain('Seeded practice game (seed 5)');
     await stored.decorator.games.archive.flush();
@@ -346,8 +349,8 @@ describe('a game that is really gone', () => {
     await startOn(page, { width: 1100, height: 800 }, '6');
     await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.turn === 0 && !!document.querySelector("#describe")'), 'our turn', 15_000);
     const id: string = await mj(page, 'window.__mj.session');
-    const token = await page.evaluate((id) => localStorage.getItem(`mj-token:${id}`), id);
-    expect((await fetch(`${base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': token! } })).status).toBe(200);
+    const token = await gameToken(context, id);
+    expect((await fetch(`${base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': token } })).status).toBe(200);
     await page.waitForSelector('#gone-new', { timeout: 20_000 });
     expect(await page.textContent('#gone-text')).toContain('no longer on the server');
     expect(await page.isVisible('#gone-history')).toBe(true);

@@ -16,6 +16,8 @@ import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import { errorMapper } from './server/on-error';
+import { requestGuard } from './server/request-guard';
+import { securityHeaders } from './server/security-headers';
 import { VERSION } from './version';
 import { GameAccess } from './modules/game/access';
 import { ladderModule } from './modules/ladder';
@@ -61,6 +63,8 @@ export function createApp(deps: AppDeps = {}) {
   const access = new GameAccess(deps.adminToken ?? null);
   return new Elysia()
     .use(errorMapper(log))
+    .use(securityHeaders())
+    .use(requestGuard())
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())

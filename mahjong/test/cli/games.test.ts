@@ -123,7 +123,7 @@ describe('mahjong serve with a damaged game database', () => {
     expect(base).toBeString();
     const created = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"4ai","delay_ms":0}' });
     expect(created.status).toBe(200);
-    const history = await fetch(`${base}/api/games?token=x`);
+    const history = await fetch(`${base}/api/games`, { headers: { 'x-session-token': 'x' } });
     expect(history.status).toBe(503);
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);

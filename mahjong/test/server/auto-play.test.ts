@@ -79,7 +79,7 @@ describe('the human seat\'s automatic play', () => {
 
   it('tells a (re)connecting page who sits where and the automatic play in the first event', async () => {
     const g = (await call('POST', '/api/game/new', { mode: 'human_ai', ai_model: 'strong', seed: 2, auto: { no_calls: true } })).json;
-    const res = await app.handle(new Request(`http://localhost/api/game/${g.session_id}/events?token=${tokens.get(g.session_id)}`));
+    const res = await app.handle(new Request(`http://localhost/api/game/${g.session_id}/events`, { headers: { 'x-session-token': tokens.get(g.session_id)! } }));
     const events = readEvents(res.body!);
     const first = (await events.next()).value!;
     expect(first.event).toBe('snapshot');

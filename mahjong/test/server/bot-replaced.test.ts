@@ -35,7 +35,7 @@ type Ev = { event: string; data: any };
 async function watch(aiModels: (string | null)[], seed: number): Promise<{ id: string; events: Ev[] }> {
   const g = await call('POST', '/api/game/new', { mode: '4ai', ai_model: 'strong', ai_models: aiModels, seed, max_round: 0, delay_ms: 0 });
   expect(g.status).toBe(200);
-  const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events?token=${g.json.token}`));
+  const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`, { headers: { 'x-session-token': g.json.token } }));
   const events: Ev[] = [];
   for await (const ev of readEvents(res.body!)) {
     expect(Value.Check(GameEvent, ev.data)).toBe(true);
@@ -70,7 +70,7 @@ describe('a human_ai player is not told what a failing bot answered', () => {
   it('the bot_replaced event names the failure, never the bot\'s answer (its tiles)', async () => {
     const g = await call('POST', '/api/game/new', { mode: 'human_ai', ai_model: 'strong', ai_models: [null, 'mjai:cheater', null, null], seed: 4, max_round: 0 });
     const id = g.json.session_id;
-    const res = await app.handle(new Request(`http://localhost/api/game/${id}/events?token=${g.json.token}`));
+    const res = await app.handle(new Request(`http://localhost/api/game/${id}/events`, { headers: { 'x-session-token': g.json.token } }));
     const events: Ev[] = [];
     const reading = (async () => {
       for await (const ev of readEvents(res.body!)) { events.push(ev); if (ev.event === 'bot_replaced' || ev.event === 'game_over') break; }

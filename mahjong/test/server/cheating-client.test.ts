@@ -33,7 +33,7 @@ describe('a cheating client of an unseeded human_ai game learns nothing hidden b
     const check = (what: string, state: any, viewer: number | null) => { for (const l of leaks(state, viewer)) problems.push(`${what}: ${l}`); };
     check('new game', g.json.state, 0);
     const events: { event: string; data: any }[] = [];
-    const stream = app.handle(new Request(`http://localhost/api/game/${id}/events?token=${token}`)).then(async (res) => {
+    const stream = app.handle(new Request(`http://localhost/api/game/${id}/events`, { headers: { 'x-session-token': token } })).then(async (res) => {
       for await (const ev of readEvents(res.body!)) { events.push(ev); if (ev.event === 'game_over') break; }
       await res.body!.cancel().catch(() => undefined);
     });
@@ -58,7 +58,7 @@ describe('a cheating client of an unseeded human_ai game learns nothing hidden b
           seen.push(other.text);
           if (path !== 'log') expect([401, 403]).toContain(other.status);
         }
-        seen.push((await call('GET', `/api/sessions?token=${token}`)).text, (await call('GET', `/api/games?token=${token}`)).text);
+        seen.push((await call('GET', '/api/sessions', undefined, { 'x-session-token': token })).text, (await call('GET', '/api/games', undefined, { 'x-session-token': token })).text);
         seen.push((await spectator(`/api/game/${id}/events`)).text);
       }
       const actions: number[] = s.json.valid_actions;

@@ -64,7 +64,7 @@ describe('a human_ai game in play', () => {
     expect((await raw('POST', `/api/game/${g.session_id}/action`, {}, { player_id: 0, action_idx: action })).status).toBe(401);
     expect((await raw('POST', `/api/game/${g.session_id}/action`, { 'x-session-token': 'x'.repeat(32) }, { player_id: 0, action_idx: action })).status).toBe(403);
     expect((await fetch(`${base}/api/game/${g.session_id}/events`)).status).toBe(401);
-    const events = await fetch(`${base}/api/game/${g.session_id}/events?token=${g.token}`);
+    const events = await fetch(`${base}/api/game/${g.session_id}/events`, { headers: { 'x-session-token': g.token } });
     expect(events.status).toBe(200);
     await events.body!.cancel();
     expect((await raw('POST', `/api/game/${g.session_id}/action`, { 'x-session-token': g.token }, { player_id: 0, action_idx: action })).status).toBe(200);
@@ -78,7 +78,7 @@ describe('sessions', () => {
     expect((await raw('GET', '/api/sessions')).status).toBe(401);
     const own = (await raw('GET', '/api/sessions', { 'x-session-token': a.token })).json.sessions.map((s: any) => s.session_id);
     expect(own).toEqual([a.session_id]);
-    const all = (await raw('GET', `/api/sessions?token=${ADMIN}`)).json.sessions.map((s: any) => s.session_id);
+    const all = (await raw('GET', '/api/sessions', { 'x-session-token': ADMIN })).json.sessions.map((s: any) => s.session_id);
     expect(all).toEqual(expect.arrayContaining([a.session_id, b.session_id]));
   });
 
@@ -107,7 +107,7 @@ describe('what a human_ai game in play tells of the AIs\' hidden choices', () =>
     const g = (await raw('POST', '/api/game/new', {}, { mode: 'human_ai', ai_model: 'strong', seed: 1, max_round: 0 })).json;
     const id = g.session_id;
     const head = { 'x-session-token': g.token };
-    const stream = await fetch(`${base}/api/game/${id}/events?token=${g.token}`);
+    const stream = await fetch(`${base}/api/game/${id}/events`, { headers: { 'x-session-token': g.token } });
     const events: any[] = [];
     const reading = (async () => {
       for await (const ev of readEvents(stream.body!)) {

@@ -14,7 +14,7 @@ afterAll(() => close());
 async function replacedIn(bot: string): Promise<{ reason: string }[]> {
   const g = await call('POST', '/api/game/new', { mode: '4ai', ai_model: 'strong', ai_models: [null, bot, null, null], seed: 12, max_round: 0, delay_ms: 0 });
   expect(g.status).toBe(200);
-  const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events?token=${g.json.token}`));
+  const res = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`, { headers: { 'x-session-token': g.json.token } }));
   const replaced: { reason: string }[] = [];
   let over = false;
   for await (const ev of readEvents(res.body!)) {

@@ -79,7 +79,7 @@ function collect(base: string, id: string, token: string) {
   const seen: any[] = [];
   const controller = new AbortController();
   const done = (async () => {
-    const res = await fetch(`${base}/api/game/${id}/events?token=${token}`, { signal: controller.signal });
+    const res = await fetch(`${base}/api/game/${id}/events`, { signal: controller.signal, headers: { 'x-session-token': token } });
     expect(res.status).toBe(200);
     for await (const ev of readEvents(res.body!)) {
       seen.push(ev.data);
@@ -134,7 +134,7 @@ describe('two mahjong servers sharing one Redis', () => {
         return r.body.games?.length ? r.body : null;
       }, 'the stored game');
       expect(list).toMatchObject({ store: 'redis', total: 1, games: [{ game_id: id, mode: 'human_ai', seed: 17, ais: [null, 'random', 'random', 'random'] }] });
-      const t6 = await fetch(`${s.base}/api/games/${id}/export?format=tenhou6&token=${token}`).then((r) => r.text());
+      const t6 = await fetch(`${s.base}/api/games/${id}/export?format=tenhou6`, { headers: { 'x-session-token': token } }).then((r) => r.text());
       expect(parseLogText(t6).paipu.owari?.scores).toEqual(state.game.owari.scores);
     }
     expect(new Set(routed)).toEqual(new Set(['a', 'b']));
@@ -159,7 +159,7 @@ describe('two mahjong servers sharing one Redis', () => {
     expect(lines.length).toBeGreaterThan(first.seen.filter((e) => e.type === 'ai_action').length);
     // The speed, set on one server, is what the session list of the other shows.
     expect((await post(`http://127.0.0.1:${front.port}`, `/api/game/${id}/speed`, { delay_ms: 300 }, token)).status).toBe(200);
-    const sessions = await Promise.all([a, b].map((s) => fetch(`${s.base}/api/sessions?token=${ADMIN}`).then((r) => r.json()) as Promise<any>));
+    const sessions = await Promise.all([a, b].map((s) => fetch(`${s.base}/api/sessions`, { headers: { 'x-session-token': ADMIN } }).then((r) => r.json()) as Promise<any>));
     for (const list of sessions) expect(list.sessions.find((s: any) => s.session_id === id)).toMatchObject({ delay_ms: 300, is_over: true });
   }, 60_000);
 

@@ -39,7 +39,7 @@ describe('mahjong serve', () => {
     const base = await address(proc.stdout);
     expect((await fetch(`${base}/`)).headers.get('content-type')).toContain('text/html');
     const game = (await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { session_id: string; token: string };
-    const events = await fetch(`${base}/api/game/${game.session_id}/events?token=${game.token}`);
+    const events = await fetch(`${base}/api/game/${game.session_id}/events`, { headers: { 'x-session-token': game.token } });
     const first = new TextDecoder().decode((await events.body!.getReader().read()).value);
     expect(first).toContain('event: snapshot');
     const second = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -51,7 +51,7 @@ describe('finished games in SQLite', () => {
 
     const original = canonicalGame(paipu);
     for (const format of LOG_FORMATS) {
-      const res = await t.call('GET', `/api/games/${id}/export?format=${format}&token=${token}`);
+      const res = await t.call('GET', `/api/games/${id}/export?format=${format}`, undefined, { 'x-session-token': token });
       expect([format, res.status]).toEqual([format, 200]);
       expect(res.headers.get('content-disposition')).toContain(`mahjong-${id}.`);
       const back = parseLogText(res.text);
@@ -71,16 +71,16 @@ describe('finished games in SQLite', () => {
     const mine = (await t.call('GET', '/api/games', undefined, { 'x-session-token': a.token })).json.games.map((g: any) => g.game_id);
     expect(mine).toEqual([a.id]);
     // A browser sends every token it keeps: it sees every game it played.
-    const both = (await t.call('GET', `/api/games?token=${a.token},${b.token}`)).json.games.map((g: any) => g.game_id);
+    const both = (await t.call('GET', '/api/games', undefined, { 'x-session-token': `${a.token},${b.token}` })).json.games.map((g: any) => g.game_id);
     expect(both.sort()).toEqual([a.id, b.id].sort());
     const all = (await t.call('GET', '/api/games', undefined, { authorization: `Bearer ${ADMIN}` })).json;
     expect(all.admin).toBe(true);
     expect(all.games.map((g: any) => g.game_id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect((await t.call('GET', `/api/games/${a.id}`, undefined, { 'x-session-token': b.token })).status).toBe(403);
     expect((await t.call('GET', `/api/games/${a.id}/export?format=xml`)).status).toBe(401);
-    expect((await t.call('GET', `/api/games/${a.id}/export?format=xml&token=${b.token}`)).status).toBe(403);
-    expect((await t.call('GET', `/api/games/${a.id}/export?format=mjai&token=${ADMIN}`)).status).toBe(200);
-    expect((await t.call('GET', `/api/games/nope-nope/export?format=xml&token=${ADMIN}`)).json.code).toBe('GAME_NOT_FOUND');
+    expect((await t.call('GET', `/api/games/${a.id}/export?format=xml`, undefined, { 'x-session-token': b.token })).status).toBe(403);
+    expect((await t.call('GET', `/api/games/${a.id}/export?format=mjai`, undefined, { 'x-session-token': ADMIN })).status).toBe(200);
+    expect((await t.call('GET', '/api/games/nope-nope/export?format=xml', undefined, { 'x-session-token': ADMIN })).json.code).toBe('GAME_NOT_FOUND');
   });
 
   it('serves a stored game\'s log under its session id once the session is gone (the replay page\'s link)', async () => {
@@ -92,7 +92,7 @@ describe('finished games in SQLite', () => {
     const xml = await t.call('GET', `/api/game/${id}/mjlog`, undefined, { 'x-session-token': token });
     expect(xml.status).toBe(200);
     expect(xml.text).toStartWith('<mjloggm');
-    expect((await t.call('GET', `/api/game/${id}/export?format=tenhou6&token=${token}`)).json.log.length).toBeGreaterThan(0);
+    expect((await t.call('GET', `/api/game/${id}/export?format=tenhou6`, undefined, { 'x-session-token': token })).json.log.length).toBeGreaterThan(0);
   });
 });
 
@@ -104,7 +104,7 @@ describe('a game database that cannot be used', () => {
     expect(t.store.check()).toContain(`game database ${path} is damaged or not a database`);
     const { id } = await finishedGame(t, 31);
     expect((await t.call('GET', `/api/game/${id}/state`)).json.game.finished).toBe(true);
-    const res = await t.call('GET', `/api/games?token=${ADMIN}`);
+    const res = await t.call('GET', '/api/games', undefined, { 'x-session-token': ADMIN });
     expect(res.status).toBe(503);
     expect(res.json).toMatchObject({ code: 'STORE_UNAVAILABLE' });
     expect(res.json.detail).toContain('damaged or not a database');

@@ -87,9 +87,9 @@ describe('a human_ai game\'s record is its player\'s', () => {
     for (const path of ['export?format=xml', 'mjlog', 'paipu']) {
       const anon = await app.handle(new Request(`http://localhost/api/game/${id}/${path}`));
       expect([path, anon.status]).toEqual([path, 401]);
-      const wrong = await app.handle(new Request(`http://localhost/api/game/${id}/${path}${path.includes('?') ? '&' : '?'}token=${'x'.repeat(32)}`));
+      const wrong = await app.handle(new Request(`http://localhost/api/game/${id}/${path}`, { headers: { 'x-session-token': 'x'.repeat(32) } }));
       expect([path, wrong.status]).toEqual([path, 403]);
-      const mine = await app.handle(new Request(`http://localhost/api/game/${id}/${path}${path.includes('?') ? '&' : '?'}token=${g.json.token}`));
+      const mine = await app.handle(new Request(`http://localhost/api/game/${id}/${path}`, { headers: { 'x-session-token': g.json.token } }));
       expect([path, mine.status]).toEqual([path, 200]);
     }
   });

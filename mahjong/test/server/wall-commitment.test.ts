@@ -15,7 +15,7 @@ describe('an unseeded game commits to its walls and reveals the secret at the en
     const wall = g.json.state.game.wall;
     expect(wall).toMatchObject({ kind: 'committed', seeded: false, seed: null, secret: null });
     expect(wall.commitment).toMatch(/^[0-9a-f]{64}$/);
-    const ev = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events?token=${g.json.token}`));
+    const ev = await app.handle(new Request(`http://localhost/api/game/${g.json.session_id}/events`, { headers: { 'x-session-token': g.json.token } }));
     const first = await readEvents(ev.body!).next();
     expect(first.value!.event).toBe('snapshot');
     expect(first.value!.data.state.game.wall.commitment).toBe(wall.commitment);

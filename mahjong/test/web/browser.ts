@@ -62,3 +62,10 @@ export function faceShare(page: Page, r: { x: number; y: number; w: number; h: n
     return face / (d.length / 4);
   }, r);
 }
+
+/** A game's token as the browser holds it: its HttpOnly cookie (no page script can read it; the test's CDP can). */
+export async function gameToken(context: BrowserContext, id: string): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === `mj_game_${id}`);
+  if (!cookie) throw new Error(`the browser holds no cookie for game ${id}`);
+  return cookie.value;
+}

@@ -1,6 +1,7 @@
 import { AppError } from '@devhub/shared';
 import { timingSafeEqual } from 'node:crypto';
 import { tokenHash } from '../backend/game-store';
+import { gameCookie } from './cookies';
 
 /** What access checks look at: the session's token and mode, and whether its game is over. */
 interface Guarded {
@@ -11,7 +12,7 @@ interface Guarded {
 
 export class TokenRequired extends AppError {
   constructor(what: string) {
-    super('TOKEN_REQUIRED', 401, `${what} needs the session's token (the "token" of POST /api/game/new) in X-Session-Token, Authorization: Bearer or ?token=`);
+    super('TOKEN_REQUIRED', 401, `${what} needs the session's token (the "token" of POST /api/game/new) in X-Session-Token or Authorization: Bearer, or the game's cookie the pages get`);
   }
 }
 
@@ -27,13 +28,17 @@ export class HiddenWhilePlaying extends AppError {
   }
 }
 
-/** The token a request presents: X-Session-Token, Authorization: Bearer, or ?token= (EventSource cannot set headers). */
-export function presentedToken(request: Request, query?: { token?: string }): string | null {
-  const header = request.headers.get('x-session-token');
+/**
+ * The token a request presents: X-Session-Token (or X-Seat-Token), Authorization: Bearer, or the game's HttpOnly
+ * cookie (`sessionId`'s; pages, EventSource included). Never a URL's.
+ */
+export function presentedToken(request: Request, sessionId?: string): string | null {
+  // X-Seat-Token too, the rooms' name for the same kind of secret.
+  const header = request.headers.get('x-session-token') ?? request.headers.get('x-seat-token');
   if (header) return header.trim();
   const auth = request.headers.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
-  return query?.token ?? null;
+  return sessionId === undefined ? null : gameCookie(request, sessionId);
 }
 
 function same(a: string, b: string): boolean {

@@ -36,10 +36,9 @@ export type SeatInfo = typeof SeatInfo.static;
 export const NewGameResponse = t.Object({
   session_id: t.String(), mode: GameMode, state: State,
   seats: t.Array(SeatInfo, { description: 'who plays each seat, for the name plates' }),
-  token: t.String({ description: 'The session secret: human_ai actions, seat-0 views and events need it; DELETE and speed too' }),
+  token: t.String({ description: 'The session secret: human_ai actions, seat-0 views and events need it; DELETE and speed too. Also set as HttpOnly cookies, which the pages use' }),
 });
-export const TokenQuery = t.Object({ token: t.Optional(t.String({ description: 'The session token, for clients that cannot send headers (EventSource)' })) });
-export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })), token: t.Optional(t.String()) });
+export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })) });
 export const ActionBody = t.Object({
   player_id: t.Integer({ minimum: 0, maximum: 3 }),
   action_idx: t.Integer({ minimum: 0, maximum: 53 }),
@@ -51,10 +50,7 @@ export const SpeedBody = t.Object({ delay_ms: t.Integer({ minimum: 0, maximum: 1
 export const SpeedResponse = t.Object({ ok: t.Literal(true), delay_ms: t.Integer() });
 export const SessionParams = t.Object({ session_id: t.String() });
 export const OkResponse = t.Object({ ok: t.Literal(true) });
-export const GameExportQuery = t.Object({
-  format: LogFormatName,
-  token: t.Optional(t.String({ description: 'A stored game: its session token (links cannot send headers)' })),
-});
+export const GameExportQuery = t.Object({ format: LogFormatName });
 
 const Seat = t.Integer({ minimum: 0, maximum: 3 });
 const Action = t.Integer({ minimum: 0, maximum: 53 });

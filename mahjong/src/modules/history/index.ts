@@ -1,24 +1,28 @@
 import { Elysia } from 'elysia';
 import { exportLog, FILE_EXTENSIONS, MEDIA_TYPES } from '../../formats';
 import { parseMjlog } from '../../engine/mjlog/parse';
-import { GameNotFound, tokenHash as tokenHashOf } from '../backend/game-store';
+import { GameNotFound, StoreDisabled, tokenHash as tokenHashOf } from '../backend/game-store';
 import type { StoredGame } from '../backend/types';
-import { type GameAccess, TokenRequired } from '../game/access';
+import { type GameAccess, presentedToken, TokenRequired, WrongToken } from '../game/access';
+import { adminCookie, clearedAdminCookie, cookieTokens } from '../game/cookies';
 import type { GameService } from '../game/service';
 import { ReviewReport } from '../review/model';
 import { reviewGame } from '../review/review';
-import { GameExportFileQuery, GameList, GameListQuery, GameParams, GameSummary, GameTokenQuery } from './model';
+import { AdminLoginResponse, GameExportFileQuery, GameList, GameListQuery, GameParams, GameSummary } from './model';
 
 const tags = ['history'];
 /** At most this many tokens are read from one request (the pages send the ones they keep). */
 const MAX_TOKENS = 500;
 
-/** Every token a request presents: X-Session-Token / ?token= may hold several, comma-separated (one per game the client played). */
-export function presentedTokens(request: Request, query: { token?: string }): string[] {
+/**
+ * Every token a request presents: X-Session-Token may hold several, comma-separated (one per game
+ * the client played); a page's are its game cookies (path /api/games) and the admin's cookie.
+ */
+export function presentedTokens(request: Request): string[] {
   const auth = request.headers.get('authorization');
-  const raw = [request.headers.get('x-session-token'), auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7) : null, query.token]
+  const raw = [request.headers.get('x-session-token'), request.headers.get('x-seat-token'), auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7) : null]
     .filter((v): v is string => !!v).join(',');
-  return [...new Set(raw.split(/[\s,]+/).filter(Boolean))].slice(0, MAX_TOKENS);
+  return [...new Set([...raw.split(/[\s,]+/).filter(Boolean), ...cookieTokens(request)])].slice(0, MAX_TOKENS);
 }
 
 export const summaryJson = (g: Omit<StoredGame, 'mjlog' | 'tokenHash'>): typeof GameSummary.static => ({
@@ -33,17 +37,33 @@ export const summaryJson = (g: Omit<StoredGame, 'mjlog' | 'tokenHash'>): typeof 
 export const historyModule = (service: GameService, access: GameAccess) => {
   const store = () => service.archive.store;
   /** The game, for its owner or the admin; unknown ids and others' games are told apart (404 / 403) as for sessions. */
-  const owned = async (id: string, request: Request, query: { token?: string }, what: string): Promise<StoredGame> => {
+  const owned = async (id: string, request: Request, what: string): Promise<StoredGame> => {
     const game = await store().get(id);
     if (!game || game.id !== id) throw new GameNotFound(id);
-    const tokens = presentedTokens(request, query);
+    const tokens = presentedTokens(request);
     if (!tokens.length) throw new TokenRequired(what);
     if (!tokens.some((t) => access.ownsStored(game, t))) access.requireStoredOwner(game, tokens[0]!, what);
     return game;
   };
   return new Elysia({ name: 'history' })
+    .post('/api/games/admin', ({ request, set }) => {
+      const token = presentedToken(request);
+      if (!token) throw new TokenRequired('showing every game');
+      if (!access.isAdmin(token)) throw new WrongToken();
+      set.headers['set-cookie'] = adminCookie(token);
+      return { admin: true };
+    }, {
+      response: AdminLoginResponse,
+      detail: { summary: 'The history page\'s admin sign-in: the admin token in X-Session-Token (or Authorization: Bearer) becomes an HttpOnly cookie for /api/games until the browser closes', tags },
+    })
+    .delete('/api/games/admin', ({ set }) => {
+      set.headers['set-cookie'] = clearedAdminCookie();
+      return { admin: false };
+    }, { response: AdminLoginResponse, detail: { summary: 'Forgets the admin cookie', tags } })
     .get('/api/games', async ({ request, query }) => {
-      const tokens = presentedTokens(request, query);
+      // --no-store says so first: a page holding no game yet would otherwise only hear "no token".
+      if (store().kind === 'off') throw new StoreDisabled();
+      const tokens = presentedTokens(request);
       if (!tokens.length) throw new TokenRequired('the game history');
       const admin = tokens.some((t) => access.isAdmin(t));
       const limit = query.limit ?? 50;
@@ -54,15 +74,15 @@ export const historyModule = (service: GameService, access: GameAccess) => {
       query: GameListQuery, response: GameList,
       detail: { summary: 'Finished games, newest first: all for the admin token, the games of the session tokens presented otherwise', tags },
     })
-    .get('/api/games/:game_id', async ({ params, query, request }) => summaryJson(await owned(params.game_id, request, query, 'a stored game')), {
-      params: GameParams, query: GameTokenQuery, response: GameSummary, detail: { summary: 'One finished game (its token or the admin\'s)', tags },
+    .get('/api/games/:game_id', async ({ params, request }) => summaryJson(await owned(params.game_id, request, 'a stored game')), {
+      params: GameParams, response: GameSummary, detail: { summary: 'One finished game (its token or the admin\'s)', tags },
     })
-    .get('/api/games/:game_id/review', async ({ params, query, request }) => reviewGame(parseMjlog((await owned(params.game_id, request, query, 'a stored game')).mjlog)), {
-      params: GameParams, query: GameTokenQuery, response: ReviewReport,
+    .get('/api/games/:game_id/review', async ({ params, request }) => reviewGame(parseMjlog((await owned(params.game_id, request, 'a stored game')).mjlog)), {
+      params: GameParams, response: ReviewReport,
       detail: { summary: 'The review of a finished game (every decision of every seat, as POST /api/replay/review): its token or the admin\'s', tags },
     })
     .get('/api/games/:game_id/export', async ({ params, query, request, set }) => {
-      const game = await owned(params.game_id, request, query, 'a stored game');
+      const game = await owned(params.game_id, request, 'a stored game');
       const text = query.format === 'xml' ? game.mjlog : exportLog(parseMjlog(game.mjlog), query.format);
       set.headers['content-type'] = MEDIA_TYPES[query.format];
       set.headers['content-disposition'] = `attachment; filename="mahjong-${game.id}.${FILE_EXTENSIONS[query.format]}"`;

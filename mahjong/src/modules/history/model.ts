@@ -30,9 +30,8 @@ export const GameList = t.Object({
 export const GameListQuery = t.Object({
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, description: 'Page size (default 50)' })),
   offset: t.Optional(t.Integer({ minimum: 0 })),
-  token: t.Optional(t.String({ description: 'Session tokens, comma-separated (or in X-Session-Token), or the admin token' })),
 });
 
 export const GameParams = t.Object({ game_id: t.String({ minLength: 1, maxLength: 64 }) });
-export const GameTokenQuery = t.Object({ token: t.Optional(t.String()) });
-export const GameExportFileQuery = t.Object({ format: LogFormatName, token: t.Optional(t.String({ description: "The game's session token or the admin token (download links cannot send headers)" })) });
+export const GameExportFileQuery = t.Object({ format: LogFormatName });
+export const AdminLoginResponse = t.Object({ admin: t.Boolean({ description: 'whether the history now shows every game' }) });

@@ -1,3 +1,5 @@
+import { clearedCookie, secretCookie, trustedCookie } from '../../server/cookies';
+
 /**
  * Seat tokens on the wire (README, "Rooms"): the page never sees or stores its token — the server
  * sets it as an HttpOnly, SameSite=Strict cookie scoped to the room's API path — and API clients
@@ -8,25 +10,16 @@ export const cookieName = (roomId: string): string => `mj_seat_${roomId.replace(
 /** Max-Age of the seat cookie: a long evening's play. */
 const COOKIE_MAX_AGE_S = 24 * 3600;
 
-export function seatCookie(roomId: string, token: string): string {
-  return `${cookieName(roomId)}=${token}; Path=/api/rooms/${encodeURIComponent(roomId)}; HttpOnly; SameSite=Strict; Max-Age=${COOKIE_MAX_AGE_S}`;
-}
+const roomPath = (roomId: string): string => `/api/rooms/${encodeURIComponent(roomId)}`;
 
-/** The seat token a request presents: X-Seat-Token, else the room's cookie. */
+export const seatCookie = (roomId: string, token: string): string => secretCookie(cookieName(roomId), token, { path: roomPath(roomId), maxAge: COOKIE_MAX_AGE_S });
+
+/** The seat token a request presents: X-Seat-Token, else the room's cookie (never from another origin's page). */
 export function presentedSeatToken(request: Request, roomId: string): string | null {
   const header = request.headers.get('x-seat-token');
   if (header) return header.trim();
-  const cookies = request.headers.get('cookie');
-  if (!cookies) return null;
-  const name = cookieName(roomId);
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
+  return trustedCookie(request, cookieName(roomId));
 }
 
 /** Removes the seat cookie (a player who left). */
-export function clearedSeatCookie(roomId: string): string {
-  return `${cookieName(roomId)}=; Path=/api/rooms/${encodeURIComponent(roomId)}; HttpOnly; SameSite=Strict; Max-Age=0`;
-}
+export const clearedSeatCookie = (roomId: string): string => clearedCookie(cookieName(roomId), roomPath(roomId));

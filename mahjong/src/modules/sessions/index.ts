@@ -2,15 +2,14 @@ import { Elysia } from 'elysia';
 import { SessionList } from './model';
 import type { GameService } from '../game/service';
 import { type GameAccess, presentedToken, TokenRequired } from '../game/access';
-import { TokenQuery } from '../game/model';
 
 /**
  * `GET /api/sessions`: live sessions with their settings and activity — every one for the admin
  * token, the caller's own for a session token, nothing without a token.
  */
 export const sessionsModule = (service: GameService, access: GameAccess) =>
-  new Elysia({ name: 'sessions' }).get('/api/sessions', async ({ request, query }) => {
-    const token = presentedToken(request, query);
+  new Elysia({ name: 'sessions' }).get('/api/sessions', async ({ request }) => {
+    const token = presentedToken(request);
     if (!token) throw new TokenRequired('the session list');
     const admin = access.isAdmin(token);
     const all = await service.list();
@@ -23,4 +22,4 @@ export const sessionsModule = (service: GameService, access: GameAccess) =>
       max_sessions: service.sessions.maxSessions,
       ttl_seconds: Math.round(service.sessions.ttlMs / 1000),
     };
-  }, { query: TokenQuery, response: SessionList, detail: { summary: 'Live sessions (admin token: all; a session token: that session)', tags: ['sessions'] } });
+  }, { response: SessionList, detail: { summary: 'Live sessions (admin token: all; a session token: that session)', tags: ['sessions'] } });

@@ -5,35 +5,41 @@
   const I = global.MJI18n;
   const SEAT_NAMES = ['East seat', 'South seat', 'West seat', 'North seat'];
 
-  // Each game's token (from POST /api/game/new) is kept in localStorage, so a reload of the page
-  // resumes the game, and sent with every call about that game.
-  const TOKEN_KEY = (id) => `mj-token:${id}`;
-  function rememberToken(id, token) {
-    try { localStorage.setItem(TOKEN_KEY(id), token); } catch { /* private mode: this tab only */ }
-    tokens[id] = token;
-  }
-  const tokens = {};
-  function tokenOf(id) {
-    if (tokens[id]) return tokens[id];
-    try { return localStorage.getItem(TOKEN_KEY(id)); } catch { return null; }
-  }
-  /** The event stream of a game (EventSource cannot send headers: the token goes in the query). */
+  // A game's token never reaches this page's storage or its URLs: POST /api/game/new sets it as
+  // HttpOnly cookies scoped to the game's API path and to the history's, which every same-origin
+  // request below (EventSource and download links included) carries. A reload resumes the game
+  // because the browser keeps the cookie.
+  /** The event stream of a game (the cookie authenticates it). */
   function eventsUrl(id) {
-    const token = tokenOf(id);
-    return `/api/game/${id}/events${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+    return `/api/game/${encodeURIComponent(id)}/events`;
   }
+
+  // Earlier versions kept tokens in localStorage (mj-token:<id>, mj-admin-token): each game's is
+  // handed to the server once, which answers with its cookies, and every one is deleted here.
+  // Calls wait for it (a reload of an old game's page needs its cookie first).
+  const ready = (function migrateStoredTokens() {
+    const claims = [];
+    try {
+      const keys = [];
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key && (key.startsWith('mj-token:') || key === 'mj-admin-token')) keys.push(key);
+      }
+      for (const key of keys) {
+        const token = localStorage.getItem(key);
+        localStorage.removeItem(key);
+        if (!token || key === 'mj-admin-token') continue;
+        claims.push(fetch(`/api/game/${encodeURIComponent(key.slice(9))}/claim`, { method: 'POST', headers: { 'x-session-token': token } }).catch(() => {}));
+      }
+    } catch { /* no storage: nothing kept */ }
+    return Promise.all(claims);
+  })();
 
   async function api(path, body, method) {
     const headers = body === undefined ? {} : { 'content-type': 'application/json' };
-    const game = /^\/api\/game\/([^/?]+)/.exec(path);
-    const token = game && tokenOf(decodeURIComponent(game[1]));
-    if (token) headers['x-session-token'] = token;
+    await ready;
     const init = body === undefined ? { method: method || 'GET', headers } : { method: method || 'POST', headers, body: JSON.stringify(body) };
     const res = await fetch(path, init);
-    if (path === '/api/game/new' && res.ok) {
-      const created = await res.clone().json().catch(() => null);
-      if (created && created.session_id && created.token) rememberToken(created.session_id, created.token);
-    }
     const text = await res.text();
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch { data = text; }
@@ -112,16 +118,14 @@
   }
 
   /**
-   * Download links of a finished game in every log format (GET /api/game/{id}/export), carrying the
-   * game's token (a link cannot send a header; the server answers from its store after a restart
-   * only to the token's holder). `state`: the final table, whose wall line says how to check the walls.
+   * Download links of a finished game in every log format (GET /api/game/{id}/export): the game's
+   * cookie goes with them, so they work after a restart too and carry no secret in their URL.
+   * `state`: the final table, whose wall line says how to check the walls.
    */
   function downloadNodes(session, state) {
     const formats = [['xml', 'Tenhou XML'], ['tenhou6', 'tenhou.net/6 JSON'], ['mjai', 'mjai lines']];
-    const token = tokenOf(session);
-    const q = token ? `&token=${encodeURIComponent(token)}` : '';
     return [el('p', { class: 'downloads' }, I.t('dl.label'), formats.flatMap(([format, label], i) => [i ? ' · ' : '',
-      el('a', { href: `/api/game/${encodeURIComponent(session)}/export?format=${format}${q}`, download: '', id: `download-${format}` }, label)])),
+      el('a', { href: `/api/game/${encodeURIComponent(session)}/export?format=${format}`, download: '', id: `download-${format}` }, label)])),
     ...wallNodes(state)];
   }
 
@@ -159,5 +163,5 @@
     });
   }
 
-  global.MJ = { api, eventsUrl, tokenOf, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, ready, eventsUrl, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

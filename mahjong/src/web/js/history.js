@@ -1,39 +1,18 @@
 // The history page: finished games stored by the server (GET /api/games), with a replay link and
-// a download in every format for each. The server shows a game to whoever holds its token (this
-// browser keeps one per game it played) and every game to the admin token.
+// a download in every format for each. The server shows a game to whoever holds its token — this
+// browser holds each game it played as an HttpOnly cookie for /api/games, which no script here can
+// read — and every game to the admin token (signed in as a cookie of the same kind).
 (function () {
   'use strict';
   const { el } = window.MJ;
   const I = window.MJI18n;
   const { t } = I;
   const PAGE = 50;
-  const ADMIN_KEY = 'mj-admin-token';
   const FORMATS = [['xml', 'XML'], ['tenhou6', 'tenhou.net/6'], ['mjai', 'mjai']];
   const body = document.querySelector('#games tbody');
   const more = document.getElementById('more');
   const statusEl = document.getElementById('status');
   let shown = 0;
-
-  const store = {
-    get: (k) => { try { return localStorage.getItem(k); } catch { return null; } },
-    set: (k, v) => { try { if (v) localStorage.setItem(k, v); else localStorage.removeItem(k); } catch { /* private mode */ } },
-  };
-
-  /** Every game token this browser keeps (common.js stores them as mj-token:<session id>). */
-  function gameTokens() {
-    const out = {};
-    try {
-      for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i);
-        if (key && key.startsWith('mj-token:')) out[key.slice(9)] = localStorage.getItem(key);
-      }
-    } catch { /* private mode: none */ }
-    return out;
-  }
-
-  const admin = () => store.get(ADMIN_KEY);
-  /** The token that opens one game: its own, else the admin's. */
-  const tokenFor = (id) => gameTokens()[id] || admin();
 
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
   const aiName = (ai) => (ai == null ? t('hist.you') : ai);
@@ -52,13 +31,11 @@
       place = t('hist.first', { ai: aiName(g.ais[winner]), wind: I.windName(winner) });
       points = g.points.map(signed).join(' / ');
     }
-    const token = tokenFor(g.game_id);
-    const q = token ? `&token=${encodeURIComponent(token)}` : '';
-    const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}`, class: 'replay-link' }, t('hist.replay'));
+    const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}`, class: 'replay-link' }, t('hist.replay'));
     // The replay page opens with its review panel at the first mistake of the human's seat.
-    const review = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}${q}&review=1`, class: 'review-link', title: 'review: every decision valued, mistakes, agreement and rating' }, t('hist.review'));
+    const review = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}&review=1`, class: 'review-link', title: 'review: every decision valued, mistakes, agreement and rating' }, t('hist.review'));
     const downloads = FORMATS.map(([f, label]) => el('a', {
-      href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}${q}`, download: '', class: `download-${f}`,
+      href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}`, download: '', class: `download-${f}`,
     }, label));
     // A seeded practice game is marked (its walls follow a small seed; it never counts for ratings).
     const modeCell = g.seeded ? el('td', {}, mode, el('br'), el('small', { class: 'seeded' }, t('hist.seeded', { seed: g.seed }))) : el('td', {}, mode);
@@ -71,15 +48,13 @@
 
   async function load(reset) {
     if (reset) { body.textContent = ''; shown = 0; }
-    const tokens = Object.values(gameTokens());
-    const adminToken = admin();
-    if (!tokens.length && !adminToken) {
+    await window.MJ.ready;
+    const res = await fetch(`/api/games?limit=${PAGE}&offset=${shown}`);
+    if (res.status === 401) {
       statusEl.textContent = t('hist.none');
       more.hidden = true;
       return;
     }
-    const headers = { 'x-session-token': [adminToken, ...tokens].filter(Boolean).join(',') };
-    const res = await fetch(`/api/games?limit=${PAGE}&offset=${shown}`, { headers });
     const data = await res.json().catch(() => null);
     if (!res.ok) {
       statusEl.textContent = (data && data.detail) || `HTTP ${res.status}`;
@@ -94,9 +69,22 @@
 
   more.onclick = () => load(false);
   const input = document.getElementById('admin-token');
-  document.getElementById('admin-save').onclick = () => { store.set(ADMIN_KEY, input.value.trim()); input.value = ''; load(true); };
-  document.getElementById('admin-clear').onclick = () => { store.set(ADMIN_KEY, null); load(true); };
-  if (admin()) document.getElementById('admin').open = false;
+  /** The admin token goes to the server once, which keeps it as this browser session's HttpOnly cookie. */
+  async function signIn(token) {
+    const res = token
+      ? await fetch('/api/games/admin', { method: 'POST', headers: { 'x-session-token': token } })
+      : await fetch('/api/games/admin', { method: 'DELETE' });
+    if (!res.ok) {
+      const data = await res.json().catch(() => null);
+      statusEl.textContent = (data && data.detail) || `HTTP ${res.status}`;
+      statusEl.classList.add('error');
+      return;
+    }
+    statusEl.classList.remove('error');
+    await load(true);
+  }
+  document.getElementById('admin-save').onclick = () => { const token = input.value.trim(); input.value = ''; signIn(token); };
+  document.getElementById('admin-clear').onclick = () => { input.value = ''; signIn(null); };
   const reload = () => load(true).catch((err) => { statusEl.textContent = t('hist.failed', { msg: err.message }); });
   I.onChange(reload);
   reload();

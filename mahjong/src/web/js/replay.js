@@ -414,20 +414,20 @@
   show(0);
   loadSamples();
   // /replay?session=<id> replays a game played on this server (its Tenhou XML); /replay?game=<id>
-  // a finished game from the history (GET /api/games/{id}/export, with this browser's token for it).
+  // a finished game from the history (GET /api/games/{id}/export). The game's cookies open both;
+  // a session whose own cookie is gone (or the admin's game) is read from the history's path.
   const session = params.get('session');
   const game = params.get('game');
+  const stored = (id) => fetch(`/api/games/${encodeURIComponent(id)}/export?format=xml`);
   if (session) {
-    // A stored game (the history's link) needs its token: the link's, or the one this browser kept.
-    const token = params.get('token') || window.MJ.tokenOf(session);
-    fetch(`/api/game/${encodeURIComponent(session)}/mjlog`, { headers: token ? { 'x-session-token': token } : {} }).then(async (res) => {
+    window.MJ.ready.then(async () => {
+      let res = await fetch(`/api/game/${encodeURIComponent(session)}/mjlog`);
+      if (!res.ok) res = await stored(session);
       if (res.ok) loadLog(await res.arrayBuffer(), `game ${session.slice(0, 8)}`);
       else status(`Game ${session.slice(0, 8)} is no longer on the server`);
     });
   } else if (game) {
-    let token = null;
-    try { token = localStorage.getItem(`mj-token:${game}`); } catch { /* private mode */ }
-    fetch(`/api/games/${encodeURIComponent(game)}/export?format=xml`, { headers: token ? { 'x-session-token': token } : {} }).then(async (res) => {
+    window.MJ.ready.then(() => stored(game)).then(async (res) => {
       if (res.ok) loadLog(await res.arrayBuffer(), `game ${game.slice(0, 8)}`);
       else status(`Game ${game.slice(0, 8)} could not be read (HTTP ${res.status})`);
     });

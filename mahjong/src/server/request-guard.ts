@@ -1,0 +1,29 @@
+import { AppError } from '@devhub/shared';
+import { Elysia } from 'elysia';
+import { fromElsewhere } from './cookies';
+
+export class CrossOriginRefused extends AppError {
+  constructor() {
+    super('CROSS_ORIGIN', 403, 'a request that changes something must come from this server\'s own pages (its Origin is another site\'s)');
+  }
+}
+
+export class TokenInUrl extends AppError {
+  constructor() {
+    super('TOKEN_IN_URL', 400, 'a token in a URL is refused (URLs end up in histories, logs and Referer headers): send it as X-Session-Token or Authorization: Bearer; pages use their HttpOnly cookie');
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Two rules for every request (README, "Security model"): nothing that changes state is taken from
+ * a page of another origin — its cookies would otherwise act for the player — and no API request
+ * carries a token in its URL.
+ */
+export const requestGuard = () =>
+  new Elysia({ name: 'request-guard' }).onRequest(({ request }) => {
+    if (!SAFE.has(request.method) && fromElsewhere(request)) throw new CrossOriginRefused();
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/api/') && url.searchParams.has('token')) throw new TokenInUrl();
+  });
