@@ -1,7 +1,15 @@
 import type { StateView } from '../game/view-schema';
+import { SEEN_KINDS } from '../game/seen';
 
 /** Copies of each kind the viewer can see outside its hand: uncalled discards, melds, dora indicators. */
 export function seenKinds(view: StateView): number[] {
+  // A view built by the engine carries the table's running count; a view from elsewhere is counted.
+  const kept = (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS];
+  return kept ? kept.slice() : countSeen(view);
+}
+
+/** `seenKinds` counted from the view's rivers, melds and dora indicators. */
+export function countSeen(view: StateView): number[] {
   const seen = ZERO_34.slice();
   const players = view.players;
   for (let i = 0; i < players.length; i++) {

@@ -5,6 +5,7 @@ import type { Kyoku } from '../table/kyoku';
 import { handResultView } from './hand-result';
 import { roundLabel } from './round-label';
 import type { HandLogEntry, PlayerView, StateView } from './view-schema';
+import { SEEN_KINDS } from './seen';
 
 /** What a state view is built from: the game (game.ts) as this module reads it. */
 export interface ViewedGame {
@@ -85,7 +86,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
   const mine = viewer === null || viewer === actorSeat;
   const riichiDiscards = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? g.riichiDiscards() : null;
   const res = k.result;
-  return {
+  const view: StateView & { [SEEN_KINDS]?: readonly number[] } = {
     phase: k.phase, phase_name: PHASE_NAMES(k.phase), turn: actorSeat, oya: k.oya,
     round_wind: ROUND_WINDS[Math.min(3, Math.floor(k.init.round / 4))]!, honba: k.init.honba, kyotaku: k.kyotaku,
     tiles_left: k.tilesLeft, dora: shallow ? k.sharedDora() : k.doraIndicators, ura_dora: over ? k.init.wall.ura.slice(0, k.doraCount) : shallow ? NO_TILES : [],
@@ -100,4 +101,9 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
       max_round: g.eastSouth ? 1 : 0, finished: g.isOver(), log: shallow ? [] : g.log.map((e) => ({ ...e })), owari: g.owari,
     },
   };
+  // Only a shallow view (read-only, valid until the next step) carries the table's running count
+  // of seen copies: a full view is a copy its caller may edit, so it is counted from its contents.
+  // Not enumerable: a copy of the view ({ ...view }, JSON) leaves it behind and is counted too.
+  if (shallow) Object.defineProperty(view, SEEN_KINDS, { value: k.seen });
+  return view;
 }

@@ -27,10 +27,16 @@ function sortedWith(used: readonly number[], tile: number): number[] {
 
 /** Tenhou's pao: the call that completes the third dragon set or the fourth wind set. */
 function checkPao(k: HandState, seat: number, kind: number, from: number): void {
+  if (kind < 27) return;
   const p = k.players[seat]!;
-  const kinds = p.melds.map((m) => m.tiles[0]! >> 2);
-  if (kind >= 31 && kinds.filter((x) => x >= 31).length === 3) p.pao = from;
-  if (kind >= 27 && kind <= 30 && kinds.filter((x) => x >= 27 && x <= 30).length === 4) p.pao = from;
+  let dragons = 0, winds = 0;
+  for (let i = 0; i < p.melds.length; i++) {
+    const x = p.melds[i]!.tiles[0]! >> 2;
+    if (x >= 31) dragons++;
+    else if (x >= 27) winds++;
+  }
+  if (kind >= 31 && dragons === 3) p.pao = from;
+  if (kind <= 30 && winds === 4) p.pao = from;
 }
 
 export function executeCall(k: HandState, seat: number, action: number, target: Target, prefer?: readonly number[]): void {

@@ -22,6 +22,8 @@ export interface KyokuInit extends HandInit {
   observer?: (e: RoundEvent, k: Kyoku) => void;
 }
 
+const SEEN_NONE: readonly number[] = new Array<number>(34).fill(0);
+
 const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
 
 export class Kyoku implements HandState {
@@ -60,9 +62,23 @@ export class Kyoku implements HandState {
   private cacheKey = -1;
   private cacheOpts: Options | null = null;
 
+  /**
+   * Copies per kind every seat can see: discards not called away, meld tiles, dora indicators
+   * (what `seenKinds` reads from a view), kept in step by `record`. Read-only for callers.
+   */
+  readonly seen: number[] = SEEN_NONE.slice();
+
   /** Records an event of the hand (and shows it to the observer, if any). */
   record(e: RoundEvent): void {
     this.events.push(e);
+    // A called discard leaves the river count and joins a meld: it stays counted once.
+    if (e.t === 'discard') this.seen[e.tile >> 2]! += 1;
+    else if (e.t === 'dora') this.seen[e.tile >> 2]! += 1;
+    else if (e.t === 'call') {
+      const m = e.meld;
+      if (m.type === 'kakan') this.seen[m.added! >> 2]! += 1;
+      else for (let i = 0; i < m.tiles.length; i++) if (m.tiles[i] !== m.called) this.seen[m.tiles[i]! >> 2]! += 1;
+    }
     if (this.init.observer) this.init.observer(e, this);
   }
 
@@ -76,6 +92,7 @@ export class Kyoku implements HandState {
     this.turn = init.oya;
     this.dealt = [dealtHand(init.wall, init.oya, 0), dealtHand(init.wall, init.oya, 1), dealtHand(init.wall, init.oya, 2), dealtHand(init.wall, init.oya, 3)];
     this.players = [newPlayer(this.dealt[0]!), newPlayer(this.dealt[1]!), newPlayer(this.dealt[2]!), newPlayer(this.dealt[3]!)];
+    this.seen[init.wall.dora[0]! >> 2]! += 1;
     this.draw(init.oya, false);
   }
 

@@ -18,7 +18,9 @@ export function canRon(k: HandState, seat: number, target: Target): boolean {
   const tile = target.tile;
   if (!waitsOf(p).includes(tile >> 2)) return false;
   if (target.kind === 'ankan' && (p.melds.length > 0 || shantenKokushi(countsWith(p.hand, tile)) !== -1)) return false;
-  if (waitsOf(p).some((w) => p.discarded[w] || p.missed[w])) return false;
+  // Furiten: a winning kind discarded by the seat or passed since its turn (a loop, no closure).
+  const waits = waitsOf(p);
+  for (let i = 0; i < waits.length; i++) if (p.discarded[waits[i]!] || p.missed[waits[i]!]) return false;
   return evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
 }
 
@@ -115,11 +117,15 @@ function chiShape(c: readonly number[], kind: number): boolean {
 
 export function responseOptions(k: HandState, seat: number, target: Target): Options {
   if (!mayAnswer(k, seat, target)) return NONE;
+  return answerOptions(k, seat, target);
+}
+
+/** The options of a seat that may answer (no closure: this one runs after most discards). */
+function answerOptions(k: HandState, seat: number, target: Target): Options {
   const p = k.players[seat]!;
   // Bit i = action 37 + i; emitted in index order at the end.
   let bits = 0;
-  const add = (action: number): void => { bits |= 1 << (action - 37); };
-  if (canRon(k, seat, target)) add(A.RON);
+  if (canRon(k, seat, target)) bits |= 1 << (A.RON - 37);
   if (target.kind === 'discard' && k.tilesLeft > 0 && !p.riichi && !k.fourKanAbort()) {
     const kind = target.tile >> 2;
     const c = p.counts;
@@ -132,8 +138,8 @@ export function responseOptions(k: HandState, seat: number, target: Target): Opt
     if (c[kind]! >= 2) {
       const red = redHeld(p, kind);
       const plain = c[kind]! - (red ? 1 : 0);
-      if (plain >= 2 && rest > c[kind]! - 2) add(A.PON);
-      if (red && plain >= 1 && rest > c[kind]! - 2) add(A.PON_RED);
+      if (plain >= 2 && rest > c[kind]! - 2) bits |= 1 << (A.PON - 37);
+      if (red && plain >= 1 && rest > c[kind]! - 2) bits |= 1 << (A.PON_RED - 37);
     }
     if (chiOk) {
       for (let shape = 0; shape < 3; shape++) {
@@ -146,11 +152,11 @@ export function responseOptions(k: HandState, seat: number, target: Target): Opt
         const ra = redHeld(p, a), rb = redHeld(p, b);
         const suji = shape === 0 && n <= 5 ? c[kind + 3]! : shape === 2 && n >= 3 ? c[kind - 3]! : 0;
         if (rest <= c[kind]! + suji) continue;
-        if (ca - (ra ? 1 : 0) > 0 && cb - (rb ? 1 : 0) > 0) add(A.CHI_LOW + shape);
-        if (ra || rb) add(A.CHI_LOW_RED + shape);
+        if (ca - (ra ? 1 : 0) > 0 && cb - (rb ? 1 : 0) > 0) bits |= 1 << (A.CHI_LOW + shape - 37);
+        if (ra || rb) bits |= 1 << (A.CHI_LOW_RED + shape - 37);
       }
     }
-    if (k.kans < 4 && c[kind] === 3) add(A.DAIMINKAN);
+    if (k.kans < 4 && c[kind] === 3) bits |= 1 << (A.DAIMINKAN - 37);
   }
   if (bits === 0) return NONE;
   const actions: number[] = [];

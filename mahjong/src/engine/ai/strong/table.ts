@@ -7,8 +7,6 @@ import { doraFromIndicator } from '../../tiles';
 import { threatOf, type Threat } from './danger';
 import { seenKinds, ZERO_34 } from '../visible';
 
-const WIND: Record<string, number> = { E: 0, S: 1, W: 2, N: 3, East: 0, South: 1, West: 2, North: 3 };
-
 export interface Table {
   view: StateView;
   me: PlayerView;
@@ -35,6 +33,17 @@ export interface Table {
   gapDown: number;
 }
 
+/** Wind kind (27–30) of a seat wind letter or a round wind name: a switch, no keyed lookup per decision. */
+function windKind(w: string): number {
+  switch (w) {
+    case 'S': case 'South': return 28;
+    case 'W': case 'West': return 29;
+    case 'N': case 'North': return 30;
+    default: return 27;
+  }
+}
+
+// Plain loops, no keyed lookups: the strong AI reads its table at every decision.
 export function readTable(view: StateView): Table {
   const seat = view.viewer ?? view.turn;
   const players = view.players;
@@ -44,7 +53,8 @@ export function readTable(view: StateView): Table {
   for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
   const seen = seenKinds(view);
   const dora = ZERO_34.slice();
-  for (let i = 0; i < view.dora.length; i++) dora[doraFromIndicator(view.dora[i]! >> 2)]! += 1;
+  const indicators = view.dora;
+  for (let i = 0; i < indicators.length; i++) dora[DORA_OF[indicators[i]! >> 2]!]! += 1;
   const visible = ZERO_34.slice();
   for (let k = 0; k < 34; k++) { const v = seen[k]! + counts[k]!; visible[k] = v < 4 ? v : 4; }
   const threats: Threat[] = [];
@@ -54,15 +64,21 @@ export function readTable(view: StateView): Table {
   for (let i = 0; i < players.length; i++) {
     const p = players[i]!;
     if (p.seat === seat) continue;
-    const t = threatOf(view, p, visible, dora);
-    if (t) threats.push(t);
-    if (p.score > mine || (p.score === mine && p.seat < seat)) { place++; gapUp = Math.min(gapUp, p.score - mine); } else gapDown = Math.min(gapDown, mine - p.score);
+    // threatOf returns null at once for a seat neither in riichi nor with two open melds.
+    if (p.riichi || p.melds.length >= 2) {
+      const t = threatOf(view, p, visible, dora);
+      if (t) threats.push(t);
+    }
+    if (p.score > mine || (p.score === mine && p.seat < seat)) { place++; if (p.score - mine < gapUp) gapUp = p.score - mine; } else if (mine - p.score < gapDown) gapDown = mine - p.score;
   }
   const lastRound = (view.game.max_round + 1) * 4 - 1;
   return {
     view, me, seat, hand, counts, meldCount: me.melds.length, seen, visible, dora,
-    seatWind: 27 + (WIND[me.wind] ?? 0), roundWind: 27 + (WIND[view.round_wind] ?? 0), dealer: me.is_oya,
+    seatWind: windKind(me.wind), roundWind: windKind(view.round_wind), dealer: me.is_oya,
     tilesLeft: view.tiles_left, threats, place, allLast: view.game.round >= lastRound,
     gapUp: gapUp === Infinity ? 0 : gapUp, gapDown: gapDown === Infinity ? 0 : gapDown,
   };
 }
+
+/** The dora kind each indicator kind points at. */
+const DORA_OF = Int8Array.from({ length: 34 }, (_, k) => doraFromIndicator(k));
