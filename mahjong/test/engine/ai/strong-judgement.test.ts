@@ -103,6 +103,15 @@ describe('strong AI: calls (agent.ts respond, plan.ts)', () => {
     expect(strong.decide(view)).toBeOneOf([A.CHI_LOW, A.CHI_HIGH]);
   });
 
+  it('chis onto tanyao from four shanten when the hand has value (a red five): speed against the closed hands', () => {
+    const view = chiPrompt('258m307p47s2467s3z', CHI_OTHERS, '6p');
+    expect(shanten(counts(handOf(view)), 0)).toBe(4);
+    expect(view.valid_actions).toContain(A.SKIP);
+    const chi = strong.decide(view);
+    expect(chi).toBeGreaterThanOrEqual(A.CHI_LOW);
+    expect(chi).toBeLessThanOrEqual(A.CHI_HIGH_RED);
+  });
+
   it('keeps a one-shanten closed hand closed (riichi is the better route), unless the wall is nearly gone', () => {
     const view = chiPrompt('234m67m456p78p3s66s', CHI_OTHERS, '5m');
     expect(shanten(counts(handOf(view)), 0)).toBe(1);

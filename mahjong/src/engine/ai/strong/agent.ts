@@ -38,9 +38,13 @@ export interface StrongOptions {
   ukeireShanten: number;
   /** Riichi or dama as Houou players choose (`hououRiichi`): the reviewer's. */
   hououDama: boolean;
+  /** A closed hand at 1 shanten makes a first call that reaches tenpai only with fewer tiles than this left. */
+  callAt1: number;
+  /** Added to every non-zero deal-in chance (the shape count underestimates suji and honours). */
+  dangerAdd: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3, hououDama: false };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.15, 0.3, 0.5], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.02 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -123,7 +127,12 @@ export class StrongAgent implements Agent {
     if (threatened) {
       for (const th of t.threats) {
         let sum = 0;
-        for (const r of rows) { const risk = th.tenpai * th.loss * dealInChance(r.kind, th, t.visible); r.risk += risk; sum += risk; }
+        for (const r of rows) {
+          const d = dealInChance(r.kind, th, t.visible);
+          const risk = th.tenpai * th.loss * (d > 0 ? d + this.o.dangerAdd : 0);
+          r.risk += risk;
+          sum += risk;
+        }
         future += sum / rows.length;
       }
     }
@@ -194,7 +203,7 @@ export class StrongAgent implements Agent {
       if (riichiThreat && after.shanten > 0) continue;
       if (!open && !yakuhaiPon) {
         // First call of a closed hand: riichi is the better route once the hand is close.
-        if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < 40)) continue;
+        if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < this.o.callAt1)) continue;
         if (now.shanten > this.o.firstCallShanten) continue;
         if (after.plan === 'tanyao' && estimateHan(t, c) < 1.5 && now.shanten >= 3) continue;
       }
