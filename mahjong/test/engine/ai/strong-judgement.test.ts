@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'bun:test';
-import { StrongAgent } from '../../../src/engine/ai';
+import { StrongAgent, StrongV1Agent } from '../../../src/engine/ai';
+import { Game } from '../../../src/engine/game';
+import { formatTiles } from '../../../src/engine/notation';
 import { A } from '../../../src/engine/table/actions';
 import { parseTiles } from '../../../src/engine/rules';
 import { shanten } from '../../../src/engine/shanten';
@@ -53,6 +55,22 @@ describe('strong AI: riichi or dama (agent.ts riichiOrDama)', () => {
     const river = [...parseTiles('5555s'), ...parseTiles('8888s')].map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false }));
     view.players[2]!.river.push(...river);
     expect(strong.decide(view)).toBe(A.RIICHI_CANCEL);
+  });
+});
+
+describe('strong AI: building a hand (agent.ts discard)', () => {
+  it('keeps a dora that costs a little acceptance: 579m 22349p9p 34567s, dora 2p — throws 5m, not a 2p', () => {
+    // The position of seed 1 (East-only), step 101, four strong-v1 players (frozen: the same game
+    // on every run, test/engine/sim/golden.test.ts). Throwing a 2p (a pair kept of the three 2p–4p
+    // tiles) accepts a few more tiles than throwing 5m; a dora kept is worth more than that.
+    const game = new Game({ seed: 1, maxRound: 0, autoNextHand: true });
+    const v1 = new StrongV1Agent();
+    for (let step = 0; step < 101; step++) game.step(game.actor(), v1.decide(game.stateView(game.actor(), { shallow: true })));
+    const view = game.stateView(0);
+    expect(game.actor()).toBe(0);
+    expect(formatTiles(view.players[0]!.hand as number[])).toBe('579m223499p34567s');
+    expect(formatTiles(view.dora)).toBe('1p');
+    expect(strong.decide(view)).toBe(idx('5m'));
   });
 });
 

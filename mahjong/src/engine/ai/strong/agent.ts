@@ -42,9 +42,13 @@ export interface StrongOptions {
   callAt1: number;
   /** Added to every non-zero deal-in chance (the shape count underestimates suji and honours). */
   dangerAdd: number;
+  /** Acceptance-tile equivalents (×10) a dora in hand is worth when choosing a discard. */
+  doraKeep: number;
+  /** Estimated han under which a closed hand does not open for tanyao from 3+ shanten. */
+  tanyaoHan: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.15, 0.3, 0.5], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.02 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.15, 0.3, 0.5], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -137,7 +141,7 @@ export class StrongAgent implements Agent {
       }
     }
     for (const r of rows) {
-      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - 15 * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
         const pushing = r.sh === best;
         const value = hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
@@ -205,7 +209,7 @@ export class StrongAgent implements Agent {
         // First call of a closed hand: riichi is the better route once the hand is close.
         if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < this.o.callAt1)) continue;
         if (now.shanten > this.o.firstCallShanten) continue;
-        if (after.plan === 'tanyao' && estimateHan(t, c) < 1.5 && now.shanten >= 3) continue;
+        if (after.plan === 'tanyao' && estimateHan(t, c) < this.o.tanyaoHan && now.shanten >= 3) continue;
       }
       if (after.shanten < bestSh || (after.shanten === bestSh && bestA === A.SKIP)) { bestSh = after.shanten; bestA = o.a; }
     }
