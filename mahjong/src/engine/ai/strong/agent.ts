@@ -50,6 +50,12 @@ export interface StrongOptions {
 
 export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.15, 0.3, 0.5], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5 };
 
+/**
+ * The values the strength round changed, as they were before it: the reviewer's engine was tuned
+ * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
+ */
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15 };
+
 export class StrongAgent implements Agent {
   readonly name: string;
   private readonly o: StrongOptions;
