@@ -186,6 +186,32 @@ describe('strong AI: open hands as threats (danger.ts threatOf)', () => {
   });
 });
 
+describe('strong AI: push or fold against a riichi (agent.ts discard)', () => {
+  /** Seat 0 holds `hand` + `draw`; seat 1 is in riichi, its river 1z 9m 2p (the 2p its riichi tile). */
+  const facingRiichi = (hand: string, draw: string, dora: string) => {
+    const g = scenario({ hands: [hand, '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: draw, dora });
+    const view = g.stateView(0);
+    const r = river('1z9m2p');
+    r[2]!.riichi = true;
+    view.players[1]!.river = r;
+    view.players[1]!.riichi = true;
+    return view;
+  };
+
+  it('pushes a mangan tenpai: throws the live 8m that keeps 4m–7m, not the genbutsu 2p that breaks it', () => {
+    // 56m 234567p 345s 77s + 8m, dora 7s (indicator 6s): tanyao, dora 2, riichi to come — a mangan.
+    const view = facingRiichi('56m234567p345s77s', '8m', '6s');
+    expect(readTable(view).threats.map((t) => t.riichi)).toEqual([true]);
+    expect(strong.decide(view)).toBe(idx('8m'));
+  });
+
+  it('folds a poor hand far from tenpai: throws the genbutsu 2p', () => {
+    const view = facingRiichi('236m258p14789s37z', '8m', '6s');
+    expect(shanten(counts(handOf(view)), 0)).toBeGreaterThanOrEqual(3);
+    expect(strong.decide(view)).toBe(idx('2p'));
+  });
+});
+
 describe('strong AI: placement at the end of the game (placement.ts)', () => {
   const late = (scores: number[], round: 'all-last' | 'second-last' | 'early') => {
     const view = riichiPrompt('234m55567p234s67s');
