@@ -2,9 +2,10 @@
  * An in-process mjai bot for the conformance test: it records every event it is sent and answers
  * with the first offered move of the kinds it likes (src/mjai/possible.ts reads the live game for
  * the seat's options): a win, riichi, a kan, a pon, a chi; otherwise the strong AI's discard.
- * `closed` bots never pon, chi or open-kan, so they reach riichi more often.
+ * `closed` bots never pon, chi or open-kan, so they reach riichi more often. The discards are the
+ * frozen `strong-v1`'s, so the seeded games keep the moves the test needs while `strong` changes.
  */
-import { StrongAgent } from '../../src/engine/ai';
+import { StrongV1Agent } from '../../src/engine/ai';
 import type { Game } from '../../src/engine/game/game';
 import type { MjaiEvent } from '../../src/formats/mjai';
 import { mjaiOfDiscard, possibleActions, reachDiscards } from '../../src/mjai/possible';
@@ -23,7 +24,7 @@ export class OracleBot implements BotTransport {
   /** What it answered, event by event (the move is the answer to the last event before it is asked). */
   readonly said: MjaiEvent[] = [];
   private me = -1;
-  private readonly strong = new StrongAgent();
+  private readonly strong = new StrongV1Agent();
 
   constructor(private readonly game: () => Game, readonly policy: Policy) {
     this.label = `oracle bot (${policy})`;

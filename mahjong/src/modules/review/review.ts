@@ -6,6 +6,7 @@
  * the engine's: agreement, the value lost and its severity; then a summary per seat.
  */
 import { StrongAgent } from '../../engine/ai';
+import { BEFORE_STRENGTH_ROUND } from '../../engine/ai/strong/agent';
 import { stateView } from '../../engine/game/view';
 import type { StateView } from '../../engine/game/view-schema';
 import type { Paipu, RoundEvent } from '../../engine/paipu';
@@ -54,7 +55,7 @@ const models = () => (shipped ??= { discard: shippedModel(reviewModelFile, 'revi
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
   constructor(
-    private readonly agent = new StrongAgent('strong', { hououDama: true, firstCallShanten: 1 }),
+    private readonly agent = new StrongAgent('strong', { ...BEFORE_STRENGTH_ROUND, hououDama: true, firstCallShanten: 1 }),
     private readonly model: ReviewModel | null = models().discard,
     private readonly callModel: ReviewModel | null = models().calls,
   ) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'bun:test';
-import { StrongAgent } from '../../../src/engine/ai';
+import { StrongAgent, StrongV1Agent } from '../../../src/engine/ai';
+import { Game } from '../../../src/engine/game';
+import { formatTiles } from '../../../src/engine/notation';
 import { A } from '../../../src/engine/table/actions';
 import { parseTiles } from '../../../src/engine/rules';
 import { shanten } from '../../../src/engine/shanten';
@@ -56,6 +58,22 @@ describe('strong AI: riichi or dama (agent.ts riichiOrDama)', () => {
   });
 });
 
+describe('strong AI: building a hand (agent.ts discard)', () => {
+  it('keeps a dora that costs a little acceptance: 579m 22349p9p 34567s, dora 2p — throws 5m, not a 2p', () => {
+    // The position of seed 1 (East-only), step 101, four strong-v1 players (frozen: the same game
+    // on every run, test/engine/sim/golden.test.ts). Throwing a 2p (a pair kept of the three 2p–4p
+    // tiles) accepts a few more tiles than throwing 5m; a dora kept is worth more than that.
+    const game = new Game({ seed: 1, maxRound: 0, autoNextHand: true });
+    const v1 = new StrongV1Agent();
+    for (let step = 0; step < 101; step++) game.step(game.actor(), v1.decide(game.stateView(game.actor(), { shallow: true })));
+    const view = game.stateView(0);
+    expect(game.actor()).toBe(0);
+    expect(formatTiles(view.players[0]!.hand as number[])).toBe('579m223499p34567s');
+    expect(formatTiles(view.dora)).toBe('1p');
+    expect(strong.decide(view)).toBe(idx('5m'));
+  });
+});
+
 /** `seat` discards `tile` (no riichi); the others pass until seat 0 must answer it: seat 0's view. */
 function seatZeroAnswers(g: ReturnType<typeof scenario>, seat: number, tile: string): StateView {
   ok(g, seat, idx(tile));
@@ -101,6 +119,15 @@ describe('strong AI: calls (agent.ts respond, plan.ts)', () => {
     const view = chiPrompt('234m67m45p78p35s66s', CHI_OTHERS, '6p');
     expect(shanten(counts(handOf(view)), 0)).toBe(2);
     expect(strong.decide(view)).toBeOneOf([A.CHI_LOW, A.CHI_HIGH]);
+  });
+
+  it('chis onto tanyao from four shanten when the hand has value (a red five): speed against the closed hands', () => {
+    const view = chiPrompt('258m307p47s2467s3z', CHI_OTHERS, '6p');
+    expect(shanten(counts(handOf(view)), 0)).toBe(4);
+    expect(view.valid_actions).toContain(A.SKIP);
+    const chi = strong.decide(view);
+    expect(chi).toBeGreaterThanOrEqual(A.CHI_LOW);
+    expect(chi).toBeLessThanOrEqual(A.CHI_HIGH_RED);
   });
 
   it('keeps a one-shanten closed hand closed (riichi is the better route), unless the wall is nearly gone', () => {
@@ -156,6 +183,32 @@ describe('strong AI: open hands as threats (danger.ts threatOf)', () => {
     view.players[1]!.riichi = true;
     const riichi = readTable(view).threats[0]!;
     expect([riichi.tenpai, open.tenpai < 1]).toEqual([1, true]);
+  });
+});
+
+describe('strong AI: push or fold against a riichi (agent.ts discard)', () => {
+  /** Seat 0 holds `hand` + `draw`; seat 1 is in riichi, its river 1z 9m 2p (the 2p its riichi tile). */
+  const facingRiichi = (hand: string, draw: string, dora: string) => {
+    const g = scenario({ hands: [hand, '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: draw, dora });
+    const view = g.stateView(0);
+    const r = river('1z9m2p');
+    r[2]!.riichi = true;
+    view.players[1]!.river = r;
+    view.players[1]!.riichi = true;
+    return view;
+  };
+
+  it('pushes a mangan tenpai: throws the live 8m that keeps 4m–7m, not the genbutsu 2p that breaks it', () => {
+    // 56m 234567p 345s 77s + 8m, dora 7s (indicator 6s): tanyao, dora 2, riichi to come — a mangan.
+    const view = facingRiichi('56m234567p345s77s', '8m', '6s');
+    expect(readTable(view).threats.map((t) => t.riichi)).toEqual([true]);
+    expect(strong.decide(view)).toBe(idx('8m'));
+  });
+
+  it('folds a poor hand far from tenpai: throws the genbutsu 2p', () => {
+    const view = facingRiichi('236m258p14789s37z', '8m', '6s');
+    expect(shanten(counts(handOf(view)), 0)).toBeGreaterThanOrEqual(3);
+    expect(strong.decide(view)).toBe(idx('2p'));
   });
 });
 

@@ -38,9 +38,23 @@ export interface StrongOptions {
   ukeireShanten: number;
   /** Riichi or dama as Houou players choose (`hououRiichi`): the reviewer's. */
   hououDama: boolean;
+  /** A closed hand at 1 shanten makes a first call that reaches tenpai only with fewer tiles than this left. */
+  callAt1: number;
+  /** Added to every non-zero deal-in chance (the shape count underestimates suji and honours). */
+  dangerAdd: number;
+  /** Acceptance-tile equivalents (×10) a dora in hand is worth when choosing a discard. */
+  doraKeep: number;
+  /** Estimated han under which a closed hand does not open for tanyao from 3+ shanten. */
+  tanyaoHan: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.3, 0.6, 1], dama: true, firstCallShanten: 3, ukeireShanten: 3, hououDama: false };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.15, 0.3, 0.5], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5 };
+
+/**
+ * The values the strength round changed, as they were before it: the reviewer's engine was tuned
+ * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
+ */
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -123,12 +137,17 @@ export class StrongAgent implements Agent {
     if (threatened) {
       for (const th of t.threats) {
         let sum = 0;
-        for (const r of rows) { const risk = th.tenpai * th.loss * dealInChance(r.kind, th, t.visible); r.risk += risk; sum += risk; }
+        for (const r of rows) {
+          const d = dealInChance(r.kind, th, t.visible);
+          const risk = th.tenpai * th.loss * (d > 0 ? d + this.o.dangerAdd : 0);
+          r.risk += risk;
+          sum += risk;
+        }
         future += sum / rows.length;
       }
     }
     for (const r of rows) {
-      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - 15 * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
         const pushing = r.sh === best;
         const value = hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
@@ -194,9 +213,9 @@ export class StrongAgent implements Agent {
       if (riichiThreat && after.shanten > 0) continue;
       if (!open && !yakuhaiPon) {
         // First call of a closed hand: riichi is the better route once the hand is close.
-        if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < 40)) continue;
+        if (now.shanten <= 1 && !(after.shanten === 0 && t.tilesLeft < this.o.callAt1)) continue;
         if (now.shanten > this.o.firstCallShanten) continue;
-        if (after.plan === 'tanyao' && estimateHan(t, c) < 1.5 && now.shanten >= 3) continue;
+        if (after.plan === 'tanyao' && estimateHan(t, c) < this.o.tanyaoHan && now.shanten >= 3) continue;
       }
       if (after.shanten < bestSh || (after.shanten === bestSh && bestA === A.SKIP)) { bestSh = after.shanten; bestA = o.a; }
     }
