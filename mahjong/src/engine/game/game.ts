@@ -168,9 +168,20 @@ export class Game {
     return this.kyoku.options().riichiDiscards;
   }
 
-  stateView(forPlayer: number | null, opts: { shallow?: boolean } = {}): StateView {
-    return stateView(this, forPlayer, opts);
+  /**
+   * `reuse` (with `shallow`): refresh the shallow view last returned for this viewer in place
+   * instead of building a new one — for a loop that reads each view only until its next step.
+   */
+  stateView(forPlayer: number | null, opts: { shallow?: boolean; reuse?: boolean } = {}): StateView {
+    if (!opts.reuse || !opts.shallow) return stateView(this, forPlayer, opts);
+    const slot = forPlayer === null ? 4 : forPlayer;
+    const view = stateView(this, forPlayer, { shallow: true, into: this.shallowViews[slot] });
+    this.shallowViews[slot] = view;
+    return view;
   }
+
+  /** Per viewer (seats 0–3, 4 = full view): the view `stateView(…, { reuse: true })` refreshes. */
+  private readonly shallowViews: (StateView | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
 
   toPaipu(): Paipu {
     return {
