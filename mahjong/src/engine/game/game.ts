@@ -184,11 +184,16 @@ export class Game {
   private readonly shallowViews: (StateView | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
 
   toPaipu(): Paipu {
+    return this.paipu(true);
+  }
+
+  /** The record; `copy` false shares the rounds and their event lists (for a reader that keeps nothing). */
+  private paipu(copy: boolean): Paipu {
     return {
       type: this.eastSouth ? 0xa9 : 0xa1, seed: this.wallSeed(), lobby: 0,
       rules: { redFives: true, openTanyao: true, eastSouth: this.eastSouth, sanma: false },
       players: this.names.map((name) => ({ name, dan: 0, rate: 1500, sex: 'C' })),
-      oya: 0, rounds: this.rounds.map((r) => ({ ...r, events: [...r.events] })), owari: this.owari,
+      oya: 0, rounds: copy ? this.rounds.map((r) => ({ ...r, events: [...r.events] })) : this.rounds, owari: this.owari,
       truncated: this.finished ? null : this.kyoku.over ? 'no-game-end' : 'mid-round',
     };
   }
@@ -200,6 +205,6 @@ export class Game {
   }
 
   toMjlog(): string {
-    return exportMjlog(this.toPaipu());
+    return exportMjlog(this.paipu(false));
   }
 }
