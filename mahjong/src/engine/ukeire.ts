@@ -2,7 +2,10 @@
  * Tile acceptance (ukeire) for a 3n+1 hand: the kinds whose draw lowers shanten, with how many
  * copies are still unseen (4 − copies in hand − copies visible elsewhere).
  */
-import { ShantenPlusOne, shanten, impliedMelds } from './shanten';
+import { HandGroups, ShantenPlusOne, shanten, impliedMelds } from './shanten';
+
+/** The wait search's hand (refilled per search: no allocation). */
+const WAIT_GROUPS = new HandGroups();
 import { YAOCHUU, type Counts34, type TileKind } from './tiles';
 
 export interface Ukeire {
@@ -55,10 +58,11 @@ export function waitingKinds(counts: Counts34, meldCount = impliedMelds(counts))
   let yaochuu = 0;
   for (const y of YAOCHUU) if (work[y]! > 0) yaochuu++;
   const kokushi = meldCount === 0 && yaochuu >= 12;
-  const plus = new ShantenPlusOne(work, meldCount);
+  // The three groups a kind does not touch are combined once.
+  WAIT_GROUPS.set(work, meldCount);
   for (let k = 0; k < 34; k++) {
     if (work[k]! >= 4 || !mayComplete(work, k, kokushi)) continue;
-    if (plus.with(k) === -1) out.push(k);
+    if (WAIT_GROUPS.changed(work, k, 1) === -1) out.push(k);
   }
   return out;
 }

@@ -9,10 +9,10 @@ import type { PlayerView, StateView } from '../game/view-schema';
 import { shanten } from '../rules';
 import { A, kindOfDiscard } from '../table/actions';
 import { doraFromIndicator as doraOf } from '../rules';
-import { safetyAgainst } from './safety';
+import { riverFlags, safetyFromRiver } from './safety';
 import type { Agent } from './types';
 import { DEFAULT_WEIGHTS, type HeuristicWeights } from './weights';
-import { seenKinds } from './visible';
+import { seenKinds, ZERO_34 } from './visible';
 import { discardTable } from './strong/discard-table';
 
 /** No kind is ruled out as a useful draw (the strong AI's plans rule some out; this player does not). */
@@ -53,6 +53,16 @@ export function discardStats(counts: number[], melds: number, seen: number[]): D
 
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
+/** Scratch: acceptance per kind in one discard decision (−1: not counted yet). */
+const ACCEPT = new Float64Array(34);
+/** Scratch: each riichi player's river kinds (riverFlags), up to three. */
+const RIVERS = [new Uint8Array(34), new Uint8Array(34), new Uint8Array(34)];
+const NO_RIVERS: Uint8Array[] = [];
+function riverScratch(threats: PlayerView[]): Uint8Array[] {
+  for (let j = 0; j < threats.length; j++) riverFlags(threats[j]!, RIVERS[j]!);
+  return RIVERS;
+}
+
 interface Table {
   me: PlayerView;
   hand: number[];
@@ -64,13 +74,17 @@ interface Table {
 }
 
 function readTable(view: StateView): Table {
-  const me = view.players[view.viewer ?? view.turn]!;
+  const players = view.players;
+  const me = players[view.viewer ?? view.turn]!;
   const hand = Array.isArray(me.hand) ? me.hand : [];
-  const counts = new Array<number>(34).fill(0);
-  for (const id of hand) counts[id >> 2]! += 1;
+  const counts = ZERO_34.slice();
+  for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
   const seen = seenKinds(view);
-  const threats = view.players.filter((p) => p.seat !== me.seat && p.riichi);
-  return { me, hand, counts, seen, threats, doraKinds: view.dora.map((d) => doraOf(d >> 2)) };
+  const threats: PlayerView[] = [];
+  for (let i = 0; i < players.length; i++) { const p = players[i]!; if (p.seat !== me.seat && p.riichi) threats.push(p); }
+  const doraKinds: number[] = [];
+  for (let i = 0; i < view.dora.length; i++) doraKinds.push(doraOf(view.dora[i]! >> 2));
+  return { me, hand, counts, seen, threats, doraKinds };
 }
 
 export class HeuristicAgent implements Agent {
@@ -103,38 +117,55 @@ export class HeuristicAgent implements Agent {
     return this.discard(acts, t, now, stats);
   }
 
+  // Plain loops and scratch arrays, no closures or Sets: this runs at every own-turn decision.
   private discard(acts: number[], t: Table, now: number, stats: DiscardStats): number {
-    const melds = t.me.melds.length;
     const fold = t.threats.length > 0 && now >= this.w.foldShanten;
-    const cands = acts.filter((a) => a < 37);
-    const rows = cands.map((a) => {
-      const kind = kindOfDiscard(a);
-      return { a, kind, sh: stats.shanten(kind) };
-    });
-    const best = Math.min(...rows.map((r) => r.sh));
-    const accept = new Map<number, number>();
-    let pick = rows[0]!.a;
+    let best = Infinity;
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i]!;
+      if (a >= 37) continue;
+      const sh = stats.shanten(kindOfDiscard(a));
+      if (sh < best) best = sh;
+    }
+    // Acceptance per kind, counted once (a red five and its plain index share a kind).
+    const accept = ACCEPT.fill(-1);
+    const rivers = fold ? riverScratch(t.threats) : NO_RIVERS;
+    const counts = t.counts;
+    let pick = -1;
     let top = -Infinity;
-    for (const r of rows) {
-      let score = -r.sh * this.w.shanten;
-      if (r.sh === best) {
-        let u = accept.get(r.kind);
-        if (u === undefined) {
-          u = stats.accept(r.kind);
-          accept.set(r.kind, u);
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i]!;
+      if (a >= 37) continue;
+      const kind = kindOfDiscard(a);
+      const sh = stats.shanten(kind);
+      if (pick < 0) pick = a;
+      let score = -sh * this.w.shanten;
+      if (sh === best) {
+        let u = accept[kind]!;
+        if (u < 0) {
+          u = stats.accept(kind);
+          accept[kind] = u;
         }
         score += u * this.w.ukeire;
       }
-      const isolated = r.kind >= 27 ? t.counts[r.kind] === 1
-        : [-2, -1, 1, 2].every((o) => { const n = (r.kind % 9) + o; return n < 0 || n > 8 || t.counts[r.kind + o] === 0; }) && t.counts[r.kind] === 1;
-      if (isolated) score += isYaochuu(r.kind) ? this.w.isolatedYaochuu : this.w.isolated;
-      if (t.doraKinds.includes(r.kind)) score -= this.w.dora;
-      if (r.a >= 34) score -= this.w.dora;
+      let isolated: boolean;
+      if (kind >= 27) isolated = counts[kind] === 1;
+      else {
+        const n = kind % 9;
+        isolated = (n < 2 || counts[kind - 2] === 0) && (n < 1 || counts[kind - 1] === 0) && (n > 7 || counts[kind + 1] === 0) && (n > 6 || counts[kind + 2] === 0) && counts[kind] === 1;
+      }
+      if (isolated) score += isYaochuu(kind) ? this.w.isolatedYaochuu : this.w.isolated;
+      if (t.doraKinds.includes(kind)) score -= this.w.dora;
+      if (a >= 34) score -= this.w.dora;
       if (fold) {
-        const safety = Math.min(...t.threats.map((p) => safetyAgainst(r.kind, p, t.seen)));
+        let safety = Infinity;
+        for (let j = 0; j < t.threats.length; j++) {
+          const v = safetyFromRiver(kind, rivers[j]!, t.seen);
+          if (v < safety) safety = v;
+        }
         score = safety * this.w.safety + score / 1000;
       }
-      if (score > top) { top = score; pick = r.a; }
+      if (score > top) { top = score; pick = a; }
     }
     return pick;
   }

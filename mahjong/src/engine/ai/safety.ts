@@ -10,11 +10,19 @@ export function riverKinds(p: PlayerView): Set<number> {
   return new Set(p.river.map((r) => r.tile >> 2));
 }
 
-function sujiSafe(kind: number, river: Set<number>): boolean {
+/** Per kind, 1 when it is in the player's river (what riverKinds holds, for a loop over many tiles). */
+export function riverFlags(p: PlayerView, out: Uint8Array): Uint8Array {
+  out.fill(0);
+  const river = p.river;
+  for (let i = 0; i < river.length; i++) out[river[i]!.tile >> 2] = 1;
+  return out;
+}
+
+function sujiSafe(kind: number, river: ArrayLike<number>): boolean {
   if (kind >= 27) return false;
   const n = kind % 9;
-  const lo = n >= 3 ? river.has(kind - 3) : true;
-  const hi = n <= 5 ? river.has(kind + 3) : true;
+  const lo = n >= 3 ? river[kind - 3] === 1 : true;
+  const hi = n <= 5 ? river[kind + 3] === 1 : true;
   if (n <= 2) return hi;
   if (n >= 6) return lo;
   return lo && hi;
@@ -29,8 +37,12 @@ function kabe(kind: number, visible: number[]): boolean {
 
 /** Safety 0–100 of discarding `kind` against one riichi player. */
 export function safetyAgainst(kind: number, threat: PlayerView, visible: number[]): number {
-  const river = riverKinds(threat);
-  if (river.has(kind)) return 100;
+  return safetyFromRiver(kind, riverFlags(threat, new Uint8Array(34)), visible);
+}
+
+/** safetyAgainst with the riichi player's river as riverFlags gives it. */
+export function safetyFromRiver(kind: number, river: ArrayLike<number>, visible: number[]): number {
+  if (river[kind] === 1) return 100;
   if (sujiSafe(kind, river)) return kind % 9 === 0 || kind % 9 === 8 ? 85 : 80;
   if (kabe(kind, visible)) return 60;
   if (kind >= 27) return 40 + 5 * Math.min(3, visible[kind]!);

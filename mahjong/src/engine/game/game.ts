@@ -168,16 +168,32 @@ export class Game {
     return this.kyoku.options().riichiDiscards;
   }
 
-  stateView(forPlayer: number | null, opts: { shallow?: boolean } = {}): StateView {
-    return stateView(this, forPlayer, opts);
+  /**
+   * `reuse` (with `shallow`): refresh the shallow view last returned for this viewer in place
+   * instead of building a new one — for a loop that reads each view only until its next step.
+   */
+  stateView(forPlayer: number | null, opts: { shallow?: boolean; reuse?: boolean } = {}): StateView {
+    if (!opts.reuse || !opts.shallow) return stateView(this, forPlayer, opts);
+    const slot = forPlayer === null ? 4 : forPlayer;
+    const view = stateView(this, forPlayer, { shallow: true, into: this.shallowViews[slot] });
+    this.shallowViews[slot] = view;
+    return view;
   }
 
+  /** Per viewer (seats 0–3, 4 = full view): the view `stateView(…, { reuse: true })` refreshes. */
+  private readonly shallowViews: (StateView | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
+
   toPaipu(): Paipu {
+    return this.paipu(true);
+  }
+
+  /** The record; `copy` false shares the rounds and their event lists (for a reader that keeps nothing). */
+  private paipu(copy: boolean): Paipu {
     return {
       type: this.eastSouth ? 0xa9 : 0xa1, seed: this.wallSeed(), lobby: 0,
       rules: { redFives: true, openTanyao: true, eastSouth: this.eastSouth, sanma: false },
       players: this.names.map((name) => ({ name, dan: 0, rate: 1500, sex: 'C' })),
-      oya: 0, rounds: this.rounds.map((r) => ({ ...r, events: [...r.events] })), owari: this.owari,
+      oya: 0, rounds: copy ? this.rounds.map((r) => ({ ...r, events: [...r.events] })) : this.rounds, owari: this.owari,
       truncated: this.finished ? null : this.kyoku.over ? 'no-game-end' : 'mid-round',
     };
   }
@@ -189,6 +205,6 @@ export class Game {
   }
 
   toMjlog(): string {
-    return exportMjlog(this.toPaipu());
+    return exportMjlog(this.paipu(false));
   }
 }

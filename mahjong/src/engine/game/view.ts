@@ -61,8 +61,9 @@ function shownAtEnd(k: Kyoku, seat: number): boolean {
  * `viewer` null = full view (every hand visible, as for a spectator or replay); a seat number
  * shows only that seat's hand and its valid actions.
  */
-export function stateView(g: ViewedGame, viewer: number | null, options: { shallow?: boolean } = {}): StateView {
+export function stateView(g: ViewedGame, viewer: number | null, options: { shallow?: boolean; into?: StateView } = {}): StateView {
   const shallow = options.shallow ?? false;
+  if (shallow && options.into !== undefined && options.into.viewer === viewer) return refreshShallow(options.into, g, viewer);
   const k = g.kyoku;
   const over = k.over;
   // Plain loops and literals: AIs build a shallow view for every decision.
@@ -104,6 +105,70 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
   // Only a shallow view (read-only, valid until the next step) carries the table's running count
   // of seen copies: a full view is a copy its caller may edit, so it is counted from its contents.
   // Not enumerable: a copy of the view ({ ...view }, JSON) leaves it behind and is counted too.
-  if (shallow) Object.defineProperty(view, SEEN_KINDS, { value: k.seen });
+  // Writable, so a view refreshed in place (refreshShallow) can point it at the next hand's count.
+  if (shallow) Object.defineProperty(view, SEEN_KINDS, { value: k.seen, writable: true });
+  return view;
+}
+
+/**
+ * A shallow view of `viewer` brought up to date in place: the same objects (view, players, mask,
+ * game) get the values stateView would build now, so a simulation allocates no view per decision.
+ * Only for a shallow view this module built for the same viewer and game, which its caller has
+ * stopped reading (a shallow view is valid until the next step anyway).
+ */
+function refreshShallow(view: StateView, g: ViewedGame, viewer: number | null): StateView {
+  const k = g.kyoku;
+  const over = k.over;
+  const players = view.players;
+  for (let seat = 0; seat < 4; seat++) {
+    const p = k.players[seat]!;
+    const pv = players[seat]!;
+    const visible = viewer === null || viewer === seat || (over && shownAtEnd(k, seat));
+    pv.wind = WINDS[k.seatWind(seat)]!;
+    pv.is_oya = seat === k.oya;
+    pv.score = k.scores[seat]!;
+    pv.hand = visible ? p.hand : p.hand.length;
+    pv.drawn = visible && k.turn === seat && k.phase === seat ? k.drawn : null;
+    pv.river = p.river;
+    pv.melds = p.melds;
+    pv.riichi = p.riichi;
+    pv.furiten = viewer === null || viewer === seat ? isFuriten(g, seat) : false;
+    pv.waits = viewer === null || viewer === seat ? g.waits(seat) : NO_WAITS;
+  }
+  const actorSeat = g.actor();
+  const actions = viewer === null ? (actorSeat >= 0 ? g.validActions(actorSeat) : []) : g.validActions(viewer);
+  const mask = view.valid_actions_mask;
+  mask.fill(false);
+  for (let i = 0; i < actions.length; i++) mask[actions[i]!] = true;
+  const mine = viewer === null || viewer === actorSeat;
+  const riichiDiscards = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? g.riichiDiscards() : null;
+  const res = k.result;
+  view.phase = k.phase;
+  view.phase_name = PHASE_NAMES(k.phase);
+  view.turn = actorSeat;
+  view.oya = k.oya;
+  view.round_wind = ROUND_WINDS[Math.min(3, Math.floor(k.init.round / 4))]!;
+  view.honba = k.init.honba;
+  view.kyotaku = k.kyotaku;
+  view.tiles_left = k.tilesLeft;
+  view.dora = k.sharedDora();
+  view.ura_dora = over ? k.init.wall.ura.slice(0, k.doraCount) : NO_TILES;
+  view.valid_actions = actions;
+  view.riichi_stage2 = k.stage2 !== null && mine;
+  view.riichi_tile = k.stage2 && mine ? discardIndex(k.stage2.tile) : null;
+  view.target = k.phase >= 4 && k.phase < 16 && k.target ? k.target : null;
+  view.riichi_tiles = riichiDiscards ? riichiDiscards as number[] : NO_TILES;
+  view.is_over = g.isOver();
+  view.result = res ? handResultView(res, k.oya) : null;
+  const game = view.game;
+  game.scores = g.scores as number[];
+  game.round = g.round;
+  game.round_label = roundLabel(k.init.round, k.init.honba);
+  game.hand_index = g.handIndex;
+  game.max_round = g.eastSouth ? 1 : 0;
+  game.finished = g.isOver();
+  if (game.log.length > 0) game.log = [];
+  game.owari = g.owari;
+  (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS] = k.seen;
   return view;
 }

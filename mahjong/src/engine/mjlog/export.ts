@@ -53,8 +53,22 @@ function event(e: RoundEvent, scores: number[], owari: string, names: string[]):
   }
 }
 
+/** Tile ids as text (a starting hand is 13 of them, four hands a round). */
+const TILE_TEXT: readonly string[] = Array.from({ length: 136 }, (_, t) => `${t}`);
+
+function tileList(ids: readonly number[]): string {
+  let s = '';
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const text = TILE_TEXT[id] ?? `${id}`;
+    s = i === 0 ? text : `${s},${text}`;
+  }
+  return s;
+}
+
 function round(r: Round, isLast: boolean, p: Paipu, out: string[]): void {
-  const hands = r.hands.map((h, i) => ` hai${i}="${h.join(',')}"`).join('');
+  let hands = '';
+  for (let i = 0; i < r.hands.length; i++) hands += ` hai${i}="${tileList(r.hands[i]!)}"`;
   out.push(`<INIT seed="${r.round},${r.honba},${r.kyotaku},${r.dice[0]},${r.dice[1]},${r.doraIndicator}" ten="${hundreds(r.scores)}" oya="${r.oya}"${hands}/>`);
   const scores = [...r.scores];
   const lastResult = r.events.findLastIndex((e) => e.t === 'agari' || e.t === 'ryuukyoku');

@@ -1,10 +1,12 @@
 /**
  * Invariants a table must keep after every step: the 136 tiles are all somewhere exactly once
- * (hands, melds, rivers, the unseen wall), and scores plus sticks on the table sum to 100,000.
+ * (hands, melds, rivers, the unseen wall), and scores plus sticks on the table sum to 100,000;
+ * the counts, masks and cached waits kept with each hand match it.
  */
 import type { Game } from '../game/game';
 import { emptyMasks, touchMasks } from '../table/hand-masks';
 import { LIVE_TILES } from '../table/wall';
+import { waitingKinds } from '../ukeire';
 
 export function checkInvariants(g: Game): string | null {
   const k = g.kyoku;
@@ -31,6 +33,9 @@ export function checkInvariants(g: Game): string | null {
         return `seat ${s}: hand masks out of step with the hand at kind ${kind}`;
     }
     if (m.reds !== p.masks.reds) return `seat ${s}: red-five mask out of step with the hand`;
+    // Cached waits (kept across a discard of the drawn kind) must be those of the hand as it is.
+    if (p.waits !== null && p.hand.length + 3 * p.melds.length === 13 && waitingKinds(c, p.melds.length).join() !== p.waits.join())
+      return `seat ${s}: cached waits ${p.waits.join()} out of step with the hand`;
     for (const id of p.hand) { const e = put(id, `hand ${s}`); if (e) return e; }
     for (const m of p.melds) for (const id of m.tiles) { const e = put(id, `meld of ${s}`); if (e) return e; }
     for (const r of p.river) if (!r.called) { const e = put(r.tile, `river ${s}`); if (e) return e; }

@@ -1,4 +1,7 @@
-/** Headless play: agents decide from their own seat's view until the game is over. */
+/**
+ * Headless play: agents decide from their own seat's view until the game is over. Each seat's
+ * shallow view is refreshed in place for its next decision (an agent reads it only while deciding).
+ */
 import type { Agent } from '../ai/types';
 import { Game, type GameOptions } from '../game/game';
 
@@ -14,7 +17,7 @@ export function playGame(agents: Agent[], opts: GameOptions, limits: PlayLimits 
     if (steps >= maxSteps) throw new Error(`invariant: game ${game.seed} did not finish in ${maxSteps} steps`);
     const seat = game.actor();
     const agent = agents[seat]!;
-    const action = agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.stateView(seat, { shallow: true }));
+    const action = agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.stateView(seat, { shallow: true, reuse: true }));
     const r = game.step(seat, action);
     if (!r.ok) throw new Error(`invariant: agent ${agent.name} chose illegal ${action} (${r.code})`);
   }

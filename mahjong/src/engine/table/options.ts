@@ -2,7 +2,8 @@
  * Legal actions of the seat on turn (phases 0–3) in the 54-index interface: discards, riichi
  * candidates, tsumo, nine terminals, ankan and kakan. Answers to a discard: response-options.ts.
  */
-import { shanten, waitingKinds } from '../rules';
+import { waitingKinds } from '../rules';
+import { HandGroups } from '../shanten';
 import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
 import { type PlayerState, handCounts, isClosed } from './player';
@@ -82,12 +83,10 @@ export function selfOptions(k: HandState, seat: number): Options {
     const c = p.counts; // changed and restored below
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
-    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !farByMasks(p.masks, 3) && shanten(c, p.melds.length) <= 0) {
+    if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !farByMasks(p.masks, 3) && GROUPS.set(c, p.melds.length) <= 0) {
+      // Each discard changes one group: the other three are looked up once.
       for (const idx of actions) {
-        const kind = kindOfDiscard(idx);
-        c[kind]! -= 1;
-        if (shanten(c, p.melds.length) === 0) (riichiDiscards === NO_RIICHI ? (riichiDiscards = []) : riichiDiscards).push(idx);
-        c[kind]! += 1;
+        if (GROUPS.changed(c, kindOfDiscard(idx), -1) === 0) (riichiDiscards === NO_RIICHI ? (riichiDiscards = []) : riichiDiscards).push(idx);
       }
     }
     // Specials in index order: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
@@ -100,6 +99,9 @@ export function selfOptions(k: HandState, seat: number): Options {
   }
   return { actions, riichiDiscards };
 }
+
+/** The hand of the riichi search (refilled per search: no allocation). */
+const GROUPS = new HandGroups();
 
 /** Shared empty riichi-candidate list (most draws have none); never mutated. */
 const NO_RIICHI: number[] = [];

@@ -66,7 +66,11 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
     k.declareRiichi(seat);
   }
   const tsumogiri = id === k.drawn && !k.afterCall;
+  // A discard of the drawn kind leaves the same counts the seat held before its draw: the waits
+  // cached for them (and their shanten) still hold, so they are not searched again.
+  const waits = k.drawn !== null && id >> 2 === k.drawn >> 2 ? p.waits : null;
   removeTile(p, id);
+  if (waits !== null) p.waits = waits;
   p.river.push({ tile: id, tsumogiri, riichi, called: false });
   p.discarded[id >> 2] = true;
   p.ippatsu = false;

@@ -115,14 +115,18 @@ export class StrongAgent implements Agent {
     if (rows.length === 0) return acts[0]!;
     // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is).
     const slot = (k: number) => (c[k]! > 0 ? k : 34);
-    const table = discardTable(c, t.meldCount, plan.dead, t.visible, rows.some((r) => c[r.kind] === 0));
+    let aside = false;
+    for (let i = 0; i < rows.length; i++) if (c[rows[i]!.kind] === 0) aside = true;
+    const table = discardTable(c, t.meldCount, plan.dead, t.visible, aside);
     const best = table.best;
     for (const r of rows) r.sh = table.shanten[slot(r.kind)]!;
-    let atBest = rows.filter((r) => r.sh === best);
+    let atBest: Row[] = [];
+    for (let i = 0; i < rows.length; i++) if (rows[i]!.sh === best) atBest.push(rows[i]!);
     // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
     // skip the acceptance count among such tiles.
     if (best >= 2 && t.threats.length === 0) {
-      const loose = atBest.filter((r) => shape(t, r.kind) >= 5);
+      const loose: Row[] = [];
+      for (let i = 0; i < atBest.length; i++) if (shape(t, atBest[i]!.kind) >= 5) loose.push(atBest[i]!);
       if (loose.length > 0) atBest = loose;
     }
     if (best <= this.o.ukeireShanten && atBest.length > 1) for (const r of atBest) r.accept = table.accept(slot(r.kind));
@@ -157,7 +161,9 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    return rows.reduce((a, b) => (b.score > a.score ? b : a)).action;
+    let top = rows[0]!;
+    for (let i = 1; i < rows.length; i++) if (rows[i]!.score > top.score) top = rows[i]!;
+    return top.action;
   }
 
   private riichiOrDama(t: Table): number {

@@ -41,12 +41,18 @@ export function threatOf(view: StateView, p: PlayerView, visible: number[], dora
   const sw = WIND[p.wind] ?? 27, rw = ROUND[view.round_wind] ?? 27;
   if (p.riichi) tenpai = 1;
   else {
-    const kinds = p.melds.map((m) => m.tiles[0]! >> 2);
-    const yakuhai = kinds.some((k) => isYakuhai(k, sw, rw));
-    const tanyao = p.melds.every((m) => m.tiles.every((id) => { const k = id >> 2; return k < 27 && k % 9 !== 0 && k % 9 !== 8; }));
-    const suits = new Set(p.melds.flatMap((m) => m.tiles.map((id) => (id >> 2 < 27 ? Math.floor((id >> 2) / 9) : 3))));
-    suits.delete(3);
-    const flush = suits.size <= 1;
+    // One loop over the melds, no closures or Set: read for every open opponent at every decision.
+    let yakuhai = false, tanyao = true, suits = 0;
+    for (let i = 0; i < p.melds.length; i++) {
+      const tiles = p.melds[i]!.tiles;
+      if (isYakuhai(tiles[0]! >> 2, sw, rw)) yakuhai = true;
+      for (let j = 0; j < tiles.length; j++) {
+        const k = tiles[j]! >> 2;
+        if (k >= 27 || k % 9 === 0 || k % 9 === 8) tanyao = false;
+        if (k < 27) suits |= 1 << ((k / 9) | 0);
+      }
+    }
+    const flush = (suits & (suits - 1)) === 0; // at most one suit besides honours
     if (!(yakuhai || tanyao || flush)) return null;
     const late = Math.min(1, p.river.length / 12);
     tenpai = p.melds.length >= 4 ? 0.95 : p.melds.length === 3 ? 0.45 + 0.35 * late : 0.2 + 0.3 * late;
@@ -58,7 +64,8 @@ export function threatOf(view: StateView, p: PlayerView, visible: number[], dora
   const safe = new Uint8Array(34);
   for (const r of p.river) safe[r.tile >> 2] = 1;
   let riichiKind = -1;
-  const riichiAt = p.riichi ? p.river.findIndex((r) => r.riichi) : -1;
+  let riichiAt = -1;
+  if (p.riichi) for (let i = 0; i < p.river.length; i++) if (p.river[i]!.riichi) { riichiAt = i; break; }
   if (riichiAt >= 0) {
     riichiKind = p.river[riichiAt]!.tile >> 2;
     // Discards by others after the declaration were passed: riichi furiten. Rivers have no shared

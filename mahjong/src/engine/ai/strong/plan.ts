@@ -43,24 +43,37 @@ export interface PlanChoice { plan: Plan; dead: Uint8Array; shanten: number }
 export function choosePlan(t: Table, counts: number[], melds: number[][], open: boolean): PlanChoice {
   const meldCount = melds.length;
   if (!open) return { plan: 'closed', dead: deadKinds('closed'), shanten: shanten(counts, meldCount) };
-  const hasYakuhai = melds.some((m) => m[0] === m[1] && isYakuhai(t, m[0]!));
+  // Plain loops, no closures or Sets: a plan is chosen at every decision of an open hand.
+  let hasYakuhai = false, simple = true, suits = 0;
+  for (let i = 0; i < melds.length; i++) {
+    const m = melds[i]!;
+    if (m[0] === m[1] && isYakuhai(t, m[0]!)) hasYakuhai = true;
+    for (let j = 0; j < m.length; j++) {
+      if (isYaochuu(m[j]!)) simple = false;
+      const s = suitOf(m[j]!);
+      if (s < 3) suits |= 1 << s;
+    }
+  }
   if (hasYakuhai) return { plan: 'yakuhai', dead: deadKinds('yakuhai'), shanten: shanten(counts, meldCount) };
   let best: PlanChoice = { plan: 'none', dead: deadKinds('none'), shanten: 9 };
-  const tryPlan = (plan: Plan, suit = -1) => {
+  const tryPlan = (plan: Plan, suit: number): void => {
     const dead = deadKinds(plan, suit);
-    const c = counts.map((n, k) => (dead[k] ? 0 : n));
+    const c = PLAN_COUNTS;
+    for (let k = 0; k < 34; k++) c[k] = dead[k] ? 0 : counts[k]!;
     // A yakuhai pair in the hand can still become a pon: keep it live under any plan.
     for (let k = 27; k < 34; k++) if (counts[k]! >= 2 && isYakuhai(t, k) && t.visible[k]! < 4) c[k] = counts[k]!;
     const sh = shanten(c, meldCount);
     if (sh < best.shanten) best = { plan, dead, shanten: sh };
   };
-  if (melds.every((m) => m.every((k) => !isYaochuu(k)))) tryPlan('tanyao');
-  const meldSuits = new Set(melds.flatMap((m) => m.map(suitOf)));
-  meldSuits.delete(3);
-  if (meldSuits.size === 0) for (const s of [0, 1, 2]) tryPlan('flush', s);
-  else if (meldSuits.size === 1) tryPlan('flush', [...meldSuits][0]!);
+  if (simple) tryPlan('tanyao', -1);
+  // The suits of the melds (honours aside): none leaves every flush open, one leaves its own.
+  if (suits === 0) for (let s = 0; s < 3; s++) tryPlan('flush', s);
+  else if ((suits & (suits - 1)) === 0) tryPlan('flush', 31 - Math.clz32(suits));
   return best;
 }
+
+/** Scratch counts of one plan's live tiles (read by shanten only). */
+const PLAN_COUNTS = new Array<number>(34).fill(0);
 
 /** Kinds of each of our melds, in the shape choosePlan takes. */
 export const meldKinds = (t: Table): number[][] => t.me.melds.map((m) => m.tiles.slice(0, 3).map((id) => id >> 2));
