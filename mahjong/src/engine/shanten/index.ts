@@ -5,6 +5,7 @@
  */
 import type { Counts34 } from '../tiles';
 import { YAOCHUU } from '../tiles';
+import { minPlusProduct } from './min-plus';
 import { distancePool, HONOR_WEIGHT, honorKey, honorOffset, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffset, suitOffsetOfKey } from './group-table';
 
 const tileTotal = (counts: ArrayLike<number>): number => {
@@ -19,28 +20,11 @@ export const impliedMelds = (counts: ArrayLike<number>): number => Math.max(0, M
 const AB = new Int8Array(10);
 const CH = new Int8Array(10);
 
-/** (min,+) product of two groups' tables: out[m·2+p] for m ≤ need melds, at most one pair. */
-function combine(d: Int8Array, a: number, b: number, need: number, out: Int8Array): void {
-  for (let m = 0; m <= need; m++) {
-    let best0 = 99, best1 = 99;
-    for (let i = 0; i <= m; i++) {
-      const ia = a + i * 2, ib = b + (m - i) * 2;
-      const a0 = d[ia]!, b0 = d[ib]!;
-      const v0 = a0 + b0;
-      if (v0 < best0) best0 = v0;
-      const v1 = Math.min(d[ia + 1]! + b0, a0 + d[ib + 1]!);
-      if (v1 < best1) best1 = v1;
-    }
-    out[m * 2] = best0;
-    out[m * 2 + 1] = best1;
-  }
-}
-
 /** Regular-form distance − 1 from the four groups' pool offsets. */
 function regular(d: Int8Array, a: number, b: number, c: number, h: number, need: number): number {
   // (min,+) convolution of the four groups: m melds split over the groups, the pair in one of them.
-  combine(d, a, b, need, AB);
-  combine(d, c, h, need, CH);
+  minPlusProduct(d, a, d, b, need, AB, 0);
+  minPlusProduct(d, c, d, h, need, CH, 0);
   let best = 99;
   for (let m = 0; m <= need; m++) {
     const v = Math.min(AB[m * 2 + 1]! + CH[(need - m) * 2]!, AB[m * 2]! + CH[(need - m) * 2 + 1]!);
@@ -155,12 +139,12 @@ export class HandGroups {
   private prepare(): void {
     const off = this.off, need = this.need;
     const d = distancePool();
-    combine(d, off[0]!, off[1]!, need, this.ab);
-    combine(d, off[2]!, off[3]!, need, this.ch);
-    product(d, off[1]!, this.ch, need, this.rest, 0);
-    product(d, off[0]!, this.ch, need, this.rest, 10);
-    product(d, off[3]!, this.ab, need, this.rest, 20);
-    product(d, off[2]!, this.ab, need, this.rest, 30);
+    minPlusProduct(d, off[0]!, d, off[1]!, need, this.ab, 0);
+    minPlusProduct(d, off[2]!, d, off[3]!, need, this.ch, 0);
+    minPlusProduct(d, off[1]!, this.ch, 0, need, this.rest, 0);
+    minPlusProduct(d, off[0]!, this.ch, 0, need, this.rest, 10);
+    minPlusProduct(d, off[3]!, this.ab, 0, need, this.rest, 20);
+    minPlusProduct(d, off[2]!, this.ab, 0, need, this.rest, 30);
     for (let g = 0; g < 4; g++) for (let f = 0; f < 4; f++) {
       let v = 0;
       for (let o = 0; o < 4; o++) if (o !== g) v = f === 3 ? v | d[off[o]! + 13]! : v + d[off[o]! + 10 + f]!;
@@ -198,22 +182,5 @@ export class HandGroups {
     const chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
     const kokushi = 13 - (s[q + 2]! + d[at + 12]!) - (s[q + 3]! | d[at + 13]!);
     return Math.min(regularForm, chiitoi, kokushi);
-  }
-}
-
-/** out[oa + m·2 + p]: (min,+) product of pool table x and scratch table y, m ≤ need, at most one pair. */
-function product(d: Int8Array, x: number, y: Int8Array, need: number, out: Int8Array, oa: number): void {
-  for (let m = 0; m <= need; m++) {
-    let best0 = 99, best1 = 99;
-    for (let i = 0; i <= m; i++) {
-      const ix = x + i * 2, iy = (m - i) * 2;
-      const x0 = d[ix]!, y0 = y[iy]!;
-      if (x0 + y0 < best0) best0 = x0 + y0;
-      const a = d[ix + 1]! + y0, b = x0 + y[iy + 1]!;
-      const v1 = a < b ? a : b;
-      if (v1 < best1) best1 = v1;
-    }
-    out[oa + m * 2] = best0;
-    out[oa + m * 2 + 1] = best1;
   }
 }

@@ -13,6 +13,7 @@
  * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
 import { distancePool, downOffset, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
+import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
 
 const groupOf = (k: number) => (k < 27 ? (k / 9) | 0 : 3);
@@ -22,22 +23,6 @@ const posOf = (k: number, n: number) => (k < 27 ? k % 9 : n);
 /** Change of group key when kind k held n times loses one copy. */
 const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
 
-/** out[oa + m·2 + p] for m ≤ need: fewest tiles for m sets and p ≤ 1 pairs from tables x and y. */
-function combine(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number, out: Int8Array, oa: number): void {
-  for (let m = 0; m <= need; m++) {
-    let best0 = 99, best1 = 99;
-    for (let i = 0; i <= m; i++) {
-      const ix = xa + i * 2, iy = ya + (m - i) * 2;
-      const x0 = x[ix]!, y0 = y[iy]!;
-      if (x0 + y0 < best0) best0 = x0 + y0;
-      const a = x[ix + 1]! + y0, b = x0 + y[iy + 1]!;
-      const v1 = a < b ? a : b;
-      if (v1 < best1) best1 = v1;
-    }
-    out[oa + m * 2] = best0;
-    out[oa + m * 2 + 1] = best1;
-  }
-}
 
 /** Regular-form shanten of the hand whose tables x and y together cover all four groups. */
 function merge(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number): number {
@@ -121,11 +106,11 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
   for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
   let pool = distancePool();
-  for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) combine(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
+  for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) minPlusProduct(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
   for (let g = 0; g < 4; g++) {
     const a = g === 0 ? 1 : 0;
     const [b, cc] = PAIR_REST[PAIR[g]![a]!]!;
-    combine(pool, o[a]!, PAIRS, PAIR[b!]![cc!]! * 10, need, TRIPLES, g * 10);
+    minPlusProduct(pool, o[a]!, PAIRS, PAIR[b!]![cc!]! * 10, need, TRIPLES, g * 10);
   }
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
@@ -221,7 +206,7 @@ function acceptOf(d: number): number {
       else {
         // d's group without d, times the pair of groups other than it and g.
         const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
-        combine(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+        minPlusProduct(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
         IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
       }
     }
