@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '@devhub/shared';
+import { codexHome } from '../monitor/discover';
 import type { HookEventName } from './events';
 import { HOOK_MARKER, SettingsInvalid, hookCommand } from './settings';
 
@@ -20,7 +20,7 @@ export function fromCodexNotify(data: Record<string, unknown>): { event: HookEve
 
 /** `$CODEX_HOME/config.toml`, else `~/.codex/config.toml`. */
 export function codexConfigPath(env: Record<string, string | undefined> = process.env): string {
-  return join(env.CODEX_HOME?.trim() || join(env.HOME || homedir(), '.codex'), 'config.toml');
+  return join(codexHome(env), 'config.toml');
 }
 
 /**

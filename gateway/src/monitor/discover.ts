@@ -13,7 +13,9 @@ export const claudeConfigDir = (env: Env = process.env) =>
 export const claudeProjectDir = (cwd: string, env: Env = process.env) =>
   join(claudeConfigDir(env), 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'));
 
-export const codexSessionsDir = (env: Env = process.env) => join(env.CODEX_HOME || join(home(env), '.codex'), 'sessions');
+/** `$CODEX_HOME`, else `~/.codex`. */
+export const codexHome = (env: Env = process.env) => env.CODEX_HOME?.trim() || join(home(env), '.codex');
+export const codexSessionsDir = (env: Env = process.env) => join(codexHome(env), 'sessions');
 export const geminiTmpDir = (env: Env = process.env) => join(home(env), '.gemini', 'tmp');
 export const piProjectDir = (cwd: string, env: Env = process.env) =>
   join(env.PI_CODING_AGENT_DIR || join(home(env), '.pi', 'agent'), 'sessions', `--${cwd.replace(/^\//, '').replace(/\//g, '-')}--`);
