@@ -8,10 +8,12 @@
  *
  * Run: bun bench/mahjong-vs-mjai-client.ts --client "coffee /path/mjai-manue/coffee/main.coffee {url}"
  *      [--ai strong] [--games 100] [--cwd DIR]   ({url} becomes mjsonp://127.0.0.1:PORT/ROOM)
+ *      [--publish DATA_DIR --name manue]   (also shows the figures on that data directory's ladder)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { publishRun } from '../mahjong/src/modules/ladder/runs';
 
 const arg = (name: string, fallback?: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,6 +28,8 @@ const ai = arg('ai', 'strong')!;
 const games = Number(arg('games', '100'));
 const cwd = arg('cwd');
 const CLI = join(import.meta.dir, '../mahjong/src/cli/index.ts');
+const publishTo = arg('publish');
+const clientName = arg('name', 'mjai client')!;
 
 const dir = mkdtempSync(join(tmpdir(), 'mj-vs-client-'));
 writeFileSync(join(dir, 'bots.yaml'), `rooms:\n  bench: { fill: ${ai}, wait_ms: 0 }\n`);
@@ -58,6 +62,8 @@ async function waitFor<T>(find: () => T | undefined, ms: number, what: string): 
 const fillName = new RegExp(`^${ai}-\\d$`);
 const places: number[] = [];
 const aiPlaces: number[] = [];
+/** The AI seats' mean place per game: their three seats share a game, so the interval counts games. */
+const aiPerGame: number[] = [];
 try {
   const port = await waitFor(() => lines.map((l) => /mjsonp:\/\/[^:]+:(\d+)\//.exec(l)?.[1]).find(Boolean), 30_000, 'mjai port');
   const url = `mjsonp://127.0.0.1:${port}/bench`;
@@ -71,6 +77,7 @@ try {
     const seats = /game over \(([^)]*)\)/.exec(over)![1]!.split(' ').map((s, seat) => ({ ai: fillName.test(s.slice(0, s.lastIndexOf(':'))), score: Number(s.slice(s.lastIndexOf(':') + 1)), seat }));
     const ranked = [...seats].sort((a, b) => b.score - a.score || a.seat - b.seat);
     ranked.forEach((s, i) => (s.ai ? aiPlaces : places).push(i + 1));
+    aiPerGame.push(ranked.reduce((a, s, i) => a + (s.ai ? i + 1 : 0), 0) / ranked.filter((s) => s.ai).length);
     if ((g + 1) % 10 === 0) console.error(`${g + 1}/${games}: client average place ${(places.reduce((a, b) => a + b, 0) / places.length).toFixed(3)}`);
   }
 } finally {
@@ -83,3 +90,15 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const half = (xs: number[]) => 1.96 * Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1) / xs.length);
 const counts = [1, 2, 3, 4].map((r) => places.filter((p) => p === r).length);
 console.log(`client vs three ${ai}: ${places.length} hanchan; client average place ${mean(places).toFixed(3)} ± ${half(places).toFixed(3)} (95 %), ranks 1-4: ${counts.join(' / ')}; ${ai} seats ${mean(aiPlaces).toFixed(3)}`);
+
+if (publishTo && places.length > 1) {
+  const command = `bun bench/mahjong-vs-mjai-client.ts --client "${client}" --ai ${ai} --games ${games}`;
+  const path = publishRun(publishTo, {
+    version: 1, at: new Date().toISOString(), kind: 'rooms', label: command, lineup: [clientName, ai, ai, ai], games: places.length, east_only: false,
+    contestants: [
+      { name: clientName, games: places.length, avg_place: { mean: mean(places), ci95: half(places) } },
+      { name: ai, games: aiPlaces.length, avg_place: { mean: mean(aiPlaces), ci95: half(aiPerGame) } },
+    ],
+  });
+  console.log(`published to the ladder: ${path}`);
+}

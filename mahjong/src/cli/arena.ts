@@ -4,6 +4,8 @@ import { arenaTable } from '../engine/sim/arena';
 import { loadMjaiBots, type MjaiBots } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS } from '../mjai/table';
 import { runArena } from '../arena/run';
+import { dataDir } from '../modules/backend/paths';
+import { publishRun, runOfArena } from '../modules/ladder/runs';
 import { BadArgument } from '@devhub/shared';
 
 export default defineCommand({
@@ -18,6 +20,8 @@ export default defineCommand({
     'bot-timeout': { type: 'string', default: String(DEFAULT_BOT_TIMEOUT_MS), description: 'Milliseconds an mjai bot may take per answer before the strong AI replaces it for that game' },
     'possible-actions': { type: 'boolean', description: 'Send mjai bots the classic server\'s possible_actions, cannot_dahai and scores' },
     json: { type: 'boolean', description: 'Print the report (and no progress) as JSON' },
+    publish: { type: 'boolean', description: 'Also publish the figures to the ladder of the data directory (mahjong ladder, /ladder)' },
+    'data-dir': { type: 'string', description: 'With --publish: state directory (env MAHJONG_DIR, default ~/.mahjong)' },
   },
   async run({ args }) {
     try {
@@ -30,6 +34,7 @@ export default defineCommand({
 
 interface ArenaArgs {
   ai: string; games: string; seed: string; 'east-only'?: boolean; json?: boolean; jobs: string; bots?: string; 'bot-timeout': string; 'possible-actions'?: boolean;
+  publish?: boolean; 'data-dir'?: string;
 }
 
 async function arena(args: ArenaArgs): Promise<void> {
@@ -59,4 +64,9 @@ async function arena(args: ArenaArgs): Promise<void> {
   const replaced = records.filter((r) => r.replaced).length;
   if (replaced) process.stderr.write(`${replaced} game(s) had an mjai bot replaced by the strong AI\n`);
   process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : `${arenaTable(report)}\n`);
+  if (args.publish) {
+    const label = `mahjong arena --ai ${args.ai} --games ${games} --seed ${seed}${args['east-only'] ? ' --east-only' : ''}`;
+    const path = publishRun(dataDir(args['data-dir']), runOfArena(report, { label, seed, eastOnly: args['east-only'] === true }));
+    process.stderr.write(`published to the ladder: ${path}\n`);
+  }
 }

@@ -7,6 +7,7 @@
  */
 import { Type as t, type Static } from '@sinclair/typebox';
 import { clusterRatio, type GameRecord } from '../../engine/sim/arena';
+import { PublishedRun, RELEASE_RUNS } from './runs';
 
 export const LadderMatch = t.Object({
   at: t.String({ description: 'when the match ended (ISO 8601)' }),
@@ -33,6 +34,9 @@ export const LadderStandings = t.Object({
   enabled: t.Boolean({ description: 'whether this server is playing ladder matches now (serve --ladder)' }),
   matches: t.Integer(),
   standings: t.Array(LadderRow, { description: 'best rating first' }),
+  runs: t.Array(PublishedRun, { description: 'published strength figures (arena runs, classic mjai client series), newest first' }),
+  skipped_runs: t.Array(t.String(), { description: 'files in ladder-runs/ that are not runs (left alone)' }),
+  release_runs: t.Array(PublishedRun, { description: 'the strength figures measured for this release, shipped with the program' }),
 });
 export type LadderStandings = Static<typeof LadderStandings>;
 
@@ -40,7 +44,7 @@ export function matchOf(lineup: string[], seed: number, records: GameRecord[], a
   return { at: at.toISOString(), seed, lineup, games: records.map((g) => g.results.map((r) => ({ name: r.name, place: r.place, points: r.points }))) };
 }
 
-export function standings(matches: LadderMatch[], enabled: boolean): LadderStandings {
+export function standings(matches: LadderMatch[], enabled: boolean, published: { runs: PublishedRun[]; skipped: string[] } = { runs: [], skipped: [] }): LadderStandings {
   const names = [...new Set(matches.flatMap((m) => m.lineup))];
   const rows = names.map((name): LadderRow => {
     const mine = matches.filter((m) => m.lineup.includes(name));
@@ -56,7 +60,7 @@ export function standings(matches: LadderMatch[], enabled: boolean): LadderStand
     };
   });
   rows.sort((a, b) => b.rating.mean - a.rating.mean || a.name.localeCompare(b.name));
-  return { enabled, matches: matches.length, standings: rows };
+  return { enabled, matches: matches.length, standings: rows, runs: published.runs, skipped_runs: published.skipped, release_runs: RELEASE_RUNS };
 }
 
 const round = (e: { mean: number; ci95: number }, d: number) => ({ mean: Number(e.mean.toFixed(d)), ci95: Number(e.ci95.toFixed(d)) });

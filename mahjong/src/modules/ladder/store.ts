@@ -23,6 +23,11 @@ export class LadderStore {
     if (path && existsSync(path)) this.matches = readLadder(path);
   }
 
+  /** The data directory holding ladder.json and the published runs (null: in memory only). */
+  get dataDir(): string | null {
+    return this.path ? dirname(this.path) : null;
+  }
+
   add(m: LadderMatch): void {
     this.matches.push(m);
     if (this.matches.length > MAX_MATCHES) this.matches.splice(0, this.matches.length - MAX_MATCHES);
