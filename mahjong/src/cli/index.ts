@@ -19,7 +19,7 @@ export const main = defineCommand({
     train: lazyCommand({ name: 'train', description: 'Train a discard policy (mahjong-policy-v1) by imitating the discards in mjlog logs' }, () => import('./train').then((m) => m.default)),
     convert: lazyCommand({ name: 'convert', description: 'Convert a game log between Tenhou XML, tenhou.net/6 JSON and mjai JSON lines' }, () => import('./convert').then((m) => m.default)),
     games: lazyCommand({ name: 'games', description: 'Finished games stored by `mahjong serve`: list, show, export' }, () => import('./games').then((m) => m.default)),
-    ladder: lazyCommand({ name: 'ladder', description: 'The duplicate-match ladder kept by mahjong serve --ladder: rating with its interval, games, last played' }, () => import('./ladder').then((m) => m.default)),
+    ladder: lazyCommand({ name: 'ladder', description: 'The duplicate-match ladder kept by mahjong serve --ladder (rating with its interval, games, last played) and the published strength figures' }, () => import('./ladder').then((m) => m.default)),
     env: lazyCommand({ name: 'env', description: 'A JSON-lines game environment on stdin/stdout (reset/step with the 54-action masks) for Python and other bot developers' }, () => import('./env').then((m) => m.default)),
     review: lazyCommand({ name: 'review', description: 'Review a game: every decision valued, the engine\'s choice against the player\'s, mistakes and a rating per seat' }, () => import('./review').then((m) => m.default)),
   },
