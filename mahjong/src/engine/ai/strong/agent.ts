@@ -15,7 +15,6 @@ import { discardTable } from './discard-table';
 import { choosePlan, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table } from './table';
-import { evScore } from './ev-discard';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
@@ -48,19 +47,17 @@ export interface StrongOptions {
   doraKeep: number;
   /** Estimated han under which a closed hand does not open for tanyao from 3+ shanten. */
   tanyaoHan: number;
-  /** Weight β of acceptance against value in the expected-value discard (ev-discard.ts); 0 = off (acceptance, then dora). */
-  evDiscard: number;
   /** Push or fold on the measured win chance, value and deal-in chance (push-fold.ts). */
   measured: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, evDiscard: 0, measured: true };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, evDiscard: 0, measured: false };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -158,11 +155,8 @@ export class StrongAgent implements Agent {
         future += sum / rows.length;
       }
     }
-    const ev = this.o.evDiscard > 0 && !threatened;
     for (const r of rows) {
-      let eff = ev && r.sh === best
-        ? -r.sh * 1000 + evScore(r.accept, discardHan(t, r.kind, r.action >= 34), t.dealer, this.o.evDiscard) + shape(t, r.kind) * 0.5
-        : -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
         const pushing = r.sh === best;
         const value = measured ? measuredValue(discardHan(t, r.kind, r.action >= 34), this.open(t), t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
