@@ -141,6 +141,7 @@ export class StrongAgent implements Agent {
     for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
     const mult = riskFactor(t) * this.o.caution;
     const riichiThreat = t.threats.some((th) => th.riichi);
+    const open = this.open(t);
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
@@ -159,7 +160,7 @@ export class StrongAgent implements Agent {
       let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
         const pushing = r.sh === best;
-        const value = measured ? measuredValue(discardHan(t, r.kind, r.action >= 34), this.open(t), t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
+        const value = measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
         const win = !pushing ? (measured ? 0 : 0.01)
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
@@ -259,13 +260,6 @@ export function winChance(sh: number, accept: number, turns: number, unseen: num
   if (sh === 1) return 0.55 * draws(accept, turns, 1) * draws(6, Math.max(0, turns - 3), 2.2);
   if (sh === 2) return 0.25 * draws(accept, turns, 1) * draws(6, Math.max(0, turns - 6), 2);
   return 0.04;
-}
-
-/** Estimated han of the hand left after discarding `kind` (a red copy thrown loses its han). */
-function discardHan(t: Table, kind: number, red: boolean): number {
-  const left = t.counts.slice();
-  left[kind]! -= 1;
-  return estimateHan(t, left) - (red && left[kind]! > 0 ? 1 : 0);
 }
 
 /** Shape preference: isolated honours and terminals go first, useless honours before live ones. */
