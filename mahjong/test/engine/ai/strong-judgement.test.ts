@@ -31,11 +31,9 @@ describe('strong AI: riichi or dama (agent.ts riichiOrDama)', () => {
     expect(strong.decide(riichiPrompt('234m55567p234s67s'))).toBe(A.RIICHI);
   });
 
-  it('riichis a hand already worth a dealer\'s 11,600 with the same wait; the old value rule (valueDama) stayed dama', () => {
+  it('stays dama with the same wait when the hand is already worth a dealer\'s 11,600', () => {
     // Red 5p and the 2m dora (indicator 1m): tanyao, pinfu, dora 2 = 4 han 30 fu.
-    const view = riichiPrompt('234m05567p234s67s', { dora: '1m' });
-    expect(strong.decide(view)).toBe(A.RIICHI);
-    expect(new StrongAgent('strong', { valueDama: true }).decide(view)).toBe(A.RIICHI_CANCEL);
+    expect(strong.decide(riichiPrompt('234m05567p234s67s', { dora: '1m' }))).toBe(A.RIICHI_CANCEL);
   });
 
   it('riichis a hand full of dora that has no yaku without riichi', () => {
