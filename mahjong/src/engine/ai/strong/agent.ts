@@ -49,17 +49,15 @@ export interface StrongOptions {
   tanyaoHan: number;
   /** Push or fold on the measured win chance, value and deal-in chance (push-fold.ts). */
   measured: boolean;
-  /** Dama a tenpai hand worth 7,700 (dealer 11,600), or 3,900 (5,800) on a wait of two live tiles or fewer. */
-  valueDama: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, valueDama: false };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, valueDama: true };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -199,7 +197,6 @@ export class StrongAgent implements Agent {
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-    if (!this.o.valueDama) return A.RIICHI;
     if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
     if (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900)) return A.RIICHI_CANCEL;
     return A.RIICHI;
