@@ -1,8 +1,8 @@
 /**
  * Push or fold on measured figures instead of guessed curves (`StrongOptions.measured`). Each table
  * was read from 1,500 hanchan of `strong` against itself (every own discard with a threat on the
- * table, labelled with how the hand ended), so the push score — win chance × value − deal-in
- * chance × loss — compares like with like:
+ * table, labelled with how the hand ended; bench/mahjong-strong-tables.ts reads them again), so the
+ * push score — win chance × value − deal-in chance × loss — compares like with like:
  *   - win chance: by threat (a riichi, or open hands only), shanten 0/1/2, acceptance and turns
  *     left, as often as such hands went on to win with this AI's later choices (it folds some of
  *     them later: the figure is the chance of the line, not of a hand played to the end). The old
