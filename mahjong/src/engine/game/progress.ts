@@ -61,7 +61,8 @@ export function owariOf(scores: number[], rules: OwariRules = TENHOU_OWARI): Owa
   for (let r = 1; r < 4; r++) {
     const s = order[r]!;
     const base = rules.decimal ? Math.round((scores[s]! - rules.returnPoints) / 100) / 10 : roundThousands(scores[s]!) - ret;
-    points[s] = base + rules.uma[r]!;
+    // Tenths are not exact in binary: round the sum again (−6.9 + 10 would be 3.0999999999999996).
+    points[s] = rules.decimal ? Math.round((base + rules.uma[r]!) * 10) / 10 : base + rules.uma[r]!;
   }
   const rest = -points.reduce((a, b) => a + b, 0);
   points[order[0]!] = rules.decimal ? Math.round(rest * 10) / 10 : rest;

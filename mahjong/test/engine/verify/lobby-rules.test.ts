@@ -31,6 +31,8 @@ describe('verify: final points by the rules the log implies', () => {
     const v = verifyText('old.mjlog', exact);
     expect([v.status, v.firstMismatch]).toEqual(['ok', null]);
     expect(owariOf([1800, 30000, 33200, 35000], decimal).points).toEqual([-48.2, -10, 13.2, 45]);
+    // A tenth plus the uma is rounded again: 23,100 in second place is −6.9 + 10 = 3.1 exactly.
+    expect(owariOf([21700, 22400, 32800, 23100], decimal).points).toEqual([-28.3, -17.6, 42.8, 3.1]);
   });
 
   it('a custom lobby (lobby ≠ 0) is reported as not checked, never as a mismatch', () => {

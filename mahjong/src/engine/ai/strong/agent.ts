@@ -15,6 +15,7 @@ import { discardTable } from './discard-table';
 import { choosePlan, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table } from './table';
+import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 
@@ -46,15 +47,17 @@ export interface StrongOptions {
   doraKeep: number;
   /** Estimated han under which a closed hand does not open for tanyao from 3+ shanten. */
   tanyaoHan: number;
+  /** Push or fold on the measured win chance, value and deal-in chance (push-fold.ts). */
+  measured: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0.15, 0.3, 0.5], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15 };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -129,13 +132,16 @@ export class StrongAgent implements Agent {
       for (let i = 0; i < atBest.length; i++) if (shape(t, atBest[i]!.kind) >= 5) loose.push(atBest[i]!);
       if (loose.length > 0) atBest = loose;
     }
-    if (best <= this.o.ukeireShanten && atBest.length > 1) for (const r of atBest) r.accept = table.accept(slot(r.kind));
     const threatened = t.threats.length > 0;
+    const measured = this.o.measured && threatened;
+    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (const r of atBest) r.accept = table.accept(slot(r.kind));
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
     let unseenTotal = 136;
     for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
     const mult = riskFactor(t) * this.o.caution;
+    const riichiThreat = t.threats.some((th) => th.riichi);
+    const open = this.open(t);
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
@@ -143,7 +149,7 @@ export class StrongAgent implements Agent {
         let sum = 0;
         for (const r of rows) {
           const d = dealInChance(r.kind, th, t.visible);
-          const risk = th.tenpai * th.loss * (d > 0 ? d + this.o.dangerAdd : 0);
+          const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d) : d > 0 ? d + this.o.dangerAdd : 0);
           r.risk += risk;
           sum += risk;
         }
@@ -154,8 +160,10 @@ export class StrongAgent implements Agent {
       let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
         const pushing = r.sh === best;
-        const value = hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
-        const win = pushing ? winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0) : 0.01;
+        const value = measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
+        const win = !pushing ? (measured ? 0 : 0.01)
+          : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
+          : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
         const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
         eff = win * value - mult * (r.risk + ahead) + eff / 100;
       }

@@ -1,0 +1,110 @@
+/**
+ * Branch and replay: is the strong AI's choice better than the other one, on the same wall?
+ * One `strong` plays three `strong-v1` (duplicate walls, every seat); at a sampled decision of
+ * the `strong` seat the game is replayed to that point twice from its seed and action list, once
+ * with the AI's choice and once with the other, and both branches are played on (the walls are
+ * the same, so the rest of the deal is too). The difference of the seat's score at the end of the
+ * hand (points; --places: of its final place, playing on to the end of the game) is the value of
+ * the choice there. Kinds of decision:
+ *   - pushfold: the first discard of a hand facing a riichi where the AI either keeps its best
+ *     shanten with a tile more dangerous than its safest (push) or throws its safest tile and
+ *     loses shanten (fold); the other branch plays the rest of the hand folding (caution ×1000)
+ *     or pushing (caution 0);
+ *   - riichi: every riichi-or-dama choice, the other answer for that one decision.
+ * Prints the mean (push − fold, or riichi − dama) with its 95 % interval, by shanten and the AI's
+ * own choice: a positive mean where the AI folded (or a negative one where it pushed) marks a
+ * judgement to fix.
+ *
+ * Run: bun bench/mahjong-branch-replay.ts [--kind pushfold|riichi] [--games 2400] [--seed 90001] [--places]
+ */
+import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
+import type { Agent } from '../mahjong/src/engine/ai/types';
+import { dealInChance } from '../mahjong/src/engine/ai/strong/danger';
+import { readTable } from '../mahjong/src/engine/ai/strong/table';
+import { Game } from '../mahjong/src/engine/game/game';
+import { shanten } from '../mahjong/src/engine/shanten';
+import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
+import { ukeire } from '../mahjong/src/engine/ukeire';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const kind = arg('kind', 'pushfold');
+const games = Number(arg('games', '2400'));
+const seed0 = Number(arg('seed', '90001'));
+const places = process.argv.includes('--places');
+
+const strong = new StrongAgent();
+const v1 = new StrongV1Agent();
+const folder = new StrongAgent('fold', { caution: 1000 });
+const pusher = new StrongAgent('push', { caution: 0 });
+
+/** Replays `hist` on a fresh game of `seed`, then `first` for `me`, then plays on with `rest` in `me`'s seat. */
+function branch(seed: number, hist: [number, number][], me: number, first: number, rest: Agent): number {
+  const g = new Game({ seed, maxRound: 1, autoNextHand: true });
+  for (const [s, a] of hist) g.step(s, a);
+  const hand = g.log.length;
+  g.step(me, first);
+  while (!g.isOver() && (places || g.log.length === hand)) {
+    const s = g.actor();
+    g.step(s, (s === me ? rest : v1).decide(g.stateView(s, { shallow: true, reuse: true })));
+  }
+  if (!places) return g.log[hand]!.score_delta[me]!;
+  const final = g.owari!.scores;
+  const order = [0, 1, 2, 3].sort((a, b) => final[b]! - final[a]! || a - b);
+  return -(order.indexOf(me) + 1);
+}
+
+const groups = new Map<string, { n: number; s: number; ss: number }>();
+const add = (key: string, d: number) => {
+  const a = groups.get(key) ?? { n: 0, s: 0, ss: 0 };
+  a.n++; a.s += d; a.ss += d * d;
+  groups.set(key, a);
+};
+
+for (let gi = 0; gi < games; gi++) {
+  const seed = seed0 + Math.floor(gi / 4), me = gi % 4;
+  const g = new Game({ seed, maxRound: 1, autoNextHand: true });
+  const hist: [number, number][] = [];
+  let sampledHand = -1;
+  while (!g.isOver()) {
+    const s = g.actor();
+    const view = g.stateView(s, { shallow: true, reuse: true });
+    const a = (s === me ? strong : v1).decide(view);
+    if (s === me && kind === 'riichi' && view.riichi_stage2) {
+      const d = branch(seed, hist, me, A.RIICHI, strong) - branch(seed, hist, me, A.RIICHI_CANCEL, strong);
+      const t = readTable(view);
+      add(`AI ${a === A.RIICHI ? 'riichi' : 'dama  '} ${t.threats.some((x) => x.riichi) ? 'vs riichi' : t.threats.length ? 'vs open  ' : 'no threat'}`, d);
+    } else if (s === me && kind === 'pushfold' && sampledHand !== g.log.length && a < 37 && !view.riichi_stage2 && !view.players[s]!.riichi) {
+      const t = readTable(view);
+      if (t.threats.some((x) => x.riichi)) {
+        const risk = (k: number) => t.threats.reduce((x, th) => x + th.tenpai * dealInChance(k, th, t.visible), 0);
+        let minRisk = Infinity;
+        for (let k = 0; k < 34; k++) if (t.counts[k]! > 0) minRisk = Math.min(minRisk, risk(k));
+        const k = kindOfDiscard(a);
+        const c = t.counts.slice();
+        c[k]! -= 1;
+        const best = shanten(t.counts, t.meldCount), sh = shanten(c, t.meldCount);
+        const pushed = sh === best && risk(k) > minRisk, folded = sh > best && risk(k) === minRisk;
+        if ((pushed || folded) && best >= 0 && best <= 2) {
+          sampledHand = g.log.length;
+          const mine = branch(seed, hist, me, a, strong);
+          const other = pushed ? branch(seed, hist, me, folder.decide(view), folder) : branch(seed, hist, me, pusher.decide(view), pusher);
+          const d = pushed ? mine - other : other - mine;
+          const acc = ukeire(c, t.meldCount, t.seen).total;
+          add(`${best} shanten, AI ${pushed ? 'pushed' : 'folded'}`, d);
+          if (pushed && best > 0) add(`${best} shanten, AI pushed, acceptance ${acc < 10 ? '<10' : acc < 20 ? '10-19' : '20+'}`, d);
+        }
+      }
+    }
+    hist.push([s, a]);
+    g.step(s, a);
+  }
+}
+
+console.log(`${kind}: ${games} hanchan, one strong against three strong-v1, seed ${seed0}; ${places ? 'places gained' : 'points at the end of the hand'}, ${kind === 'riichi' ? 'riichi − dama' : 'push − fold'}`);
+for (const [key, a] of [...groups].sort()) {
+  const m = a.s / a.n, half = 1.96 * Math.sqrt(Math.max(0, a.ss / a.n - m * m) / a.n);
+  console.log(`  ${key.padEnd(44)} ${String(a.n).padStart(5)}  ${m.toFixed(places ? 3 : 0).padStart(7)} ± ${half.toFixed(places ? 3 : 0)}`);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'bun:test';
+import { StrongAgent } from '../../../src/engine/ai';
+import { measuredDealIn, measuredValue, measuredWin } from '../../../src/engine/ai/strong/push-fold';
+import { formatTiles } from '../../../src/engine/notation';
+import { parseTiles } from '../../../src/engine/rules';
+import { idx, scenario } from '../table/_scenario';
+
+const river = (tiles: string) => parseTiles(tiles).map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false }));
+
+/** Seat 0 holds `hand` + `draw` with `left` tiles in the wall; seat 1 is in riichi, its river 1z 9m 2p (2p the riichi tile). */
+function facingRiichi(hand: string, draw: string, dora: string, left: number) {
+  const g = scenario({ hands: [hand, '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: draw, dora });
+  const view = g.stateView(0);
+  const r = river('1z9m2p');
+  r[2]!.riichi = true;
+  view.players[1]!.river = r;
+  view.players[1]!.riichi = true;
+  view.tiles_left = left;
+  return view;
+}
+
+describe('strong AI: push or fold on measured figures (push-fold.ts)', () => {
+  it('reads the measured tables: a riichi halves the win chance, more acceptance and more turns raise it', () => {
+    expect(measuredWin(true, 1, 15, 10)).toBeLessThan(measuredWin(false, 1, 15, 10));
+    expect(measuredWin(true, 1, 25, 10)).toBeGreaterThan(measuredWin(true, 1, 5, 10));
+    expect(measuredWin(true, 1, 15, 12)).toBeGreaterThan(measuredWin(true, 1, 15, 5));
+    expect(measuredWin(true, 3, 40, 15)).toBe(0);
+    expect(measuredValue(2, false, false)).toBeGreaterThan(measuredValue(2, true, false));
+    expect(measuredValue(3, false, true)).toBeGreaterThan(measuredValue(3, false, false));
+    expect(measuredDealIn(0)).toBe(0);
+    expect(measuredDealIn(0.05)).toBeCloseTo(0.104, 6);
+  });
+
+  it('pushes a wide one-shanten hand against a riichi with 30 tiles left, where the guessed win chance and future danger folded', () => {
+    // 35678m 234p 134457s + 4s: one shanten with wide acceptance; 2p (the riichi tile) is genbutsu.
+    const view = facingRiichi('35678m234p13457s', '4s', '7z', 30);
+    expect(formatTiles(view.players[0]!.hand as number[])).toBe('35678m234p134457s');
+    const old = new StrongAgent('old', { measured: false, ahead: [0.15, 0.3, 0.5] }).decide(view);
+    expect(old).toBe(idx('2p'));
+    expect(new StrongAgent().decide(view)).toBe(idx('1s'));
+  });
+});
