@@ -23,6 +23,7 @@ import { loadText } from '../mahjong/src/modules/replay/service';
 import { forEachDecision, optionOf, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
 import { CALL_FEATURES, callRows, discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
 import { evaluateOptions } from '../mahjong/src/modules/review/values';
+import { StrongAgent } from '../mahjong/src/engine/ai';
 import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import type { ReviewDecision } from '../mahjong/src/modules/review/model';
 
@@ -54,7 +55,8 @@ if (trainOut) {
   // The review engine's two models, from the selected logs (the tuning set: --set tune).
   const discards: Sample[] = [];
   const calls: Sample[] = [];
-  const strong = new StrongEngine(undefined, null, null);
+  // `--strong-defaults`: the strong_choice feature from the playing strong AI (STRONG_DEFAULTS), for a playing model.
+  const strong = args.includes('--strong-defaults') ? new StrongEngine(new StrongAgent('strong'), null, null) : new StrongEngine(undefined, null, null);
   for (const { paipu } of logs) {
     forEachDecision(paipu, (view, _k, _seat, action) => {
       if (view.phase < 4 && action >= 37) return;
