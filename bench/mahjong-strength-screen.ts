@@ -5,7 +5,8 @@
  *
  * `--learned '{...}'` plays the review engine instead (src/modules/review/player.ts, its options as JSON).
  *
- * Run: bun bench/mahjong-strength-screen.ts [--walls 100] [--seed 29] [--vs strong-v1|heuristic] [--opts '{"caution":1.2}'] [--learned '{"mode":"safe"}']
+ * Run: bun bench/mahjong-strength-screen.ts [--walls 100] [--seed 29] [--vs strong-v1|heuristic] [--opts '{"caution":1.2}'] [--net FILE]
+ *      [--learned '{"mode":"safe"}' [--models DIR]]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ const walls = Number(arg('walls', '100'));
 const seed = Number(arg('seed', '29'));
 const vs = arg('vs', 'strong-v1');
 const opts = JSON.parse(arg('opts', '{}'));
+// `--net FILE`: a learned discard order other than the shipped one (bench/mahjong-review-agreement.ts --train-strong).
+const net = process.argv.includes('--net') ? JSON.parse(readFileSync(arg('net', ''), 'utf8')) : undefined;
 const learned = process.argv.includes('--learned') ? JSON.parse(arg('learned', '{}')) : null;
 // `--models DIR`: the learned player's review-discard.json and review-calls.json from DIR.
 if (learned && process.argv.includes('--models')) {
@@ -29,7 +32,7 @@ if (learned && process.argv.includes('--models')) {
 }
 const { report } = playArena({
   lineup: ['strong', vs, vs, vs], walls, seed,
-  agent: (name) => (name === 'strong' ? (learned ? new LearnedPlayer('strong', learned) : new StrongAgent('strong', opts)) : vs === 'heuristic' ? new HeuristicAgent() : new StrongV1Agent()),
+  agent: (name) => (name === 'strong' ? (learned ? new LearnedPlayer('strong', learned) : new StrongAgent('strong', opts, net)) : vs === 'heuristic' ? new HeuristicAgent() : new StrongV1Agent()),
 });
 const f = (e: { mean: number; ci95: number }, s = 1, d = 3) => `${(e.mean * s).toFixed(d)}±${(e.ci95 * s).toFixed(d)}`;
 for (const c of report.contestants) {
