@@ -39,7 +39,7 @@ const trainAt = args.indexOf('--train');
 const trainOut = trainAt >= 0 ? args[trainAt + 1]! : null;
 const strongAt = args.indexOf('--train-strong');
 const strongOut = strongAt >= 0 ? args[strongAt + 1]! : null;
-const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1 && i !== strongAt + 1 && args[i - 1] !== '--hidden' && args[i - 1] !== '--epochs') ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1 && i !== strongAt + 1 && args[i - 1] !== '--hidden' && args[i - 1] !== '--epochs' && args[i - 1] !== '--seed') ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
 
 /** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
 export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
@@ -68,9 +68,9 @@ if (strongOut) {
       if (s && label >= 0) samples.push({ rows: s.rows, label });
     });
   }
-  const hiddenAt = args.indexOf('--hidden'), epochsAt = args.indexOf('--epochs');
+  const hiddenAt = args.indexOf('--hidden'), epochsAt = args.indexOf('--epochs'), seedAt = args.indexOf('--seed');
   const hidden = hiddenAt >= 0 ? Number(args[hiddenAt + 1]) : 24, epochs = epochsAt >= 0 ? Number(args[epochsAt + 1]) : 20;
-  const model = trainReviewModel(samples, { hidden, epochs, rate: 0.05, seed: 1, logs: logs.length, features: LEARNED_DISCARD_FEATURES });
+  const model = trainReviewModel(samples, { hidden, epochs, rate: 0.05, seed: seedAt >= 0 ? Number(args[seedAt + 1]) : 1, logs: logs.length, features: LEARNED_DISCARD_FEATURES });
   mkdirSync(strongOut, { recursive: true });
   writeFileAtomic(join(strongOut, 'strong-discard.json'), `${JSON.stringify(model, null, 1)}\n`);
   console.log(`trained on ${logs.length} logs: ${samples.length} discards (${(model.trained_on.accuracy * 100).toFixed(1)} % on them) → ${strongOut}`);

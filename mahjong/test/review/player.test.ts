@@ -10,8 +10,8 @@ import { evaluateOptions } from '../../src/modules/review/values';
 
 /** Wraps a learned player: checks each answer against the review engine's choice on the same view. */
 function checked(player: LearnedPlayer, tally: { engine: number; differsFromStrong: number; riichi: number }): Agent {
-  const engine = new StrongEngine(new StrongAgent('strong'));
-  const strong = new StrongAgent('strong');
+  const engine = new StrongEngine(new StrongAgent('strong', { learnedDiscard: false }));
+  const strong = new StrongAgent('strong', { learnedDiscard: false });
   let riichi: boolean | null = null;
   return {
     name: player.name,
@@ -54,7 +54,7 @@ describe('the review engine as a player', () => {
   });
 
   it('leaves discards or calls to the strong AI when asked', () => {
-    const strong = new StrongAgent('strong');
+    const strong = new StrongAgent('strong', { learnedDiscard: false });
     let seen = 0;
     const probe = (p: LearnedPlayer): Agent => ({
       name: 'p',

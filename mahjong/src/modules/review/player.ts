@@ -2,7 +2,7 @@
  * The review engine as a player (an experiment of the strength round, mahjong/README.md "AI
  * players"): at each discard and call the options are valued (values.ts) and the review engine
  * chooses (review.ts StrongEngine: the Houou-learned discard order and call model on top of a
- * strong AI, by default the playing one with STRONG_DEFAULTS); wins, kans and nine terminals are
+ * strong AI, by default the playing one with STRONG_DEFAULTS but its own order); wins, kans and nine terminals are
  * the strong AI's, and the riichi confirm follows the engine's choice made with the discard.
  * About 17 times slower than the strong AI (values and features are computed per decision).
  */
@@ -18,7 +18,7 @@ import { REVIEW_STRONG, shippedModels, StrongEngine } from './review';
 import { evaluateOptions } from './values';
 
 export interface LearnedPlayerOptions {
-  /** Options of the strong AI under the models (default: STRONG_DEFAULTS). */
+  /** Options of the strong AI under the models (default: STRONG_DEFAULTS without its own learned discard order). */
   strong?: Partial<StrongOptions>;
   /** The reviewer's own engine unchanged (its strong options, Houou riichi-or-dama and calls) instead. */
   reviewEngine?: boolean;
@@ -45,7 +45,7 @@ export class LearnedPlayer implements Agent {
   private riichi: boolean | null = null;
   constructor(name = 'learned', private readonly o: LearnedPlayerOptions = {}) {
     this.name = name;
-    this.agent = new StrongAgent('strong', o.reviewEngine ? REVIEW_STRONG : o.strong ?? {});
+    this.agent = new StrongAgent('strong', o.reviewEngine ? REVIEW_STRONG : { learnedDiscard: false, ...o.strong });
     this.engine = new StrongEngine(this.agent, o.models?.discard, o.models?.calls);
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import type { Agent } from '../../../src/engine/ai/types';
-import { LEARNED_DISCARD_FEATURES, type DiscardNet } from '../../../src/engine/ai/strong/learned-discard';
+import { LEARNED_DISCARD_FEATURES, tanh, type DiscardNet } from '../../../src/engine/ai/strong/learned-discard';
 import { readTable } from '../../../src/engine/ai/strong/table';
 import type { StateView } from '../../../src/engine/game';
 import { parseTiles } from '../../../src/engine/rules';
@@ -80,5 +80,12 @@ describe('strong AI: the discard order learned from Houou players (learned-disca
     expect(sample.actions[col('tsumogiri').indexOf(1)]).toBe(idx('8m'));
     expect(sample.actions[col('genbutsu').indexOf(1)]).toBe(idx('2p'));
     expect(col('threatened').every((x) => x === 1)).toBe(true);
+  });
+
+  it('its tanh stays within 1e-4 of Math.tanh everywhere (the network was trained with Math.tanh)', () => {
+    let worst = 0;
+    for (let z = -12; z <= 12; z += 0.001) worst = Math.max(worst, Math.abs(tanh(z) - Math.tanh(z)));
+    expect(worst).toBeLessThan(1e-4);
+    expect([tanh(0), tanh(30), tanh(-30)]).toEqual([0, 1, -1]);
   });
 });

@@ -56,6 +56,17 @@ export function candidateFeatures(t: Table, rows: readonly Candidate[], accept: 
   return out;
 }
 
+/**
+ * tanh by Lambert's continued fraction (7th order) clamped to ±1 beyond 4.97: within 1e-4 of
+ * Math.tanh everywhere, and Math.tanh was two thirds of a pick's time.
+ */
+export function tanh(z: number): number {
+  if (z > 4.97) return 1;
+  if (z < -4.97) return -1;
+  const x2 = z * z;
+  return (z * (135135 + x2 * (17325 + x2 * (378 + x2)))) / (135135 + x2 * (62370 + x2 * (3150 + x2 * 28)));
+}
+
 /** Index of the row the network scores highest. */
 export function pickCandidate(net: DiscardNet, rows: readonly number[][]): number {
   let best = 0, bestScore = -Infinity;
@@ -66,7 +77,7 @@ export function pickCandidate(net: DiscardNet, rows: readonly number[][]): numbe
       const w = net.w1[j]!;
       let z = net.b1[j]!;
       for (let f = 0; f < x.length; f++) z += w[f]! * x[f]!;
-      s += net.w2[j]! * Math.tanh(z);
+      s += net.w2[j]! * tanh(z);
     }
     if (s > bestScore) { bestScore = s; best = i; }
   }
