@@ -1,6 +1,6 @@
 /**
  * AI speed before and after, in one process: hanchan per second on one core for the random,
- * heuristic and strong AIs of this tree and of a baseline commit (its mahjong/src extracted with
+ * heuristic and strong AIs of this tree and of a baseline commit (its mahjong/src and mahjong/models extracted with
  * `git archive` into a scratch folder inside the repo, so its imports resolve; removed at the end).
  * Passes alternate between the two trees over the same seeds; the figure is the median of the
  * measured passes after a warm-up pass each, by CPU time (steadier than wall clock on a shared
@@ -61,7 +61,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const scratch = join(ROOT, `mahjong/.bench-baseline-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
 try {
-  const tar = execFileSync('git', ['-C', ROOT, 'archive', baselineRev, 'mahjong/src'], { maxBuffer: 1 << 28 });
+  // The shipped models too: the strong AI imports its learned discard order from mahjong/models.
+  let models = true;
+  try { execFileSync('git', ['-C', ROOT, 'cat-file', '-e', `${baselineRev}:mahjong/models`], { stdio: 'ignore' }); } catch { models = false; }
+  const tar = execFileSync('git', ['-C', ROOT, 'archive', baselineRev, 'mahjong/src', ...(models ? ['mahjong/models'] : [])], { maxBuffer: 1 << 28 });
   execFileSync('tar', ['-x', '-C', scratch], { input: tar });
   const before = await load(scratch, `baseline ${baselineRev}`);
   const after = await load(ROOT, 'this tree');

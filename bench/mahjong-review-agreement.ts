@@ -11,8 +11,10 @@
  * `--train DIR` instead trains the review engine's two models on the selected logs and writes
  * DIR/review-discard.json and DIR/review-calls.json: the shipped ones are
  * `--set tune --train mahjong/models` (byte for byte).
+ * `--train-strong DIR` trains the strong AI's learned discard order (engine/ai/strong/learned-discard.ts)
+ * on the selected logs and writes DIR/strong-discard.json: the shipped one is `--set tune --train-strong mahjong/models`.
  * `--write DIR` copies the selected set's logs to DIR (for `mahjong train` and other tools).
- * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train DIR]
+ * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train DIR] [--train-strong DIR]
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ import { loadText } from '../mahjong/src/modules/replay/service';
 import { forEachDecision, optionOf, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
 import { CALL_FEATURES, callRows, discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
 import { evaluateOptions } from '../mahjong/src/modules/review/values';
+import { StrongAgent } from '../mahjong/src/engine/ai';
+import { LEARNED_DISCARD_FEATURES } from '../mahjong/src/engine/ai/strong/learned-discard';
 import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import type { ReviewDecision } from '../mahjong/src/modules/review/model';
 
@@ -33,7 +37,9 @@ const set = setAt >= 0 ? args[setAt + 1]! : 'heldout';
 const writeDir = writeAt >= 0 ? args[writeAt + 1]! : null;
 const trainAt = args.indexOf('--train');
 const trainOut = trainAt >= 0 ? args[trainAt + 1]! : null;
-const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1) ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
+const strongAt = args.indexOf('--train-strong');
+const strongOut = strongAt >= 0 ? args[strongAt + 1]! : null;
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1 && i !== strongAt + 1 && args[i - 1] !== '--hidden' && args[i - 1] !== '--epochs' && args[i - 1] !== '--seed') ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
 
 /** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
 export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
@@ -50,11 +56,33 @@ const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('
   try { return [{ f, paipu: loadText(text).paipu }]; } catch { return []; }
 });
 
+if (strongOut) {
+  // The strong AI's learned discard order: its own candidate rows at every discard the players made.
+  const samples: Sample[] = [];
+  const agent = new StrongAgent('strong');
+  for (const { paipu } of logs) {
+    forEachDecision(paipu, (view, _k, _seat, action) => {
+      if (view.phase >= 4 || action >= 37) return;
+      const s = agent.discardSample(view);
+      const label = s ? s.actions.findIndex((a) => kindOfDiscard(a) === kindOfDiscard(action)) : -1;
+      if (s && label >= 0) samples.push({ rows: s.rows, label });
+    });
+  }
+  const hiddenAt = args.indexOf('--hidden'), epochsAt = args.indexOf('--epochs'), seedAt = args.indexOf('--seed');
+  const hidden = hiddenAt >= 0 ? Number(args[hiddenAt + 1]) : 24, epochs = epochsAt >= 0 ? Number(args[epochsAt + 1]) : 20;
+  const model = trainReviewModel(samples, { hidden, epochs, rate: 0.05, seed: seedAt >= 0 ? Number(args[seedAt + 1]) : 1, logs: logs.length, features: LEARNED_DISCARD_FEATURES });
+  mkdirSync(strongOut, { recursive: true });
+  writeFileAtomic(join(strongOut, 'strong-discard.json'), `${JSON.stringify(model, null, 1)}\n`);
+  console.log(`trained on ${logs.length} logs: ${samples.length} discards (${(model.trained_on.accuracy * 100).toFixed(1)} % on them) → ${strongOut}`);
+  process.exit(0);
+}
+
 if (trainOut) {
   // The review engine's two models, from the selected logs (the tuning set: --set tune).
   const discards: Sample[] = [];
   const calls: Sample[] = [];
-  const strong = new StrongEngine(undefined, null, null);
+  // `--strong-defaults`: the strong_choice feature from the playing strong AI (STRONG_DEFAULTS), for a playing model.
+  const strong = args.includes('--strong-defaults') ? new StrongEngine(new StrongAgent('strong'), null, null) : new StrongEngine(undefined, null, null);
   for (const { paipu } of logs) {
     forEachDecision(paipu, (view, _k, _seat, action) => {
       if (view.phase < 4 && action >= 37) return;

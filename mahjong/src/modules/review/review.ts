@@ -6,7 +6,7 @@
  * the engine's: agreement, the value lost and its severity; then a summary per seat.
  */
 import { StrongAgent } from '../../engine/ai';
-import { BEFORE_STRENGTH_ROUND } from '../../engine/ai/strong/agent';
+import { BEFORE_STRENGTH_ROUND, type StrongOptions } from '../../engine/ai/strong/agent';
 import { stateView } from '../../engine/game/view';
 import type { StateView } from '../../engine/game/view-schema';
 import type { Paipu, RoundEvent } from '../../engine/paipu';
@@ -42,7 +42,7 @@ function shippedModel(file: unknown, name: string): ReviewModel {
   return file;
 }
 let shipped: { discard: ReviewModel; calls: ReviewModel } | null = null;
-const models = () => (shipped ??= { discard: shippedModel(reviewModelFile, 'review-discard.json'), calls: shippedModel(callModelFile, 'review-calls.json') });
+export const shippedModels = () => (shipped ??= { discard: shippedModel(reviewModelFile, 'review-discard.json'), calls: shippedModel(callModelFile, 'review-calls.json') });
 
 /**
  * The built-in review engine: the strong AI (the riichi question asked on the stage-2 view, as a
@@ -52,12 +52,15 @@ const models = () => (shipped ??= { discard: shippedModel(reviewModelFile, 'revi
  * and choice (learned.ts, models/review-discard.json); calls (chi, pon, kan or pass, when no ron is
  * offered) by a second such model (models/review-calls.json).
  */
+/** The strong AI's options under the review engine. */
+export const REVIEW_STRONG: Partial<StrongOptions> = { ...BEFORE_STRENGTH_ROUND, hououDama: true, firstCallShanten: 1 };
+
 export class StrongEngine implements ReviewEngine {
   readonly name: string;
   constructor(
-    private readonly agent = new StrongAgent('strong', { ...BEFORE_STRENGTH_ROUND, hououDama: true, firstCallShanten: 1 }),
-    private readonly model: ReviewModel | null = models().discard,
-    private readonly callModel: ReviewModel | null = models().calls,
+    private readonly agent = new StrongAgent('strong', REVIEW_STRONG),
+    private readonly model: ReviewModel | null = shippedModels().discard,
+    private readonly callModel: ReviewModel | null = shippedModels().calls,
   ) {
     this.name = agent.name;
   }

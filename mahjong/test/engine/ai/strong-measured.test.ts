@@ -35,8 +35,9 @@ describe('strong AI: push or fold on measured figures (push-fold.ts)', () => {
     // 35678m 234p 134457s + 4s: one shanten with wide acceptance; 2p (the riichi tile) is genbutsu.
     const view = facingRiichi('35678m234p13457s', '4s', '7z', 30);
     expect(formatTiles(view.players[0]!.hand as number[])).toBe('35678m234p134457s');
-    const old = new StrongAgent('old', { measured: false, ahead: [0.15, 0.3, 0.5] }).decide(view);
+    // The score alone (the learned discard order, which reorders the candidates, off in both).
+    const old = new StrongAgent('old', { measured: false, ahead: [0.15, 0.3, 0.5], learnedDiscard: false }).decide(view);
     expect(old).toBe(idx('2p'));
-    expect(new StrongAgent().decide(view)).toBe(idx('1s'));
+    expect(new StrongAgent('measured', { learnedDiscard: false }).decide(view)).toBe(idx('1s'));
   });
 });

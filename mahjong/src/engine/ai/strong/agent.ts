@@ -12,6 +12,8 @@ import { waitingKinds } from '../../ukeire';
 import type { Agent } from '../types';
 import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
+import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
+import SHIPPED_NET from '../../../../models/strong-discard.json';
 import { choosePlan, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table } from './table';
@@ -49,20 +51,42 @@ export interface StrongOptions {
   tanyaoHan: number;
   /** Push or fold on the measured win chance, value and deal-in chance (push-fold.ts). */
   measured: boolean;
+  /**
+   * Throw the tile the discard order learned from Houou players scores highest (learned-discard.ts),
+   * from the candidates as scored here; off: the highest score here.
+   */
+  learnedDiscard: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: true };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false };
 
 export class StrongAgent implements Agent {
   readonly name: string;
   private readonly o: StrongOptions;
-  constructor(name = 'strong', options: Partial<StrongOptions> = {}) { this.name = name; this.o = { ...STRONG_DEFAULTS, ...options }; }
+  private collecting = false;
+  private sample: { actions: number[]; rows: number[][] } | null = null;
+  /** `net`: the learned discard order's network (default: the shipped one). */
+  constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET) {
+    this.name = name;
+    this.o = { ...STRONG_DEFAULTS, ...options };
+  }
+
+  /**
+   * The learned discard order's feature rows on a view (one per candidate discard, its action),
+   * or null when the strong AI would not discard there: for training (bench/mahjong-review-agreement.ts).
+   */
+  discardSample(view: StateView): { actions: number[]; rows: number[][] } | null {
+    this.collecting = true;
+    this.sample = null;
+    try { this.decide(view); } finally { this.collecting = false; }
+    return this.sample;
+  }
 
   decide(view: StateView): number {
     const acts = view.valid_actions;
@@ -169,9 +193,20 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    let top = rows[0]!;
-    for (let i = 1; i < rows.length; i++) if (rows[i]!.score > top.score) top = rows[i]!;
-    return top.action;
+    let top = 0;
+    for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
+    if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {
+      const accept: number[] = [];
+      const shapes: number[] = [];
+      for (const r of rows) {
+        accept.push(r.sh !== best || best > 3 ? 0 : r.accept || table.accept(slot(r.kind)));
+        shapes.push(shape(t, r.kind));
+      }
+      const features = candidateFeatures(t, rows, accept, shapes, top, best);
+      if (this.collecting) this.sample = { actions: rows.map((r) => r.action), rows: features };
+      else top = pickCandidate(this.net, features);
+    }
+    return rows[top]!.action;
   }
 
   private riichiOrDama(t: Table): number {
