@@ -43,12 +43,14 @@ function kokushi(c: number[]): number {
   return 13 - kinds - pair;
 }
 
-/** Index 0–5 of the unordered pair of groups {a, b}, and the two groups other than a and b. */
+/** Index 0–5 of the unordered pair of groups {a, b} (0–2: man with pin, sou, honours; 3–5: the rest). */
 const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
-const PAIR_REST = [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]];
-for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) {
+/** At a·4 + b (a ≠ b): the PAIR index of the two groups other than a and b (flat: read per discard). */
+const REST_PAIR = new Int8Array(16);
+for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) {
+  if (a === b) continue;
   const rest = [0, 1, 2, 3].filter((g) => g !== a && g !== b);
-  PAIR_REST[PAIR[a]![b]!] = [rest[0]!, rest[1]!];
+  REST_PAIR[a * 4 + b] = PAIR[rest[0]!]![rest[1]!]!;
 }
 
 // Scratch tables (10 entries each), reused by every call: a table is read before the next call.
@@ -109,8 +111,7 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) minPlusProduct(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
   for (let g = 0; g < 4; g++) {
     const a = g === 0 ? 1 : 0;
-    const [b, cc] = PAIR_REST[PAIR[g]![a]!]!;
-    minPlusProduct(pool, o[a]!, PAIRS, PAIR[b!]![cc!]! * 10, need, TRIPLES, g * 10);
+    minPlusProduct(pool, o[a]!, PAIRS, REST_PAIR[g * 4 + a]! * 10, need, TRIPLES, g * 10);
   }
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
@@ -148,19 +149,21 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   }
   // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
   // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
-  let nDraws = 0;
+  let nDraws = 0, drawGroups = 0;
   for (let k = 0; k < 34; k++) {
     if (dead[k] || c[k]! >= 4) continue;
-    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) DRAWS[nDraws++] = k;
+    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) { DRAWS[nDraws++] = k; drawGroups |= 1 << groupOf(k); }
   }
   hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
-  handKokushi = useKokushi; drawCount = nDraws; drawsReady = false;
+  handKokushi = useKokushi; drawCount = nDraws; drawsReady = false; handDrawGroups = drawGroups;
   return { shanten, best, accept: acceptOf };
 }
 
 // The hand of the last discardTable call, for acceptOf (a table is used before the next call).
 let hand: number[] = [];
 let seen: number[] = [];
+/** Bit g: some draw worth trying is in group g (acceptOf skips the cheapest splits of the others). */
+let handDrawGroups = 0;
 let handNeed = 4, handClosed = true, handPairs = 0, handKinds = 0, handKokushi = false, drawCount = 0, drawsReady = false;
 const KEYS = new Float64Array(4);
 const OFFSETS = new Int32Array(4);
@@ -201,12 +204,13 @@ function acceptOf(d: number): number {
     const pool = distancePool();
     const cost = regular + 1;
     for (let g = 0; g < 4; g++) {
+      if (!(handDrawGroups & (1 << g))) continue;
       if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
       else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
       else {
         // d's group without d, times the pair of groups other than it and g.
-        const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
-        minPlusProduct(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+        const rest = REST_PAIR[gd * 4 + g]!;
+        minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
         IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
       }
     }
