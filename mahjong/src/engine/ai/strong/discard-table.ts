@@ -16,10 +16,13 @@ import { distancePool, downOffset, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUI
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
 
-const groupOf = (k: number) => (k < 27 ? (k / 9) | 0 : 3);
+/** Group (0 man, 1 pin, 2 sou, 3 honours) and position within its suit of each kind: read per draw, no division. */
+const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
+const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : -1));
+const groupOf = (k: number) => GROUP_OF[k]!;
 const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
 /** Position of kind k held n times in its group's neighbour lists (group-table.ts upLowers/downOffset). */
-const posOf = (k: number, n: number) => (k < 27 ? k % 9 : n);
+const posOf = (k: number, n: number) => (k < 27 ? SUIT_POS[k]! : n);
 /** Change of group key when kind k held n times loses one copy. */
 const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
 
