@@ -255,3 +255,13 @@ export function downOffset(g: number, key: number, pos: number): number {
   if (!(neighbours[slot * NEAR]! & DOWNS_DONE)) fill(slot, honor, DOWNS_DONE);
   return neighbours[slot * NEAR + 10 + (!honor && slotKey[slot] !== key ? 8 - pos : pos)]!;
 }
+
+/** downOffset for every position at once: out[at + pos] (one lookup per group, not per discard). */
+export function downOffsets(g: number, key: number, out: Int32Array, at: number): void {
+  const honor = g === 3;
+  const slot = (honor ? honorOffsetOfKey(key) : suitOffsetOfKey(key)) / STRIDE;
+  if (!(neighbours[slot * NEAR]! & DOWNS_DONE)) fill(slot, honor, DOWNS_DONE);
+  const base = slot * NEAR + 10;
+  if (!honor && slotKey[slot] !== key) for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + 8 - i]!;
+  else for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + i]!;
+}

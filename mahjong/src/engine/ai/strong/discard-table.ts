@@ -12,7 +12,7 @@
  * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
  * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, downOffset, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
+import { distancePool, downOffsets, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
 
@@ -64,6 +64,8 @@ const TRIPLES = new Int8Array(40);
 /** For the discard being counted: its changed group times the pair of groups other than it and g, by g. */
 const WITH_DISCARD = new Int8Array(40);
 const SHANTEN = new Float64Array(35);
+/** Per group (9 positions each): pool offset of its table with one tile less there (filled per group on first use). */
+const DOWN_OFF = new Int32Array(36);
 /** Pool offset of a discard's group table without it. */
 const MINUS_OFF = new Int32Array(34);
 /** Group key of a discard's group without it. */
@@ -120,6 +122,7 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
   const useKokushi = closed && kokushi(c) <= 7;
   const shanten = SHANTEN.fill(NaN);
+  let downsReady = 0;
   let best = 99;
   for (let d = 0; d <= 34; d++) {
     if (d === 34 ? !noRemoval : c[d]! === 0) continue;
@@ -131,7 +134,8 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     } else {
       const gd = groupOf(d);
       const key = keys[gd]! + keyDown(d, c[d]!);
-      const off = downOffset(gd, keys[gd]!, posOf(d, c[d]!));
+      if (!(downsReady & (1 << gd))) { downOffsets(gd, keys[gd]!, DOWN_OFF, gd * 9); downsReady |= 1 << gd; }
+      const off = DOWN_OFF[gd * 9 + posOf(d, c[d]!)]!;
       MINUS_KEY[d] = key;
       MINUS_OFF[d] = off;
       pool = distancePool();
