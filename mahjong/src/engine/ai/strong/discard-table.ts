@@ -46,6 +46,28 @@ function kokushi(c: number[]): number {
   return 13 - kinds - pair;
 }
 
+/** Terminal/honour kinds held, and those held twice or more, in the hand of the last discardTable call. */
+let yaoKinds = 0, yaoPairs = 0;
+
+/**
+ * kokushi() of hand `c` with one copy of `removed` taken out and one of `added` put in (−1: none),
+ * from the counts kept for the hand: no walk over the thirteen kinds per discard and draw.
+ */
+function kokushiAfter(c: number[], removed: number, added: number): number {
+  let kinds = yaoKinds, pairs = yaoPairs;
+  if (removed >= 0 && isYaochuu(removed)) {
+    const n = c[removed]!;
+    if (n === 1) kinds--;
+    else if (n === 2) pairs--;
+  }
+  if (added >= 0 && isYaochuu(added)) {
+    const n = c[added]! - (added === removed ? 1 : 0);
+    if (n === 0) kinds++;
+    else if (n === 1) pairs++;
+  }
+  return 13 - kinds - (pairs > 0 ? 1 : 0);
+}
+
 /** Index 0–5 of the unordered pair of groups {a, b} (0–2: man with pin, sou, honours; 3–5: the rest). */
 const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
 /** At a·4 + b (a ≠ b): the PAIR index of the two groups other than a and b (flat: read per discard). */
@@ -120,6 +142,8 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   }
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
+  yaoKinds = 0; yaoPairs = 0;
+  for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; if (n > 0) yaoKinds++; if (n >= 2) yaoPairs++; }
   const useKokushi = closed && kokushi(c) <= 7;
   const shanten = SHANTEN.fill(NaN);
   let downsReady = 0;
@@ -144,12 +168,12 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
       if (closed) {
         const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
         sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
-        if (useKokushi) { c[d]!--; sh = Math.min(sh, kokushi(c)); c[d]!++; }
+        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
       }
     }
     if (d === 34 && closed) {
       sh = Math.min(sh, 6 - pairs + Math.max(0, 7 - kinds));
-      if (useKokushi) sh = Math.min(sh, kokushi(c));
+      if (useKokushi) sh = Math.min(sh, kokushiAfter(c, -1, -1));
     }
     shanten[d] = sh;
     if (sh < best) best = sh;
@@ -239,11 +263,7 @@ function acceptOf(d: number): number {
       const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
       better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
       if (!better && useKokushi && isYaochuu(k)) {
-        if (gd >= 0) c[d]!--;
-        c[k]!++;
-        better = kokushi(c) < sh;
-        c[k]!--;
-        if (gd >= 0) c[d]!++;
+        better = kokushiAfter(c, gd >= 0 ? d : -1, k) < sh;
       }
     }
     if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
