@@ -12,7 +12,7 @@
  * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
  * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, downOffsets, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
+import { distancePool, downOffsets, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
 
@@ -158,7 +158,7 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     } else {
       const gd = groupOf(d);
       const key = keys[gd]! + keyDown(d, c[d]!);
-      if (!(downsReady & (1 << gd))) { downOffsets(gd, keys[gd]!, DOWN_OFF, gd * 9); downsReady |= 1 << gd; }
+      if (!(downsReady & (1 << gd))) { downOffsets(gd, keys[gd]!, o[gd]!, DOWN_OFF, gd * 9); downsReady |= 1 << gd; }
       const off = DOWN_OFF[gd * 9 + posOf(d, c[d]!)]!;
       MINUS_KEY[d] = key;
       MINUS_OFF[d] = off;
@@ -202,7 +202,7 @@ const OFFSETS = new Int32Array(4);
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
   const c = hand;
-  for (let g = 0; g < 4; g++) upLowers(g, KEYS[g]!, UP_LOWERS, g * 9);
+  for (let g = 0; g < 4; g++) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9);
   for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
   drawsReady = true;
 }
@@ -231,7 +231,7 @@ function acceptOf(d: number): number {
     if (c[d] === 1) kd--;
   }
   if (regularMay) {
-    if (gd >= 0) upLowers(gd, keyMinus, MINUS_LOWERS, 0);
+    if (gd >= 0) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
     const cost = regular + 1;
     for (let g = 0; g < 4; g++) {
