@@ -78,6 +78,19 @@ for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) {
   REST_PAIR[a * 4 + b] = PAIR[rest[0]!]![rest[1]!]!;
 }
 
+/** The two groups of each PAIR index. */
+const PAIR_A = Int8Array.from([0, 0, 0, 1, 1, 2]);
+const PAIR_B = Int8Array.from([1, 2, 3, 2, 3, 3]);
+/** The key of an empty group (suits: all counts 0; honours: seven kinds held 0 times). */
+const EMPTY_KEY = [0, 0, 0, 7 * HONOR_WEIGHT[0]!];
+/** Bit i: PAIRS holds the product of PAIR index i for the hand of the last discardTable call. */
+let pairsMade = 0;
+
+function makePair(pool: Int8Array, i: number, need: number): void {
+  minPlusProduct(pool, OFFSETS[PAIR_A[i]!]!, pool, OFFSETS[PAIR_B[i]!]!, need, PAIRS, i * 10);
+  pairsMade |= 1 << i;
+}
+
 // Scratch tables (10 entries each), reused by every call: a table is read before the next call.
 /** Products of pairs of groups, by PAIR index. */
 const PAIRS = new Int8Array(60);
@@ -135,10 +148,15 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
   for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
   let pool = distancePool();
-  for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) minPlusProduct(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
+  // Pairs of groups are made when first needed (pairsMade: bit per PAIR index); the product of
+  // the other three groups only for a group that holds a tile (a discard's) or for slot 34.
+  pairsMade = 0;
   for (let g = 0; g < 4; g++) {
+    if (!noRemoval && keys[g] === EMPTY_KEY[g]) continue;
     const a = g === 0 ? 1 : 0;
-    minPlusProduct(pool, o[a]!, PAIRS, REST_PAIR[g * 4 + a]! * 10, need, TRIPLES, g * 10);
+    const rest = REST_PAIR[g * 4 + a]!;
+    if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
+    minPlusProduct(pool, o[a]!, PAIRS, rest * 10, need, TRIPLES, g * 10);
   }
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
@@ -241,6 +259,7 @@ function acceptOf(d: number): number {
       else {
         // d's group without d, times the pair of groups other than it and g.
         const rest = REST_PAIR[gd * 4 + g]!;
+        if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
         minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
         IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
       }
