@@ -220,7 +220,7 @@ const OFFSETS = new Int32Array(4);
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
   const c = hand;
-  for (let g = 0; g < 4; g++) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9);
+  for (let g = 0; g < 4; g++) if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9);
   for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
   drawsReady = true;
 }
@@ -249,7 +249,7 @@ function acceptOf(d: number): number {
     if (c[d] === 1) kd--;
   }
   if (regularMay) {
-    if (gd >= 0) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
+    if (gd >= 0 && handDrawGroups & (1 << gd)) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
     const cost = regular + 1;
     for (let g = 0; g < 4; g++) {
