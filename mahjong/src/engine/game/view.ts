@@ -138,7 +138,9 @@ function refreshShallow(view: StateView, g: ViewedGame, viewer: number | null): 
   const actorSeat = g.actor();
   const actions = viewer === null ? (actorSeat >= 0 ? g.validActions(actorSeat) : []) : g.validActions(viewer);
   const mask = view.valid_actions_mask;
-  mask.fill(false);
+  // Only the bits the last refresh set are cleared (its action list is never changed afterwards).
+  const before = view.valid_actions;
+  for (let i = 0; i < before.length; i++) mask[before[i]!] = false;
   for (let i = 0; i < actions.length; i++) mask[actions[i]!] = true;
   const mine = viewer === null || viewer === actorSeat;
   const riichiDiscards = actorSeat >= 0 && actorSeat < 4 && k.phase < 4 && mine ? g.riichiDiscards() : null;

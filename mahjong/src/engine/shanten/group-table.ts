@@ -240,8 +240,13 @@ function fill(slot: number, honor: boolean, what: number): void {
  * its distance table that one more tile at `pos` lowers, for every position.
  */
 export function upLowers(g: number, key: number, out: Int32Array, at: number): void {
+  upLowersAt(g, key, g === 3 ? honorOffsetOfKey(key) : suitOffsetOfKey(key), out, at);
+}
+
+/** upLowers for a shape whose pool offset the caller already holds (`offset`, of this `key`): no lookup. */
+export function upLowersAt(g: number, key: number, offset: number, out: Int32Array, at: number): void {
   const honor = g === 3;
-  const slot = (honor ? honorOffsetOfKey(key) : suitOffsetOfKey(key)) / STRIDE;
+  const slot = offset / STRIDE;
   if (!(neighbours[slot * NEAR]! & LOWERS_DONE)) fill(slot, honor, LOWERS_DONE);
   const base = slot * NEAR + 1;
   if (!honor && slotKey[slot] !== key) for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + 8 - i]!;
@@ -254,4 +259,14 @@ export function downOffset(g: number, key: number, pos: number): number {
   const slot = (honor ? honorOffsetOfKey(key) : suitOffsetOfKey(key)) / STRIDE;
   if (!(neighbours[slot * NEAR]! & DOWNS_DONE)) fill(slot, honor, DOWNS_DONE);
   return neighbours[slot * NEAR + 10 + (!honor && slotKey[slot] !== key ? 8 - pos : pos)]!;
+}
+
+/** downOffset for every position at once: out[at + pos], for the shape at pool `offset` (of this `key`). */
+export function downOffsets(g: number, key: number, offset: number, out: Int32Array, at: number): void {
+  const honor = g === 3;
+  const slot = offset / STRIDE;
+  if (!(neighbours[slot * NEAR]! & DOWNS_DONE)) fill(slot, honor, DOWNS_DONE);
+  const base = slot * NEAR + 10;
+  if (!honor && slotKey[slot] !== key) for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + 8 - i]!;
+  else for (let i = 0; i < 9; i++) out[at + i] = neighbours[base + i]!;
 }

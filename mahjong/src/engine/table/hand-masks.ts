@@ -47,6 +47,31 @@ export function bumpMasks(m: HandMasks, id: number, count: number, added: boolea
   }
 }
 
+/** The masks of a hand from its counts per kind and its tiles (for the reds): one pass per group. */
+export function masksOfCounts(counts: readonly number[], hand: readonly number[]): HandMasks {
+  const m = emptyMasks();
+  for (let g = 0; g < 4; g++) {
+    const from = g * 9;
+    const len = g < 3 ? 9 : 7;
+    let present = 0, single = 0, four = 0;
+    for (let i = 0; i < len; i++) {
+      const c = counts[from + i]!;
+      if (c === 0) continue;
+      present |= 1 << i;
+      if (c === 1) single |= 1 << i;
+      else if (c === 4) four |= 1 << i;
+    }
+    m.present[g] = present;
+    m.single[g] = single;
+    m.four[g] = four;
+  }
+  for (let i = 0; i < hand.length; i++) {
+    const id = hand[i]!;
+    if (id === 16) m.reds |= 1; else if (id === 52) m.reds |= 2; else if (id === 88) m.reds |= 4;
+  }
+  return m;
+}
+
 /** Set the masks of `id`'s kind for a count of `count` (any value); `added` sets or clears its red bit. */
 export function touchMasks(m: HandMasks, id: number, count: number, added: boolean): void {
   const kind = id >> 2;

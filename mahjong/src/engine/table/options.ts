@@ -7,7 +7,7 @@ import { HandGroups } from '../shanten';
 import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
 import { type PlayerState, handCounts, isClosed } from './player';
-import { countsWith, drawnCompletes, evaluateWin } from './win';
+import { countsWith, drawnCompletes, evaluateWin, yakuCertain } from './win';
 import { winContext } from './settle';
 import { farByMasks, hasFour, yaochuuOf } from './hand-masks';
 
@@ -94,7 +94,7 @@ export function selfOptions(k: HandState, seat: number): Options {
       if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
       if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
     }
-    if (drawnCompletes(p, k.drawn) && evaluateWin(p, seat, k.drawn, winContext(k, seat, true))) actions.push(A.TSUMO);
+    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) actions.push(A.TSUMO);
     if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) actions.push(A.KYUUSHU);
   }
   return { actions, riichiDiscards };

@@ -1,5 +1,5 @@
 import type { Meld } from '../paipu/types';
-import { emptyMasks, bumpMasks, type HandMasks } from './hand-masks';
+import { bumpMasks, masksOfCounts, type HandMasks } from './hand-masks';
 
 export interface RiverTile {
   tile: number;
@@ -54,8 +54,8 @@ export function newPlayer(hand: readonly number[]): PlayerState {
     while (j > 0 && sorted[j - 1]! > id) { sorted[j] = sorted[j - 1]!; j--; }
     sorted[j] = id;
   }
-  const masks = emptyMasks();
-  for (const id of sorted) bumpMasks(masks, id, ++counts[id >> 2]!, true);
+  for (let i = 0; i < sorted.length; i++) counts[sorted[i]! >> 2]! += 1;
+  const masks = masksOfCounts(counts, sorted);
   return {
     counts, masks, hand: sorted, melds: [], river: [],
     discarded: NOES.slice(), missed: NOES.slice(), missedKinds: [],

@@ -59,6 +59,19 @@ export function drawnCompletes(p: PlayerState, drawn: number): boolean {
   return shanten(p.counts, p.melds.length) === -1;
 }
 
+/**
+ * Whether a complete hand of `p` certainly has a yaku, without scoring it: a riichi hand has
+ * riichi, a closed hand's tsumo has menzen tsumo. The option lists ask `evaluateWin` only
+ * otherwise (they run at every winning draw and ron chance; the answer is the same).
+ */
+export function yakuCertain(p: PlayerState, tsumo: boolean): boolean {
+  if (p.riichi) return true;
+  if (!tsumo) return false;
+  const ms = p.melds;
+  for (let i = 0; i < ms.length; i++) if (ms[i]!.type !== 'ankan') return false;
+  return true;
+}
+
 /** Scores a complete hand; null when it has no yaku (or is not complete). */
 /** Who pays what on a settled win: honba and sticks owed to this winner, the discarder (ron). */
 export interface WinPayment { honba: number; kyotaku: number; discarder?: 1 | 2 | 3 }

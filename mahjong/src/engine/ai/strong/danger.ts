@@ -28,8 +28,15 @@ export interface Threat {
 }
 
 const isYakuhai = (kind: number, seatWind: number, roundWind: number) => kind >= 31 || kind === seatWind || kind === roundWind;
-const WIND: Record<string, number> = { E: 27, S: 28, W: 29, N: 30 };
-const ROUND: Record<string, number> = { East: 27, South: 28, West: 29, North: 30 };
+/** Wind kind (27–30) of a seat wind letter or a round wind name (27 for anything else): a switch, no keyed lookup. */
+function windKind(w: string): number {
+  switch (w) {
+    case 'S': case 'South': return 28;
+    case 'W': case 'West': return 29;
+    case 'N': case 'North': return 30;
+    default: return 27;
+  }
+}
 
 export function threatOf(view: StateView, p: PlayerView, visible: number[], dora: number[]): Threat | null {
   let open = 0;
@@ -38,7 +45,7 @@ export function threatOf(view: StateView, p: PlayerView, visible: number[], dora
   let tenpai = 0;
   let doraShown = 0;
   for (const m of p.melds) for (const id of m.tiles) doraShown += dora[id >> 2]! + (isRed(id) ? 1 : 0);
-  const sw = WIND[p.wind] ?? 27, rw = ROUND[view.round_wind] ?? 27;
+  const sw = windKind(p.wind), rw = windKind(view.round_wind);
   if (p.riichi) tenpai = 1;
   else {
     // One loop over the melds, no closures or Set: read for every open opponent at every decision.
@@ -96,20 +103,19 @@ export function dealInChance(kind: number, t: Threat, visible: number[]): number
   w += kind >= 27 ? 0.7 : 0.45;
   if (kind < 27) {
     const n = kind % 9;
-    const avail = (k: number) => (4 - visible[k]!) / 4;
     let seq = 0;
     // Ryanmen from below (holds n-2, n-1; waits n-3 and n) and from above (n+1, n+2; waits n, n+3).
     if (n >= 2) {
       const other = n - 3;
       const furiten = other >= 0 && t.safe[kind - 3] === 1;
-      if (!furiten) seq += (n === 2 ? 0.8 : 3.5) * avail(kind - 1) * avail(kind - 2) * tell(t, kind - 1, kind - 2);
+      if (!furiten) seq += (n === 2 ? 0.8 : 3.5) * avail(visible, kind - 1) * avail(visible, kind - 2) * tell(t, kind - 1, kind - 2);
     }
     if (n <= 6) {
       const other = n + 3;
       const furiten = other <= 8 && t.safe[kind + 3] === 1;
-      if (!furiten) seq += (n === 6 ? 0.8 : 3.5) * avail(kind + 1) * avail(kind + 2) * tell(t, kind + 1, kind + 2);
+      if (!furiten) seq += (n === 6 ? 0.8 : 3.5) * avail(visible, kind + 1) * avail(visible, kind + 2) * tell(t, kind + 1, kind + 2);
     }
-    if (n >= 1 && n <= 7) seq += 1.0 * avail(kind - 1) * avail(kind + 1);
+    if (n >= 1 && n <= 7) seq += 1.0 * avail(visible, kind - 1) * avail(visible, kind + 1);
     if (t.riichiKind >= 0 && t.riichiKind < 27 && Math.floor(t.riichiKind / 9) === Math.floor(kind / 9)) {
       const d = Math.abs(t.riichiKind - kind);
       if (d === 1 || d === 2) seq *= 1.3;
@@ -118,6 +124,9 @@ export function dealInChance(kind: number, t: Threat, visible: number[]): number
   }
   return Math.min(0.5, w * SCALE);
 }
+
+/** Share of a kind's copies still unseen (a function, not a closure per call: read per discard and threat). */
+const avail = (visible: number[], k: number): number => (4 - visible[k]!) / 4;
 
 /** Shapes using a kind the threat threw early are less likely kept. */
 function tell(t: Threat, a: number, b: number): number {

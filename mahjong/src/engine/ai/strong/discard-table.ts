@@ -12,14 +12,17 @@
  * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
  * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, downOffset, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowers } from '../../shanten/group-table';
+import { distancePool, downOffsets, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
 
-const groupOf = (k: number) => (k < 27 ? (k / 9) | 0 : 3);
+/** Group (0 man, 1 pin, 2 sou, 3 honours) and position within its suit of each kind: read per draw, no division. */
+const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
+const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : -1));
+const groupOf = (k: number) => GROUP_OF[k]!;
 const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
 /** Position of kind k held n times in its group's neighbour lists (group-table.ts upLowers/downOffset). */
-const posOf = (k: number, n: number) => (k < 27 ? k % 9 : n);
+const posOf = (k: number, n: number) => (k < 27 ? SUIT_POS[k]! : n);
 /** Change of group key when kind k held n times loses one copy. */
 const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
 
@@ -43,12 +46,49 @@ function kokushi(c: number[]): number {
   return 13 - kinds - pair;
 }
 
-/** Index 0–5 of the unordered pair of groups {a, b}, and the two groups other than a and b. */
+/** Terminal/honour kinds held, and those held twice or more, in the hand of the last discardTable call. */
+let yaoKinds = 0, yaoPairs = 0;
+
+/**
+ * kokushi() of hand `c` with one copy of `removed` taken out and one of `added` put in (−1: none),
+ * from the counts kept for the hand: no walk over the thirteen kinds per discard and draw.
+ */
+function kokushiAfter(c: number[], removed: number, added: number): number {
+  let kinds = yaoKinds, pairs = yaoPairs;
+  if (removed >= 0 && isYaochuu(removed)) {
+    const n = c[removed]!;
+    if (n === 1) kinds--;
+    else if (n === 2) pairs--;
+  }
+  if (added >= 0 && isYaochuu(added)) {
+    const n = c[added]! - (added === removed ? 1 : 0);
+    if (n === 0) kinds++;
+    else if (n === 1) pairs++;
+  }
+  return 13 - kinds - (pairs > 0 ? 1 : 0);
+}
+
+/** Index 0–5 of the unordered pair of groups {a, b} (0–2: man with pin, sou, honours; 3–5: the rest). */
 const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
-const PAIR_REST = [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]];
-for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) {
+/** At a·4 + b (a ≠ b): the PAIR index of the two groups other than a and b (flat: read per discard). */
+const REST_PAIR = new Int8Array(16);
+for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) {
+  if (a === b) continue;
   const rest = [0, 1, 2, 3].filter((g) => g !== a && g !== b);
-  PAIR_REST[PAIR[a]![b]!] = [rest[0]!, rest[1]!];
+  REST_PAIR[a * 4 + b] = PAIR[rest[0]!]![rest[1]!]!;
+}
+
+/** The two groups of each PAIR index. */
+const PAIR_A = Int8Array.from([0, 0, 0, 1, 1, 2]);
+const PAIR_B = Int8Array.from([1, 2, 3, 2, 3, 3]);
+/** The key of an empty group (suits: all counts 0; honours: seven kinds held 0 times). */
+const EMPTY_KEY = [0, 0, 0, 7 * HONOR_WEIGHT[0]!];
+/** Bit i: PAIRS holds the product of PAIR index i for the hand of the last discardTable call. */
+let pairsMade = 0;
+
+function makePair(pool: Int8Array, i: number, need: number): void {
+  minPlusProduct(pool, OFFSETS[PAIR_A[i]!]!, pool, OFFSETS[PAIR_B[i]!]!, need, PAIRS, i * 10);
+  pairsMade |= 1 << i;
 }
 
 // Scratch tables (10 entries each), reused by every call: a table is read before the next call.
@@ -59,6 +99,8 @@ const TRIPLES = new Int8Array(40);
 /** For the discard being counted: its changed group times the pair of groups other than it and g, by g. */
 const WITH_DISCARD = new Int8Array(40);
 const SHANTEN = new Float64Array(35);
+/** Per group (9 positions each): pool offset of its table with one tile less there (filled per group on first use). */
+const DOWN_OFF = new Int32Array(36);
 /** Pool offset of a discard's group table without it. */
 const MINUS_OFF = new Int32Array(34);
 /** Group key of a discard's group without it. */
@@ -106,16 +148,23 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
   for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
   let pool = distancePool();
-  for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) minPlusProduct(pool, o[a]!, pool, o[b]!, need, PAIRS, PAIR[a]![b]! * 10);
+  // Pairs of groups are made when first needed (pairsMade: bit per PAIR index); the product of
+  // the other three groups only for a group that holds a tile (a discard's) or for slot 34.
+  pairsMade = 0;
   for (let g = 0; g < 4; g++) {
+    if (!noRemoval && keys[g] === EMPTY_KEY[g]) continue;
     const a = g === 0 ? 1 : 0;
-    const [b, cc] = PAIR_REST[PAIR[g]![a]!]!;
-    minPlusProduct(pool, o[a]!, PAIRS, PAIR[b!]![cc!]! * 10, need, TRIPLES, g * 10);
+    const rest = REST_PAIR[g * 4 + a]!;
+    if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
+    minPlusProduct(pool, o[a]!, PAIRS, rest * 10, need, TRIPLES, g * 10);
   }
   let pairs = 0, kinds = 0;
   for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
+  yaoKinds = 0; yaoPairs = 0;
+  for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; if (n > 0) yaoKinds++; if (n >= 2) yaoPairs++; }
   const useKokushi = closed && kokushi(c) <= 7;
   const shanten = SHANTEN.fill(NaN);
+  let downsReady = 0;
   let best = 99;
   for (let d = 0; d <= 34; d++) {
     if (d === 34 ? !noRemoval : c[d]! === 0) continue;
@@ -127,7 +176,8 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     } else {
       const gd = groupOf(d);
       const key = keys[gd]! + keyDown(d, c[d]!);
-      const off = downOffset(gd, keys[gd]!, posOf(d, c[d]!));
+      if (!(downsReady & (1 << gd))) { downOffsets(gd, keys[gd]!, o[gd]!, DOWN_OFF, gd * 9); downsReady |= 1 << gd; }
+      const off = DOWN_OFF[gd * 9 + posOf(d, c[d]!)]!;
       MINUS_KEY[d] = key;
       MINUS_OFF[d] = off;
       pool = distancePool();
@@ -136,31 +186,33 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
       if (closed) {
         const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
         sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
-        if (useKokushi) { c[d]!--; sh = Math.min(sh, kokushi(c)); c[d]!++; }
+        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
       }
     }
     if (d === 34 && closed) {
       sh = Math.min(sh, 6 - pairs + Math.max(0, 7 - kinds));
-      if (useKokushi) sh = Math.min(sh, kokushi(c));
+      if (useKokushi) sh = Math.min(sh, kokushiAfter(c, -1, -1));
     }
     shanten[d] = sh;
     if (sh < best) best = sh;
   }
   // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
   // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
-  let nDraws = 0;
+  let nDraws = 0, drawGroups = 0;
   for (let k = 0; k < 34; k++) {
     if (dead[k] || c[k]! >= 4) continue;
-    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) DRAWS[nDraws++] = k;
+    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) { DRAWS[nDraws++] = k; drawGroups |= 1 << groupOf(k); }
   }
   hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
-  handKokushi = useKokushi; drawCount = nDraws; drawsReady = false;
+  handKokushi = useKokushi; drawCount = nDraws; drawsReady = false; handDrawGroups = drawGroups;
   return { shanten, best, accept: acceptOf };
 }
 
 // The hand of the last discardTable call, for acceptOf (a table is used before the next call).
 let hand: number[] = [];
 let seen: number[] = [];
+/** Bit g: some draw worth trying is in group g (acceptOf skips the cheapest splits of the others). */
+let handDrawGroups = 0;
 let handNeed = 4, handClosed = true, handPairs = 0, handKinds = 0, handKokushi = false, drawCount = 0, drawsReady = false;
 const KEYS = new Float64Array(4);
 const OFFSETS = new Int32Array(4);
@@ -168,7 +220,7 @@ const OFFSETS = new Int32Array(4);
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
   const c = hand;
-  for (let g = 0; g < 4; g++) upLowers(g, KEYS[g]!, UP_LOWERS, g * 9);
+  for (let g = 0; g < 4; g++) if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9);
   for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
   drawsReady = true;
 }
@@ -197,16 +249,18 @@ function acceptOf(d: number): number {
     if (c[d] === 1) kd--;
   }
   if (regularMay) {
-    if (gd >= 0) upLowers(gd, keyMinus, MINUS_LOWERS, 0);
+    if (gd >= 0 && handDrawGroups & (1 << gd)) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
     const cost = regular + 1;
     for (let g = 0; g < 4; g++) {
+      if (!(handDrawGroups & (1 << g))) continue;
       if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
       else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
       else {
         // d's group without d, times the pair of groups other than it and g.
-        const [x, y] = PAIR_REST[PAIR[gd]![g]!]!;
-        minPlusProduct(pool, offMinus, PAIRS, PAIR[x!]![y!]! * 10, need, WITH_DISCARD, g * 10);
+        const rest = REST_PAIR[gd * 4 + g]!;
+        if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
+        minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
         IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
       }
     }
@@ -228,11 +282,7 @@ function acceptOf(d: number): number {
       const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
       better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
       if (!better && useKokushi && isYaochuu(k)) {
-        if (gd >= 0) c[d]!--;
-        c[k]!++;
-        better = kokushi(c) < sh;
-        c[k]!--;
-        if (gd >= 0) c[d]!++;
+        better = kokushiAfter(c, gd >= 0 ? d : -1, k) < sh;
       }
     }
     if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }

@@ -4,7 +4,8 @@
  */
 import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
-import { threatOf, type Threat } from './danger';
+import type { Threat } from './danger';
+import { cachedThreat } from './threat-cache';
 import { seenKinds, ZERO_34 } from '../visible';
 
 export interface Table {
@@ -66,7 +67,7 @@ export function readTable(view: StateView): Table {
     if (p.seat === seat) continue;
     // threatOf returns null at once for a seat neither in riichi nor with two open melds.
     if (p.riichi || p.melds.length >= 2) {
-      const t = threatOf(view, p, visible, dora);
+      const t = cachedThreat(view, p, visible, dora);
       if (t) threats.push(t);
     }
     if (p.score > mine || (p.score === mine && p.seat < seat)) { place++; if (p.score - mine < gapUp) gapUp = p.score - mine; } else if (mine - p.score < gapDown) gapDown = mine - p.score;

@@ -10,10 +10,13 @@ import { isRed } from '../../tiles';
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 export const isYakuhai = (t: Table, k: number) => k >= 31 || k === t.seatWind || k === t.roundWind;
 
+/** Ron value (typical fu) of 0–4 han, made once: read at every discard weighed against a threat. */
+const RON_BY_HAN: readonly number[] = [0, 1300, 2600, 5200, 8000];
+
 /** Ron value in points of `han` (typical fu), for a dealer or not. */
 export function hanToPoints(han: number, dealer: boolean): number {
   const h = Math.max(1, Math.round(han));
-  const base = h >= 13 ? 32000 : h >= 11 ? 24000 : h >= 8 ? 16000 : h >= 6 ? 12000 : h >= 5 ? 8000 : [0, 1300, 2600, 5200, 8000][h]!;
+  const base = h >= 13 ? 32000 : h >= 11 ? 24000 : h >= 8 ? 16000 : h >= 6 ? 12000 : h >= 5 ? 8000 : RON_BY_HAN[h]!;
   return dealer ? base * 1.5 : base;
 }
 
@@ -22,8 +25,11 @@ export function estimateHan(t: Table, counts = t.counts): number {
   let han = 0;
   for (let k = 0; k < 34; k++) han += counts[k]! * t.dora[k]!;
   for (const id of t.hand) if (isRed(id) && counts[id >> 2]! > 0) han += 1;
-  const open = t.me.melds.some((m) => m.type !== 'ankan');
-  for (const m of t.me.melds) {
+  const melds = t.me.melds;
+  // Plain loops, no closures: this runs at every discard weighed against a threat.
+  let open = false;
+  for (let i = 0; i < melds.length; i++) if (melds[i]!.type !== 'ankan') open = true;
+  for (const m of melds) {
     for (const id of m.tiles) han += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     const k = m.tiles[0]! >> 2;
     if (m.type !== 'chi' && isYakuhai(t, k)) han += (k === t.seatWind && k === t.roundWind) ? 2 : 1;
@@ -34,13 +40,14 @@ export function estimateHan(t: Table, counts = t.counts): number {
   }
   let yao = 0;
   for (let k = 0; k < 34; k++) if (isYaochuu(k)) yao += counts[k]!;
-  const meldYao = t.me.melds.some((m) => m.tiles.some((id) => isYaochuu(id >> 2)));
+  let meldYao = false;
+  for (let i = 0; i < melds.length; i++) { const tiles = melds[i]!.tiles; for (let j = 0; j < tiles.length; j++) if (isYaochuu(tiles[j]! >> 2)) meldYao = true; }
   if (!meldYao && yao <= 2) han += 0.7;
   // Half flush: everything in one suit plus honours.
   const suits = [0, 0, 0];
   for (let k = 0; k < 27; k++) suits[Math.floor(k / 9)]! += counts[k]!;
-  for (const m of t.me.melds) for (const id of m.tiles) if (id >> 2 < 27) suits[Math.floor((id >> 2) / 9)]! += 1;
-  if (suits.filter((n) => n > 0).length === 1) han += open ? 2 : 3;
+  for (const m of melds) for (const id of m.tiles) if (id >> 2 < 27) suits[Math.floor((id >> 2) / 9)]! += 1;
+  if ((suits[0]! > 0 ? 1 : 0) + (suits[1]! > 0 ? 1 : 0) + (suits[2]! > 0 ? 1 : 0) === 1) han += open ? 2 : 3;
   if (!open) han += 1.6; // riichi, tsumo, ura, ippatsu on average
   return han;
 }
