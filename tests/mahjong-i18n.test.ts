@@ -176,7 +176,13 @@ describe('language selector', () => {
       await page.click('#final-close');
     }
     expect(items.length).toBeGreaterThan(0);
-    const ZH: Record<number, string> = { 0: '门前清自摸和', 1: '立直', 2: '一发', 7: '平和', 8: '断幺九', 52: '宝牌', 53: '里宝牌', 54: '赤宝牌' };
+    // Tenhou's yaku ids with their Chinese names: every yaku a seed's last win is likely to have.
+    const ZH: Record<number, string> = {
+      0: '门前清自摸和', 1: '立直', 2: '一发', 4: '岭上开花', 5: '海底捞月', 6: '河底捞鱼', 7: '平和', 8: '断幺九', 9: '一杯口',
+      10: '自风 东', 11: '自风 南', 12: '自风 西', 13: '自风 北', 14: '场风 东', 15: '场风 南', 18: '役牌 白', 19: '役牌 发', 20: '役牌 中',
+      21: '两立直', 22: '七对子', 23: '混全带幺九', 24: '一气通贯', 25: '三色同顺', 28: '对对和', 29: '三暗刻', 34: '混一色', 35: '清一色',
+      52: '宝牌', 53: '里宝牌', 54: '赤宝牌',
+    };
     for (const y of items) {
       expect(y.text).toMatch(/^\S.* \d+番$/);
       if (ZH[y.id]) expect(y.text).toStartWith(`${ZH[y.id]} `);

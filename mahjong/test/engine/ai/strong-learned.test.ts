@@ -66,8 +66,8 @@ describe('strong AI: the discard order learned from Houou players (learned-disca
     const view = facingRiichi('236m258p14789s37z', '8m', '6s');
     expect(readTable(view).threats).toHaveLength(1);
     expect(new StrongAgent('s', { learnedDiscard: false }).decide(view)).toBe(idx('2p'));
-    expect(new StrongAgent().decide(view)).toBe(idx('2p'));
-    expect(new StrongAgent('s', {}, liking('tsumogiri')).decide(view)).toBe(idx('8m'));
+    expect(new StrongAgent('s', { learnedDiscard: true }).decide(view)).toBe(idx('2p'));
+    expect(new StrongAgent('s', { learnedDiscard: true }, liking('tsumogiri')).decide(view)).toBe(idx('8m'));
   });
 
   it('the features of every candidate come from the strong AI\'s own figures: its choice marked once, the drawn tile marked', () => {
