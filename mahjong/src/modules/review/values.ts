@@ -5,7 +5,7 @@
  * (`winChance`), the deal-in chance against every threat (`dealInChance`, danger.ts) and the
  * resulting expected points: ev = win × value − deal-in cost (− the riichi stick when it is lost).
  */
-import { winChance } from '../../engine/ai/strong/agent';
+import { winChance } from '../../engine/ai/strong/guesses';
 import { dealInChance } from '../../engine/ai/strong/danger';
 import { choosePlan, meldKinds } from '../../engine/ai/strong/plan';
 import { riskFactor } from '../../engine/ai/strong/placement';
