@@ -29,7 +29,7 @@ export interface Threat {
 
 const isYakuhai = (kind: number, seatWind: number, roundWind: number) => kind >= 31 || kind === seatWind || kind === roundWind;
 /** Wind kind (27–30) of a seat wind letter or a round wind name (27 for anything else): a switch, no keyed lookup. */
-function windKind(w: string): number {
+export function windKind(w: string): number {
   switch (w) {
     case 'S': case 'South': return 28;
     case 'W': case 'West': return 29;

@@ -4,7 +4,7 @@
  */
 import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
-import type { Threat } from './danger';
+import { type Threat, windKind } from './danger';
 import { cachedThreat } from './threat-cache';
 import { seenKinds, ZERO_34 } from '../visible';
 
@@ -34,15 +34,6 @@ export interface Table {
   gapDown: number;
 }
 
-/** Wind kind (27–30) of a seat wind letter or a round wind name: a switch, no keyed lookup per decision. */
-function windKind(w: string): number {
-  switch (w) {
-    case 'S': case 'South': return 28;
-    case 'W': case 'West': return 29;
-    case 'N': case 'North': return 30;
-    default: return 27;
-  }
-}
 
 // Plain loops, no keyed lookups: the strong AI reads its table at every decision.
 export function readTable(view: StateView): Table {
