@@ -20,7 +20,9 @@ const ask = { model: 'claude-sonnet-5-5', max_tokens: 8, messages: [{ role: 'use
 // Whole minutes: the page shows HH:MM and "in 3 h N min".
 const reset = new Date(Math.ceil((Date.now() + 3 * 3_600_000 + 5 * 60_000) / 60_000) * 60_000);
 const pad = (n: number) => String(n).padStart(2, '0');
-const resetClock = `${pad(reset.getHours())}:${pad(reset.getMinutes())}`;
+// A reset on another day than today shows its date first ("Nov 29 00:23"): a run after 20:55 local time.
+const resetDay = reset.toDateString() === new Date().toDateString() ? '' : `${reset.toDateString().slice(4, 10)} `;
+const resetClock = `${resetDay}${pad(reset.getHours())}:${pad(reset.getMinutes())}`;
 
 let vendor: MockUpstream;
 let h: Harness;
