@@ -80,6 +80,7 @@ describe('published strength figures on the ladder', () => {
       expect(page).not.toContain('hunter2');
       expect(page).toContain('2.200 ± 0.050');
       expect(page).toContain('3 file(s) in ladder-runs/ are not runs');
+      expect(page.slice(page.indexOf('id="release-runs"'))).toContain('mahjong arena --ai strong,strong-v1');
     } finally {
       await close();
     }
@@ -90,5 +91,7 @@ describe('published strength figures on the ladder', () => {
     expect(RELEASE_RUNS).toHaveLength((releaseFile as unknown[]).length);
     for (const r of releaseFile as unknown[]) expect(Value.Check(PublishedRun, r)).toBe(true);
     for (const r of RELEASE_RUNS) expect(r.label).toMatch(/^(mahjong arena|bun bench\/)/);
+    // The README's strength claims: against the frozen copy, against the heuristic, against a public mjai bot.
+    expect(RELEASE_RUNS.map((r) => r.lineup.join(','))).toEqual(expect.arrayContaining(['strong,strong-v1,strong-v1,strong-v1', 'strong,heuristic,heuristic,heuristic', 'manue,strong,strong,strong']));
   });
 });
