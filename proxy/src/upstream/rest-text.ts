@@ -25,7 +25,7 @@ export interface ProviderRests {
 /** The longest wait Claude Code's retries cover (ten tries, backing off to about 30 s). */
 export const CLIENT_RETRY_WINDOW_MS = 60_000;
 
-/** `17:05 local time (in 2 h 5 min)`; another day adds its date: `Tue 28 Nov 09:00 local time (in 19 h)`. */
+/** `17:05 local time (in 2 h 5 min)`; another day adds its date: `Tue Nov 28 09:00 local time (in 19 h)`. */
 export function whenText(untilMs: number, nowMs: number): string {
   const at = new Date(untilMs);
   const now = new Date(nowMs);
