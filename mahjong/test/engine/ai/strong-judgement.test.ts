@@ -9,6 +9,7 @@ import type { StateView } from '../../../src/engine/game';
 import { readTable } from '../../../src/engine/ai/strong/table';
 import { riskFactor } from '../../../src/engine/ai/strong/placement';
 import { discard, idx, ok, scenario, type ScenarioSpec } from '../table/_scenario';
+import { facingRiichi, river } from './_facing-riichi';
 
 // Positions built with the table scenarios (test/engine/table/_scenario.ts), then read by the
 // strong AI from seat 0's view, as it reads every view in play.
@@ -143,7 +144,6 @@ describe('strong AI: calls (agent.ts respond, plan.ts)', () => {
   });
 });
 
-const river = (tiles: string) => parseTiles(tiles).map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false }));
 const pon = (tiles: string, from: number) => { const ids = parseTiles(tiles); return { type: 'pon' as const, tiles: ids, called: ids[0]!, added: null, from, m: 0 }; };
 
 describe('strong AI: open hands as threats (danger.ts threatOf)', () => {
@@ -190,17 +190,6 @@ describe('strong AI: open hands as threats (danger.ts threatOf)', () => {
 });
 
 describe('strong AI: push or fold against a riichi (agent.ts discard)', () => {
-  /** Seat 0 holds `hand` + `draw`; seat 1 is in riichi, its river 1z 9m 2p (the 2p its riichi tile). */
-  const facingRiichi = (hand: string, draw: string, dora: string) => {
-    const g = scenario({ hands: [hand, '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: draw, dora });
-    const view = g.stateView(0);
-    const r = river('1z9m2p');
-    r[2]!.riichi = true;
-    view.players[1]!.river = r;
-    view.players[1]!.riichi = true;
-    return view;
-  };
-
   it('pushes a mangan tenpai: throws the live 8m that keeps 4m–7m, not the genbutsu 2p that breaks it', () => {
     // 56m 234567p 345s 77s + 8m, dora 7s (indicator 6s): tanyao, dora 2, riichi to come — a mangan.
     const view = facingRiichi('56m234567p345s77s', '8m', '6s');

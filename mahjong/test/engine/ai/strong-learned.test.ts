@@ -3,28 +3,16 @@ import { StrongAgent } from '../../../src/engine/ai';
 import type { Agent } from '../../../src/engine/ai/types';
 import { LEARNED_DISCARD_FEATURES, tanh, type DiscardNet } from '../../../src/engine/ai/strong/learned-discard';
 import { readTable } from '../../../src/engine/ai/strong/table';
-import type { StateView } from '../../../src/engine/game';
-import { parseTiles } from '../../../src/engine/rules';
 import { playGame } from '../../../src/engine/sim/play';
 import { kindOfDiscard } from '../../../src/engine/table/actions';
 import shipped from '../../../models/strong-discard.json';
-import { idx, scenario } from '../table/_scenario';
+import { idx } from '../table/_scenario';
+import { facingRiichi } from './_facing-riichi';
 
 /** A network whose score is `weight` × one feature: it throws the candidate highest on that feature. */
 const liking = (feature: (typeof LEARNED_DISCARD_FEATURES)[number], weight = 3): DiscardNet => ({
   hidden: 1, b1: [0], w2: [1], w1: [LEARNED_DISCARD_FEATURES.map((f) => (f === feature ? weight : 0))],
 });
-
-/** Seat 0 holds `hand` + `draw`; seat 1 is in riichi, its river 1z 9m 2p (the 2p its riichi tile). */
-function facingRiichi(hand: string, draw: string, dora: string): StateView {
-  const g = scenario({ hands: [hand, '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: draw, dora });
-  const view = g.stateView(0);
-  const r = parseTiles('1z9m2p').map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false }));
-  r[2]!.riichi = true;
-  view.players[1]!.river = r;
-  view.players[1]!.riichi = true;
-  return view;
-}
 
 describe('strong AI: the discard order learned from Houou players (learned-discard.ts)', () => {
   it('ships a network trained on the 41 tuning logs over exactly these features', () => {

@@ -2,22 +2,8 @@ import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import { measuredDealIn, measuredValue, measuredWin } from '../../../src/engine/ai/strong/push-fold';
 import { formatTiles } from '../../../src/engine/notation';
-import { parseTiles } from '../../../src/engine/rules';
-import { idx, scenario } from '../table/_scenario';
-
-const river = (tiles: string) => parseTiles(tiles).map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false }));
-
-/** Seat 0 holds `hand` + `draw` with `left` tiles in the wall; seat 1 is in riichi, its river 1z 9m 2p (2p the riichi tile). */
-function facingRiichi(hand: string, draw: string, dora: string, left: number) {
-  const g = scenario({ hands: [hand, '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: draw, dora });
-  const view = g.stateView(0);
-  const r = river('1z9m2p');
-  r[2]!.riichi = true;
-  view.players[1]!.river = r;
-  view.players[1]!.riichi = true;
-  view.tiles_left = left;
-  return view;
-}
+import { idx } from '../table/_scenario';
+import { facingRiichi } from './_facing-riichi';
 
 describe('strong AI: push or fold on measured figures (push-fold.ts)', () => {
   it('reads the measured tables: a riichi halves the win chance, more acceptance and more turns raise it', () => {
