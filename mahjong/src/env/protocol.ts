@@ -16,7 +16,7 @@
  *   {"ok":false,"env":0,"error":{"code":"…","status":400,"message":"…"}}
  * and leaves the environment as it was (an illegal action included).
  */
-import { type Static, Type as t } from '@sinclair/typebox';
+import { type Static, type TSchema, Type as t } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { BUILTIN_AIS, createAgent, type Agent } from '../engine/ai';
 import { ACTION_COUNT } from '../engine/table/actions';
@@ -28,15 +28,23 @@ export const MAX_ENVS = 4096;
 const SeatKind = t.Union([t.Literal('agent'), ...BUILTIN_AIS.map((a) => t.Literal(a))]);
 const EnvId = t.Integer({ minimum: 0, maximum: MAX_ENVS - 1 });
 
-export const EnvCommand = t.Union([
-  t.Object({
-    cmd: t.Literal('reset'), env: t.Optional(EnvId), seed: t.Optional(t.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
-    seats: t.Optional(t.Array(SeatKind, { minItems: 4, maxItems: 4 })), east_only: t.Optional(t.Boolean()),
-  }, { additionalProperties: false }),
-  t.Object({ cmd: t.Literal('step'), env: t.Optional(EnvId), action: t.Integer({ minimum: 0, maximum: ACTION_COUNT - 1 }) }, { additionalProperties: false }),
-  t.Object({ cmd: t.Literal('close'), env: t.Optional(EnvId) }, { additionalProperties: false }),
-]);
+const ResetCommand = t.Object({
+  cmd: t.Literal('reset'), env: t.Optional(EnvId), seed: t.Optional(t.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
+  seats: t.Optional(t.Array(SeatKind, { minItems: 4, maxItems: 4 })), east_only: t.Optional(t.Boolean()),
+}, { additionalProperties: false });
+const StepCommand = t.Object({ cmd: t.Literal('step'), env: t.Optional(EnvId), action: t.Integer({ minimum: 0, maximum: ACTION_COUNT - 1 }) }, { additionalProperties: false });
+const CloseCommand = t.Object({ cmd: t.Literal('close'), env: t.Optional(EnvId) }, { additionalProperties: false });
+export const EnvCommand = t.Union([ResetCommand, StepCommand, CloseCommand]);
+/** Each command's own shape, so a bad field is named rather than "Expected union value". */
+const COMMAND_BY_NAME: Record<string, TSchema> = { reset: ResetCommand, step: StepCommand, close: CloseCommand };
 export type EnvCommand = Static<typeof EnvCommand>;
+
+/** A union of literals says which values it takes; any other error keeps TypeBox's message. */
+function explain(schema: TSchema, message: string): string {
+  const options = (schema as { anyOf?: { const?: unknown }[] }).anyOf;
+  if (!options?.every((o) => o.const !== undefined)) return message;
+  return `expected one of ${options.map((o) => JSON.stringify(o.const)).join(', ')}`;
+}
 
 interface Env { game: Game; seats: (Agent | null)[] }
 
@@ -52,9 +60,12 @@ export class EnvServer {
     let data: unknown;
     try { data = JSON.parse(line); } catch (e) { return fail(null, 'INVALID_JSON', `not JSON: ${(e as Error).message}`); }
     if (!Value.Check(EnvCommand, data)) {
-      const first = [...Value.Errors(EnvCommand, data)][0];
+      const cmd = (data as { cmd?: unknown } | null)?.cmd;
       const id = typeof (data as { env?: unknown })?.env === 'number' ? (data as { env: number }).env : null;
-      return fail(id, 'INVALID_COMMAND', `not a command (${first ? `${first.path || '/'}: ${first.message}` : 'unknown shape'}); expected reset, step or close`);
+      const shape = typeof cmd === 'string' ? COMMAND_BY_NAME[cmd] : undefined;
+      if (!shape) return fail(id, 'INVALID_COMMAND', `not a command: "cmd" must be "reset", "step" or "close"`);
+      const first = [...Value.Errors(shape, data)][0];
+      return fail(id, 'INVALID_COMMAND', `${cmd}: ${first ? `${first.path || '/'}: ${explain(first.schema, first.message)}` : 'bad shape'}`);
     }
     const id = data.env ?? 0;
     switch (data.cmd) {

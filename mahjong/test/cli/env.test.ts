@@ -55,6 +55,9 @@ env.close()
     const s = new EnvServer();
     expect(s.handle('nope')).toMatchObject({ ok: false, error: { code: 'INVALID_JSON', status: 400 } });
     expect(s.handle('{"cmd":"jump"}')).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND' } });
+    // The message names the field and what it takes, not "Expected union value".
+    expect(s.handle('{"cmd":"reset","seats":["x","agent","agent","agent"]}')).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND', message: expect.stringContaining('/seats/0: expected one of "agent", "random"') } });
+    expect(s.handle('{"cmd":"step","action":99}')).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND', message: expect.stringContaining('step: /action:') } });
     expect(s.handle('{"cmd":"step","env":3,"action":1}')).toMatchObject({ ok: false, env: 3, error: { code: 'NOT_FOUND', status: 404 } });
     expect(s.handle('{"cmd":"reset","seats":["strong","strong","strong","strong"]}')).toMatchObject({ ok: false });
     expect(s.handle('x'.repeat(70_000))).toMatchObject({ ok: false, error: { status: 413 } });
