@@ -13,6 +13,7 @@ import { DEFAULT_PREFIX, redisBackend } from '../modules/backend/redis';
 import { SqliteGameStore } from '../modules/backend/sqlite';
 import type { GameStore, GameSummary, StoredGame } from '../modules/backend/types';
 import { DEFAULT_LIMITS } from '../modules/backend/memory';
+import { summaryJson } from '../modules/history/summary-json';
 
 export const storeArgs = {
   'data-dir': { type: 'string', description: 'State directory holding games.sqlite (env MAHJONG_DIR, default ~/.mahjong)' },
@@ -65,13 +66,11 @@ export async function findGame(store: GameStore, id: string): Promise<StoredGame
   return game;
 }
 
-const summaryJson = ({ mjlog: _l, tokenHash: _t, ...s }: StoredGame) => s;
-
 const list = defineCommand({
   meta: { name: 'list', description: 'Finished games, newest first' },
   args: {
     ...storeArgs,
-    json: { type: 'boolean', description: 'Print {games, total} as JSON' },
+    json: { type: 'boolean', description: 'Print {games, total} as JSON, each game as GET /api/games shows it' },
     limit: { type: 'string', description: 'At most this many (default 50, up to 500)' },
     offset: { type: 'string', description: 'Skip this many of the newest' },
   },
@@ -82,7 +81,7 @@ const list = defineCommand({
     if (!Number.isInteger(offset) || offset < 0) throw new BadArgument(`--offset must be a whole number ≥ 0, got "${args.offset}"`);
     await withStore(args, async (store) => {
       const { games, total } = await store.list({ owners: 'all', limit, offset });
-      if (args.json) { process.stdout.write(`${JSON.stringify({ games, total }, null, 2)}\n`); return; }
+      if (args.json) { process.stdout.write(`${JSON.stringify({ games: games.map(summaryJson), total }, null, 2)}\n`); return; }
       if (!games.length) { process.stdout.write(`no games stored in ${store.location}\n`); return; }
       process.stdout.write(`${games.map(listLine).join('\n')}\n`);
       process.stdout.write(`${offset + games.length} of ${total} games (${store.location})\n`);
@@ -95,7 +94,7 @@ const show = defineCommand({
   args: {
     id: { type: 'positional', required: true, description: 'Game id (or a unique prefix of 4+ characters)' },
     ...storeArgs,
-    json: { type: 'boolean', description: 'Print the game summary as JSON' },
+    json: { type: 'boolean', description: 'Print the game summary as JSON, as GET /api/games/:game_id shows it' },
   },
   async run({ args }) {
     await withStore(args, async (store) => {

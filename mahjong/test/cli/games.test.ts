@@ -58,8 +58,10 @@ describe('mahjong games', () => {
     const json = await run(dir, 'games', 'list', '--json');
     const parsed = JSON.parse(json.stdout);
     expect(parsed.total).toBe(2);
-    expect(parsed.games.map((g: any) => g.id)).toEqual([second.id, first.id]);
-    expect(parsed.games[0]).toMatchObject({ mode: 'human_ai', ais: [null, 'strong', 'heuristic', 'random'], scores: second.scores, placements: second.placements });
+    // The same shape as GET /api/games (snake_case): one JSON reader serves both.
+    expect(parsed.games.map((g: any) => g.game_id)).toEqual([second.id, first.id]);
+    expect(parsed.games[0]).toMatchObject({ mode: 'human_ai', max_round: second.maxRound, ais: [null, 'strong', 'heuristic', 'random'], scores: second.scores, placements: second.placements });
+    expect(parsed.games[0].finishedAt).toBeUndefined();
     expect(parsed.games[0].mjlog).toBeUndefined();
     expect(parsed.games[0].tokenHash).toBeUndefined();
   });
@@ -71,7 +73,7 @@ describe('mahjong games', () => {
     expect(res.stdout).toContain('East only, seeded practice game (seed 41, not rated)');
     for (const s of [0, 1, 2, 3]) expect(res.stdout).toContain(String(first.scores[s]));
     const json = JSON.parse((await run(dir, 'games', 'show', first.id, '--json')).stdout);
-    expect(json).toMatchObject({ id: first.id, points: first.points, hands: first.hands });
+    expect(json).toMatchObject({ game_id: first.id, seed: 41, seeded: true, points: first.points, hands: first.hands });
     const missing = await run(dir, 'games', 'show', '9999');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no stored game "9999"');

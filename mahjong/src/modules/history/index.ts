@@ -8,6 +8,7 @@ import { adminCookie, clearedAdminCookie, cookieTokens } from '../game/cookies';
 import type { GameService } from '../game/service';
 import { ReviewReport } from '../review/model';
 import { reviewGame } from '../review/review';
+import { summaryJson } from './summary-json';
 import { AdminLoginResponse, GameExportFileQuery, GameList, GameListQuery, GameParams, GameSummary } from './model';
 
 const tags = ['history'];
@@ -24,11 +25,6 @@ export function presentedTokens(request: Request): string[] {
     .filter((v): v is string => !!v).join(',');
   return [...new Set([...raw.split(/[\s,]+/).filter(Boolean), ...cookieTokens(request)])].slice(0, MAX_TOKENS);
 }
-
-export const summaryJson = (g: Omit<StoredGame, 'mjlog' | 'tokenHash'>): typeof GameSummary.static => ({
-  game_id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seeded ? g.seed : null, seeded: g.seeded,
-  ais: g.ais, scores: g.scores, points: g.points, placements: g.placements, hands: g.hands,
-});
 
 /**
  * Finished games (README, "Saved games"): the admin token sees every game; a session token sees
