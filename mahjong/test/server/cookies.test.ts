@@ -126,7 +126,8 @@ describe('history cookies', () => {
     expect((await call('POST', `/api/game/${id}/claim`, { 'x-session-token': g.json.token })).cookies).toHaveLength(2);
 
     expect((await call('POST', '/api/games/admin')).json.code).toBe('TOKEN_REQUIRED');
-    expect((await call('POST', '/api/games/admin', { 'x-session-token': g.json.token })).json.code).toBe('WRONG_TOKEN');
+    const notAdmin = (await call('POST', '/api/games/admin', { 'x-session-token': g.json.token })).json;
+    expect(notAdmin).toMatchObject({ code: 'WRONG_TOKEN', detail: expect.stringContaining('not the admin token') });
     expect((await call('POST', '/api/games/admin', { authorization: `Bearer ${ADMIN}` })).json.admin).toBe(true);
     const admin = await call('POST', '/api/games/admin', { 'x-session-token': ADMIN });
     expect(admin.cookies).toEqual([`mj_admin=${ADMIN}; Path=/api/games; HttpOnly; SameSite=Strict`]);
@@ -134,6 +135,18 @@ describe('history cookies', () => {
     expect((await call('GET', '/api/games', { cookie: `mj_admin=${ADMIN}`, origin: 'http://evil.test' })).status).toBe(401);
     expect((await call('DELETE', '/api/games/admin')).cookies).toEqual(['mj_admin=; Path=/api/games; HttpOnly; SameSite=Strict; Max-Age=0']);
   }, 30_000);
+
+  it('an admin sign-in on a server without an admin token says so (and sets no cookie)', async () => {
+    const bare = createApp({ log: createLogger('mahjong', -999), backend: memoryBackend() });
+    try {
+      const res = await bare.handle(new Request(`http://${HOST}/api/games/admin`, { method: 'POST', headers: { host: HOST, 'x-session-token': ADMIN } }));
+      expect(res.status).toBe(403);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await res.json()).toMatchObject({ code: 'WRONG_TOKEN', detail: expect.stringContaining('this server has no admin token') });
+    } finally {
+      bare.decorator.games.close();
+    }
+  });
 });
 
 describe('every answer', () => {

@@ -17,8 +17,17 @@ export class TokenRequired extends AppError {
 }
 
 export class WrongToken extends AppError {
-  constructor() {
-    super('WRONG_TOKEN', 403, 'that token does not belong to this session');
+  constructor(message = 'that token does not belong to this session') {
+    super('WRONG_TOKEN', 403, message);
+  }
+}
+
+/** The admin sign-in was given a token that is not the server's admin token. */
+export class NotAdminToken extends WrongToken {
+  constructor(configured: boolean) {
+    super(configured
+      ? 'that is not the admin token (the one `mahjong serve` was started with: --admin-token or MAHJONG_ADMIN_TOKEN)'
+      : 'this server has no admin token: start `mahjong serve` with --admin-token or MAHJONG_ADMIN_TOKEN to sign in as admin');
   }
 }
 
@@ -53,6 +62,9 @@ function same(a: string, b: string): boolean {
  */
 export class GameAccess {
   constructor(private readonly adminToken: string | null = null) {}
+
+  /** The server was started with an admin token. */
+  get hasAdmin(): boolean { return !!this.adminToken; }
 
   isAdmin(token: string | null): boolean {
     return !!token && !!this.adminToken && same(token, this.adminToken);

@@ -1,9 +1,10 @@
+import { AppError } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { exportLog, FILE_EXTENSIONS, MEDIA_TYPES } from '../../formats';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { GameNotFound, StoreDisabled, tokenHash as tokenHashOf } from '../backend/game-store';
 import type { StoredGame } from '../backend/types';
-import { type GameAccess, presentedToken, TokenRequired, WrongToken } from '../game/access';
+import { type GameAccess, NotAdminToken, presentedToken, TokenRequired, WrongToken } from '../game/access';
 import { adminCookie, clearedAdminCookie, cookieTokens } from '../game/cookies';
 import type { GameService } from '../game/service';
 import { ReviewReport } from '../review/model';
@@ -44,8 +45,8 @@ export const historyModule = (service: GameService, access: GameAccess) => {
   return new Elysia({ name: 'history' })
     .post('/api/games/admin', ({ request, set }) => {
       const token = presentedToken(request);
-      if (!token) throw new TokenRequired('showing every game');
-      if (!access.isAdmin(token)) throw new WrongToken();
+      if (!token) throw new AppError('TOKEN_REQUIRED', 401, 'the admin sign-in needs the admin token in X-Session-Token or Authorization: Bearer');
+      if (!access.isAdmin(token)) throw new NotAdminToken(access.hasAdmin);
       set.headers['set-cookie'] = adminCookie(token);
       return { admin: true };
     }, {
