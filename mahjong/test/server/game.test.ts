@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { HeuristicAgent } from '../../src/engine/ai';
@@ -65,6 +65,30 @@ describe('POST /api/game/new', () => {
     expect(leak.status).toBe(400);
     expect(leak.text).not.toContain('hunter2');
     expect((await call('POST', '/api/game/new', { ai_model: '/etc/passwd' })).json.detail).toContain('.json');
+  });
+
+  it('a model path tells a request nothing about the server\'s files: missing, unreadable, not JSON and not a model answer alike', async () => {
+    const dir = temp.make('mahjong-model-oracle-');
+    const files: Record<string, string | null> = {
+      'missing.json': null,
+      'not-json.json': 'password=hunter2',
+      'other.json': '{"api_key":"sk-live-123","user":"me"}',
+      'huge.json': `[${'0,'.repeat(3 * 1024 * 1024)}0]`,
+    };
+    const details = new Set<string>();
+    for (const [name, content] of Object.entries(files)) {
+      const path = join(dir, name);
+      if (content !== null) writeFileSync(path, content);
+      const res = await call('POST', '/api/game/new', { ai_model: path });
+      expect([res.status, res.json.code]).toEqual([400, 'MODEL_LOAD_FAILED']);
+      expect(res.text).not.toMatch(/hunter2|api_key|sk-live|ENOENT|no such file|Unexpected|Expected/);
+      details.add(res.json.detail.replace(path, '<path>'));
+    }
+    expect([...details]).toHaveLength(1);
+    // A directory named like a model, too.
+    const asDir = join(dir, 'folder.json');
+    mkdirSync(asDir);
+    expect((await call('POST', '/api/game/new', { ai_model: asDir })).json.detail.replace(asDir, '<path>')).toBe([...details][0]);
   });
 
   it('deals the same hands for the same seed', async () => {

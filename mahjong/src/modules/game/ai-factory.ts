@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { AppError, isAppError } from '@devhub/shared';
+import { AppError } from '@devhub/shared';
 import type { MjaiBots } from '../../mjai/config';
 import { MjaiPlayer } from './mjai-player';
 import { BUILTIN_AIS, createAgent, type Agent } from '../../engine/ai';
@@ -39,14 +39,20 @@ export const SHIPPED_POLICY = shippedPolicy as unknown as string;
 /** A model file larger than this is not a policy we know how to read. */
 const MAX_MODEL_BYTES = 5 * 1024 * 1024;
 
-function readModel(path: string): string {
+/**
+ * Every reason a request's model path fails (missing, unreadable, too large, not JSON, not a
+ * model) gets this one answer: a request must learn nothing about the server's files, not even
+ * whether one exists. The operator sees the reason with `mahjong arena --ai <path>`.
+ */
+const unusableModel = (path: string) =>
+  new ModelLoadFailed(path, 'not a readable mahjong model file (a .json file in the mahjong-heuristic-v1 or mahjong-policy-v1 format; `mahjong arena --ai strong,<path> --games 4` on the server says why)');
+
+function readModel(path: string): string | null {
   try {
-    const size = statSync(path).size;
-    if (size > MAX_MODEL_BYTES) throw new ModelLoadFailed(path, `file is ${size} bytes (limit ${MAX_MODEL_BYTES})`);
+    if (statSync(path).size > MAX_MODEL_BYTES) return null;
     return readFileSync(path, 'utf8');
-  } catch (err) {
-    if (isAppError(err)) throw err;
-    throw new ModelLoadFailed(path, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+  } catch {
+    return null;
   }
 }
 
@@ -83,15 +89,12 @@ export function createAi(model: string | null, seat: number, seed: number, bots:
   // request cannot use the AI loader to peek at other files on the server.
   if (!path.toLowerCase().endsWith('.json')) throw new ModelLoadFailed(path, 'model files are JSON files ending in .json');
   const text = readModel(path);
+  if (text === null) throw unusableModel(path);
   try {
     JSON.parse(text);
-  } catch {
-    throw new ModelLoadFailed(path, 'not a JSON file');
-  }
-  try {
     if (isPolicyText(text)) return asPlayer(new PolicyAgent(parsePolicy(text)));
     return asPlayer(createAgent(path, agentSeed, text));
-  } catch (err) {
-    throw new ModelLoadFailed(kind, (err as Error).message);
+  } catch {
+    throw unusableModel(kind);
   }
 }
