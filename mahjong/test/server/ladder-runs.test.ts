@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { useTempDirs } from '@devhub/shared/testing';
@@ -81,10 +81,18 @@ describe('published strength figures on the ladder', () => {
       expect(page).toContain('2.200 ± 0.050');
       expect(page).toContain('3 file(s) in ladder-runs/ are not runs');
       expect(page.slice(page.indexOf('id="release-runs"'))).toContain('mahjong arena --ai strong,strong-v1');
+      // Files are parsed once and cached; each answer still follows the folder: a file rewritten
+      // (fixed or broken) or removed shows as it is now.
+      writeFileSync(join(dir, RUNS_DIR, 'zz-not-json.json'), JSON.stringify({ ...later, label: 'fixed later' }));
+      writeFileSync(join(dir, RUNS_DIR, 'zz-wrong-shape.json'), '[');
+      expect(existsSync(join(dir, RUNS_DIR, 'zz-huge.json'))).toBe(true); // skipped, never deleted
+      rmSync(join(dir, RUNS_DIR, 'zz-huge.json'));
+      const again = (await call('GET', '/api/ladder')).json as { runs: PublishedRun[]; skipped_runs: string[] };
+      expect(again.runs.map((r) => r.label.slice(0, 5)).sort()).toEqual(['arena', 'fixed', 'newer']);
+      expect(again.skipped_runs).toEqual(['zz-wrong-shape.json']);
     } finally {
       await close();
     }
-    expect(existsSync(join(dir, RUNS_DIR, 'zz-huge.json'))).toBe(true);
   });
 
   it('every figure shipped for this release is a valid run that says how to reproduce it', () => {

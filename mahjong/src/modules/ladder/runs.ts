@@ -79,9 +79,30 @@ export function publishRun(dataDir: string, given: PublishedRun): string {
   return path;
 }
 
+/** What one file held when last read, by path: a request re-reads only files that changed. */
+interface CachedRun { ino: number; size: number; mtimeMs: number; run: PublishedRun | null }
+const runCache = new Map<string, CachedRun>();
+
+function readRun(path: string): PublishedRun | null {
+  const st = statSync(path);
+  const cached = runCache.get(path);
+  if (cached && cached.ino === st.ino && cached.size === st.size && cached.mtimeMs === st.mtimeMs) return cached.run;
+  let run: PublishedRun | null = null;
+  if (st.isFile() && st.size <= MAX_RUN_BYTES) {
+    try {
+      const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      if (Value.Check(PublishedRun, data)) run = data;
+    } catch { /* not JSON: skipped */ }
+  }
+  runCache.set(path, { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, run });
+  return run;
+}
+
 /**
  * The published runs in a data directory, newest first (at most MAX_RUNS). A file that is not a
  * run (too large, not JSON, wrong shape) is skipped and named in `skipped`: it never hides the rest.
+ * Each request lists and stats the folder but parses only files new or changed since the
+ * last request, so a busy /api/ladder costs no more than a directory listing.
  */
 export function readRuns(dataDir: string | null): { runs: PublishedRun[]; skipped: string[] } {
   const dir = dataDir ? join(dataDir, RUNS_DIR) : null;
@@ -89,17 +110,16 @@ export function readRuns(dataDir: string | null): { runs: PublishedRun[]; skippe
   const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort().reverse().slice(0, MAX_RUNS);
   const runs: PublishedRun[] = [];
   const skipped: string[] = [];
+  const seen = new Set<string>();
   for (const f of files) {
     const path = join(dir, f);
-    try {
-      if (statSync(path).size > MAX_RUN_BYTES) throw new Error('too large');
-      const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
-      if (!Value.Check(PublishedRun, data)) throw new Error('not a run');
-      runs.push(data);
-    } catch {
-      skipped.push(f);
-    }
+    seen.add(path);
+    let run: PublishedRun | null = null;
+    try { run = readRun(path); } catch { /* gone or unreadable: skipped */ }
+    if (run) runs.push(run);
+    else skipped.push(f);
   }
+  for (const path of runCache.keys()) if (path.startsWith(`${dir}/`) && !seen.has(path)) runCache.delete(path);
   runs.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return { runs, skipped };
 }
