@@ -1,5 +1,5 @@
 import { swagger } from '@elysiajs/swagger';
-import { createLogger } from '@devhub/shared';
+import { createLogger, type HostAllowList } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
 import type { MjaiBots } from './mjai/config';
@@ -48,6 +48,8 @@ export interface AppDeps {
   /** Rooms for friends: where rooms and ratings live (default: this process, ratings in memory) and their timers. */
   roomStore?: RoomStore;
   roomSettings?: Partial<RoomSettings>;
+  /** The Host names answered (DNS rebinding; `serve` always sets it); null: any Host (in-process use). */
+  hosts?: HostAllowList | null;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
@@ -64,7 +66,7 @@ export function createApp(deps: AppDeps = {}) {
   return new Elysia()
     .use(errorMapper(log))
     .use(securityHeaders())
-    .use(requestGuard())
+    .use(requestGuard(deps.hosts ?? null))
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())

@@ -9,3 +9,4 @@ export * from './config';
 export * from './service-unit';
 export * from './net';
 export * from './bounded-read';
+export * from './host-allow';

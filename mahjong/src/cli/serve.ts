@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
-import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, listenErrorMessage, resolveListen } from '@devhub/shared';
+import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, HostAllowList, listenErrorMessage, resolveListen } from '@devhub/shared';
 import { createApp, type MahjongApp } from '../app';
 import { loadMjaiConfig, type MjaiBots, type MjsonpRooms } from '../mjai/config';
 import { MjsonpServer } from '../mjai/tcp/server';
@@ -43,6 +43,7 @@ export default defineCommand({
     'ladder-ais': { type: 'string', description: 'Ladder entrants, comma separated (default: random, heuristic, strong and every bot in --bots as mjai:<name>)' },
     'ladder-interval': { type: 'string', description: 'Seconds between two ladder matches (default 5)' },
     'mjai-timeout': { type: 'string', description: 'Seconds a classic mjai client may take per answer (default 60, as the original server)' },
+    'allowed-hosts': { type: 'string', description: 'Host names this server answers besides loopback names and its own addresses, comma separated: name, .domain (and subdomains) or * (env MAHJONG_ALLOWED_HOSTS); others get 403 (DNS rebinding)' },
     'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
     'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
@@ -105,7 +106,9 @@ export default defineCommand({
     const roomSettings = roomSettingsFrom(args, limits.ttlMs);
     const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs })
       .catch((err) => { throw new AppError('REDIS_UNAVAILABLE', 500, `rooms: ${(err as Error).message}`); });
-    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings });
+    const allowedHosts = (args['allowed-hosts'] ?? process.env.MAHJONG_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const hosts = new HostAllowList(allowedHosts, listen.host, '--allowed-hosts');
+    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings, hosts });
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {

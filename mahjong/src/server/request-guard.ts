@@ -1,4 +1,4 @@
-import { AppError } from '@devhub/shared';
+import { AppError, type HostAllowList } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { fromElsewhere } from './cookies';
 
@@ -14,15 +14,26 @@ export class TokenInUrl extends AppError {
   }
 }
 
+export class HostNotAllowed extends AppError {
+  constructor(reason: string) {
+    super('FORBIDDEN_HOST', 403, `${reason}: a page whose name was made to point at this server is refused (DNS rebinding); if that is this server's own name, start it with --allowed-hosts <name> (env MAHJONG_ALLOWED_HOSTS)`);
+  }
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Two rules for every request (README, "Security model"): nothing that changes state is taken from
- * a page of another origin — its cookies would otherwise act for the player — and no API request
- * carries a token in its URL.
+ * Three rules for every request (README, "Security model"): the Host must name this server (when
+ * `hosts` is given, as `mahjong serve` does), nothing that changes state is taken from a page of
+ * another origin — its cookies would otherwise act for the player — and no API request carries a
+ * token in its URL.
  */
-export const requestGuard = () =>
+export const requestGuard = (hosts: HostAllowList | null = null) =>
   new Elysia({ name: 'request-guard' }).onRequest(({ request }) => {
+    if (hosts) {
+      const verdict = hosts.check(request.headers.get('host') ?? new URL(request.url).host);
+      if (!verdict.ok) throw new HostNotAllowed(verdict.reason);
+    }
     if (!SAFE.has(request.method) && fromElsewhere(request)) throw new CrossOriginRefused();
     const url = new URL(request.url);
     if (url.pathname.startsWith('/api/') && url.searchParams.has('token')) throw new TokenInUrl();

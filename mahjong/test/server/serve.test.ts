@@ -35,9 +35,16 @@ async function rest(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 describe('mahjong serve', () => {
   it('serves the pages, the API and an event stream on a free port, and stops on SIGTERM', async () => {
-    await using proc = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--max-sessions', '1'], { env: env(), stdout: 'pipe', stderr: 'pipe' });
+    await using proc = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--max-sessions', '1'], { env: { ...env(), MAHJONG_ALLOWED_HOSTS: 'mahjong.example.org, .friends.example' }, stdout: 'pipe', stderr: 'pipe' });
     const base = await address(proc.stdout);
     expect((await fetch(`${base}/`)).headers.get('content-type')).toContain('text/html');
+    // DNS rebinding: a Host that is not a loopback name, this machine's address or an allowed one is refused.
+    const withHost = (host: string) => fetch(`${base}/api/health`, { headers: { host } });
+    const rebound = await withHost('evil.example');
+    expect(rebound.status).toBe(403);
+    expect(await rebound.json()).toMatchObject({ code: 'FORBIDDEN_HOST', detail: expect.stringContaining('--allowed-hosts') });
+    expect((await withHost('friends.example.evil.test')).status).toBe(403);
+    for (const host of ['localhost:8000', 'mahjong.example.org', 'table.friends.example:443', 'friends.example']) expect([host, (await withHost(host)).status]).toEqual([host, 200]);
     const game = (await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { session_id: string; token: string };
     const events = await fetch(`${base}/api/game/${game.session_id}/events`, { headers: { 'x-session-token': game.token } });
     const first = new TextDecoder().decode((await events.body!.getReader().read()).value);

@@ -7,14 +7,14 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's chromium, headless, with a fresh profile; nothing reaches the network but our server. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'mahjong-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1100, height: 800 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extraArgs],
   });
   return {
     context,

@@ -1,5 +1,6 @@
-import { networkInterfaces } from 'node:os';
-import { isIP } from 'node:net';
+import { HostAllowList } from '@devhub/shared/host-allow';
+
+export { hostName, isLoopbackAddress, isLoopbackName } from '@devhub/shared/host-allow';
 
 export interface GuardConfig {
   allowed_hosts: readonly string[];
@@ -11,31 +12,6 @@ export interface GuardConfig {
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
 const OK: Verdict = { ok: true };
-/** How often, at most, a Host that names none of our addresses makes us read the interfaces again. */
-const INTERFACES_TTL_MS = 10_000;
-
-/** 127.0.0.0/8, ::1 and IPv4-mapped loopback (::ffff:127.x.x.x). */
-export function isLoopbackAddress(address: string): boolean {
-  const a = address.trim().toLowerCase();
-  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
-  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
-
-/** `Example.COM:8900` → `example.com`, `[::1]:8900` → `::1`. */
-export function hostName(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
-  const colon = h.indexOf(':');
-  // A bare IPv6 address has several colons and no port.
-  const name = colon >= 0 && h.indexOf(':', colon + 1) < 0 ? h.slice(0, colon) : h;
-  return name.replace(/\.$/, '');
-}
-
-/** `localhost`, `*.localhost` (always loopback in browsers) and 127.0.0.0/8, ::1. */
-export function isLoopbackName(name: string): boolean {
-  return name === 'localhost' || name.endsWith('.localhost') || (isIP(name) !== 0 && isLoopbackAddress(name));
-}
 
 /**
  * Which Host headers and browser Origins the API answers (README "Security model"). The Host rule
@@ -44,17 +20,15 @@ export function isLoopbackName(name: string): boolean {
  * from driving the API with the browser of the user, including over WebSocket, which has no CORS.
  */
 export class RequestPolicy {
-  private ownAddresses = new Set<string>();
-  private readAt = 0;
+  private readonly hosts: HostAllowList;
 
-  constructor(private readonly config: GuardConfig) {}
+  constructor(private readonly config: GuardConfig) {
+    this.hosts = new HostAllowList(config.allowed_hosts, config.api_host);
+  }
 
-  /** Loopback names, this machine's own addresses, and `allowed_hosts`. */
+  /** Loopback names, this machine's own addresses, the listen name, and `allowed_hosts`. */
   host(header: string): Verdict {
-    const name = hostName(header);
-    if (!name) return { ok: false, reason: 'no Host header' };
-    if (isLoopbackName(name) || this.configured(name) || this.isListenName(name) || this.isOwnAddress(name)) return OK;
-    return { ok: false, reason: `Host "${name}" is not allowed (loopback names, this machine's addresses and allowed_hosts are)` };
+    return this.hosts.check(header);
   }
 
   /**
@@ -74,29 +48,6 @@ export class RequestPolicy {
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === hostOf(url.protocol, host)) return OK;
     if (allowed.some((entry) => sameOrigin(entry, url.origin))) return OK;
     return { ok: false, reason: `Origin "${origin}" is not allowed (the console's own origin and allowed_origins are)` };
-  }
-
-  private configured(name: string): boolean {
-    return this.config.allowed_hosts.some((entry) => {
-      const e = entry.trim().toLowerCase();
-      if (e === '*') return true;
-      if (e.startsWith('.')) return name === e.slice(1) || name.endsWith(e);
-      return hostName(e) === name;
-    });
-  }
-
-  private isListenName(name: string): boolean {
-    return !!this.config.api_host && hostName(this.config.api_host) === name;
-  }
-
-  /** A gateway bound to 0.0.0.0 is reached as http://192.168.1.5:8900 from the LAN: that is not rebinding. */
-  private isOwnAddress(name: string): boolean {
-    if (isIP(name) === 0) return false;
-    if (this.ownAddresses.has(name)) return true;
-    if (Date.now() - this.readAt < INTERFACES_TTL_MS) return false;
-    this.readAt = Date.now();
-    this.ownAddresses = new Set(Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address.toLowerCase())));
-    return this.ownAddresses.has(name);
   }
 }
 

@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from 'bun:test';
+import { join } from 'node:path';
+import { useTempDirs } from '../shared/src/testing';
+import { launchBrowser } from '../mahjong/test/web/browser';
+
+// README, "Security model": DNS rebinding, as an attacker runs it. A page is loaded from
+// evil.example; then the name is made to point at the user's machine, where `mahjong serve`
+// listens on the same port, so the page's own-origin requests reach the server and it could read
+// every answer. Chromium's resolver maps evil.example to 127.0.0.1 throughout; the attacker's
+// server holds the port first, then the real `mahjong serve` takes it.
+const temp = useTempDirs(afterAll);
+const ADMIN = 'rebinding-test-admin-token';
+const CLI = join(import.meta.dir, '../mahjong/src/cli/index.ts');
+
+const ATTACK_PAGE = `<!doctype html><title>win a prize</title><script>
+window.attack = async () => {
+  const out = {};
+  for (const [name, init] of [
+    ['create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: '4ai', delay_ms: 0 }) }],
+    ['sessions', {}], ['ladder', {}],
+  ]) {
+    const path = name === 'create' ? '/api/game/new' : name === 'sessions' ? '/api/sessions' : '/api/ladder';
+    try { const r = await fetch(path, init); out[name] = { status: r.status, body: await r.text() }; } catch (e) { out[name] = { error: String(e) }; }
+  }
+  return out;
+};
+</script><p>loading…</p>`;
+
+async function listening(stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = stream.getReader();
+  let text = '';
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    if (/listening on http/.test(text)) { reader.releaseLock(); return; }
+  }
+  throw new Error(`mahjong serve did not start:\n${text}`);
+}
+
+describe('mahjong serve against DNS rebinding (real Chromium)', () => {
+  it('a page of evil.example whose name now points at this machine gets 403 for every request, reads nothing and starts nothing', async () => {
+    const attacker = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(ATTACK_PAGE, { headers: { 'content-type': 'text/html', connection: 'close' } }) });
+    const port = attacker.port;
+    const { context, close } = await launchBrowser(['--host-resolver-rules=MAP evil.example 127.0.0.1']);
+    let server: ReturnType<typeof Bun.spawn> | null = null;
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://evil.example:${port}/`);
+      expect(await page.title()).toBe('win a prize');
+      attacker.stop(true);
+      server = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', String(port), '--no-store'], {
+        env: { ...process.env, MAHJONG_DIR: temp.make('mj-rebind-'), MAHJONG_ADMIN_TOKEN: ADMIN, NO_COLOR: '1', LOG_LEVEL: 'info' }, stdout: 'pipe', stderr: 'pipe',
+      });
+      await listening(server.stdout as ReadableStream<Uint8Array>);
+      const results = (await page.evaluate('window.attack()')) as Record<string, { status?: number; body?: string; error?: string }>;
+      for (const [name, r] of Object.entries(results)) {
+        expect([name, r.status]).toEqual([name, 403]);
+        expect(JSON.parse(r.body!)).toMatchObject({ code: 'FORBIDDEN_HOST' });
+        expect(r.body).not.toContain('"token"');
+      }
+      // The user's own page, on the same server, works: the refusal is the Host, nothing else.
+      const own = await context.newPage();
+      await own.goto(`http://127.0.0.1:${port}/`);
+      const mine = (await own.evaluate('fetch("/api/game/new", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ mode: "4ai", delay_ms: 0 }) }).then((r) => r.status)')) as number;
+      expect(mine).toBe(200);
+      // Exactly one session exists, the user's: the attack started none.
+      const sessions = await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers: { 'x-session-token': ADMIN } })).json() as { sessions: unknown[] };
+      expect(sessions.sessions).toHaveLength(1);
+    } finally {
+      attacker.stop(true);
+      server?.kill('SIGTERM');
+      await server?.exited;
+      await close();
+    }
+  }, 60_000);
+});
