@@ -62,7 +62,7 @@ describe('classic mjai server (mjsonp): unmodified clients of the original serve
     // Every client sees the same final scores; the history has the game with the clients' names.
     const final = results[0]!.received.at(-1)!.scores;
     for (const r of results) expect(r.received.at(-1)!.scores).toEqual(final);
-    let listed: { games: { ais: string[]; scores: number[]; maxRound: number; hands: number }[] } = { games: [] };
+    let listed: { games: { ais: string[]; scores: number[]; max_round: number; hands: number }[] } = { games: [] };
     for (let i = 0; i < 50 && listed.games.length === 0; i++) {
       const out = Bun.spawnSync(['bun', CLI, 'games', 'list', '--json', '--data-dir', dir], { env: { ...process.env, NO_COLOR: '1' } });
       listed = JSON.parse(out.stdout.toString());
@@ -70,7 +70,7 @@ describe('classic mjai server (mjsonp): unmodified clients of the original serve
     }
     expect(listed.games).toHaveLength(1);
     expect([...listed.games[0]!.ais].sort()).toEqual(names.map((n) => `mjsonp:${n}`).sort());
-    expect(listed.games[0]!.maxRound).toBe(1);
+    expect(listed.games[0]!.max_round).toBe(1);
     expect(listed.games[0]!.hands).toBe(results[0]!.received.filter((m) => m.type === "start_kyoku").length);
     expect(listed.games[0]!.hands).toBeGreaterThanOrEqual(4);
     proc.kill('SIGTERM');
