@@ -71,3 +71,15 @@ export class HostAllowList {
     return this.ownAddresses.has(name);
   }
 }
+
+/** The proxy headers that say a request was relayed: such a request is not a local program's. */
+export const FORWARDING_HEADERS = [
+  'forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via',
+  // Cloudflare (a cloudflared tunnel) and Akamai-style CDNs name the client this way.
+  'cf-connecting-ip', 'true-client-ip',
+] as const;
+
+/** The first forwarding header a request carries, or null. */
+export function forwardingHeader(headers: Headers): string | null {
+  return FORWARDING_HEADERS.find((name) => headers.has(name)) ?? null;
+}

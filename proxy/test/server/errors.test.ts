@@ -206,6 +206,46 @@ describe('request guard', () => {
     }
   });
 
+  it('refuses what a tunnel or reverse proxy relays (Host rewritten to localhost, a forwarding header) unless a client token is set', async () => {
+    // A real relay in front, as ngrok --host-header=rewrite or cloudflared would be: it rewrites
+    // Host to the proxy's own and says whom it relays for.
+    const relayTo = (target: string, extra: Record<string, string>) => Bun.serve({
+      hostname: '127.0.0.1', port: 0,
+      fetch: async (req) => {
+        const url = new URL(req.url);
+        const headers = new Headers(req.headers);
+        headers.set('host', new URL(target).host);
+        for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+        return fetch(`${target}${url.pathname}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : await req.arrayBuffer() });
+      },
+    });
+    const server = h.listen();
+    const tokened = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['sk-unused-0000'] } }, { server: { auth_token: 'relay-client-token' } }));
+    const server2 = tokened.listen();
+    const relays = [
+      relayTo(server.url, { 'x-forwarded-for': '203.0.113.7' }),
+      relayTo(server.url, { 'cf-connecting-ip': '203.0.113.7' }),
+      relayTo(server2.url, { 'x-forwarded-for': '203.0.113.7' }),
+    ];
+    try {
+      for (const relay of relays.slice(0, 2)) {
+        const res = await fetch(`http://127.0.0.1:${relay.port}/v1/messages`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+        expect(res.status).toBe(403);
+        expect(((await res.json()) as { error: unknown }).error).toMatchObject({ code: 'forbidden_forwarded', message: expect.stringContaining('auth_token') });
+      }
+      // Directly (no relay), the proxy answers.
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      // With a client token, relayed clients that present it are served; others are 401.
+      const via = `http://127.0.0.1:${relays[2]!.port}`;
+      expect((await fetch(`${via}/v1/models`)).status).toBe(401);
+      expect((await fetch(`${via}/v1/models`, { headers: { authorization: 'Bearer relay-client-token' } })).status).toBe(200);
+    } finally {
+      for (const r of relays) r.stop(true);
+      await server.stop();
+      await server2.stop();
+    }
+  });
+
   it('finds the path of a request whose url is not absolute', () => {
     expect(requestPath(new Request('http://localhost/v1/messages?beta=true'))).toBe('/v1/messages');
     expect(requestPath({ url: '/health?x=1' } as Request)).toBe('/health');

@@ -1,6 +1,6 @@
 import { HostAllowList } from '@devhub/shared/host-allow';
 
-export { hostName, isLoopbackAddress, isLoopbackName } from '@devhub/shared/host-allow';
+export { forwardingHeader, FORWARDING_HEADERS, hostName, isLoopbackAddress, isLoopbackName } from '@devhub/shared/host-allow';
 
 export interface GuardConfig {
   allowed_hosts: readonly string[];
@@ -71,15 +71,4 @@ function sameOrigin(entry: string, origin: string): boolean {
 /** `application/json`, with or without parameters (`; charset=utf-8`). */
 export function isJsonContentType(header: string | null): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
-}
-
-/** The proxy headers that say a request was relayed: such a request is never anonymous. */
-export const FORWARDING_HEADERS = [
-  'forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via',
-  // Cloudflare (a cloudflared tunnel) and Akamai-style CDNs name the client this way.
-  'cf-connecting-ip', 'true-client-ip',
-] as const;
-
-export function forwardingHeader(headers: Headers): string | null {
-  return FORWARDING_HEADERS.find((name) => headers.has(name)) ?? null;
 }

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { forwardingHeader } from '@devhub/shared/host-allow';
 import type { ServerSettings } from '../../config/schema';
 import { isLoopbackHost } from '../../config/listen';
 import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors';
@@ -26,6 +27,13 @@ export function guardRequest(request: Request, server: ServerSettings): void {
     if (host === null || !isLoopbackHost(hostName(host))) {
       const which = host === null ? 'a request without Host' : `Host "${host}" is not a loopback name`;
       throw new Forbidden(`${which}; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
+    }
+    // A tunnel or reverse proxy to 127.0.0.1 (ngrok, cloudflared, nginx) may present a loopback Host
+    // and would put the keys on the internet; it says so in a forwarding header. Without a client
+    // token only local programs are served.
+    const relayed = server.auth_token ? null : forwardingHeader(request.headers);
+    if (relayed) {
+      throw new Forbidden(`this request came through a proxy or tunnel (${relayed} header); without server.auth_token modelproxy serves only programs on this machine: set auth_token to serve relayed clients`, 'forbidden_forwarded');
     }
   }
   const origin = request.headers.get('origin');
