@@ -14,7 +14,7 @@ import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
-import { choosePlan, meldKinds, type PlanChoice } from './plan';
+import { choosePlan, CLOSED_PLAN, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
@@ -105,12 +105,14 @@ export class StrongAgent implements Agent {
 
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
-    const plan = choosePlan(t, t.counts, meldKinds(t), this.open(t));
+    // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
+    const open = this.open(t);
+    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : CLOSED_PLAN;
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
       c[kind] = 0;
-      if (t.me.riichi || (kind >= 0 && t.threats.length === 0 && shanten(c, t.meldCount + 1) <= plan.shanten)) return A.ANKAN;
+      if (t.me.riichi || (kind >= 0 && t.threats.length === 0 && shanten(c, t.meldCount + 1) <= (open ? plan.shanten : shanten(t.counts, t.meldCount)))) return A.ANKAN;
     }
     if (acts.includes(A.KAKAN) && t.threats.length === 0 && plan.shanten >= 1) {
       const kind = t.me.melds.find((m) => m.type === 'pon' && t.counts[m.tiles[0]! >> 2]! > 0)?.tiles[0];

@@ -36,6 +36,9 @@ export function deadKinds(plan: Plan, suit = -1): Uint8Array {
 
 export interface PlanChoice { plan: Plan; dead: Uint8Array; shanten: number }
 
+/** The plan of a closed hand, for a caller that does not need its shanten (NaN here: not computed). */
+export const CLOSED_PLAN: Readonly<PlanChoice> = { plan: 'closed', dead: deadKinds('closed'), shanten: Number.NaN };
+
 /**
  * The best plan for concealed `counts` with `meldKinds` (each meld's tile kinds): the one with
  * the lowest shanten once its dead kinds are set aside. With no open meld the hand is closed.
