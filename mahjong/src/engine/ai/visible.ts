@@ -8,6 +8,13 @@ export function seenKinds(view: StateView): number[] {
   return kept ? kept.slice() : countSeen(view);
 }
 
+/** `seenKinds` written into `out` (34 entries), without a new array. */
+export function seenKindsInto(view: StateView, out: number[]): void {
+  const kept = (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS];
+  const from = kept ?? countSeen(view);
+  for (let k = 0; k < 34; k++) out[k] = from[k]!;
+}
+
 /** `seenKinds` counted from the view's rivers, melds and dora indicators. */
 export function countSeen(view: StateView): number[] {
   const seen = ZERO_34.slice();

@@ -16,7 +16,7 @@ import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-dis
 import SHIPPED_NET from '../../../../models/strong-discard.json';
 import { choosePlan, CLOSED_PLAN, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
-import { readTable, type Table } from './table';
+import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
@@ -25,6 +25,9 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
 RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
+
+/** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
+const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number }
 
@@ -71,6 +74,8 @@ export class StrongAgent implements Agent {
   private readonly o: StrongOptions;
   private collecting = false;
   private sample: { actions: number[]; rows: number[][] } | null = null;
+  /** The arrays of this agent's table: a table lives only while the agent decides. */
+  private readonly buffers = tableBuffers();
   /** `net`: the learned discard order's network (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET) {
     this.name = name;
@@ -91,7 +96,7 @@ export class StrongAgent implements Agent {
   decide(view: StateView): number {
     const acts = view.valid_actions;
     if (acts.length === 1) return acts[0]!;
-    const t = readTable(view);
+    const t = readTable(view, this.buffers);
     if (acts.includes(A.TSUMO) || acts.includes(A.RON)) {
       const win = acts.includes(A.TSUMO) ? A.TSUMO : A.RON;
       if (!skipWin(t, win === A.TSUMO)) return win;
@@ -245,14 +250,15 @@ export class StrongAgent implements Agent {
     const target = t.view.target;
     if (!target) return A.SKIP;
     const kind = target.tile >> 2;
+    const options: { a: number; used: number[] }[] = [];
+    for (const a of [A.PON, A.PON_RED]) if (acts.includes(a)) options.push({ a, used: [kind, kind] });
+    for (let a = 37; a <= 42; a++) if (acts.includes(a)) options.push({ a, used: CHI_USES[(a - 37) % 3]!.map((o) => kind + o) });
+    // Only a kan (or nothing to call onto) is offered: skipped without weighing the hand.
+    if (options.length === 0) return A.SKIP;
     const open = this.open(t);
     const melds = meldKinds(t);
     const now = choosePlan(t, t.counts, melds, open);
     const riichiThreat = t.threats.some((th) => th.riichi);
-    const options: { a: number; used: number[] }[] = [];
-    for (const a of [A.PON, A.PON_RED]) if (acts.includes(a)) options.push({ a, used: [kind, kind] });
-    const chi: Record<number, number[]> = { 0: [1, 2], 1: [-1, 1], 2: [-2, -1] };
-    for (let a = 37; a <= 42; a++) if (acts.includes(a)) options.push({ a, used: chi[(a - 37) % 3]!.map((o) => kind + o) });
     let bestA: number = A.SKIP, bestSh = now.shanten;
     for (const o of options) {
       const c = t.counts.slice();

@@ -6,7 +6,7 @@ import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
 import { type Threat, windKind } from './danger';
 import { cachedThreat } from './threat-cache';
-import { seenKinds, ZERO_34 } from '../visible';
+import { seenKindsInto, ZERO_34 } from '../visible';
 
 export interface Table {
   view: StateView;
@@ -35,19 +35,25 @@ export interface Table {
 }
 
 
+/**
+ * Arrays a caller lends readTable instead of four new ones per decision: an agent whose table
+ * lives only while it decides (and never decides twice at once) keeps one set and reuses it.
+ */
+export interface TableBuffers { counts: number[]; seen: number[]; dora: number[]; visible: number[] }
+export const tableBuffers = (): TableBuffers => ({ counts: ZERO_34.slice(), seen: ZERO_34.slice(), dora: ZERO_34.slice(), visible: ZERO_34.slice() });
+
 // Plain loops, no keyed lookups: the strong AI reads its table at every decision.
-export function readTable(view: StateView): Table {
+export function readTable(view: StateView, into: TableBuffers = tableBuffers()): Table {
   const seat = view.viewer ?? view.turn;
   const players = view.players;
   const me = players[seat]!;
   const hand = Array.isArray(me.hand) ? me.hand : [];
-  const counts = ZERO_34.slice();
+  const counts = into.counts, seen = into.seen, dora = into.dora, visible = into.visible;
+  for (let k = 0; k < 34; k++) { counts[k] = 0; dora[k] = 0; }
   for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
-  const seen = seenKinds(view);
-  const dora = ZERO_34.slice();
+  seenKindsInto(view, seen);
   const indicators = view.dora;
   for (let i = 0; i < indicators.length; i++) dora[DORA_OF[indicators[i]! >> 2]!]! += 1;
-  const visible = ZERO_34.slice();
   for (let k = 0; k < 34; k++) { const v = seen[k]! + counts[k]!; visible[k] = v < 4 ? v : 4; }
   const threats: Threat[] = [];
   // Ties go to the seat nearer the starting dealer (seat 0), as at the end of a game.
