@@ -4,7 +4,7 @@
  * `Host: evil.example`. Shared by the gateway and mahjong (their README "Security model").
  */
 import { isIP } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 
 /** How often, at most, a Host that names none of our addresses makes us read the interfaces again. */
 const INTERFACES_TTL_MS = 10_000;
@@ -32,13 +32,22 @@ export function isLoopbackName(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost') || (isIP(name) !== 0 && isLoopbackAddress(name));
 }
 
+/**
+ * This machine's own name (`os.hostname()`, and `<name>.local` as mDNS announces it): a page of
+ * another site cannot send it as its Host, since it names the attacker's domain, not ours.
+ */
+function isOwnName(name: string): boolean {
+  const own = hostname().trim().toLowerCase().replace(/\.$/, '');
+  return !!own && (name === own || name === `${own}.local`);
+}
+
 export type HostVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
- * Loopback names, this machine's own addresses (a server on 0.0.0.0 reached as
- * http://192.168.1.5:8000 from the LAN is not rebinding), the name it listens on, and the
- * configured entries: `host.example` exactly, `.example.com` for it and its subdomains, `*` for any.
- * The port is not compared.
+ * Loopback names, this machine's own name and addresses (a server on 0.0.0.0 reached as
+ * http://192.168.1.5:8000 or http://mybox.local:8000 from the LAN is not rebinding), the name it
+ * listens on, and the configured entries: `host.example` exactly, `.example.com` for it and its
+ * subdomains, `*` for any. The port is not compared.
  */
 export class HostAllowList {
   private ownAddresses = new Set<string>();
@@ -49,7 +58,7 @@ export class HostAllowList {
   check(header: string | null): HostVerdict {
     const name = header === null ? '' : hostName(header);
     if (!name) return { ok: false, reason: 'no Host header' };
-    if (isLoopbackName(name) || this.configured(name) || (!!this.listenHost && hostName(this.listenHost) === name) || this.isOwnAddress(name)) return { ok: true };
+    if (isLoopbackName(name) || this.configured(name) || (!!this.listenHost && hostName(this.listenHost) === name) || isOwnName(name) || this.isOwnAddress(name)) return { ok: true };
     return { ok: false, reason: `Host "${name}" is not allowed (loopback names, this machine's addresses and ${this.setting} are)` };
   }
 

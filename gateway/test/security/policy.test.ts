@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { networkInterfaces } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import { resolveGatewayConfig } from '../../src/config';
 import { forwardingHeader, hostName, isJsonContentType, isLoopbackName, RequestPolicy } from '../../src/modules/guard/policy';
 
@@ -23,6 +23,9 @@ describe('request policy', () => {
     // The name the server was told to listen on (`--host gw.lan`) is its own.
     expect(new RequestPolicy({ allowed_hosts: [], allowed_origins: [], api_host: 'gw.lan' }).host('gw.lan:8900').ok).toBe(true);
     expect(new RequestPolicy({ allowed_hosts: [], allowed_origins: [], api_host: '0.0.0.0' }).host('gw.lan:8900').ok).toBe(false);
+    // This machine's own name (and its mDNS .local name): what a LAN neighbour types, never another site's Host.
+    const me = hostname().toLowerCase();
+    expect([policy.host(`${me}:8900`).ok, policy.host(`${me}.local:8900`).ok, policy.host(`${me}.evil.example`).ok]).toEqual([true, true, false]);
   });
 
   it("allows no Origin, the page's own, configured ones; refuses others, null and garbage", () => {
