@@ -15,7 +15,11 @@ export class TokenInUrl extends AppError {
 }
 
 export class HostNotAllowed extends AppError {
-  constructor(reason: string) {
+  constructor(reason: string | null) {
+    if (reason === null) {
+      super('FORBIDDEN_HOST', 403, 'a request without a Host header is refused (DNS-rebinding protection): send the name of this server as Host');
+      return;
+    }
     super('FORBIDDEN_HOST', 403, `${reason}: a page whose name was made to point at this server is refused (DNS rebinding); if that is this server's own name, start it with --allowed-hosts <name> (env MAHJONG_ALLOWED_HOSTS)`);
   }
 }
@@ -30,11 +34,14 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const requestGuard = (hosts: HostAllowList | null = null) =>
   new Elysia({ name: 'request-guard' }).onRequest(({ request }) => {
+    // An HTTP/1.0 request may come without Host; its URL is then not absolute.
+    const url = URL.parse(request.url) ?? URL.parse(request.url, 'http://no-host.invalid')!;
     if (hosts) {
-      const verdict = hosts.check(request.headers.get('host') ?? new URL(request.url).host);
+      const host = request.headers.get('host') ?? (url.hostname === 'no-host.invalid' ? null : url.host);
+      if (!host) throw new HostNotAllowed(null);
+      const verdict = hosts.check(host);
       if (!verdict.ok) throw new HostNotAllowed(verdict.reason);
     }
     if (!SAFE.has(request.method) && fromElsewhere(request)) throw new CrossOriginRefused();
-    const url = new URL(request.url);
     if (url.pathname.startsWith('/api/') && url.searchParams.has('token')) throw new TokenInUrl();
   });

@@ -33,6 +33,23 @@ async function rest(stream: ReadableStream<Uint8Array>): Promise<string> {
   }
 }
 
+/** One raw request over TCP (HTTP/1.0 lets a request omit Host, which fetch never does); the whole answer. */
+async function rawExchange(port: number, request: string): Promise<string> {
+  const chunks: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => resolve(), 5_000);
+    Bun.connect({
+      hostname: '127.0.0.1', port, socket: {
+        open: (s) => { s.write(request); },
+        data: (_s, d) => { chunks.push(new TextDecoder().decode(d)); },
+        close: () => { clearTimeout(timer); resolve(); },
+        error: (_s, e) => { clearTimeout(timer); reject(e); },
+      },
+    }).catch(reject);
+  });
+  return chunks.join('');
+}
+
 describe('mahjong serve', () => {
   it('serves the pages, the API and an event stream on a free port, and stops on SIGTERM', async () => {
     await using proc = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', '0', '--max-sessions', '1'], { env: { ...env(), MAHJONG_ALLOWED_HOSTS: 'mahjong.example.org, .friends.example' }, stdout: 'pipe', stderr: 'pipe' });
@@ -45,6 +62,10 @@ describe('mahjong serve', () => {
     expect(await rebound.json()).toMatchObject({ code: 'FORBIDDEN_HOST', detail: expect.stringContaining('--allowed-hosts') });
     expect((await withHost('friends.example.evil.test')).status).toBe(403);
     for (const host of ['localhost:8000', 'mahjong.example.org', 'table.friends.example:443', 'friends.example']) expect([host, (await withHost(host)).status]).toEqual([host, 200]);
+    // HTTP/1.0 without any Host: the same documented 403, not an internal error.
+    const raw = await rawExchange(Number(new URL(base).port), 'GET /api/health HTTP/1.0\r\n\r\n');
+    expect(raw).toStartWith('HTTP/1.1 403');
+    expect(raw).toContain('"code":"FORBIDDEN_HOST"');
     const game = (await (await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { session_id: string; token: string };
     const events = await fetch(`${base}/api/game/${game.session_id}/events`, { headers: { 'x-session-token': game.token } });
     const first = new TextDecoder().decode((await events.body!.getReader().read()).value);
