@@ -61,6 +61,13 @@ export class Kyoku implements HandState {
   result: HandResult | null = null;
   private cacheKey = -1;
   private cacheOpts: Options | null = null;
+  /**
+   * The options of the seat on turn and the target of a discard, refilled in place (one object
+   * each per hand instead of one per draw or discard): both are read only until the next step,
+   * as a shallow view is (a full view copies the target).
+   */
+  private readonly selfOpts: Options = { actions: [], riichiDiscards: [] };
+  private readonly discardTarget: Target = { tile: 0, from: 0, kind: 'discard' };
 
   /**
    * Copies per kind every seat can see: discards not called away, meld tiles, dora indicators
@@ -79,6 +86,14 @@ export class Kyoku implements HandState {
       if (m.type === 'kakan') this.seen[m.added! >> 2]! += 1;
       else for (let i = 0; i < m.tiles.length; i++) if (m.tiles[i] !== m.called) this.seen[m.tiles[i]! >> 2]! += 1;
     }
+    if (this.init.observer) this.init.observer(e, this);
+  }
+
+  /** `record` for a discard, the most frequent event with a draw: no dispatch on the event's type. */
+  recordDiscard(seat: number, tile: number, tsumogiri: boolean): void {
+    const e: RoundEvent = { t: 'discard', who: seat, tile, tsumogiri };
+    this.events.push(e);
+    this.seen[tile >> 2]! += 1;
     if (this.init.observer) this.init.observer(e, this);
   }
 
@@ -120,7 +135,7 @@ export class Kyoku implements HandState {
     const key = this.events.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
     if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
-    if (this.phase < 4) opts = selfOptions(this, this.phase);
+    if (this.phase < 4) opts = selfOptions(this, this.phase, this.selfOpts);
     else if (this.phase < 16) opts = this.respOptions[this.phase % 4] ?? NO_OPTIONS;
     else opts = NO_OPTIONS;
     this.cacheKey = key;
@@ -158,6 +173,14 @@ export class Kyoku implements HandState {
   }
 
   // ── answers to a discard or kan (resolved in responses.ts) ──────────────────
+
+  /** `openResponses` for a discard of `tile` by `from`. */
+  openDiscard(tile: number, from: number): void {
+    const t = this.discardTarget;
+    t.tile = tile;
+    t.from = from;
+    this.openResponses(t);
+  }
 
   // Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
   openResponses(target: Target): void {
@@ -272,7 +295,10 @@ export class Kyoku implements HandState {
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);
-    this.record({ t: 'draw', who: seat, tile });
+    // As `record` (a draw changes no seen count), without its dispatch on the event's type.
+    const e: RoundEvent = { t: 'draw', who: seat, tile };
+    this.events.push(e);
+    if (this.init.observer) this.init.observer(e, this);
   }
 
   /** `seat` acts next: after a draw of `drawn`, or after a chi/pon (`drawn` null: no draw). */
