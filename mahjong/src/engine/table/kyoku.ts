@@ -14,6 +14,7 @@ import { responseOptions } from './response-options';
 import { resolveResponses } from './responses';
 import type { HandResult } from './settle';
 import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
+import { EventLog } from './event-log';
 
 export type { StepCode, StepResult, Target } from './hand-state';
 
@@ -57,7 +58,9 @@ export class Kyoku implements HandState {
   decisions = [-1, -1, -1, -1];
   decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];
   decided = 0;
-  events: RoundEvent[] = [];
+  /** The hand's record (event-log.ts: draws and discards become objects when it is read). */
+  private readonly log = new EventLog();
+  get events(): RoundEvent[] { return this.log.list(); }
   result: HandResult | null = null;
   private cacheKey = -1;
   private cacheOpts: Options | null = null;
@@ -77,7 +80,7 @@ export class Kyoku implements HandState {
 
   /** Records an event of the hand (and shows it to the observer, if any). */
   record(e: RoundEvent): void {
-    this.events.push(e);
+    this.log.push(e);
     // A called discard leaves the river count and joins a meld: it stays counted once.
     if (e.t === 'discard') this.seen[e.tile >> 2]! += 1;
     else if (e.t === 'dora') this.seen[e.tile >> 2]! += 1;
@@ -91,10 +94,13 @@ export class Kyoku implements HandState {
 
   /** `record` for a discard, the most frequent event with a draw: no dispatch on the event's type. */
   recordDiscard(seat: number, tile: number, tsumogiri: boolean): void {
-    const e: RoundEvent = { t: 'discard', who: seat, tile, tsumogiri };
-    this.events.push(e);
     this.seen[tile >> 2]! += 1;
-    if (this.init.observer) this.init.observer(e, this);
+    const observer = this.init.observer;
+    if (!observer) { this.log.pushDiscard(seat, tile, tsumogiri); return; }
+    // The observer gets the very object the record holds.
+    const e: RoundEvent = { t: 'discard', who: seat, tile, tsumogiri };
+    this.log.push(e);
+    observer(e, this);
   }
 
   /** Forget the cached options after a change that adds no event. */
@@ -132,7 +138,7 @@ export class Kyoku implements HandState {
   }
 
   options(): Options {
-    const key = this.events.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
+    const key = this.log.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
     if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
     if (this.phase < 4) opts = selfOptions(this, this.phase, this.selfOpts);
@@ -296,9 +302,11 @@ export class Kyoku implements HandState {
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);
     // As `record` (a draw changes no seen count), without its dispatch on the event's type.
+    const observer = this.init.observer;
+    if (!observer) { this.log.pushDraw(seat, tile); return; }
     const e: RoundEvent = { t: 'draw', who: seat, tile };
-    this.events.push(e);
-    if (this.init.observer) this.init.observer(e, this);
+    this.log.push(e);
+    observer(e, this);
   }
 
   /** `seat` acts next: after a draw of `drawn`, or after a chi/pon (`drawn` null: no draw). */
