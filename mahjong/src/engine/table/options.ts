@@ -7,8 +7,8 @@ import { HandGroups } from '../shanten';
 import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
 import { type PlayerState, handCounts, isClosed } from './player';
-import { countsWith, drawnCompletes, evaluateWin, yakuCertain } from './win';
-import { winContext } from './settle';
+import { countsWith, drawnCompletes, evaluateWin, yakuByTiles, yakuCertain } from './win';
+import { roundWindOf, winContext } from './settle';
 import { farByMasks, hasFour, POP, yaochuuOf } from './hand-masks';
 
 export type { Options } from './hand-state';
@@ -103,7 +103,7 @@ export function selfOptions(k: HandState, seat: number, into: Options): Options 
       if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
       if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
     }
-    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) actions.push(A.TSUMO);
+    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || yakuByTiles(p, null, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) actions.push(A.TSUMO);
     if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) actions.push(A.KYUUSHU);
   }
   into.actions = actions;
