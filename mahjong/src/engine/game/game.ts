@@ -124,7 +124,8 @@ export class Game {
     const k = new Kyoku({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, oya: this.oya, scores: this.scores.slice(), wall });
     this.rounds.push({
       round: this.round, honba: this.honba, kyotaku: this.kyotaku, dice: [1, 1], oya: this.oya, scores: this.scores.slice(),
-      doraIndicator: wall.dora[0]!, hands: k.dealt, events: k.events,
+      // The hand's live record, read through the hand (its draws and discards become objects on reading).
+      doraIndicator: wall.dora[0]!, hands: k.dealt, get events() { return k.events; },
     });
     return k;
   }

@@ -47,31 +47,6 @@ export function bumpMasks(m: HandMasks, id: number, count: number, added: boolea
   }
 }
 
-/** The masks of a hand from its counts per kind and its tiles (for the reds): one pass per group. */
-export function masksOfCounts(counts: readonly number[], hand: readonly number[]): HandMasks {
-  const m = emptyMasks();
-  for (let g = 0; g < 4; g++) {
-    const from = g * 9;
-    const len = g < 3 ? 9 : 7;
-    let present = 0, single = 0, four = 0;
-    for (let i = 0; i < len; i++) {
-      const c = counts[from + i]!;
-      if (c === 0) continue;
-      present |= 1 << i;
-      if (c === 1) single |= 1 << i;
-      else if (c === 4) four |= 1 << i;
-    }
-    m.present[g] = present;
-    m.single[g] = single;
-    m.four[g] = four;
-  }
-  for (let i = 0; i < hand.length; i++) {
-    const id = hand[i]!;
-    if (id === 16) m.reds |= 1; else if (id === 52) m.reds |= 2; else if (id === 88) m.reds |= 4;
-  }
-  return m;
-}
-
 /** Set the masks of `id`'s kind for a count of `count` (any value); `added` sets or clears its red bit. */
 export function touchMasks(m: HandMasks, id: number, count: number, added: boolean): void {
   const kind = id >> 2;
@@ -86,7 +61,8 @@ export function touchMasks(m: HandMasks, id: number, count: number, added: boole
   }
 }
 
-const POP = new Uint8Array(512);
+/** Set bits of a 9-bit mask. */
+export const POP = new Uint8Array(512);
 for (let i = 1; i < 512; i++) POP[i] = (i & 1) + POP[i >> 1]!;
 
 /** Singles with no copy or neighbour within two in their suit (honour singles always): as isolatedTiles. */

@@ -85,6 +85,8 @@ export interface HandState {
 
   // ── named operations (the only writers of the hand state) ──
   record(e: RoundEvent): void;
+  /** The same for a discard. */
+  recordDiscard(seat: number, tile: number, tsumogiri: boolean): void;
   recordMeld(seat: number, meld: Meld): void;
   invalidate(): void;
   give(seat: number, id: number): void;
@@ -94,6 +96,8 @@ export interface HandState {
   giveTurn(seat: number, drawn: number | null, rinshan: boolean): void;
   revealPendingDora(): void;
   openResponses(target: Target): void;
+  /** The same for a discard (the target object is reused: read it only until the next step). */
+  openDiscard(tile: number, from: number): void;
   finish(result: HandResult): void;
   /** First step of a riichi discard: the tile waits for the riichi / cancel answer. */
   enterRiichiStage(seat: number, tile: number): void;

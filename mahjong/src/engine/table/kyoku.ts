@@ -14,6 +14,7 @@ import { responseOptions } from './response-options';
 import { resolveResponses } from './responses';
 import type { HandResult } from './settle';
 import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
+import { EventLog } from './event-log';
 
 export type { StepCode, StepResult, Target } from './hand-state';
 
@@ -57,10 +58,19 @@ export class Kyoku implements HandState {
   decisions = [-1, -1, -1, -1];
   decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];
   decided = 0;
-  events: RoundEvent[] = [];
+  /** The hand's record (event-log.ts: draws and discards become objects when it is read). */
+  private readonly log = new EventLog();
+  get events(): RoundEvent[] { return this.log.list(); }
   result: HandResult | null = null;
   private cacheKey = -1;
   private cacheOpts: Options | null = null;
+  /**
+   * The options of the seat on turn and the target of a discard, refilled in place (one object
+   * each per hand instead of one per draw or discard): both are read only until the next step,
+   * as a shallow view is (a full view copies the target).
+   */
+  private readonly selfOpts: Options = { actions: [], riichiDiscards: [] };
+  private readonly discardTarget: Target = { tile: 0, from: 0, kind: 'discard' };
 
   /**
    * Copies per kind every seat can see: discards not called away, meld tiles, dora indicators
@@ -70,7 +80,7 @@ export class Kyoku implements HandState {
 
   /** Records an event of the hand (and shows it to the observer, if any). */
   record(e: RoundEvent): void {
-    this.events.push(e);
+    this.log.push(e);
     // A called discard leaves the river count and joins a meld: it stays counted once.
     if (e.t === 'discard') this.seen[e.tile >> 2]! += 1;
     else if (e.t === 'dora') this.seen[e.tile >> 2]! += 1;
@@ -80,6 +90,17 @@ export class Kyoku implements HandState {
       else for (let i = 0; i < m.tiles.length; i++) if (m.tiles[i] !== m.called) this.seen[m.tiles[i]! >> 2]! += 1;
     }
     if (this.init.observer) this.init.observer(e, this);
+  }
+
+  /** `record` for a discard, the most frequent event with a draw: no dispatch on the event's type. */
+  recordDiscard(seat: number, tile: number, tsumogiri: boolean): void {
+    this.seen[tile >> 2]! += 1;
+    const observer = this.init.observer;
+    if (!observer) { this.log.pushDiscard(seat, tile, tsumogiri); return; }
+    // The observer gets the very object the record holds.
+    const e: RoundEvent = { t: 'discard', who: seat, tile, tsumogiri };
+    this.log.push(e);
+    observer(e, this);
   }
 
   /** Forget the cached options after a change that adds no event. */
@@ -117,10 +138,10 @@ export class Kyoku implements HandState {
   }
 
   options(): Options {
-    const key = this.events.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
+    const key = this.log.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
     if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
-    if (this.phase < 4) opts = selfOptions(this, this.phase);
+    if (this.phase < 4) opts = selfOptions(this, this.phase, this.selfOpts);
     else if (this.phase < 16) opts = this.respOptions[this.phase % 4] ?? NO_OPTIONS;
     else opts = NO_OPTIONS;
     this.cacheKey = key;
@@ -158,6 +179,14 @@ export class Kyoku implements HandState {
   }
 
   // ── answers to a discard or kan (resolved in responses.ts) ──────────────────
+
+  /** `openResponses` for a discard of `tile` by `from`. */
+  openDiscard(tile: number, from: number): void {
+    const t = this.discardTarget;
+    t.tile = tile;
+    t.from = from;
+    this.openResponses(t);
+  }
 
   // Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
   openResponses(target: Target): void {
@@ -272,7 +301,12 @@ export class Kyoku implements HandState {
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);
-    this.record({ t: 'draw', who: seat, tile });
+    // As `record` (a draw changes no seen count), without its dispatch on the event's type.
+    const observer = this.init.observer;
+    if (!observer) { this.log.pushDraw(seat, tile); return; }
+    const e: RoundEvent = { t: 'draw', who: seat, tile };
+    this.log.push(e);
+    observer(e, this);
   }
 
   /** `seat` acts next: after a draw of `drawn`, or after a chi/pon (`drawn` null: no draw). */

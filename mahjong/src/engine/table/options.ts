@@ -7,9 +7,9 @@ import { HandGroups } from '../shanten';
 import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
 import { type PlayerState, handCounts, isClosed } from './player';
-import { countsWith, drawnCompletes, evaluateWin, yakuCertain } from './win';
-import { winContext } from './settle';
-import { farByMasks, hasFour, yaochuuOf } from './hand-masks';
+import { countsWith, drawnCompletes, evaluateWin, yakuByTiles, yakuCertain } from './win';
+import { roundWindOf, winContext } from './settle';
+import { farByMasks, hasFour, POP, yaochuuOf } from './hand-masks';
 
 export type { Options } from './hand-state';
 
@@ -44,12 +44,16 @@ function hasKakan(p: PlayerState): boolean {
 
 
 
-/** Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out. */
-function discardActions(p: PlayerState, out: number[]): void {
+/**
+ * Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out.
+ * The list is sized from the masks' bit counts and filled by index (pushes growing an empty array
+ * reallocated it on every draw); the rare specials are pushed after.
+ */
+function discardActions(p: PlayerState): number[] {
   const present = p.masks.present;
   const forbidden = p.forbidden;
   let m0 = present[0]!, m1 = present[1]!, m2 = present[2]!;
-  const m3 = present[3]!;
+  let honours = present[3]!;
   let reds = p.masks.reds;
   // A red five alone is only its own index (34–36): drop its plain kind.
   if (reds !== 0) {
@@ -57,27 +61,32 @@ function discardActions(p: PlayerState, out: number[]): void {
     if (reds & 2 && p.counts[13] === 1) m1 &= ~16;
     if (reds & 4 && p.counts[22] === 1) m2 &= ~16;
   }
-  let honours = m3;
   for (let i = 0; i < forbidden.length; i++) {
     const f = forbidden[i]!;
     if (f < 9) m0 &= ~(1 << f); else if (f < 18) m1 &= ~(1 << (f - 9)); else if (f < 27) m2 &= ~(1 << (f - 18)); else honours &= ~(1 << (f - 27));
     if (f === 4) reds &= ~1; else if (f === 13) reds &= ~2; else if (f === 22) reds &= ~4;
   }
-  for (let m = m0; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
-  for (let m = m1; m !== 0; m &= m - 1) out.push(40 - Math.clz32(m & -m));
-  for (let m = m2; m !== 0; m &= m - 1) out.push(49 - Math.clz32(m & -m));
-  for (let m = honours; m !== 0; m &= m - 1) out.push(58 - Math.clz32(m & -m));
-  if (reds & 1) out.push(34);
-  if (reds & 2) out.push(35);
-  if (reds & 4) out.push(36);
+  const out = new Array<number>(POP[m0]! + POP[m1]! + POP[m2]! + POP[honours]! + POP[reds]!);
+  let n = 0;
+  for (let m = m0; m !== 0; m &= m - 1) out[n++] = 31 - Math.clz32(m & -m);
+  for (let m = m1; m !== 0; m &= m - 1) out[n++] = 40 - Math.clz32(m & -m);
+  for (let m = m2; m !== 0; m &= m - 1) out[n++] = 49 - Math.clz32(m & -m);
+  for (let m = honours; m !== 0; m &= m - 1) out[n++] = 58 - Math.clz32(m & -m);
+  if (reds & 1) out[n++] = 34;
+  if (reds & 2) out[n++] = 35;
+  if (reds & 4) out[n++] = 36;
+  return out;
 }
 
-export function selfOptions(k: HandState, seat: number): Options {
-  if (k.stage2) return { actions: [A.RIICHI, A.RIICHI_CANCEL], riichiDiscards: [] };
+/** The options of `seat` on turn, written into `into` (its lists are replaced, never changed). */
+export function selfOptions(k: HandState, seat: number, into: Options): Options {
+  if (k.stage2) {
+    into.actions = [A.RIICHI, A.RIICHI_CANCEL];
+    into.riichiDiscards = NO_RIICHI;
+    return into;
+  }
   const p = k.players[seat]!;
-  const actions: number[] = [];
-  if (p.riichi && k.drawn !== null) actions.push(discardIndex(k.drawn));
-  else discardActions(p, actions);
+  const actions = p.riichi && k.drawn !== null ? [discardIndex(k.drawn)] : discardActions(p);
   let riichiDiscards = NO_RIICHI;
   if (k.drawn !== null && !k.afterCall) {
     const c = p.counts; // changed and restored below
@@ -94,10 +103,12 @@ export function selfOptions(k: HandState, seat: number): Options {
       if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
       if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
     }
-    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) actions.push(A.TSUMO);
+    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || yakuByTiles(p, null, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) actions.push(A.TSUMO);
     if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) actions.push(A.KYUUSHU);
   }
-  return { actions, riichiDiscards };
+  into.actions = actions;
+  into.riichiDiscards = riichiDiscards;
+  return into;
 }
 
 /** The hand of the riichi search (refilled per search: no allocation). */

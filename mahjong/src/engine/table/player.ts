@@ -1,5 +1,5 @@
 import type { Meld } from '../paipu/types';
-import { bumpMasks, masksOfCounts, type HandMasks } from './hand-masks';
+import { bumpMasks, emptyMasks, type HandMasks } from './hand-masks';
 
 export interface RiverTile {
   tile: number;
@@ -19,8 +19,12 @@ export interface PlayerState {
   discarded: boolean[];
   /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten). */
   missed: boolean[];
-  /** The kinds set in `missed`, so clearing touches only those (see markMissed/clearMissed). */
-  missedKinds: number[];
+  /**
+   * The kinds set in `missed` as bits (kinds 0–26, then 27–33), so clearing touches only those
+   * (see markMissed/clearMissed); bits instead of a list: marking runs for every seat at every draw.
+   */
+  missedSuits: number;
+  missedHonours: number;
   /** Riichi declared (step 1 done). */
   riichi: boolean;
   /** The riichi stick was paid (the declaring discard was not ronned). */
@@ -46,24 +50,29 @@ export interface PlayerState {
 
 export function newPlayer(hand: readonly number[]): PlayerState {
   const counts = ZEROS.slice();
-  const sorted = hand.slice();
-  // Insertion sort: 13 tiles, no comparator calls.
-  for (let i = 1; i < sorted.length; i++) {
-    const id = sorted[i]!;
-    let j = i;
-    while (j > 0 && sorted[j - 1]! > id) { sorted[j] = sorted[j - 1]!; j--; }
-    sorted[j] = id;
+  const masks = emptyMasks();
+  // The ids as a 136-bit set read back in order: sorted with no comparisons (once per seat and hand).
+  const bits = ID_BITS;
+  bits.fill(0);
+  for (let i = 0; i < hand.length; i++) {
+    const id = hand[i]!;
+    bits[id >> 5]! |= 1 << (id & 31);
+    bumpMasks(masks, id, ++counts[id >> 2]!, true);
   }
-  for (let i = 0; i < sorted.length; i++) counts[sorted[i]! >> 2]! += 1;
-  const masks = masksOfCounts(counts, sorted);
+  const sorted = hand.slice();
+  let n = 0;
+  for (let w = 0; w < 5; w++) {
+    for (let m = bits[w]!; m !== 0; m &= m - 1) sorted[n++] = w * 32 + 31 - Math.clz32(m & -m);
+  }
   return {
     counts, masks, hand: sorted, melds: [], river: [],
-    discarded: NOES.slice(), missed: NOES.slice(), missedKinds: [],
+    discarded: NOES.slice(), missed: NOES.slice(), missedSuits: 0, missedHonours: 0,
     riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
     forbidden: NO_KINDS, pao: null, kans: 0, waits: null, shanten13: 8,
   };
 }
 
+const ID_BITS = new Int32Array(5);
 const ZEROS = new Array<number>(34).fill(0);
 const NOES = new Array<boolean>(34).fill(false);
 
@@ -95,13 +104,16 @@ export function addTile(p: PlayerState, id: number): void {
 export function markMissed(p: PlayerState, kind: number): void {
   if (p.missed[kind]) return;
   p.missed[kind] = true;
-  p.missedKinds.push(kind);
+  if (kind < 27) p.missedSuits |= 1 << kind;
+  else p.missedHonours |= 1 << (kind - 27);
 }
 
 export function clearMissed(p: PlayerState): void {
-  const ks = p.missedKinds;
-  for (let i = 0; i < ks.length; i++) p.missed[ks[i]!] = false;
-  ks.length = 0;
+  const missed = p.missed;
+  for (let m = p.missedSuits; m !== 0; m &= m - 1) missed[31 - Math.clz32(m & -m)] = false;
+  for (let m = p.missedHonours; m !== 0; m &= m - 1) missed[58 - Math.clz32(m & -m)] = false;
+  p.missedSuits = 0;
+  p.missedHonours = 0;
 }
 
 export function isClosed(p: PlayerState): boolean {

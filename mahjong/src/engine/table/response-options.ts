@@ -8,8 +8,8 @@ import { A } from './actions';
 import type { HandState, Target } from './hand-state';
 import type { Options } from './options';
 import type { PlayerState } from './player';
-import { winContext } from './settle';
-import { countsWith, evaluateWin, waitsOf, yakuCertain } from './win';
+import { roundWindOf, winContext } from './settle';
+import { countsWith, evaluateWin, waitsOf, yakuByTiles, yakuCertain } from './win';
 import { isRed } from '../tiles';
 
 
@@ -21,7 +21,7 @@ export function canRon(k: HandState, seat: number, target: Target): boolean {
   // Furiten: a winning kind discarded by the seat or passed since its turn (a loop, no closure).
   const waits = waitsOf(p);
   for (let i = 0; i < waits.length; i++) if (p.discarded[waits[i]!] || p.missed[waits[i]!]) return false;
-  return yakuCertain(p, false) || evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
+  return yakuCertain(p, false) || yakuByTiles(p, tile, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
 }
 
 /** Kinds kuikae forbids after calling `called` with chi action `action` (or pon). */

@@ -78,9 +78,9 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
   const kind = id >> 2;
   if (p.nagashi && kind < 27 && kind % 9 !== 0 && kind % 9 !== 8) p.nagashi = false;
   k.afterDiscard();
-  k.record({ t: 'discard', who: seat, tile: id, tsumogiri });
+  k.recordDiscard(seat, id, tsumogiri);
   if (isFourWinds(k)) { k.finish(settleAbort(k, 'kaze4', [])); return; }
-  k.openResponses({ tile: id, from: seat, kind: 'discard' });
+  k.openDiscard(id, seat);
 }
 
 /** Tenhou: the same wind as all four first discards, with no call before, aborts the hand. */

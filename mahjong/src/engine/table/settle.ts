@@ -9,6 +9,9 @@ import { evaluateWin, waitsOf, type WinContext } from './win';
 
 export type { HandResult } from './hand-state';
 
+/** The round wind of the hand, 0–3 (East … North). */
+export const roundWindOf = (k: HandState): number => Math.min(3, Math.floor(k.init.round / 4));
+
 export function winContext(k: HandState, seat: number, tsumo: boolean): WinContext {
   const p = k.players[seat]!;
   const target = k.target;
@@ -16,7 +19,7 @@ export function winContext(k: HandState, seat: number, tsumo: boolean): WinConte
   return {
     tsumo,
     seatWind: k.seatWind(seat),
-    roundWind: Math.min(3, Math.floor(k.init.round / 4)),
+    roundWind: roundWindOf(k),
     riichi: p.riichi,
     doubleRiichi: p.riichi && p.doubleRiichi,
     ippatsu: p.riichi && p.ippatsu,

@@ -72,6 +72,36 @@ export function yakuCertain(p: PlayerState, tsumo: boolean): boolean {
   return true;
 }
 
+/**
+ * Whether a complete hand of `p` certainly has a yaku by its tiles alone, without scoring it: all
+ * simples (open tanyao, Tenhou rules) or a triplet or kan of a dragon, the seat wind or the round
+ * wind (`seatWind`, `roundWind` 0–3). Three copies of an honour in a complete hand are always a
+ * set, in every reading. `ronTile` is the tile a ron adds (null: a tsumo, already in the hand).
+ * The option lists ask `evaluateWin` only when neither this nor `yakuCertain` holds: scoring is
+ * by far the costliest check of a draw or discard, and the answer is the same.
+ */
+export function yakuByTiles(p: PlayerState, ronTile: number | null, seatWind: number, roundWind: number): boolean {
+  const c = p.counts;
+  const ron = ronTile === null ? -1 : ronTile >> 2;
+  const ms = p.melds;
+  // Yakuhai: the dragons, then the seat and round winds.
+  for (let i = 0; i < 5; i++) {
+    const kind = i < 3 ? 31 + i : 27 + (i === 3 ? seatWind : roundWind);
+    if (c[kind]! + (kind === ron ? 1 : 0) >= 3) return true;
+    for (let j = 0; j < ms.length; j++) if (ms[j]!.type !== 'chi' && ms[j]!.tiles[0]! >> 2 === kind) return true;
+  }
+  // Tanyao: no terminal or honour among the concealed tiles, the ron tile and the melds.
+  const m = p.masks.present;
+  if (m[3] !== 0 || ((m[0]! | m[1]! | m[2]!) & 0x101) !== 0 || (ron >= 0 && !simple(ron))) return false;
+  for (let j = 0; j < ms.length; j++) {
+    const tiles = ms[j]!.tiles;
+    for (let t = 0; t < tiles.length; t++) if (!simple(tiles[t]! >> 2)) return false;
+  }
+  return true;
+}
+
+const simple = (kind: number): boolean => kind < 27 && kind % 9 !== 0 && kind % 9 !== 8;
+
 /** Scores a complete hand; null when it has no yaku (or is not complete). */
 /** Who pays what on a settled win: honba and sticks owed to this winner, the discarder (ron). */
 export interface WinPayment { honba: number; kyotaku: number; discarder?: 1 | 2 | 3 }
