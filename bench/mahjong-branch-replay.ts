@@ -10,12 +10,16 @@
  *     shanten with a tile more dangerous than its safest (push) or throws its safest tile and
  *     loses shanten (fold); the other branch plays the rest of the hand folding (caution ×1000)
  *     or pushing (caution 0);
- *   - riichi: every riichi-or-dama choice, the other answer for that one decision.
- * Prints the mean (push − fold, or riichi − dama) with its 95 % interval, by shanten and the AI's
+ *   - riichi: every riichi-or-dama choice, the other answer for that one decision;
+ *   - call: every discard the seat could call (no ron on offer) where the fastest call lowers the
+ *     shanten on a yaku route (or is a yakuhai pon keeping it): the AI's call, or that fastest one
+ *     when it skipped, against skipping; filed by the hand (closed/open), shanten before and after,
+ *     the route, the part of the hand (tiles left 50+/30+/fewer) and the threat out.
+ * Prints the mean (push − fold, riichi − dama, or call − skip) with its 95 % interval, by shanten and the AI's
  * own choice: a positive mean where the AI folded (or a negative one where it pushed) marks a
  * judgement to fix.
  *
- * Run: bun bench/mahjong-branch-replay.ts [--kind pushfold|riichi] [--games 2400] [--seed 90001] [--places]
+ * Run: bun bench/mahjong-branch-replay.ts [--kind pushfold|riichi|call] [--games 2400] [--seed 90001] [--places]
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import type { Agent } from '../mahjong/src/engine/ai/types';
@@ -25,6 +29,28 @@ import { Game } from '../mahjong/src/engine/game/game';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import { ukeire } from '../mahjong/src/engine/ukeire';
+import { choosePlan, meldKinds } from '../mahjong/src/engine/ai/strong/plan';
+import { isYakuhai } from '../mahjong/src/engine/ai/strong/value';
+import type { Table } from '../mahjong/src/engine/ai/strong/table';
+
+/** The fastest call on offer (lowest shanten after, on a yaku route), with its plan and shanten, or null. */
+function fastestCall(t: Table): { a: number; sh: number; plan: string; yakuhai: boolean } | null {
+  const acts = t.view.valid_actions;
+  const kind = t.view.target!.tile >> 2;
+  const opts: { a: number; used: number[] }[] = [];
+  for (const a of [A.PON, A.PON_RED]) if (acts.includes(a)) opts.push({ a, used: [kind, kind] });
+  const chi: Record<number, number[]> = { 0: [1, 2], 1: [-1, 1], 2: [-2, -1] };
+  for (let a = 37; a <= 42; a++) if (acts.includes(a)) opts.push({ a, used: chi[(a - 37) % 3]!.map((o) => kind + o) });
+  let best: { a: number; sh: number; plan: string; yakuhai: boolean } | null = null;
+  for (const o of opts) {
+    const c = t.counts.slice();
+    for (const k of o.used) c[k]! -= 1;
+    const after = choosePlan(t, c, [...meldKinds(t), [...o.used, kind].sort((x, y) => x - y)], true);
+    if (after.plan === 'none') continue;
+    if (!best || after.shanten < best.sh) best = { a: o.a, sh: after.shanten, plan: after.plan, yakuhai: o.used[0] === kind && isYakuhai(t, kind) };
+  }
+  return best;
+}
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -72,7 +98,22 @@ for (let gi = 0; gi < games; gi++) {
     const s = g.actor();
     const view = g.stateView(s, { shallow: true, reuse: true });
     const a = (s === me ? strong : v1).decide(view);
-    if (s === me && kind === 'riichi' && view.riichi_stage2) {
+    if (s === me && kind === 'call' && view.target && view.valid_actions.includes(A.SKIP) && !view.valid_actions.includes(A.RON) && view.valid_actions.some((x) => x >= 37 && x <= 44)) {
+      const t = readTable(view);
+      const call = fastestCall(t);
+      const open = t.me.melds.some((m) => m.type !== 'ankan');
+      const now = choosePlan(t, t.counts, meldKinds(t), open).shanten;
+      if (call && (call.sh < now || (call.yakuhai && call.sh === now))) {
+        const called = a !== A.SKIP;
+        const d = branch(seed, hist, me, called ? a : call.a, strong) - branch(seed, hist, me, A.SKIP, strong);
+        const threat = t.threats.some((x) => x.riichi) ? 'vsR' : t.threats.length ? 'vsO' : '   ';
+        const early = t.tilesLeft >= 50 ? 'early' : t.tilesLeft >= 30 ? 'mid  ' : 'late ';
+        const what = call.yakuhai ? 'yakuhai' : call.plan;
+        add(`AI ${called ? 'call' : 'skip'} ${open ? 'open  ' : 'closed'} ${now}->${call.sh} ${what}`, d);
+        add(`AI ${called ? 'call' : 'skip'} ${open ? 'open  ' : 'closed'} ${now}->${call.sh} ${what} ${early}`, d);
+        add(`AI ${called ? 'call' : 'skip'} ${threat}`, d);
+      }
+    } else if (s === me && kind === 'riichi' && view.riichi_stage2) {
       const d = branch(seed, hist, me, A.RIICHI, strong) - branch(seed, hist, me, A.RIICHI_CANCEL, strong);
       const t = readTable(view);
       add(`AI ${a === A.RIICHI ? 'riichi' : 'dama  '} ${t.threats.some((x) => x.riichi) ? 'vs riichi' : t.threats.length ? 'vs open  ' : 'no threat'}`, d);
@@ -103,7 +144,7 @@ for (let gi = 0; gi < games; gi++) {
   }
 }
 
-console.log(`${kind}: ${games} hanchan, one strong against three strong-v1, seed ${seed0}; ${places ? 'places gained' : 'points at the end of the hand'}, ${kind === 'riichi' ? 'riichi − dama' : 'push − fold'}`);
+console.log(`${kind}: ${games} hanchan, one strong against three strong-v1, seed ${seed0}; ${places ? 'places gained' : 'points at the end of the hand'}, ${kind === 'riichi' ? 'riichi − dama' : kind === 'call' ? 'call − skip' : 'push − fold'}`);
 for (const [key, a] of [...groups].sort()) {
   const m = a.s / a.n, half = 1.96 * Math.sqrt(Math.max(0, a.ss / a.n - m * m) / a.n);
   console.log(`  ${key.padEnd(44)} ${String(a.n).padStart(5)}  ${m.toFixed(places ? 3 : 0).padStart(7)} ± ${half.toFixed(places ? 3 : 0)}`);
