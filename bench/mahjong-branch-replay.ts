@@ -14,24 +14,28 @@
  *   - call: every discard the seat could call (no ron on offer) where the fastest call lowers the
  *     shanten on a yaku route (or is a yakuhai pon keeping it): the AI's call, or that fastest one
  *     when it skipped, against skipping; filed by the hand (closed/open), shanten before and after,
- *     the route, the part of the hand (tiles left 50+/30+/fewer) and the threat out.
- * Prints the mean (push − fold, riichi − dama, or call − skip) with its 95 % interval, by shanten and the AI's
+ *     the route, the part of the hand (tiles left 50+/30+/fewer) and the threat out;
+ *   - call-route: every chance to chi or pon onto a yaku route (plan.ts), the call that leaves the
+ *     fewest shanten against a pass (call − pass), by what the AI chose, closed or open and the
+ *     shanten before and after the call, printed twice: by the call's route (a yakuhai pon, or
+ *     the plan after it) and a riichi on the table or not, and by the wall (early: 50+ tiles left,
+ *     mid: 25–49, late).
+ * Prints the mean (push − fold, riichi − dama, call − skip, or call-route: call − pass) with its 95 % interval, by shanten and the AI's
  * own choice: a positive mean where the AI folded (or a negative one where it pushed) marks a
  * judgement to fix.
  *
- * Run: bun bench/mahjong-branch-replay.ts [--kind pushfold|riichi|call] [--games 2400] [--seed 90001] [--places]
+ * Run: bun bench/mahjong-branch-replay.ts [--kind pushfold|riichi|call|call-route] [--games 2400] [--seed 90001] [--places]
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import type { Agent } from '../mahjong/src/engine/ai/types';
 import { dealInChance } from '../mahjong/src/engine/ai/strong/danger';
-import { readTable } from '../mahjong/src/engine/ai/strong/table';
+import { choosePlan, meldKinds } from '../mahjong/src/engine/ai/strong/plan';
+import { readTable, type Table } from '../mahjong/src/engine/ai/strong/table';
+import { isYakuhai } from '../mahjong/src/engine/ai/strong/value';
 import { Game } from '../mahjong/src/engine/game/game';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import { ukeire } from '../mahjong/src/engine/ukeire';
-import { choosePlan, meldKinds } from '../mahjong/src/engine/ai/strong/plan';
-import { isYakuhai } from '../mahjong/src/engine/ai/strong/value';
-import type { Table } from '../mahjong/src/engine/ai/strong/table';
 
 /** The fastest call on offer (lowest shanten after, on a yaku route), with its plan and shanten, or null. */
 function fastestCall(t: Table): { a: number; sh: number; plan: string; yakuhai: boolean } | null {
@@ -82,6 +86,27 @@ function branch(seed: number, hist: [number, number][], me: number, first: numbe
   return -(order.indexOf(me) + 1);
 }
 
+/** The chi or pon that leaves the fewest shanten on a yaku route, as the strong AI counts it; null when none. */
+function bestCall(t: Table): { a: number; plan: string; now: number; after: number; yakuhai: boolean } | null {
+  const acts = t.view.valid_actions;
+  const k = t.view.target!.tile >> 2;
+  const open = t.me.melds.some((m) => m.type !== 'ankan');
+  const melds = meldKinds(t);
+  const now = choosePlan(t, t.counts, melds, open).shanten;
+  const chi: Record<number, number[]> = { 0: [1, 2], 1: [-1, 1], 2: [-2, -1] };
+  let best: { a: number; plan: string; now: number; after: number; yakuhai: boolean } | null = null;
+  for (const a of [A.PON, A.PON_RED, 37, 38, 39, 40, 41, 42]) {
+    if (!acts.includes(a)) continue;
+    const used = a < 37 || a === A.PON || a === A.PON_RED ? [k, k] : chi[(a - 37) % 3]!.map((o) => k + o);
+    const c = t.counts.slice();
+    for (const u of used) c[u]! -= 1;
+    const after = choosePlan(t, c, [...melds, [...used, k].sort((x, y) => x - y)], true);
+    if (after.plan === 'none') continue;
+    if (!best || after.shanten < best.after) best = { a, plan: after.plan, now, after: after.shanten, yakuhai: used[0] === k && isYakuhai(t, k) };
+  }
+  return best;
+}
+
 const groups = new Map<string, { n: number; s: number; ss: number }>();
 const add = (key: string, d: number) => {
   const a = groups.get(key) ?? { n: 0, s: 0, ss: 0 };
@@ -117,6 +142,16 @@ for (let gi = 0; gi < games; gi++) {
       const d = branch(seed, hist, me, A.RIICHI, strong) - branch(seed, hist, me, A.RIICHI_CANCEL, strong);
       const t = readTable(view);
       add(`AI ${a === A.RIICHI ? 'riichi' : 'dama  '} ${t.threats.some((x) => x.riichi) ? 'vs riichi' : t.threats.length ? 'vs open  ' : 'no threat'}`, d);
+    } else if (s === me && kind === 'call-route' && view.valid_actions.includes(A.SKIP) && view.target && !view.valid_actions.includes(A.RON)) {
+      const t = readTable(view);
+      const call = bestCall(t);
+      if (call) {
+        const d = branch(seed, hist, me, call.a, strong) - branch(seed, hist, me, A.SKIP, strong);
+        const open = t.me.melds.some((m) => m.type !== 'ankan');
+        const left = t.tilesLeft >= 50 ? 'early' : t.tilesLeft >= 25 ? 'mid  ' : 'late ';
+        add(`AI ${a === A.SKIP ? 'passed' : 'called'} ${open ? 'open  ' : 'closed'} ${call.yakuhai ? 'yakuhai pon' : call.plan.padEnd(11)} ${call.now}→${call.after} sh ${t.threats.some((x) => x.riichi) ? 'vs riichi' : 'no riichi'}`, d);
+        add(`AI ${a === A.SKIP ? 'passed' : 'called'} ${open ? 'open  ' : 'closed'} ${call.now}→${call.after} sh ${left}`, d);
+      }
     } else if (s === me && kind === 'pushfold' && sampledHand !== g.log.length && a < 37 && !view.riichi_stage2 && !view.players[s]!.riichi) {
       const t = readTable(view);
       if (t.threats.some((x) => x.riichi)) {
@@ -144,7 +179,7 @@ for (let gi = 0; gi < games; gi++) {
   }
 }
 
-console.log(`${kind}: ${games} hanchan, one strong against three strong-v1, seed ${seed0}; ${places ? 'places gained' : 'points at the end of the hand'}, ${kind === 'riichi' ? 'riichi − dama' : kind === 'call' ? 'call − skip' : 'push − fold'}`);
+console.log(`${kind}: ${games} hanchan, one strong against three strong-v1, seed ${seed0}; ${places ? 'places gained' : 'points at the end of the hand'}, ${kind === 'riichi' ? 'riichi − dama' : kind === 'call' ? 'call − skip' : kind === 'call-route' ? 'call − pass' : 'push − fold'}`);
 for (const [key, a] of [...groups].sort()) {
   const m = a.s / a.n, half = 1.96 * Math.sqrt(Math.max(0, a.ss / a.n - m * m) / a.n);
   console.log(`  ${key.padEnd(44)} ${String(a.n).padStart(5)}  ${m.toFixed(places ? 3 : 0).padStart(7)} ± ${half.toFixed(places ? 3 : 0)}`);
