@@ -64,5 +64,10 @@ describe('the option lists’ quick win checks', () => {
       expect(discards.filter((e) => e.who === seat).map((e) => e.tile)).toEqual(g.kyoku.players[seat]!.river.map((r) => r.tile));
     }
     expect(JSON.parse(JSON.stringify(g.toPaipu().rounds[0]!.events))).toEqual(JSON.parse(JSON.stringify(events)));
+    // A caller may still put other events on a round of the game (a plain property then).
+    const round = g.rounds[0]!;
+    round.events = [{ t: 'dora', tile: 3 }];
+    expect(round.events).toEqual([{ t: 'dora', tile: 3 }]);
+    expect(Object.keys(round).at(-1)).toBe('events');
   });
 });
