@@ -3,7 +3,7 @@
  * riichi sticks, dealer repeat, the end of the game (bust, West extension up to West 4, the
  * all-last dealer who is top after a win or tenpai ends it), and Tenhou's `owari` points.
  */
-import type { Owari, Paipu, Round } from '../paipu/types';
+import type { Owari, Paipu, Round, RoundEvent } from '../paipu/types';
 import { advance, type TableState } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
@@ -124,8 +124,10 @@ export class Game {
     const k = new Kyoku({ round: this.round, honba: this.honba, kyotaku: this.kyotaku, oya: this.oya, scores: this.scores.slice(), wall });
     this.rounds.push({
       round: this.round, honba: this.honba, kyotaku: this.kyotaku, dice: [1, 1], oya: this.oya, scores: this.scores.slice(),
-      // The hand's live record, read through the hand (its draws and discards become objects on reading).
+      // The hand's live record, read through the hand (its draws and discards become objects on
+      // reading); a caller that assigns other events gets a plain property, as before.
       doraIndicator: wall.dora[0]!, hands: k.dealt, get events() { return k.events; },
+      set events(v: RoundEvent[]) { Object.defineProperty(this, 'events', { value: v, writable: true, enumerable: true, configurable: true }); },
     });
     return k;
   }
