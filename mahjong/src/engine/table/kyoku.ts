@@ -2,19 +2,18 @@
  * One hand (kyoku) as a state machine over the 54 actions. Phases: 0–3 self action of seat N,
  * 4–7 answers to a discard, 8–11 to an added kan (chankan), 12–15 to a closed kan (kokushi
  * only), 16 over. Only seats with a real choice are ever asked; the rest is advanced here.
- * Events are recorded in paipu form as they happen, so the record is the hand's log.
+ * Events are recorded in paipu form as they happen, so the record is the hand's log. The fields
+ * and the operations that only set them: kyoku-state.ts.
  */
 import type { Meld, RoundEvent } from '../paipu/types';
 import { A } from './actions';
-import type { HandInit, HandState, StepResult, Target } from './hand-state';
-import { type PlayerState, addTile, clearMissed, markMissed, newPlayer, removeTile } from './player';
+import type { HandInit, HandResult, HandState, StepResult, Target } from './hand-state';
+import { addTile, clearMissed, markMissed, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
 import { responseOptions } from './response-options';
 import { resolveResponses } from './responses';
-import type { HandResult } from './settle';
-import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
-import { EventLog } from './event-log';
+import { KyokuState } from './kyoku-state';
 
 export type { StepCode, StepResult, Target } from './hand-state';
 
@@ -23,60 +22,15 @@ export interface KyokuInit extends HandInit {
   observer?: (e: RoundEvent, k: Kyoku) => void;
 }
 
-const SEEN_NONE: readonly number[] = new Array<number>(34).fill(0);
-
 const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
 
-export class Kyoku implements HandState {
-  readonly init: KyokuInit;
-  readonly players: PlayerState[];
-  /** The 13 tiles each seat was dealt, in wall order (the record's starting hands; never mutated). */
-  readonly dealt: number[][];
-  readonly scores: number[];
-  kyotaku: number;
-  phase = 0;
-  /** Seat whose turn it is (the last discarder while others answer). */
-  turn: number;
-  drawn: number | null = null;
-  afterCall = false;
-  rinshanDraw = false;
-  liveIndex = DEAL_TILES;
-  kans = 0;
-  doraCount = 1;
-  pendingDora = 0;
-  noCalls = true;
-  discards = 0;
-  riichiPending: number | null = null;
-  stage2: { readonly seat: number; readonly tile: number } | null = null;
-  target: Target | null = null;
-  /** Seats with a choice on the current target, in seat order; `nextAsk` indexes the next to ask. */
-  responders: number[] = [];
-  nextAsk = 0;
-  /** Per seat: its options on the current target (null: nothing to decide). */
-  respOptions: (Options | null)[] = [null, null, null, null];
-  /** Per seat: the answer given (-1: none yet), and the exact hand tiles a replayed call names. */
-  decisions = [-1, -1, -1, -1];
-  decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];
-  decided = 0;
-  /** The hand's record (event-log.ts: draws and discards become objects when it is read). */
-  private readonly log = new EventLog();
-  get events(): RoundEvent[] { return this.log.list(); }
-  result: HandResult | null = null;
-  private cacheKey = -1;
-  private cacheOpts: Options | null = null;
-  /**
-   * The options of the seat on turn and the target of a discard, refilled in place (one object
-   * each per hand instead of one per draw or discard): both are read only until the next step,
-   * as a shallow view is (a full view copies the target).
-   */
-  private readonly selfOpts: Options = { actions: [], riichiDiscards: [] };
-  private readonly discardTarget: Target = { tile: 0, from: 0, kind: 'discard' };
+export class Kyoku extends KyokuState implements HandState {
+  declare readonly init: KyokuInit;
 
-  /**
-   * Copies per kind every seat can see: discards not called away, meld tiles, dora indicators
-   * (what `seenKinds` reads from a view), kept in step by `record`. Read-only for callers.
-   */
-  readonly seen: number[] = SEEN_NONE.slice();
+  constructor(init: KyokuInit) {
+    super(init);
+    this.draw(init.oya, false);
+  }
 
   /** Records an event of the hand (and shows it to the observer, if any). */
   record(e: RoundEvent): void {
@@ -101,40 +55,6 @@ export class Kyoku implements HandState {
     const e: RoundEvent = { t: 'discard', who: seat, tile, tsumogiri };
     this.log.push(e);
     observer(e, this);
-  }
-
-  /** Forget the cached options after a change that adds no event. */
-  invalidate(): void { this.cacheOpts = null; }
-
-  constructor(init: KyokuInit) {
-    this.init = init;
-    this.scores = init.scores.slice();
-    this.kyotaku = init.kyotaku;
-    this.turn = init.oya;
-    this.dealt = [dealtHand(init.wall, init.oya, 0), dealtHand(init.wall, init.oya, 1), dealtHand(init.wall, init.oya, 2), dealtHand(init.wall, init.oya, 3)];
-    this.players = [newPlayer(this.dealt[0]!), newPlayer(this.dealt[1]!), newPlayer(this.dealt[2]!), newPlayer(this.dealt[3]!)];
-    this.seen[init.wall.dora[0]! >> 2]! += 1;
-    this.draw(init.oya, false);
-  }
-
-  get oya(): number { return this.init.oya; }
-  get tilesLeft(): number { return LIVE_TILES - this.liveIndex - this.kans; }
-  get doraIndicators(): number[] { return this.init.wall.dora.slice(0, this.doraCount); }
-  /** The same, shared until a kan reveals another (for shallow state views; never change it). */
-  sharedDora(): number[] {
-    if (this.doraShared.length !== this.doraCount) this.doraShared = this.init.wall.dora.slice(0, this.doraCount);
-    return this.doraShared;
-  }
-  private doraShared: number[] = [];
-  get over(): boolean { return this.phase === 16; }
-  seatWind(seat: number): number { return (seat - this.init.oya + 4) % 4; }
-  firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.river.length === 0; }
-
-  /** Seat that must act now, or -1 when the hand is over. */
-  actor(): number {
-    if (this.phase < 4) return this.phase;
-    if (this.phase < 16) return this.phase % 4;
-    return -1;
   }
 
   options(): Options {
@@ -224,63 +144,6 @@ export class Kyoku implements HandState {
     resolveResponses(this);
   }
 
-  // ── riichi, calls and kans ─────────────────────────────────────────────────
-
-  enterRiichiStage(seat: number, tile: number): void {
-    this.stage2 = { seat, tile };
-    this.invalidate();
-  }
-
-  leaveRiichiStage(): number {
-    const tile = this.stage2!.tile;
-    this.stage2 = null;
-    return tile;
-  }
-
-  declareRiichi(seat: number): void { this.riichiPending = seat; }
-
-  acceptRiichi(): number {
-    const seat = this.riichiPending!;
-    this.riichiPending = null;
-    this.scores[seat]! -= 1000;
-    this.kyotaku++;
-    return seat;
-  }
-
-  afterDiscard(): void {
-    this.drawn = null;
-    this.afterCall = false;
-    this.rinshanDraw = false;
-    this.discards++;
-  }
-
-  markCalled(): void { this.noCalls = false; }
-
-  openKan(): void {
-    this.kans++;
-    this.pendingDora++;
-    this.target = null;
-  }
-
-  closedOrAddedKan(): void {
-    this.kans++;
-    this.noCalls = false;
-    this.drawn = null;
-    this.rinshanDraw = false;
-  }
-
-  scheduleKanDora(): void { this.pendingDora++; }
-
-  applyDeltas(deltas: readonly number[]): void {
-    for (let q = 0; q < 4; q++) this.scores[q]! += deltas[q]!;
-  }
-
-  clearSticks(): void { this.kyotaku = 0; }
-
-  /** Four kans by more than one seat end the hand once the fourth kan's discard passes. */
-  fourKanAbort(): boolean {
-    return this.kans === 4 && !this.players.some((p) => p.kans === 4);
-  }
 
   // ── draws ─────────────────────────────────────────────────────────────────
 
