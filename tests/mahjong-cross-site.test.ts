@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { createLogger } from '../shared/src/logger';
-import { useTempDirs } from '../shared/src/testing';
+import { readUntil, useTempDirs } from '../shared/src/testing';
 import { MjsonpServer } from '../mahjong/src/mjai/tcp/server';
 import type { RoomResult } from '../mahjong/src/mjai/tcp/room';
 import { SqliteGameStore } from '../mahjong/src/modules/backend/sqlite';
@@ -34,19 +34,6 @@ window.attack = async () => {
 };
 </script><p>loading…</p>`;
 
-async function listening(stream: ReadableStream<Uint8Array>): Promise<void> {
-  const reader = stream.getReader();
-  let text = '';
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-    if (/listening on http/.test(text)) { reader.releaseLock(); return; }
-  }
-  throw new Error(`mahjong serve did not start:\n${text}`);
-}
-
 let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 beforeAll(async () => { ({ context, close: closeBrowser } = await launchBrowser(['--host-resolver-rules=MAP evil.example 127.0.0.1'])); });
@@ -65,7 +52,7 @@ describe('a web page against a local mahjong server (real Chromium)', () => {
       server = Bun.spawn(['bun', CLI, 'serve', '--host', '127.0.0.1', '--port', String(port), '--no-store'], {
         env: { ...process.env, MAHJONG_DIR: temp.make('mj-rebind-'), MAHJONG_ADMIN_TOKEN: ADMIN, NO_COLOR: '1', LOG_LEVEL: 'info' }, stdout: 'pipe', stderr: 'pipe',
       });
-      await listening(server.stdout as ReadableStream<Uint8Array>);
+      await readUntil(server.stdout as ReadableStream<Uint8Array>, /listening on http/);
       const results = (await page.evaluate('window.attack()')) as Record<string, { status?: number; body?: string; error?: string }>;
       for (const [name, r] of Object.entries(results)) {
         expect([name, r.status]).toEqual([name, 403]);

@@ -128,3 +128,22 @@ async function compile(pkgDir: string, name: string): Promise<string> {
   renameSync(partial, target);
   return target;
 }
+
+/**
+ * Reads a child's output until `pattern` matches what it has said so far (a server naming its
+ * address); the match. The stream is released, so the rest can still be read. Throws with the
+ * output after `timeoutMs` or at its end.
+ */
+export async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
+  const reader = stream.getReader();
+  let text = '';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    const m = pattern.exec(text);
+    if (m) { reader.releaseLock(); return m; }
+  }
+  throw new Error(`never said ${pattern}:\n${text}`);
+}

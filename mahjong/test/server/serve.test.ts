@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { useTempDirs } from '@devhub/shared/testing';
+import { readUntil, useTempDirs } from '@devhub/shared/testing';
 
 const temp = useTempDirs(afterAll);
 
@@ -8,19 +8,7 @@ const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 const env = () => ({ ...process.env, MAHJONG_DIR: temp.make('mahjong-serve-'), NO_COLOR: '1', LOG_LEVEL: 'info' });
 
 /** Reads the process output until it names its address (consola logs only at LOG_LEVEL info). */
-async function address(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  let text = '';
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
-    if (m) { reader.releaseLock(); return m[0]; }
-  }
-  throw new Error(`server never said where it listens:\n${text}`);
-}
+const address = async (stream: ReadableStream<Uint8Array>): Promise<string> => (await readUntil(stream, /http:\/\/127\.0\.0\.1:\d+/))[0];
 
 /** What a stream still has to say (its start was read by `address`). */
 async function rest(stream: ReadableStream<Uint8Array>): Promise<string> {
