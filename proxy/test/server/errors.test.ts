@@ -183,6 +183,16 @@ describe('request guard', () => {
     expect(error).toMatchObject({ type: 'permission_error', code: 'forbidden_host' });
     expect((await h.app.handle(new Request('http://127.0.0.1:8765/health'))).status).toBe(200);
     expect((await h.app.handle(new Request('http://[::1]:8765/health'))).status).toBe(200);
+    // One loopback rule with the gateway and mahjong (shared/src/host-allow.ts): names that merely
+    // start or end like a loopback one are the attacker's own domains.
+    for (const host of ['localhost.evil.example', '127.0.0.1.nip.io', 'evil.example.', '0.0.0.0']) {
+      const r = await h.app.handle(new Request('http://127.0.0.1:8765/health', { headers: { host: `${host}:8765` } }));
+      expect(`${host} ${r.status}`).toBe(`${host} 403`);
+    }
+    for (const host of ['LOCALHOST:8765', 'localhost.:8765', 'app.localhost:8765', '127.9.9.9:8765']) {
+      const r = await h.app.handle(new Request('http://127.0.0.1:8765/health', { headers: { host } }));
+      expect(`${host} ${r.status}`).toBe(`${host} 200`);
+    }
   });
 
   it('answers a request without Host (HTTP/1.0) with a structured 403, not a crash page', async () => {

@@ -24,7 +24,7 @@ export function guardRequest(request: Request, server: ServerSettings): void {
   if (!server.allow_remote) {
     // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
     const host = request.headers.get('host') ?? urlHost(request.url);
-    if (host === null || !isLoopbackHost(hostName(host))) {
+    if (host === null || !isLoopbackHost(host)) {
       const which = host === null ? 'a request without Host' : `Host "${host}" is not a loopback name`;
       throw new Forbidden(`${which}; modelproxy answers only requests addressed to localhost or 127.0.0.1 (DNS-rebinding protection)`, 'forbidden_host');
     }
@@ -80,11 +80,4 @@ function urlHost(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** `127.0.0.1:8765` → `127.0.0.1`, `[::1]:8765` → `::1`. */
-function hostName(host: string): string {
-  if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
-  const colon = host.lastIndexOf(':');
-  return colon === -1 ? host : host.slice(0, colon);
 }
