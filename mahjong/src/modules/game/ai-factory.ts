@@ -90,8 +90,8 @@ export function createAi(model: string | null, seat: number, seed: number, bots:
   if (!path.toLowerCase().endsWith('.json')) throw new ModelLoadFailed(path, 'model files are JSON files ending in .json');
   const text = readModel(path);
   if (text === null) throw unusableModel(path);
+  // Both loaders parse the JSON themselves and throw on anything unusable (caught below).
   try {
-    JSON.parse(text);
     if (isPolicyText(text)) return asPlayer(new PolicyAgent(parsePolicy(text)));
     return asPlayer(createAgent(path, agentSeed, text));
   } catch {
