@@ -27,6 +27,8 @@ export interface BridgeHub {
   send(target: string, what: string, work: () => Promise<unknown>): void;
   /** Runs background work, tracked for settle() and stop(). */
   track(what: string, work: Promise<unknown>): void;
+  /** Runs a background check that sends nothing by itself (awaited by stop(), not by settle()). */
+  watch(what: string, work: Promise<unknown>): void;
   sendTo(target: string, card: Card): Promise<string | null>;
 }
 

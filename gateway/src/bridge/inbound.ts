@@ -128,7 +128,7 @@ export class Inbound {
       throw error;
     }
     if (follow) this.follow(session.window_id, follow);
-    else if (!text.includes('\n')) this.hub.track('submit check', this.resubmitIfStuck(session.window_id, text));
+    else if (!text.includes('\n')) this.hub.watch('submit check', this.resubmitIfStuck(session.window_id, text));
   }
 
   /**
