@@ -145,15 +145,15 @@ describe('hand results on the play page', () => {
 
 describe('the battle page at a hand\'s end', () => {
   it('shows the result in a panel over the table and turns the tenpai hands face up, while the game goes on', async () => {
-    const page = await freshPage('/ai_battle?delay=100');
+    const page = await freshPage('/ai_battle?delay=30');
     await page.selectOption('#ai-kind', 'heuristic');
     await page.fill('#seed', '13');
     await page.selectOption('#length', '0');
     await page.selectOption('#follow', '2');
+    // Slow down for the end of the first hand so that its last table stays up long enough to look
+    // at: the page itself presses "Slow" as soon as it draws a state with two tiles left.
+    await page.evaluate(`(() => { const t = setInterval(() => { const s = window.__mj.state; if (s && s.tiles_left <= 2) { clearInterval(t); document.getElementById('speed-slow').click(); } }, 5); })()`);
     await page.click('#start');
-    // Slow down for the end of the first hand so that its last table stays up long enough to look at.
-    await waitFor(() => mj(page, 'window.__mj.state && window.__mj.state.tiles_left <= 4'), 'the end of the first hand', 60_000);
-    await page.click('#speed-slow');
     await page.waitForSelector('#result-panel:not([hidden])', { timeout: 30_000 });
     const panel = await page.textContent('#result-panel');
     expect(panel).toContain('East 1');
