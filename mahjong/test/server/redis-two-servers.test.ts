@@ -205,6 +205,18 @@ describe('a pacing server killed with -9', () => {
   }, 60_000);
 });
 
+describe('mahjong serve --redis stopped right after it started', () => {
+  it('exits on SIGTERM at once, not when its 10 s connection deadline would have passed', async () => {
+    const c = await serve(redis.url, 'quick-stop');
+    c.proc.kill('SIGTERM');
+    // Long enough for any stop, far short of the deadline's 10 s that used to keep the process alive.
+    const exited = await Promise.race([c.proc.exited.then(() => true), Bun.sleep(5_000).then(() => false)]);
+    if (!exited) c.proc.kill('SIGKILL');
+    expect(exited).toBe(true);
+    expect(c.proc.exitCode).toBe(0);
+  }, 30_000);
+});
+
 describe('mahjong serve --redis without a Redis', () => {
   it('exits 1 naming the address, with the password hidden', async () => {
     const { createServer } = await import('node:net');

@@ -323,12 +323,20 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Backen
   // The working connections reconnect by themselves if Redis restarts.
   const redis = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
   const sub = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
+  // The deadline's timer is cleared once connected: left running, it kept a stopped server's
+  // process alive for the rest of the 10 s.
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([Promise.all([redis.connect(), sub.connect()]), Bun.sleep(10_000).then(() => { throw new Error('no answer within 10 s'); })]);
+    await Promise.race([
+      Promise.all([redis.connect(), sub.connect()]),
+      new Promise((_, reject) => { deadline = setTimeout(() => reject(new Error('no answer within 10 s')), 10_000); }),
+    ]);
   } catch (err) {
     redis.close();
     sub.close();
     throw unavailable(options.url, err);
+  } finally {
+    clearTimeout(deadline);
   }
   const events = new RedisEventBus(redis, sub, k, server);
   await events.start();
