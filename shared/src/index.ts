@@ -10,3 +10,4 @@ export * from './service-unit';
 export * from './net';
 export * from './bounded-read';
 export * from './host-allow';
+export * from './timers';

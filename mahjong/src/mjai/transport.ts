@@ -3,6 +3,8 @@
  * (as mjai.app runs bots), or a WebSocket with one text message per event. Either way each event
  * gets exactly one answer line; `exchange` fails on timeout, exit or a closed socket.
  */
+import { withDeadline } from '@devhub/shared/timers';
+
 export interface BotTransport {
   readonly label: string;
   /** Sends one event line; resolves with the answer line. */
@@ -93,7 +95,7 @@ export class ProcessTransport implements BotTransport {
 
   async close(): Promise<void> {
     try { await this.proc.stdin.end(); } catch { /* already gone */ }
-    const exited = await Promise.race([this.proc.exited.then(() => true), Bun.sleep(500).then(() => false)]);
+    const exited = await withDeadline(this.proc.exited.then(() => true), 500, () => false);
     if (!exited) this.proc.kill();
     await this.proc.exited;
   }

@@ -1,4 +1,5 @@
 import type { Logger } from '@devhub/shared';
+import { withDeadline } from '@devhub/shared/timers';
 import { type ConnectionSettings, DEFAULT_SETTINGS, type Endpoint, fetchEndpoint, LongConnectionError, safeUrl, settingsFrom } from './endpoint';
 import { FragmentBuffer } from './fragments';
 import { decodeFrame, encodeFrame, type Frame, FrameDecodeError, headerOf, METHOD_CONTROL, METHOD_DATA } from './frame';
@@ -84,7 +85,7 @@ export class FeishuLongConnection {
     this.wake?.();
     this.socket?.close(1000, 'gateway stopping');
     // The close handshake normally ends the loop at once; a peer that never answers it does not hold the shutdown.
-    await Promise.race([this.loop, Bun.sleep(CLOSE_WAIT_MS)]);
+    await withDeadline(this.loop ?? Promise.resolve(), CLOSE_WAIT_MS, () => undefined);
     this.loop = null;
     this.fragments.clear();
   }

@@ -1,4 +1,5 @@
 import type { Logger } from '@devhub/shared';
+import { withDeadline } from '@devhub/shared/timers';
 import { FeishuClient } from '../../feishu';
 import { type FeishuInbound, readPushedEvent, readWebhook, WebhookRejected } from '../../feishu/events';
 import type { FeishuBridgeConfig } from '../model';
@@ -120,13 +121,10 @@ export class FeishuPlatform implements ChatPlatform {
     }
     const value = parseButtonValue(inbound.value);
     if (!value) return { toast: { type: 'warning', content: 'Unknown button' } };
-    const outcome = await Promise.race([
-      handler.onButton({
-        eventId: inbound.eventId, address: { chatId: inbound.chatId }, userId: inbound.operator.openId, userAliases: inbound.operator.aliases,
-        messageId: inbound.messageId, value,
-      }),
-      Bun.sleep(BUTTON_DEADLINE_MS).then(() => ({ ok: true, notice: 'Working on it…' })),
-    ]);
+    const outcome = await withDeadline(handler.onButton({
+      eventId: inbound.eventId, address: { chatId: inbound.chatId }, userId: inbound.operator.openId, userAliases: inbound.operator.aliases,
+      messageId: inbound.messageId, value,
+    }), BUTTON_DEADLINE_MS, () => ({ ok: true, notice: 'Working on it…' }));
     const card = 'card' in outcome && outcome.card ? feishuCard(outcome.card) : undefined;
     if (inbound.legacy) return card;
     return { toast: { type: outcome.ok ? 'success' : 'warning', content: outcome.notice }, ...(card ? { card: { type: 'raw', data: card } } : {}) };

@@ -1,4 +1,5 @@
 import type { Logger } from '@devhub/shared';
+import { sleepUnlessAborted } from '@devhub/shared/timers';
 import { TelegramClient, type TelegramMessage, type TelegramUpdate } from '../../telegram/client';
 import type { TelegramBridgeConfig } from '../model';
 import type { Card, ChatAddress, ChatPlatform, InboundAttachment, InboundHandler } from '../platform';
@@ -59,7 +60,7 @@ export class TelegramPlatform implements ChatPlatform {
         failures++;
         const wait = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
         this.log.warn(`telegram getUpdates failed (${(error as Error).message}); retrying in ${wait} ms`);
-        await Promise.race([Bun.sleep(wait), new Promise((r) => signal.addEventListener('abort', r, { once: true }))]);
+        await sleepUnlessAborted(wait, signal);
         continue;
       }
       for (const update of updates) {
