@@ -15,11 +15,12 @@ import type { Backend } from './modules/backend/types';
 import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
+import { createLimit, type CreateRate } from './server/create-limit';
 import { errorMapper } from './server/on-error';
 import { requestGuard } from './server/request-guard';
 import { securityHeaders } from './server/security-headers';
 import { VERSION } from './version';
-import { GameAccess } from './modules/game/access';
+import { GameAccess, presentedToken } from './modules/game/access';
 import { ladderModule } from './modules/ladder';
 import { LadderStore } from './modules/ladder/store';
 import { roomsModule } from './modules/rooms';
@@ -50,6 +51,15 @@ export interface AppDeps {
   roomSettings?: Partial<RoomSettings>;
   /** The Host names answered (DNS rebinding; `serve` always sets it); null: any Host (in-process use). */
   hosts?: HostAllowList | null;
+  /**
+   * How fast one client address may start games and rooms (`serve --create-rate`, which always
+   * sets it); null or absent: no limit (in-process use). The admin token is never limited.
+   */
+  createRate?: CreateRate | null;
+  /** Proxies whose X-Forwarded-For names the client (`serve --trusted-proxy`): addresses or CIDR ranges. */
+  trustedProxies?: readonly string[];
+  /** Client buckets kept at once (default 10,000). */
+  maxClients?: number;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
@@ -63,10 +73,14 @@ export function createApp(deps: AppDeps = {}) {
     { ...DEFAULT_ROOM_SETTINGS, ttlMs: backend.sessions.ttlMs, ...deps.roomSettings }, log);
   rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
+  const limit = deps.createRate
+    ? createLimit({ rate: deps.createRate, trustedProxies: deps.trustedProxies, maxClients: deps.maxClients, exempt: (r) => access.isAdmin(presentedToken(r)) })
+    : null;
   return new Elysia()
     .use(errorMapper(log))
     .use(securityHeaders())
     .use(requestGuard(deps.hosts ?? null))
+    .use(limit?.plugin ?? new Elysia({ name: 'create-limit' }))
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())
@@ -79,6 +93,7 @@ export function createApp(deps: AppDeps = {}) {
     .use(roomsModule(rooms))
     .decorate('games', games)
     .decorate('rooms', rooms)
+    .decorate('createBuckets', limit?.buckets ?? null)
     .onStop(async () => { await rooms.close(); await games.close(); });
 }
 

@@ -58,3 +58,13 @@ export class ReplayTooLong extends AppError {
     super('REPLAY_TOO_LONG', 400, `the log would need up to ${steps} replay steps; at most ${max} are replayed (a hanchan has about 1,500)`);
   }
 }
+
+/**
+ * A client started games or rooms faster than `serve --create-rate` allows (README, "Security
+ * model"); the answer carries Retry-After with `retryAfter` seconds.
+ */
+export class TooManyCreations extends AppError {
+  constructor(readonly retryAfter: number, rate: string) {
+    super('RATE_LIMITED', 429, `this address starts games and rooms faster than this server allows (${rate}); try again in ${retryAfter} s`, { retry_after: retryAfter });
+  }
+}
