@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createConsola } from 'consola';
 import { createApp } from '../../src/app';
-import { ClientBuckets } from '../../src/server/create-limit';
+import { clientKey, parseAddress, TrustedProxies } from '../../src/server/client-address';
+import { ClientBuckets, parseCreateRate } from '../../src/server/create-limit';
 import { postFrom } from './from-address';
 
 // The per-client limit on starting games and rooms, over real sockets: each 127.x.y.z source
@@ -95,5 +96,34 @@ describe('ClientBuckets', () => {
     now += 10_000;
     b.take('f');
     expect(b.size).toBe(1);
+  });
+});
+
+describe('client addresses', () => {
+  const key = (a: string) => clientKey(parseAddress(a)!);
+
+  it('counts a dual-stack socket\'s IPv4-mapped address as the IPv4 one, and an IPv6 client by its /64', () => {
+    expect(key('::ffff:127.0.0.1')).toBe('127.0.0.1');
+    expect(key('[::ffff:7f00:1]:8080')).toBe('127.0.0.1');
+    expect(key('203.0.113.9:443')).toBe('203.0.113.9');
+    expect(key('2001:db8:1:2:aaaa::1')).toBe(key('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
+    expect(key('2001:db8:1:2::1')).not.toBe(key('2001:db8:1:3::1'));
+    expect(key('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    for (const bad of ['', 'localhost', '1.2.3.256', '1:2:3:4:5:6:7:8:9', '1::2::3', 'unknown']) expect([bad, parseAddress(bad)]).toEqual([bad, null]);
+  });
+
+  it('reads --trusted-proxy addresses and CIDR ranges, and refuses anything else', () => {
+    const t = new TrustedProxies(['10.0.0.0/8', 'fd00::/8', '192.0.2.1', '[::1]']);
+    for (const a of ['10.200.1.1', 'fd12::5', '192.0.2.1', '::1', '::ffff:10.0.0.1']) expect([a, t.has(parseAddress(a)!)]).toEqual([a, true]);
+    for (const a of ['11.0.0.1', 'fe00::1', '192.0.2.2', '::2']) expect([a, t.has(parseAddress(a)!)]).toEqual([a, false]);
+    for (const bad of ['10.0.0.0/33', 'proxy.example', '10.0.0.0/8/1', '::1/129']) expect(() => new TrustedProxies([bad])).toThrow('--trusted-proxy');
+  });
+
+  it('reads --create-rate', () => {
+    expect(parseCreateRate('30/min', undefined)).toEqual({ count: 30, windowMs: 60_000, burst: 10 });
+    expect(parseCreateRate('2/s', '5')).toEqual({ count: 2, windowMs: 1_000, burst: 5 });
+    expect(parseCreateRate('3/hour', undefined)).toEqual({ count: 3, windowMs: 3_600_000, burst: 3 });
+    expect(parseCreateRate('off', undefined)).toBeNull();
+    for (const bad of ['30', '30/fortnight', '-1/min', 'x/min']) expect(() => parseCreateRate(bad, undefined)).toThrow('--create-rate');
   });
 });
