@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps = {}) {
   rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
   const limit = deps.createRate
-    ? createLimit({ rate: deps.createRate, trustedProxies: deps.trustedProxies, maxClients: deps.maxClients, exempt: (r) => access.isAdmin(presentedToken(r)) })
+    ? createLimit({ rate: deps.createRate, trustedProxies: deps.trustedProxies, maxClients: deps.maxClients, exempt: (r) => access.isAdmin(presentedToken(r)), warn: (m) => log.warn(m) })
     : null;
   return new Elysia()
     .use(errorMapper(log))

@@ -80,6 +80,8 @@ export interface CreateLimitOptions {
   /** Requests that are never limited (the admin token's). */
   exempt: (request: Request) => boolean;
   now?: () => number;
+  /** Told once when X-Forwarded-For arrives from a peer that is not a trusted proxy (a proxy the operator forgot to name). */
+  warn?: (message: string) => void;
 }
 
 /** The routes that start something kept in memory and, when finished, on disk. */
@@ -93,6 +95,7 @@ export function createLimit(o: CreateLimitOptions) {
   const buckets = new ClientBuckets(o.rate, o.maxClients, o.now);
   const trusted = new TrustedProxies(o.trustedProxies ?? []);
   const rate = describeRate(o.rate);
+  let warned = false;
   return {
     buckets,
     plugin: new Elysia({ name: 'create-limit' }).onRequest(({ request, server }) => {
@@ -102,7 +105,13 @@ export function createLimit(o: CreateLimitOptions) {
       const peer = server?.requestIP(request)?.address;
       const bytes = peer ? parseAddress(peer) : null;
       if (!bytes || o.exempt(request)) return;
-      const waitMs = buckets.take(clientKey(trusted.clientOf(bytes, request.headers.get('x-forwarded-for'))));
+      const forwarded = request.headers.get('x-forwarded-for');
+      if (forwarded && !warned && !trusted.has(bytes)) {
+        warned = true;
+        const from = bytes.length === 4 ? clientKey(bytes) : peer!;
+        o.warn?.(`X-Forwarded-For from ${from} is not believed: if that is your reverse proxy or tunnel, start with --trusted-proxy ${from} (each client behind it then gets its own limit)`);
+      }
+      const waitMs = buckets.take(clientKey(trusted.clientOf(bytes, forwarded)));
       if (waitMs > 0) throw new TooManyCreations(Math.max(1, Math.ceil(waitMs / 1000)), rate);
     }),
   };

@@ -38,7 +38,7 @@ describe('per-client creation limit', () => {
     // Someone else (the owner at another address) is not limited by that flood.
     for (let i = 0; i < 2; i++) expect((await newGame('127.0.0.3')).status).toBe(200);
     // The admin token is never limited, even from the flooding address.
-    for (const headers of [{ 'x-session-token': ADMIN }, { authorization: `Bearer ${ADMIN}` }]) expect((await newGame('127.0.0.2', headers)).status).toBe(200);
+    for (const headers of [{ 'x-session-token': ADMIN }, { authorization: `Bearer ${ADMIN}` }] as Record<string, string>[]) expect((await newGame('127.0.0.2', headers)).status).toBe(200);
     // A wrong token is no exemption.
     expect((await newGame('127.0.0.2', { 'x-session-token': 'not-the-admin-token' })).status).toBe(429);
   });
@@ -49,6 +49,15 @@ describe('per-client creation limit', () => {
     // The flood named 127.0.1.3 in its header: 127.0.1.3's own bucket is untouched.
     for (let i = 0; i < 3; i++) await newGame('127.0.1.4', { 'x-forwarded-for': '127.0.1.3' });
     for (let i = 0; i < 2; i++) expect((await newGame('127.0.1.3')).status).toBe(200);
+  });
+
+  it('tells the operator once that a peer sends X-Forwarded-For without being a trusted proxy', async () => {
+    const warnings: string[] = [];
+    const log = createConsola({ level: 3, reporters: [{ log: (entry) => { if (entry.type === 'warn') warnings.push(entry.args.join(' ')); } }] });
+    const own = listening({ createRate: rate, log });
+    for (let i = 0; i < 3; i++) await postFrom('127.0.4.2', own.port, '/api/game/new', { mode: 'nonsense' }, { 'x-forwarded-for': '198.51.100.1' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('--trusted-proxy 127.0.4.2');
   });
 
   it('behind a named proxy, limits the right-most address the proxy did not add, whatever a client prepends', async () => {

@@ -124,7 +124,7 @@ describe('mahjong serve --max-saved-games', () => {
       await waitFor(async () => (await history()).games.some((g) => g.game_id === id), `game ${i} in the history`, 30_000);
     }
     const { games, total } = await history();
-    expect([total, games.map((g) => g.game_id)]).toEqual([2, [ids[2], ids[1]]]);
+    expect([total, games.map((g) => g.game_id)]).toEqual([2, [ids[2]!, ids[1]!]]);
     expect((await fetch(`${base}/api/games/${ids[0]}`, { headers: ADMIN })).status).toBe(404);
     // Without the admin token the same client is held to --create-rate.
     const post = () => fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
