@@ -50,7 +50,7 @@ export default defineCommand({
     'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
     'max-saved-games': { type: 'string', description: `Finished games kept; saving one more removes the oldest (rated room games are never removed) (env MAHJONG_MAX_SAVED_GAMES, default ${DEFAULT_MAX_SAVED_GAMES})` },
-    'create-rate': { type: 'string', description: `New games and rooms one client address may start: <count>/<s|min|hour>, or off; the admin token is exempt (env MAHJONG_CREATE_RATE, default ${DEFAULT_CREATE_RATE.count}/min)` },
+    'create-rate': { type: 'string', description: `New games and rooms one client address may start: <count>/<s|min|hour|day>, or off; the admin token is exempt (env MAHJONG_CREATE_RATE, default ${DEFAULT_CREATE_RATE.count}/min)` },
     'create-burst': { type: 'string', description: `How many of them may come at once (env MAHJONG_CREATE_BURST, default ${DEFAULT_CREATE_RATE.burst}, at most the count)` },
     'trusted-proxy': { type: 'string', description: 'Reverse proxies or tunnels in front of this server, comma separated addresses or CIDR ranges (env MAHJONG_TRUSTED_PROXY): only from them is X-Forwarded-For believed for the per-client limit' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },

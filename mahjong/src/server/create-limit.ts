@@ -14,15 +14,19 @@ export const DEFAULT_CREATE_RATE: CreateRate = { count: 30, windowMs: 60_000, bu
 /** Clients whose buckets are remembered at once; the least recently seen goes first. */
 export const DEFAULT_MAX_CLIENTS = 10_000;
 
-const UNITS: Record<string, number> = { s: 1_000, sec: 1_000, second: 1_000, m: 60_000, min: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000 };
+const UNITS: Record<string, number> = {
+  s: 1_000, sec: 1_000, secs: 1_000, second: 1_000, seconds: 1_000,
+  m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000,
+  h: 3_600_000, hr: 3_600_000, hour: 3_600_000, hours: 3_600_000, d: 86_400_000, day: 86_400_000, days: 86_400_000,
+};
 
-/** "30/min", "2/s", "100/hour"; "off" (or 0) turns the limit off (null). Throws RangeError naming the flag. */
+/** "30/min", "2/s", "100/hour", "500/day" (also "30/minute", "2/sec", …); "off" (or 0) turns the limit off (null). Throws RangeError naming the flag. */
 export function parseCreateRate(text: string, burst: string | undefined, flag = '--create-rate'): CreateRate | null {
   const value = text.trim().toLowerCase();
   if (value === 'off' || value === '0') return null;
   const m = /^(\d+)\s*\/\s*([a-z]+)$/.exec(value);
-  const windowMs = m ? UNITS[m[2]!] : undefined;
-  if (!m || windowMs === undefined || Number(m[1]) < 1) throw new RangeError(`${flag} must be <count>/<s|min|hour> (e.g. 30/min) or off, got "${text}"`);
+  const windowMs = m && Object.hasOwn(UNITS, m[2]!) ? UNITS[m[2]!] : undefined;
+  if (!m || windowMs === undefined || Number(m[1]) < 1) throw new RangeError(`${flag} must be <count>/<s|min|hour|day> (e.g. 30/min) or off, got "${text}"`);
   const count = Number(m[1]);
   const b = burst === undefined ? Math.min(DEFAULT_CREATE_RATE.burst, count) : Number(burst);
   if (!Number.isInteger(b) || b < 1) throw new RangeError(`--create-burst must be a whole number of at least 1, got "${burst}"`);
@@ -30,7 +34,7 @@ export function parseCreateRate(text: string, burst: string | undefined, flag = 
 }
 
 export const describeRate = (r: CreateRate): string => {
-  const unit = ({ 1_000: 's', 60_000: 'min', 3_600_000: 'hour' } as Record<number, string>)[r.windowMs] ?? `${r.windowMs} ms`;
+  const unit = ({ 1_000: 's', 60_000: 'min', 3_600_000: 'hour', 86_400_000: 'day' } as Record<number, string>)[r.windowMs] ?? `${r.windowMs} ms`;
   return `${r.count}/${unit}, burst ${r.burst}`;
 };
 

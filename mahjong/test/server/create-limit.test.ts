@@ -132,7 +132,8 @@ describe('client addresses', () => {
     expect(parseCreateRate('30/min', undefined)).toEqual({ count: 30, windowMs: 60_000, burst: 10 });
     expect(parseCreateRate('2/s', '5')).toEqual({ count: 2, windowMs: 1_000, burst: 5 });
     expect(parseCreateRate('3/hour', undefined)).toEqual({ count: 3, windowMs: 3_600_000, burst: 3 });
+    expect(parseCreateRate('20 / Minutes', undefined)).toEqual({ count: 20, windowMs: 60_000, burst: 10 });
     expect(parseCreateRate('off', undefined)).toBeNull();
-    for (const bad of ['30', '30/fortnight', '-1/min', 'x/min']) expect(() => parseCreateRate(bad, undefined)).toThrow('--create-rate');
+    for (const bad of ['30', '30/fortnight', '30/constructor', '-1/min', 'x/min']) expect(() => parseCreateRate(bad, undefined)).toThrow('--create-rate');
   });
 });
