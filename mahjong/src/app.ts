@@ -15,7 +15,8 @@ import type { Backend } from './modules/backend/types';
 import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
-import { createLimit, type CreateRate } from './server/create-limit';
+import type { CreateRate } from './server/client-buckets';
+import { createLimit } from './server/create-limit';
 import { errorMapper } from './server/on-error';
 import { requestGuard } from './server/request-guard';
 import { securityHeaders } from './server/security-headers';
@@ -58,7 +59,9 @@ export interface AppDeps {
   createRate?: CreateRate | null;
   /** Proxies whose X-Forwarded-For names the client (`serve --trusted-proxy`): addresses or CIDR ranges. */
   trustedProxies?: readonly string[];
-  /** Client buckets kept at once (default 10,000). */
+  /** Games and rooms one client address holds at once (`serve --max-per-client`); null or absent: no such limit. */
+  maxPerClient?: number | null;
+  /** Clients whose limits are remembered at once (default 10,000). */
   maxClients?: number;
 }
 
@@ -73,8 +76,16 @@ export function createApp(deps: AppDeps = {}) {
     { ...DEFAULT_ROOM_SETTINGS, ttlMs: backend.sessions.ttlMs, ...deps.roomSettings }, log);
   rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
-  const limit = deps.createRate
-    ? createLimit({ rate: deps.createRate, trustedProxies: deps.trustedProxies, maxClients: deps.maxClients, exempt: (r) => access.isAdmin(presentedToken(r)), warn: (m) => log.warn(m) })
+  // The two routes that start something the server then holds (joining or starting a room's game needs a room first).
+  const creating = {
+    '/api/game/new': { idOf: (r: unknown) => (r as { session_id?: string } | null)?.session_id, live: async (id: string) => (await backend.sessions.get(id)) !== null },
+    '/api/rooms': { idOf: (r: unknown) => (r as { room?: { room_id?: string } } | null)?.room?.room_id, live: async (id: string) => (await rooms.store.get(id)) !== null },
+  };
+  const limit = deps.createRate || deps.maxPerClient
+    ? createLimit({
+      routes: creating, rate: deps.createRate ?? null, maxHeld: deps.maxPerClient ?? null, trustedProxies: deps.trustedProxies, maxClients: deps.maxClients,
+      exempt: (r) => access.isAdmin(presentedToken(r)), warn: (m) => log.warn(m),
+    })
     : null;
   return new Elysia()
     .use(errorMapper(log))
@@ -94,6 +105,7 @@ export function createApp(deps: AppDeps = {}) {
     .decorate('games', games)
     .decorate('rooms', rooms)
     .decorate('createBuckets', limit?.buckets ?? null)
+    .decorate('clientQuota', limit?.quota ?? null)
     .onStop(async () => { await rooms.close(); await games.close(); });
 }
 

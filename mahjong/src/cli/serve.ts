@@ -10,7 +10,7 @@ import { BUILTIN_AIS } from '../engine/ai';
 import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
 import { DEFAULT_MAX_SAVED_GAMES, OffGameStore, parseMaxSavedGames } from '../modules/backend/game-store';
 import { TrustedProxies } from '../server/client-address';
-import { DEFAULT_CREATE_RATE, describeRate, parseCreateRate, type CreateRate } from '../server/create-limit';
+import { DEFAULT_CREATE_RATE, describeRate, parseCreateRate, type CreateRate } from '../server/client-buckets';
 import { SqliteGameStore } from '../modules/backend/sqlite';
 import { SESSIONS_DB_FILE, SqliteSessionStore } from '../modules/backend/sqlite-sessions';
 import type { Backend } from '../modules/backend/types';
@@ -18,6 +18,15 @@ import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redi
 import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
 import { ROOM_ARGS, roomSettingsFrom, roomStoreFor } from '../modules/rooms/setup';
+
+/** Games and rooms one client may hold at once by default: a tenth of the default --max-sessions. */
+export const DEFAULT_MAX_PER_CLIENT = 20;
+
+function wholeNumber(value: string, flag: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new RangeError(`${flag} must be a whole number of at least 1, got "${value}"`);
+  return n;
+}
 
 function positive(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -52,6 +61,7 @@ export default defineCommand({
     'max-saved-games': { type: 'string', description: `Finished games kept; saving one more removes the oldest (rated room games are never removed) (env MAHJONG_MAX_SAVED_GAMES, default ${DEFAULT_MAX_SAVED_GAMES})` },
     'create-rate': { type: 'string', description: `New games and rooms one client address may start: <count>/<s|min|hour|day>, or off; the admin token is exempt (env MAHJONG_CREATE_RATE, default ${DEFAULT_CREATE_RATE.count}/min)` },
     'create-burst': { type: 'string', description: `How many of them may come at once (env MAHJONG_CREATE_BURST, default ${DEFAULT_CREATE_RATE.burst}, at most the count)` },
+    'max-per-client': { type: 'string', description: `Games and rooms one client address may hold at once, so nobody takes every one of --max-sessions (env MAHJONG_MAX_PER_CLIENT, default ${DEFAULT_MAX_PER_CLIENT}; the admin token is exempt)` },
     'trusted-proxy': { type: 'string', description: 'Reverse proxies or tunnels in front of this server, comma separated addresses or CIDR ranges (env MAHJONG_TRUSTED_PROXY): only from them is X-Forwarded-For believed for the per-client limit' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
     'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
@@ -69,7 +79,10 @@ export default defineCommand({
     let maxSavedGames = DEFAULT_MAX_SAVED_GAMES;
     let createRate: CreateRate | null;
     let trustedProxies: string[];
+    let maxPerClient = DEFAULT_MAX_PER_CLIENT;
     try {
+      const perClient = args['max-per-client'] ?? process.env.MAHJONG_MAX_PER_CLIENT;
+      if (perClient !== undefined) maxPerClient = wholeNumber(perClient, '--max-per-client');
       const saved = args['max-saved-games'] ?? process.env.MAHJONG_MAX_SAVED_GAMES;
       if (saved !== undefined) maxSavedGames = parseMaxSavedGames(saved);
       createRate = parseCreateRate(args['create-rate'] ?? process.env.MAHJONG_CREATE_RATE ?? `${DEFAULT_CREATE_RATE.count}/min`, args['create-burst'] ?? process.env.MAHJONG_CREATE_BURST);
@@ -122,10 +135,11 @@ export default defineCommand({
       .catch((err) => { throw new AppError('REDIS_UNAVAILABLE', 500, `rooms: ${(err as Error).message}`); });
     const allowedHosts = (args['allowed-hosts'] ?? process.env.MAHJONG_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
     const hosts = new HostAllowList(allowedHosts, listen.host, '--allowed-hosts');
-    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings, hosts, createRate, trustedProxies });
+    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings, hosts, createRate, trustedProxies, maxPerClient });
     log.info(createRate
       ? `new games and rooms: at most ${describeRate(createRate)} per client address${trustedProxies.length ? ` (X-Forwarded-For believed from ${trustedProxies.join(', ')})` : ''}; admin token exempt`
-      : 'new games and rooms: no per-client limit (--create-rate off)');
+      : 'new games and rooms: no per-client rate (--create-rate off)');
+    log.info(`one client address holds at most ${maxPerClient} games and rooms at once (--max-per-client)`);
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {

@@ -1,83 +1,22 @@
 import { Elysia } from 'elysia';
+import { ClientBuckets, type CreateRate, describeRate } from './client-buckets';
 import { clientKey, parseAddress, TrustedProxies } from './client-address';
-import { TooManyCreations } from './errors';
+import { TooManyCreations, TooManyHeld } from './errors';
+import { type LiveCheck, LiveQuota } from './live-quota';
 
-/** How fast one client may start games and rooms: `count` per `windowMs`, up to `burst` at once. */
-export interface CreateRate {
-  count: number;
-  windowMs: number;
-  burst: number;
-}
-
-/** `serve --create-rate 30/min --create-burst 10` (README, "Security model"). */
-export const DEFAULT_CREATE_RATE: CreateRate = { count: 30, windowMs: 60_000, burst: 10 };
-/** Clients whose buckets are remembered at once; the least recently seen goes first. */
-export const DEFAULT_MAX_CLIENTS = 10_000;
-
-const UNITS: Record<string, number> = {
-  s: 1_000, sec: 1_000, secs: 1_000, second: 1_000, seconds: 1_000,
-  m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000,
-  h: 3_600_000, hr: 3_600_000, hour: 3_600_000, hours: 3_600_000, d: 86_400_000, day: 86_400_000, days: 86_400_000,
-};
-
-/** "30/min", "2/s", "100/hour", "500/day" (also "30/minute", "2/sec", …); "off" (or 0) turns the limit off (null). Throws RangeError naming the flag. */
-export function parseCreateRate(text: string, burst: string | undefined, flag = '--create-rate'): CreateRate | null {
-  const value = text.trim().toLowerCase();
-  if (value === 'off' || value === '0') return null;
-  const m = /^(\d+)\s*\/\s*([a-z]+)$/.exec(value);
-  const windowMs = m && Object.hasOwn(UNITS, m[2]!) ? UNITS[m[2]!] : undefined;
-  if (!m || windowMs === undefined || Number(m[1]) < 1) throw new RangeError(`${flag} must be <count>/<s|min|hour|day> (e.g. 30/min) or off, got "${text}"`);
-  const count = Number(m[1]);
-  const b = burst === undefined ? Math.min(DEFAULT_CREATE_RATE.burst, count) : Number(burst);
-  if (!Number.isInteger(b) || b < 1) throw new RangeError(`--create-burst must be a whole number of at least 1, got "${burst}"`);
-  return { count, windowMs, burst: b };
-}
-
-export const describeRate = (r: CreateRate): string => {
-  const unit = ({ 1_000: 's', 60_000: 'min', 3_600_000: 'hour', 86_400_000: 'day' } as Record<number, string>)[r.windowMs] ?? `${r.windowMs} ms`;
-  return `${r.count}/${unit}, burst ${r.burst}`;
-};
-
-interface Bucket { tokens: number; at: number }
-
-/**
- * A token bucket per client. The map is ordered by last use; a bucket that has filled up again
- * is the same as a new one and is dropped, and past `maxClients` the least recently used goes
- * (which can only give that client a full bucket again, never take anyone's away).
- */
-export class ClientBuckets {
-  private readonly buckets = new Map<string, Bucket>();
-
-  constructor(readonly rate: CreateRate, readonly maxClients = DEFAULT_MAX_CLIENTS, private readonly now: () => number = Date.now) {}
-
-  get size(): number { return this.buckets.size; }
-
-  private level(b: Bucket, now: number): number {
-    return Math.min(this.rate.burst, b.tokens + ((now - b.at) * this.rate.count) / this.rate.windowMs);
-  }
-
-  /** Takes a token for `key`: 0 when granted, else the milliseconds until one is there. */
-  take(key: string): number {
-    const now = this.now();
-    const old = this.buckets.get(key);
-    const tokens = old ? this.level(old, now) : this.rate.burst;
-    this.buckets.delete(key);
-    const granted = tokens >= 1;
-    this.buckets.set(key, { tokens: granted ? tokens - 1 : tokens, at: now });
-    this.sweep(now);
-    return granted ? 0 : Math.ceil(((1 - tokens) * this.rate.windowMs) / this.rate.count);
-  }
-
-  private sweep(now: number): void {
-    for (const [key, b] of this.buckets) {
-      if (this.buckets.size <= this.maxClients && this.level(b, now) < this.rate.burst) break;
-      this.buckets.delete(key);
-    }
-  }
+/** A route that starts a game or a room: where its answer names the new id, and whether that id is still held. */
+export interface CreatingRoute {
+  idOf: (response: unknown) => string | undefined;
+  live: LiveCheck;
 }
 
 export interface CreateLimitOptions {
-  rate: CreateRate;
+  /** Paths of the POST routes that start something (a trailing slash is the same route). */
+  routes: Record<string, CreatingRoute>;
+  /** `--create-rate`; null: no rate limit. */
+  rate: CreateRate | null;
+  /** `--max-per-client`: games and rooms one client holds at once; null: no such limit. */
+  maxHeld: number | null;
   /** `--trusted-proxy`: whose X-Forwarded-For is believed. */
   trustedProxies?: readonly string[];
   maxClients?: number;
@@ -88,24 +27,24 @@ export interface CreateLimitOptions {
   warn?: (message: string) => void;
 }
 
-/** The routes that start something kept in memory and, when finished, on disk. */
-const CREATING = new Set(['/api/game/new', '/api/rooms']);
-
 /**
- * Per-client limit on starting games and rooms (README, "Security model"), checked before the
- * body is read. A request with no socket (in-process `app.handle`) has no address and is not limited.
+ * Per-client limits on starting games and rooms (README, "Security model"): a rate, checked
+ * before the body is read, and how many one client holds at once. A request with no socket
+ * (in-process `app.handle`) has no address and is not limited.
  */
 export function createLimit(o: CreateLimitOptions) {
-  const buckets = new ClientBuckets(o.rate, o.maxClients, o.now);
+  const buckets = o.rate ? new ClientBuckets(o.rate, o.maxClients, o.now) : null;
+  const quota = o.maxHeld ? new LiveQuota(o.maxHeld, o.maxClients) : null;
   const trusted = new TrustedProxies(o.trustedProxies ?? []);
-  const rate = describeRate(o.rate);
+  const rate = o.rate ? describeRate(o.rate) : '';
+  /** Requests holding a place in `quota` until their answer names the new id (or fails). */
+  const reserved = new WeakMap<Request, { key: string; route: CreatingRoute }>();
   let warned = false;
-  return {
-    buckets,
-    plugin: new Elysia({ name: 'create-limit' }).onRequest(({ request, server }) => {
+  const plugin = new Elysia({ name: 'create-limit' })
+    .onRequest(async ({ request, server }) => {
       if (request.method !== 'POST') return;
-      const path = new URL(request.url, 'http://no-host.invalid').pathname.replace(/\/+$/, '');
-      if (!CREATING.has(path)) return;
+      const route = o.routes[new URL(request.url, 'http://no-host.invalid').pathname.replace(/\/+$/, '')];
+      if (!route) return;
       const peer = server?.requestIP(request)?.address;
       const bytes = peer ? parseAddress(peer) : null;
       if (!bytes || o.exempt(request)) return;
@@ -115,8 +54,24 @@ export function createLimit(o: CreateLimitOptions) {
         const from = bytes.length === 4 ? clientKey(bytes) : peer!;
         o.warn?.(`X-Forwarded-For from ${from} is not believed: if that is your reverse proxy or tunnel, start with --trusted-proxy ${from} (each client behind it then gets its own limit)`);
       }
-      const waitMs = buckets.take(clientKey(trusted.clientOf(bytes, forwarded)));
+      const key = clientKey(trusted.clientOf(bytes, forwarded));
+      const waitMs = buckets?.take(key) ?? 0;
       if (waitMs > 0) throw new TooManyCreations(Math.max(1, Math.ceil(waitMs / 1000)), rate);
-    }),
-  };
+      if (!quota) return;
+      if (!(await quota.reserve(key))) throw new TooManyHeld(quota.max);
+      reserved.set(request, { key, route });
+    })
+    .onAfterHandle({ as: 'global' }, ({ request, responseValue }) => {
+      const r = reserved.get(request);
+      if (!r) return;
+      reserved.delete(request);
+      quota!.settle(r.key, r.route.idOf(responseValue), r.route.live);
+    })
+    .onAfterResponse({ as: 'global' }, ({ request }) => {
+      const r = reserved.get(request);
+      if (!r) return;
+      reserved.delete(request);
+      quota!.settle(r.key);
+    });
+  return { buckets, quota, plugin };
 }

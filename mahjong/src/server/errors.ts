@@ -68,3 +68,10 @@ export class TooManyCreations extends AppError {
     super('RATE_LIMITED', 429, `this address starts games and rooms faster than this server allows (${rate}); try again in ${retryAfter} s`, { retry_after: retryAfter });
   }
 }
+
+/** One client address holds `serve --max-per-client` games and rooms already (README, "Security model"). */
+export class TooManyHeld extends AppError {
+  constructor(max: number) {
+    super('TOO_MANY_FOR_CLIENT', 429, `this address already holds ${max} games and rooms on this server; finish or delete one, or wait for idle ones to expire`, { max_per_client: max });
+  }
+}

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { createConsola } from 'consola';
 import { createApp } from '../../src/app';
 import { clientKey, parseAddress, TrustedProxies } from '../../src/server/client-address';
-import { ClientBuckets, parseCreateRate } from '../../src/server/create-limit';
+import { ClientBuckets, parseCreateRate } from '../../src/server/client-buckets';
 import { postFrom } from './from-address';
 
 // The per-client limit on starting games and rooms, over real sockets: each 127.x.y.z source
@@ -86,6 +86,35 @@ describe('per-client creation limit', () => {
       expect(buckets.size).toBeLessThanOrEqual(16);
     }
     expect(buckets.size).toBe(16);
+  });
+});
+
+describe('games and rooms held per client', () => {
+  const held = listening({ maxPerClient: 2 });
+  const start = (from: string, headers: Record<string, string> = {}) => postFrom(from, held.port, '/api/game/new', { mode: 'human_ai', seed: 5, max_round: 0 }, headers);
+
+  it('refuses a third game or room from one address with 429 until one of its games is gone; others and the admin are not affected', async () => {
+    const first = await start('127.0.6.2');
+    expect(first.status).toBe(200);
+    expect((await postFrom('127.0.6.2', held.port, '/api/rooms', { name: 'Ann', max_round: 0 })).status).toBe(200);
+    for (const over of [await start('127.0.6.2'), await postFrom('127.0.6.2', held.port, '/api/rooms', { name: 'Ann', max_round: 0 })]) {
+      expect(over.status).toBe(429);
+      expect(over.json).toMatchObject({ code: 'TOO_MANY_FOR_CLIENT', max_per_client: 2 });
+    }
+    expect((await start('127.0.6.3')).status).toBe(200);
+    expect((await start('127.0.6.2', { 'x-session-token': ADMIN })).status).toBe(200);
+    // Deleting one of its games frees a place.
+    const del = await fetch(`http://127.0.0.1:${held.port}/api/game/${first.json.session_id}`, { method: 'DELETE', headers: { 'x-session-token': first.json.token } });
+    expect(del.status).toBe(200);
+    expect((await start('127.0.6.2')).status).toBe(200);
+    expect((await start('127.0.6.2')).status).toBe(429);
+  });
+
+  it('gives the place back when the creation fails', async () => {
+    expect((await start('127.0.6.4')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await postFrom('127.0.6.4', held.port, '/api/game/new', { mode: 'nonsense' })).status).toBe(422);
+    expect((await start('127.0.6.4')).status).toBe(200);
+    expect((await start('127.0.6.4')).status).toBe(429);
   });
 });
 
