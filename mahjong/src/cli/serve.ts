@@ -8,7 +8,7 @@ import { LadderRunner } from '../modules/ladder/runner';
 import { ladderPath, LadderStore } from '../modules/ladder/store';
 import { BUILTIN_AIS } from '../engine/ai';
 import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
-import { DEFAULT_MAX_SAVED_GAMES, OffGameStore, parseMaxSavedGames } from '../modules/backend/game-store';
+import { DEFAULT_MAX_SAVED_GAMES, OffGameStore } from '../modules/backend/game-store';
 import { TrustedProxies } from '../server/client-address';
 import { DEFAULT_CREATE_RATE, describeRate, parseCreateRate, type CreateRate } from '../server/client-buckets';
 import { SqliteGameStore } from '../modules/backend/sqlite';
@@ -84,7 +84,7 @@ export default defineCommand({
       const perClient = args['max-per-client'] ?? process.env.MAHJONG_MAX_PER_CLIENT;
       if (perClient !== undefined) maxPerClient = wholeNumber(perClient, '--max-per-client');
       const saved = args['max-saved-games'] ?? process.env.MAHJONG_MAX_SAVED_GAMES;
-      if (saved !== undefined) maxSavedGames = parseMaxSavedGames(saved);
+      if (saved !== undefined) maxSavedGames = wholeNumber(saved, '--max-saved-games');
       createRate = parseCreateRate(args['create-rate'] ?? process.env.MAHJONG_CREATE_RATE ?? `${DEFAULT_CREATE_RATE.count}/min`, args['create-burst'] ?? process.env.MAHJONG_CREATE_BURST);
       trustedProxies = (args['trusted-proxy'] ?? process.env.MAHJONG_TRUSTED_PROXY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
       new TrustedProxies(trustedProxies);

@@ -7,13 +7,6 @@ import type { GameQuery, GameStore, GameSummary, SessionRecord, StoredGame } fro
  */
 export const DEFAULT_MAX_SAVED_GAMES = 5_000;
 
-/** `--max-saved-games` / MAHJONG_MAX_SAVED_GAMES: a whole number of at least 1. */
-export function parseMaxSavedGames(value: string): number {
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new RangeError(`--max-saved-games must be a whole number of at least 1, got "${value}"`);
-  return n;
-}
-
 /** The game store cannot be used now (a damaged or locked database, Redis down): 503 naming why. */
 export class StoreUnavailable extends AppError {
   constructor(message: string) {
