@@ -61,7 +61,7 @@ export default defineCommand({
     'max-saved-games': { type: 'string', description: `Finished games kept; saving one more removes the oldest (rated room games are never removed) (env MAHJONG_MAX_SAVED_GAMES, default ${DEFAULT_MAX_SAVED_GAMES})` },
     'create-rate': { type: 'string', description: `New games and rooms one client address may start: <count>/<s|min|hour|day>, or off; the admin token is exempt (env MAHJONG_CREATE_RATE, default ${DEFAULT_CREATE_RATE.count}/min)` },
     'create-burst': { type: 'string', description: `How many of them may come at once (env MAHJONG_CREATE_BURST, default ${DEFAULT_CREATE_RATE.burst}, at most the count)` },
-    'max-per-client': { type: 'string', description: `Games and rooms one client address may hold at once, so nobody takes every one of --max-sessions (env MAHJONG_MAX_PER_CLIENT, default ${DEFAULT_MAX_PER_CLIENT}; the admin token is exempt)` },
+    'max-per-client': { type: 'string', description: `Games and rooms one client address may hold at once, so nobody takes every one of --max-sessions, or off (env MAHJONG_MAX_PER_CLIENT, default ${DEFAULT_MAX_PER_CLIENT}, off with --create-rate off; the admin token is exempt)` },
     'trusted-proxy': { type: 'string', description: 'Reverse proxies or tunnels in front of this server, comma separated addresses or CIDR ranges (env MAHJONG_TRUSTED_PROXY): only from them is X-Forwarded-For believed for the per-client limit' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
     'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
@@ -79,13 +79,15 @@ export default defineCommand({
     let maxSavedGames = DEFAULT_MAX_SAVED_GAMES;
     let createRate: CreateRate | null;
     let trustedProxies: string[];
-    let maxPerClient = DEFAULT_MAX_PER_CLIENT;
+    let maxPerClient: number | null;
     try {
       const perClient = args['max-per-client'] ?? process.env.MAHJONG_MAX_PER_CLIENT;
-      if (perClient !== undefined) maxPerClient = wholeNumber(perClient, '--max-per-client');
       const saved = args['max-saved-games'] ?? process.env.MAHJONG_MAX_SAVED_GAMES;
       if (saved !== undefined) maxSavedGames = wholeNumber(saved, '--max-saved-games');
       createRate = parseCreateRate(args['create-rate'] ?? process.env.MAHJONG_CREATE_RATE ?? `${DEFAULT_CREATE_RATE.count}/min`, args['create-burst'] ?? process.env.MAHJONG_CREATE_BURST);
+      // `--create-rate off` means no per-client limit at all, unless a cap is asked for by name.
+      maxPerClient = perClient === undefined ? (createRate ? DEFAULT_MAX_PER_CLIENT : null)
+        : perClient.trim().toLowerCase() === 'off' ? null : wholeNumber(perClient, '--max-per-client');
       trustedProxies = (args['trusted-proxy'] ?? process.env.MAHJONG_TRUSTED_PROXY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
       new TrustedProxies(trustedProxies);
       if (args.bots) ({ bots: mjaiBots, rooms } = loadMjaiConfig(args.bots));
@@ -139,7 +141,7 @@ export default defineCommand({
     log.info(createRate
       ? `new games and rooms: at most ${describeRate(createRate)} per client address${trustedProxies.length ? ` (X-Forwarded-For believed from ${trustedProxies.join(', ')})` : ''}; admin token exempt`
       : 'new games and rooms: no per-client rate (--create-rate off)');
-    log.info(`one client address holds at most ${maxPerClient} games and rooms at once (--max-per-client)`);
+    if (maxPerClient) log.info(`one client address holds at most ${maxPerClient} games and rooms at once (--max-per-client)`);
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {

@@ -69,9 +69,13 @@ export class TooManyCreations extends AppError {
   }
 }
 
-/** One client address holds `serve --max-per-client` games and rooms already (README, "Security model"). */
+/**
+ * One client address holds `serve --max-per-client` games and rooms already (README, "Security
+ * model"). When a place frees up is not known; Retry-After suggests asking again in a minute.
+ */
 export class TooManyHeld extends AppError {
+  readonly retryAfter = 60;
   constructor(max: number) {
-    super('TOO_MANY_FOR_CLIENT', 429, `this address already holds ${max} games and rooms on this server; finish or delete one, or wait for idle ones to expire`, { max_per_client: max });
+    super('TOO_MANY_FOR_CLIENT', 429, `this address already holds ${max} games and rooms on this server; finish or delete one, or wait for idle ones to expire`, { max_per_client: max, retry_after: 60 });
   }
 }

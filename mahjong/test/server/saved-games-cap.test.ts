@@ -134,14 +134,4 @@ describe('mahjong serve --max-saved-games', () => {
     proc.kill('SIGTERM');
     await proc.exited;
   });
-
-  it('refuses a cap, a rate or a proxy it cannot read (exit 2, naming the flag)', async () => {
-    for (const [flag, value] of [['--max-saved-games', '0'], ['--create-rate', '30/fortnight'], ['--create-burst', '0'], ['--max-per-client', '1.5'], ['--trusted-proxy', '10.0.0.0/33']] as const) {
-      const proc = Bun.spawn(['bun', CLI, 'serve', '--port', '0', flag, value], { env: { ...process.env, MAHJONG_DIR: temp.make('mj-cap-bad-'), NO_COLOR: '1' }, stdout: 'pipe', stderr: 'pipe' });
-      const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
-      expect([flag, code]).toEqual([flag, 2]);
-      expect(err).toContain(flag);
-      expect(err).toContain(`"${value}"`);
-    }
-  });
 });
