@@ -15,11 +15,13 @@ import type { Backend } from './modules/backend/types';
 import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
+import type { CreateRate } from './server/client-buckets';
+import { createLimit } from './server/create-limit';
 import { errorMapper } from './server/on-error';
 import { requestGuard } from './server/request-guard';
 import { securityHeaders } from './server/security-headers';
 import { VERSION } from './version';
-import { GameAccess } from './modules/game/access';
+import { GameAccess, presentedToken } from './modules/game/access';
 import { ladderModule } from './modules/ladder';
 import { LadderStore } from './modules/ladder/store';
 import { roomsModule } from './modules/rooms';
@@ -50,6 +52,17 @@ export interface AppDeps {
   roomSettings?: Partial<RoomSettings>;
   /** The Host names answered (DNS rebinding; `serve` always sets it); null: any Host (in-process use). */
   hosts?: HostAllowList | null;
+  /**
+   * How fast one client address may start games and rooms (`serve --create-rate`, which always
+   * sets it); null or absent: no limit (in-process use). The admin token is never limited.
+   */
+  createRate?: CreateRate | null;
+  /** Proxies whose X-Forwarded-For names the client (`serve --trusted-proxy`): addresses or CIDR ranges. */
+  trustedProxies?: readonly string[];
+  /** Games and rooms one client address holds at once (`serve --max-per-client`); null or absent: no such limit. */
+  maxPerClient?: number | null;
+  /** Clients whose limits are remembered at once (default 10,000). */
+  maxClients?: number;
 }
 
 /** Composes the mahjong's modules; never listens (the serve command does). */
@@ -63,10 +76,22 @@ export function createApp(deps: AppDeps = {}) {
     { ...DEFAULT_ROOM_SETTINGS, ttlMs: backend.sessions.ttlMs, ...deps.roomSettings }, log);
   rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
+  // The two routes that start something the server then holds (joining or starting a room's game needs a room first).
+  const creating = {
+    '/api/game/new': { idOf: (r: unknown) => (r as { session_id?: string } | null)?.session_id, live: async (id: string) => (await backend.sessions.get(id)) !== null },
+    '/api/rooms': { idOf: (r: unknown) => (r as { room?: { room_id?: string } } | null)?.room?.room_id, live: async (id: string) => (await rooms.store.get(id)) !== null },
+  };
+  const limit = deps.createRate || deps.maxPerClient
+    ? createLimit({
+      routes: creating, rate: deps.createRate ?? null, maxHeld: deps.maxPerClient ?? null, trustedProxies: deps.trustedProxies, maxClients: deps.maxClients,
+      exempt: (r) => access.isAdmin(presentedToken(r)), warn: (m) => log.warn(m),
+    })
+    : null;
   return new Elysia()
     .use(errorMapper(log))
     .use(securityHeaders())
     .use(requestGuard(deps.hosts ?? null))
+    .use(limit?.plugin ?? new Elysia({ name: 'create-limit' }))
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())
@@ -79,6 +104,8 @@ export function createApp(deps: AppDeps = {}) {
     .use(roomsModule(rooms))
     .decorate('games', games)
     .decorate('rooms', rooms)
+    .decorate('createBuckets', limit?.buckets ?? null)
+    .decorate('clientQuota', limit?.quota ?? null)
     .onStop(async () => { await rooms.close(); await games.close(); });
 }
 

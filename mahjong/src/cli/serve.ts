@@ -8,7 +8,9 @@ import { LadderRunner } from '../modules/ladder/runner';
 import { ladderPath, LadderStore } from '../modules/ladder/store';
 import { BUILTIN_AIS } from '../engine/ai';
 import { DEFAULT_LIMITS, memoryBackend } from '../modules/backend/memory';
-import { OffGameStore } from '../modules/backend/game-store';
+import { DEFAULT_MAX_SAVED_GAMES, OffGameStore } from '../modules/backend/game-store';
+import { TrustedProxies } from '../server/client-address';
+import { DEFAULT_CREATE_RATE, describeRate, parseCreateRate, type CreateRate } from '../server/client-buckets';
 import { SqliteGameStore } from '../modules/backend/sqlite';
 import { SESSIONS_DB_FILE, SqliteSessionStore } from '../modules/backend/sqlite-sessions';
 import type { Backend } from '../modules/backend/types';
@@ -16,6 +18,15 @@ import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redi
 import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
 import { ROOM_ARGS, roomSettingsFrom, roomStoreFor } from '../modules/rooms/setup';
+
+/** Games and rooms one client may hold at once by default: a tenth of the default --max-sessions. */
+export const DEFAULT_MAX_PER_CLIENT = 20;
+
+function wholeNumber(value: string, flag: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new RangeError(`${flag} must be a whole number of at least 1, got "${value}"`);
+  return n;
+}
 
 function positive(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -47,6 +58,11 @@ export default defineCommand({
     'admin-token': { type: 'string', description: 'Token that may list and end every session (env MAHJONG_ADMIN_TOKEN; default: none)' },
     'data-dir': { type: 'string', description: 'Where finished games are stored (games.sqlite; env MAHJONG_DIR, default ~/.mahjong)' },
     store: { type: 'boolean', default: true, description: 'Store every finished game (--no-store: keep none)' },
+    'max-saved-games': { type: 'string', description: `Finished games kept; saving one more removes the oldest (rated room games are never removed) (env MAHJONG_MAX_SAVED_GAMES, default ${DEFAULT_MAX_SAVED_GAMES})` },
+    'create-rate': { type: 'string', description: `New games and rooms one client address may start: <count>/<s|min|hour|day>, or off; the admin token is exempt (env MAHJONG_CREATE_RATE, default ${DEFAULT_CREATE_RATE.count}/min)` },
+    'create-burst': { type: 'string', description: `How many of them may come at once (env MAHJONG_CREATE_BURST, default ${DEFAULT_CREATE_RATE.burst}, or the count if smaller)` },
+    'max-per-client': { type: 'string', description: `Games and rooms one client address may hold at once, so nobody takes every one of --max-sessions, or off (env MAHJONG_MAX_PER_CLIENT, default ${DEFAULT_MAX_PER_CLIENT}, off with --create-rate off; the admin token is exempt)` },
+    'trusted-proxy': { type: 'string', description: 'Reverse proxies or tunnels in front of this server, comma separated addresses or CIDR ranges (env MAHJONG_TRUSTED_PROXY): only from them is X-Forwarded-For believed for the per-client limit' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
     'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
     ...ROOM_ARGS,
@@ -60,7 +76,20 @@ export default defineCommand({
     let mjaiTimeout = 60;
     let ladderInterval = 5;
     let entrants: string[] = [];
+    let maxSavedGames = DEFAULT_MAX_SAVED_GAMES;
+    let createRate: CreateRate | null;
+    let trustedProxies: string[];
+    let maxPerClient: number | null;
     try {
+      const perClient = args['max-per-client'] ?? process.env.MAHJONG_MAX_PER_CLIENT;
+      const saved = args['max-saved-games'] ?? process.env.MAHJONG_MAX_SAVED_GAMES;
+      if (saved !== undefined) maxSavedGames = wholeNumber(saved, '--max-saved-games');
+      createRate = parseCreateRate(args['create-rate'] ?? process.env.MAHJONG_CREATE_RATE ?? `${DEFAULT_CREATE_RATE.count}/min`, args['create-burst'] ?? process.env.MAHJONG_CREATE_BURST);
+      // `--create-rate off` means no per-client limit at all, unless a cap is asked for by name.
+      maxPerClient = perClient === undefined ? (createRate ? DEFAULT_MAX_PER_CLIENT : null)
+        : perClient.trim().toLowerCase() === 'off' ? null : wholeNumber(perClient, '--max-per-client');
+      trustedProxies = (args['trusted-proxy'] ?? process.env.MAHJONG_TRUSTED_PROXY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      new TrustedProxies(trustedProxies);
       if (args.bots) ({ bots: mjaiBots, rooms } = loadMjaiConfig(args.bots));
       if (args['mjai-port'] !== undefined) {
         mjaiPort = Number(args['mjai-port']);
@@ -89,13 +118,13 @@ export default defineCommand({
     let backend: Backend;
     if (redisUrl) {
       try {
-        backend = await redisBackend({ url: redisUrl, prefix: args['redis-prefix'], limits });
+        backend = await redisBackend({ url: redisUrl, prefix: args['redis-prefix'], limits, maxGames: maxSavedGames });
       } catch (err) {
         throw new AppError('REDIS_UNAVAILABLE', 500, (err as Error).message);
       }
       if (args.store === false) backend = { ...backend, games: new OffGameStore() };
       log.info(`sessions, events and finished games are shared through ${redactUrl(redisUrl)}`);
-    } else backend = localBackend(limits, args.store === false ? null : dataDir(args['data-dir']), log);
+    } else backend = localBackend(limits, args.store === false ? null : dataDir(args['data-dir']), maxSavedGames, log);
     let ladder: LadderStore;
     try {
       ladder = new LadderStore(args.store === false ? null : ladderPath(dataDir(args['data-dir'])));
@@ -104,11 +133,15 @@ export default defineCommand({
     }
     const runner = args.ladder ? new LadderRunner(ladder, { entrants: [...new Set(entrants)], bots: mjaiBots, intervalMs: ladderInterval * 1000, log }) : null;
     const roomSettings = roomSettingsFrom(args, limits.ttlMs);
-    const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs })
+    const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs, maxUnrated: maxSavedGames })
       .catch((err) => { throw new AppError('REDIS_UNAVAILABLE', 500, `rooms: ${(err as Error).message}`); });
     const allowedHosts = (args['allowed-hosts'] ?? process.env.MAHJONG_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
     const hosts = new HostAllowList(allowedHosts, listen.host, '--allowed-hosts');
-    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings, hosts });
+    const app = createApp({ log, backend, mjaiBots, adminToken, ladder, ladderRunning: () => runner !== null, roomStore, roomSettings, hosts, createRate, trustedProxies, maxPerClient });
+    log.info(createRate
+      ? `new games and rooms: at most ${describeRate(createRate)} per client address${trustedProxies.length ? ` (X-Forwarded-For believed from ${trustedProxies.join(', ')})` : ''}; admin token exempt`
+      : 'new games and rooms: no per-client rate (--create-rate off)');
+    if (maxPerClient) log.info(`one client address holds at most ${maxPerClient} games and rooms at once (--max-per-client)`);
     try {
       app.listen({ hostname: listen.host, port: listen.port, maxRequestBodySize: MAX_BODY_BYTES * 16, idleTimeout: 60, ...EXCLUSIVE_LISTEN });
     } catch (err) {
@@ -158,13 +191,13 @@ export function stopOnce(app: MahjongApp, log: { warn: (m: string) => void }, ..
  * it is the session database), the history answers 503 naming the problem, and saving is tried
  * again when a game ends.
  */
-function localBackend(limits: { maxSessions: number; ttlMs: number }, dir: string | null, log: ReturnType<typeof createLogger>): Backend {
+function localBackend(limits: { maxSessions: number; ttlMs: number }, dir: string | null, maxGames: number, log: ReturnType<typeof createLogger>): Backend {
   if (!dir) return memoryBackend(limits, new OffGameStore());
   const dbPath = gameDbPath(dir);
-  const store = new SqliteGameStore(dbPath);
+  const store = new SqliteGameStore(dbPath, { maxGames });
   const problem = store.check();
   if (problem) log.error(`${problem} — finished games are not saved until this is fixed (the history answers 503)`);
-  else log.info(`finished games are stored in ${dbPath}`);
+  else log.info(`finished games are stored in ${dbPath} (the newest ${maxGames.toLocaleString('en')})`);
   let sessions: SqliteSessionStore | undefined;
   const sessionsPath = resolve(dir, SESSIONS_DB_FILE);
   try {

@@ -58,3 +58,24 @@ export class ReplayTooLong extends AppError {
     super('REPLAY_TOO_LONG', 400, `the log would need up to ${steps} replay steps; at most ${max} are replayed (a hanchan has about 1,500)`);
   }
 }
+
+/**
+ * A client started games or rooms faster than `serve --create-rate` allows (README, "Security
+ * model"); the answer carries Retry-After with `retryAfter` seconds.
+ */
+export class TooManyCreations extends AppError {
+  constructor(readonly retryAfter: number, rate: string) {
+    super('RATE_LIMITED', 429, `this address starts games and rooms faster than this server allows (${rate}); try again in ${retryAfter} s`, { retry_after: retryAfter });
+  }
+}
+
+/**
+ * One client address holds `serve --max-per-client` games and rooms already (README, "Security
+ * model"). When a place frees up is not known; Retry-After suggests asking again in a minute.
+ */
+export class TooManyHeld extends AppError {
+  readonly retryAfter = 60;
+  constructor(max: number) {
+    super('TOO_MANY_FOR_CLIENT', 429, `this address already holds ${max} games and rooms on this server; finish or delete one, or wait for idle ones to expire`, { max_per_client: max, retry_after: 60 });
+  }
+}

@@ -1,6 +1,12 @@
 import { AppError } from '@devhub/shared';
 import type { GameQuery, GameStore, GameSummary, SessionRecord, StoredGame } from './types';
 
+/**
+ * Finished games a store keeps (`serve --max-saved-games`, README "Saved games"): saving one
+ * more removes the oldest, so a server anyone can reach cannot be made to fill its disk.
+ */
+export const DEFAULT_MAX_SAVED_GAMES = 5_000;
+
 /** The game store cannot be used now (a damaged or locked database, Redis down): 503 naming why. */
 export class StoreUnavailable extends AppError {
   constructor(message: string) {

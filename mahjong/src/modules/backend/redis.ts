@@ -8,17 +8,17 @@
  *   s:{id}        hash: record (JSON), delay, hands, over        steps:{id}  list of steps (JSON)
  *   active        zset: session id → last activity (ms)          subs:{id}   hash: server → subscribers
  *   lock:{id}     the session's lock (a random value, 3 s)       lease:{id}  the server pacing a 4ai game (2 s)
- *   game:{id}     a finished game's summary (JSON)               log:{id}    its Tenhou XML
- *   games         zset: game id → finish time                    owner:{sha256 of token}  zset of that token's games
+ *   game:{id}, log:{id}, games, owner:{hash}: finished games (redis-games.ts)
  * Channels: ev:{id} (a session's events: {o: server, s: step, e: event}) and control ({o, m}).
  */
 import { AppError } from '@devhub/shared';
 import { RedisClient } from 'bun';
 import { SessionNotFound, TooManySessions } from '../../server/errors';
 import { RedisLocks } from './redis-lock';
-import { MIN_PREFIX, normaliseQuery, sessionRecordOf, StoreUnavailable } from './game-store';
+import { sessionRecordOf, StoreUnavailable } from './game-store';
+import { RedisGameStore } from './redis-games';
 import type { SessionLimits } from './memory';
-import type { Backend, ControlMessage, EventBus, GameQuery, GameStore, GameSummary, SessionActivity, SessionRecord, SessionStore, Step, StoredGame } from './types';
+import type { Backend, ControlMessage, EventBus, SessionActivity, SessionRecord, SessionStore, Step } from './types';
 import type { SseEvent } from '../events/hub';
 
 export const DEFAULT_PREFIX = 'mahjong:';
@@ -59,7 +59,7 @@ export function redactUrl(url: string): string {
 }
 
 class Keys {
-  constructor(private readonly p: string) {}
+  constructor(readonly p: string) {}
   session = (id: string) => `${this.p}s:${id}`;
   steps = (id: string) => `${this.p}steps:${id}`;
   subs = (id: string) => `${this.p}subs:${id}`;
@@ -68,10 +68,6 @@ class Keys {
   active = () => `${this.p}active`;
   events = (id: string) => `${this.p}ev:${id}`;
   control = () => `${this.p}control`;
-  game = (id: string) => `${this.p}game:${id}`;
-  log = (id: string) => `${this.p}log:${id}`;
-  games = () => `${this.p}games`;
-  owner = (hash: string) => `${this.p}owner:${hash}`;
 }
 
 export class RedisSessionStore implements SessionStore {
@@ -228,82 +224,12 @@ export class RedisEventBus implements EventBus {
   async close(): Promise<void> {}
 }
 
-interface GameHead extends Omit<StoredGame, 'mjlog'> {}
-
-export class RedisGameStore implements GameStore {
-  readonly kind = 'redis' as const;
-
-  constructor(private readonly redis: RedisClient, private readonly k: Keys, readonly location: string) {}
-
-  private async run<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw unavailable(this.location, err);
-    }
-  }
-
-  async save(g: StoredGame): Promise<void> {
-    const { mjlog, ...head } = g;
-    const at = Date.parse(g.finishedAt);
-    await this.run(async () => {
-      await this.redis.set(this.k.log(g.id), mjlog);
-      await this.redis.set(this.k.game(g.id), JSON.stringify(head));
-      await this.redis.zadd(this.k.games(), at, g.id);
-      await this.redis.zadd(this.k.owner(g.tokenHash), at, g.id);
-    });
-  }
-
-  async list(query: Partial<GameQuery>): Promise<{ games: GameSummary[]; total: number }> {
-    const q = normaliseQuery(query);
-    return this.run(async () => {
-      let ids: string[];
-      let total: number;
-      if (q.owners === 'all') {
-        total = Number(await this.redis.zcard(this.k.games()));
-        ids = await this.redis.send('ZRANGE', [this.k.games(), String(q.offset), String(q.offset + q.limit - 1), 'REV']) as unknown as string[];
-      } else {
-        // A caller owns few games: merge their owners' sets, newest first.
-        const scored = new Map<string, number>();
-        for (const h of q.owners) {
-          const flat = await this.redis.send('ZRANGE', [this.k.owner(h), '0', '-1', 'WITHSCORES']) as unknown as (string | [string, number])[];
-          const pairs = Array.isArray(flat[0]) ? (flat as [string, number][]) : Array.from({ length: flat.length / 2 }, (_, i) => [String(flat[2 * i]), Number(flat[2 * i + 1])] as [string, number]);
-          for (const [id, s] of pairs) scored.set(id, Number(s));
-        }
-        const all = [...scored].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
-        total = all.length;
-        ids = all.slice(q.offset, q.offset + q.limit);
-      }
-      const heads = ids.length ? await this.redis.mget(...ids.map((id) => this.k.game(id))) : [];
-      const games = heads.filter((h): h is string => !!h).map((h) => { const { tokenHash: _t, ...s } = JSON.parse(h) as GameHead; return { ...s, seeded: s.seeded ?? true }; });
-      return { games, total };
-    });
-  }
-
-  async get(id: string): Promise<StoredGame | null> {
-    return this.run(async () => {
-      let key = id;
-      let head = await this.redis.get(this.k.game(id));
-      if (!head && id.length >= MIN_PREFIX) {
-        const ids = (await this.redis.send('ZRANGE', [this.k.games(), '0', '-1']) as unknown as string[]).filter((g) => g.startsWith(id));
-        if (ids.length === 1) { key = ids[0]!; head = await this.redis.get(this.k.game(key)); }
-      }
-      if (!head) return null;
-      const mjlog = (await this.redis.get(this.k.log(key))) ?? '';
-      const g = JSON.parse(head) as GameHead;
-      // Games stored before `seeded` existed were all dealt from 31-bit seeds.
-      return { ...g, seeded: g.seeded ?? true, mjlog };
-    });
-  }
-
-  async close(): Promise<void> {}
-}
-
 export interface RedisBackendOptions {
   url: string;
   prefix?: string;
   limits: SessionLimits;
+  /** Finished games kept (`--max-saved-games`; default DEFAULT_MAX_SAVED_GAMES). */
+  maxGames?: number;
 }
 
 /** Connects (or throws StoreUnavailable naming the address) and starts listening for control messages. */
@@ -341,7 +267,7 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Backen
   const events = new RedisEventBus(redis, sub, k, server);
   await events.start();
   const sessions = new RedisSessionStore(redis, k, options.limits, server, (m) => events.control(m));
-  const games = new RedisGameStore(redis, k, redactUrl(options.url));
+  const games = new RedisGameStore(redis, k.p, redactUrl(options.url), options.maxGames);
   return {
     kind: 'redis', sessions, events, games,
     close: async () => {

@@ -10,7 +10,7 @@
 import { Database } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIN_PREFIX, normaliseQuery, StoreUnavailable } from './game-store';
+import { DEFAULT_MAX_SAVED_GAMES, MIN_PREFIX, normaliseQuery, StoreUnavailable } from './game-store';
 import type { GameQuery, GameStore, GameSummary, StoredGame } from './types';
 
 export const DB_FILE = 'games.sqlite';
@@ -72,6 +72,8 @@ export const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test((e
 export interface SqliteOptions {
   /** Open read-only and never create (the CLI's list/show/export). */
   readonly?: boolean;
+  /** Games kept; saving one more deletes the oldest (default DEFAULT_MAX_SAVED_GAMES). */
+  maxGames?: number;
 }
 
 export class SqliteGameStore implements GameStore {
@@ -143,14 +145,20 @@ export class SqliteGameStore implements GameStore {
     }
   }
 
+  get maxGames(): number { return this.options.maxGames ?? DEFAULT_MAX_SAVED_GAMES; }
+
+  /** Stores the game and, in the same transaction, deletes the oldest games past `maxGames` (their pages are reused, so the file stops growing). */
   async save(g: StoredGame): Promise<void> {
-    this.use((db) => db.query(`INSERT OR REPLACE INTO games (${SUMMARY_COLUMNS}, mjlog)
-      VALUES ($id, $created_at, $finished_at, $mode, $max_round, $seed, $ais, $scores, $points, $placements, $hands, $token_hash, $seeded, $mjlog)`).run({
-      seeded: g.seeded ? 1 : 0,
-      id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seed,
-      ais: JSON.stringify(g.ais), scores: JSON.stringify(g.scores), points: JSON.stringify(g.points),
-      placements: JSON.stringify(g.placements), hands: g.hands, token_hash: g.tokenHash, mjlog: g.mjlog,
-    }));
+    this.use((db) => db.transaction(() => {
+      db.query(`INSERT OR REPLACE INTO games (${SUMMARY_COLUMNS}, mjlog)
+        VALUES ($id, $created_at, $finished_at, $mode, $max_round, $seed, $ais, $scores, $points, $placements, $hands, $token_hash, $seeded, $mjlog)`).run({
+        seeded: g.seeded ? 1 : 0,
+        id: g.id, created_at: g.createdAt, finished_at: g.finishedAt, mode: g.mode, max_round: g.maxRound, seed: g.seed,
+        ais: JSON.stringify(g.ais), scores: JSON.stringify(g.scores), points: JSON.stringify(g.points),
+        placements: JSON.stringify(g.placements), hands: g.hands, token_hash: g.tokenHash, mjlog: g.mjlog,
+      });
+      db.query('DELETE FROM games WHERE id IN (SELECT id FROM games ORDER BY finished_at DESC, id LIMIT -1 OFFSET $keep)').run({ keep: this.maxGames });
+    })());
   }
 
   async list(query: Partial<GameQuery>): Promise<{ games: GameSummary[]; total: number }> {

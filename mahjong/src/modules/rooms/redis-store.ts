@@ -8,10 +8,12 @@
  * Keys under the prefix: room:{id} (record JSON), rsteps:{id} (list), rlock:{id}, rlease:{id},
  * rconn:{id} (zset "seat|server" → expiry ms), rooms (zset id → last activity), rating:{name}
  * (hash rating, games), ratings (zset name → rating), rgame:{id} (summary JSON), rlog:{id}
- * (Tenhou XML), rgames (zset id → finish time), rratings-lock. Channel: rooms ({o, id, w}).
+ * (Tenhou XML), rgames (zset id → finish time), runrated (zset of the unrated ones: only they are
+ * ever removed, past `maxUnrated`), rratings-lock. Channel: rooms ({o, id, w}).
  */
 import { RedisClient } from 'bun';
 import type { Rating, RatingChange } from '../../rooms/rating';
+import { DEFAULT_MAX_SAVED_GAMES } from '../backend/game-store';
 import { RedisLocks } from '../backend/redis-lock';
 import { RoomBusy, TooManyRooms } from './errors';
 import { SEEN_MS, type RoomNotice, type RoomRecord, type RoomResult, type RoomResultSummary, type RoomStep, type RoomStore } from './types';
@@ -29,6 +31,26 @@ if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 for i = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 return redis.call('LLEN', KEYS[1])`;
 
+/**
+ * A finished room game written and, if it is unrated, the oldest unrated ones past the cap
+ * removed, in one step. KEYS: rlog, rgame, rgames, runrated; ARGV: mjlog, summary, finish time,
+ * id, rated (1/0), unrated games kept, key prefix.
+ */
+const SAVE_RESULT = `redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[4])
+if ARGV[5] == '1' then return 0 end
+redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
+local excess = redis.call('ZCARD', KEYS[4]) - tonumber(ARGV[6])
+if excess <= 0 then return 0 end
+local old = redis.call('ZRANGE', KEYS[4], 0, excess - 1)
+for _, id in ipairs(old) do
+  redis.call('DEL', ARGV[7] .. 'rgame:' .. id, ARGV[7] .. 'rlog:' .. id)
+  redis.call('ZREM', KEYS[3], id)
+  redis.call('ZREM', KEYS[4], id)
+end
+return #old`;
+
 const pairs = (flat: unknown): [string, number][] => {
   const list = flat as (string | [string, number])[];
   return Array.isArray(list[0]) ? (list as [string, number][]).map(([a, b]) => [a, Number(b)]) : Array.from({ length: list.length / 2 }, (_, i) => [String(list[2 * i]), Number(list[2 * i + 1])]);
@@ -41,18 +63,18 @@ export class RedisRoomStore implements RoomStore {
 
   private constructor(
     private readonly redis: RedisClient, private readonly sub: RedisClient, private readonly p: string,
-    readonly maxRooms: number, private readonly ttlMs: number, private readonly now: () => number = Date.now,
+    readonly maxRooms: number, private readonly ttlMs: number, readonly maxUnrated: number, private readonly now: () => number = Date.now,
   ) {
     this.locks = new RedisLocks(redis, { lockMs: LOCK_MS, waitMs: LOCK_WAIT_MS, busy: (id) => new RoomBusy(id), now });
   }
 
   private readonly locks: RedisLocks;
 
-  static async connect(url: string, prefix: string, maxRooms: number, ttlMs: number): Promise<RedisRoomStore> {
+  static async connect(url: string, prefix: string, maxRooms: number, ttlMs: number, maxUnrated = DEFAULT_MAX_SAVED_GAMES): Promise<RedisRoomStore> {
     const redis = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
     const sub = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
     await Promise.all([redis.connect(), sub.connect()]);
-    const store = new RedisRoomStore(redis, sub, prefix, maxRooms, ttlMs);
+    const store = new RedisRoomStore(redis, sub, prefix, maxRooms, ttlMs, maxUnrated);
     await sub.subscribe(`${prefix}rooms`, (message: string) => {
       let m: { id: string; w: RoomNotice };
       try { m = JSON.parse(message); } catch { return; }
@@ -181,9 +203,8 @@ export class RedisRoomStore implements RoomStore {
       }
       const full: RoomResult = { ...result, ratings: changes };
       const { mjlog, ...summary } = full;
-      await this.redis.set(this.key('rlog', full.id), mjlog);
-      await this.redis.set(this.key('rgame', full.id), JSON.stringify(summary));
-      await this.redis.zadd(this.key('rgames'), full.finishedAt, full.id);
+      await this.redis.send('EVAL', [SAVE_RESULT, '4', this.key('rlog', full.id), this.key('rgame', full.id), this.key('rgames'), this.key('runrated'),
+        mjlog, JSON.stringify(summary), String(full.finishedAt), full.id, full.rated ? '1' : '0', String(this.maxUnrated), this.p]);
       return full;
     });
   }

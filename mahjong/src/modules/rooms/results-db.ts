@@ -3,12 +3,15 @@
  * `<MAHJONG_DIR>/rooms.sqlite` by default, or an in-memory database when the server keeps
  * nothing. With one server, rooms are written through here, so a server killed and restarted
  * rebuilds every room from its record and steps. A game's rating changes and its result are
- * written in one transaction, so a game counts once.
+ * written in one transaction, so a game counts once. Rated games are the record behind the
+ * ratings and are never removed; of the others (practice games, games with fewer than two
+ * humans) the newest `maxUnrated` are kept (`serve --max-saved-games`).
  */
 import { Database } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Rating, RatingChange } from '../../rooms/rating';
+import { DEFAULT_MAX_SAVED_GAMES } from '../backend/game-store';
 import type { RoomRecord, RoomResult, RoomResultSummary, RoomStep } from './types';
 
 export const ROOMS_DB_FILE = 'rooms.sqlite';
@@ -24,7 +27,7 @@ CREATE TABLE IF NOT EXISTS room_steps (id TEXT NOT NULL, n INTEGER NOT NULL, ste
 export class ResultsDb {
   private readonly db: Database;
 
-  constructor(path: string | null) {
+  constructor(path: string | null, readonly maxUnrated = DEFAULT_MAX_SAVED_GAMES) {
     if (path) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.db = new Database(path ?? ':memory:', { create: true, strict: true });
     this.db.run('PRAGMA busy_timeout = 1000');
@@ -57,6 +60,10 @@ export class ResultsDb {
       const { mjlog, ...summary } = full;
       this.db.query('INSERT INTO room_games (id, finished_at, summary, mjlog) VALUES ($id, $at, $summary, $mjlog)')
         .run({ id: full.id, at: full.finishedAt, summary: JSON.stringify(summary), mjlog });
+      if (!full.rated) {
+        this.db.query(`DELETE FROM room_games WHERE id IN (SELECT id FROM room_games WHERE json_extract(summary, '$.rated') IS NOT 1
+          ORDER BY finished_at DESC, id LIMIT -1 OFFSET $keep)`).run({ keep: this.maxUnrated });
+      }
       return full;
     })();
   }

@@ -39,7 +39,7 @@ export function roomSettingsFrom(args: Record<string, unknown>, ttlMs: number): 
 }
 
 /** Rooms shared through Redis, or this process's (ratings in `<dataDir>/rooms.sqlite`, or in memory without a data dir). */
-export async function roomStoreFor(options: { redisUrl?: string; prefix?: string; dataDir: string | null; maxRooms: number; ttlMs: number }): Promise<RoomStore> {
-  if (options.redisUrl) return RedisRoomStore.connect(options.redisUrl, options.prefix ?? 'mahjong:', options.maxRooms, options.ttlMs);
-  return new MemoryRoomStore(options.maxRooms, new ResultsDb(options.dataDir ? join(options.dataDir, ROOMS_DB_FILE) : null));
+export async function roomStoreFor(options: { redisUrl?: string; prefix?: string; dataDir: string | null; maxRooms: number; ttlMs: number; maxUnrated?: number }): Promise<RoomStore> {
+  if (options.redisUrl) return RedisRoomStore.connect(options.redisUrl, options.prefix ?? 'mahjong:', options.maxRooms, options.ttlMs, options.maxUnrated);
+  return new MemoryRoomStore(options.maxRooms, new ResultsDb(options.dataDir ? join(options.dataDir, ROOMS_DB_FILE) : null, options.maxUnrated));
 }

@@ -1,0 +1,77 @@
+import { Elysia } from 'elysia';
+import { ClientBuckets, type CreateRate, describeRate } from './client-buckets';
+import { clientKey, parseAddress, TrustedProxies } from './client-address';
+import { TooManyCreations, TooManyHeld } from './errors';
+import { type LiveCheck, LiveQuota } from './live-quota';
+
+/** A route that starts a game or a room: where its answer names the new id, and whether that id is still held. */
+export interface CreatingRoute {
+  idOf: (response: unknown) => string | undefined;
+  live: LiveCheck;
+}
+
+export interface CreateLimitOptions {
+  /** Paths of the POST routes that start something (a trailing slash is the same route). */
+  routes: Record<string, CreatingRoute>;
+  /** `--create-rate`; null: no rate limit. */
+  rate: CreateRate | null;
+  /** `--max-per-client`: games and rooms one client holds at once; null: no such limit. */
+  maxHeld: number | null;
+  /** `--trusted-proxy`: whose X-Forwarded-For is believed. */
+  trustedProxies?: readonly string[];
+  maxClients?: number;
+  /** Requests that are never limited (the admin token's). */
+  exempt: (request: Request) => boolean;
+  now?: () => number;
+  /** Told once when X-Forwarded-For arrives from a peer that is not a trusted proxy (a proxy the operator forgot to name). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * Per-client limits on starting games and rooms (README, "Security model"): a rate, checked
+ * before the body is read, and how many one client holds at once. A request with no socket
+ * (in-process `app.handle`) has no address and is not limited.
+ */
+export function createLimit(o: CreateLimitOptions) {
+  const buckets = o.rate ? new ClientBuckets(o.rate, o.maxClients, o.now) : null;
+  const quota = o.maxHeld ? new LiveQuota(o.maxHeld, o.maxClients) : null;
+  const trusted = new TrustedProxies(o.trustedProxies ?? []);
+  const rate = o.rate ? describeRate(o.rate) : '';
+  /** Requests holding a place in `quota` until their answer names the new id (or fails). */
+  const reserved = new WeakMap<Request, { key: string; route: CreatingRoute }>();
+  let warned = false;
+  const plugin = new Elysia({ name: 'create-limit' })
+    .onRequest(async ({ request, server }) => {
+      if (request.method !== 'POST') return;
+      const route = o.routes[new URL(request.url, 'http://no-host.invalid').pathname.replace(/\/+$/, '')];
+      if (!route) return;
+      const peer = server?.requestIP(request)?.address;
+      const bytes = peer ? parseAddress(peer) : null;
+      if (!bytes || o.exempt(request)) return;
+      const forwarded = request.headers.get('x-forwarded-for');
+      if (forwarded && !warned && !trusted.has(bytes)) {
+        warned = true;
+        const from = bytes.length === 4 ? clientKey(bytes) : peer!;
+        o.warn?.(`X-Forwarded-For from ${from} is not believed: if that is your reverse proxy or tunnel, start with --trusted-proxy ${from} (each client behind it then gets its own limit)`);
+      }
+      const key = clientKey(trusted.clientOf(bytes, forwarded));
+      const waitMs = buckets?.take(key) ?? 0;
+      if (waitMs > 0) throw new TooManyCreations(Math.max(1, Math.ceil(waitMs / 1000)), rate);
+      if (!quota) return;
+      if (!(await quota.reserve(key))) throw new TooManyHeld(quota.max);
+      reserved.set(request, { key, route });
+    })
+    .onAfterHandle({ as: 'global' }, ({ request, responseValue }) => {
+      const r = reserved.get(request);
+      if (!r) return;
+      reserved.delete(request);
+      quota!.settle(r.key, r.route.idOf(responseValue), r.route.live);
+    })
+    .onAfterResponse({ as: 'global' }, ({ request }) => {
+      const r = reserved.get(request);
+      if (!r) return;
+      reserved.delete(request);
+      quota!.settle(r.key);
+    });
+  return { buckets, quota, plugin };
+}
