@@ -84,8 +84,9 @@ describe('the battle page: a win in the result panel, then a hand with honba', (
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${base}/api/health`);
     await page.evaluate(() => localStorage.removeItem('mj-lang'));
-    // Fast (0.3 s an action): the panel stays up at least 3 s, and the next hand lasts long enough to look at.
-    await page.goto(`${base}/ai_battle?delay=300`);
+    // Fast (60 ms an action): the panel stays up at least 3 s, and the next hand (≈ 130 actions)
+    // lasts long enough to look at.
+    await page.goto(`${base}/ai_battle?delay=60`);
     await page.selectOption('#ai-kind', 'heuristic');
     await page.fill('#seed', '3');
     await page.selectOption('#length', '0');
