@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { forwardingHeader } from '@devhub/shared/host-allow';
 import { ClientBuckets, type CreateRate, describeRate } from './client-buckets';
 import { clientKey, parseAddress, TrustedProxies } from './client-address';
 import { TooManyCreations, TooManyHeld } from './errors';
@@ -27,10 +28,18 @@ export interface CreateLimitOptions {
   warn?: (message: string) => void;
 }
 
+/** 127.0.0.1 and ::1 (IPv4-mapped loopback arrives as 127.0.0.1): where the owner's browser and scripts connect from. */
+function isOwnMachine(bytes: Uint8Array): boolean {
+  if (bytes.length === 4) return bytes[0] === 127 && bytes[1] === 0 && bytes[2] === 0 && bytes[3] === 1;
+  return bytes.every((b, i) => b === (i === 15 ? 1 : 0));
+}
+
 /**
  * Per-client limits on starting games and rooms (README, "Security model"): a rate, checked
  * before the body is read, and how many one client holds at once. A request with no socket
- * (in-process `app.handle`) has no address and is not limited.
+ * (in-process `app.handle`) has no address and is not limited, nor is the owner's own machine: a
+ * request from 127.0.0.1 or ::1 that no proxy or tunnel relayed (one that did says so in a
+ * forwarding header, and is limited as the client it names or as that proxy).
  */
 export function createLimit(o: CreateLimitOptions) {
   const buckets = o.rate ? new ClientBuckets(o.rate, o.maxClients, o.now) : null;
@@ -48,6 +57,7 @@ export function createLimit(o: CreateLimitOptions) {
       const peer = server?.requestIP(request)?.address;
       const bytes = peer ? parseAddress(peer) : null;
       if (!bytes || o.exempt(request)) return;
+      if (isOwnMachine(bytes) && forwardingHeader(request.headers) === null) return;
       const forwarded = request.headers.get('x-forwarded-for');
       if (forwarded && !warned && !trusted.has(bytes)) {
         warned = true;

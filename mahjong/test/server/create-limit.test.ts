@@ -43,6 +43,18 @@ describe('per-client creation limit', () => {
     expect((await newGame('127.0.0.2', { 'x-session-token': 'not-the-admin-token' })).status).toBe(429);
   });
 
+  it('never limits the owner\'s own machine (127.0.0.1 with no forwarding header), but does a tunnel relaying from it', async () => {
+    // A script on this machine starting many games: far past the burst of 2.
+    for (let i = 0; i < 6; i++) expect((await newGame('127.0.0.1')).status).toBe(200);
+    // A tunnel or reverse proxy on this machine connects from 127.0.0.1 too, and says it relays.
+    const relayed = async (headers: Record<string, string>) => (await newGame('127.0.0.1', headers)).status;
+    expect(await relayed({ 'x-forwarded-for': '203.0.113.7' })).toBe(200);
+    expect(await relayed({ 'cf-connecting-ip': '203.0.113.8' })).toBe(200);
+    expect(await relayed({ forwarded: 'for=203.0.113.9' })).toBe(429);
+    // The owner's own requests still pass while the tunnel's share of 127.0.0.1 is used up.
+    expect((await newGame('127.0.0.1')).status).toBe(200);
+  });
+
   it('does not believe X-Forwarded-For from a peer that is not a named proxy: forging it neither escapes the limit nor spends another client\'s', async () => {
     for (let i = 0; i < 2; i++) expect((await newGame('127.0.1.2', { 'x-forwarded-for': `10.9.9.${i}` })).status).toBe(200);
     expect((await newGame('127.0.1.2', { 'x-forwarded-for': '10.9.9.7' })).status).toBe(429);

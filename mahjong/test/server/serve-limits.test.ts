@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
 import { readUntil, useTempDirs } from '@devhub/shared/testing';
+import { postFrom } from './from-address';
 
 // The per-client limits as `mahjong serve` reads them from its flags and environment.
 const temp = useTempDirs(afterAll);
@@ -12,12 +13,16 @@ describe('mahjong serve limits', () => {
       env: { ...process.env, MAHJONG_DIR: temp.make('mj-limits-serve-'), MAHJONG_MAX_PER_CLIENT: '3', NO_COLOR: '1', LOG_LEVEL: 'info' }, stdout: 'pipe', stderr: 'pipe',
     });
     const base = (await readUntil(proc.stdout, /http:\/\/127\.0\.0\.1:\d+/))[0];
-    const post = (body: unknown) => fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const port = Number(new URL(base).port);
+    // A client at another address (127.0.0.1 itself is the owner's machine, never limited).
+    const post = (body: unknown) => postFrom('127.0.0.2', port, '/api/game/new', body);
     // More requests than any burst: none is refused for its rate.
     for (let i = 0; i < 12; i++) expect((await post({ mode: 'nonsense' })).status).toBe(422);
     for (let i = 0; i < 3; i++) expect((await post({ mode: 'human_ai', max_round: 0 })).status).toBe(200);
     const over = await post({ mode: 'human_ai', max_round: 0 });
-    expect([over.status, ((await over.json()) as { code: string }).code, over.headers.get('retry-after')]).toEqual([429, 'TOO_MANY_FOR_CLIENT', '60']);
+    expect([over.status, over.json.code, over.retryAfter]).toEqual([429, 'TOO_MANY_FOR_CLIENT', '60']);
+    const own = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'human_ai', max_round: 0 }) });
+    expect(own.status).toBe(200);
     proc.kill('SIGTERM');
     await proc.exited;
   });
