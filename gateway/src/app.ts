@@ -2,7 +2,7 @@ import { swagger } from '@elysiajs/swagger';
 import { createLogger, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { join } from 'node:path';
-import { Authenticator, authModule, CONSOLE_SESSIONS_FILE, ConsoleSessions, type PeerResolver } from './modules/auth';
+import { Authenticator, authModule, CONSOLE_SESSIONS_FILE, ConsoleSessions, type PeerResolver, type PeerUidResolver } from './modules/auth';
 import { guardModule, RequestPolicy } from './modules/guard';
 import { accessLog } from './modules/common/access-log';
 import { consoleRoutes } from './modules/console';
@@ -24,6 +24,8 @@ export interface AppDeps {
   hub?: WsHub;
   /** The peer address of a request (for the loopback rule); the server passes Bun's requestIP. */
   peerOf?: PeerResolver;
+  /** The Unix user of a loopback peer's program (the loopback rule serves only this gateway's user). */
+  peerUidOf?: PeerUidResolver;
   log?: Logger;
   /** The web console's logins; by default kept in the state directory. */
   sessions?: ConsoleSessions;
@@ -49,7 +51,7 @@ export function createApp(deps: AppDeps) {
   const hub = deps.hub ?? new WsHub(deps.gateway.ctx.bus, deps.gateway.ctx.store);
   const peerOf = deps.peerOf ?? (() => null);
   const config = deps.gateway.ctx.config;
-  const auth = new Authenticator(config, deps.sessions ?? new ConsoleSessions(join(deps.gateway.ctx.paths.dir, CONSOLE_SESSIONS_FILE), log));
+  const auth = new Authenticator(config, deps.sessions ?? new ConsoleSessions(join(deps.gateway.ctx.paths.dir, CONSOLE_SESSIONS_FILE), log), deps.peerUidOf);
   return new Elysia({ serve: { routes: consoleRoutes } })
     .use(errorHandler(log))
     .use(guardModule(new RequestPolicy({ ...config, api_host: deps.listenHost ?? config.api_host }), log))

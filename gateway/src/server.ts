@@ -1,4 +1,5 @@
 import { createLogger, EXCLUSIVE_LISTEN, type Logger } from '@devhub/shared';
+import { loopbackPeerUid } from '@devhub/shared/peer-user';
 import { createApp } from './app';
 import type { GatewayConfig } from './config';
 import { WsHub } from './modules/ws';
@@ -31,7 +32,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const gateway = new Gateway(options.config, { services: options.services, screenshot: options.screenshot, log, tmuxEnv: options.tmuxEnv });
   const hub = new WsHub(gateway.ctx.bus, gateway.ctx.store);
   let server: ReturnType<typeof Bun.serve> | undefined;
-  const app = createApp({ gateway, hub, log, listenHost: options.host, peerOf: (request) => server?.requestIP(request)?.address ?? null });
+  const app = createApp({
+    gateway, hub, log, listenHost: options.host,
+    peerOf: (request) => server?.requestIP(request)?.address ?? null,
+    peerUidOf: (request) => {
+      const peer = server?.requestIP(request);
+      return peer && server?.port ? loopbackPeerUid(peer, server.port) : null;
+    },
+  });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.
   app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, ...EXCLUSIVE_LISTEN });
   server = app.server ?? undefined;

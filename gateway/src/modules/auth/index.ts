@@ -6,7 +6,7 @@ import { LoginBody, LoginResult } from './model';
 import { type Authenticator, cookieValue, SESSION_COOKIE, tokensEqual } from './service';
 import { SESSION_MAX_AGE_S } from './sessions';
 
-export { Authenticator } from './service';
+export { Authenticator, type PeerUidResolver } from './service';
 export { CONSOLE_SESSIONS_FILE, ConsoleSessions } from './sessions';
 
 export type PeerResolver = (request: Request) => string | null;
@@ -37,6 +37,9 @@ function sessionCookie(request: Request, value: string, maxAge: number): string 
 export const authModule = (gateway: Gateway, auth: Authenticator, peerOf: PeerResolver, log: Logger) =>
   new Elysia({ name: 'auth' })
     .onBeforeHandle({ as: 'global' }, ({ request, path }) => {
+      // A WebSocket's credentials are checked once it is open (ws/index.ts), when its peer's port is
+      // no longer known: the peer's user is read now, while the upgrade request still has it.
+      if (WS.test(path) && !auth.apiKey) auth.peerUid(request);
       if (PUBLIC.has(path) || WS.test(path)) return;
       if (WEBHOOKS.test(path)) {
         // Not ready: 503, so the platform delivers again later.

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@devhub/shared';
+import { loopbackPeerUid, procSocketKey, uidInTable } from '@devhub/shared/peer-user';
+import type { RunningServer } from '../../src/server';
+import { startTestServer, teardown, testEnv } from '../helpers/gateway';
+
+// Without an API key the gateway serves loopback peers; every user of the machine can reach
+// 127.0.0.1, so it also reads which user's program is on the other end (the kernel's socket
+// table) and serves only its own user's. Here a real program of another user (`nobody`, through
+// setpriv: this needs root, as CI runs) tries the REST API and the WebSocket.
+const env = testEnv('other-user');
+const NOBODY = 65534;
+const canSwitchUser = process.getuid?.() === 0 && Bun.which('setpriv') !== null;
+let server: RunningServer;
+const lines: string[] = [];
+let home = '';
+
+beforeAll(async () => {
+  const log = createLogger('other-user-test', 5);
+  log.setReporters([{ log: (entry) => lines.push(entry.args.join(' ')) }]);
+  server = await startTestServer(env.config({}), { log });
+  home = mkdtempSync(join(tmpdir(), 'gw-nobody-'));
+  chmodSync(home, 0o777);
+});
+afterAll(() => teardown(() => server?.stop(), env.cleanup, () => rmSync(home, { recursive: true, force: true })));
+
+/** Runs `code` in bun as user nobody; what it prints. */
+async function asNobody(code: string): Promise<string> {
+  const proc = Bun.spawn(['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'bun', '-e', code], {
+    cwd: '/', env: { PATH: process.env.PATH, HOME: home, NO_PROXY: '*' }, stdout: 'pipe', stderr: 'pipe',
+  });
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (proc.exitCode !== 0) throw new Error(`nobody's program failed: ${err}`);
+  return out.trim();
+}
+
+const sessionCount = async () => ((await (await fetch(`${server.url}/api/v1/sessions`)).json()) as { sessions: unknown[] }).sessions.length;
+
+describe('another user of this machine, without an API key', () => {
+  it.skipIf(!canSwitchUser)('is refused on REST (401, logged with its uid) and starts nothing, while this user\'s programs pass', async () => {
+    const out = await asNobody(`
+      const base = ${JSON.stringify(server.url)};
+      const list = await fetch(base + '/api/v1/sessions');
+      const made = await fetch(base + '/api/v1/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_id: 'intruder', provider: 'shell' }) });
+      console.log(JSON.stringify([process.getuid(), list.status, made.status, (await made.json()).detail]));`);
+    expect(JSON.parse(out)).toEqual([NOBODY, 401, 401, 'Invalid or missing API key']);
+    expect(await sessionCount()).toBe(0);
+    expect(lines.some((l) => l.includes(`belongs to uid ${NOBODY}`))).toBe(true);
+    expect((await fetch(`${server.url}/api/v1/sessions`)).status).toBe(200);
+  }, 30_000);
+
+  it.skipIf(!canSwitchUser)('is refused on both WebSocket paths: the error message, then close 4001', async () => {
+    const out = await asNobody(`
+      const seen = [];
+      for (const path of ['/api/v1/ws', '/api/v1/ws/intruder']) {
+        const ws = new WebSocket(${JSON.stringify(server.url.replace('http', 'ws'))} + path);
+        const msgs = [];
+        ws.onmessage = (e) => msgs.push(JSON.parse(e.data).type);
+        const code = await new Promise((r) => { ws.onclose = (e) => r(e.code); });
+        seen.push([path, code, msgs]);
+      }
+      console.log(JSON.stringify(seen));`);
+    expect(JSON.parse(out)).toEqual([['/api/v1/ws', 4001, ['error']], ['/api/v1/ws/intruder', 4001, ['error']]]);
+    // This user's own WebSocket is welcomed.
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/ws`);
+    const first = await new Promise<string>((r) => { ws.onmessage = (e) => r(JSON.parse(String(e.data)).type); });
+    ws.close();
+    expect(first).toBe('gateway.hello');
+  }, 30_000);
+});
+
+describe('reading the kernel\'s socket table', () => {
+  it('finds the owner of a live loopback connection (this process) by its port', async () => {
+    const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    const client = await Bun.connect({ hostname: '127.0.0.1', port: listener.port, socket: { data() {} } });
+    try {
+      expect(loopbackPeerUid({ address: '127.0.0.1', port: client.localPort }, listener.port)).toBe(process.getuid!());
+      // The IPv4-mapped form a dual-stack server sees names the same socket.
+      expect(loopbackPeerUid({ address: '::ffff:127.0.0.1', port: client.localPort }, listener.port)).toBe(process.getuid!());
+      // Another port is nobody's connection to us.
+      expect(loopbackPeerUid({ address: '127.0.0.1', port: client.localPort }, listener.port === 1 ? 2 : 1)).toBeNull();
+    } finally {
+      client.end();
+      listener.stop(true);
+    }
+  });
+
+  it('reads the table\'s address format (little-endian words) for IPv4 and IPv6', () => {
+    expect(procSocketKey('127.0.0.1', 8900)).toBe('0100007F:22C4');
+    expect(procSocketKey('::1', 443)).toBe('00000000000000000000000001000000:01BB');
+    expect(procSocketKey('::ffff:127.0.0.1', 1)).toBe('0000000000000000FFFF00000100007F:0001');
+    expect(procSocketKey('not an address', 1)).toBeNull();
+    const table = [
+      '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
+      '   0: 0100007F:22C4 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 11 1 0',
+      '   1: 0100007F:D431 0100007F:22C4 01 00000000:00000000 00:00000000 00000000  1001        0 12 1 0',
+    ].join('\n');
+    expect(uidInTable(table, '0100007F:D431', 8900)).toBe(1001);
+    expect(uidInTable(table, '0100007F:D431', 8901)).toBeNull();
+    expect(uidInTable(table, '0100007F:D432', 8900)).toBeNull();
+  });
+});
