@@ -8,8 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 
-const TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
-
 /** `127.0.0.1` → `0100007F` (the kernel prints each 32-bit word in host order: little-endian here). */
 function hexV4(address: string): string {
   return address.split('.').map((n) => Number(n).toString(16).padStart(2, '0').toUpperCase()).reverse().join('');
@@ -58,18 +56,16 @@ export function uidInTable(text: string, local: string, remotePort: number): num
 /**
  * The uid of the program on the other end of a loopback connection to our `serverPort`, whose
  * peer is `peer`; null where that cannot be told (not Linux, no /proc, the socket already gone).
+ * Reading a table costs milliseconds (the kernel walks its socket hash to print it), so only the
+ * one table the peer's socket is in is read, and nothing is cached: a cached answer for a port
+ * would admit whoever binds that port next.
  */
 export function loopbackPeerUid(peer: { address: string; port: number }, serverPort: number): number | null {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer.address)?.[1];
   // A dual-stack server sees an IPv4 client as ::ffff:a.b.c.d; the client's own socket is IPv4.
-  const keys = [procSocketKey(peer.address, peer.port), v4 ? procSocketKey(v4, peer.port) : null].filter((k): k is string => k !== null);
-  for (const table of TABLES) {
-    let text: string;
-    try { text = readFileSync(table, 'utf8'); } catch { continue; }
-    for (const key of keys) {
-      const uid = uidInTable(text, key, serverPort);
-      if (uid !== null) return uid;
-    }
-  }
-  return null;
+  const v4 = isIP(peer.address) === 4 ? peer.address : /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer.address)?.[1];
+  const key = procSocketKey(v4 ?? peer.address, peer.port);
+  if (key === null) return null;
+  let text: string;
+  try { text = readFileSync(v4 ? '/proc/net/tcp' : '/proc/net/tcp6', 'utf8'); } catch { return null; }
+  return uidInTable(text, key, serverPort);
 }
