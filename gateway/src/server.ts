@@ -1,5 +1,5 @@
 import { createLogger, EXCLUSIVE_LISTEN, type Logger } from '@devhub/shared';
-import { loopbackPeerUid } from '@devhub/shared/peer-user';
+import { loopbackPeerUids } from '@devhub/shared/peer-user';
 import { createApp } from './app';
 import type { GatewayConfig } from './config';
 import { WsHub } from './modules/ws';
@@ -37,7 +37,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     peerOf: (request) => server?.requestIP(request)?.address ?? null,
     peerUidOf: (request) => {
       const peer = server?.requestIP(request);
-      return peer && server?.port ? loopbackPeerUid(peer, server.port) : null;
+      return peer && server?.port ? loopbackPeerUids(peer, server.port) : null;
     },
   });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.

@@ -37,35 +37,38 @@ export function procSocketKey(address: string, port: number): string | null {
 }
 
 /**
- * The uid owning the socket whose local end is `local` (address and port keys from
+ * The uids owning the sockets whose local end is `local` (an address:port key from
  * procSocketKey) and whose remote end's port is `remotePort`, in the text of /proc/net/tcp or
- * tcp6; null when there is none.
+ * tcp6. Usually one; a client may bind the port of another connection of the same address to
+ * reach another of our addresses (Linux shares a local port between different destinations),
+ * so every one counts.
  */
-export function uidInTable(text: string, local: string, remotePort: number): number | null {
+export function uidsInTable(text: string, local: string, remotePort: number): number[] {
   const port = `:${remotePort.toString(16).padStart(4, '0').toUpperCase()}`;
+  const out: number[] = [];
   for (const line of text.split('\n')) {
     const f = line.trim().split(/\s+/);
     // sl local_address rem_address st tx:rx tr:when retrnsmt uid …
     if (f.length < 8 || f[1] !== local || !f[2]!.endsWith(port)) continue;
     const uid = Number(f[7]);
-    return Number.isInteger(uid) ? uid : null;
+    if (Number.isInteger(uid) && !out.includes(uid)) out.push(uid);
   }
-  return null;
+  return out;
 }
 
 /**
- * The uid of the program on the other end of a loopback connection to our `serverPort`, whose
- * peer is `peer`; null where that cannot be told (not Linux, no /proc, the socket already gone).
+ * The uids of the program on the other end of a loopback connection to our `serverPort`, whose
+ * peer is `peer` (see uidsInTable); null where that cannot be told (not Linux, no /proc).
  * Reading a table costs milliseconds (the kernel walks its socket hash to print it), so only the
  * one table the peer's socket is in is read, and nothing is cached: a cached answer for a port
  * would admit whoever binds that port next.
  */
-export function loopbackPeerUid(peer: { address: string; port: number }, serverPort: number): number | null {
+export function loopbackPeerUids(peer: { address: string; port: number }, serverPort: number): number[] | null {
   // A dual-stack server sees an IPv4 client as ::ffff:a.b.c.d; the client's own socket is IPv4.
   const v4 = isIP(peer.address) === 4 ? peer.address : /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer.address)?.[1];
   const key = procSocketKey(v4 ?? peer.address, peer.port);
   if (key === null) return null;
   let text: string;
   try { text = readFileSync(v4 ? '/proc/net/tcp' : '/proc/net/tcp6', 'utf8'); } catch { return null; }
-  return uidInTable(text, key, serverPort);
+  return uidsInTable(text, key, serverPort);
 }

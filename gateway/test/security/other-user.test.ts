@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
-import { loopbackPeerUid, procSocketKey, uidInTable } from '@devhub/shared/peer-user';
+import { loopbackPeerUids, procSocketKey, uidsInTable } from '@devhub/shared/peer-user';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv } from '../helpers/gateway';
 
@@ -77,11 +77,11 @@ describe('reading the kernel\'s socket table', () => {
     const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
     const client = await Bun.connect({ hostname: '127.0.0.1', port: listener.port, socket: { data() {} } });
     try {
-      expect(loopbackPeerUid({ address: '127.0.0.1', port: client.localPort }, listener.port)).toBe(process.getuid!());
+      expect(loopbackPeerUids({ address: '127.0.0.1', port: client.localPort }, listener.port)).toEqual([process.getuid!()]);
       // The IPv4-mapped form a dual-stack server sees names the same socket.
-      expect(loopbackPeerUid({ address: '::ffff:127.0.0.1', port: client.localPort }, listener.port)).toBe(process.getuid!());
+      expect(loopbackPeerUids({ address: '::ffff:127.0.0.1', port: client.localPort }, listener.port)).toEqual([process.getuid!()]);
       // Another port is nobody's connection to us.
-      expect(loopbackPeerUid({ address: '127.0.0.1', port: client.localPort }, listener.port === 1 ? 2 : 1)).toBeNull();
+      expect(loopbackPeerUids({ address: '127.0.0.1', port: client.localPort }, listener.port === 1 ? 2 : 1)).toEqual([]);
     } finally {
       client.end();
       listener.stop(true);
@@ -97,9 +97,11 @@ describe('reading the kernel\'s socket table', () => {
       '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
       '   0: 0100007F:22C4 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 11 1 0',
       '   1: 0100007F:D431 0100007F:22C4 01 00000000:00000000 00:00000000 00000000  1001        0 12 1 0',
+      // The same local port bound again to reach another of our addresses (127.0.0.2) by another user.
+      '   2: 0100007F:D431 0200007F:22C4 01 00000000:00000000 00:00000000 00000000  1002        0 13 1 0',
     ].join('\n');
-    expect(uidInTable(table, '0100007F:D431', 8900)).toBe(1001);
-    expect(uidInTable(table, '0100007F:D431', 8901)).toBeNull();
-    expect(uidInTable(table, '0100007F:D432', 8900)).toBeNull();
+    expect(uidsInTable(table, '0100007F:D431', 8900)).toEqual([1001, 1002]);
+    expect(uidsInTable(table, '0100007F:D431', 8901)).toEqual([]);
+    expect(uidsInTable(table, '0100007F:D432', 8900)).toEqual([]);
   });
 });

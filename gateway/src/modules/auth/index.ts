@@ -39,7 +39,7 @@ export const authModule = (gateway: Gateway, auth: Authenticator, peerOf: PeerRe
     .onBeforeHandle({ as: 'global' }, ({ request, path }) => {
       // A WebSocket's credentials are checked once it is open (ws/index.ts), when its peer's port is
       // no longer known: the peer's user is read now, while the upgrade request still has it.
-      if (WS.test(path) && !auth.apiKey) auth.peerUid(request);
+      if (WS.test(path) && !auth.apiKey) auth.peerUids(request);
       if (PUBLIC.has(path) || WS.test(path)) return;
       if (WEBHOOKS.test(path)) {
         // Not ready: 503, so the platform delivers again later.

@@ -30,8 +30,8 @@ export function cookieValue(header: string | null | undefined, name: string): st
 
 export type AuthVerdict = { ok: true } | { ok: false; reason: string; retryAfter?: number };
 
-/** The Unix user of a loopback peer's program (shared/src/peer-user.ts); null where it cannot be told. */
-export type PeerUidResolver = (request: Request) => number | null;
+/** The Unix users owning a loopback peer's socket (shared/src/peer-user.ts); null where it cannot be told. */
+export type PeerUidResolver = (request: Request) => readonly number[] | null;
 
 /** Whether a local program of user `uid` is this gateway's own user's (or root's, who can read its key anyway). */
 export function sameUser(uid: number, own: number | null = process.getuid?.() ?? null): boolean {
@@ -42,10 +42,10 @@ export function sameUser(uid: number, own: number | null = process.getuid?.() ??
  * README "Security model": with a key, the token must match; with none, only direct loopback
  * peers of this user are served. A request relayed by a proxy or tunnel (`forwarded`: the header
  * that says so) reaches us from loopback but is not local, so it is never anonymous; a program of
- * another user of this machine (`peerUid`, read from the kernel's socket table) is local but not
+ * another user of this machine (`peerUids`, read from the kernel's socket table) is local but not
  * ours. `peer` is null for in-process requests (app.handle), which are local by definition.
  */
-export function authorize(apiKey: string, token: string, peer: string | null, forwarded: string | null = null, peerUid: () => number | null = () => null): AuthVerdict {
+export function authorize(apiKey: string, token: string, peer: string | null, forwarded: string | null = null, peerUids: () => readonly number[] | null = () => null): AuthVerdict {
   if (apiKey) {
     return tokensEqual(token, apiKey) ? { ok: true } : { ok: false, reason: token ? 'wrong API key' : 'missing API key' };
   }
@@ -54,8 +54,8 @@ export function authorize(apiKey: string, token: string, peer: string | null, fo
   }
   if (peer === null) return { ok: true };
   if (isLoopbackAddress(peer)) {
-    const uid = peerUid();
-    if (uid === null || sameUser(uid)) return { ok: true };
+    const uid = peerUids()?.find((u) => !sameUser(u));
+    if (uid === undefined) return { ok: true };
     return { ok: false, reason: `no API key is configured, so only programs of this gateway's own user are served, and peer ${peer} belongs to uid ${uid}; set api_key / GW_API_KEY to let other users in with the key` };
   }
   return { ok: false, reason: `no API key is configured, so only loopback peers are served (peer ${peer}); set api_key / GW_API_KEY to allow remote use` };
@@ -68,12 +68,12 @@ export function authorize(apiKey: string, token: string, peer: string | null, fo
 export class Authenticator {
   private readonly attempts = new FailedAttempts();
   /** Each request's peer uid, read once (a WebSocket's in the upgrade, while its socket is still the request's). */
-  private readonly uids = new WeakMap<Request, number | null>();
+  private readonly uids = new WeakMap<Request, readonly number[] | null>();
 
   constructor(private readonly config: { readonly api_key: string }, readonly sessions: ConsoleSessions, private readonly peerUidOf: PeerUidResolver = () => null) {}
 
-  /** The peer's uid, looked up only where it decides anything: no key, a loopback peer. */
-  peerUid(request: Request): number | null {
+  /** The peer's uids, looked up only where they decide anything: no key, a loopback peer. */
+  peerUids(request: Request): readonly number[] | null {
     if (!this.uids.has(request)) this.uids.set(request, this.peerUidOf(request));
     return this.uids.get(request) ?? null;
   }
@@ -106,6 +106,6 @@ export class Authenticator {
     const apiKey = this.config.api_key;
     const token = bearerToken(request.headers.get('authorization')) || queryToken;
     if (apiKey && !token && this.sessions.valid(apiKey, cookieValue(request.headers.get('cookie'), SESSION_COOKIE))) return { ok: true };
-    return authorize(apiKey, token, peer, forwardingHeader(request.headers), () => this.peerUid(request));
+    return authorize(apiKey, token, peer, forwardingHeader(request.headers), () => this.peerUids(request));
   }
 }
