@@ -21,6 +21,7 @@ import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
+import { handEvModel } from './hand-ev-value';
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -59,9 +60,16 @@ export interface StrongOptions {
    * from the candidates as scored here; off: the highest score here.
    */
   learnedDiscard: boolean;
+  /**
+   * Most shanten at which a closed hand with no threat on the table chooses among the discards at
+   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never.
+   */
+  handEv: number;
+  /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
+  evRate: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
@@ -199,6 +207,14 @@ export class StrongAgent implements Agent {
         eff = win * value - mult * (r.risk + ahead) + eff / 100;
       }
       r.score = eff;
+    }
+    if (!threatened && best <= this.o.handEv && atBest.length > 1 && t.meldCount === 0) {
+      const ev = handEvModel(t, this.o.evRate);
+      for (const r of atBest) {
+        c[r.kind]! -= 1;
+        r.score = 1e6 + ev.value(c, best) + r.score / 1000;
+        c[r.kind]! += 1;
+      }
     }
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
