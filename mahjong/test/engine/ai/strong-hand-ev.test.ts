@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'bun:test';
+import { StrongAgent } from '../../../src/engine/ai';
 import { HandEv, type EvSetup } from '../../../src/engine/ai/strong/hand-ev';
-import { parseKinds } from '../../../src/engine/notation';
+import { formatTiles, parseKinds } from '../../../src/engine/notation';
 import { shanten } from '../../../src/engine/shanten';
+import { idx, scenario } from '../table/_scenario';
 
 const countsOf = (text: string): number[] => {
   const c = new Array<number>(34).fill(0);
@@ -10,18 +12,24 @@ const countsOf = (text: string): number[] => {
 };
 
 /** Draw pool: four of each kind minus the hand and `seen`; total = the pool's size (the draw chances sum to 1). */
-function setup(hand: number[], seen: string, value: EvSetup['value']): EvSetup {
+function setup(hand: number[], seen: string, value: Value): EvSetup & { value: Value } {
   const unseen = hand.map((n) => 4 - n);
   for (const k of parseKinds(seen)) unseen[k]! -= 1;
-  return { unseen, total: unseen.reduce((a, b) => a + b, 0), rate: 1, value };
+  const values = (c: number[], waits: Int8Array, n: number, out: Float64Array) => {
+    for (let i = 0; i < n; i++) { const w = waits[i]!; c[w]! += 1; out[i] = value(c, w); c[w]! -= 1; }
+  };
+  return { unseen, total: unseen.reduce((a, b) => a + b, 0), rate: 1, values, value };
 }
+
+/** Points of the complete 14-tile hand `c` won on `win`. */
+type Value = (c: number[], win: number) => number;
 
 /**
  * The model by brute force: every draw sequence of n draws over the whole hand, with the engine's
  * shanten at each step; a draw that completes the hand wins its value, one that lowers shanten is
  * kept with the best discard that stays at the lower shanten (expectimax), any other is thrown.
  */
-function brute(c: number[], n: number, s: EvSetup, memo = new Map<string, number>()): number {
+function brute(c: number[], n: number, s: EvSetup & { value: Value }, memo = new Map<string, number>()): number {
   if (n === 0) return 0;
   const key = `${c.join('')}:${n}`;
   const hit = memo.get(key);
@@ -87,5 +95,17 @@ describe('strong AI: expected score of a closed hand (hand-ev.ts)', () => {
     expect(model.value(c.slice(), 0)).toBeCloseTo(1000 * (1 - (1 - p) ** 10), 9);
     const tanki = countsOf('234m567p345s1113z'); // 3z only
     expect(new HandEv({ ...setup(tanki, '', () => 1000), total: 100 }, 10).value(tanki, 0)).toBeCloseTo(1000 * (1 - (1 - 3 / 100) ** 10), 9);
+  });
+});
+
+describe('strong AI: the expected score chooses among close discards (handEv)', () => {
+  it('keeps all simples at one shanten for two tiles of acceptance less', () => {
+    // 233356m12334456s + 2m with no threat: throwing 2m leaves 20 tiles to tenpai, throwing 1s 18
+    // (2m 5m 1s 4s 5s 7s), but every tenpai then keeps all simples.
+    const g = scenario({ hands: ['33356m12334456s', '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: '2m', dora: '7z' });
+    const view = g.stateView(0);
+    expect(formatTiles(view.players[0]!.hand as number[])).toBe('233356m12334456s');
+    expect(new StrongAgent('acceptance', { handEv: -1 }).decide(view)).toBe(idx('2m'));
+    expect(new StrongAgent('expected score', { handEv: 1 }).decide(view)).toBe(idx('1s'));
   });
 });

@@ -67,9 +67,11 @@ export interface StrongOptions {
   handEv: number;
   /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
   evRate: number;
+  /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
+  evMargin: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
@@ -208,14 +210,7 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    if (!threatened && best <= this.o.handEv && atBest.length > 1 && t.meldCount === 0) {
-      const ev = handEvModel(t, this.o.evRate);
-      for (const r of atBest) {
-        c[r.kind]! -= 1;
-        r.score = 1e6 + ev.value(c, best) + r.score / 1000;
-        c[r.kind]! += 1;
-      }
-    }
+    if (!threatened && best <= this.o.handEv && atBest.length > 1 && t.meldCount === 0) this.byExpectedScore(t, c, atBest, best);
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
     if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {
@@ -230,6 +225,25 @@ export class StrongAgent implements Agent {
       else top = pickCandidate(this.net, features);
     }
     return rows[top]!.action;
+  }
+
+  /**
+   * Among the discards at the best shanten that the score above ranks within `evMargin` of the
+   * top one, the one whose hand has the highest expected score over its own draws (hand-ev.ts).
+   */
+  private byExpectedScore(t: Table, c: number[], atBest: Row[], best: number): void {
+    let top = -Infinity;
+    for (const r of atBest) if (r.score > top) top = r.score;
+    let close = 0;
+    for (const r of atBest) if (r.score >= top - this.o.evMargin) close++;
+    if (close < 2) return;
+    const ev = handEvModel(t, this.o.evRate);
+    for (const r of atBest) {
+      if (r.score < top - this.o.evMargin) continue;
+      c[r.kind]! -= 1;
+      r.score = 1e6 + ev.value(c, best) + r.score / 1000;
+      c[r.kind]! += 1;
+    }
   }
 
   private riichiOrDama(t: Table): number {

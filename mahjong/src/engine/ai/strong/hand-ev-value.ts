@@ -25,18 +25,25 @@ export function handEvModel(t: Table, rate: number): HandEv {
   const sticks = t.view.kyotaku * 1000 + t.view.honba * 300;
   const yakuhai = new Uint8Array(34);
   for (let k = 27; k < 34; k++) yakuhai[k] = isYakuhai(t, k) ? (k === t.seatWind && k === t.roundWind ? 2 : 1) : 0;
-  const value = (c: number[]): number => {
+  const dealer = t.dealer;
+  // The hand's han without the winning tile once, then what each wait adds.
+  const values = (c: number[], waits: Int8Array, n: number, out: Float64Array): void => {
     let han = CLOSED_HAN, yao = 0;
     for (let k = 0; k < 34; k++) {
-      const n = c[k]!;
-      if (n === 0) continue;
-      han += n * t.dora[k]!;
-      if (isYaochuu(k)) yao += n;
-      if (n >= 3 && yakuhai[k]) han += yakuhai[k]!;
+      const m = c[k]!;
+      if (m === 0) continue;
+      han += m * t.dora[k]!;
+      if (isYaochuu(k)) yao += m;
+      if (m >= 3) han += yakuhai[k]!;
     }
     for (let i = 0; i < reds.length; i++) if (c[reds[i]!]! > 0) han += 1;
-    if (yao === 0) han += 1;
-    return measuredValue(han, false, t.dealer) + sticks;
+    for (let i = 0; i < n; i++) {
+      const w = waits[i]!;
+      let h = han + t.dora[w]!;
+      if (c[w] === 2) h += yakuhai[w]!;
+      if (yao === 0 && !isYaochuu(w)) h += 1;
+      out[i] = measuredValue(h, false, dealer) + sticks;
+    }
   };
-  return new HandEv({ unseen, total: Math.max(1, total), rate, value }, Math.max(1, Math.floor(t.tilesLeft / 4)), t.meldCount);
+  return new HandEv({ unseen, total: Math.max(1, total), rate, values }, Math.max(1, Math.floor(t.tilesLeft / 4)), t.meldCount);
 }
