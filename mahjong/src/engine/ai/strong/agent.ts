@@ -69,9 +69,13 @@ export interface StrongOptions {
   evRate: number;
   /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
   evMargin: number;
+  /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones; 0: none. */
+  evBreak: number;
+  /** ...only with at least this many tiles left in the wall. */
+  evBreakLeft: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evBreak: 0, evBreakLeft: 24 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
@@ -210,7 +214,16 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    if (!threatened && best <= this.o.handEv && atBest.length > 1 && t.meldCount === 0) this.byExpectedScore(t, c, atBest, best);
+    if (!threatened && best <= this.o.handEv && t.meldCount === 0) {
+      // At tenpai, the discards that leave one shanten with the most acceptance compete too (a poor
+      // wait given up for a better tenpai to come).
+      let breaks: Row[] = [];
+      if (best === 0 && this.o.evBreak > 0 && t.tilesLeft >= this.o.evBreakLeft) {
+        for (const r of rows) if (r.sh === 1) { r.accept = table.accept(slot(r.kind)); breaks.push(r); }
+        breaks = breaks.sort((x, y) => y.accept - x.accept).slice(0, this.o.evBreak);
+      }
+      if (atBest.length + breaks.length > 1) this.byExpectedScore(t, c, atBest, best, breaks);
+    }
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
     if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {
@@ -231,10 +244,10 @@ export class StrongAgent implements Agent {
    * Among the discards at the best shanten that the score above ranks within `evMargin` of the
    * top one, the one whose hand has the highest expected score over its own draws (hand-ev.ts).
    */
-  private byExpectedScore(t: Table, c: number[], atBest: Row[], best: number): void {
+  private byExpectedScore(t: Table, c: number[], atBest: Row[], best: number, breaks: Row[]): void {
     let top = -Infinity;
     for (const r of atBest) if (r.score > top) top = r.score;
-    let close = 0;
+    let close = breaks.length;
     for (const r of atBest) if (r.score >= top - this.o.evMargin) close++;
     if (close < 2) return;
     const ev = handEvModel(t, this.o.evRate);
@@ -242,6 +255,11 @@ export class StrongAgent implements Agent {
       if (r.score < top - this.o.evMargin) continue;
       c[r.kind]! -= 1;
       r.score = 1e6 + ev.value(c, best) + r.score / 1000;
+      c[r.kind]! += 1;
+    }
+    for (const r of breaks) {
+      c[r.kind]! -= 1;
+      r.score = 1e6 + ev.value(c, 1) + r.score / 1000;
       c[r.kind]! += 1;
     }
   }

@@ -45,5 +45,7 @@ export function handEvModel(t: Table, rate: number): HandEv {
       out[i] = measuredValue(h, false, dealer) + sticks;
     }
   };
-  return new HandEv({ unseen, total: Math.max(1, total), rate, values }, Math.max(1, Math.floor(t.tilesLeft / 4)), t.meldCount);
+  const river = new Uint8Array(34);
+  for (const d of t.me.river) river[d.tile >> 2] = 1;
+  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river }, Math.max(1, Math.floor(t.tilesLeft / 4)), t.meldCount);
 }

@@ -31,6 +31,8 @@ export interface EvSetup {
    * into `out[0..n)`.
    */
   values: (c: number[], waits: Int8Array, n: number, out: Float64Array) => void;
+  /** Kinds in the seat's own river (1): a tenpai hand waiting on one is furiten and wins by its own draws only (rate 1). */
+  river?: ArrayLike<number>;
 }
 
 /** Per-kind hash weights (a fixed LCG: the same keys in every process). */
@@ -73,6 +75,8 @@ const WAIT_MASKS = new Map<number, number>();
 const MOVES = new Map<number, Int16Array>();
 const CACHE_LIMIT = 200_000;
 const MOVE_SCRATCH = new Int16Array(34 * 34);
+/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
+export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 };
 
 /**
  * Expected-score model of one decision: one setup, one memo of the hands reached.
@@ -114,7 +118,9 @@ export class HandEv {
     this.evaluated++;
     const s = this.s;
     let mask = WAIT_MASKS.get(key);
+    evCacheStats.waits++;
     if (mask === undefined) {
+      evCacheStats.waitMisses++;
       const g = GROUPS[0]!;
       g.set(c, this.meldCount);
       let lo = 0, hi = 0;
@@ -134,7 +140,9 @@ export class HandEv {
     let p = 0, pv = 0;
     if (n > 0) {
       s.values(c, WAITS, n, WAIT_VALUES);
-      for (let i = 0; i < n; i++) { const q = (s.rate * s.unseen[WAITS[i]!]!) / s.total; p += q; pv += q * WAIT_VALUES[i]!; }
+      let rate = s.rate;
+      if (s.river) for (let i = 0; i < n; i++) if (s.river[WAITS[i]!]) rate = 1;
+      for (let i = 0; i < n; i++) { const q = (rate * s.unseen[WAITS[i]!]!) / s.total; p += q; pv += q * WAIT_VALUES[i]!; }
     }
     const i = this.tenpaiP.length;
     this.tenpaiP.push(p > 1 ? 1 : p);
@@ -146,7 +154,9 @@ export class HandEv {
   /** The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k. */
   private moves(c: number[], sh: number, key: number): Int16Array {
     let moves = MOVES.get(key);
+    evCacheStats.moves++;
     if (moves) return moves;
+    evCacheStats.moveMisses++;
     const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
     g13.set(c, this.meldCount);
     let n = 0;
