@@ -67,6 +67,8 @@ export interface StrongOptions {
   handEv: number;
   /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
   evRate: number;
+  /** The model's own draws left: this × a quarter of the wall (less than 1: hands cut short by others). */
+  evDraws: number;
   /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
   evMargin: number;
   /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones; 0: none. */
@@ -75,7 +77,7 @@ export interface StrongOptions {
   evBreakLeft: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evBreak: 0, evBreakLeft: 24 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
@@ -250,7 +252,7 @@ export class StrongAgent implements Agent {
     let close = breaks.length;
     for (const r of atBest) if (r.score >= top - this.o.evMargin) close++;
     if (close < 2) return;
-    const ev = handEvModel(t, this.o.evRate);
+    const ev = handEvModel(t, this.o.evRate, this.o.evDraws);
     for (const r of atBest) {
       if (r.score < top - this.o.evMargin) continue;
       c[r.kind]! -= 1;

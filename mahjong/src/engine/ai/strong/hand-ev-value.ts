@@ -16,7 +16,7 @@ const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 /** A closed hand's riichi, tsumo, ura and ippatsu on average (as estimateHan counts them). */
 const CLOSED_HAN = 1.6;
 
-export function handEvModel(t: Table, rate: number): HandEv {
+export function handEvModel(t: Table, rate: number, drawScale = 1): HandEv {
   const unseen = new Array<number>(34);
   let total = 0;
   for (let k = 0; k < 34; k++) { const u = 4 - t.visible[k]!; unseen[k] = u > 0 ? u : 0; total += unseen[k]!; }
@@ -47,5 +47,5 @@ export function handEvModel(t: Table, rate: number): HandEv {
   };
   const river = new Uint8Array(34);
   for (const d of t.me.river) river[d.tile >> 2] = 1;
-  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river }, Math.max(1, Math.floor(t.tilesLeft / 4)), t.meldCount);
+  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount);
 }
