@@ -73,10 +73,15 @@ describe('strong AI: expected score of a closed hand (hand-ev.ts)', () => {
     ['2346m567p345s116z', '9m9s', 1], // one shanten
     ['13m567p234556s11z', '7z', 1], // one shanten, several shapes
     ['1345m2468p135s11z', '', 2], // two shanten
+    ['1144m2255p336s17z', '4m', 1], // one shanten for seven pairs only
+    ['11144m2255p3366s', '', 1], // seven pairs with six kinds: any new kind is a draw that counts
+    ['19m19p19s1234567z', '', 0], // kokushi, thirteen-sided
+    ['159m19p19s123455z', '', 1], // kokushi, one shanten
   ];
   for (const [text, seen, sh] of hands) {
     it(`equals the brute-force expectimax over draws: ${text}`, () => {
       const c = countsOf(text);
+      expect(c.reduce((a, b) => a + b, 0)).toBe(13);
       expect(shanten(c, 0)).toBe(sh);
       const s = setup(c, seen, value);
       const model = new HandEv(s, 3);

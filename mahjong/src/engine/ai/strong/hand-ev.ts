@@ -51,9 +51,24 @@ export const handKey = (c: ArrayLike<number>): number => {
   return key;
 };
 
-/** Whether a draw of k can join anything in `c` (held, a suit neighbour within two, or seven pairs). */
-function mayUse(c: ArrayLike<number>, k: number, pairsForm: boolean): boolean {
-  if (c[k]! > 0 || pairsForm) return true;
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+
+/**
+ * Which new kinds (not held, no suit neighbour within two) a draw may still use in closed hand `c`:
+ * 2 any (seven pairs with fewer than seven kinds held), 1 terminals and honours (kokushi within
+ * two of tenpai: ten or more of its kinds held), 0 none.
+ */
+function looseDraws(c: ArrayLike<number>, closed: boolean): number {
+  if (!closed) return 0;
+  let kinds = 0, yao = 0;
+  for (let k = 0; k < 34; k++) if (c[k]! > 0) { kinds++; if (isYaochuu(k)) yao++; }
+  return kinds < 7 ? 2 : yao >= 10 ? 1 : 0;
+}
+
+/** Whether a draw of k can lower the shanten of `c`: held, a suit neighbour within two, or as `looseDraws` allows. */
+function mayUse(c: ArrayLike<number>, k: number, loose: number): boolean {
+  if (c[k]! > 0 || loose === 2) return true;
+  if (loose === 1 && isYaochuu(k)) return true;
   if (k >= 27) return false;
   const n = k % 9;
   return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
@@ -64,6 +79,10 @@ function mayUse(c: ArrayLike<number>, k: number, pairsForm: boolean): boolean {
 const GROUPS: HandGroups[] = Array.from({ length: 6 }, () => new HandGroups());
 const WAITS = new Int8Array(34);
 const WAIT_VALUES = new Float64Array(34);
+/** Per shanten level, the DP's sums (a level's are used before the level above reads them). */
+const MAX_DRAWS = 40;
+const BEST = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
+const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
 
 /**
  * What depends on the hand alone, kept across decisions (a seat's next decisions reach mostly the
@@ -87,12 +106,13 @@ export class HandEv {
   private readonly tenpaiP: number[] = [];
   private readonly tenpaiMean: number[] = [];
   private readonly curves = new Map<number, Float64Array>();
-  private readonly pairsForm: boolean;
+  private readonly closed: boolean;
   /** Hands evaluated (tenpai and not), for the tests and the cost check. */
   evaluated = 0;
 
   constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0) {
-    this.pairsForm = meldCount === 0;
+    if (draws > MAX_DRAWS) this.draws = MAX_DRAWS;
+    this.closed = meldCount === 0;
   }
 
   /** Expected score of 13-tile (3n+1) hand `c` (at `sh` shanten) with all own draws left. */
@@ -124,8 +144,9 @@ export class HandEv {
       const g = GROUPS[0]!;
       g.set(c, this.meldCount);
       let lo = 0, hi = 0;
+      const loose = looseDraws(c, this.closed);
       for (let w = 0; w < 34; w++) {
-        if (c[w]! >= 4 || !mayUse(c, w, this.pairsForm)) continue;
+        if (c[w]! >= 4 || !mayUse(c, w, loose)) continue;
         if (g.changed(c, w, 1) === -1) { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
       }
       mask = hi * 131072 + lo;
@@ -160,8 +181,9 @@ export class HandEv {
     const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
     g13.set(c, this.meldCount);
     let n = 0;
+    const loose = looseDraws(c, this.closed);
     for (let k = 0; k < 34; k++) {
-      if (c[k]! >= 4 || !mayUse(c, k, this.pairsForm)) continue;
+      if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
       if (g13.changed(c, k, 1) >= sh) continue;
       c[k]!++;
       g14.set(c, this.meldCount);
@@ -182,8 +204,8 @@ export class HandEv {
     const out = new Float64Array(T + 1);
     const moves = this.moves(c, sh, key);
     // best[n]: Σ over improving draws k of q_k · max over discards e of the next hand's E(n − 1).
-    const best = new Float64Array(T + 1);
-    const take = new Float64Array(T + 1);
+    const best = BEST[sh]!.fill(0, 0, T + 1);
+    const take = TAKE[sh]!;
     let q = 0;
     for (let i = 0; i < moves.length;) {
       const k = moves[i]! >> 6;
@@ -191,7 +213,7 @@ export class HandEv {
       if (u <= 0) { while (i < moves.length && moves[i]! >> 6 === k) i++; continue; }
       const qk = u / s.total;
       q += qk;
-      take.fill(0);
+      take.fill(0, 0, T + 1);
       c[k]!++;
       for (; i < moves.length && moves[i]! >> 6 === k; i++) {
         const e = moves[i]! & 63;
