@@ -21,7 +21,7 @@ import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
-import { handEvModel } from './hand-ev-value';
+import { byExpectedScore } from './hand-ev-value';
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -83,7 +83,7 @@ export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], da
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -216,16 +216,7 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    if (!threatened && best <= this.o.handEv && t.meldCount === 0) {
-      // At tenpai, the discards that leave one shanten with the most acceptance compete too (a poor
-      // wait given up for a better tenpai to come).
-      let breaks: Row[] = [];
-      if (best === 0 && this.o.evBreak > 0 && t.tilesLeft >= this.o.evBreakLeft) {
-        for (const r of rows) if (r.sh === 1) { r.accept = table.accept(slot(r.kind)); breaks.push(r); }
-        breaks = breaks.sort((x, y) => y.accept - x.accept).slice(0, this.o.evBreak);
-      }
-      if (atBest.length + breaks.length > 1) this.byExpectedScore(t, c, atBest, best, breaks);
-    }
+    if (!threatened && best <= this.o.handEv && t.meldCount === 0) byExpectedScore(t, c, rows, atBest, best, this.o, (k) => table.accept(slot(k)));
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
     if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {
@@ -240,30 +231,6 @@ export class StrongAgent implements Agent {
       else top = pickCandidate(this.net, features);
     }
     return rows[top]!.action;
-  }
-
-  /**
-   * Among the discards at the best shanten that the score above ranks within `evMargin` of the
-   * top one, the one whose hand has the highest expected score over its own draws (hand-ev.ts).
-   */
-  private byExpectedScore(t: Table, c: number[], atBest: Row[], best: number, breaks: Row[]): void {
-    let top = -Infinity;
-    for (const r of atBest) if (r.score > top) top = r.score;
-    let close = breaks.length;
-    for (const r of atBest) if (r.score >= top - this.o.evMargin) close++;
-    if (close < 2) return;
-    const ev = handEvModel(t, this.o.evRate, this.o.evDraws);
-    for (const r of atBest) {
-      if (r.score < top - this.o.evMargin) continue;
-      c[r.kind]! -= 1;
-      r.score = 1e6 + ev.value(c, best) + r.score / 1000;
-      c[r.kind]! += 1;
-    }
-    for (const r of breaks) {
-      c[r.kind]! -= 1;
-      r.score = 1e6 + ev.value(c, 1) + r.score / 1000;
-      c[r.kind]! += 1;
-    }
   }
 
   private riichiOrDama(t: Table): number {

@@ -1,5 +1,6 @@
 /**
- * The expected-score model (hand-ev.ts) set up for one decision of the strong AI: the draw pool is
+ * The expected-score model (hand-ev.ts) in the strong AI's discard (`StrongOptions.handEv`): which
+ * candidates it weighs, and its setup for one decision. The draw pool is
  * what the seat cannot see, the own draws left are a quarter of the wall, and a complete closed
  * hand is valued as the push-or-fold tables value a closed win (push-fold.ts measuredValue, read
  * by estimated han: riichi, tsumo and ura on average, dora, red fives kept, yakuhai sets, all
@@ -48,4 +49,38 @@ export function handEvModel(t: Table, rate: number, drawScale = 1): HandEv {
   const river = new Uint8Array(34);
   for (const d of t.me.river) river[d.tile >> 2] = 1;
   return new HandEv({ unseen, total: Math.max(1, total), rate, values, river }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount);
+}
+
+/** The model's options (agent.ts StrongOptions, where each is described). */
+interface EvOptions { evRate: number; evDraws: number; evMargin: number; evBreak: number; evBreakLeft: number }
+
+/** What the model reads and writes of the discard's candidate rows (agent.ts). */
+interface Candidate { kind: number; sh: number; accept: number; score: number }
+
+/**
+ * Among the discards at the best shanten that the discard's score ranks within `evMargin` of the
+ * top one (and at tenpai, with `evBreak`, the one-shanten discards with most acceptance), scores
+ * the one whose 13 tiles have the highest expected score over the own draws left highest:
+ * `score` becomes 1e6 + that score (+ the old score / 1000 to break ties). `c`: the hand's
+ * counts (restored on return); `accept(k)`: acceptance after discarding k.
+ */
+export function byExpectedScore(t: Table, c: number[], rows: Candidate[], atBest: Candidate[], best: number, o: EvOptions, accept: (k: number) => number): void {
+  let breaks: Candidate[] = [];
+  if (best === 0 && o.evBreak > 0 && t.tilesLeft >= o.evBreakLeft) {
+    for (const r of rows) if (r.sh === 1) { r.accept = accept(r.kind); breaks.push(r); }
+    breaks = breaks.sort((x, y) => y.accept - x.accept).slice(0, o.evBreak);
+  }
+  let top = -Infinity;
+  for (const r of atBest) if (r.score > top) top = r.score;
+  let close = breaks.length;
+  for (const r of atBest) if (r.score >= top - o.evMargin) close++;
+  if (close < 2) return;
+  const ev = handEvModel(t, o.evRate, o.evDraws);
+  const rescore = (r: Candidate, sh: number) => {
+    c[r.kind]! -= 1;
+    r.score = 1e6 + ev.value(c, sh) + r.score / 1000;
+    c[r.kind]! += 1;
+  };
+  for (const r of atBest) if (r.score >= top - o.evMargin) rescore(r, best);
+  for (const r of breaks) rescore(r, 1);
 }
