@@ -186,7 +186,7 @@ export class HandEv {
       if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
       if (g13.changed(c, k, 1) >= sh) continue;
       c[k]!++;
-      g14.set(c, this.meldCount);
+      g14.setChanged(g13, c, k, 1);
       for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && g14.changed(c, e, -1) === sh - 1) MOVE_SCRATCH[n++] = k * 64 + e;
       c[k]!--;
     }
