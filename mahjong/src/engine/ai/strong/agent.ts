@@ -21,7 +21,7 @@ import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
-import { byExpectedScore } from './hand-ev-value';
+import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -71,13 +71,14 @@ export interface StrongOptions {
   evDraws: number;
   /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
   evMargin: number;
-  /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones; 0: none. */
+  /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones (0: none), from `evBreakLeft` tiles left. */
   evBreak: number;
-  /** ...only with at least this many tiles left in the wall. */
   evBreakLeft: number;
+  /** Facing a threat at tenpai or one shanten (closed): a push's gain is this × the model's expected score instead of the measured win chance × value (0: off). */
+  evPush: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
@@ -203,6 +204,7 @@ export class StrongAgent implements Agent {
         future += sum / rows.length;
       }
     }
+    const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
@@ -212,7 +214,7 @@ export class StrongAgent implements Agent {
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
         const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
-        eff = win * value - mult * (r.risk + ahead) + eff / 100;
+        eff = (evPush && pushing ? this.o.evPush * valueAfter(evPush, c, r.kind, best) : win * value) - mult * (r.risk + ahead) + eff / 100;
       }
       r.score = eff;
     }

@@ -84,3 +84,11 @@ export function byExpectedScore(t: Table, c: number[], rows: Candidate[], atBest
   for (const r of atBest) if (r.score >= top - o.evMargin) rescore(r, best);
   for (const r of breaks) rescore(r, 1);
 }
+
+/** The model's expected score of hand `c` without one copy of `kind` (at `sh` shanten); `c` is restored. */
+export function valueAfter(ev: HandEv, c: number[], kind: number, sh: number): number {
+  c[kind]! -= 1;
+  const v = ev.value(c, sh);
+  c[kind]! += 1;
+  return v;
+}
