@@ -21,6 +21,7 @@ import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
+import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -59,15 +60,31 @@ export interface StrongOptions {
    * from the candidates as scored here; off: the highest score here.
    */
   learnedDiscard: boolean;
+  /**
+   * Most shanten at which a closed hand with no threat on the table chooses among the discards at
+   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never.
+   */
+  handEv: number;
+  /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
+  evRate: number;
+  /** The model's own draws left: this × a quarter of the wall (less than 1: hands cut short by others). */
+  evDraws: number;
+  /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
+  evMargin: number;
+  /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones (0: none), from `evBreakLeft` tiles left. */
+  evBreak: number;
+  evBreakLeft: number;
+  /** Facing a threat at tenpai or one shanten (closed): a push's gain is this × the model's expected score instead of the measured win chance × value (0: off). */
+  evPush: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -187,6 +204,7 @@ export class StrongAgent implements Agent {
         future += sum / rows.length;
       }
     }
+    const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
@@ -196,10 +214,11 @@ export class StrongAgent implements Agent {
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
         const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
-        eff = win * value - mult * (r.risk + ahead) + eff / 100;
+        eff = (evPush && pushing ? this.o.evPush * valueAfter(evPush, c, r.kind, best) : win * value) - mult * (r.risk + ahead) + eff / 100;
       }
       r.score = eff;
     }
+    if (!threatened && best <= this.o.handEv && t.meldCount === 0) byExpectedScore(t, c, rows, atBest, best, this.o, (k) => table.accept(slot(k)));
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
     if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {

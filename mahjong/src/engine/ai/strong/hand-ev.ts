@@ -1,0 +1,241 @@
+/**
+ * Expected score of a closed hand's future from its own draws (`StrongOptions.handEv`), in the
+ * style of the public expected-score calculators: for a 13-tile hand at `sh` ≤ 2 shanten and n own
+ * draws left, what it scores on average if every draw is kind k with chance unseen[k] / total (the
+ * same each turn), a draw that lowers shanten is kept with the discard that gives the best future,
+ * and any other draw is thrown. A tenpai hand wins on a draw of a wait w with chance
+ * `rate` × unseen[w] / total (`rate` > 1 stands for the ron chances between own draws) and then
+ * scores `values(hand, w)`. The curve over n comes from a DP over draws:
+ *   tenpai: E0(n) = (Σ_w q_w V_w) / p · (1 − (1 − p)^n),   p = Σ_w q_w;
+ *   sh ≥ 1: E(n) = Σ_k q_k · max_e E'(hand + k − e)(n − 1) + (1 − Σ_k q_k) · E(n − 1),
+ * the sum over the draws k that lower shanten and the max over the discards e that keep the lower
+ * shanten. test/engine/ai/strong-hand-ev.test.ts checks it against a brute-force expectimax over
+ * every draw sequence. Lateral changes (a draw that keeps shanten but improves the shape) and calls
+ * are not modelled.
+ *
+ * Hands reached more than once (discard a then draw b, or discard b then draw a) are evaluated
+ * once: each hand is keyed by Σ count·Z[kind] with random 47-bit weights Z (exact integers below
+ * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
+ */
+import { HandGroups } from '../../shanten';
+
+export interface EvSetup {
+  /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
+  unseen: ArrayLike<number>;
+  /** Tiles in the draw pool (Σ unseen, or the real unseen total). */
+  total: number;
+  /** Multiplier on a tenpai hand's per-draw win chance (ron between own draws). */
+  rate: number;
+  /**
+   * Points of tenpai hand `c` (13 tiles, not to be changed) completed by each of `waits[0..n)`,
+   * into `out[0..n)`.
+   */
+  values: (c: number[], waits: Int8Array, n: number, out: Float64Array) => void;
+  /** Kinds in the seat's own river (1): a tenpai hand waiting on one is furiten and wins by its own draws only (rate 1). */
+  river?: ArrayLike<number>;
+}
+
+/** Per-kind hash weights (a fixed LCG: the same keys in every process). */
+const Z = new Float64Array(34);
+{
+  let x = 0x2545f491;
+  for (let k = 0; k < 34; k++) {
+    let v = 0;
+    for (let i = 0; i < 3; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; v = v * 65536 + (x >>> 16); }
+    Z[k] = v % 2 ** 47;
+  }
+}
+export const handKey = (c: ArrayLike<number>): number => {
+  let key = 0;
+  for (let k = 0; k < 34; k++) key += c[k]! * Z[k]!;
+  return key;
+};
+
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+
+/**
+ * Which new kinds (not held, no suit neighbour within two) a draw may still use in closed hand `c`:
+ * 2 any (seven pairs with fewer than seven kinds held), 1 terminals and honours (kokushi within
+ * two of tenpai: ten or more of its kinds held), 0 none.
+ */
+function looseDraws(c: ArrayLike<number>, closed: boolean): number {
+  if (!closed) return 0;
+  let kinds = 0, yao = 0;
+  for (let k = 0; k < 34; k++) if (c[k]! > 0) { kinds++; if (isYaochuu(k)) yao++; }
+  return kinds < 7 ? 2 : yao >= 10 ? 1 : 0;
+}
+
+/** Whether a draw of k can lower the shanten of `c`: held, a suit neighbour within two, or as `looseDraws` allows. */
+function mayUse(c: ArrayLike<number>, k: number, loose: number): boolean {
+  if (c[k]! > 0 || loose === 2) return true;
+  if (loose === 1 && isYaochuu(k)) return true;
+  if (k >= 27) return false;
+  const n = k % 9;
+  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
+}
+
+// Scratch shared by every model (one decision at a time): the hand groups per recursion level
+// (13- and 14-tile hands at each shanten), the waits and their values.
+const GROUPS: HandGroups[] = Array.from({ length: 6 }, () => new HandGroups());
+const WAITS = new Int8Array(34);
+const WAIT_VALUES = new Float64Array(34);
+/** Per shanten level, the DP's sums (a level's are used before the level above reads them). */
+const MAX_DRAWS = 40;
+const BEST = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
+const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
+
+/**
+ * What depends on the hand alone, kept across decisions (a seat's next decisions reach mostly the
+ * same hands): a tenpai hand's waits as a 34-bit mask (kinds 0–16 low, 17–33 high, ·2^17), and
+ * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k.
+ * Both are cleared when they grow past CACHE_LIMIT entries.
+ */
+const WAIT_MASKS = new Map<number, number>();
+const MOVES = new Map<number, Int16Array>();
+const CACHE_LIMIT = 200_000;
+const MOVE_SCRATCH = new Int16Array(34 * 34);
+/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
+export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 };
+
+/**
+ * Expected-score model of one decision: one setup, one memo of the hands reached.
+ */
+export class HandEv {
+  /** Tenpai hands: per-draw win chance and mean value, by key. */
+  private readonly tenpaiMemo = new Map<number, number>();
+  private readonly tenpaiP: number[] = [];
+  private readonly tenpaiMean: number[] = [];
+  private readonly curves = new Map<number, Float64Array>();
+  private readonly closed: boolean;
+  /** Hands evaluated (tenpai and not), for the tests and the cost check. */
+  evaluated = 0;
+
+  constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0) {
+    if (draws > MAX_DRAWS) this.draws = MAX_DRAWS;
+    this.closed = meldCount === 0;
+  }
+
+  /** Expected score of 13-tile (3n+1) hand `c` (at `sh` shanten) with all own draws left. */
+  value(c: number[], sh: number): number {
+    if (sh === 0) { const i = this.tenpai(c, handKey(c)); return this.tenpaiMean[i]! * (1 - (1 - this.tenpaiP[i]!) ** this.draws); }
+    return this.away(c, sh, handKey(c))[this.draws]!;
+  }
+
+  /** The curve over 0..draws own draws of hand `c` at `sh` ≥ 0 shanten. */
+  curve(c: number[], sh: number): Float64Array {
+    if (sh > 0) return this.away(c, sh, handKey(c));
+    const i = this.tenpai(c, handKey(c));
+    const out = new Float64Array(this.draws + 1);
+    let miss = 1;
+    for (let n = 1; n <= this.draws; n++) { miss *= 1 - this.tenpaiP[i]!; out[n] = this.tenpaiMean[i]! * (1 - miss); }
+    return out;
+  }
+
+  /** Index of tenpai hand `c` (key `key`) in tenpaiP / tenpaiMean. */
+  private tenpai(c: number[], key: number): number {
+    const hit = this.tenpaiMemo.get(key);
+    if (hit !== undefined) return hit;
+    this.evaluated++;
+    const s = this.s;
+    let mask = WAIT_MASKS.get(key);
+    evCacheStats.waits++;
+    if (mask === undefined) {
+      evCacheStats.waitMisses++;
+      const g = GROUPS[0]!;
+      g.set(c, this.meldCount);
+      let lo = 0, hi = 0;
+      const loose = looseDraws(c, this.closed);
+      for (let w = 0; w < 34; w++) {
+        if (c[w]! >= 4 || !mayUse(c, w, loose)) continue;
+        if (g.changed(c, w, 1) === -1) { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
+      }
+      mask = hi * 131072 + lo;
+      if (WAIT_MASKS.size >= CACHE_LIMIT) WAIT_MASKS.clear();
+      WAIT_MASKS.set(key, mask);
+    }
+    let n = 0;
+    if (mask !== 0) {
+      const hi = Math.floor(mask / 131072), lo = mask - hi * 131072;
+      for (let w = 0; w < 34; w++) if ((w < 17 ? lo & (1 << w) : hi & (1 << (w - 17))) && s.unseen[w]! > 0) WAITS[n++] = w;
+    }
+    let p = 0, pv = 0;
+    if (n > 0) {
+      s.values(c, WAITS, n, WAIT_VALUES);
+      let rate = s.rate;
+      if (s.river) for (let i = 0; i < n; i++) if (s.river[WAITS[i]!]) rate = 1;
+      for (let i = 0; i < n; i++) { const q = (rate * s.unseen[WAITS[i]!]!) / s.total; p += q; pv += q * WAIT_VALUES[i]!; }
+    }
+    const i = this.tenpaiP.length;
+    this.tenpaiP.push(p > 1 ? 1 : p);
+    this.tenpaiMean.push(p > 0 ? pv / p : 0);
+    this.tenpaiMemo.set(key, i);
+    return i;
+  }
+
+  /** The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k. */
+  private moves(c: number[], sh: number, key: number): Int16Array {
+    let moves = MOVES.get(key);
+    evCacheStats.moves++;
+    if (moves) return moves;
+    evCacheStats.moveMisses++;
+    const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
+    g13.set(c, this.meldCount);
+    let n = 0;
+    const loose = looseDraws(c, this.closed);
+    for (let k = 0; k < 34; k++) {
+      if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
+      if (g13.changed(c, k, 1) >= sh) continue;
+      c[k]!++;
+      g14.setChanged(g13, c, k, 1);
+      for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && g14.changed(c, e, -1) === sh - 1) MOVE_SCRATCH[n++] = k * 64 + e;
+      c[k]!--;
+    }
+    moves = MOVE_SCRATCH.slice(0, n);
+    if (MOVES.size >= CACHE_LIMIT) MOVES.clear();
+    MOVES.set(key, moves);
+    return moves;
+  }
+
+  private away(c: number[], sh: number, key: number): Float64Array {
+    const hit = this.curves.get(key);
+    if (hit) return hit;
+    this.evaluated++;
+    const s = this.s, T = this.draws;
+    const out = new Float64Array(T + 1);
+    const moves = this.moves(c, sh, key);
+    // best[n]: Σ over improving draws k of q_k · max over discards e of the next hand's E(n − 1).
+    const best = BEST[sh]!.fill(0, 0, T + 1);
+    const take = TAKE[sh]!;
+    let q = 0;
+    for (let i = 0; i < moves.length;) {
+      const k = moves[i]! >> 6;
+      const u = s.unseen[k]!;
+      if (u <= 0) { while (i < moves.length && moves[i]! >> 6 === k) i++; continue; }
+      const qk = u / s.total;
+      q += qk;
+      take.fill(0, 0, T + 1);
+      c[k]!++;
+      for (; i < moves.length && moves[i]! >> 6 === k; i++) {
+        const e = moves[i]! & 63;
+        c[e]!--;
+        const nextKey = key + Z[k]! - Z[e]!;
+        if (sh === 1) {
+          const j = this.tenpai(c, nextKey);
+          const p = this.tenpaiP[j]!, mean = this.tenpaiMean[j]!;
+          // take[n] = E0(n − 1) = mean · (1 − (1 − p)^(n − 1)).
+          let miss = 1;
+          for (let n = 2; n <= T; n++) { miss *= 1 - p; const v = mean * (1 - miss); if (v > take[n]!) take[n] = v; }
+        } else {
+          const next = this.away(c, sh - 1, nextKey);
+          for (let n = 1; n <= T; n++) if (next[n - 1]! > take[n]!) take[n] = next[n - 1]!;
+        }
+        c[e]!++;
+      }
+      c[k]!--;
+      for (let n = 1; n <= T; n++) best[n]! += qk * take[n]!;
+    }
+    for (let n = 1; n <= T; n++) out[n] = best[n]! + (1 - q) * out[n - 1]!;
+    this.curves.set(key, out);
+    return out;
+  }
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'bun:test';
+import { StrongAgent } from '../../../src/engine/ai';
+import { HandEv, type EvSetup } from '../../../src/engine/ai/strong/hand-ev';
+import { formatTiles, parseKinds } from '../../../src/engine/notation';
+import { shanten } from '../../../src/engine/shanten';
+import { idx, scenario } from '../table/_scenario';
+
+const countsOf = (text: string): number[] => {
+  const c = new Array<number>(34).fill(0);
+  for (const k of parseKinds(text)) c[k]! += 1;
+  return c;
+};
+
+/** Draw pool: four of each kind minus the hand and `seen`; total = the pool's size (the draw chances sum to 1). */
+function setup(hand: number[], seen: string, value: Value): EvSetup & { value: Value } {
+  const unseen = hand.map((n) => 4 - n);
+  for (const k of parseKinds(seen)) unseen[k]! -= 1;
+  const values = (c: number[], waits: Int8Array, n: number, out: Float64Array) => {
+    for (let i = 0; i < n; i++) { const w = waits[i]!; c[w]! += 1; out[i] = value(c, w); c[w]! -= 1; }
+  };
+  return { unseen, total: unseen.reduce((a, b) => a + b, 0), rate: 1, values, value };
+}
+
+/** Points of the complete 14-tile hand `c` won on `win`. */
+type Value = (c: number[], win: number) => number;
+
+/**
+ * The model by brute force: every draw sequence of n draws over the whole hand, with the engine's
+ * shanten at each step; a draw that completes the hand wins its value, one that lowers shanten is
+ * kept with the best discard that stays at the lower shanten (expectimax), any other is thrown.
+ */
+function brute(c: number[], n: number, s: EvSetup & { value: Value }, memo = new Map<string, number>()): number {
+  if (n === 0) return 0;
+  const key = `${c.join('')}:${n}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const sh = shanten(c, 0);
+  let e = 0;
+  for (let k = 0; k < 34; k++) {
+    const u = s.unseen[k]!;
+    if (u <= 0) continue;
+    const q = u / s.total;
+    c[k]! += 1;
+    const after = shanten(c, 0);
+    if (after === -1) e += q * s.value(c, k);
+    else if (after < sh) {
+      let best = 0;
+      for (let d = 0; d < 34; d++) {
+        if (c[d] === 0) continue;
+        c[d]! -= 1;
+        if (shanten(c, 0) === after) best = Math.max(best, brute(c, n - 1, s, memo));
+        c[d]! += 1;
+      }
+      e += q * best;
+    } else {
+      c[k]! -= 1;
+      e += q * brute(c, n - 1, s, memo);
+      c[k]! += 1;
+    }
+    c[k]! -= 1;
+  }
+  memo.set(key, e);
+  return e;
+}
+
+// A value that depends on the hand and on the winning tile, so a wrong wait or discard shows.
+const value = (c: number[], win: number) => 1000 + 700 * c[4]! + 300 * c[22]! + 50 * win + (c[27]! >= 3 ? 2000 : 0);
+
+describe('strong AI: expected score of a closed hand (hand-ev.ts)', () => {
+  const hands: [string, string, number][] = [
+    ['234m567p3456s111z', '', 0], // tenpai, 3-6s
+    ['11m567p345678s77z', '5m', 0], // tenpai on a shanpon (1m, 7z)
+    ['2346m567p345s116z', '9m9s', 1], // one shanten
+    ['13m567p234556s11z', '7z', 1], // one shanten, several shapes
+    ['1345m2468p135s11z', '', 2], // two shanten
+    ['1144m2255p336s17z', '4m', 1], // one shanten for seven pairs only
+    ['11144m2255p3366s', '', 1], // seven pairs with six kinds: any new kind is a draw that counts
+    ['19m19p19s1234567z', '', 0], // kokushi, thirteen-sided
+    ['159m19p19s123455z', '', 1], // kokushi, one shanten
+  ];
+  for (const [text, seen, sh] of hands) {
+    it(`equals the brute-force expectimax over draws: ${text}`, () => {
+      const c = countsOf(text);
+      expect(c.reduce((a, b) => a + b, 0)).toBe(13);
+      expect(shanten(c, 0)).toBe(sh);
+      const s = setup(c, seen, value);
+      const model = new HandEv(s, 3);
+      const curve = model.curve(c.slice(), sh);
+      for (let n = 0; n <= 3; n++) expect(curve[n]!).toBeCloseTo(brute(c.slice(), n, s), 6);
+      expect(curve[3]!).toBeGreaterThan(0);
+    });
+  }
+
+  it('a tenpai hand: value × (1 − (1 − p)^n), and three waits against one', () => {
+    const c = countsOf('234m567p3456s111z');
+    const s = { ...setup(c, '', () => 1000), total: 100 };
+    const model = new HandEv(s, 10);
+    // 3s and 6s: 3 unseen each.
+    const p = 6 / 100;
+    expect(model.value(c.slice(), 0)).toBeCloseTo(1000 * (1 - (1 - p) ** 10), 9);
+    const tanki = countsOf('234m567p345s1113z'); // 3z only
+    expect(new HandEv({ ...setup(tanki, '', () => 1000), total: 100 }, 10).value(tanki, 0)).toBeCloseTo(1000 * (1 - (1 - 3 / 100) ** 10), 9);
+  });
+});
+
+describe('strong AI: the expected score chooses among close discards (handEv)', () => {
+  it('keeps all simples at one shanten for two tiles of acceptance less', () => {
+    // 233356m12334456s + 2m with no threat: throwing 2m leaves 20 tiles to tenpai, throwing 1s 18
+    // (2m 5m 1s 4s 5s 7s), but every tenpai then keeps all simples.
+    const g = scenario({ hands: ['33356m12334456s', '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: '2m', dora: '7z' });
+    const view = g.stateView(0);
+    expect(formatTiles(view.players[0]!.hand as number[])).toBe('233356m12334456s');
+    expect(new StrongAgent('acceptance', { handEv: -1 }).decide(view)).toBe(idx('2m'));
+    expect(new StrongAgent('expected score', { handEv: 1 }).decide(view)).toBe(idx('1s'));
+  });
+});
