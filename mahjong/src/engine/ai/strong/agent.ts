@@ -93,6 +93,12 @@ export class StrongAgent implements Agent {
   private sample: { actions: number[]; rows: number[][] } | null = null;
   /** The arrays of this agent's table: a table lives only while the agent decides. */
   private readonly buffers = tableBuffers();
+  /** The discard's scratch, reused by every decision (read only while it runs). */
+  private readonly counted = new Array<number>(34).fill(0);
+  private readonly rows: Row[] = [];
+  private readonly rowPool: Row[] = [];
+  private readonly atBest: Row[] = [];
+  private readonly loose: Row[] = [];
   /** `net`: the learned discard order's network (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET) {
     this.name = name;
@@ -152,37 +158,48 @@ export class StrongAgent implements Agent {
   /** Scores every discard; see the file comment. */
   private discard(t: Table, plan: PlanChoice): number {
     const acts = t.view.valid_actions;
-    const c = t.counts.slice();
-    for (let k = 0; k < 34; k++) if (plan.dead[k]) c[k] = 0;
+    const c = this.counted;
+    for (let k = 0; k < 34; k++) c[k] = plan.dead[k] ? 0 : t.counts[k]!;
     for (let k = 27; k < 34; k++) if (plan.plan !== 'closed' && t.counts[k]! >= 2 && isYakuhai(t, k)) c[k] = t.counts[k]!;
-    const rows: Row[] = [];
-    for (const a of acts) {
+    // Which discard indices are offered, as bits: one test per candidate instead of a list search.
+    let lo = 0, hi = 0;
+    for (let i = 0; i < acts.length; i++) { const a = acts[i]!; if (a < 32) lo |= 1 << a; else if (a < 37) hi |= 1 << (a - 32); }
+    const offered = (a: number) => (a < 32 ? (lo >>> a) & 1 : (hi >>> (a - 32)) & 1) === 1;
+    const rows = this.rows;
+    rows.length = 0;
+    for (let i = 0; i < acts.length; i++) {
+      const a = acts[i]!;
       if (a >= 37) continue;
       const kind = kindOfDiscard(a);
-      if (a < 34 && RED_ACTION[kind]! >= 0 && acts.includes(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
-      if (a >= 34 && acts.includes(kind)) continue; // keep the red five, throw a plain copy
-      rows.push({ kind, action: a, sh: 0, accept: 0, risk: 0, score: 0 });
+      if (a < 34 && RED_ACTION[kind]! >= 0 && offered(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
+      if (a >= 34 && offered(kind)) continue; // keep the red five, throw a plain copy
+      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0 };
+      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0;
+      rows.push(r);
     }
     if (rows.length === 0) return acts[0]!;
-    // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is).
-    const slot = (k: number) => (c[k]! > 0 ? k : 34);
+    // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is:
+    // its slot is 34).
     let aside = false;
     for (let i = 0; i < rows.length; i++) if (c[rows[i]!.kind] === 0) aside = true;
     const table = discardTable(c, t.meldCount, plan.dead, t.visible, aside);
     const best = table.best;
-    for (const r of rows) r.sh = table.shanten[slot(r.kind)]!;
-    let atBest: Row[] = [];
+    for (let i = 0; i < rows.length; i++) { const k = rows[i]!.kind; rows[i]!.sh = table.shanten[c[k]! > 0 ? k : 34]!; }
+    let atBest = this.atBest;
+    atBest.length = 0;
     for (let i = 0; i < rows.length; i++) if (rows[i]!.sh === best) atBest.push(rows[i]!);
     // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
     // skip the acceptance count among such tiles.
     if (best >= 2 && t.threats.length === 0) {
-      const loose: Row[] = [];
+      const loose = this.loose;
+      loose.length = 0;
       for (let i = 0; i < atBest.length; i++) if (shape(t, atBest[i]!.kind) >= 5) loose.push(atBest[i]!);
       if (loose.length > 0) atBest = loose;
     }
+    const slot = (k: number) => (c[k]! > 0 ? k : 34);
     const threatened = t.threats.length > 0;
     const measured = this.o.measured && threatened;
-    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (const r of atBest) r.accept = table.accept(slot(r.kind));
+    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) { const k = atBest[i]!.kind; atBest[i]!.accept = table.accept(c[k]! > 0 ? k : 34); }
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
     let unseenTotal = 136;
