@@ -37,7 +37,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     peerOf: (request) => server?.requestIP(request)?.address ?? null,
     peerUidOf: (request) => {
       const peer = server?.requestIP(request);
-      return peer && server?.port ? loopbackPeerUids(peer, server.port) : null;
+      return peer && server?.port ? loopbackPeerUids(peer, { port: server.port, address: options.host ?? options.config.api_host }) : null;
     },
   });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@devhub/shared';
@@ -77,11 +77,19 @@ describe('reading the kernel\'s socket table', () => {
     const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
     const client = await Bun.connect({ hostname: '127.0.0.1', port: listener.port, socket: { data() {} } });
     try {
-      expect(loopbackPeerUids({ address: '127.0.0.1', port: client.localPort }, listener.port)).toEqual([process.getuid!()]);
+      const own = [process.getuid!()];
+      const peer = { address: '127.0.0.1', port: client.localPort };
+      // Over netlink: the one socket (listen address known), or a scan (a wildcard listener).
+      expect(loopbackPeerUids(peer, { port: listener.port, address: '127.0.0.1' })).toEqual(own);
+      expect(loopbackPeerUids(peer, { port: listener.port, address: '0.0.0.0' })).toEqual(own);
       // The IPv4-mapped form a dual-stack server sees names the same socket.
-      expect(loopbackPeerUids({ address: '::ffff:127.0.0.1', port: client.localPort }, listener.port)).toEqual([process.getuid!()]);
-      // Another port is nobody's connection to us.
-      expect(loopbackPeerUids({ address: '127.0.0.1', port: client.localPort }, listener.port === 1 ? 2 : 1)).toEqual([]);
+      expect(loopbackPeerUids({ address: '::ffff:127.0.0.1', port: client.localPort }, { port: listener.port })).toEqual(own);
+      // Another port, or another of our addresses, is nobody's connection to us.
+      expect(loopbackPeerUids(peer, { port: listener.port === 1 ? 2 : 1 })).toEqual([]);
+      expect(loopbackPeerUids(peer, { port: listener.port, address: '127.0.0.2' })).toEqual([]);
+      // The same answers read from /proc/net/tcp.
+      const key = procSocketKey('127.0.0.1', client.localPort)!;
+      expect(uidsInTable(readFileSync('/proc/net/tcp', 'utf8'), key, listener.port)).toEqual(own);
     } finally {
       client.end();
       listener.stop(true);
@@ -91,8 +99,10 @@ describe('reading the kernel\'s socket table', () => {
   it('reads the table\'s address format (little-endian words) for IPv4 and IPv6', () => {
     expect(procSocketKey('127.0.0.1', 8900)).toBe('0100007F:22C4');
     expect(procSocketKey('::1', 443)).toBe('00000000000000000000000001000000:01BB');
-    expect(procSocketKey('::ffff:127.0.0.1', 1)).toBe('0000000000000000FFFF00000100007F:0001');
+    // A dual-stack server's ::ffff:a.b.c.d peer is an IPv4 client: its socket is in the IPv4 table.
+    expect(procSocketKey('::ffff:127.0.0.1', 1)).toBe('0100007F:0001');
     expect(procSocketKey('not an address', 1)).toBeNull();
+    expect(procSocketKey('[fe80::1%eth0]', 2)).toBe('000080FE000000000000000001000000:0002');
     const table = [
       '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
       '   0: 0100007F:22C4 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 11 1 0',
