@@ -10,7 +10,8 @@ import { quotaResetAt } from './usage/reset';
 import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { errorResponse } from './modules/errors/respond';
-import { guardRequest } from './modules/guard/service';
+import { guardRequest, type PeerLookup } from './modules/guard/service';
+import { loopbackPeerUids } from '@devhub/shared/peer-user';
 import { dashboardModule } from './modules/dashboard';
 import { RequestFeed } from './modules/dashboard/feed';
 import { docsModule } from './modules/docs';
@@ -54,7 +55,17 @@ export function createApp(deps: AppDeps = {}) {
   const quotaResets = new QuotaResets(state.pool, deps.quotaReset ?? quotaResetAt, log);
   new KeyRechecks(state.pool, deps.keyCheck ?? ((name, provider, entry) => recheckKey(state.current.config, name, provider, entry)), log);
   const services = { state, log, requestLog, accounting: deps.accounting, now: deps.now, quotaResets };
-  const guard = (request: Request) => guardRequest(request, state.current.config.server);
+  // The listening server, once listen() has run (its peers' addresses and owners for the guard).
+  let self: { server: import('bun').Server<unknown> | null } | undefined;
+  const peer: PeerLookup = {
+    address: (request) => self?.server?.requestIP(request)?.address ?? null,
+    uids: (request) => {
+      const server = self?.server;
+      const ip = server?.requestIP(request);
+      return server && ip ? loopbackPeerUids(ip, { port: server.port ?? 0, address: server.hostname }) : null;
+    },
+  };
+  const guard = (request: Request) => guardRequest(request, state.current.config.server, peer);
   const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log);
   const messages = messagesHandler(services, guard, rejected);
   const chat = openaiHandler('chat', services, guard, rejected);
@@ -63,7 +74,7 @@ export function createApp(deps: AppDeps = {}) {
   // The listening server hands POST /v1/messages straight to its handler (Bun's router): Elysia's
   // per-request context is a measurable share of what the proxy adds to a short request (README
   // "Performance"). The Elysia route below is the same handler, for /docs and in-process callers.
-  return new Elysia({ serve: { routes: { [MESSAGES_PATH]: { POST: messages }, [CHAT_PATH]: { POST: chat }, [RESPONSES_PATH]: { POST: responses }, [COUNT_TOKENS_PATH]: { POST: countTokens } } } })
+  const app = new Elysia({ serve: { routes: { [MESSAGES_PATH]: { POST: messages }, [CHAT_PATH]: { POST: chat }, [RESPONSES_PATH]: { POST: responses }, [COUNT_TOKENS_PATH]: { POST: countTokens } } } })
     .onRequest(({ request }) => guard(request))
     .onError(({ code, error, request }) => errorResponse(code, error, request, log))
     .use(docsModule())
@@ -74,4 +85,6 @@ export function createApp(deps: AppDeps = {}) {
     .use(modelsModule(state, deps.now))
     .use(imagesModule(services))
     .use(dashboardModule({ state, log, feed, usageCachePath: deps.usageCachePath, requestsDbPath: deps.requestsDbPath, now: deps.now, reload: deps.reload }));
+  self = app;
+  return app;
 }

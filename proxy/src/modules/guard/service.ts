@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { forwardingHeader } from '@devhub/shared/host-allow';
+import { forwardingHeader, isLoopbackAddress } from '@devhub/shared/host-allow';
 import type { ServerSettings } from '../../config/schema';
 import { isLoopbackHost } from '../../config/listen';
 import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors';
@@ -20,7 +20,13 @@ const DASHBOARD_PREFIX = '/dashboard';
  * — the proxy spends the user's keys and serves no browser. Then the optional client token and the
  * declared body size.
  */
-export function guardRequest(request: Request, server: ServerSettings): void {
+/** Who is on the other end of a request's socket: its address, and the Unix users owning it (shared/src/peer-user.ts). */
+export interface PeerLookup {
+  address(request: Request): string | null;
+  uids(request: Request): readonly number[] | null;
+}
+
+export function guardRequest(request: Request, server: ServerSettings, peer?: PeerLookup): void {
   if (!server.allow_remote) {
     // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
     const host = request.headers.get('host') ?? urlHost(request.url);
@@ -35,6 +41,15 @@ export function guardRequest(request: Request, server: ServerSettings): void {
     if (relayed) {
       throw new Forbidden(`this request came through a proxy or tunnel (${relayed} header); without server.auth_token modelproxy serves only programs on this machine: set auth_token to serve relayed clients`, 'forbidden_forwarded');
     }
+    // Every user of the machine reaches 127.0.0.1: without a token, only this user's programs
+    // (and root's, who can read the keys anyway) may spend the keys.
+    if (!server.auth_token && peer) {
+      const address = peer.address(request);
+      const other = address !== null && isLoopbackAddress(address) ? peer.uids(request)?.find((uid) => !ownUser(uid)) : undefined;
+      if (other !== undefined) {
+        throw new Forbidden(`a program of another user (uid ${other}) of this machine; without server.auth_token modelproxy serves only its own user's programs: set auth_token to share it`, 'forbidden_user');
+      }
+    }
   }
   const origin = request.headers.get('origin');
   if (origin !== null && !(isDashboard(request) && sameOrigin(origin, request))) {
@@ -46,6 +61,8 @@ export function guardRequest(request: Request, server: ServerSettings): void {
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
 }
+
+const ownUser = (uid: number): boolean => { const own = process.getuid?.(); return own === undefined || uid === own || uid === 0; };
 
 function isDashboard(request: Request): boolean {
   const path = requestPath(request);
