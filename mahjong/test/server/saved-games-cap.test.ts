@@ -13,6 +13,7 @@ import { ResultsDb } from '../../src/modules/rooms/results-db';
 import type { RoomResult } from '../../src/modules/rooms/types';
 import { startRedis, type RunningRedis } from '../support/redis-server';
 import { readEvents } from './sse';
+import { postFrom } from './from-address';
 
 // --max-saved-games: saving past the cap removes the oldest games, in every store that keeps
 // finished games (the history in SQLite or Redis, the rooms' results in SQLite or Redis); rated
@@ -126,11 +127,14 @@ describe('mahjong serve --max-saved-games', () => {
     const { games, total } = await history();
     expect([total, games.map((g) => g.game_id)]).toEqual([2, [ids[2]!, ids[1]!]]);
     expect((await fetch(`${base}/api/games/${ids[0]}`, { headers: ADMIN })).status).toBe(404);
-    // Without the admin token the same client is held to --create-rate.
-    const post = () => fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect((await post()).status).toBe(200);
-    const limited = await post();
-    expect([limited.status, Number(limited.headers.get('retry-after')) > 0]).toEqual([429, true]);
+    // Without the admin token a client at another address is held to --create-rate; the owner's
+    // own machine (127.0.0.1, no forwarding header) never is.
+    const port = Number(new URL(base).port);
+    expect((await postFrom('127.0.0.2', port, '/api/game/new', {})).status).toBe(200);
+    const limited = await postFrom('127.0.0.2', port, '/api/game/new', {});
+    expect([limited.status, Number(limited.retryAfter) > 0]).toEqual([429, true]);
+    const own = () => fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    for (let i = 0; i < 2; i++) expect((await own()).status).toBe(200);
     proc.kill('SIGTERM');
     await proc.exited;
   });
