@@ -77,11 +77,15 @@ export function createLimit(o: CreateLimitOptions) {
       reserved.delete(request);
       quota!.settle(r.key, r.route.idOf(responseValue), r.route.live);
     })
-    .onAfterResponse({ as: 'global' }, ({ request }) => {
-      const r = reserved.get(request);
-      if (!r) return;
-      reserved.delete(request);
-      quota!.settle(r.key);
-    });
+    // A failed creation gives its place back before its answer is sent (a client retrying at once
+    // after a 422 must not find it still taken); the answer's end covers any other way out.
+    .onError({ as: 'global' }, ({ request }) => { release(request); })
+    .onAfterResponse({ as: 'global' }, ({ request }) => { release(request); });
+  function release(request: Request): void {
+    const r = reserved.get(request);
+    if (!r) return;
+    reserved.delete(request);
+    quota!.settle(r.key);
+  }
   return { buckets, quota, plugin };
 }
