@@ -19,7 +19,7 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
   }
   writePidFile(paths.pid);
   writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: server.gateway.startedAt });
-  const auth = config.api_key ? 'API key required' : 'no API key: loopback clients only';
+  const auth = config.api_key ? 'API key required' : "no API key: only this user's programs on this machine";
   log.ready(`agentgw listening on ${boundAddress(listen.host, server.port)} (${wildcardNote(listen.host, server.url)}docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
   let stopping = false;
   const shutdown = async (signal: string) => {
