@@ -11,30 +11,12 @@
  * all of them are its user's.
  */
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { parseAddress } from './ip-address';
 import { sockDiagUids } from './sock-diag';
-
-/** An address as 4 (IPv4, also for ::ffff:a.b.c.d) or 16 bytes; null if it is none. */
-export function addressBytes(text: string): Uint8Array | null {
-  const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const kind = isIP(mapped ?? address);
-  if (kind === 4) return Uint8Array.from((mapped ?? address).split('.').map(Number));
-  if (kind !== 6) return null;
-  const halves = address.split('::');
-  const left = halves[0] ? halves[0].split(':') : [];
-  const right = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const tail = right.length && right[right.length - 1]!.includes('.') ? right.pop()!.split('.').map(Number) : null;
-  const groups = [...left, ...Array<string>(8 - left.length - right.length - (tail ? 2 : 0)).fill('0'), ...right];
-  const bytes = new Uint8Array(16);
-  groups.forEach((g, i) => { const n = parseInt(g, 16); bytes[2 * i] = n >> 8; bytes[2 * i + 1] = n & 0xff; });
-  if (tail) bytes.set(tail, 12);
-  return bytes;
-}
 
 /** The address:port key of one end of a socket as /proc/net/tcp{,6} print it (32-bit words in host order), or null. */
 export function procSocketKey(address: string, port: number): string | null {
-  const bytes = addressBytes(address);
+  const bytes = parseAddress(address);
   if (!bytes) return null;
   let hex = '';
   for (let w = 0; w < bytes.length; w += 4) for (let b = 3; b >= 0; b--) hex += bytes[w + b]!.toString(16).padStart(2, '0');
@@ -68,9 +50,9 @@ const ANY = new Set(['', '0.0.0.0', '::', '[::]']);
  * whoever binds that port next.
  */
 export function loopbackPeerUids(peer: { address: string; port: number }, server: { port: number; address?: string }): number[] | null {
-  const src = addressBytes(peer.address);
+  const src = parseAddress(peer.address);
   if (!src) return null;
-  const listen = server.address === undefined || ANY.has(server.address) ? null : addressBytes(server.address);
+  const listen = server.address === undefined || ANY.has(server.address) ? null : parseAddress(server.address);
   const dst = listen && listen.length === src.length ? listen : null;
   const viaKernel = sockDiagUids({ family: src.length === 4 ? 2 : 10, src, sport: peer.port, dport: server.port, dst });
   if (viaKernel !== null) return viaKernel;
@@ -80,3 +62,11 @@ export function loopbackPeerUids(peer: { address: string; port: number }, server
   try { text = readFileSync(src.length === 4 ? '/proc/net/tcp' : '/proc/net/tcp6', 'utf8'); } catch { return null; }
   return uidsInTable(text, key, server.port);
 }
+
+/** Whether a program of user `uid` is ours: this process's user, or root (who can read our secrets anyway). */
+export function isOwnUser(uid: number, own: number | undefined = process.getuid?.()): boolean {
+  return own === undefined || uid === own || uid === 0;
+}
+
+/** The first of a peer's uids (loopbackPeerUids) that is another user's; undefined when none is (or none is known). */
+export const otherUserIn = (uids: readonly number[] | null): number | undefined => uids?.find((uid) => !isOwnUser(uid));

@@ -2,7 +2,7 @@
  * Test helpers every package uses: one polling `waitFor` (one argument order everywhere) and
  * temporary directories that are always removed. Imported as `@devhub/shared/testing`.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -146,4 +146,27 @@ export async function readUntil(stream: ReadableStream<Uint8Array>, pattern: Reg
     if (m) { reader.releaseLock(); return m; }
   }
   throw new Error(`never said ${pattern}:\n${text}`);
+}
+
+/** The uid tests run another local user's programs as (`nobody`). */
+export const NOBODY_UID = 65534;
+/** Whether this process can run a program as another user: root with util-linux `setpriv` (as CI runs). */
+export const canRunAsNobody = process.getuid?.() === 0 && Bun.which('setpriv') !== null;
+
+/**
+ * Runs `code` with `bun -e` as user nobody — another local user's program, for tests of what such
+ * a program can reach — with a fresh world-writable HOME that is removed afterwards.
+ */
+export async function runAsNobody(code: string): Promise<{ out: string; err: string; exitCode: number }> {
+  const home = mkdtempSync(join(tmpdir(), 'nobody-home-'));
+  try {
+    chmodSync(home, 0o777);
+    const proc = Bun.spawn(['setpriv', `--reuid=${NOBODY_UID}`, `--regid=${NOBODY_UID}`, '--clear-groups', 'bun', '-e', code], {
+      cwd: '/', env: { PATH: process.env.PATH, HOME: home }, stdout: 'pipe', stderr: 'pipe',
+    });
+    const [out, err, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { out: out.trim(), err, exitCode };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }

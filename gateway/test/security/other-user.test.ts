@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createLogger } from '@devhub/shared';
+import { canRunAsNobody, NOBODY_UID, runAsNobody } from '@devhub/shared/testing';
 import { loopbackPeerUids, procSocketKey, uidsInTable } from '@devhub/shared/peer-user';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv } from '../helpers/gateway';
@@ -12,47 +11,39 @@ import { startTestServer, teardown, testEnv } from '../helpers/gateway';
 // table) and serves only its own user's. Here a real program of another user (`nobody`, through
 // setpriv: this needs root, as CI runs) tries the REST API and the WebSocket.
 const env = testEnv('other-user');
-const NOBODY = 65534;
-const canSwitchUser = process.getuid?.() === 0 && Bun.which('setpriv') !== null;
 let server: RunningServer;
 const lines: string[] = [];
-let home = '';
 
 beforeAll(async () => {
   const log = createLogger('other-user-test', 5);
   log.setReporters([{ log: (entry) => lines.push(entry.args.join(' ')) }]);
   server = await startTestServer(env.config({}), { log });
-  home = mkdtempSync(join(tmpdir(), 'gw-nobody-'));
-  chmodSync(home, 0o777);
 });
-afterAll(() => teardown(() => server?.stop(), env.cleanup, () => rmSync(home, { recursive: true, force: true })));
+afterAll(() => teardown(() => server?.stop(), env.cleanup));
 
-/** Runs `code` in bun as user nobody; what it prints. */
+/** Runs `code` as user nobody; what it prints. */
 async function asNobody(code: string): Promise<string> {
-  const proc = Bun.spawn(['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'bun', '-e', code], {
-    cwd: '/', env: { PATH: process.env.PATH, HOME: home, NO_PROXY: '*' }, stdout: 'pipe', stderr: 'pipe',
-  });
-  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (proc.exitCode !== 0) throw new Error(`nobody's program failed: ${err}`);
-  return out.trim();
+  const run = await runAsNobody(code);
+  if (run.exitCode !== 0) throw new Error(`nobody's program failed: ${run.err}`);
+  return run.out;
 }
 
 const sessionCount = async () => ((await (await fetch(`${server.url}/api/v1/sessions`)).json()) as { sessions: unknown[] }).sessions.length;
 
 describe('another user of this machine, without an API key', () => {
-  it.skipIf(!canSwitchUser)('is refused on REST (401, logged with its uid) and starts nothing, while this user\'s programs pass', async () => {
+  it.skipIf(!canRunAsNobody)('is refused on REST (401, logged with its uid) and starts nothing, while this user\'s programs pass', async () => {
     const out = await asNobody(`
       const base = ${JSON.stringify(server.url)};
       const list = await fetch(base + '/api/v1/sessions');
       const made = await fetch(base + '/api/v1/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_id: 'intruder', provider: 'shell' }) });
       console.log(JSON.stringify([process.getuid(), list.status, made.status, (await made.json()).detail]));`);
-    expect(JSON.parse(out)).toEqual([NOBODY, 401, 401, 'Invalid or missing API key']);
+    expect(JSON.parse(out)).toEqual([NOBODY_UID, 401, 401, 'Invalid or missing API key']);
     expect(await sessionCount()).toBe(0);
-    expect(lines.some((l) => l.includes(`belongs to uid ${NOBODY}`))).toBe(true);
+    expect(lines.some((l) => l.includes(`belongs to uid ${NOBODY_UID}`))).toBe(true);
     expect((await fetch(`${server.url}/api/v1/sessions`)).status).toBe(200);
   }, 30_000);
 
-  it.skipIf(!canSwitchUser)('is refused on both WebSocket paths: the error message, then close 4001', async () => {
+  it.skipIf(!canRunAsNobody)('is refused on both WebSocket paths: the error message, then close 4001', async () => {
     const out = await asNobody(`
       const seen = [];
       for (const path of ['/api/v1/ws', '/api/v1/ws/intruder']) {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { otherUserIn } from '@devhub/shared/peer-user';
 import { forwardingHeader, isLoopbackAddress } from '../guard/policy';
 import { FailedAttempts, MAX_FAILED_ATTEMPTS } from './limiter';
 import type { ConsoleSessions } from './sessions';
@@ -33,11 +34,6 @@ export type AuthVerdict = { ok: true } | { ok: false; reason: string; retryAfter
 /** The Unix users owning a loopback peer's socket (shared/src/peer-user.ts); null where it cannot be told. */
 export type PeerUidResolver = (request: Request) => readonly number[] | null;
 
-/** Whether a local program of user `uid` is this gateway's own user's (or root's, who can read its key anyway). */
-export function sameUser(uid: number, own: number | null = process.getuid?.() ?? null): boolean {
-  return own === null || uid === own || uid === 0;
-}
-
 /**
  * README "Security model": with a key, the token must match; with none, only direct loopback
  * peers of this user are served. A request relayed by a proxy or tunnel (`forwarded`: the header
@@ -54,7 +50,7 @@ export function authorize(apiKey: string, token: string, peer: string | null, fo
   }
   if (peer === null) return { ok: true };
   if (isLoopbackAddress(peer)) {
-    const uid = peerUids()?.find((u) => !sameUser(u));
+    const uid = otherUserIn(peerUids());
     if (uid === undefined) return { ok: true };
     return { ok: false, reason: `no API key is configured, so only programs of this gateway's own user are served, and peer ${peer} belongs to uid ${uid}; set api_key / GW_API_KEY to let other users in with the key` };
   }

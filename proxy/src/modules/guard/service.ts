@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { forwardingHeader, isLoopbackAddress } from '@devhub/shared/host-allow';
+import { otherUserIn } from '@devhub/shared/peer-user';
 import type { ServerSettings } from '../../config/schema';
 import { isLoopbackHost } from '../../config/listen';
 import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors';
@@ -45,7 +46,7 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
     // (and root's, who can read the keys anyway) may spend the keys.
     if (!server.auth_token && peer) {
       const address = peer.address(request);
-      const other = address !== null && isLoopbackAddress(address) ? peer.uids(request)?.find((uid) => !ownUser(uid)) : undefined;
+      const other = address !== null && isLoopbackAddress(address) ? otherUserIn(peer.uids(request)) : undefined;
       if (other !== undefined) {
         throw new Forbidden(`a program of another user (uid ${other}) of this machine; without server.auth_token modelproxy serves only its own user's programs: set auth_token to share it`, 'forbidden_user');
       }
@@ -61,8 +62,6 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
 }
-
-const ownUser = (uid: number): boolean => { const own = process.getuid?.(); return own === undefined || uid === own || uid === 0; };
 
 function isDashboard(request: Request): boolean {
   const path = requestPath(request);
