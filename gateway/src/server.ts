@@ -1,5 +1,5 @@
 import { createLogger, EXCLUSIVE_LISTEN, type Logger } from '@devhub/shared';
-import { loopbackPeerUids } from '@devhub/shared/peer-user';
+import { requestPeerUids } from '@devhub/shared/peer-user';
 import { createApp } from './app';
 import type { GatewayConfig } from './config';
 import { WsHub } from './modules/ws';
@@ -35,10 +35,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({
     gateway, hub, log, listenHost: options.host,
     peerOf: (request) => server?.requestIP(request)?.address ?? null,
-    peerUidOf: (request) => {
-      const peer = server?.requestIP(request);
-      return peer && server?.port ? loopbackPeerUids(peer, { port: server.port, address: options.host ?? options.config.api_host }) : null;
-    },
+    peerUidOf: (request) => requestPeerUids(server, request, options.host ?? options.config.api_host),
   });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.
   app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, ...EXCLUSIVE_LISTEN });

@@ -11,7 +11,7 @@ import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { errorResponse } from './modules/errors/respond';
 import { guardRequest, type PeerLookup } from './modules/guard/service';
-import { loopbackPeerUids } from '@devhub/shared/peer-user';
+import { requestPeerUids } from '@devhub/shared/peer-user';
 import { dashboardModule } from './modules/dashboard';
 import { RequestFeed } from './modules/dashboard/feed';
 import { docsModule } from './modules/docs';
@@ -59,11 +59,7 @@ export function createApp(deps: AppDeps = {}) {
   let self: { server: import('bun').Server<unknown> | null } | undefined;
   const peer: PeerLookup = {
     address: (request) => self?.server?.requestIP(request)?.address ?? null,
-    uids: (request) => {
-      const server = self?.server;
-      const ip = server?.requestIP(request);
-      return server && ip ? loopbackPeerUids(ip, { port: server.port ?? 0, address: server.hostname }) : null;
-    },
+    uids: (request) => requestPeerUids(self?.server, request),
   };
   const guard = (request: Request) => guardRequest(request, state.current.config.server, peer);
   const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log);

@@ -63,6 +63,22 @@ export function loopbackPeerUids(peer: { address: string; port: number }, server
   return uidsInTable(text, key, server.port);
 }
 
+/** What loopbackPeerUids needs of a listening Bun server. */
+export interface ListeningServer {
+  requestIP(request: Request): { address: string; port: number } | null;
+  readonly port?: number;
+  readonly hostname?: string;
+}
+
+/**
+ * loopbackPeerUids for the peer of `request` on `server` (null before it listens); `listen` is
+ * the address it was asked to listen on, when the server's own hostname may not say it.
+ */
+export function requestPeerUids(server: ListeningServer | null | undefined, request: Request, listen = server?.hostname): number[] | null {
+  const peer = server?.requestIP(request);
+  return peer && server?.port ? loopbackPeerUids(peer, { port: server.port, address: listen }) : null;
+}
+
 /** Whether a program of user `uid` is ours: this process's user, or root (who can read our secrets anyway). */
 export function isOwnUser(uid: number, own: number | undefined = process.getuid?.()): boolean {
   return own === undefined || uid === own || uid === 0;
