@@ -180,11 +180,12 @@ export class StrongAgent implements Agent {
     if (rows.length === 0) return acts[0]!;
     // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is:
     // its slot is 34).
+    const slot = (k: number) => (c[k]! > 0 ? k : 34);
     let aside = false;
     for (let i = 0; i < rows.length; i++) if (c[rows[i]!.kind] === 0) aside = true;
     const table = discardTable(c, t.meldCount, plan.dead, t.visible, aside);
     const best = table.best;
-    for (let i = 0; i < rows.length; i++) { const k = rows[i]!.kind; rows[i]!.sh = table.shanten[c[k]! > 0 ? k : 34]!; }
+    for (let i = 0; i < rows.length; i++) rows[i]!.sh = table.shanten[slot(rows[i]!.kind)]!;
     let atBest = this.atBest;
     atBest.length = 0;
     for (let i = 0; i < rows.length; i++) if (rows[i]!.sh === best) atBest.push(rows[i]!);
@@ -196,10 +197,9 @@ export class StrongAgent implements Agent {
       for (let i = 0; i < atBest.length; i++) if (shape(t, atBest[i]!.kind) >= 5) loose.push(atBest[i]!);
       if (loose.length > 0) atBest = loose;
     }
-    const slot = (k: number) => (c[k]! > 0 ? k : 34);
     const threatened = t.threats.length > 0;
     const measured = this.o.measured && threatened;
-    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) { const k = atBest[i]!.kind; atBest[i]!.accept = table.accept(c[k]! > 0 ? k : 34); }
+    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) atBest[i]!.accept = table.accept(slot(atBest[i]!.kind));
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
     let unseenTotal = 136;
