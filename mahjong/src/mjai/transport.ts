@@ -122,11 +122,8 @@ export class WebSocketTransport implements BotTransport {
 
   async exchange(line: string, timeoutMs: number): Promise<string> {
     if (this.ws.readyState === WebSocket.CONNECTING) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BotFailure('timeout', `${this.label}: no connection within ${timeoutMs} ms`)), timeoutMs);
-      });
-      try { await Promise.race([this.open, late]); } finally { clearTimeout(timer); }
+      const opened = await withDeadline(this.open.then(() => true), timeoutMs, () => false);
+      if (!opened) throw new BotFailure('timeout', `${this.label}: no connection within ${timeoutMs} ms`);
     }
     if (this.ws.readyState !== WebSocket.OPEN) throw new BotFailure('crash', `${this.label} is not connected`);
     this.ws.send(line);
