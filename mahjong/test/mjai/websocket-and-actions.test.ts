@@ -20,6 +20,19 @@ describe('mjai over a WebSocket', () => {
     expect(game.isOver()).toBe(true);
   }, 60_000);
 
+  it('a ws:// bot whose server takes the connection but never answers the handshake times out', async () => {
+    // A TCP server that reads and never writes: the WebSocket stays CONNECTING.
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    const bot = new WebSocketTransport(`ws://127.0.0.1:${silent.port}/`);
+    try {
+      const failure = await bot.exchange('{"type":"hello"}', 200).then(() => null, (e: unknown) => e as { kind?: string; message: string });
+      expect(failure?.message).toBe(`bot ws://127.0.0.1:${silent.port}/: no connection within 200 ms`);
+    } finally {
+      await bot.close();
+      silent.stop(true);
+    }
+  });
+
   it('a ws:// bot nobody listens for is replaced, the game still finishes', async () => {
     const { game, replaced } = await playWithBots([
       { bot: transportFor('ws://127.0.0.1:9/'), fallback: new StrongAgent() }, { agent: new StrongAgent() }, { agent: new StrongAgent() }, { agent: new StrongAgent() },
