@@ -12,6 +12,7 @@
  * Channels: ev:{id} (a session's events: {o: server, s: step, e: event}) and control ({o, m}).
  */
 import { AppError } from '@devhub/shared';
+import { withDeadline } from '@devhub/shared/timers';
 import { RedisClient } from 'bun';
 import { SessionNotFound, TooManySessions } from '../../server/errors';
 import { RedisLocks } from './redis-lock';
@@ -249,20 +250,15 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Backen
   // The working connections reconnect by themselves if Redis restarts.
   const redis = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
   const sub = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
-  // The deadline's timer is cleared once connected: left running, it kept a stopped server's
-  // process alive for the rest of the 10 s.
-  let deadline: ReturnType<typeof setTimeout> | undefined;
+  // withDeadline clears its timer once connected: a pending one kept a stopped server's process
+  // alive for the rest of the 10 s.
   try {
-    await Promise.race([
-      Promise.all([redis.connect(), sub.connect()]),
-      new Promise((_, reject) => { deadline = setTimeout(() => reject(new Error('no answer within 10 s')), 10_000); }),
-    ]);
+    const connected = await withDeadline(Promise.all([redis.connect(), sub.connect()]).then(() => true), 10_000, () => false);
+    if (!connected) throw new Error('no answer within 10 s');
   } catch (err) {
     redis.close();
     sub.close();
     throw unavailable(options.url, err);
-  } finally {
-    clearTimeout(deadline);
   }
   const events = new RedisEventBus(redis, sub, k, server);
   await events.start();
