@@ -1,4 +1,5 @@
 import { defineCommand } from 'citty';
+import { withDeadline } from '@devhub/shared/timers';
 import { openDatabase } from '../accounting/db';
 import { sessionView } from '../accounting/session';
 import { ansiPaint, plainPaint, renderStatusline, type StatuslineInput } from '../accounting/statusline';
@@ -10,11 +11,7 @@ const STDIN_WAIT_MS = 1000;
 
 async function readInput(): Promise<StatuslineInput> {
   if (process.stdin.isTTY) return {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const giveUp = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(''), STDIN_WAIT_MS);
-  });
-  const text = await Promise.race([Bun.stdin.text(), giveUp]).finally(() => clearTimeout(timer));
+  const text = await withDeadline(Bun.stdin.text(), STDIN_WAIT_MS, () => '');
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' ? (value as StatuslineInput) : {};
