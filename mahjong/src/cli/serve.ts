@@ -61,7 +61,7 @@ export default defineCommand({
     'max-saved-games': { type: 'string', description: `Finished games kept; saving one more removes the oldest (rated room games are never removed) (env MAHJONG_MAX_SAVED_GAMES, default ${DEFAULT_MAX_SAVED_GAMES})` },
     'create-rate': { type: 'string', description: `New games and rooms one client address may start: <count>/<s|min|hour|day>, or off; the admin token is exempt (env MAHJONG_CREATE_RATE, default ${DEFAULT_CREATE_RATE.count}/min)` },
     'create-burst': { type: 'string', description: `How many of them may come at once (env MAHJONG_CREATE_BURST, default ${DEFAULT_CREATE_RATE.burst}, or the count if smaller)` },
-    'max-per-client': { type: 'string', description: `Games and rooms one client address may hold at once, so nobody takes every one of --max-sessions, or off (env MAHJONG_MAX_PER_CLIENT, default ${DEFAULT_MAX_PER_CLIENT}, off with --create-rate off; the admin token is exempt)` },
+    'max-per-client': { type: 'string', description: `Games and rooms (and classic mjai connections) one client address may hold at once, so nobody takes every one of --max-sessions, or off (env MAHJONG_MAX_PER_CLIENT, default ${DEFAULT_MAX_PER_CLIENT}, off with --create-rate off; the admin token is exempt)` },
     'trusted-proxy': { type: 'string', description: 'Reverse proxies or tunnels in front of this server, comma separated addresses or CIDR ranges (env MAHJONG_TRUSTED_PROXY): only from them is X-Forwarded-For believed for the per-client limit' },
     redis: { type: 'string', description: 'Share sessions, events and finished games with other servers through Redis, e.g. redis://127.0.0.1:6379 (env MAHJONG_REDIS_URL)' },
     'redis-prefix': { type: 'string', description: `Prefix of every Redis key and channel (default ${DEFAULT_PREFIX})` },
@@ -150,7 +150,7 @@ export default defineCommand({
     const port = app.server?.port ?? listen.port;
     let mjsonp: MjsonpServer | null = null;
     if (mjaiPort !== null) {
-      mjsonp = new MjsonpServer({ host: listen.host, port: mjaiPort, store: backend.games, log, rooms, timeoutMs: mjaiTimeout * 1000 });
+      mjsonp = new MjsonpServer({ host: listen.host, port: mjaiPort, store: backend.games, log, rooms, timeoutMs: mjaiTimeout * 1000, maxPerClient });
       try { mjsonp.start(); } catch (err) {
         throw new AppError('LISTEN_FAILED', 500, listenError(err, { host: listen.host, port: mjaiPort }));
       }

@@ -16,15 +16,41 @@ export class BotFailure extends Error {
   constructor(readonly kind: 'timeout' | 'crash' | 'illegal', message: string) { super(message); }
 }
 
+/** Longest line accepted from a bot or a classic client; a longer one fails it. */
+export const MAX_LINE_BYTES = 64 * 1024;
+/**
+ * Lines a bot or client may send ahead of being asked. The protocol answers each event once, so
+ * a peer that keeps writing is broken or hostile; without a bound its lines would pile up in
+ * memory for as long as it is not its turn (a classic client waiting in a room: indefinitely).
+ */
+export const MAX_UNASKED_LINES = 16;
+
 /** Lines in, one pending answer at a time; a failure stays (the bot is done after it). */
 export class LineQueue {
   private lines: string[] = [];
   private waiter: ((line: string) => void) | null = null;
   private failed: BotFailure | null = null;
   private failWaiter: ((e: BotFailure) => void) | null = null;
+  /** Why it failed for sending too much (a line too long, too many lines ahead), or null; its lines are dropped. */
+  overflowed: string | null = null;
+
+  constructor(private readonly label = 'the bot') {}
 
   push(line: string): void {
-    if (this.waiter) { const w = this.waiter; this.waiter = null; this.failWaiter = null; w(line); } else this.lines.push(line);
+    if (this.overflowed) return;
+    if (line.length > MAX_LINE_BYTES) { this.overflow(`${this.label} sent a line longer than ${MAX_LINE_BYTES} bytes`); return; }
+    if (this.waiter) { const w = this.waiter; this.waiter = null; this.failWaiter = null; w(line); return; }
+    if (this.lines.length >= MAX_UNASKED_LINES) { this.overflow(`${this.label} sent more than ${MAX_UNASKED_LINES} lines without being asked`); return; }
+    this.lines.push(line);
+  }
+
+  /** Fails for sending too much; what was queued is dropped, so the next read fails at once. */
+  overflow(message: string): void {
+    if (this.overflowed) return;
+    this.overflowed = message;
+    this.lines = [];
+    this.failed = null;
+    this.fail(new BotFailure('illegal', message));
   }
 
   fail(e: BotFailure): void {
@@ -53,7 +79,7 @@ export class LineQueue {
 export class ProcessTransport implements BotTransport {
   readonly label: string;
   private readonly proc: ReturnType<typeof Bun.spawn<'pipe', 'pipe', 'inherit'>>;
-  private readonly queue = new LineQueue();
+  private readonly queue: LineQueue;
 
   /** Whether the bot process is still there (neither exited nor killed). */
   get running(): boolean {
@@ -62,6 +88,7 @@ export class ProcessTransport implements BotTransport {
 
   constructor(argv: string[], opts: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
     this.label = `bot "${argv.join(' ')}"`;
+    this.queue = new LineQueue(this.label);
     this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env });
     void this.read();
     void this.proc.exited.then((code) => this.queue.fail(new BotFailure('crash', `${this.label} exited with code ${code}`)));
@@ -79,6 +106,8 @@ export class ProcessTransport implements BotTransport {
           buf = buf.slice(nl + 1);
           if (line) this.queue.push(line);
         }
+        if (buf.length > MAX_LINE_BYTES) this.queue.overflow(`${this.label} sent a line longer than ${MAX_LINE_BYTES} bytes`);
+        if (this.queue.overflowed) { this.proc.kill(); return; }
       }
     } catch { /* the exit handler reports it */ }
   }
@@ -105,18 +134,22 @@ export class ProcessTransport implements BotTransport {
 export class WebSocketTransport implements BotTransport {
   readonly label: string;
   private readonly ws: WebSocket;
-  private readonly queue = new LineQueue();
+  private readonly queue: LineQueue;
   private readonly open: Promise<void>;
 
   constructor(url: string) {
     this.label = `bot ${url}`;
+    this.queue = new LineQueue(this.label);
     this.ws = new WebSocket(url);
     this.open = new Promise((resolve, reject) => {
       this.ws.addEventListener('open', () => resolve(), { once: true });
       this.ws.addEventListener('error', () => reject(new BotFailure('crash', `${this.label}: cannot connect`)), { once: true });
     });
     this.open.catch(() => undefined);
-    this.ws.addEventListener('message', (m) => this.queue.push(String(m.data).trim()));
+    this.ws.addEventListener('message', (m) => {
+      this.queue.push(String(m.data).trim());
+      if (this.queue.overflowed) this.ws.close(1009, 'too much unasked input');
+    });
     this.ws.addEventListener('close', () => this.queue.fail(new BotFailure('crash', `${this.label} closed the connection`)));
   }
 

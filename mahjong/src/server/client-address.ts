@@ -20,6 +20,12 @@ export function clientKey(bytes: Uint8Array): string {
   return `${groups.join(':')}::/64`;
 }
 
+/** 127.0.0.1 and ::1 (IPv4-mapped loopback arrives as 127.0.0.1): where the owner's browser and scripts connect from. */
+export function isOwnMachine(bytes: Uint8Array): boolean {
+  if (bytes.length === 4) return bytes[0] === 127 && bytes[1] === 0 && bytes[2] === 0 && bytes[3] === 1;
+  return bytes.every((b, i) => b === (i === 15 ? 1 : 0));
+}
+
 interface Range { bytes: Uint8Array; bits: number }
 
 /** The proxies named by `--trusted-proxy`: addresses or CIDR ranges (10.0.0.0/8, fd00::/8). */

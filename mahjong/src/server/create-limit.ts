@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { forwardingHeader } from '@devhub/shared/host-allow';
 import { ClientBuckets, type CreateRate, describeRate } from './client-buckets';
-import { clientKey, parseAddress, TrustedProxies } from './client-address';
+import { clientKey, isOwnMachine, parseAddress, TrustedProxies } from './client-address';
 import { TooManyCreations, TooManyHeld } from './errors';
 import { type LiveCheck, LiveQuota } from './live-quota';
 
@@ -26,12 +26,6 @@ export interface CreateLimitOptions {
   now?: () => number;
   /** Told once when X-Forwarded-For arrives from a peer that is not a trusted proxy (a proxy the operator forgot to name). */
   warn?: (message: string) => void;
-}
-
-/** 127.0.0.1 and ::1 (IPv4-mapped loopback arrives as 127.0.0.1): where the owner's browser and scripts connect from. */
-function isOwnMachine(bytes: Uint8Array): boolean {
-  if (bytes.length === 4) return bytes[0] === 127 && bytes[1] === 0 && bytes[2] === 0 && bytes[3] === 1;
-  return bytes.every((b, i) => b === (i === 15 ? 1 : 0));
 }
 
 /**

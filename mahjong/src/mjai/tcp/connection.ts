@@ -4,19 +4,18 @@
  * each event with one line. Writes are queued across short writes (the socket's `drain`).
  */
 import type { Socket } from 'bun';
-import { BotFailure, type BotTransport, LineQueue } from '../transport';
-
-/** Longest line accepted from a client; a longer one ends the connection. */
-export const MAX_LINE_BYTES = 64 * 1024;
+import { BotFailure, type BotTransport, LineQueue, MAX_LINE_BYTES } from '../transport';
 
 /** Events after which the classic client sends nothing (it leaves, or the game is over). */
 const NO_ANSWER = new Set(['end_game', 'error']);
 
 export class MjsonpConnection implements BotTransport {
   label: string;
-  readonly lines = new LineQueue();
+  readonly lines: LineQueue;
   /** Still counted among the server's open connections (cleared once when the socket goes). */
   counted = true;
+  /** The key it is counted under for the per-client limit (null: not counted). */
+  clientKey: string | null = null;
   private buf = '';
   private out = '';
   private closed = false;
@@ -25,6 +24,7 @@ export class MjsonpConnection implements BotTransport {
 
   constructor(private readonly socket: Socket<MjsonpConnection>, readonly remote: string) {
     this.label = `client ${remote}`;
+    this.lines = new LineQueue(this.label);
   }
 
   get isClosed(): boolean {
@@ -33,6 +33,7 @@ export class MjsonpConnection implements BotTransport {
 
   /** Bytes from the socket: complete lines go to the queue. */
   receive(chunk: Uint8Array): void {
+    if (this.lines.overflowed) return;
     this.buf += this.decoder.decode(chunk, { stream: true });
     let nl: number;
     while ((nl = this.buf.indexOf('\n')) >= 0) {
@@ -40,8 +41,11 @@ export class MjsonpConnection implements BotTransport {
       this.buf = this.buf.slice(nl + 1);
       if (line) this.lines.push(line);
     }
-    if (this.buf.length > MAX_LINE_BYTES) {
-      this.lines.fail(new BotFailure('illegal', `${this.label}: a line longer than ${MAX_LINE_BYTES} bytes`));
+    if (this.buf.length > MAX_LINE_BYTES) this.lines.overflow(`${this.label} sent a line longer than ${MAX_LINE_BYTES} bytes`);
+    // Too much input: nothing more is read or kept, and the client is told why as it is closed.
+    if (this.lines.overflowed) {
+      this.buf = '';
+      this.send({ type: 'error', message: this.lines.overflowed });
       this.end();
     }
   }

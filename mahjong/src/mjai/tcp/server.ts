@@ -7,6 +7,7 @@
  */
 import type { Socket, TCPSocketListener } from 'bun';
 import type { GameStore } from '../../modules/backend/types';
+import { clientKey, isOwnMachine, parseAddress } from '../../server/client-address';
 import { MjsonpConnection } from './connection';
 import { type RoomConfig, type RoomLog, type RoomResult, playRoom } from './room';
 
@@ -30,6 +31,12 @@ export interface MjsonpServerOptions {
   timeoutMs?: number;
   /** Open connections allowed at once (default MAX_CONNECTIONS). */
   maxConnections?: number;
+  /**
+   * Open connections one client address may hold (`serve --max-per-client`; null: no such
+   * limit), so one client cannot take every place; 127.0.0.1 and ::1 (the owner's own bots) are
+   * exempt. A room needs four.
+   */
+  maxPerClient?: number | null;
   /** Each finished or failed room game (tests). */
   onGame?: (r: RoomResult) => void;
 }
@@ -48,6 +55,8 @@ export class MjsonpServer {
   private readonly games = new Set<Promise<unknown>>();
   private open = 0;
   private readonly conns = new Set<MjsonpConnection>();
+  /** Open connections per client key (client-address.ts), for `maxPerClient`. */
+  private readonly perClient = new Map<string, number>();
 
   constructor(private readonly o: MjsonpServerOptions) {}
 
@@ -68,6 +77,10 @@ export class MjsonpServer {
             this.refuse(socket.data, 'The server is busy. Retry after a while.');
             return;
           }
+          if (!this.admit(socket.data, socket.remoteAddress)) {
+            this.refuse(socket.data, `Too many connections from your address (at most ${this.o.maxPerClient}). Retry after a while.`);
+            return;
+          }
           socket.data.send(MJSONP_HELLO);
           void this.handshake(socket.data);
         },
@@ -84,6 +97,10 @@ export class MjsonpServer {
     if (!conn || !conn.counted) return;
     conn.counted = false;
     this.open--;
+    if (conn.clientKey !== null) {
+      const n = (this.perClient.get(conn.clientKey) ?? 1) - 1;
+      if (n > 0) this.perClient.set(conn.clientKey, n); else this.perClient.delete(conn.clientKey);
+    }
     this.conns.delete(conn);
     conn.gone();
     for (const room of this.rooms.values()) {
@@ -91,6 +108,19 @@ export class MjsonpServer {
       if (i >= 0) room.waiting.splice(i, 1);
       if (room.waiting.length === 0) this.drop(room);
     }
+  }
+
+  /** Counts the connection under its client's key; false when that client already holds its share. */
+  private admit(conn: MjsonpConnection, remote: string): boolean {
+    const max = this.o.maxPerClient;
+    const bytes = parseAddress(remote);
+    if (!max || !bytes || isOwnMachine(bytes)) return true;
+    const key = clientKey(bytes);
+    const n = this.perClient.get(key) ?? 0;
+    if (n >= max) return false;
+    this.perClient.set(key, n + 1);
+    conn.clientKey = key;
+    return true;
   }
 
   private refuse(conn: MjsonpConnection, message: string): void {
