@@ -67,7 +67,10 @@ export function contestants(s: ContestantSetup): { playOne: PlayOne; hasBots: bo
         ...(spec.possible_actions || s.possibleActions ? { annotator: new ClassicAnnotator(i) } : {}),
       };
     }), s.wallKey ? { ...options, secret: createHmac('sha256', Buffer.from(s.wallKey, 'hex')).update(String(seed)).digest('hex') } : options, { timeoutMs });
-    return { seed, rotation, seats, results: seatResults(game, seats), ...(replaced.length ? { replaced: replaced.map((r) => `seat ${r.seat} (${r.reason}: ${r.message})`) } : {}) };
+    return {
+      seed, rotation, seats, results: seatResults(game, seats),
+      ...(replaced.length ? { replaced: replaced.map((r) => `seat ${r.seat} (${r.reason}: ${r.message})`), replacedSeats: replaced.map((r) => r.seat) } : {}),
+    };
   };
   return { playOne, hasBots };
 }

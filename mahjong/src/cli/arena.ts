@@ -5,7 +5,7 @@ import { loadMjaiBots, type MjaiBots } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS } from '../mjai/table';
 import { runArena } from '../arena/run';
 import { dataDir } from '../modules/backend/paths';
-import { publishRun, runOfArena } from '../modules/ladder/runs';
+import { hideCredentials, publishRun, runOfArena } from '../modules/ladder/runs';
 import { BadArgument } from '@devhub/shared';
 
 export default defineCommand({
@@ -17,7 +17,7 @@ export default defineCommand({
     'east-only': { type: 'boolean', description: 'Play East-only games instead of East-South' },
     jobs: { type: 'string', default: '1', description: 'Worker threads playing walls in parallel ("auto" = one per core); the report is the same for any number' },
     bots: { type: 'string', description: 'YAML/JSON bots file (as mahjong serve --bots): its bot names may be contestants' },
-    'bot-timeout': { type: 'string', default: String(DEFAULT_BOT_TIMEOUT_MS), description: 'Milliseconds an mjai bot may take per answer before the strong AI replaces it for that game' },
+    'bot-timeout': { type: 'string', default: String(DEFAULT_BOT_TIMEOUT_MS), description: 'Milliseconds an mjai bot may take per answer before the strong AI replaces it for that game (such games are counted as replacedGames, the command then exits 1 and --publish refuses)' },
     'possible-actions': { type: 'boolean', description: 'Send mjai bots the classic server\'s possible_actions, cannot_dahai and scores' },
     json: { type: 'boolean', description: 'Print the report (and no progress) as JSON' },
     publish: { type: 'boolean', description: 'Also publish the figures to the ladder of the data directory (mahjong ladder, /ladder)' },
@@ -56,14 +56,17 @@ async function arena(args: ArenaArgs): Promise<void> {
     lineup, walls: games / 4, seed, jobs, names: [...new Set(lineup)], bots, botTimeoutMs,
     possibleActions: args['possible-actions'], maxRound: args['east-only'] ? 0 : 1,
     onGame: (done, total, r) => {
-      if (r.replaced) process.stderr.write(`${tty ? '\n' : ''}wall ${r.seed} rotation ${r.rotation}: ${r.replaced.join('; ')} (the strong AI played on)\n`);
+      if (r.replaced) process.stderr.write(`${tty ? '\n' : ''}wall ${r.seed} rotation ${r.rotation}: ${hideCredentials(r.replaced.join('; '))} (the strong AI played on)\n`);
       if (tty && (done % 8 === 0 || done === total)) process.stderr.write(`\r${done}/${total} games`);
     },
   });
   if (tty) process.stderr.write('\n');
-  const replaced = records.filter((r) => r.replaced).length;
-  if (replaced) process.stderr.write(`${replaced} game(s) had an mjai bot replaced by the strong AI\n`);
   process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : `${arenaTable(report)}\n`);
+  if (report.replacedGames > 0) {
+    // The report is printed, but a script must not take it for the bots' own figures.
+    process.stderr.write(`${report.replacedGames} game(s) had an mjai bot replaced by the strong AI: the figures are not the bot's own (exit code 1)\n`);
+    process.exitCode = 1;
+  }
   if (args.publish) {
     const label = `mahjong arena --ai ${args.ai} --games ${games} --seed ${seed}${args['east-only'] ? ' --east-only' : ''}`;
     const path = publishRun(dataDir(args['data-dir']), runOfArena(report, { label, seed, eastOnly: args['east-only'] === true }));

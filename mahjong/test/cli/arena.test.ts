@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 
 const temp = useTempDirs(afterAll);
@@ -47,6 +47,27 @@ describe('mahjong arena: any contestant, on every core', () => {
     const [a, b] = await Promise.all([arena(...lineup), arena(...lineup, '--jobs', '3')]);
     expect(report(b.out)).toEqual(report(a.out));
     expect(report(a.out).contestants.find((c) => c.name === 'strong')!.seats).toBe(24);
+  }, 60_000);
+
+  it('a bot that fails is not credited with the strong AI\'s play: the report counts the replaced seats, the command exits 1, and neither --publish nor ladder --add takes it', async () => {
+    const dir = temp.make('mahjong-arena-replaced-');
+    const ai = `mjai:python3 ${BOT} crash,random`;
+    const json = await arena('--ai', ai, '--games', '4', '--east-only', '--json');
+    expect(json.code).toBe(1);
+    const r = JSON.parse(json.out) as { replacedGames: number; contestants: { name: string; seats: number; replacedSeats: number }[] };
+    expect(r.replacedGames).toBe(4);
+    expect(r.contestants.map((c) => [c.name, c.seats, c.replacedSeats])).toEqual([[`mjai:python3 ${BOT} crash`, 4, 4], ['random', 12, 0]]);
+    expect(json.err).toContain('4 game(s) had an mjai bot replaced by the strong AI: the figures are not the bot\'s own');
+    const table = await arena('--ai', ai, '--games', '4', '--east-only', '--publish', '--data-dir', dir);
+    expect(table.out).toContain('NOT THE BOTS\' OWN FIGURES: in 4 of 4 games an mjai bot failed');
+    expect(table.code).toBe(2);
+    expect(table.err).toContain('not publishing: in 4 of 4 games an mjai bot failed');
+    expect(existsSync(join(dir, 'ladder-runs')) ? readdirSync(join(dir, 'ladder-runs')) : []).toEqual([]);
+    const saved = join(dir, 'report.json');
+    writeFileSync(saved, json.out);
+    const add = Bun.spawnSync(['bun', CLI, 'ladder', '--add', saved, '--label', 'a crashed bot', '--data-dir', dir], { env: { ...process.env, NO_COLOR: '1' } });
+    expect(add.exitCode).toBe(2);
+    expect(add.stderr.toString()).toContain('not publishing');
   }, 60_000);
 
   it('refuses a bad --jobs and an unknown contestant with exit 2', async () => {

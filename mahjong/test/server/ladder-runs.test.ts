@@ -58,9 +58,9 @@ describe('published strength figures on the ladder', () => {
   it('the server shows published runs on /api/ladder and /ladder, escaped, credentials masked, and skips files that are not runs without hiding the rest', async () => {
     const dir = temp.make('mahjong-runs-');
     const est = (mean: number) => ({ mean, ci95: 0.05 });
-    const contestant = (name: string, place: number) => ({ name, seats: 8, avgPlace: est(place), firstRate: est(0.25), lastRate: est(0.25), avgScore: est(25000), avgPoints: est(0), winRate: est(0.2), dealInRate: est(0.1), places: [2, 2, 2, 2] });
+    const contestant = (name: string, place: number) => ({ name, seats: 8, avgPlace: est(place), firstRate: est(0.25), lastRate: est(0.25), avgScore: est(25000), avgPoints: est(0), winRate: est(0.2), dealInRate: est(0.1), places: [2, 2, 2, 2], replacedSeats: 0 });
     const secretBot = 'mjai:ws://alice:hunter2@bots.example/seat';
-    const report = { lineup: [secretBot, 'strong', 'strong', 'strong'], walls: 2, games: 8, hands: 80, seconds: 1, contestants: [contestant(secretBot, 2.2), contestant('strong', 2.6)] };
+    const report = { lineup: [secretBot, 'strong', 'strong', 'strong'], walls: 2, games: 8, hands: 80, seconds: 1, contestants: [contestant(secretBot, 2.2), contestant('strong', 2.6)], replacedGames: 0 };
     publishRun(dir, runOfArena(report, { label: `arena --ai ${secretBot},strong <script>alert(1)</script>`, seed: 3, eastOnly: false, at: new Date('2026-01-02T03:04:05Z') }));
     const later = runOfArena({ ...report, lineup: ['strong', 'random', 'random', 'random'], contestants: [contestant('strong', 1.1), contestant('random', 2.97)] }, { label: 'newer', seed: 9, eastOnly: true, at: new Date('2026-02-01T00:00:00Z') });
     publishRun(dir, later);

@@ -41,6 +41,8 @@ export interface GameRecord {
   results: SeatResult[];
   /** mjai bot seats given to the built-in AI during the game, and why (absent when none). */
   replaced?: string[];
+  /** The same seats' numbers (0–3). */
+  replacedSeats?: number[];
 }
 
 /** The duplicate schedule: wall w (seed + w) played in rotations 0–3, in this order. */
@@ -67,6 +69,11 @@ export interface ContestantReport {
   winRate: Estimate;
   dealInRate: Estimate;
   places: number[];
+  /**
+   * Its seats (games) that the strong AI finished after this contestant, an mjai bot, failed in
+   * them: the figures above mix the bot's play with the strong AI's there.
+   */
+  replacedSeats: number;
 }
 
 export interface ArenaReport {
@@ -76,6 +83,8 @@ export interface ArenaReport {
   hands: number;
   seconds: number;
   contestants: ContestantReport[];
+  /** Games in which some mjai bot failed and the strong AI played its seat on (0: every figure is the contestants' own). */
+  replacedGames: number;
 }
 
 /** The lineup of rotation r: contestant `lineup[(s + 4 - r) % 4]` sits in seat s. */
@@ -159,11 +168,13 @@ export function summarize(lineup: string[], records: GameRecord[], seconds: numb
       winRate: clusterRatio(sum((r) => r.wins), handsPer),
       dealInRate: clusterRatio(sum((r) => r.dealIns), handsPer),
       places,
+      replacedSeats: records.reduce((a, g) => a + (g.replacedSeats ?? []).filter((seat) => g.seats[seat] === name).length, 0),
     };
   });
   return {
     lineup, walls: byWall.size, games: records.length,
     hands: records.reduce((a, g) => a + g.results[0]!.hands, 0), seconds, contestants,
+    replacedGames: records.filter((g) => (g.replacedSeats?.length ?? 0) > 0).length,
   };
 }
 
@@ -179,6 +190,11 @@ export function arenaTable(r: ArenaReport): string {
   ];
   for (const c of r.contestants) {
     lines.push(`${c.name.padEnd(w)} ${String(c.seats).padStart(6)}  ${pm(c.avgPlace, 3).padEnd(15)} ${pm(c.firstRate, 1, 100).padEnd(13)} ${pm(c.lastRate, 1, 100).padEnd(13)} ${pm(c.avgScore, 0).padEnd(16)} ${pm(c.avgPoints, 1).padEnd(14)} ${pm(c.winRate, 1, 100).padEnd(13)} ${pm(c.dealInRate, 1, 100)}`);
+  }
+  const tainted = r.contestants.filter((c) => c.replacedSeats > 0);
+  if (tainted.length > 0) {
+    lines.push('', `NOT THE BOTS' OWN FIGURES: in ${r.replacedGames} of ${r.games} games an mjai bot failed and the strong AI played its seat on`);
+    for (const c of tainted) lines.push(`  ${c.name}: ${c.replacedSeats} of ${c.seats} seats`);
   }
   return lines.join('\n');
 }

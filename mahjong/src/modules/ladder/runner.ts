@@ -9,6 +9,7 @@ import { inWorker } from '../../arena/run';
 import { newWallSecret } from '../../engine/table/secure-wall';
 import { type LadderStore } from './store';
 import { matchOf } from './standings';
+import { hideCredentials } from './runs';
 
 export interface LadderOptions {
   /** Contestant names: built-in AIs, `mjai:<name>` of configured bots. */
@@ -60,10 +61,17 @@ export class LadderRunner {
     try {
       await inWorker({ setup, games: arenaSchedule(lineup, 1, seed) }, (r) => records.push(r));
     } catch (e) {
-      this.o.log.error(`ladder match ${lineup.join(', ')} failed: ${(e as Error).message}`);
+      this.o.log.error(hideCredentials(`ladder match ${lineup.join(', ')} failed: ${(e as Error).message}`));
       return;
     }
     if (this.stopped) return;
+    // A bot that failed had the strong AI finish its games: the match would rate the strong AI
+    // under the bot's name, so it is not recorded.
+    const failed = records.flatMap((r) => r.replaced ?? []);
+    if (failed.length > 0) {
+      this.o.log.error(hideCredentials(`ladder: match ${lineup.join(', ')} not recorded, a bot failed: ${[...new Set(failed)].slice(0, 4).join('; ')}`));
+      return;
+    }
     records.sort((a, b) => a.rotation - b.rotation);
     this.store.add(matchOf(lineup, seed, records));
     this.o.log.info(`ladder: match ${this.store.matches.length} (${lineup.join(', ')}) recorded`);

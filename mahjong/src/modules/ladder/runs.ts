@@ -55,8 +55,15 @@ export function hideCredentials(text: string): string {
     .replace(/([?&;\s-](?:token|key|api[_-]?key|secret|password|auth)[=\s:]+)[^\s&]+/gi, '$1***');
 }
 
-/** An arena report as a run; `label` says how it was made. Credentials in names are masked. */
+/**
+ * An arena report as a run; `label` says how it was made. Credentials in names are masked. Throws
+ * for a report whose figures are not all the contestants' own (a bot failed and was replaced).
+ */
 export function runOfArena(report: ArenaReport, o: { label: string; seed: number; eastOnly: boolean; at?: Date }): PublishedRun {
+  // `?? 0`: a report saved before the count existed.
+  if ((report.replacedGames ?? 0) > 0) {
+    throw new Error(`not publishing: in ${report.replacedGames} of ${report.games} games an mjai bot failed and the strong AI played its seat on, so the figures are not the bot's own (fix the bot and run the arena again)`);
+  }
   return {
     version: 1, at: (o.at ?? new Date()).toISOString(), kind: 'arena', label: hideCredentials(o.label).slice(0, 500),
     lineup: report.lineup.map(hideCredentials), seed: o.seed, games: report.games, east_only: o.eastOnly,
@@ -138,4 +145,5 @@ export const ArenaReportFile = t.Object({
   walls: t.Integer({ minimum: 1 }),
   games: t.Integer({ minimum: 1 }),
   contestants: t.Array(t.Object({ name: Name, seats: t.Integer({ minimum: 1 }), avgPlace: Estimate, avgPoints: Estimate, winRate: Estimate, dealInRate: Estimate }), { minItems: 1, maxItems: 4 }),
+  replacedGames: t.Optional(t.Integer({ minimum: 0 })),
 });
