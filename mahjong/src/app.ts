@@ -88,6 +88,8 @@ export function createApp(deps: AppDeps = {}) {
     })
     : null;
   return new Elysia()
+    // Before the error mapper, which answers and so ends the error hooks (create-limit.ts).
+    .use(limit?.releaseOnError ?? new Elysia({ name: 'create-limit-release' }))
     .use(errorMapper(log))
     .use(securityHeaders())
     .use(requestGuard(deps.hosts ?? null))

@@ -71,15 +71,20 @@ export function createLimit(o: CreateLimitOptions) {
       reserved.delete(request);
       quota!.settle(r.key, r.route.idOf(responseValue), r.route.live);
     })
-    // A failed creation gives its place back before its answer is sent (a client retrying at once
-    // after a 422 must not find it still taken); the answer's end covers any other way out.
-    .onError({ as: 'global' }, ({ request }) => { release(request); })
+    // The answer's end gives back a place a request still holds (any way out not seen below).
     .onAfterResponse({ as: 'global' }, ({ request }) => { release(request); });
+  /**
+   * A failed creation gives its place back before its answer is sent, so a client retrying at once
+   * after a 422 never finds it still taken. Elysia stops at the first error hook that answers, so
+   * this one must be used before the app's error mapper (app.ts) and answers nothing itself.
+   */
+  const releaseOnError = new Elysia({ name: 'create-limit-release' })
+    .onError({ as: 'global' }, ({ request }) => { release(request); });
   function release(request: Request): void {
     const r = reserved.get(request);
     if (!r) return;
     reserved.delete(request);
     quota!.settle(r.key);
   }
-  return { buckets, quota, plugin };
+  return { buckets, quota, plugin, releaseOnError };
 }

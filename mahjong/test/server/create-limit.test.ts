@@ -3,7 +3,7 @@ import { createConsola } from 'consola';
 import { createApp } from '../../src/app';
 import { clientKey, parseAddress, TrustedProxies } from '../../src/server/client-address';
 import { ClientBuckets, parseCreateRate } from '../../src/server/client-buckets';
-import { postFrom } from './from-address';
+import { pipelinedFrom, postFrom } from './from-address';
 
 // The per-client limit on starting games and rooms, over real sockets: each 127.x.y.z source
 // address is a different client to a server listening on 127.0.0.1.
@@ -127,6 +127,13 @@ describe('games and rooms held per client', () => {
     for (let i = 0; i < 3; i++) expect((await postFrom('127.0.6.4', held.port, '/api/game/new', { mode: 'nonsense' })).status).toBe(422);
     expect((await start('127.0.6.4')).status).toBe(200);
     expect((await start('127.0.6.4')).status).toBe(429);
+  });
+
+  it('gives it back before the 422 is sent: a request right behind a failed one on the same connection is not refused for it', async () => {
+    const nonsense = { mode: 'nonsense' };
+    const game = { mode: 'human_ai', seed: 5, max_round: 0 };
+    // Two places: two failures, then two games, the requests pipelined on one connection.
+    expect(await pipelinedFrom('127.0.6.5', held.port, '/api/game/new', [nonsense, nonsense, game, game, game])).toEqual([422, 422, 200, 200, 429]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { request } from 'node:http';
 
 export interface Answer { status: number; retryAfter: string | undefined; json: any }
@@ -24,5 +25,30 @@ export function postFrom(from: string, port: number, path: string, body: unknown
     });
     req.on('error', reject);
     req.end(text);
+  });
+}
+
+/**
+ * Statuses of `bodies` POSTed to `path` back to back on one connection from `from`, written in one
+ * go (HTTP/1.1 pipelining): the server reads each next request as soon as it has answered the one
+ * before, with nothing of the client's timing in between.
+ */
+export function pipelinedFrom(from: string, port: number, path: string, bodies: unknown[]): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: from }, () => {
+      socket.write(bodies.map((b) => {
+        const text = JSON.stringify(b);
+        return `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+      }).join(''));
+    });
+    let raw = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      raw += chunk;
+      const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+      if (statuses.length === bodies.length) { socket.destroy(); resolve(statuses); }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`connection closed after: ${raw.slice(0, 200)}`)));
   });
 }
