@@ -1,3 +1,4 @@
+import { ProxyError } from '../upstream/errors';
 /** One server-sent event: its `event:` name (when given) and its `data:` lines joined. */
 export interface SseEvent {
   event: string | null;
@@ -5,14 +6,31 @@ export interface SseEvent {
 }
 
 /**
+ * The largest event (or unfinished line) a translated stream holds: far above any vendor's real
+ * event (a Responses API `response.completed` repeats the whole answer), far below what would
+ * exhaust memory when an upstream sends a line or an event that never ends.
+ */
+export const MAX_SSE_EVENT_BYTES = 32 * 1024 * 1024;
+
+/** An upstream's stream held more than MAX_SSE_EVENT_BYTES in one event: the translated stream breaks. */
+export class SseEventTooLarge extends ProxyError {
+  constructor() {
+    super('upstream_event_too_large', 502, `the upstream sent a stream event larger than ${MAX_SSE_EVENT_BYTES} bytes; the translated stream was cut`);
+  }
+}
+
+/**
  * Splits an SSE byte stream into events, chunk by chunk (a frame may straddle chunks). Lines end in
- * LF or CRLF; comment lines (`:`) and fields other than `event`/`data` are skipped.
+ * LF or CRLF; comment lines (`:`) and fields other than `event`/`data` are skipped. An event or an
+ * unfinished line past MAX_SSE_EVENT_BYTES throws SseEventTooLarge.
  */
 export class SseParser {
   private readonly decoder = new TextDecoder();
   private buffer = '';
   private event: string | null = null;
   private data: string[] = [];
+  /** What `data` (the event being read) holds, in characters plus a per-line cost. */
+  private dataSize = 0;
 
   push(chunk: Uint8Array): SseEvent[] {
     this.buffer += this.decoder.decode(chunk, { stream: true });
@@ -38,6 +56,7 @@ export class SseParser {
       start = nl + 1;
     }
     this.buffer = this.buffer.slice(start);
+    if (this.buffer.length > MAX_SSE_EVENT_BYTES) throw new SseEventTooLarge();
     return out;
   }
 
@@ -48,14 +67,19 @@ export class SseParser {
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') this.data.push(value);
-    else if (field === 'event') this.event = value;
+    if (field === 'data') {
+      // Each line is a string of its own: its size plus what holding one costs.
+      this.dataSize += value.length + 32;
+      if (this.dataSize > MAX_SSE_EVENT_BYTES) throw new SseEventTooLarge();
+      this.data.push(value);
+    } else if (field === 'event') this.event = value;
   }
 
   private dispatch(out: SseEvent[]): void {
     if (this.data.length > 0) out.push({ event: this.event, data: this.data.join('\n') });
     this.event = null;
     this.data = [];
+    this.dataSize = 0;
   }
 }
 
@@ -107,7 +131,14 @@ export function translateStream(source: ReadableStream<Uint8Array> | null, trans
     async pull(controller) {
       for (;;) {
         const { done, value } = await reader.read();
-        const text = done ? translator.end() : translator.push(value);
+        let text: string;
+        try {
+          text = done ? translator.end() : translator.push(value);
+        } catch (error) {
+          // The output breaks; the upstream's connection is not left open behind it.
+          if (!done) void reader.cancel(error).catch(() => {});
+          throw error;
+        }
         if (text) controller.enqueue(encoder.encode(text));
         if (done) return controller.close();
         if (text) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { SseParser, translateStream, type SseTranslator } from '../../src/translate/sse';
+import { MAX_SSE_EVENT_BYTES, SseParser, translateStream, type SseTranslator } from '../../src/translate/sse';
 import { chatToAnthropicStream } from '../../src/translate/vendor-response';
 import { anthropicToChatStream } from '../../src/translate/chat-response';
 import { anthropicToResponsesStream } from '../../src/translate/responses-response';
@@ -40,6 +40,41 @@ describe('SseParser', () => {
       expect(got).toEqual([{ event: 'a', data: '{"x":\n1}' }, { event: null, data: 'two' }]);
     }
   });
+});
+
+describe('an upstream stream that never ends its line or its event', () => {
+  /**
+   * An upstream body of `unit` repeated, 1 MiB per chunk, twice the bound in all (an endless one
+   * would hang a parser without the bound instead of failing it); says when it was cancelled.
+   */
+  function endless(unit: string) {
+    const chunk = encoder.encode(unit.repeat(Math.ceil((1 << 20) / unit.length)));
+    let sent = 0;
+    const state = { cancelled: false, sent: () => sent };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 2 * MAX_SSE_EVENT_BYTES) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+      cancel() { state.cancelled = true; },
+    });
+    return { body, state };
+  }
+
+  for (const [what, unit] of [['a line with no end', 'x'], ['an event of endless data lines', 'data: {"x":1}\n']] as const) {
+    it(`${what}: the translated stream breaks past ${MAX_SSE_EVENT_BYTES} bytes and the upstream is cancelled`, async () => {
+      const { body, state } = endless(unit);
+      let error = '';
+      try {
+        for await (const _ of translateStream(body, chatToAnthropicStream('m'))!) { /* nothing is sent */ }
+      } catch (e) { error = (e as Error).message; }
+      expect(error).toContain(`larger than ${MAX_SSE_EVENT_BYTES} bytes`);
+      expect(state.cancelled).toBe(true);
+      // It stopped reading right past the bound: nothing like an unbounded buffer.
+      expect(state.sent()).toBeLessThanOrEqual(MAX_SSE_EVENT_BYTES + 2 * (1 << 20));
+    });
+  }
 });
 
 describe('OpenAI chat chunks → Anthropic events (format: openai vendors)', () => {
