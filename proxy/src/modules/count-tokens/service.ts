@@ -4,6 +4,7 @@ import { clientHeaders, upstreamHeaders } from '../../upstream/headers';
 import type { ProxyState } from '../../upstream/state';
 import { trimBase } from '../../usage/select';
 import { estimateInputTokens } from '../../translate/estimate';
+import { MAX_ERROR_BYTES, readBody } from '../../upstream/read-body';
 
 export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 /** A count is a convenience: a vendor that takes longer than this is not waited for. */
@@ -39,7 +40,7 @@ export async function countTokens(deps: CountDeps, body: Record<string, unknown>
           body: JSON.stringify({ ...body, model: target.upstreamModel }), redirect: 'manual', signal: AbortSignal.timeout(COUNT_TIMEOUT_MS),
         });
         if (res.status === 200) {
-          const bytes = await res.arrayBuffer();
+          const bytes = await readBody(res, MAX_ERROR_BYTES);
           // Some vendors answer every path under base_url (a message, an HTML page): only a count is one.
           if (isCount(bytes)) return new Response(bytes, { status: 200, headers: clientHeaders(res.headers, { 'x-modelproxy-key': `${target.name}#${candidate.index}`, 'content-type': 'application/json' }) });
           reason = `provider "${target.name}" answered count_tokens without an input_tokens count`;
@@ -57,7 +58,7 @@ export async function countTokens(deps: CountDeps, body: Record<string, unknown>
 }
 
 /** A Messages API count: a JSON object with a whole, non-negative `input_tokens`. */
-function isCount(bytes: ArrayBuffer): boolean {
+function isCount(bytes: Uint8Array): boolean {
   try {
     const body = JSON.parse(new TextDecoder().decode(bytes)) as { input_tokens?: unknown } | null;
     return typeof body?.input_tokens === 'number' && Number.isInteger(body.input_tokens) && body.input_tokens >= 0;

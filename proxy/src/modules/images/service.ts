@@ -8,6 +8,7 @@ import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import type { ProxyState } from '../../upstream/state';
 import { MiniMaxImageResponse, type ImageGenerationResponse } from './model';
 import { findImageProvider, imageEndpoint, isImageModel, upstreamImageRequest, UPSTREAM_IMAGE_MODEL } from './translate';
+import { MAX_ANSWER_BYTES, readText } from '../../upstream/read-body';
 
 export interface ImagesDeps {
   state: ProxyState;
@@ -49,7 +50,7 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
         redirect: 'manual',
         timeout: false,
       });
-      const text = redact(await res.text(), [candidate.entry.key]);
+      const text = redact(await readText(res, MAX_ANSWER_BYTES), [candidate.entry.key]);
       if (res.status !== 200) {
         const failure: ImageResult = { kind: 'error', status: res.status >= 500 ? 502 : res.status, message: `MiniMax image_generation answered HTTP ${res.status}: ${text.slice(0, 300)}` };
         return RETRYABLE_STATUSES.has(res.status) ? { ok: false, status: res.status, reason: `HTTP ${res.status}`, value: failure } : { ok: true, value: failure };

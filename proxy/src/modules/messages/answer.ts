@@ -1,7 +1,8 @@
 import { redact } from '@devhub/shared';
-import { errorTypeFor, UpstreamBroken, UpstreamRedirect } from '../../upstream/errors';
+import { errorTypeFor, UpstreamRedirect } from '../../upstream/errors';
 import { retryAfterMs, type Outcome } from '../../upstream/fallback';
 import { RETRYABLE_STATUSES } from '../../upstream/statuses';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BYTES, readBody, readText } from '../../upstream/read-body';
 import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } from '../../upstream/quota';
 
 /**
@@ -18,18 +19,13 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
     if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
     // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
     // `base_resp` error inside a 200 still moves on to the next key.
-    let body: Uint8Array<ArrayBuffer>;
-    try {
-      body = new Uint8Array(await res.arrayBuffer());
-    } catch (error) {
-      throw new UpstreamBroken((error as Error).message);
-    }
+    const body = await readBody(res, MAX_ANSWER_BYTES);
     const failed = baseRespFailure(body);
     if (!failed) return { ok: true, value: { res, body } };
     return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restUntil: restUntil(failed.quota, res.headers, now) };
   }
   // An error answer is small: read it now (freeing its connection) and redact a key it may echo.
-  const text = redact(await res.text(), [key]);
+  const text = redact(await readText(res, MAX_ERROR_BYTES), [key]);
   const failure = { res: new Response(text, { status: res.status, headers: res.headers }) };
   if (!RETRYABLE_STATUSES.has(res.status)) return { ok: true, value: failure };
   const quota = quotaExhausted(text);

@@ -5,6 +5,7 @@ import { anthropicToChatRequest } from '../../translate/vendor-request';
 import { chatToAnthropicResponse, chatToAnthropicStream } from '../../translate/vendor-response';
 import { parseOrNull, translateStream } from '../../translate/sse';
 import type { Answer } from './answer';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BYTES, readBody, readText } from '../../upstream/read-body';
 
 const NONE: Removed = Object.freeze({ images: 0, documents: 0 });
 
@@ -35,14 +36,14 @@ export async function fromOpenAIVendor(answer: Answer, model: string): Promise<A
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   if (res.status >= 400) {
-    const text = await res.text();
+    const text = await readText(res, MAX_ERROR_BYTES);
     headers.set('content-type', 'application/json');
     return { res: new Response(JSON.stringify(toAnthropicError(res.status, text)), { status: res.status, headers }) };
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     return { res: new Response(translateStream(res.body, chatToAnthropicStream(model)), { status: res.status, headers }) };
   }
-  const bytes = answer.body ?? new Uint8Array(await res.arrayBuffer());
+  const bytes = answer.body ?? await readBody(res, MAX_ANSWER_BYTES);
   const parsed = parseOrNull(new TextDecoder().decode(bytes));
   headers.set('content-type', 'application/json');
   if (!parsed || typeof parsed !== 'object' || !Array.isArray((parsed as { choices?: unknown }).choices)) {

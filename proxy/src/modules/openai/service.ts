@@ -13,6 +13,7 @@ import { parseJsonWithModel } from '../messages/parse';
 import { SESSION_HEADER } from '../../accounting/meter';
 import { proxyMessages, type MessagesDeps } from '../messages/service';
 import { ChatCompletionRequest, ResponsesRequest } from './model';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BYTES, readText } from '../../upstream/read-body';
 
 export const CHAT_PATH = '/v1/chat/completions';
 export const RESPONSES_PATH = '/v1/responses';
@@ -79,13 +80,13 @@ async function toClient(res: Response, api: OpenAIApi, context: ChatContext | Re
   headers.delete('content-length');
   if (res.status >= 400) {
     headers.set('content-type', 'application/json');
-    return new Response(JSON.stringify(toOpenAIError(res.status, await res.text())), { status: res.status, headers });
+    return new Response(JSON.stringify(toOpenAIError(res.status, await readText(res, MAX_ERROR_BYTES))), { status: res.status, headers });
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const translate = api === 'chat' ? anthropicToChatStream(context as ChatContext) : anthropicToResponsesStream(context as ResponsesContext);
     return new Response(translateStream(res.body, translate), { status: res.status, headers });
   }
-  const message = parseOrNull(await res.text()) as AnthropicResponse | null;
+  const message = parseOrNull(await readText(res, MAX_ANSWER_BYTES)) as AnthropicResponse | null;
   headers.set('content-type', 'application/json');
   if (!message || typeof message !== 'object' || !Array.isArray(message.content)) {
     return new Response(JSON.stringify(toOpenAIError(502, 'the upstream answered 200 with a body that is not a Messages answer')), { status: 502, headers });
