@@ -3,6 +3,7 @@
  * proxy must hold to check or translate them. A provider that sends more (broken, or not the
  * provider it claims to be) breaks that answer instead of filling the proxy's memory.
  */
+import { readBounded } from '@devhub/shared';
 import { UpstreamBroken } from './errors';
 
 /** A non-streaming answer (a message, a chat completion, generated images) is far smaller. */
@@ -10,36 +11,18 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** An error body is a short JSON object or page. */
 export const MAX_ERROR_BYTES = 1024 * 1024;
 
-/** The body's bytes; throws UpstreamBroken (and cancels the body) past `max` or when the connection breaks. */
+/** The body's bytes; throws UpstreamBroken (the body cancelled) past `max` or when the connection breaks. */
 export async function readBody(res: Response, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (declared > max) {
+  const tooLarge = () => new UpstreamBroken(`its answer passed the ${max} bytes the proxy reads`);
+  if (Number(res.headers.get('content-length') ?? NaN) > max) {
     await res.body?.cancel().catch(() => {});
-    throw new UpstreamBroken(`its answer is ${declared} bytes, more than the ${max} the proxy reads`);
+    throw tooLarge();
   }
-  if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        await reader.cancel().catch(() => {});
-        throw new UpstreamBroken(`its answer passed the ${max} bytes the proxy reads`);
-      }
-      parts.push(value);
-    }
+    return (await readBounded(res.body, max, tooLarge)) as Uint8Array<ArrayBuffer>;
   } catch (error) {
-    if (error instanceof UpstreamBroken) throw error;
-    throw new UpstreamBroken((error as Error).message);
+    throw error instanceof UpstreamBroken ? error : new UpstreamBroken((error as Error).message);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.byteLength; }
-  return out;
 }
 
 /** The same, as UTF-8 text. */
