@@ -29,6 +29,7 @@ import { MemoryRoomStore } from './modules/rooms/memory-store';
 import { ResultsDb } from './modules/rooms/results-db';
 import { DEFAULT_ROOM_SETTINGS, RoomService, type RoomSettings } from './modules/rooms/service';
 import type { RoomStore } from './modules/rooms/types';
+import { CostlyPool } from './modules/replay/costly-pool';
 
 export interface AppDeps {
   /** Sessions, events and finished games (default: this process's memory, no game store). */
@@ -76,6 +77,8 @@ export function createApp(deps: AppDeps = {}) {
     { ...DEFAULT_ROOM_SETTINGS, ttlMs: backend.sessions.ttlMs, ...deps.roomSettings }, log);
   rooms.startSweeper();
   const access = new GameAccess(deps.adminToken ?? null);
+  // Analyses and reviews run off this thread (costly-pool.ts).
+  const costly = new CostlyPool();
   // The two routes that start something the server then holds (joining or starting a room's game needs a room first).
   const creating = {
     '/api/game/new': { idOf: (r: unknown) => (r as { session_id?: string } | null)?.session_id, live: async (id: string) => (await backend.sessions.get(id)) !== null },
@@ -100,15 +103,15 @@ export function createApp(deps: AppDeps = {}) {
     .use(webModule())
     .use(gameModule(games, access))
     .use(sessionsModule(games, access))
-    .use(historyModule(games, access))
-    .use(replayModule(deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
+    .use(historyModule(games, access, costly))
+    .use(replayModule(costly, deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .use(ladderModule(deps.ladder ?? new LadderStore(null), deps.ladderRunning ?? (() => false)))
     .use(roomsModule(rooms))
     .decorate('games', games)
     .decorate('rooms', rooms)
     .decorate('createBuckets', limit?.buckets ?? null)
     .decorate('clientQuota', limit?.quota ?? null)
-    .onStop(async () => { await rooms.close(); await games.close(); });
+    .onStop(async () => { costly.close(); await rooms.close(); await games.close(); });
 }
 
 export type MahjongApp = ReturnType<typeof createApp>;

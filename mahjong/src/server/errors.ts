@@ -79,3 +79,11 @@ export class TooManyHeld extends AppError {
     super('TOO_MANY_FOR_CLIENT', 429, `this address already holds ${max} games and rooms on this server; finish or delete one, or wait for idle ones to expire`, { max_per_client: max, retry_after: 60 });
   }
 }
+
+/** The analyses and reviews waiting for the costly-work pool are at its bound (modules/replay/costly-pool.ts). */
+export class ServerBusy extends AppError {
+  readonly retryAfter = 5;
+  constructor(queued: number) {
+    super('SERVER_BUSY', 503, `${queued} analyses and reviews are already waiting; retry in a few seconds`);
+  }
+}

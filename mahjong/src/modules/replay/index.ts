@@ -2,9 +2,10 @@ import { Elysia } from 'elysia';
 import { BuiltinList, ExportBody, ExportQuery, LoadResponse, StepsBody, StepsResponse } from './model';
 import { AnalysisBody, AnalysisResponse } from './analysis-model';
 import { ReviewBody, ReviewReport } from '../review/model';
-import { analysisFor, reviewFor, DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample, stepsFor } from './service';
+import { DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample } from './service';
+import type { CostlyPool } from './costly-pool';
 
-export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
+export const replayModule = (costly: CostlyPool, samplesDir = DEFAULT_SAMPLES_DIR) =>
   new Elysia({ name: 'replay', prefix: '/api/replay', seed: samplesDir })
     .post('/load', ({ body }) => loadLog(body), {
       response: LoadResponse,
@@ -30,12 +31,12 @@ export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
       query: ExportQuery,
       detail: { summary: 'Write a paipu as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags: ['replay'] },
     })
-    .post('/steps', ({ body }) => stepsFor(body), {
+    .post('/steps', async ({ body }) => (await costly.run({ kind: 'steps', body })) as typeof StepsResponse.static, {
       body: StepsBody,
       response: StepsResponse,
       detail: { summary: 'Replay steps (all four hands visible) from a paipu or XML', tags: ['replay'] },
     })
-    .post('/analysis', ({ body }) => analysisFor(body), {
+    .post('/analysis', async ({ body }) => (await costly.run({ kind: 'analysis', body })) as typeof AnalysisResponse.static, {
       body: AnalysisBody,
       response: AnalysisResponse,
       detail: {
@@ -50,7 +51,7 @@ export const replayModule = (samplesDir = DEFAULT_SAMPLES_DIR) =>
         tags: ['replay'],
       },
     })
-    .post('/review', ({ body }) => reviewFor(body), {
+    .post('/review', async ({ body }) => (await costly.run({ kind: 'review', body })) as typeof ReviewReport.static, {
       body: ReviewBody,
       response: ReviewReport,
       detail: {
