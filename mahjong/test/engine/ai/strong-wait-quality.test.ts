@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import { readTable } from '../../../src/engine/ai/strong/table';
-import { ronFactor, weightedWaits } from '../../../src/engine/ai/strong/wait-quality';
+import { waitCategory, weightedWaits } from '../../../src/engine/ai/strong/wait-quality';
 import { formatTiles } from '../../../src/engine/notation';
 import { discard, idx, scenario } from '../table/_scenario';
 
@@ -28,18 +28,31 @@ describe('strong AI: how well a tenpai wait gets paid (ronWeight)', () => {
     expect(formatTiles(view.players[0]!.hand as number[])).toBe('123456m789p457s11z');
   });
 
-  it('counts a furiten wait at half and the suji of its own river as read safe', () => {
+  it('weighs each live wait by its measured rate of being thrown, a furiten hand by its own draws only', () => {
     const t = readTable(furitenChoice());
     const c = t.counts.slice();
-    // 3s: one visible (our discard) → 3 live, weight 1; 6s: 4 live, suji of our 3s → 1 + 0.8.
-    expect(weightedWaits(t, c, 24 /* 7s */, 1)).toBeCloseTo((3 + 4 * 1.8) / 2, 9);
-    expect(weightedWaits(t, c, 21 /* 4s */, 1)).toBeCloseTo(4 * 1.8, 9);
+    const unseen = 136 - t.visible.reduce((a, b) => a + b, 0);
+    const draw = 1000 / unseen, base = draw + 3 * 2.75;
+    // Throwing 7s: 3s (three live: one is in our river) and 6s (four), furiten → own draws only.
+    expect(weightedWaits(t, c, 24, 1)).toBeCloseTo((7 * draw) / base, 9);
+    // Throwing 4s: the 6s kanchan, on the suji of our 3s (4.33 ‰ against 2.75 ‰ for a middle tile).
+    expect(weightedWaits(t, c, 21, 1)).toBeCloseTo((4 * (draw + 3 * 4.33)) / base, 9);
+    // Weight 0: every wait as a middle one; the furiten hand still by its own draws only.
+    expect(weightedWaits(t, c, 21, 0)).toBeCloseTo(4, 9);
+    expect(weightedWaits(t, c, 24, 0)).toBeCloseTo((7 * draw) / base, 9);
     expect(c).toEqual(t.counts);
+  });
+
+  it('reads the wait categories from the table', () => {
+    const t = readTable(furitenChoice());
     const river = new Uint8Array(34);
-    expect(ronFactor(t, 33, river)).toBe(0.3); // 7z: none seen
-    expect(ronFactor(t, 27, river)).toBe(1); // 1z: our pair, two seen
-    expect(ronFactor(t, 18, river)).toBe(0.5);
-    expect(ronFactor(t, 22, river)).toBe(0);
+    expect(waitCategory(t, 27, river)).toBe(1); // 1z: our pair, two seen
+    expect(waitCategory(t, 33, river)).toBe(0); // 7z: none seen by us
+    expect(waitCategory(t, 18, river)).toBe(2); // 1s
+    river[21] = 1; // 4s thrown: 1s and 7s become suji
+    expect(waitCategory(t, 18, river)).toBe(3);
+    expect(waitCategory(t, 24, river)).toBe(7); // 7s: a 3/7 on suji
+    expect(waitCategory(t, 22, river)).toBe(8); // 5s: middle, no suji
   });
 
   it('throws the tile that avoids a furiten wait, where live copies alone keep it', () => {

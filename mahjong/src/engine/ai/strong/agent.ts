@@ -77,7 +77,11 @@ export interface StrongOptions {
   evBreakLeft: number;
   /** Facing a threat at tenpai or one shanten (closed): a push's gain is this × the model's expected score instead of the measured win chance × value (0: off). */
   evPush: number;
-  /** Choosing among tenpai discards: each live wait counts 1 + this × how readily opponents throw it (wait-quality.ts; furiten waits half); −1: live copies only. */
+  /**
+   * Choosing among tenpai discards: each live wait counts as its chance to be won against a middle
+   * tile's, from own draws plus this × the measured rate at which opponents throw it (wait-quality.ts;
+   * 0: only furiten waits count less, won by own draws); −1: live copies only.
+   */
   ronWeight: number;
 }
 
