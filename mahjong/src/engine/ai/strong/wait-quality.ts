@@ -72,3 +72,18 @@ export function weightedWaits(t: Table, c: number[], kind: number, weight: numbe
 }
 
 const RIVER = new Uint8Array(34);
+
+/**
+ * Per kind, a closed hand's chance per own draw to win on a live copy of it as a wait, against the
+ * draw alone (1 / unseen): 1 + three opponent discards × RON × unseen (the riichi table; 1 for a
+ * kind in our own river). The expected-score model reads it for the waits of the hands it reaches
+ * (hand-ev-value.ts, with `ronWeight`) instead of one rate for every wait.
+ */
+export function ronRates(t: Table, unseen: number, into: Float64Array): Float64Array {
+  const river = RIVER;
+  river.fill(0);
+  for (const d of t.me.river) river[d.tile >> 2] = 1;
+  const rates = RON[0];
+  for (let w = 0; w < 34; w++) into[w] = river[w] === 1 ? 1 : 1 + (3 * rates[waitCategory(t, w, river)]! * unseen) / 1000;
+  return into;
+}
