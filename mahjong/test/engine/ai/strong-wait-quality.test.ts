@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import { readTable } from '../../../src/engine/ai/strong/table';
-import { waitCategory, weightedWaits } from '../../../src/engine/ai/strong/wait-quality';
+import { waitCategory, waitWinChance, weightedWaits } from '../../../src/engine/ai/strong/wait-quality';
 import { formatTiles } from '../../../src/engine/notation';
 import { discard, idx, scenario } from '../table/_scenario';
 
@@ -41,6 +41,17 @@ describe('strong AI: how well a tenpai wait gets paid (ronWeight)', () => {
     expect(weightedWaits(t, c, 21, 0)).toBeCloseTo(4, 9);
     expect(weightedWaits(t, c, 24, 0)).toBeCloseTo((7 * draw) / base, 9);
     expect(c).toEqual(t.counts);
+  });
+
+  it('win chance of a wait over the draws left: riichi or dama table, own draws only when furiten', () => {
+    const t = readTable(furitenChoice());
+    const unseen = 136 - t.visible.reduce((a, b) => a + b, 0);
+    const draw = 1000 / unseen, draws = t.tilesLeft / 4;
+    // The 6s kanchan after throwing 4s: 6s is on the suji of our 3s (4-6 on suji: 4.33 ‰ riichi, 5.93 ‰ dama).
+    expect(waitWinChance(t, [23], 21, true)).toBeCloseTo(1 - Math.exp((-draws * 4 * (draw + 3 * 4.33)) / 1000), 9);
+    expect(waitWinChance(t, [23], 21, false)).toBeCloseTo(1 - Math.exp((-draws * 4 * (draw + 3 * 5.93)) / 1000), 9);
+    // 3s-6s after throwing 7s: 3s is in our river, so both waits count own draws only.
+    expect(waitWinChance(t, [20, 23], 24, true)).toBeCloseTo(1 - Math.exp((-draws * 7 * draw) / 1000), 9);
   });
 
   it('reads the wait categories from the table', () => {

@@ -22,7 +22,7 @@ import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
-import { weightedWaits } from './wait-quality';
+import { waitWinChance, weightedWaits } from './wait-quality';
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -83,15 +83,21 @@ export interface StrongOptions {
    * 0: only furiten waits count less, won by own draws); −1: live copies only.
    */
   ronWeight: number;
+  /**
+   * Where the value rule says dama, riichi instead when its expected score is higher: each way's win
+   * chance from the measured rates of its waits (wait-quality.ts), riichi's value × this (ura,
+   * ippatsu, tsumo), less the stick when it does not win; 0: the value rule alone.
+   */
+  riichiEv: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1 };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -284,8 +290,12 @@ export class StrongAgent implements Agent {
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-    if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
-    if (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900)) return A.RIICHI_CANCEL;
+    if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {
+      if (this.o.riichiEv <= 0) return A.RIICHI_CANCEL;
+      const pR = waitWinChance(t, waits, kind, true), pD = waitWinChance(t, waits, kind, false);
+      const riichi = tenpaiValue(t, hand, waits, true).ron * this.o.riichiEv;
+      return pR * riichi - 1000 * (1 - pR) > pD * dama.ron ? A.RIICHI : A.RIICHI_CANCEL;
+    }
     return A.RIICHI;
   }
 

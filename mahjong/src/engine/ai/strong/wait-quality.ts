@@ -74,6 +74,30 @@ export function weightedWaits(t: Table, c: number[], kind: number, weight: numbe
 const RIVER = new Uint8Array(34);
 
 /**
+ * Chance that tenpai waits `waits` (after throwing `kind`) are won over the own draws left (a
+ * quarter of the wall): 1 − e^(−draws × Σ live × (own draw + three discards × RON)), by the riichi
+ * table or the dama one; own draws only when furiten.
+ */
+export function waitWinChance(t: Table, waits: readonly number[], kind: number, riichi: boolean): number {
+  let unseen = 136;
+  for (let k = 0; k < 34; k++) unseen -= t.visible[k]!;
+  const river = RIVER;
+  river.fill(0);
+  for (const d of t.me.river) river[d.tile >> 2] = 1;
+  river[kind] = 1;
+  let furiten = false;
+  for (const w of waits) if (river[w] === 1) furiten = true;
+  const rates = RON[riichi ? 0 : 1];
+  const draw = 1000 / Math.max(20, unseen);
+  let perDraw = 0;
+  for (const w of waits) {
+    const live = 4 - t.visible[w]!;
+    if (live > 0) perDraw += live * (furiten ? draw : draw + 3 * rates[waitCategory(t, w, river)]!);
+  }
+  return 1 - Math.exp((-Math.max(1, t.tilesLeft / 4) * perDraw) / 1000);
+}
+
+/**
  * Per kind, a closed hand's chance per own draw to win on a live copy of it as a wait, against the
  * draw alone (1 / unseen): 1 + three opponent discards × RON × unseen (the riichi table; 1 for a
  * kind in our own river). The expected-score model reads it for the waits of the hands it reaches
