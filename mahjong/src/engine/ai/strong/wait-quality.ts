@@ -16,7 +16,8 @@
 import { waitingKinds } from '../../ukeire';
 import type { Table } from './table';
 
-const enum Cat { Honour1, Honour2, T19, T19Suji, T28, T28Suji, T37, T37Suji, Mid, MidSuji, SafeVsRiichi }
+/** Wait categories, the columns of RON. */
+export const enum Cat { Honour1, Honour2, T19, T19Suji, T28, T28Suji, T37, T37Suji, Mid, MidSuji, SafeVsRiichi }
 
 /** ‰ per live copy per opponent discard, [riichi-or-closed, dama-open][Cat]. */
 const RON = [
@@ -40,8 +41,8 @@ export function waitCategory(t: Table, w: number, river: Uint8Array): Cat {
  * The live copies of the waits of counted hand `c` without one `kind`, each weighted by how it is
  * won against a middle-tile wait: own draw (1 / unseen tiles) + three opponent discards × RON per
  * live copy, RON taken `weight` of the way from the middle tile's rate to the wait's own (0: every
- * wait as a middle one, only the furiten rule left); a furiten hand wins by its own draws only. `c` is restored. −1 when `c` is not a whole hand (an open hand's route set
- * tiles aside).
+ * wait as a middle one, only the furiten rule left); a furiten hand wins by its own draws only.
+ * `c` is restored. −1 when `c` is not a whole hand (an open hand's route set tiles aside).
  */
 export function weightedWaits(t: Table, c: number[], kind: number, weight: number): number {
   let tiles = 0, unseen = 136;
