@@ -102,9 +102,9 @@ describe('what a human_ai game in play tells of the AIs\' hidden choices', () =>
   const moves = (log: any[]) => log.map((e) => [e.player, e.action, e.by]);
 
   it('announces neither an AI\'s declined call nor its riichi cancel, on the stream or in /log, until the game is over', async () => {
-    // Seed 1 with the strong AI (found by search): within 14 moves of seat 0 (skip when it may,
+    // Seed 524 with the strong AI (found by search): within 14 moves of seat 0 (skip when it may,
     // else its first legal action), an AI declines a call and a dama-tenpai AI cancels riichi.
-    const g = (await raw('POST', '/api/game/new', {}, { mode: 'human_ai', ai_model: 'strong', seed: 1, max_round: 0 })).json;
+    const g = (await raw('POST', '/api/game/new', {}, { mode: 'human_ai', ai_model: 'strong', seed: 524, max_round: 0 })).json;
     const id = g.session_id;
     const head = { 'x-session-token': g.token };
     const stream = await fetch(`${base}/api/game/${id}/events`, { headers: { 'x-session-token': g.token } });

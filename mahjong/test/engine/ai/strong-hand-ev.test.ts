@@ -101,6 +101,19 @@ describe('strong AI: expected score of a closed hand (hand-ev.ts)', () => {
     const tanki = countsOf('234m567p345s1113z'); // 3z only
     expect(new HandEv({ ...setup(tanki, '', () => 1000), total: 100 }, 10).value(tanki, 0)).toBeCloseTo(1000 * (1 - (1 - 3 / 100) ** 10), 9);
   });
+
+  it('per-wait rates: each wait won at its own rate, and a furiten hand by its own draws only', () => {
+    const c = countsOf('234m567p3456s111z');
+    const rates = new Float64Array(34).fill(1.5);
+    rates[20] = 3; // 3s, say a suji the opponents throw
+    const s = { ...setup(c, '', () => 1000), total: 100, rates };
+    const p = (3 * 3 + 1.5 * 3) / 100;
+    expect(new HandEv(s, 10).value(c.slice(), 0)).toBeCloseTo(1000 * (1 - (1 - p) ** 10), 9);
+    // 6s in our own river: furiten, every wait at rate 1 whatever `rates` says.
+    const river = new Uint8Array(34);
+    river[23] = 1;
+    expect(new HandEv({ ...s, river }, 10).value(c.slice(), 0)).toBeCloseTo(1000 * (1 - (1 - 6 / 100) ** 10), 9);
+  });
 });
 
 describe('strong AI: the expected score chooses among close discards (handEv)', () => {

@@ -32,9 +32,19 @@ describe('strong AI: riichi or dama (agent.ts riichiOrDama)', () => {
     expect(strong.decide(riichiPrompt('234m55567p234s67s'))).toBe(A.RIICHI);
   });
 
-  it('stays dama with the same wait when the hand is already worth a dealer\'s 11,600', () => {
+  it('stays dama with the same wait when the hand is already worth a dealer\'s 11,600 (the value rule alone)', () => {
     // Red 5p and the 2m dora (indicator 1m): tanyao, pinfu, dora 2 = 4 han 30 fu.
-    expect(strong.decide(riichiPrompt('234m05567p234s67s', { dora: '1m' }))).toBe(A.RIICHI_CANCEL);
+    expect(new StrongAgent('value rule', { riichiEv: 0 }).decide(riichiPrompt('234m05567p234s67s', { dora: '1m' }))).toBe(A.RIICHI_CANCEL);
+  });
+
+  it('riichis that hand on eight live tiles, where riichi scores more (riichiEv), and stays dama on two', () => {
+    // Riichi: 12,000 × 1.2 won on 5s/8s at the riichi rates (2.75 ‰ / 5.30 ‰ per live copy and
+    // discard, plus own draws) against 11,600 at the dama rates (4.73 ‰ / 7.61 ‰); with three of
+    // each in sight the chances are small and dama's higher rate wins.
+    expect(strong.decide(riichiPrompt('234m05567p234s67s', { dora: '1m' }))).toBe(A.RIICHI);
+    const poor = riichiPrompt('234m05567p234s67s', { dora: '1m' });
+    poor.players[2]!.river.push(...[...parseTiles('555s'), ...parseTiles('888s')].map((tile) => ({ tile, tsumogiri: false, riichi: false, called: false })));
+    expect(strong.decide(poor)).toBe(A.RIICHI_CANCEL);
   });
 
   it('riichis a hand full of dora that has no yaku without riichi', () => {

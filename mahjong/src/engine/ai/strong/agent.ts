@@ -22,6 +22,7 @@ import { hououRiichi, shape, winChance } from './guesses';
 import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
+import { waitWinChance, weightedWaits } from './wait-quality';
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -30,7 +31,7 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
-interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number }
+interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
 
 /** Tunables (defaults are what ships); the arena compares variants. */
 export interface StrongOptions {
@@ -76,15 +77,27 @@ export interface StrongOptions {
   evBreakLeft: number;
   /** Facing a threat at tenpai or one shanten (closed): a push's gain is this × the model's expected score instead of the measured win chance × value (0: off). */
   evPush: number;
+  /**
+   * Choosing among tenpai discards: each live wait counts as its chance to be won against a middle
+   * tile's, from own draws plus this × the measured rate at which opponents throw it (wait-quality.ts;
+   * 0: only furiten waits count less, won by own draws); −1: live copies only.
+   */
+  ronWeight: number;
+  /**
+   * Where the value rule says dama, riichi instead when its expected score is higher: each way's win
+   * chance from the measured rates of its waits (wait-quality.ts), riichi's value × this (ura,
+   * ippatsu, tsumo), less the stick when it does not win; 0: the value rule alone.
+   */
+  riichiEv: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1 };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -173,8 +186,8 @@ export class StrongAgent implements Agent {
       const kind = kindOfDiscard(a);
       if (a < 34 && RED_ACTION[kind]! >= 0 && offered(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && offered(kind)) continue; // keep the red five, throw a plain copy
-      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0 };
-      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0;
+      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0 };
+      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0;
       rows.push(r);
     }
     if (rows.length === 0) return acts[0]!;
@@ -200,6 +213,8 @@ export class StrongAgent implements Agent {
     const threatened = t.threats.length > 0;
     const measured = this.o.measured && threatened;
     if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) atBest[i]!.accept = table.accept(slot(atBest[i]!.kind));
+    // Tenpai: the waits weighed by how readily they are thrown (only the order uses it).
+    if (best === 0 && this.o.ronWeight >= 0 && atBest.length > 1) for (let i = 0; i < atBest.length; i++) { const r = atBest[i]!; if (c[r.kind]! > 0) { const w = weightedWaits(t, c, r.kind, this.o.ronWeight); if (w >= 0) r.bonus = (w - r.accept) * 10; } }
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
     let unseenTotal = 136;
@@ -223,7 +238,7 @@ export class StrongAgent implements Agent {
     }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
     for (const r of rows) {
-      let eff = -r.sh * 1000 + r.accept * 10 + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (threatened) {
         const pushing = r.sh === best;
         const value = measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
@@ -275,8 +290,12 @@ export class StrongAgent implements Agent {
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-    if (dama.ron >= (t.dealer ? 11600 : 7700)) return A.RIICHI_CANCEL;
-    if (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900)) return A.RIICHI_CANCEL;
+    if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {
+      if (this.o.riichiEv <= 0) return A.RIICHI_CANCEL;
+      const pR = waitWinChance(t, waits, kind, true), pD = waitWinChance(t, waits, kind, false);
+      const riichi = tenpaiValue(t, hand, waits, true).ron * this.o.riichiEv;
+      return pR * riichi - 1000 * (1 - pR) > pD * dama.ron ? A.RIICHI : A.RIICHI_CANCEL;
+    }
     return A.RIICHI;
   }
 

@@ -11,13 +11,14 @@ import { HandEv } from './hand-ev';
 import { measuredValue } from './push-fold';
 import type { Table } from './table';
 import { isYakuhai } from './value';
+import { ronRates } from './wait-quality';
 
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
 /** A closed hand's riichi, tsumo, ura and ippatsu on average (as estimateHan counts them). */
 const CLOSED_HAN = 1.6;
 
-export function handEvModel(t: Table, rate: number, drawScale = 1): HandEv {
+export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = false): HandEv {
   const unseen = new Array<number>(34);
   let total = 0;
   for (let k = 0; k < 34; k++) { const u = 4 - t.visible[k]!; unseen[k] = u > 0 ? u : 0; total += unseen[k]!; }
@@ -48,11 +49,12 @@ export function handEvModel(t: Table, rate: number, drawScale = 1): HandEv {
   };
   const river = new Uint8Array(34);
   for (const d of t.me.river) river[d.tile >> 2] = 1;
-  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount);
+  const rates = byWait ? ronRates(t, total, new Float64Array(34)) : undefined;
+  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river, rates }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount);
 }
 
 /** The model's options (agent.ts StrongOptions, where each is described). */
-interface EvOptions { evRate: number; evDraws: number; evMargin: number; evBreak: number; evBreakLeft: number }
+interface EvOptions { evRate: number; evDraws: number; evMargin: number; evBreak: number; evBreakLeft: number; ronWeight: number }
 
 /** What the model reads and writes of the discard's candidate rows (agent.ts). */
 interface Candidate { kind: number; sh: number; accept: number; score: number }
@@ -75,7 +77,8 @@ export function byExpectedScore(t: Table, c: number[], rows: Candidate[], atBest
   let close = breaks.length;
   for (const r of atBest) if (r.score >= top - o.evMargin) close++;
   if (close < 2) return;
-  const ev = handEvModel(t, o.evRate, o.evDraws);
+  // With `ronWeight`, each wait of a hand reached is won at its measured rate (wait-quality.ts).
+  const ev = handEvModel(t, o.evRate, o.evDraws, o.ronWeight >= 0);
   const rescore = (r: Candidate, sh: number) => {
     c[r.kind]! -= 1;
     r.score = 1e6 + ev.value(c, sh) + r.score / 1000;

@@ -33,6 +33,8 @@ export interface EvSetup {
   values: (c: number[], waits: Int8Array, n: number, out: Float64Array) => void;
   /** Kinds in the seat's own river (1): a tenpai hand waiting on one is furiten and wins by its own draws only (rate 1). */
   river?: ArrayLike<number>;
+  /** Per kind, the multiplier on a wait's per-draw chance instead of `rate` (a hand that is not furiten). */
+  rates?: ArrayLike<number>;
 }
 
 /** Per-kind hash weights (a fixed LCG: the same keys in every process). */
@@ -161,9 +163,11 @@ export class HandEv {
     let p = 0, pv = 0;
     if (n > 0) {
       s.values(c, WAITS, n, WAIT_VALUES);
-      let rate = s.rate;
-      if (s.river) for (let i = 0; i < n; i++) if (s.river[WAITS[i]!]) rate = 1;
-      for (let i = 0; i < n; i++) { const q = (rate * s.unseen[WAITS[i]!]!) / s.total; p += q; pv += q * WAIT_VALUES[i]!; }
+      let furiten = false;
+      if (s.river) for (let i = 0; i < n; i++) if (s.river[WAITS[i]!]) furiten = true;
+      const rates = furiten ? null : s.rates;
+      const rate = furiten ? 1 : s.rate;
+      for (let i = 0; i < n; i++) { const w = WAITS[i]!; const q = ((rates ? rates[w]! : rate) * s.unseen[w]!) / s.total; p += q; pv += q * WAIT_VALUES[i]!; }
     }
     const i = this.tenpaiP.length;
     this.tenpaiP.push(p > 1 ? 1 : p);
