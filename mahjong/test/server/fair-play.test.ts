@@ -96,7 +96,8 @@ describe('sessions', () => {
 describe('what a human_ai game in play tells of the AIs\' hidden choices', () => {
   const SKIP = 53;
   const RIICHI_CANCEL = 52;
-  const privateStep = (e: any) => e.action === SKIP || e.action === RIICHI_CANCEL;
+  const isPrivate = (action: number) => action === SKIP || action === RIICHI_CANCEL;
+  const privateStep = (e: any) => isPrivate(e.action);
   const lines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
   const adminLog = async (id: string) => lines((await raw('GET', `/api/game/${id}/log`, { 'x-session-token': ADMIN })).text);
   const moves = (log: any[]) => log.map((e) => [e.player, e.action, e.by]);
@@ -134,9 +135,15 @@ describe('what a human_ai game in play tells of the AIs\' hidden choices', () =>
     await waitFor(() => events.filter((e) => e.type === 'ai_action').length >= publicAi.length, 'the AI moves on the stream');
     const announced = events.filter((e) => e.type === 'ai_action');
     expect(announced.map((e) => [e.player, e.action])).toEqual(publicAi.map((e) => [e.player, e.action]));
-    // No table shown mid-game waits on another seat's call or chankan decision.
-    const shown = events.filter((e) => e.state).map((e) => e.state);
-    expect(shown.filter((s) => s.phase >= 4 && s.phase < 16 && s.turn !== 0).map((s) => s.phase_name)).toEqual([]);
+    // A table shown mid-game waits on another seat's answer to a discard or kan only right before
+    // that seat's own public move (its call or win, which tells the same): never before a choice it
+    // then declined.
+    const moved = events.filter((e) => e.type === 'ai_action' || e.type === 'player_action');
+    for (const [i, e] of moved.entries()) {
+      const s = e.state;
+      if (!(s.phase >= 4 && s.phase < 16 && s.turn !== 0)) continue;
+      expect([s.phase_name, moved[i + 1]?.player, isPrivate(moved[i + 1]?.action)]).toEqual([s.phase_name, s.turn, false]);
+    }
 
     // /log without a token: the public moves only; with the seat token, also the human's own skips and
     // cancels (never an AI's); numbered without gaps.

@@ -4,7 +4,8 @@
  * one, so a seat's skip (53) says it could have called or won, and its riichi cancel (52) says
  * its hand was tenpai; the seat whose decision the table waits for says the same. Such steps
  * are never announced, and a move is shown with the table as it stands before the next public
- * step, never with another seat's pending decision.
+ * step: a table waiting on another seat's answer is shown only right before that seat's call or
+ * win (which tells the same), never before a choice it declines.
  */
 import { A } from '../../engine/table/actions';
 import type { StateView } from '../../engine/game';
