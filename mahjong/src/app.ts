@@ -90,6 +90,8 @@ export function createApp(deps: AppDeps = {}) {
       exempt: (r) => access.isAdmin(presentedToken(r)), warn: (m) => log.warn(m),
     })
     : null;
+  // Who a request is for the per-client limits (none without them: every client is the owner).
+  const clientOf = limit?.clientOf ?? (() => null);
   return new Elysia()
     // Before the error mapper, which answers and so ends the error hooks (create-limit.ts).
     .use(limit?.releaseOnError ?? new Elysia({ name: 'create-limit-release' }))
@@ -103,8 +105,8 @@ export function createApp(deps: AppDeps = {}) {
     .use(webModule())
     .use(gameModule(games, access))
     .use(sessionsModule(games, access))
-    .use(historyModule(games, access, costly))
-    .use(replayModule(costly, deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
+    .use(historyModule(games, access, costly, clientOf))
+    .use(replayModule(costly, clientOf, deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .use(ladderModule(deps.ladder ?? new LadderStore(null), deps.ladderRunning ?? (() => false)))
     .use(roomsModule(rooms))
     .decorate('games', games)

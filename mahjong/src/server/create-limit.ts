@@ -43,22 +43,30 @@ export function createLimit(o: CreateLimitOptions) {
   /** Requests holding a place in `quota` until their answer names the new id (or fails). */
   const reserved = new WeakMap<Request, { key: string; route: CreatingRoute }>();
   let warned = false;
+  /**
+   * The key a request's client is limited under, or null when it is not limited: no socket, the
+   * admin token, or the owner's own machine with no forwarding header.
+   */
+  const clientOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null): string | null => {
+    const peer = server?.requestIP(request)?.address;
+    const bytes = peer ? parseAddress(peer) : null;
+    if (!bytes || o.exempt(request)) return null;
+    if (isOwnMachine(bytes) && forwardingHeader(request.headers) === null) return null;
+    const forwarded = request.headers.get('x-forwarded-for');
+    if (forwarded && !warned && !trusted.has(bytes)) {
+      warned = true;
+      const from = bytes.length === 4 ? clientKey(bytes) : peer!;
+      o.warn?.(`X-Forwarded-For from ${from} is not believed: if that is your reverse proxy or tunnel, start with --trusted-proxy ${from} (each client behind it then gets its own limit)`);
+    }
+    return clientKey(trusted.clientOf(bytes, forwarded));
+  };
   const plugin = new Elysia({ name: 'create-limit' })
     .onRequest(async ({ request, server }) => {
       if (request.method !== 'POST') return;
       const route = o.routes[new URL(request.url, 'http://no-host.invalid').pathname.replace(/\/+$/, '')];
       if (!route) return;
-      const peer = server?.requestIP(request)?.address;
-      const bytes = peer ? parseAddress(peer) : null;
-      if (!bytes || o.exempt(request)) return;
-      if (isOwnMachine(bytes) && forwardingHeader(request.headers) === null) return;
-      const forwarded = request.headers.get('x-forwarded-for');
-      if (forwarded && !warned && !trusted.has(bytes)) {
-        warned = true;
-        const from = bytes.length === 4 ? clientKey(bytes) : peer!;
-        o.warn?.(`X-Forwarded-For from ${from} is not believed: if that is your reverse proxy or tunnel, start with --trusted-proxy ${from} (each client behind it then gets its own limit)`);
-      }
-      const key = clientKey(trusted.clientOf(bytes, forwarded));
+      const key = clientOf(request, server);
+      if (key === null) return;
       const waitMs = buckets?.take(key) ?? 0;
       if (waitMs > 0) throw new TooManyCreations(Math.max(1, Math.ceil(waitMs / 1000)), rate);
       if (!quota) return;
@@ -86,5 +94,5 @@ export function createLimit(o: CreateLimitOptions) {
     reserved.delete(request);
     quota!.settle(r.key);
   }
-  return { buckets, quota, plugin, releaseOnError };
+  return { buckets, quota, plugin, releaseOnError, clientOf };
 }

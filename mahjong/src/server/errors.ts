@@ -87,3 +87,11 @@ export class ServerBusy extends AppError {
     super('SERVER_BUSY', 503, `${queued} analyses and reviews are already waiting; retry in a few seconds`);
   }
 }
+
+/** One address already has its share of the costly-work pool (modules/replay/costly-pool.ts). */
+export class TooManyJobsForClient extends AppError {
+  readonly retryAfter = 5;
+  constructor(max: number) {
+    super('TOO_MANY_FOR_CLIENT', 429, `this address already has ${max} analyses and reviews running or waiting; retry when one is done`, { max_per_client: max, retry_after: 5 });
+  }
+}

@@ -1,7 +1,7 @@
 import { isAppError } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
-import { ServerBusy, TooManyCreations, TooManyHeld } from './errors';
+import { ServerBusy, TooManyCreations, TooManyHeld, TooManyJobsForClient } from './errors';
 import { expected } from './expected';
 
 /**
@@ -23,7 +23,7 @@ export const errorMapper = (log: ConsolaInstance) =>
     const app = isAppError(cause) ? cause : isAppError(error) ? error : null;
     if (app) {
       set.status = app.status;
-      if (app instanceof TooManyCreations || app instanceof TooManyHeld || app instanceof ServerBusy) set.headers['retry-after'] = String(app.retryAfter);
+      if (app instanceof TooManyCreations || app instanceof TooManyHeld || app instanceof ServerBusy || app instanceof TooManyJobsForClient) set.headers['retry-after'] = String(app.retryAfter);
       const details = app.details && typeof app.details === 'object' ? app.details : {};
       return { detail: app.message, code: app.code, ...details };
     }

@@ -6,7 +6,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createConsola } from 'consola';
 import { createApp } from '../../src/app';
-import { MAX_QUEUED_JOBS } from '../../src/modules/replay/costly-pool';
+import { MAX_JOBS_PER_CLIENT, MAX_QUEUED_JOBS } from '../../src/modules/replay/costly-pool';
+import { postFrom } from './from-address';
 import { SAMPLE } from './helpers';
 
 const app = createApp({ log: createConsola({ level: -999 }) }).listen({ hostname: '127.0.0.1', port: 0 });
@@ -49,4 +50,25 @@ describe('the costly-work pool (analysis, review, steps)', () => {
     expect(r.status).toBe(400);
     expect(body.code).toMatch(/INVALID_MJLOG|UNKNOWN_LOG_FORMAT/);
   });
+
+  it(`gives one address at most ${MAX_JOBS_PER_CLIENT} jobs at once (429 TOO_MANY_FOR_CLIENT past that), so one client cannot take every place; another address still gets its review`, async () => {
+    const limited = createApp({ log: createConsola({ level: -999 }), maxPerClient: 20 }).listen({ hostname: '127.0.0.1', port: 0 });
+    try {
+      const port = limited.server!.port!;
+      const xml = await sampleXml();
+      const from = (address: string) => postFrom(address, port, '/api/replay/review', { xml_content: xml });
+      const [flood, other] = await Promise.all([
+        Promise.all(Array.from({ length: MAX_JOBS_PER_CLIENT + 4 }, () => from('127.0.8.2'))),
+        Bun.sleep(50).then(() => from('127.0.8.3')),
+      ]);
+      expect(flood.filter((a) => a.status === 200)).toHaveLength(MAX_JOBS_PER_CLIENT);
+      const refused = flood.filter((a) => a.status !== 200);
+      expect(refused.map((a) => [a.status, a.json.code, a.retryAfter])).toEqual(refused.map(() => [429, 'TOO_MANY_FOR_CLIENT', '5']));
+      expect(other.status).toBe(200);
+      // Its places come back once its jobs are done.
+      expect((await from('127.0.8.2')).status).toBe(200);
+    } finally {
+      await limited.stop(true);
+    }
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import type { GameService } from '../game/service';
 import { ReviewReport } from '../review/model';
 import { summaryJson } from './summary-json';
 import { AdminLoginResponse, GameExportFileQuery, GameList, GameListQuery, GameParams, GameSummary } from './model';
-import type { CostlyPool } from '../replay/costly-pool';
+import type { ClientOf, CostlyPool } from '../replay/costly-pool';
 
 const tags = ['history'];
 /** At most this many tokens are read from one request (the pages send the ones they keep). */
@@ -31,7 +31,7 @@ export function presentedTokens(request: Request): string[] {
  * Finished games (README, "Saved games"): the admin token sees every game; a session token sees
  * the game played under it. The pages send the tokens they keep, so a browser sees its own games.
  */
-export const historyModule = (service: GameService, access: GameAccess, costly: CostlyPool) => {
+export const historyModule = (service: GameService, access: GameAccess, costly: CostlyPool, clientOf: ClientOf) => {
   const store = () => service.archive.store;
   /** The game, for its owner or the admin; unknown ids and others' games are told apart (404 / 403) as for sessions. */
   const owned = async (id: string, request: Request, what: string): Promise<StoredGame> => {
@@ -74,7 +74,7 @@ export const historyModule = (service: GameService, access: GameAccess, costly: 
     .get('/api/games/:game_id', async ({ params, request }) => summaryJson(await owned(params.game_id, request, 'a stored game')), {
       params: GameParams, response: GameSummary, detail: { summary: 'One finished game (its token or the admin\'s)', tags },
     })
-    .get('/api/games/:game_id/review', async ({ params, request }) => (await costly.run({ kind: 'stored-review', mjlog: (await owned(params.game_id, request, 'a stored game')).mjlog })) as ReviewReport, {
+    .get('/api/games/:game_id/review', async ({ params, request, server }) => (await costly.run({ kind: 'stored-review', mjlog: (await owned(params.game_id, request, 'a stored game')).mjlog }, clientOf(request, server))) as ReviewReport, {
       params: GameParams, response: ReviewReport,
       detail: { summary: 'The review of a finished game (every decision of every seat, as POST /api/replay/review): its token or the admin\'s', tags },
     })

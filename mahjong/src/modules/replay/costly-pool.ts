@@ -6,8 +6,11 @@
  * that the answer is 503 SERVER_BUSY with Retry-After, at once.
  */
 import { AppError } from '@devhub/shared';
-import { ServerBusy } from '../../server/errors';
+import { ServerBusy, TooManyJobsForClient } from '../../server/errors';
 import { type CostlyJob, runCostlyJob } from './costly-jobs';
+
+/** The client key of a request (create-limit.ts clientOf), or null when it is not limited. */
+export type ClientOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) => string | null;
 
 export type CostlyAnswer =
   | { id: number; ok: true; value: unknown }
@@ -15,9 +18,11 @@ export type CostlyAnswer =
 
 /** Jobs waiting behind the running one before new ones are turned away. */
 export const MAX_QUEUED_JOBS = 16;
+/** Jobs one client address may have running or waiting, so no one takes every place (the owner's machine: no limit). */
+export const MAX_JOBS_PER_CLIENT = 4;
 
 
-interface Pending { job: CostlyJob; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+interface Pending { job: CostlyJob; client: string | null; resolve: (v: unknown) => void; reject: (e: unknown) => void }
 
 export class CostlyPool {
   private worker: Worker | null = null;
@@ -27,12 +32,23 @@ export class CostlyPool {
   private running: (Pending & { id: number }) | null = null;
   private nextId = 1;
 
-  constructor(readonly maxQueued = MAX_QUEUED_JOBS) {}
+  /** Jobs running or waiting per client key. */
+  private readonly perClient = new Map<string, number>();
 
-  run(job: CostlyJob): Promise<unknown> {
+  constructor(readonly maxQueued = MAX_QUEUED_JOBS, readonly maxPerClient = MAX_JOBS_PER_CLIENT) {}
+
+  /** `client`: the key of the address the job is for (create-limit.ts clientOf); null: not limited. */
+  run(job: CostlyJob, client: string | null = null): Promise<unknown> {
+    if (client !== null && (this.perClient.get(client) ?? 0) >= this.maxPerClient) return Promise.reject(new TooManyJobsForClient(this.maxPerClient));
     if (this.queue.length >= this.maxQueued) return Promise.reject(new ServerBusy(this.queue.length));
+    if (client !== null) this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      const done = () => {
+        if (client === null) return;
+        const n = (this.perClient.get(client) ?? 1) - 1;
+        if (n > 0) this.perClient.set(client, n); else this.perClient.delete(client);
+      };
+      this.queue.push({ job, client, resolve: (v) => { done(); resolve(v); }, reject: (e) => { done(); reject(e); } });
       this.pump();
     });
   }

@@ -3,9 +3,9 @@ import { BuiltinList, ExportBody, ExportQuery, LoadResponse, StepsBody, StepsRes
 import { AnalysisBody, AnalysisResponse } from './analysis-model';
 import { ReviewBody, ReviewReport } from '../review/model';
 import { DEFAULT_SAMPLES_DIR, exportFile, listSamples, loadLog, readSample } from './service';
-import type { CostlyPool } from './costly-pool';
+import type { ClientOf, CostlyPool } from './costly-pool';
 
-export const replayModule = (costly: CostlyPool, samplesDir = DEFAULT_SAMPLES_DIR) =>
+export const replayModule = (costly: CostlyPool, clientOf: ClientOf, samplesDir = DEFAULT_SAMPLES_DIR) =>
   new Elysia({ name: 'replay', prefix: '/api/replay', seed: samplesDir })
     .post('/load', ({ body }) => loadLog(body), {
       response: LoadResponse,
@@ -31,12 +31,12 @@ export const replayModule = (costly: CostlyPool, samplesDir = DEFAULT_SAMPLES_DI
       query: ExportQuery,
       detail: { summary: 'Write a paipu as Tenhou XML, tenhou.net/6 JSON or mjai JSON lines (a download)', tags: ['replay'] },
     })
-    .post('/steps', async ({ body }) => (await costly.run({ kind: 'steps', body })) as typeof StepsResponse.static, {
+    .post('/steps', async ({ body, request, server }) => (await costly.run({ kind: 'steps', body }, clientOf(request, server))) as typeof StepsResponse.static, {
       body: StepsBody,
       response: StepsResponse,
       detail: { summary: 'Replay steps (all four hands visible) from a paipu or XML', tags: ['replay'] },
     })
-    .post('/analysis', async ({ body }) => (await costly.run({ kind: 'analysis', body })) as typeof AnalysisResponse.static, {
+    .post('/analysis', async ({ body, request, server }) => (await costly.run({ kind: 'analysis', body }, clientOf(request, server))) as typeof AnalysisResponse.static, {
       body: AnalysisBody,
       response: AnalysisResponse,
       detail: {
@@ -51,7 +51,7 @@ export const replayModule = (costly: CostlyPool, samplesDir = DEFAULT_SAMPLES_DI
         tags: ['replay'],
       },
     })
-    .post('/review', async ({ body }) => (await costly.run({ kind: 'review', body })) as typeof ReviewReport.static, {
+    .post('/review', async ({ body, request, server }) => (await costly.run({ kind: 'review', body }, clientOf(request, server))) as typeof ReviewReport.static, {
       body: ReviewBody,
       response: ReviewReport,
       detail: {
