@@ -103,6 +103,19 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
         expect(page.status).toBe(200);
         expect((await page.text()).length).toBeGreaterThan(100);
       }
+      // Reviews run on the worker entry point the binary carries: answered, and a request sent
+      // after four of them is answered before the last (on the server's own thread it would wait
+      // for all four).
+      const samples = (await (await fetch(`${base}/api/replay/builtin`)).json()) as { paipu_files: string[] };
+      const xml = await (await fetch(`${base}/api/replay/builtin/${samples.paipu_files[0]}`)).text();
+      const order: string[] = [];
+      const reviews = [0, 1, 2, 3].map(() => fetch(`${base}/api/replay/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ xml_content: xml }) })
+        .then(async (r) => { const body = (await r.json()) as { summary?: unknown }; order.push(`review ${r.status} ${body.summary ? 'with summary' : ''}`); }));
+      await Bun.sleep(20);
+      const health = fetch(base + product.health).then((r) => { order.push(`health ${r.status}`); });
+      await Promise.all([...reviews, health]);
+      expect(order.filter((o) => o === 'review 200 with summary')).toHaveLength(4);
+      expect(order.indexOf('health 200')).toBeLessThan(3);
     }
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);

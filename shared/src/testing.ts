@@ -2,7 +2,7 @@
  * Test helpers every package uses: one polling `waitFor` (one argument order everywhere) and
  * temporary directories that are always removed. Imported as `@devhub/shared/testing`.
  */
-import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -114,12 +114,22 @@ export function compiledBinary(pkg: string, name: string): Promise<string> {
   return build;
 }
 
+/**
+ * The entry points the package's `build` script compiles (the CLI, then any worker it carries),
+ * so the binary under test is the one that ships; `src/cli/index.ts` when the script names none.
+ */
+function entryPoints(pkgDir: string): string[] {
+  const build = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { scripts?: { build?: string } }).scripts?.build ?? '';
+  const files = build.split(/\s+/).filter((arg) => /^src\/.+\.ts$/.test(arg));
+  return files.length > 0 ? files : ['src/cli/index.ts'];
+}
+
 async function compile(pkgDir: string, name: string): Promise<string> {
   const outDir = join(REPO_ROOT, 'dist', 'test-bin');
   mkdirSync(outDir, { recursive: true });
   const target = join(outDir, name);
   const partial = `${target}.${process.pid}.partial`;
-  await using proc = Bun.spawn(['bun', 'build', '--compile', 'src/cli/index.ts', '--outfile', partial], { cwd: pkgDir, stdout: 'pipe', stderr: 'pipe' });
+  await using proc = Bun.spawn(['bun', 'build', '--compile', ...entryPoints(pkgDir), '--outfile', partial], { cwd: pkgDir, stdout: 'pipe', stderr: 'pipe' });
   const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
   if (code !== 0) {
     rmSync(partial, { force: true });
