@@ -23,12 +23,9 @@ import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { arg } from './cli-args';
 
 const ROOT = join(import.meta.dir, '..');
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const baselineRev = arg('baseline', '9c42c6e');
 const passes = Number(arg('passes', '3'));
 const only = arg('only', 'random,heuristic,strong').split(',');

@@ -12,11 +12,8 @@ import type { Agent } from '../mahjong/src/engine/ai/types';
 import { readTable } from '../mahjong/src/engine/ai/strong/table';
 import type { StateView } from '../mahjong/src/engine/game';
 import { playGame } from '../mahjong/src/engine/sim/play';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const walls = Number(arg('walls', '1000'));
 const seed = Number(arg('seed', '83000'));
 const opts = JSON.parse(arg('opts', '{}'));

@@ -36,6 +36,7 @@ import { Game } from '../mahjong/src/engine/game/game';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import { ukeire } from '../mahjong/src/engine/ukeire';
+import { arg } from './cli-args';
 
 /** The fastest call on offer (lowest shanten after, on a yaku route), with its plan and shanten, or null. */
 function fastestCall(t: Table): { a: number; sh: number; plan: string; yakuhai: boolean } | null {
@@ -56,10 +57,6 @@ function fastestCall(t: Table): { a: number; sh: number; plan: string; yakuhai: 
   return best;
 }
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const kind = arg('kind', 'pushfold');
 const games = Number(arg('games', '2400'));
 const seed0 = Number(arg('seed', '90001'));

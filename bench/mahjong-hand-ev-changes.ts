@@ -14,11 +14,8 @@ import { readTable } from '../mahjong/src/engine/ai/strong/table';
 import type { StateView } from '../mahjong/src/engine/game';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { playGame } from '../mahjong/src/engine/sim/play';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const games = Number(arg('games', '300'));
 const seed = Number(arg('seed', '80000'));
 const a = JSON.parse(arg('a', '{}'));

@@ -10,11 +10,8 @@
 import { StrongAgent } from '../mahjong/src/engine/ai';
 import { evCacheStats, HandEv } from '../mahjong/src/engine/ai/strong/hand-ev';
 import { playGame } from '../mahjong/src/engine/sim/play';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const games = Number(arg('games', '300'));
 const passes = Number(arg('passes', '2'));
 const opts = JSON.parse(arg('opts', '{"handEv":1,"evMargin":30}')) as Record<string, unknown>;

@@ -14,11 +14,8 @@
 import { RandomAgent } from '../mahjong/src/engine/ai';
 import { playGame } from '../mahjong/src/engine/sim/play';
 import { handSeed, LIVE_TILES, rng, shuffledWall } from '../mahjong/src/engine/table/wall';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const games = Number(arg('games', '2000'));
 const passes = Number(arg('passes', '3'));
 const HANDS_PER_HANCHAN = 12;

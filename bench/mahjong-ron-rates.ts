@@ -13,11 +13,8 @@
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import { readTable, type Table } from '../mahjong/src/engine/ai/strong/table';
 import { Game } from '../mahjong/src/engine/game';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const games = Number(arg('games', '2000'));
 const seed = Number(arg('seed', '84000'));
 const opts = JSON.parse(arg('opts', '{}'));

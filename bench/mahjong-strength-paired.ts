@@ -9,11 +9,8 @@
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import { playArena } from '../mahjong/src/engine/sim/arena';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const walls = Number(arg('walls', '500'));
 const seed = Number(arg('seed', '51001'));
 const variants = [arg('a', '{}'), arg('b', '{}')].map((s) => JSON.parse(s) as Record<string, unknown>);

@@ -13,11 +13,8 @@ import { join } from 'node:path';
 import { HeuristicAgent, StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import { playArena } from '../mahjong/src/engine/sim/arena';
 import { LearnedPlayer } from '../mahjong/src/modules/review/player';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const walls = Number(arg('walls', '100'));
 const seed = Number(arg('seed', '29'));
 const vs = arg('vs', 'strong-v1');

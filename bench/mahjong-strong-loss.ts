@@ -16,11 +16,8 @@ import { readTable } from '../mahjong/src/engine/ai/strong/table';
 import type { StateView } from '../mahjong/src/engine/game';
 import { isRed } from '../mahjong/src/engine/tiles';
 import { playGame } from '../mahjong/src/engine/sim/play';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const games = Number(arg('games', '1000'));
 const seed = Number(arg('seed', '60001'));
 

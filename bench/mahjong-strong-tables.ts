@@ -24,11 +24,8 @@ import { shanten } from '../mahjong/src/engine/shanten';
 import { playGame } from '../mahjong/src/engine/sim/play';
 import { kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import { ukeire } from '../mahjong/src/engine/ukeire';
+import { arg } from './cli-args';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const games = Number(arg('games', '1500'));
 const seed = Number(arg('seed', '50001'));
 const vsV1 = process.argv.includes('--vs-v1');
