@@ -1,7 +1,6 @@
 import { isAppError } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
-import { ServerBusy, TooManyCreations, TooManyHeld, TooManyJobsForClient } from './errors';
 import { expected } from './expected';
 
 /**
@@ -23,7 +22,9 @@ export const errorMapper = (log: ConsolaInstance) =>
     const app = isAppError(cause) ? cause : isAppError(error) ? error : null;
     if (app) {
       set.status = app.status;
-      if (app instanceof TooManyCreations || app instanceof TooManyHeld || app instanceof ServerBusy || app instanceof TooManyJobsForClient) set.headers['retry-after'] = String(app.retryAfter);
+      // Every error that says when to come back (a `retryAfter` in seconds) says it in the header too.
+      const retryAfter = (app as { retryAfter?: unknown }).retryAfter;
+      if (typeof retryAfter === 'number') set.headers['retry-after'] = String(retryAfter);
       const details = app.details && typeof app.details === 'object' ? app.details : {};
       return { detail: app.message, code: app.code, ...details };
     }
