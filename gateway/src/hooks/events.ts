@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { Type as t, type Static } from '@sinclair/typebox';
 import { withFileLock } from './lock';
 
@@ -21,10 +21,31 @@ export const EventLine = t.Object({
 });
 export type EventLine = Static<typeof EventLine>;
 
-/** Appends one line under the file lock: concurrent hooks never interleave or lose a line. */
-export function appendEvent(path: string, line: EventLine): void {
+/**
+ * events.jsonl is renamed to `events.jsonl.1` (replacing the previous one) before a line would take
+ * it past this size: the server follows the file only from its size at start, so older events are
+ * kept for reading by hand, not for ever.
+ */
+export const EVENTS_ROTATE_BYTES = 8 << 20;
+
+/** Where the previous events file goes when the current one is full. */
+export const rotatedEventsPath = (path: string): string => `${path}.1`;
+
+/**
+ * Appends one line under the file lock: concurrent hooks never interleave or lose a line, and the
+ * rotation happens between two whole lines.
+ */
+export function appendEvent(path: string, line: EventLine, rotateBytes = EVENTS_ROTATE_BYTES): void {
   const text = `${JSON.stringify(line)}\n`;
-  withFileLock(path, () => appendFileSync(path, text, { mode: 0o600 }));
+  withFileLock(path, () => {
+    const size = sizeOrZero(path);
+    if (size > 0 && size + Buffer.byteLength(text) > rotateBytes) renameSync(path, rotatedEventsPath(path));
+    appendFileSync(path, text, { mode: 0o600 });
+  });
+}
+
+function sizeOrZero(path: string): number {
+  try { return statSync(path).size; } catch { return 0; }
 }
 
 const s = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? null : v);

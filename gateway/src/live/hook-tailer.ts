@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { GatewayContext } from '../runtime/types';
-import { EventLine, specData } from '../hooks/events';
+import { EventLine, rotatedEventsPath, specData } from '../hooks/events';
 import { JsonlTail } from '../monitor/jsonl-tail';
 
 export interface LastHook { event: string; atMs: number; notificationType?: string; message?: string }
@@ -22,7 +22,7 @@ export class HookTailer {
     private readonly onSessionStart: (windowId: string, transcriptPath: string) => void,
     private readonly windowOfThread: (threadId: string) => string | undefined = () => undefined,
   ) {
-    this.tail = new JsonlTail(ctx.paths.events, JsonlTail.sizeOf(ctx.paths.events));
+    this.tail = new JsonlTail(ctx.paths.events, JsonlTail.sizeOf(ctx.paths.events), rotatedEventsPath(ctx.paths.events));
   }
 
   poll(nowMs = Date.now()): number {
