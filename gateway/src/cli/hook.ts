@@ -1,9 +1,9 @@
-import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineCommand } from 'citty';
 import { run } from '@devhub/shared';
 import { loadGatewayConfig, resolveHomeDir } from '../config';
-import { handleHook } from '../hooks';
+import { handleHook, withFileLock } from '../hooks';
+import { appendRotating } from '../state/append-rotating';
 import { statePaths } from '../state';
 
 /**
@@ -23,10 +23,14 @@ export default defineCommand({
     } catch (error) {
       const line = `${new Date().toISOString()} agentgw hook: ${(error as Error).message}\n`;
       process.stderr.write(line);
-      try { appendFileSync(join(stateDir, 'hook.log'), line, { mode: 0o600 }); } catch { /* state dir unwritable: stderr is all we have */ }
+      const log = join(stateDir, 'hook.log');
+      try { withFileLock(log, () => appendRotating(log, line, HOOK_LOG_ROTATE_BYTES)); } catch { /* state dir unwritable: stderr is all we have */ }
     }
   },
 });
+
+/** hook.log (rejected payloads) is kept to this size and one older file, as events.jsonl. */
+const HOOK_LOG_ROTATE_BYTES = 1 << 20;
 
 /** GW_DIR from the environment, else from the tmux session the gateway created (set-environment). */
 async function hookEnv(env: Record<string, string | undefined>): Promise<Record<string, string | undefined>> {

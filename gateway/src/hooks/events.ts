@@ -1,6 +1,6 @@
-import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { Type as t, type Static } from '@sinclair/typebox';
 import { withFileLock } from './lock';
+import { appendRotating } from '../state/append-rotating';
 
 /** The nine hook events the gateway installs and forwards (spec "Events" table). */
 export const HOOK_EVENTS = [
@@ -28,8 +28,7 @@ export type EventLine = Static<typeof EventLine>;
  */
 export const EVENTS_ROTATE_BYTES = 8 << 20;
 
-/** Where the previous events file goes when the current one is full. */
-export const rotatedEventsPath = (path: string): string => `${path}.1`;
+export { rotatedPath as rotatedEventsPath } from '../state/append-rotating';
 
 /**
  * Appends one line under the file lock: concurrent hooks never interleave or lose a line, and the
@@ -37,15 +36,7 @@ export const rotatedEventsPath = (path: string): string => `${path}.1`;
  */
 export function appendEvent(path: string, line: EventLine, rotateBytes = EVENTS_ROTATE_BYTES): void {
   const text = `${JSON.stringify(line)}\n`;
-  withFileLock(path, () => {
-    const size = sizeOrZero(path);
-    if (size > 0 && size + Buffer.byteLength(text) > rotateBytes) renameSync(path, rotatedEventsPath(path));
-    appendFileSync(path, text, { mode: 0o600 });
-  });
-}
-
-function sizeOrZero(path: string): number {
-  try { return statSync(path).size; } catch { return 0; }
+  withFileLock(path, () => appendRotating(path, text, rotateBytes));
 }
 
 const s = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? null : v);
