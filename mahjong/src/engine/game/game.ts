@@ -39,6 +39,8 @@ export interface GameOptions {
   start?: TableState;
 }
 
+const NO_ACTIONS: readonly number[] = [];
+
 export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
 
 export { roundLabel } from './round-label';
@@ -94,8 +96,17 @@ export class Game {
   /** Seat that must act now, or -1 between hands and after the game. */
   actor(): number { return this.finished ? -1 : this.kyoku.actor(); }
 
+  /** The valid actions of `player` now (a new array, the caller's to keep). */
   validActions(player: number): number[] {
-    return this.finished ? [] : this.kyoku.validActions(player);
+    return this.finished ? [] : this.kyoku.validActions(player).slice();
+  }
+
+  /**
+   * The same without the copy: the table's own list, refilled at the next step (read it only
+   * until then and never change it) — for a self-play loop that picks from it at once.
+   */
+  liveActions(player: number): readonly number[] {
+    return this.finished ? NO_ACTIONS : this.kyoku.validActions(player);
   }
 
   mask(player: number): boolean[] {

@@ -49,11 +49,11 @@ export abstract class KyokuState implements Partial<HandState> {
   protected cacheKey = -1;
   protected cacheOpts: Options | null = null;
   /**
-   * The options of the seat on turn and the target of a discard, refilled in place (one object
-   * each per hand instead of one per draw or discard): both are read only until the next step,
+   * The options of the seat on turn (with their lists) and the target of a discard, refilled in
+   * place (one object each per hand instead of one per draw or discard): both are read only until the next step,
    * as a shallow view is (a full view copies the target).
    */
-  protected readonly selfOpts: Options = { actions: [], riichiDiscards: [] };
+  protected readonly selfOpts: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
   protected readonly discardTarget: Target = { tile: 0, from: 0, kind: 'discard' };
 
   /**

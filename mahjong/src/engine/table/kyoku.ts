@@ -7,7 +7,7 @@
  */
 import type { Meld, RoundEvent } from '../paipu/types';
 import { A } from './actions';
-import type { HandInit, HandResult, HandState, StepResult, Target } from './hand-state';
+import { type HandInit, type HandResult, type HandState, offers, type StepResult, type Target } from './hand-state';
 import { addTile, clearMissed, markMissed, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
@@ -22,7 +22,7 @@ export interface KyokuInit extends HandInit {
   observer?: (e: RoundEvent, k: Kyoku) => void;
 }
 
-const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
+const NO_OPTIONS: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
 
 export class Kyoku extends KyokuState implements HandState {
   declare readonly init: KyokuInit;
@@ -69,7 +69,7 @@ export class Kyoku extends KyokuState implements HandState {
     return opts;
   }
 
-  /** Valid actions of `seat` now (empty when it is not that seat's turn). */
+  /** Valid actions of `seat` now (empty when it is not that seat's turn); read it only until the next step. */
   validActions(seat: number): number[] {
     return this.actor() === seat ? this.options().actions : [];
   }
@@ -81,7 +81,7 @@ export class Kyoku extends KyokuState implements HandState {
   step(seat: number, action: number, tile?: number, callTiles?: readonly number[]): StepResult {
     if (this.phase === 16) return { ok: false, code: 'HAND_OVER' };
     if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
-    if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
+    if (!offers(this.options(), action)) return { ok: false, code: 'ILLEGAL_ACTION' };
     if (this.phase < 4) return selfStep(this, seat, action, tile);
     this.decisions[seat] = action;
     this.decisionTiles[seat] = callTiles;
@@ -137,7 +137,7 @@ export class Kyoku extends KyokuState implements HandState {
     while (this.nextAsk < this.responders.length) {
       const s = this.responders[this.nextAsk++]!;
       // Once someone has declared ron only other rons matter; calls would be overruled.
-      if (ronDeclared && !this.respOptions[s]!.actions.includes(A.RON)) continue;
+      if (ronDeclared && !offers(this.respOptions[s]!, A.RON)) continue;
       this.phase = (this.target!.kind === 'discard' ? 4 : this.target!.kind === 'kakan' ? 8 : 12) + s;
       return;
     }
@@ -154,7 +154,7 @@ export class Kyoku extends KyokuState implements HandState {
       if (this.target.kind === 'ankan') {
         // A closed kan is not a pass: only kokushi may rob it, so only a seat that was offered
         // that ron (and skipped it) becomes furiten; a seat merely waiting on the tile does not.
-        for (let s = 0; s < 4; s++) if (this.respOptions[s]?.actions.includes(A.RON)) markMissed(ps[s]!, k);
+        for (let s = 0; s < 4; s++) { const o = this.respOptions[s]; if (o && offers(o, A.RON)) markMissed(ps[s]!, k); }
       } else {
         markMissed(ps[0]!, k); markMissed(ps[1]!, k); markMissed(ps[2]!, k); markMissed(ps[3]!, k);
       }

@@ -95,7 +95,7 @@ function naturalCallTiles(p: PlayerState, action: number, tile: number): number[
   return useRed && !usedRed ? null : out;
 }
 
-const NONE: Options = { actions: [], riichiDiscards: [] };
+const NONE: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
 
 /** Cheap test whether the seat could do anything with the tile (most discards: nobody). */
 function mayAnswer(k: HandState, seat: number, target: Target): boolean {
@@ -162,7 +162,8 @@ function answerOptions(k: HandState, seat: number, target: Target): Options {
   const actions: number[] = [];
   for (let i = 0; i < 16; i++) if (bits & (1 << i)) actions.push(37 + i);
   actions.push(A.SKIP);
-  return { actions, riichiDiscards: [] };
+  // Action 37 + i is bit 10 + i of `hi` (see Options).
+  return { actions, riichiDiscards: [], lo: 0, hi: (bits << 10) | (1 << (A.SKIP - 27)) };
 }
 
 function redHeld(p: PlayerState, kind: number): boolean {
