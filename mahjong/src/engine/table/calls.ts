@@ -5,7 +5,7 @@ import { A } from './actions';
 import type { HandState, Target } from './hand-state';
 import { ankanKinds, kakanKinds } from './options';
 import { callTiles, kuikae } from './response-options';
-import { clearMissed, copiesOf, markMissed } from './player';
+import { clearMissed, copiesOf, markLastCalled, markMissed } from './player';
 
 function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {
   const code = encodeMeld({ type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: (m.from - owner + 4) % 4 });
@@ -48,7 +48,7 @@ export function executeCall(k: HandState, seat: number, action: number, target: 
   const meld = withCode({ type, tiles: sortedWith(used, target.tile), called: target.tile, added: null, from: target.from }, seat);
   p.melds.push(meld);
   const discarder = k.players[target.from]!;
-  discarder.river.at(-1)!.called = true;
+  markLastCalled(discarder);
   discarder.nagashi = false;
   k.markCalled();
   for (const q of k.players) { q.ippatsu = false; markMissed(q, target.tile >> 2); }

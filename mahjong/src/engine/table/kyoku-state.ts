@@ -86,7 +86,7 @@ export abstract class KyokuState implements Partial<HandState> {
   private doraShared: number[] = [];
   get over(): boolean { return this.phase === 16; }
   seatWind(seat: number): number { return (seat - this.init.oya + 4) % 4; }
-  firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.river.length === 0; }
+  firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.riverCodes.length === 0; }
 
   /** Seat that must act now, or -1 when the hand is over. */
   actor(): number {

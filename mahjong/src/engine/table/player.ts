@@ -14,14 +14,21 @@ export interface RiverTile {
 export interface PlayerState {
   hand: number[];
   melds: Meld[];
-  river: RiverTile[];
+  /**
+   * The discards in order, as objects built from `riverCodes` when read (the same array each time,
+   * brought up to date: a reader that kept it sees the discards made since once it reads again).
+   * Read-only for callers: the table changes it through discardTo and markLastCalled.
+   */
+  readonly river: RiverTile[];
+  /** The river as one integer per discard (`RIVER_*` bits over the tile id), what the table keeps. */
+  readonly riverCodes: number[];
   /** Kinds this seat ever discarded (permanent furiten), including tiles called away. */
   discarded: boolean[];
-  /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten). */
-  missed: boolean[];
+  /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten), read from the bits below. */
+  readonly missed: readonly boolean[];
   /**
-   * The kinds set in `missed` as bits (kinds 0–26, then 27–33), so clearing touches only those
-   * (see markMissed/clearMissed); bits instead of a list: marking runs for every seat at every draw.
+   * The passed kinds as bits (kinds 0–26, then 27–33), the table's own record of them: marking
+   * runs for every seat at every draw, so it is one OR (see markMissed/clearMissed, isMissed).
    */
   missedSuits: number;
   missedHonours: number;
@@ -48,6 +55,62 @@ export interface PlayerState {
   masks: HandMasks;
 }
 
+/** Bits of a river code above the tile id (bits 0–7). */
+export const RIVER_TSUMOGIRI = 1 << 8;
+export const RIVER_RIICHI = 1 << 9;
+export const RIVER_CALLED = 1 << 10;
+
+const riverTileOf = (code: number): RiverTile =>
+  ({ tile: code & 0xff, tsumogiri: (code & RIVER_TSUMOGIRI) !== 0, riichi: (code & RIVER_RIICHI) !== 0, called: (code & RIVER_CALLED) !== 0 });
+
+/** The one implementation of PlayerState (a class: its fields keep one shape, its getters live on the prototype). */
+class Player implements PlayerState {
+  hand: number[];
+  melds: Meld[] = [];
+  readonly riverCodes: number[] = [];
+  private readonly riverTiles: RiverTile[] = [];
+  discarded: boolean[] = NOES.slice();
+  missedSuits = 0;
+  missedHonours = 0;
+  riichi = false;
+  riichiAccepted = false;
+  doubleRiichi = false;
+  ippatsu = false;
+  nagashi = true;
+  forbidden: number[] = NO_KINDS;
+  pao: number | null = null;
+  kans = 0;
+  waits: number[] | null = null;
+  shanten13 = 8;
+  counts: number[];
+  masks: HandMasks;
+
+  constructor(hand: number[], counts: number[], masks: HandMasks) {
+    this.hand = hand;
+    this.counts = counts;
+    this.masks = masks;
+  }
+
+  get river(): RiverTile[] {
+    const out = this.riverTiles, codes = this.riverCodes;
+    for (let i = out.length; i < codes.length; i++) out.push(riverTileOf(codes[i]!));
+    return out;
+  }
+
+  /** Marks the last discard as called, in the codes and in its object if one was built. */
+  markLastCalled(): void {
+    const i = this.riverCodes.length - 1;
+    this.riverCodes[i] = this.riverCodes[i]! | RIVER_CALLED;
+    if (this.riverTiles.length > i) this.riverTiles[i]!.called = true;
+  }
+
+  get missed(): readonly boolean[] {
+    const out = NOES.slice();
+    for (let k = 0; k < 34; k++) out[k] = isMissed(this, k);
+    return out;
+  }
+}
+
 export function newPlayer(hand: readonly number[]): PlayerState {
   const counts = ZEROS.slice();
   const masks = emptyMasks();
@@ -64,12 +127,17 @@ export function newPlayer(hand: readonly number[]): PlayerState {
   for (let w = 0; w < 5; w++) {
     for (let m = bits[w]!; m !== 0; m &= m - 1) sorted[n++] = w * 32 + 31 - Math.clz32(m & -m);
   }
-  return {
-    counts, masks, hand: sorted, melds: [], river: [],
-    discarded: NOES.slice(), missed: NOES.slice(), missedSuits: 0, missedHonours: 0,
-    riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
-    forbidden: NO_KINDS, pao: null, kans: 0, waits: null, shanten13: 8,
-  };
+  return new Player(sorted, counts, masks);
+}
+
+/** Adds a discard to the seat's river. */
+export function discardTo(p: PlayerState, id: number, tsumogiri: boolean, riichi: boolean): void {
+  p.riverCodes.push(id | (tsumogiri ? RIVER_TSUMOGIRI : 0) | (riichi ? RIVER_RIICHI : 0));
+}
+
+/** The seat's last discard was called away. */
+export function markLastCalled(p: PlayerState): void {
+  (p as Player).markLastCalled();
 }
 
 const ID_BITS = new Int32Array(5);
@@ -102,19 +170,21 @@ export function addTile(p: PlayerState, id: number): void {
 }
 
 export function markMissed(p: PlayerState, kind: number): void {
-  if (p.missed[kind]) return;
-  p.missed[kind] = true;
   if (kind < 27) p.missedSuits |= 1 << kind;
   else p.missedHonours |= 1 << (kind - 27);
 }
 
 export function clearMissed(p: PlayerState): void {
-  const missed = p.missed;
-  for (let m = p.missedSuits; m !== 0; m &= m - 1) missed[31 - Math.clz32(m & -m)] = false;
-  for (let m = p.missedHonours; m !== 0; m &= m - 1) missed[58 - Math.clz32(m & -m)] = false;
   p.missedSuits = 0;
   p.missedHonours = 0;
 }
+
+/** Whether `kind` was passed since the seat's last draw (or since its riichi). */
+export const isMissed = (p: PlayerState, kind: number): boolean =>
+  (kind < 27 ? (p.missedSuits >>> kind) & 1 : (p.missedHonours >>> (kind - 27)) & 1) === 1;
+
+/** Furiten on `kind`: discarded by the seat, or passed since its last draw. */
+export const furitenOn = (p: PlayerState, kind: number): boolean => p.discarded[kind] === true || isMissed(p, kind);
 
 export function isClosed(p: PlayerState): boolean {
   for (const m of p.melds) if (m.type !== 'ankan') return false;

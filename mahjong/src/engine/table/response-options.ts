@@ -7,7 +7,7 @@ import { shantenKokushi } from '../rules';
 import { A } from './actions';
 import type { HandState, Target } from './hand-state';
 import type { Options } from './options';
-import type { PlayerState } from './player';
+import { furitenOn, type PlayerState } from './player';
 import { roundWindOf, winContext } from './settle';
 import { countsWith, evaluateWin, waitsOf, yakuByTiles, yakuCertain } from './win';
 import { isRed } from '../tiles';
@@ -20,7 +20,7 @@ export function canRon(k: HandState, seat: number, target: Target): boolean {
   if (target.kind === 'ankan' && (p.melds.length > 0 || shantenKokushi(countsWith(p.hand, tile)) !== -1)) return false;
   // Furiten: a winning kind discarded by the seat or passed since its turn (a loop, no closure).
   const waits = waitsOf(p);
-  for (let i = 0; i < waits.length; i++) if (p.discarded[waits[i]!] || p.missed[waits[i]!]) return false;
+  for (let i = 0; i < waits.length; i++) if (furitenOn(p, waits[i]!)) return false;
   return yakuCertain(p, false) || yakuByTiles(p, tile, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
 }
 

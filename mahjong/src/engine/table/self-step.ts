@@ -5,7 +5,7 @@
 import { A } from './actions';
 import { executeKan } from './calls';
 import type { HandState, StepResult } from './hand-state';
-import { NO_KINDS, type PlayerState, removeTile } from './player';
+import { discardTo, NO_KINDS, type PlayerState, removeTile } from './player';
 import { settleAbort, settleWins } from './settle';
 import { isRed, RED_FIVE_IDS } from '../tiles';
 
@@ -71,7 +71,7 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
   const waits = k.drawn !== null && id >> 2 === k.drawn >> 2 ? p.waits : null;
   removeTile(p, id);
   if (waits !== null) p.waits = waits;
-  p.river.push({ tile: id, tsumogiri, riichi, called: false });
+  discardTo(p, id, tsumogiri, riichi);
   p.discarded[id >> 2] = true;
   p.ippatsu = false;
   if (p.forbidden.length > 0) p.forbidden = NO_KINDS;
@@ -86,7 +86,9 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
 /** Tenhou: the same wind as all four first discards, with no call before, aborts the hand. */
 function isFourWinds(k: HandState): boolean {
   if (!k.noCalls || k.discards !== 4) return false;
-  const first = k.players.map((q) => q.river[0]?.tile ?? -1);
-  const kind = first[0]! >> 2;
-  return kind >= 27 && kind <= 30 && first.every((t) => t >> 2 === kind);
+  const ps = k.players;
+  const kind = (ps[0]!.riverCodes[0]! & 0xff) >> 2;
+  if (kind < 27 || kind > 30) return false;
+  for (let s = 1; s < 4; s++) if (ps[s]!.riverCodes.length === 0 || (ps[s]!.riverCodes[0]! & 0xff) >> 2 !== kind) return false;
+  return ps[0]!.riverCodes.length > 0;
 }
