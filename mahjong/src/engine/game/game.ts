@@ -8,6 +8,7 @@ import { advance, type TableState } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
+import { legalAt, legalCount } from '../table/option-set';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
 import { COMMITTED_SCHEME, isWallSecret, newWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
 import type { HandLogEntry, StateView } from './view-schema';
@@ -107,6 +108,16 @@ export class Game {
    */
   liveActions(player: number): readonly number[] {
     return this.finished ? NO_ACTIONS : this.kyoku.validActions(player);
+  }
+
+  /** How many actions `player` may take now (the length of its valid actions, without building them). */
+  legalCount(player: number): number {
+    return this.finished || this.kyoku.actor() !== player ? 0 : legalCount(this.kyoku.options());
+  }
+
+  /** The `i`-th of `player`'s valid actions now (ascending, as `validActions` lists them); -1 past the end. */
+  legalAt(player: number, i: number): number {
+    return this.finished || this.kyoku.actor() !== player ? -1 : legalAt(this.kyoku.options(), i);
   }
 
   mask(player: number): boolean[] {

@@ -17,7 +17,8 @@ export function playGame(agents: Agent[], opts: GameOptions, limits: PlayLimits 
     if (steps >= maxSteps) throw new Error(`invariant: game ${game.seed} did not finish in ${maxSteps} steps`);
     const seat = game.actor();
     const agent = agents[seat]!;
-    const action = agent.pick ? agent.pick(game.liveActions(seat)) : agent.decide(game.stateView(seat, { shallow: true, reuse: true }));
+    const action = agent.pickIndex ? game.legalAt(seat, agent.pickIndex(game.legalCount(seat)))
+      : agent.pick ? agent.pick(game.liveActions(seat)) : agent.decide(game.stateView(seat, { shallow: true, reuse: true }));
     const r = game.step(seat, action);
     if (!r.ok) throw new Error(`invariant: agent ${agent.name} chose illegal ${action} (${r.code})`);
   }

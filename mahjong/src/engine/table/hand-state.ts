@@ -13,7 +13,8 @@ import type { Wall } from './wall';
  * refilled in place at each step: read them only until the next step (copy to keep them).
  */
 export interface Options {
-  actions: number[];
+  /** Ascending (the bits below, read in order). */
+  readonly actions: number[];
   /** Discard indices that would keep tenpai with riichi (a riichi candidate enters step 2). */
   riichiDiscards: number[];
   /** `actions` as bits, for the step's legality check: bit a of `lo` for actions 0–26, bit a − 27 of `hi` for 27–53. */

@@ -8,6 +8,7 @@ import type { HandInit, HandResult, HandState, Options, Target } from './hand-st
 import { type PlayerState, newPlayer } from './player';
 import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
 import { EventLog } from './event-log';
+import { OptionSet } from './option-set';
 
 const SEEN_NONE: readonly number[] = new Array<number>(34).fill(0);
 
@@ -53,7 +54,7 @@ export abstract class KyokuState implements Partial<HandState> {
    * place (one object each per hand instead of one per draw or discard): both are read only until the next step,
    * as a shallow view is (a full view copies the target).
    */
-  protected readonly selfOpts: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
+  protected readonly selfOpts = new OptionSet();
   protected readonly discardTarget: Target = { tile: 0, from: 0, kind: 'discard' };
 
   /**

@@ -6,6 +6,7 @@ import { waitingKinds } from '../rules';
 import { HandGroups } from '../shanten';
 import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
+import type { OptionSet } from './option-set';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, yakuByTiles, yakuCertain } from './win';
 import { roundWindOf, winContext } from './settle';
@@ -45,10 +46,10 @@ function hasKakan(p: PlayerState): boolean {
 
 
 /**
- * Discard indices of the hand (ascending kinds, then red fives 34–36; kuikae kinds left out),
- * written into `out` (emptied first) from the masks, and their bits into `into.lo`/`into.hi`.
+ * The hand's discard indices (kinds, then red fives 34–36; kuikae kinds left out) as the bits of
+ * `into.lo`/`into.hi` (see Options), read from the hand masks.
  */
-function discardActions(p: PlayerState, out: number[], into: Options): void {
+function discardBits(p: PlayerState, into: OptionSet): void {
   const present = p.masks.present;
   const forbidden = p.forbidden;
   let m0 = present[0]!, m1 = present[1]!, m2 = present[2]!;
@@ -65,65 +66,51 @@ function discardActions(p: PlayerState, out: number[], into: Options): void {
     if (f < 9) m0 &= ~(1 << f); else if (f < 18) m1 &= ~(1 << (f - 9)); else if (f < 27) m2 &= ~(1 << (f - 18)); else honours &= ~(1 << (f - 27));
     if (f === 4) reds &= ~1; else if (f === 13) reds &= ~2; else if (f === 22) reds &= ~4;
   }
-  out.length = 0;
-  for (let m = m0; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
-  for (let m = m1; m !== 0; m &= m - 1) out.push(40 - Math.clz32(m & -m));
-  for (let m = m2; m !== 0; m &= m - 1) out.push(49 - Math.clz32(m & -m));
-  for (let m = honours; m !== 0; m &= m - 1) out.push(58 - Math.clz32(m & -m));
-  if (reds & 1) out.push(34);
-  if (reds & 2) out.push(35);
-  if (reds & 4) out.push(36);
   into.lo = m0 | (m1 << 9) | (m2 << 18);
   into.hi = honours | (reds << 7);
 }
 
-/** Adds a special action (37–53) to the options. */
-function offer(into: Options, action: number): void {
-  into.actions.push(action);
-  into.hi |= 1 << (action - 27);
-}
-
 /**
- * The options of `seat` on turn, written into `into`: its lists are refilled in place (no array
- * per draw), so they are valid until the next step only.
+ * The options of `seat` on turn, written into `into` as bits (its action list is built from them
+ * when read) and a refilled riichi list: valid until the next step only.
  */
-export function selfOptions(k: HandState, seat: number, into: Options): Options {
-  const actions = into.actions;
+export function selfOptions(k: HandState, seat: number, into: OptionSet): Options {
   const riichiDiscards = into.riichiDiscards;
   riichiDiscards.length = 0;
+  into.listed = false;
   if (k.stage2) {
-    actions.length = 0;
     into.lo = 0;
-    into.hi = 0;
-    offer(into, A.RIICHI);
-    offer(into, A.RIICHI_CANCEL);
+    into.hi = (1 << (A.RIICHI - 27)) | (1 << (A.RIICHI_CANCEL - 27));
     return into;
   }
   const p = k.players[seat]!;
   if (p.riichi && k.drawn !== null) {
     const only = discardIndex(k.drawn);
-    actions.length = 0;
-    actions.push(only);
     into.lo = only < 27 ? 1 << only : 0;
     into.hi = only < 27 ? 0 : 1 << (only - 27);
-  } else discardActions(p, actions, into);
+  } else discardBits(p, into);
   if (k.drawn !== null && !k.afterCall) {
     const c = p.counts; // changed and restored below
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
     if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !farByMasks(p.masks, 3) && GROUPS.set(c, p.melds.length) <= 0) {
-      // Each discard changes one group: the other three are looked up once.
-      for (let i = 0; i < actions.length; i++) {
-        if (GROUPS.changed(c, kindOfDiscard(actions[i]!), -1) === 0) riichiDiscards.push(actions[i]!);
+      // Each discard changes one group: the other three are looked up once. Ascending, as the list.
+      for (let m = into.lo; m !== 0; m &= m - 1) {
+        const idx = 31 - Math.clz32(m & -m);
+        if (GROUPS.changed(c, idx, -1) === 0) riichiDiscards.push(idx);
+      }
+      for (let m = into.hi & 0x3ff; m !== 0; m &= m - 1) {
+        const idx = 58 - Math.clz32(m & -m);
+        if (GROUPS.changed(c, kindOfDiscard(idx), -1) === 0) riichiDiscards.push(idx);
       }
     }
-    // Specials in index order: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
+    // Specials: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
     if (k.tilesLeft > 0 && k.kans < 4) {
-      if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) offer(into, A.ANKAN);
-      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) offer(into, A.KAKAN);
+      if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) into.hi |= 1 << (A.ANKAN - 27);
+      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) into.hi |= 1 << (A.KAKAN - 27);
     }
-    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || yakuByTiles(p, null, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) offer(into, A.TSUMO);
-    if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) offer(into, A.KYUUSHU);
+    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || yakuByTiles(p, null, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) into.hi |= 1 << (A.TSUMO - 27);
+    if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) into.hi |= 1 << (A.KYUUSHU - 27);
   }
   return into;
 }
