@@ -9,6 +9,7 @@ import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
 import { legalAt, legalCount } from '../table/option-set';
+import type { Options } from '../table/hand-state';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
 import { COMMITTED_SCHEME, isWallSecret, newWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
 import type { HandLogEntry, StateView } from './view-schema';
@@ -41,6 +42,7 @@ export interface GameOptions {
 }
 
 const NO_ACTIONS: readonly number[] = [];
+const NO_OPTIONS: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
 
 export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
 
@@ -108,6 +110,14 @@ export class Game {
    */
   liveActions(player: number): readonly number[] {
     return this.finished ? NO_ACTIONS : this.kyoku.validActions(player);
+  }
+
+  /**
+   * The options of `player` now as the table keeps them (bits and lists refilled at the next step;
+   * read them at once, never change them): `legalCount`/`legalAt` (table/option-set.ts) read them.
+   */
+  liveOptions(player: number): Options {
+    return this.finished || this.kyoku.actor() !== player ? NO_OPTIONS : this.kyoku.options();
   }
 
   /** How many actions `player` may take now (the length of its valid actions, without building them). */

@@ -11,7 +11,8 @@ import { type HandInit, type HandResult, type HandState, offers, type StepResult
 import { addTile, markMissed, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
-import { responseOptions } from './response-options';
+import { answerOptions, chiShape, responseOptions } from './response-options';
+import { waitsOf } from './win';
 import { resolveResponses } from './responses';
 import { KyokuState } from './kyoku-state';
 
@@ -105,7 +106,37 @@ export class Kyoku extends KyokuState implements HandState {
     const t = this.discardTarget;
     t.tile = tile;
     t.from = from;
-    this.openResponses(t);
+    this.target = t;
+    if (this.decided > 0) {
+      for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
+      this.decided = 0;
+    }
+    this.responders.length = 0;
+    this.nextAsk = 0;
+    // responseOptions' cheap test written out (three times a discard): a winning kind, a pair of
+    // the kind (pon) or, for the next seat, two tiles of a sequence with it (chi).
+    const kind = tile >> 2;
+    const calls = this.tilesLeft > 0;
+    const next = (from + 1) & 3;
+    const ps = this.players;
+    for (let s = 0; s < 4; s++) {
+      this.respOptions[s] = null;
+      if (s === from) continue;
+      const p = ps[s]!;
+      const waits = waitsOf(p);
+      if (!(waits.length > 0 && waits.includes(kind)) && (!calls || p.riichi || (p.counts[kind]! < 2 && (s !== next || kind >= 27 || !chiShape(p.counts, kind))))) continue;
+      const opts = answerOptions(this, s, t);
+      if (opts.actions.length > 1) {
+        this.respOptions[s] = opts;
+        this.responders.push(s);
+      }
+    }
+    // Nobody may answer and nothing is pending (resolveResponses' common case): the next seat draws.
+    if (this.responders.length === 0 && this.riichiPending === null && this.kans < 4 && calls) {
+      this.draw(next, false);
+      return;
+    }
+    this.nextResponder();
   }
 
   // Per-seat arrays and loops, no Maps or spreads: this runs after every discard.

@@ -68,7 +68,8 @@ class Player implements PlayerState {
   hand: number[];
   melds: Meld[] = [];
   readonly riverCodes: number[] = [];
-  private readonly riverTiles: RiverTile[] = [];
+  /** The river's objects, made on the first read (a random self-play hand never reads them). */
+  private riverTiles: RiverTile[] | null = null;
   discarded: boolean[] = NOES.slice();
   missedSuits = 0;
   missedHonours = 0;
@@ -92,7 +93,7 @@ class Player implements PlayerState {
   }
 
   get river(): RiverTile[] {
-    const out = this.riverTiles, codes = this.riverCodes;
+    const out = this.riverTiles ??= [], codes = this.riverCodes;
     for (let i = out.length; i < codes.length; i++) out.push(riverTileOf(codes[i]!));
     return out;
   }
@@ -101,7 +102,7 @@ class Player implements PlayerState {
   markLastCalled(): void {
     const i = this.riverCodes.length - 1;
     this.riverCodes[i] = this.riverCodes[i]! | RIVER_CALLED;
-    if (this.riverTiles.length > i) this.riverTiles[i]!.called = true;
+    if (this.riverTiles !== null && this.riverTiles.length > i) this.riverTiles[i]!.called = true;
   }
 
   get missed(): readonly boolean[] {

@@ -110,7 +110,7 @@ function mayAnswer(k: HandState, seat: number, target: Target): boolean {
 }
 
 /** The hand holds two tiles that make a sequence with suit tile `kind`. */
-function chiShape(c: readonly number[], kind: number): boolean {
+export function chiShape(c: readonly number[], kind: number): boolean {
   const n = kind % 9;
   return (n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0);
 }
@@ -121,7 +121,7 @@ export function responseOptions(k: HandState, seat: number, target: Target): Opt
 }
 
 /** The options of a seat that may answer (no closure: this one runs after most discards). */
-function answerOptions(k: HandState, seat: number, target: Target): Options {
+export function answerOptions(k: HandState, seat: number, target: Target): Options {
   const p = k.players[seat]!;
   // Bit i = action 37 + i; emitted in index order at the end.
   let bits = 0;
