@@ -37,8 +37,12 @@ export abstract class KyokuState implements Partial<HandState> {
   /** Seats with a choice on the current target, in seat order; `nextAsk` indexes the next to ask. */
   responders: number[] = [];
   nextAsk = 0;
-  /** Per seat: its options on the current target (null: nothing to decide). */
+  /**
+   * Per seat: its options on the current target (null: nothing to decide), one of `answerSets`
+   * refilled per target: read them until the next step only, as the seat on turn's options.
+   */
   respOptions: (Options | null)[] = [null, null, null, null];
+  protected readonly answerSets = [new OptionSet(), new OptionSet(), new OptionSet(), new OptionSet()];
   /** Per seat: the answer given (-1: none yet), and the exact hand tiles a replayed call names. */
   decisions = [-1, -1, -1, -1];
   decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];

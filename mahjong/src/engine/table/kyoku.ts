@@ -11,7 +11,7 @@ import { type HandInit, type HandResult, type HandState, offers, type StepResult
 import { addTile, markMissed, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
-import { answerOptions, chiShape, responseOptions } from './response-options';
+import { answerBits, chiShape, responseBits } from './response-options';
 import { waitsOf } from './win';
 import { resolveResponses } from './responses';
 import { KyokuState } from './kyoku-state';
@@ -125,11 +125,8 @@ export class Kyoku extends KyokuState implements HandState {
       const p = ps[s]!;
       const waits = waitsOf(p);
       if (!(waits.length > 0 && waits.includes(kind)) && (!calls || p.riichi || (p.counts[kind]! < 2 && (s !== next || kind >= 27 || !chiShape(p.counts, kind))))) continue;
-      const opts = answerOptions(this, s, t);
-      if (opts.actions.length > 1) {
-        this.respOptions[s] = opts;
-        this.responders.push(s);
-      }
+      const bits = answerBits(this, s, t);
+      if (bits !== 0) this.offerAnswers(s, bits);
     }
     // Nobody may answer and nothing is pending (resolveResponses' common case): the next seat draws.
     if (this.responders.length === 0 && this.riichiPending === null && this.kans < 4 && calls) {
@@ -151,13 +148,20 @@ export class Kyoku extends KyokuState implements HandState {
     for (let s = 0; s < 4; s++) {
       this.respOptions[s] = null;
       if (s === target.from) continue;
-      const opts = responseOptions(this, s, target);
-      if (opts.actions.length > 1) {
-        this.respOptions[s] = opts;
-        this.responders.push(s);
-      }
+      const bits = responseBits(this, s, target);
+      if (bits !== 0) this.offerAnswers(s, bits);
     }
     this.nextResponder();
+  }
+
+  /** `seat` has answers `bits` (answerBits) to the target, and skip: it will be asked, in seat order. */
+  private offerAnswers(seat: number, bits: number): void {
+    const o = this.answerSets[seat]!;
+    o.lo = 0;
+    o.hi = (bits << (A.CHI_LOW - 27)) | (1 << (A.SKIP - 27)); // action 37 + i is bit 10 + i of hi
+    o.listed = false;
+    this.respOptions[seat] = o;
+    this.responders.push(seat);
   }
 
   /** Ask the next seat with a real choice, or resolve the answers when none is left. */

@@ -6,7 +6,6 @@
 import { shantenKokushi } from '../rules';
 import { A } from './actions';
 import type { HandState, Target } from './hand-state';
-import type { Options } from './options';
 import { furitenOn, type PlayerState } from './player';
 import { roundWindOf, winContext } from './settle';
 import { countsWith, evaluateWin, waitsOf, yakuByTiles, yakuCertain } from './win';
@@ -95,8 +94,6 @@ function naturalCallTiles(p: PlayerState, action: number, tile: number): number[
   return useRed && !usedRed ? null : out;
 }
 
-const NONE: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
-
 /** Cheap test whether the seat could do anything with the tile (most discards: nobody). */
 function mayAnswer(k: HandState, seat: number, target: Target): boolean {
   const p = k.players[seat]!;
@@ -115,13 +112,17 @@ export function chiShape(c: readonly number[], kind: number): boolean {
   return (n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0);
 }
 
-export function responseOptions(k: HandState, seat: number, target: Target): Options {
-  if (!mayAnswer(k, seat, target)) return NONE;
-  return answerOptions(k, seat, target);
+/** The answers of `seat` to `target` as bits (see answerBits); 0: nothing to decide. */
+export function responseBits(k: HandState, seat: number, target: Target): number {
+  return mayAnswer(k, seat, target) ? answerBits(k, seat, target) : 0;
 }
 
-/** The options of a seat that may answer (no closure: this one runs after most discards). */
-export function answerOptions(k: HandState, seat: number, target: Target): Options {
+/**
+ * The answers of a seat that may answer, as bits: bit i is action 37 + i (ron, calls); 0 when it
+ * has none (then it is not asked; otherwise skip is offered too). No closure and no allocation:
+ * this runs after most discards.
+ */
+export function answerBits(k: HandState, seat: number, target: Target): number {
   const p = k.players[seat]!;
   // Bit i = action 37 + i; emitted in index order at the end.
   let bits = 0;
@@ -158,12 +159,7 @@ export function answerOptions(k: HandState, seat: number, target: Target): Optio
     }
     if (k.kans < 4 && c[kind] === 3) bits |= 1 << (A.DAIMINKAN - 37);
   }
-  if (bits === 0) return NONE;
-  const actions: number[] = [];
-  for (let i = 0; i < 16; i++) if (bits & (1 << i)) actions.push(37 + i);
-  actions.push(A.SKIP);
-  // Action 37 + i is bit 10 + i of `hi` (see Options).
-  return { actions, riichiDiscards: [], lo: 0, hi: (bits << 10) | (1 << (A.SKIP - 27)) };
+  return bits;
 }
 
 function redHeld(p: PlayerState, kind: number): boolean {
