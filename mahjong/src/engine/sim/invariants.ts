@@ -27,6 +27,12 @@ export function checkInvariants(g: Game): string | null {
   for (const [s, p] of k.players.entries()) {
     const c = new Array<number>(34).fill(0);
     for (const id of p.hand) c[id >> 2]! += 1;
+    // The hand is kept as a bit set and read back as a sorted list: both views must agree.
+    if (p.hand.length !== p.tileCount) return `seat ${s}: ${p.hand.length} tiles listed, ${p.tileCount} counted`;
+    for (let i = 1; i < p.hand.length; i++) if (p.hand[i - 1]! >= p.hand[i]!) return `seat ${s}: hand not in ascending order`;
+    let bits = 0;
+    for (const w of p.ids) for (let m = w; m !== 0; m &= m - 1) bits++;
+    if (bits !== p.tileCount) return `seat ${s}: ${bits} ids in the hand's set, ${p.tileCount} counted`;
     if (c.some((n, kind) => n !== p.counts[kind])) return `seat ${s}: kind counts out of step with the hand`;
     const m = emptyMasks();
     for (const id of p.hand) touchMasks(m, id, 2, true); // presence and reds (single is checked below)

@@ -12,7 +12,15 @@ export interface RiverTile {
 
 /** One seat's share of a hand in progress. */
 export interface PlayerState {
-  hand: number[];
+  /**
+   * The concealed tiles, ascending: built from `ids` when read (the same array, refilled when the
+   * hand changed since). Read-only for callers: the table changes it through addTile/removeTile.
+   */
+  readonly hand: number[];
+  /** The concealed tiles as a 136-bit set (bit id & 31 of word id >> 5), what the table keeps. Read-only. */
+  readonly ids: number[];
+  /** How many concealed tiles (`hand.length`, without building the list). */
+  readonly tileCount: number;
   melds: Meld[];
   /**
    * The discards in order, as objects built from `riverCodes` when read (the same array each time,
@@ -65,7 +73,11 @@ const riverTileOf = (code: number): RiverTile =>
 
 /** The one implementation of PlayerState (a class: its fields keep one shape, its getters live on the prototype). */
 class Player implements PlayerState {
-  hand: number[];
+  readonly ids: number[];
+  tileCount: number;
+  /** `hand` as last built; `handStale` once the set changed since. */
+  private readonly handList: number[] = [];
+  handStale = true;
   melds: Meld[] = [];
   readonly riverCodes: number[] = [];
   /** The river's objects, made on the first read (a random self-play hand never reads them). */
@@ -86,10 +98,23 @@ class Player implements PlayerState {
   counts: number[];
   masks: HandMasks;
 
-  constructor(hand: number[], counts: number[], masks: HandMasks) {
-    this.hand = hand;
+  constructor(ids: number[], tileCount: number, counts: number[], masks: HandMasks) {
+    this.ids = ids;
+    this.tileCount = tileCount;
     this.counts = counts;
     this.masks = masks;
+  }
+
+  get hand(): number[] {
+    const out = this.handList;
+    if (this.handStale) {
+      // The set read back in order: sorted with no comparisons.
+      out.length = 0;
+      const ids = this.ids;
+      for (let w = 0; w < 5; w++) for (let m = ids[w]!; m !== 0; m &= m - 1) out.push(w * 32 + 31 - Math.clz32(m & -m));
+      this.handStale = false;
+    }
+    return out;
   }
 
   get river(): RiverTile[] {
@@ -115,20 +140,13 @@ class Player implements PlayerState {
 export function newPlayer(hand: readonly number[]): PlayerState {
   const counts = ZEROS.slice();
   const masks = emptyMasks();
-  // The ids as a 136-bit set read back in order: sorted with no comparisons (once per seat and hand).
-  const bits = ID_BITS;
-  bits.fill(0);
+  const ids = [0, 0, 0, 0, 0];
   for (let i = 0; i < hand.length; i++) {
     const id = hand[i]!;
-    bits[id >> 5]! |= 1 << (id & 31);
+    ids[id >> 5]! |= 1 << (id & 31);
     bumpMasks(masks, id, ++counts[id >> 2]!, true);
   }
-  const sorted = hand.slice();
-  let n = 0;
-  for (let w = 0; w < 5; w++) {
-    for (let m = bits[w]!; m !== 0; m &= m - 1) sorted[n++] = w * 32 + 31 - Math.clz32(m & -m);
-  }
-  return new Player(sorted, counts, masks);
+  return new Player(ids, hand.length, counts, masks);
 }
 
 /** Adds a discard to the seat's river. */
@@ -141,33 +159,35 @@ export function markLastCalled(p: PlayerState): void {
   (p as Player).markLastCalled();
 }
 
-const ID_BITS = new Int32Array(5);
 const ZEROS = new Array<number>(34).fill(0);
 const NOES = new Array<boolean>(34).fill(false);
 
 /** The empty kuikae list every hand starts with; replaced, never mutated. */
 export const NO_KINDS: number[] = [];
 
-// Hand edits shift in place (no indexOf/splice): they run on every draw and discard.
+/** Whether the concealed hand holds tile `id`. */
+export const holds = (p: PlayerState, id: number): boolean => ((p.ids[id >> 5]! >>> (id & 31)) & 1) === 1;
+
+// Hand edits are one bit each (the sorted list is built when read): they run on every draw and discard.
 export function removeTile(p: PlayerState, id: number): void {
-  p.waits = null;
-  const h = p.hand;
-  const n = h.length;
-  let i = 0;
-  while (i < n && h[i] !== id) i++;
-  if (i === n) throw new Error(`invariant: tile ${id} not in hand`);
-  for (; i < n - 1; i++) h[i] = h[i + 1]!;
-  h.pop();
-  bumpMasks(p.masks, id, --p.counts[id >> 2]!, false);
+  const q = p as Player;
+  const w = id >> 5, bit = 1 << (id & 31);
+  if ((q.ids[w]! & bit) === 0) throw new Error(`invariant: tile ${id} not in hand`);
+  q.ids[w] = q.ids[w]! & ~bit;
+  q.tileCount--;
+  q.handStale = true;
+  q.waits = null;
+  bumpMasks(q.masks, id, --q.counts[id >> 2]!, false);
 }
 
 export function addTile(p: PlayerState, id: number): void {
-  const h = p.hand;
-  let i = h.length;
-  h.push(id);
-  while (i > 0 && h[i - 1]! > id) { h[i] = h[i - 1]!; i--; }
-  h[i] = id;
-  bumpMasks(p.masks, id, ++p.counts[id >> 2]!, true);
+  const q = p as Player;
+  const w = id >> 5, bit = 1 << (id & 31);
+  if ((q.ids[w]! & bit) !== 0) throw new Error(`invariant: tile ${id} already in hand`);
+  q.ids[w] = q.ids[w]! | bit;
+  q.tileCount++;
+  q.handStale = true;
+  bumpMasks(q.masks, id, ++q.counts[id >> 2]!, true);
 }
 
 export function markMissed(p: PlayerState, kind: number): void {

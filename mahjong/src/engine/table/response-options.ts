@@ -135,7 +135,7 @@ export function answerBits(k: HandState, seat: number, target: Target): number {
     // Kuikae (no swap call): the call is legal only if some remaining tile may be discarded.
     // Counted on kinds: a pon leaves c[kind] − 2 copies of the called kind; a chi uses two other
     // kinds, so every copy of the called kind (and of the suji kind kuikae adds) stays.
-    const rest = p.hand.length - 2;
+    const rest = p.tileCount - 2;
     if (c[kind]! >= 2) {
       const red = redHeld(p, kind);
       const plain = c[kind]! - (red ? 1 : 0);

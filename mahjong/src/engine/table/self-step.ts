@@ -5,7 +5,7 @@
 import { A } from './actions';
 import { executeKan } from './calls';
 import type { HandState, StepResult } from './hand-state';
-import { discardTo, NO_KINDS, type PlayerState, removeTile } from './player';
+import { discardTo, holds, NO_KINDS, type PlayerState, removeTile } from './player';
 import { settleAbort, settleWins } from './settle';
 import { isRed, RED_FIVE_IDS } from '../tiles';
 
@@ -38,7 +38,7 @@ export function selfStep(k: HandState, seat: number, action: number, tile?: numb
 }
 
 function discardTileOk(p: PlayerState, action: number, tile: number): boolean {
-  return p.hand.includes(tile) && isIndexOf(action, tile);
+  return Number.isInteger(tile) && tile >= 0 && tile < 136 && holds(p, tile) && isIndexOf(action, tile);
 }
 
 /** Whether hand tile `tile` is what discard index `action` names (34–36 only the red fives). */
@@ -49,11 +49,11 @@ const isIndexOf = (action: number, tile: number): boolean =>
 function pickDiscard(k: HandState, p: PlayerState, action: number): number {
   if (action >= 34) return RED_FIVE_IDS[action - 34]!;
   if (k.drawn !== null && isIndexOf(action, k.drawn)) return k.drawn;
-  for (let i = p.hand.length - 1; i >= 0; i--) {
-    const id = p.hand[i]!;
-    if (isIndexOf(action, id)) return id;
-  }
-  throw new Error(`invariant: no tile for discard ${action}`);
+  // The highest plain copy of the kind: its four ids are four bits of one word (copy 0 of a five is the red one).
+  let copies = (p.ids[action >> 3]! >>> ((action & 7) * 4)) & 15;
+  if (action === 4 || action === 13 || action === 22) copies &= ~1;
+  if (copies === 0) throw new Error(`invariant: no tile for discard ${action}`);
+  return action * 4 + 31 - Math.clz32(copies);
 }
 
 function discard(k: HandState, seat: number, id: number, riichi: boolean): void {

@@ -42,7 +42,7 @@ const NO_WAITS: number[] = [];
 /** Winning kinds of a 3n+1 hand, cached until the hand loses a tile. */
 export function waitsOf(p: PlayerState): number[] {
   // 3n+1 concealed tiles (13 − 3 per meld; a kan's fourth tile is replaced): no division.
-  if (p.hand.length + 3 * p.melds.length !== 13) return NO_WAITS;
+  if (p.tileCount + 3 * p.melds.length !== 13) return NO_WAITS;
   if (p.waits === null) {
     const c = p.counts;
     // One shanten call rules out most hands before trying all 34 kinds.
