@@ -42,7 +42,7 @@ export abstract class KyokuState implements Partial<HandState> {
    * refilled per target: read them until the next step only, as the seat on turn's options.
    */
   respOptions: (Options | null)[] = [null, null, null, null];
-  protected readonly answerSets = [new OptionSet(), new OptionSet(), new OptionSet(), new OptionSet()];
+  protected readonly answerSets = [new OptionSet(false), new OptionSet(false), new OptionSet(false), new OptionSet(false)];
   /** Per seat: the answer given (-1: none yet), and the exact hand tiles a replayed call names. */
   decisions = [-1, -1, -1, -1];
   decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];

@@ -82,8 +82,9 @@ export class Kyoku extends KyokuState implements HandState {
   step(seat: number, action: number, tile?: number, callTiles?: readonly number[]): StepResult {
     if (this.phase === 16) return { ok: false, code: 'HAND_OVER' };
     if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
-    if (!offers(this.options(), action)) return { ok: false, code: 'ILLEGAL_ACTION' };
-    if (this.phase < 4) return selfStep(this, seat, action, tile);
+    const o = this.options();
+    if (!offers(o, action)) return { ok: false, code: 'ILLEGAL_ACTION' };
+    if (this.phase < 4) return selfStep(this, seat, action, tile, o.riichiDiscards);
     this.decisions[seat] = action;
     this.decisionTiles[seat] = callTiles;
     this.decided++;

@@ -8,23 +8,30 @@ import type { Options } from './hand-state';
 export class OptionSet implements Options {
   lo = 0;
   hi = 0;
-  readonly riichiDiscards: number[] = [];
+  readonly riichiDiscards: number[];
   /** False once the bits change: the list is built again at the next read. */
   listed = false;
-  private readonly list: number[] = [];
+  private list: number[] | null = null;
+
+  /** `riichi` false: a set of answers, whose riichi list is the shared empty one (never changed). */
+  constructor(riichi = true) {
+    this.riichiDiscards = riichi ? [] : NO_RIICHI;
+  }
 
   /** The actions the bits hold, ascending (the same array each time, refilled when the bits changed). */
   get actions(): number[] {
     if (!this.listed) {
-      const out = this.list;
+      const out = this.list ??= [];
       out.length = 0;
       for (let m = this.lo; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
       for (let m = this.hi; m !== 0; m &= m - 1) out.push(58 - Math.clz32(m & -m));
       this.listed = true;
     }
-    return this.list;
+    return this.list!;
   }
 }
+
+const NO_RIICHI: number[] = [];
 
 const popcount = (x: number): number => {
   x -= (x >>> 1) & 0x55555555;

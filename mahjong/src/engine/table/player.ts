@@ -30,8 +30,11 @@ export interface PlayerState {
   readonly river: RiverTile[];
   /** The river as one integer per discard (`RIVER_*` bits over the tile id), what the table keeps. */
   readonly riverCodes: number[];
-  /** Kinds this seat ever discarded (permanent furiten), including tiles called away. */
-  discarded: boolean[];
+  /** Kinds this seat ever discarded (permanent furiten), including tiles called away: read from the bits below. */
+  readonly discarded: readonly boolean[];
+  /** The same as bits (kinds 0–26, then 27–33), what the table keeps (see discardTo). */
+  discardedSuits: number;
+  discardedHonours: number;
   /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten), read from the bits below. */
   readonly missed: readonly boolean[];
   /**
@@ -82,7 +85,8 @@ class Player implements PlayerState {
   readonly riverCodes: number[] = [];
   /** The river's objects, made on the first read (a random self-play hand never reads them). */
   private riverTiles: RiverTile[] | null = null;
-  discarded: boolean[] = NOES.slice();
+  discardedSuits = 0;
+  discardedHonours = 0;
   missedSuits = 0;
   missedHonours = 0;
   riichi = false;
@@ -130,6 +134,12 @@ class Player implements PlayerState {
     if (this.riverTiles !== null && this.riverTiles.length > i) this.riverTiles[i]!.called = true;
   }
 
+  get discarded(): readonly boolean[] {
+    const out = NOES.slice();
+    for (let k = 0; k < 34; k++) out[k] = k < 27 ? ((this.discardedSuits >>> k) & 1) === 1 : ((this.discardedHonours >>> (k - 27)) & 1) === 1;
+    return out;
+  }
+
   get missed(): readonly boolean[] {
     const out = NOES.slice();
     for (let k = 0; k < 34; k++) out[k] = isMissed(this, k);
@@ -152,6 +162,9 @@ export function newPlayer(hand: readonly number[]): PlayerState {
 /** Adds a discard to the seat's river. */
 export function discardTo(p: PlayerState, id: number, tsumogiri: boolean, riichi: boolean): void {
   p.riverCodes.push(id | (tsumogiri ? RIVER_TSUMOGIRI : 0) | (riichi ? RIVER_RIICHI : 0));
+  const kind = id >> 2;
+  if (kind < 27) p.discardedSuits |= 1 << kind;
+  else p.discardedHonours |= 1 << (kind - 27);
 }
 
 /** The seat's last discard was called away. */
@@ -205,7 +218,8 @@ export const isMissed = (p: PlayerState, kind: number): boolean =>
   (kind < 27 ? (p.missedSuits >>> kind) & 1 : (p.missedHonours >>> (kind - 27)) & 1) === 1;
 
 /** Furiten on `kind`: discarded by the seat, or passed since its last draw. */
-export const furitenOn = (p: PlayerState, kind: number): boolean => p.discarded[kind] === true || isMissed(p, kind);
+export const furitenOn = (p: PlayerState, kind: number): boolean =>
+  (kind < 27 ? ((p.discardedSuits | p.missedSuits) >>> kind) & 1 : ((p.discardedHonours | p.missedHonours) >>> (kind - 27)) & 1) === 1;
 
 export function isClosed(p: PlayerState): boolean {
   for (const m of p.melds) if (m.type !== 'ankan') return false;

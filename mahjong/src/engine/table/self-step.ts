@@ -12,7 +12,8 @@ import { isRed, RED_FIVE_IDS } from '../tiles';
 /** The one success value (frozen: steps run by the million in simulations). */
 export const STEP_OK: StepResult = Object.freeze({ ok: true } as const);
 
-export function selfStep(k: HandState, seat: number, action: number, tile?: number): StepResult {
+/** `riichi`: the riichi candidates among the seat's options (`options().riichiDiscards`). */
+export function selfStep(k: HandState, seat: number, action: number, tile: number | undefined, riichi: readonly number[]): StepResult {
   const p = k.players[seat]!;
   if (k.stage2) {
     discard(k, seat, k.leaveRiichiStage(), action === A.RIICHI);
@@ -20,7 +21,6 @@ export function selfStep(k: HandState, seat: number, action: number, tile?: numb
   }
   if (action < 37) {
     const id = tile !== undefined && discardTileOk(p, action, tile) ? tile : pickDiscard(k, p, action);
-    const riichi = k.options().riichiDiscards;
     if (riichi.length > 0 && riichi.includes(action)) {
       k.enterRiichiStage(seat, id);
       return STEP_OK;
@@ -72,7 +72,6 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
   removeTile(p, id);
   if (waits !== null) p.waits = waits;
   discardTo(p, id, tsumogiri, riichi);
-  p.discarded[id >> 2] = true;
   p.ippatsu = false;
   if (p.forbidden.length > 0) p.forbidden = NO_KINDS;
   const kind = id >> 2;
