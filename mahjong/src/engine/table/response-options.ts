@@ -43,14 +43,12 @@ export function callTiles(p: PlayerState, action: number, tile: number, prefer?:
   return want.length === natural.length && key(want) === key(natural) && want.every((id) => p.hand.includes(id)) ? [...want] : natural;
 }
 
-/** The `n`-th plain (not red) copy of `kind` in the sorted hand, or -1. */
+/** The `n`-th plain (not red) copy of `kind` in the hand, ascending, or -1 (read from the hand's bit set). */
 function plainCopy(p: PlayerState, kind: number, n: number): number {
-  const h = p.hand;
-  for (let i = 0; i < h.length; i++) {
-    const id = h[i]!;
-    if (id >> 2 > kind) break;
-    if (id >> 2 === kind && !isRed(id) && n-- === 0) return id;
-  }
+  // The kind's four ids are four bits of one word; copy 0 of a five is the red one.
+  let copies = (p.ids[kind >> 3]! >>> ((kind & 7) * 4)) & 15;
+  if (kind === 4 || kind === 13 || kind === 22) copies &= ~1;
+  for (; copies !== 0; copies &= copies - 1) if (n-- === 0) return kind * 4 + 31 - Math.clz32(copies & -copies);
   return -1;
 }
 
