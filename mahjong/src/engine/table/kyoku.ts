@@ -112,7 +112,7 @@ export class Kyoku extends KyokuState implements HandState {
       for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
       this.decided = 0;
     }
-    this.responders.length = 0;
+    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
     this.nextAsk = 0;
     // responseOptions' cheap test written out (three times a discard): a winning kind, a pair of
     // the kind (pon) or, for the next seat, two tiles of a sequence with it (chi).
@@ -144,7 +144,7 @@ export class Kyoku extends KyokuState implements HandState {
       for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
       this.decided = 0;
     }
-    this.responders.length = 0;
+    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
     this.nextAsk = 0;
     for (let s = 0; s < 4; s++) {
       this.respOptions[s] = null;

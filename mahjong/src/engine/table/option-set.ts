@@ -22,7 +22,7 @@ export class OptionSet implements Options {
   get actions(): number[] {
     if (!this.listed) {
       const out = this.list ??= [];
-      out.length = 0;
+      if (out.length !== 0) out.length = 0;
       for (let m = this.lo; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
       for (let m = this.hi; m !== 0; m &= m - 1) out.push(58 - Math.clz32(m & -m));
       this.listed = true;

@@ -76,7 +76,7 @@ function discardBits(p: PlayerState, into: OptionSet): void {
  */
 export function selfOptions(k: HandState, seat: number, into: OptionSet): Options {
   const riichiDiscards = into.riichiDiscards;
-  riichiDiscards.length = 0;
+  if (riichiDiscards.length !== 0) riichiDiscards.length = 0;
   into.listed = false;
   if (k.stage2) {
     into.lo = 0;

@@ -113,7 +113,7 @@ class Player implements PlayerState {
     const out = this.handList;
     if (this.handStale) {
       // The set read back in order: sorted with no comparisons.
-      out.length = 0;
+      if (out.length !== 0) out.length = 0;
       const ids = this.ids;
       for (let w = 0; w < 5; w++) for (let m = ids[w]!; m !== 0; m &= m - 1) out.push(w * 32 + 31 - Math.clz32(m & -m));
       this.handStale = false;
