@@ -78,8 +78,8 @@ const riverTileOf = (code: number): RiverTile =>
 class Player implements PlayerState {
   readonly ids: number[];
   tileCount: number;
-  /** `hand` as last built; `handStale` once the set changed since. */
-  private readonly handList: number[] = [];
+  /** `hand` as last built (made on the first read); `handStale` once the set changed since. */
+  private handList: number[] | null = null;
   handStale = true;
   melds: Meld[] = [];
   readonly riverCodes: number[] = [];
@@ -110,7 +110,7 @@ class Player implements PlayerState {
   }
 
   get hand(): number[] {
-    const out = this.handList;
+    const out = this.handList ??= [];
     if (this.handStale) {
       // The set read back in order: sorted with no comparisons.
       if (out.length !== 0) out.length = 0;
