@@ -91,7 +91,26 @@ describe('the table kept as flat state', () => {
     expect(changed).toBeGreaterThan(0);
   });
 
-  it('passed tiles are kept as bits: missed reads them, a draw clears them, riichi keeps them', () => {
+  it('the options as bits: the count and the i-th action read from them are the list, at every step', () => {
+    let steps = 0, answers = 0;
+    play(7, (g) => {
+      if (g.isOver()) return;
+      const seat = g.actor();
+      const list = g.validActions(seat);
+      expect(g.legalCount(seat)).toBe(list.length);
+      for (let i = 0; i < list.length; i++) expect(g.legalAt(seat, i)).toBe(list[i]!);
+      expect(g.legalAt(seat, list.length)).toBe(-1);
+      // Another seat has nothing to do now.
+      expect(g.legalCount((seat + 1) % 4)).toBe(0);
+      for (let a = 0; a < 54; a++) expect(g.kyoku.step((seat + 1) % 4, a).ok).toBe(false);
+      if (g.kyoku.phase >= 4) answers++;
+      steps++;
+    });
+    expect(steps).toBeGreaterThan(800);
+    expect(answers).toBeGreaterThan(50);
+  });
+
+  it('passed and discarded kinds are kept as bits: missed and discarded read them, a draw clears the passed ones, riichi keeps them', () => {
     let marked = 0;
     play(4, (g) => {
       for (const p of g.kyoku.players) {
@@ -101,6 +120,12 @@ describe('the table kept as flat state', () => {
           expect(missed[kind]).toBe(bit === 1);
           if (bit) marked++;
         }
+      }
+      // Discarded kinds (permanent furiten) are bits too: exactly the kinds in the seat's river.
+      for (const p of g.kyoku.players) {
+        const inRiver = new Set(p.riverCodes.map((c) => (c & 0xff) >> 2));
+        const discarded = p.discarded;
+        for (let kind = 0; kind < 34; kind++) expect(discarded[kind]).toBe(inRiver.has(kind));
       }
       const k = g.kyoku;
       // The seat that just drew has passed nothing since, unless it is in riichi.
