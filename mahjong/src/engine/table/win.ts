@@ -56,6 +56,8 @@ export function waitsOf(p: PlayerState): number[] {
 /** Whether the 3n+2 hand that just drew `drawn` is complete. */
 export function drawnCompletes(p: PlayerState, drawn: number): boolean {
   if (p.waits !== null) return p.waits.length > 0 && p.waits.includes(drawn >> 2);
+  // A complete hand has no isolated tile (kokushi aside, which farByMasks leaves to the search).
+  if (farByMasks(p.masks, 1)) return false;
   return shanten(p.counts, p.melds.length) === -1;
 }
 
