@@ -23,15 +23,21 @@ export function canRon(k: HandState, seat: number, target: Target): boolean {
   return yakuCertain(p, false) || yakuByTiles(p, tile, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
 }
 
-/** Kinds kuikae forbids after calling `called` with chi action `action` (or pon). */
+/**
+ * Kinds kuikae forbids after calling `called` with chi action `action` (or pon). The lists are
+ * made once and shared (a seat's forbidden list is replaced, never changed): never change one.
+ */
 export function kuikae(action: number, called: number): number[] {
   const kind = called >> 2;
-  const out = [kind];
   const n = kind % 9;
-  if ((action === A.CHI_LOW || action === A.CHI_LOW_RED) && n <= 5) out.push(kind + 3);
-  if ((action === A.CHI_HIGH || action === A.CHI_HIGH_RED) && n >= 3) out.push(kind - 3);
-  return out;
+  if ((action === A.CHI_LOW || action === A.CHI_LOW_RED) && kind < 27 && n <= 5) return KUIKAE_UP[kind]!;
+  if ((action === A.CHI_HIGH || action === A.CHI_HIGH_RED) && kind < 27 && n >= 3) return KUIKAE_DOWN[kind]!;
+  return KUIKAE_SAME[kind]!;
 }
+
+const KUIKAE_SAME = Array.from({ length: 34 }, (_, kind) => [kind]);
+const KUIKAE_UP = Array.from({ length: 34 }, (_, kind) => [kind, kind + 3]);
+const KUIKAE_DOWN = Array.from({ length: 34 }, (_, kind) => [kind, kind - 3]);
 
 /** Hand tiles a chi/pon/daiminkan action uses, or null when the hand lacks them. */
 export function callTiles(p: PlayerState, action: number, tile: number, prefer?: readonly number[]): number[] | null {
