@@ -51,7 +51,6 @@ export abstract class KyokuState implements Partial<HandState> {
   protected readonly log = new EventLog();
   get events(): RoundEvent[] { return this.log.list(); }
   result: HandResult | null = null;
-  protected cacheKey = -1;
   protected cacheOpts: Options | null = null;
   /**
    * The options of the seat on turn (with their lists) and the target of a discard, refilled in
@@ -110,6 +109,7 @@ export abstract class KyokuState implements Partial<HandState> {
   leaveRiichiStage(): number {
     const tile = this.stage2!.tile;
     this.stage2 = null;
+    this.invalidate();
     return tile;
   }
 

@@ -35,6 +35,7 @@ export class Kyoku extends KyokuState implements HandState {
 
   /** Records an event of the hand (and shows it to the observer, if any). */
   record(e: RoundEvent): void {
+    this.cacheOpts = null; // every event may change the options (see options())
     this.log.push(e);
     // A called discard leaves the river count and joins a meld: it stays counted once.
     if (e.t === 'discard') this.seen[e.tile >> 2]! += 1;
@@ -49,6 +50,7 @@ export class Kyoku extends KyokuState implements HandState {
 
   /** `record` for a discard, the most frequent event with a draw: no dispatch on the event's type. */
   recordDiscard(seat: number, tile: number, tsumogiri: boolean): void {
+    this.cacheOpts = null;
     this.seen[tile >> 2]! += 1;
     const observer = this.init.observer;
     if (!observer) { this.log.pushDiscard(seat, tile, tsumogiri); return; }
@@ -58,14 +60,17 @@ export class Kyoku extends KyokuState implements HandState {
     observer(e, this);
   }
 
+  /**
+   * The options of the seat to act, computed once per state: every change that may alter them
+   * forgets them (a recorded event, a new phase or turn, the riichi two-step, the end: see
+   * record, recordDiscard, giveTurn, invalidate, finish), so the common read is one field test.
+   */
   options(): Options {
-    const key = this.log.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
-    if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
+    if (this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
     if (this.phase < 4) opts = selfOptions(this, this.phase, this.selfOpts);
     else if (this.phase < 16) opts = this.respOptions[this.phase % 4] ?? NO_OPTIONS;
     else opts = NO_OPTIONS;
-    this.cacheKey = key;
     this.cacheOpts = opts;
     return opts;
   }

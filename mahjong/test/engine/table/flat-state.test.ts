@@ -3,6 +3,10 @@ import { RandomAgent } from '../../../src/engine/ai';
 import { Game } from '../../../src/engine/game';
 import { checkRivers } from '../../../src/engine/sim/invariants';
 import { RIVER_CALLED } from '../../../src/engine/table/player';
+import { Kyoku } from '../../../src/engine/table/kyoku';
+import { OptionSet } from '../../../src/engine/table/option-set';
+import { selfOptions } from '../../../src/engine/table/options';
+import { handSeed, rng, shuffledWall } from '../../../src/engine/table/wall';
 
 /** Random self-play as playGame runs it (live action lists, no view read), calling `each` after every step. */
 function play(seed: number, each: (g: Game) => void): Game {
@@ -108,6 +112,29 @@ describe('the table kept as flat state', () => {
     });
     expect(steps).toBeGreaterThan(800);
     expect(answers).toBeGreaterThan(50);
+  });
+
+  it('the cached options are the options of the table as it is: after every step and at every recorded event', () => {
+    let checked = 0;
+    const fresh = (k: Kyoku) => {
+      if (k.phase >= 4) return;
+      const o = k.options();
+      const want = selfOptions(k, k.phase, new OptionSet());
+      expect([o.lo, o.hi, [...o.riichiDiscards].join()]).toEqual([want.lo, want.hi, want.riichiDiscards.join()]);
+      checked++;
+    };
+    for (let hand = 0; hand < 40; hand++) {
+      const pick = rng(hand + 1);
+      // The observer reads the options in the middle of steps too (as the replay's analysis may).
+      const k = new Kyoku({ round: 0, honba: 0, kyotaku: 0, oya: hand % 4, scores: [25000, 25000, 25000, 25000], wall: shuffledWall(handSeed(31, hand)), observer: (_e, t) => fresh(t as Kyoku) });
+      while (!k.over) {
+        const seat = k.actor();
+        const acts = k.validActions(seat);
+        expect(k.step(seat, acts[Math.floor(pick() * acts.length)]!).ok).toBe(true);
+        fresh(k);
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
   });
 
   it('passed and discarded kinds are kept as bits: missed and discarded read them, a draw clears the passed ones, riichi keeps them', () => {
