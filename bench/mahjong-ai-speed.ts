@@ -63,6 +63,8 @@ function pass(tree: Tree, ai: string, games: number, base: number, records = tru
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The lowest and highest pass: a median is read with its range, never alone. */
+const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 
 const isolate = Number(arg('isolate', '0'));
 const worker = arg('worker', '');
@@ -104,7 +106,6 @@ function isolated(dir: string, ai: string): void {
     differing += a.digests.filter((d, i) => d !== b.digests[i]).length;
   }
   const rb = median(rates.before!), ra = median(rates.after!);
-  const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
   console.log(`${ai.padEnd(10)} baseline ${rb.toFixed(1).padStart(7)} hanchan/s (${spread(rates.before!)})   this tree ${ra.toFixed(1).padStart(7)} hanchan/s (${spread(rates.after!)})   ratio ${(ra / rb).toFixed(2)}x   (${gamesFor(ai)} games per pass, ${isolate} × ${passes} passes in separate processes; ${differing ? `${differing} game records DIFFER` : 'identical game records'})`);
 }
 
@@ -152,6 +153,6 @@ async function inProcess(dir: string): Promise<void> {
       if (differ >= 0) console.log(`  ${ai}: game with seed ${seed + differ} is played differently by the two trees (decisions changed)`);
     }
     const rb = median(rates.before!), ra = median(rates.after!);
-    console.log(`${ai.padEnd(10)} baseline ${rb.toFixed(1).padStart(7)} hanchan/s   this tree ${ra.toFixed(1).padStart(7)} hanchan/s   ratio ${(ra / rb).toFixed(2)}x   (${games} games per pass; ${differing ? `${differing} game records DIFFER` : 'identical game records'})`);
+    console.log(`${ai.padEnd(10)} baseline ${rb.toFixed(1).padStart(7)} hanchan/s (${spread(rates.before!)})   this tree ${ra.toFixed(1).padStart(7)} hanchan/s (${spread(rates.after!)})   ratio ${(ra / rb).toFixed(2)}x   (${games} games per pass; ${differing ? `${differing} game records DIFFER` : 'identical game records'})`);
   }
 }

@@ -11,7 +11,10 @@ export class RandomAgent implements Agent {
     return this.pick(view.valid_actions);
   }
   pick(acts: readonly number[]): number {
-    if (acts.length === 0) throw new Error('invariant: asked to act with no legal action');
-    return acts[Math.floor(this.next() * acts.length)]!;
+    return acts[this.pickIndex(acts.length)]!;
+  }
+  pickIndex(count: number): number {
+    if (count === 0) throw new Error('invariant: asked to act with no legal action');
+    return Math.floor(this.next() * count);
   }
 }

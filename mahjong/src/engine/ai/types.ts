@@ -6,4 +6,10 @@ export interface Agent {
   decide(view: StateView): number;
   /** Agents that only need the legal actions (random) may offer this; the simulator then skips building a view. */
   pick?(actions: readonly number[]): number;
+  /**
+   * Agents whose choice depends only on how many actions are legal (random) may offer this: the
+   * index of the chosen one in the ascending list of `count` — the simulator then builds no list.
+   * It must choose as `pick` would (the same index, drawing the same random numbers).
+   */
+  pickIndex?(count: number): number;
 }

@@ -8,6 +8,8 @@ import { advance, type TableState } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
+import { legalAt, legalCount } from '../table/option-set';
+import type { Options } from '../table/hand-state';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
 import { COMMITTED_SCHEME, isWallSecret, newWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
 import type { HandLogEntry, StateView } from './view-schema';
@@ -38,6 +40,9 @@ export interface GameOptions {
   /** Start from a given table (e.g. South 4 with set scores) instead of East 1 at 25,000 each. */
   start?: TableState;
 }
+
+const NO_ACTIONS: readonly number[] = [];
+const NO_OPTIONS: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
 
 export type GameStepResult = StepResult | { ok: false; code: 'GAME_OVER' };
 
@@ -94,8 +99,35 @@ export class Game {
   /** Seat that must act now, or -1 between hands and after the game. */
   actor(): number { return this.finished ? -1 : this.kyoku.actor(); }
 
+  /** The valid actions of `player` now (a new array, the caller's to keep). */
   validActions(player: number): number[] {
-    return this.finished ? [] : this.kyoku.validActions(player);
+    return this.finished ? [] : this.kyoku.validActions(player).slice();
+  }
+
+  /**
+   * The same without the copy: the table's own list, refilled at the next step (read it only
+   * until then and never change it) — for a self-play loop that picks from it at once.
+   */
+  liveActions(player: number): readonly number[] {
+    return this.finished ? NO_ACTIONS : this.kyoku.validActions(player);
+  }
+
+  /**
+   * The options of `player` now as the table keeps them (bits and lists refilled at the next step;
+   * read them at once, never change them): `legalCount`/`legalAt` (table/option-set.ts) read them.
+   */
+  liveOptions(player: number): Options {
+    return this.finished || this.kyoku.actor() !== player ? NO_OPTIONS : this.kyoku.options();
+  }
+
+  /** How many actions `player` may take now (the length of its valid actions, without building them). */
+  legalCount(player: number): number {
+    return this.finished || this.kyoku.actor() !== player ? 0 : legalCount(this.kyoku.options());
+  }
+
+  /** The `i`-th of `player`'s valid actions now (ascending, as `validActions` lists them); -1 past the end. */
+  legalAt(player: number, i: number): number {
+    return this.finished || this.kyoku.actor() !== player ? -1 : legalAt(this.kyoku.options(), i);
   }
 
   mask(player: number): boolean[] {

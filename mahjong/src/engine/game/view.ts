@@ -6,6 +6,7 @@ import { handResultView } from './hand-result';
 import { roundLabel } from './round-label';
 import type { HandLogEntry, PlayerView, StateView } from './view-schema';
 import { SEEN_KINDS } from './seen';
+import { furitenOn } from '../table/player';
 
 /** What a state view is built from: the game (game.ts) as this module reads it. */
 export interface ViewedGame {
@@ -34,7 +35,7 @@ function isFuriten(g: ViewedGame, seat: number): boolean {
   if (p.hand.length % 3 !== 1) return false;
   // A tenpai hand is furiten when a winning kind was discarded by the seat or passed since its turn.
   const waits = g.waits(seat);
-  for (let i = 0; i < waits.length; i++) if (p.discarded[waits[i]!] || p.missed[waits[i]!]) return true;
+  for (let i = 0; i < waits.length; i++) if (furitenOn(p, waits[i]!)) return true;
   return false;
 }
 

@@ -1,15 +1,20 @@
 /**
  * Invariants a table must keep after every step: the 136 tiles are all somewhere exactly once
  * (hands, melds, rivers, the unseen wall), and scores plus sticks on the table sum to 100,000;
- * the counts, masks and cached waits kept with each hand match it.
+ * the counts, masks and cached waits kept with each hand match it; each river (kept as integer
+ * codes, its objects built when read) matches the hand's record of discards and calls.
  */
 import type { Game } from '../game/game';
+import type { Kyoku } from '../table/kyoku';
+import { RIVER_CALLED, RIVER_RIICHI, RIVER_TSUMOGIRI, type RiverTile } from '../table/player';
 import { emptyMasks, touchMasks } from '../table/hand-masks';
 import { LIVE_TILES } from '../table/wall';
 import { waitingKinds } from '../ukeire';
 
 export function checkInvariants(g: Game): string | null {
   const k = g.kyoku;
+  const riverError = checkRivers(k);
+  if (riverError) return riverError;
   const seen = new Uint8Array(136);
   let placed = 0;
   const put = (id: number, where: string): string | null => {
@@ -22,6 +27,12 @@ export function checkInvariants(g: Game): string | null {
   for (const [s, p] of k.players.entries()) {
     const c = new Array<number>(34).fill(0);
     for (const id of p.hand) c[id >> 2]! += 1;
+    // The hand is kept as a bit set and read back as a sorted list: both views must agree.
+    if (p.hand.length !== p.tileCount) return `seat ${s}: ${p.hand.length} tiles listed, ${p.tileCount} counted`;
+    for (let i = 1; i < p.hand.length; i++) if (p.hand[i - 1]! >= p.hand[i]!) return `seat ${s}: hand not in ascending order`;
+    let bits = 0;
+    for (const w of p.ids) for (let m = w; m !== 0; m &= m - 1) bits++;
+    if (bits !== p.tileCount) return `seat ${s}: ${bits} ids in the hand's set, ${p.tileCount} counted`;
     if (c.some((n, kind) => n !== p.counts[kind])) return `seat ${s}: kind counts out of step with the hand`;
     const m = emptyMasks();
     for (const id of p.hand) touchMasks(m, id, 2, true); // presence and reds (single is checked below)
@@ -47,5 +58,40 @@ export function checkInvariants(g: Game): string | null {
   const total = k.scores.reduce((a, b) => a + b, 0) + k.kyotaku * 1000;
   if (total !== 100_000 && !g.isOver()) return `scores plus sticks are ${total}`;
   if (g.isOver() && g.scores.reduce((a, b) => a + b, 0) !== 100_000) return `final scores sum to ${g.scores.reduce((a, b) => a + b, 0)}`;
+  return null;
+}
+
+/**
+ * Each seat's river, as codes and as the objects read from it, against the record: one entry per
+ * discard event of the seat (tile, drawn tile or not), the riichi flag on the discard right after
+ * its riichi declaration, and the called flag on exactly the discards a call took.
+ */
+export function checkRivers(k: Kyoku): string | null {
+  const want: RiverTile[][] = [[], [], [], []];
+  let riichiNext = -1;
+  let last: RiverTile | null = null;
+  for (const e of k.events) {
+    if (e.t === 'riichi' && e.step === 1) riichiNext = e.who;
+    else if (e.t === 'discard') {
+      last = { tile: e.tile, tsumogiri: e.tsumogiri, riichi: riichiNext === e.who, called: false };
+      want[e.who]!.push(last);
+      riichiNext = -1;
+    } else if (e.t === 'call' && e.meld.type !== 'ankan' && e.meld.type !== 'kakan' && last) last.called = true;
+  }
+  for (let s = 0; s < 4; s++) {
+    const p = k.players[s]!;
+    const codes = p.riverCodes;
+    const river = p.river;
+    const w = want[s]!;
+    if (codes.length !== w.length || river.length !== w.length) return `seat ${s}: river of ${codes.length} codes and ${river.length} tiles, the record has ${w.length} discards`;
+    for (let i = 0; i < w.length; i++) {
+      const c = codes[i]!, r = river[i]!, x = w[i]!;
+      const fromCode = { tile: c & 0xff, tsumogiri: (c & RIVER_TSUMOGIRI) !== 0, riichi: (c & RIVER_RIICHI) !== 0, called: (c & RIVER_CALLED) !== 0 };
+      for (const f of ['tile', 'tsumogiri', 'riichi', 'called'] as const) {
+        if (fromCode[f] !== x[f]) return `seat ${s}: river code ${i} has ${f} ${fromCode[f]}, the record ${x[f]}`;
+        if (r[f] !== x[f]) return `seat ${s}: river tile ${i} has ${f} ${r[f]}, the record ${x[f]}`;
+      }
+    }
+  }
   return null;
 }

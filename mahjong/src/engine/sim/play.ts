@@ -4,6 +4,7 @@
  */
 import type { Agent } from '../ai/types';
 import { Game, type GameOptions } from '../game/game';
+import { legalAt, legalCount } from '../table/option-set';
 
 export interface PlayLimits {
   /** Safety net against a broken invariant; a hanchan takes a few thousand steps. */
@@ -17,7 +18,11 @@ export function playGame(agents: Agent[], opts: GameOptions, limits: PlayLimits 
     if (steps >= maxSteps) throw new Error(`invariant: game ${game.seed} did not finish in ${maxSteps} steps`);
     const seat = game.actor();
     const agent = agents[seat]!;
-    const action = agent.pick ? agent.pick(game.validActions(seat)) : agent.decide(game.stateView(seat, { shallow: true, reuse: true }));
+    let action: number;
+    if (agent.pickIndex) {
+      const o = game.liveOptions(seat);
+      action = legalAt(o, agent.pickIndex(legalCount(o)));
+    } else action = agent.pick ? agent.pick(game.liveActions(seat)) : agent.decide(game.stateView(seat, { shallow: true, reuse: true }));
     const r = game.step(seat, action);
     if (!r.ok) throw new Error(`invariant: agent ${agent.name} chose illegal ${action} (${r.code})`);
   }

@@ -1,16 +1,24 @@
 /** Chi, pon and kans: moving tiles into melds, kan dora timing, pao and kuikae bookkeeping. */
 import type { Meld } from '../paipu/types';
-import { encodeMeld } from '../mjlog/meld-code';
+import { type DecodedMeld, encodeMeld } from '../mjlog/meld-code';
 import { A } from './actions';
 import type { HandState, Target } from './hand-state';
 import { ankanKinds, kakanKinds } from './options';
 import { callTiles, kuikae } from './response-options';
-import { clearMissed, copiesOf, markMissed } from './player';
+import { clearMissed, copiesOf, markLastCalled, markMissed } from './player';
 
-function withCode(m: Omit<Meld, 'm'>, owner: number): Meld {
-  const code = encodeMeld({ type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: (m.from - owner + 4) % 4 });
-  return { type: m.type, tiles: m.tiles, called: m.called, added: m.added, from: m.from, m: code };
+/** The input of encodeMeld, refilled per meld (the table codes every call it makes). */
+const CODED: DecodedMeld = { type: 'chi', tiles: [], called: null, added: null, from: 0 };
+
+/** The meld with its Tenhou code (`from` a seat; the code names it relative to `owner`). */
+function withCode(type: Meld['type'], tiles: number[], called: number | null, added: number | null, from: number, owner: number): Meld {
+  CODED.type = type; CODED.tiles = tiles; CODED.called = called; CODED.added = added; CODED.from = (from - owner + 4) % 4;
+  const code = encodeMeld(CODED);
+  CODED.tiles = NO_TILES;
+  return { type, tiles, called, added, from, m: code };
 }
+
+const NO_TILES: number[] = [];
 
 /** `used` plus `tile`, ascending (a new array; `used` has two or three ids). */
 function sortedWith(used: readonly number[], tile: number): number[] {
@@ -45,10 +53,10 @@ export function executeCall(k: HandState, seat: number, action: number, target: 
   if (!used) throw new Error(`invariant: call ${action} without tiles`);
   for (const id of used) k.take(seat, id);
   const type = action === A.DAIMINKAN ? 'daiminkan' : action >= A.PON ? 'pon' : 'chi';
-  const meld = withCode({ type, tiles: sortedWith(used, target.tile), called: target.tile, added: null, from: target.from }, seat);
+  const meld = withCode(type, sortedWith(used, target.tile), target.tile, null, target.from, seat);
   p.melds.push(meld);
   const discarder = k.players[target.from]!;
-  discarder.river.at(-1)!.called = true;
+  markLastCalled(discarder);
   discarder.nagashi = false;
   k.markCalled();
   for (const q of k.players) { q.ippatsu = false; markMissed(q, target.tile >> 2); }
@@ -79,7 +87,7 @@ export function executeKan(k: HandState, seat: number, action: number, kind?: nu
   if (action === A.ANKAN) {
     const tiles = copiesOf(p, chosen).sort((a, b) => a - b);
     for (const id of tiles) k.take(seat, id);
-    const meld = withCode({ type: 'ankan', tiles, called: null, added: null, from: seat }, seat);
+    const meld = withCode('ankan', tiles, null, null, seat, seat);
     p.melds.push(meld);
     for (const q of k.players) q.ippatsu = false;
     k.recordMeld(seat, meld);
@@ -93,7 +101,7 @@ export function executeKan(k: HandState, seat: number, action: number, kind?: nu
   const pon = p.melds[i]!;
   const added = copiesOf(p, chosen)[0]!;
   k.take(seat, added);
-  const meld = withCode({ type: 'kakan', tiles: [...pon.tiles, added].sort((a, b) => a - b), called: pon.called, added, from: pon.from }, seat);
+  const meld = withCode('kakan', [...pon.tiles, added].sort((a, b) => a - b), pon.called, added, pon.from, seat);
   p.melds[i] = meld;
   p.ippatsu = false;
   k.recordMeld(seat, meld);

@@ -14,8 +14,8 @@ const TSUMOGIRI = 1 << 10;
 export class EventLog {
   /** Codes and (for every other event) the event objects, in order. */
   private readonly raw: (number | RoundEvent)[] = [];
-  /** The events built from `raw` so far. */
-  private readonly built: RoundEvent[] = [];
+  /** The events built from `raw` so far (made on the first read). */
+  private built: RoundEvent[] | null = null;
 
   get length(): number { return this.raw.length; }
 
@@ -29,7 +29,7 @@ export class EventLog {
 
   /** The record as events (the same array each time, brought up to date). */
   list(): RoundEvent[] {
-    const raw = this.raw, out = this.built;
+    const raw = this.raw, out = this.built ??= [];
     for (let i = out.length; i < raw.length; i++) {
       const x = raw[i]!;
       if (typeof x !== 'number') out.push(x);

@@ -8,12 +8,23 @@ import type { AgariEvent, Meld, RoundEvent, RyuukyokuEvent, RyuukyokuKind } from
 import type { PlayerState } from './player';
 import type { Wall } from './wall';
 
-/** What a seat may do now. */
+/**
+ * What a seat may do now. The seat on turn's options are one object per hand whose lists are
+ * refilled in place at each step: read them only until the next step (copy to keep them).
+ */
 export interface Options {
-  actions: number[];
+  /** Ascending (the bits below, read in order). */
+  readonly actions: number[];
   /** Discard indices that would keep tenpai with riichi (a riichi candidate enters step 2). */
   riichiDiscards: number[];
+  /** `actions` as bits, for the step's legality check: bit a of `lo` for actions 0–26, bit a − 27 of `hi` for 27–53. */
+  lo: number;
+  hi: number;
 }
+
+/** Whether `action` is one of `o.actions` (an integer 0–53 whose bit is set). */
+export const offers = (o: Options, action: number): boolean =>
+  (action | 0) === action && action >= 0 && (action < 27 ? (o.lo >>> action) & 1 : action < 54 ? (o.hi >>> (action - 27)) & 1 : 0) === 1;
 
 /** How a hand ended. */
 export interface HandResult {

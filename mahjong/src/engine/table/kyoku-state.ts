@@ -8,6 +8,7 @@ import type { HandInit, HandResult, HandState, Options, Target } from './hand-st
 import { type PlayerState, newPlayer } from './player';
 import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
 import { EventLog } from './event-log';
+import { OptionSet } from './option-set';
 
 const SEEN_NONE: readonly number[] = new Array<number>(34).fill(0);
 
@@ -36,8 +37,12 @@ export abstract class KyokuState implements Partial<HandState> {
   /** Seats with a choice on the current target, in seat order; `nextAsk` indexes the next to ask. */
   responders: number[] = [];
   nextAsk = 0;
-  /** Per seat: its options on the current target (null: nothing to decide). */
+  /**
+   * Per seat: its options on the current target (null: nothing to decide), one of `answerSets`
+   * refilled per target: read them until the next step only, as the seat on turn's options.
+   */
   respOptions: (Options | null)[] = [null, null, null, null];
+  protected readonly answerSets = [new OptionSet(false), new OptionSet(false), new OptionSet(false), new OptionSet(false)];
   /** Per seat: the answer given (-1: none yet), and the exact hand tiles a replayed call names. */
   decisions = [-1, -1, -1, -1];
   decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];
@@ -46,14 +51,13 @@ export abstract class KyokuState implements Partial<HandState> {
   protected readonly log = new EventLog();
   get events(): RoundEvent[] { return this.log.list(); }
   result: HandResult | null = null;
-  protected cacheKey = -1;
   protected cacheOpts: Options | null = null;
   /**
-   * The options of the seat on turn and the target of a discard, refilled in place (one object
-   * each per hand instead of one per draw or discard): both are read only until the next step,
+   * The options of the seat on turn (with their lists) and the target of a discard, refilled in
+   * place (one object each per hand instead of one per draw or discard): both are read only until the next step,
    * as a shallow view is (a full view copies the target).
    */
-  protected readonly selfOpts: Options = { actions: [], riichiDiscards: [] };
+  protected readonly selfOpts = new OptionSet();
   protected readonly discardTarget: Target = { tile: 0, from: 0, kind: 'discard' };
 
   /**
@@ -86,7 +90,7 @@ export abstract class KyokuState implements Partial<HandState> {
   private doraShared: number[] = [];
   get over(): boolean { return this.phase === 16; }
   seatWind(seat: number): number { return (seat - this.init.oya + 4) % 4; }
-  firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.river.length === 0; }
+  firstTurn(seat: number): boolean { return this.noCalls && this.players[seat]!.riverCodes.length === 0; }
 
   /** Seat that must act now, or -1 when the hand is over. */
   actor(): number {
@@ -105,6 +109,7 @@ export abstract class KyokuState implements Partial<HandState> {
   leaveRiichiStage(): number {
     const tile = this.stage2!.tile;
     this.stage2 = null;
+    this.invalidate();
     return tile;
   }
 

@@ -7,11 +7,12 @@
  */
 import type { Meld, RoundEvent } from '../paipu/types';
 import { A } from './actions';
-import type { HandInit, HandResult, HandState, StepResult, Target } from './hand-state';
-import { addTile, clearMissed, markMissed, removeTile } from './player';
+import { type HandInit, type HandResult, type HandState, offers, type StepResult, type Target } from './hand-state';
+import { addTile, markMissed, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
-import { responseOptions } from './response-options';
+import { answerBits, chiShape, responseBits } from './response-options';
+import { waitsOf } from './win';
 import { resolveResponses } from './responses';
 import { KyokuState } from './kyoku-state';
 
@@ -22,7 +23,7 @@ export interface KyokuInit extends HandInit {
   observer?: (e: RoundEvent, k: Kyoku) => void;
 }
 
-const NO_OPTIONS: Options = { actions: [], riichiDiscards: [] };
+const NO_OPTIONS: Options = { actions: [], riichiDiscards: [], lo: 0, hi: 0 };
 
 export class Kyoku extends KyokuState implements HandState {
   declare readonly init: KyokuInit;
@@ -34,6 +35,7 @@ export class Kyoku extends KyokuState implements HandState {
 
   /** Records an event of the hand (and shows it to the observer, if any). */
   record(e: RoundEvent): void {
+    this.cacheOpts = null; // every event may change the options (see options())
     this.log.push(e);
     // A called discard leaves the river count and joins a meld: it stays counted once.
     if (e.t === 'discard') this.seen[e.tile >> 2]! += 1;
@@ -48,6 +50,7 @@ export class Kyoku extends KyokuState implements HandState {
 
   /** `record` for a discard, the most frequent event with a draw: no dispatch on the event's type. */
   recordDiscard(seat: number, tile: number, tsumogiri: boolean): void {
+    this.cacheOpts = null;
     this.seen[tile >> 2]! += 1;
     const observer = this.init.observer;
     if (!observer) { this.log.pushDiscard(seat, tile, tsumogiri); return; }
@@ -57,19 +60,22 @@ export class Kyoku extends KyokuState implements HandState {
     observer(e, this);
   }
 
+  /**
+   * The options of the seat to act, computed once per state: every change that may alter them
+   * forgets them (a recorded event, a new phase or turn, the riichi two-step, the end: see
+   * record, recordDiscard, giveTurn, invalidate, finish), so the common read is one field test.
+   */
   options(): Options {
-    const key = this.log.length * 64 + this.phase * 2 + (this.stage2 ? 1 : 0);
-    if (this.cacheKey === key && this.cacheOpts !== null) return this.cacheOpts;
+    if (this.cacheOpts !== null) return this.cacheOpts;
     let opts: Options;
     if (this.phase < 4) opts = selfOptions(this, this.phase, this.selfOpts);
     else if (this.phase < 16) opts = this.respOptions[this.phase % 4] ?? NO_OPTIONS;
     else opts = NO_OPTIONS;
-    this.cacheKey = key;
     this.cacheOpts = opts;
     return opts;
   }
 
-  /** Valid actions of `seat` now (empty when it is not that seat's turn). */
+  /** Valid actions of `seat` now (empty when it is not that seat's turn); read it only until the next step. */
   validActions(seat: number): number[] {
     return this.actor() === seat ? this.options().actions : [];
   }
@@ -81,8 +87,9 @@ export class Kyoku extends KyokuState implements HandState {
   step(seat: number, action: number, tile?: number, callTiles?: readonly number[]): StepResult {
     if (this.phase === 16) return { ok: false, code: 'HAND_OVER' };
     if (seat !== this.actor()) return { ok: false, code: 'NOT_YOUR_TURN' };
-    if (!Number.isInteger(action) || !this.options().actions.includes(action)) return { ok: false, code: 'ILLEGAL_ACTION' };
-    if (this.phase < 4) return selfStep(this, seat, action, tile);
+    const o = this.options();
+    if (!offers(o, action)) return { ok: false, code: 'ILLEGAL_ACTION' };
+    if (this.phase < 4) return selfStep(this, seat, action, tile, o.riichiDiscards);
     this.decisions[seat] = action;
     this.decisionTiles[seat] = callTiles;
     this.decided++;
@@ -105,7 +112,34 @@ export class Kyoku extends KyokuState implements HandState {
     const t = this.discardTarget;
     t.tile = tile;
     t.from = from;
-    this.openResponses(t);
+    this.target = t;
+    if (this.decided > 0) {
+      for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
+      this.decided = 0;
+    }
+    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
+    this.nextAsk = 0;
+    // responseOptions' cheap test written out (three times a discard): a winning kind, a pair of
+    // the kind (pon) or, for the next seat, two tiles of a sequence with it (chi).
+    const kind = tile >> 2;
+    const calls = this.tilesLeft > 0;
+    const next = (from + 1) & 3;
+    const ps = this.players;
+    for (let s = 0; s < 4; s++) {
+      this.respOptions[s] = null;
+      if (s === from) continue;
+      const p = ps[s]!;
+      const waits = waitsOf(p);
+      if (!(waits.length > 0 && waits.includes(kind)) && (!calls || p.riichi || (p.counts[kind]! < 2 && (s !== next || kind >= 27 || !chiShape(p.counts, kind))))) continue;
+      const bits = answerBits(this, s, t);
+      if (bits !== 0) this.offerAnswers(s, bits);
+    }
+    // Nobody may answer and nothing is pending (resolveResponses' common case): the next seat draws.
+    if (this.responders.length === 0 && this.riichiPending === null && this.kans < 4 && calls) {
+      this.draw(next, false);
+      return;
+    }
+    this.nextResponder();
   }
 
   // Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
@@ -115,18 +149,25 @@ export class Kyoku extends KyokuState implements HandState {
       for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
       this.decided = 0;
     }
-    this.responders.length = 0;
+    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
     this.nextAsk = 0;
     for (let s = 0; s < 4; s++) {
       this.respOptions[s] = null;
       if (s === target.from) continue;
-      const opts = responseOptions(this, s, target);
-      if (opts.actions.length > 1) {
-        this.respOptions[s] = opts;
-        this.responders.push(s);
-      }
+      const bits = responseBits(this, s, target);
+      if (bits !== 0) this.offerAnswers(s, bits);
     }
     this.nextResponder();
+  }
+
+  /** `seat` has answers `bits` (answerBits) to the target, and skip: it will be asked, in seat order. */
+  private offerAnswers(seat: number, bits: number): void {
+    const o = this.answerSets[seat]!;
+    o.lo = 0;
+    o.hi = (bits << (A.CHI_LOW - 27)) | (1 << (A.SKIP - 27)); // action 37 + i is bit 10 + i of hi
+    o.listed = false;
+    this.respOptions[seat] = o;
+    this.responders.push(seat);
   }
 
   /** Ask the next seat with a real choice, or resolve the answers when none is left. */
@@ -137,7 +178,7 @@ export class Kyoku extends KyokuState implements HandState {
     while (this.nextAsk < this.responders.length) {
       const s = this.responders[this.nextAsk++]!;
       // Once someone has declared ron only other rons matter; calls would be overruled.
-      if (ronDeclared && !this.respOptions[s]!.actions.includes(A.RON)) continue;
+      if (ronDeclared && !offers(this.respOptions[s]!, A.RON)) continue;
       this.phase = (this.target!.kind === 'discard' ? 4 : this.target!.kind === 'kakan' ? 8 : 12) + s;
       return;
     }
@@ -154,13 +195,17 @@ export class Kyoku extends KyokuState implements HandState {
       if (this.target.kind === 'ankan') {
         // A closed kan is not a pass: only kokushi may rob it, so only a seat that was offered
         // that ron (and skipped it) becomes furiten; a seat merely waiting on the tile does not.
-        for (let s = 0; s < 4; s++) if (this.respOptions[s]?.actions.includes(A.RON)) markMissed(ps[s]!, k);
+        for (let s = 0; s < 4; s++) { const o = this.respOptions[s]; if (o && offers(o, A.RON)) markMissed(ps[s]!, k); }
+      } else if (k < 27) {
+        const bit = 1 << k;
+        ps[0]!.missedSuits |= bit; ps[1]!.missedSuits |= bit; ps[2]!.missedSuits |= bit; ps[3]!.missedSuits |= bit;
       } else {
-        markMissed(ps[0]!, k); markMissed(ps[1]!, k); markMissed(ps[2]!, k); markMissed(ps[3]!, k);
+        const bit = 1 << (k - 27);
+        ps[0]!.missedHonours |= bit; ps[1]!.missedHonours |= bit; ps[2]!.missedHonours |= bit; ps[3]!.missedHonours |= bit;
       }
     }
     const p = this.players[seat]!;
-    if (!p.riichi) clearMissed(p);
+    if (!p.riichi) { p.missedSuits = 0; p.missedHonours = 0; }
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);

@@ -6,10 +6,11 @@ import { waitingKinds } from '../rules';
 import { HandGroups } from '../shanten';
 import { A, discardIndex, kindOfDiscard } from './actions';
 import type { HandState, Options } from './hand-state';
+import type { OptionSet } from './option-set';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, yakuByTiles, yakuCertain } from './win';
 import { roundWindOf, winContext } from './settle';
-import { farByMasks, hasFour, POP, yaochuuOf } from './hand-masks';
+import { farByMasks, hasFour, yaochuuOf } from './hand-masks';
 
 export type { Options } from './hand-state';
 
@@ -45,11 +46,10 @@ function hasKakan(p: PlayerState): boolean {
 
 
 /**
- * Discard indices of the hand (ascending kinds, then red fives 34–36); kuikae kinds left out.
- * The list is sized from the masks' bit counts and filled by index (pushes growing an empty array
- * reallocated it on every draw); the rare specials are pushed after.
+ * The hand's discard indices (kinds, then red fives 34–36; kuikae kinds left out) as the bits of
+ * `into.lo`/`into.hi` (see Options), read from the hand masks.
  */
-function discardActions(p: PlayerState): number[] {
+function discardBits(p: PlayerState, into: OptionSet): void {
   const present = p.masks.present;
   const forbidden = p.forbidden;
   let m0 = present[0]!, m1 = present[1]!, m2 = present[2]!;
@@ -66,53 +66,54 @@ function discardActions(p: PlayerState): number[] {
     if (f < 9) m0 &= ~(1 << f); else if (f < 18) m1 &= ~(1 << (f - 9)); else if (f < 27) m2 &= ~(1 << (f - 18)); else honours &= ~(1 << (f - 27));
     if (f === 4) reds &= ~1; else if (f === 13) reds &= ~2; else if (f === 22) reds &= ~4;
   }
-  const out = new Array<number>(POP[m0]! + POP[m1]! + POP[m2]! + POP[honours]! + POP[reds]!);
-  let n = 0;
-  for (let m = m0; m !== 0; m &= m - 1) out[n++] = 31 - Math.clz32(m & -m);
-  for (let m = m1; m !== 0; m &= m - 1) out[n++] = 40 - Math.clz32(m & -m);
-  for (let m = m2; m !== 0; m &= m - 1) out[n++] = 49 - Math.clz32(m & -m);
-  for (let m = honours; m !== 0; m &= m - 1) out[n++] = 58 - Math.clz32(m & -m);
-  if (reds & 1) out[n++] = 34;
-  if (reds & 2) out[n++] = 35;
-  if (reds & 4) out[n++] = 36;
-  return out;
+  into.lo = m0 | (m1 << 9) | (m2 << 18);
+  into.hi = honours | (reds << 7);
 }
 
-/** The options of `seat` on turn, written into `into` (its lists are replaced, never changed). */
-export function selfOptions(k: HandState, seat: number, into: Options): Options {
+/**
+ * The options of `seat` on turn, written into `into` as bits (its action list is built from them
+ * when read) and a refilled riichi list: valid until the next step only.
+ */
+export function selfOptions(k: HandState, seat: number, into: OptionSet): Options {
+  const riichiDiscards = into.riichiDiscards;
+  if (riichiDiscards.length !== 0) riichiDiscards.length = 0;
+  into.listed = false;
   if (k.stage2) {
-    into.actions = [A.RIICHI, A.RIICHI_CANCEL];
-    into.riichiDiscards = NO_RIICHI;
+    into.lo = 0;
+    into.hi = (1 << (A.RIICHI - 27)) | (1 << (A.RIICHI_CANCEL - 27));
     return into;
   }
   const p = k.players[seat]!;
-  const actions = p.riichi && k.drawn !== null ? [discardIndex(k.drawn)] : discardActions(p);
-  let riichiDiscards = NO_RIICHI;
+  if (p.riichi && k.drawn !== null) {
+    const only = discardIndex(k.drawn);
+    into.lo = only < 27 ? 1 << only : 0;
+    into.hi = only < 27 ? 0 : 1 << (only - 27);
+  } else discardBits(p, into);
   if (k.drawn !== null && !k.afterCall) {
     const c = p.counts; // changed and restored below
     // A draw lowers shanten by at most one: far hands skip the riichi search.
     const far = p.waits !== null && p.shanten13 >= 2;
     if (!far && !p.riichi && isClosed(p) && k.scores[seat]! >= 1000 && k.tilesLeft >= 4 && !farByMasks(p.masks, 3) && GROUPS.set(c, p.melds.length) <= 0) {
-      // Each discard changes one group: the other three are looked up once.
-      for (const idx of actions) {
-        if (GROUPS.changed(c, kindOfDiscard(idx), -1) === 0) (riichiDiscards === NO_RIICHI ? (riichiDiscards = []) : riichiDiscards).push(idx);
+      // Each discard changes one group: the other three are looked up once. Ascending, as the list.
+      for (let m = into.lo; m !== 0; m &= m - 1) {
+        const idx = 31 - Math.clz32(m & -m);
+        if (GROUPS.changed(c, idx, -1) === 0) riichiDiscards.push(idx);
+      }
+      for (let m = into.hi & 0x3ff; m !== 0; m &= m - 1) {
+        const idx = 58 - Math.clz32(m & -m);
+        if (GROUPS.changed(c, kindOfDiscard(idx), -1) === 0) riichiDiscards.push(idx);
       }
     }
-    // Specials in index order: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
+    // Specials: 45 ankan, 47 kakan, 50 tsumo, 51 nine terminals.
     if (k.tilesLeft > 0 && k.kans < 4) {
-      if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) actions.push(A.ANKAN);
-      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) actions.push(A.KAKAN);
+      if (hasFour(p.masks) && ankanKinds(k, seat, c).length > 0) into.hi |= 1 << (A.ANKAN - 27);
+      if (!p.riichi && p.melds.length > 0 && hasKakan(p)) into.hi |= 1 << (A.KAKAN - 27);
     }
-    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || yakuByTiles(p, null, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) actions.push(A.TSUMO);
-    if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) actions.push(A.KYUUSHU);
+    if (drawnCompletes(p, k.drawn) && (yakuCertain(p, true) || yakuByTiles(p, null, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, k.drawn, winContext(k, seat, true)))) into.hi |= 1 << (A.TSUMO - 27);
+    if (k.firstTurn(seat) && yaochuuOf(p.masks) >= 9) into.hi |= 1 << (A.KYUUSHU - 27);
   }
-  into.actions = actions;
-  into.riichiDiscards = riichiDiscards;
   return into;
 }
 
 /** The hand of the riichi search (refilled per search: no allocation). */
 const GROUPS = new HandGroups();
-
-/** Shared empty riichi-candidate list (most draws have none); never mutated. */
-const NO_RIICHI: number[] = [];

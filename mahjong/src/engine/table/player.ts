@@ -12,16 +12,34 @@ export interface RiverTile {
 
 /** One seat's share of a hand in progress. */
 export interface PlayerState {
-  hand: number[];
-  melds: Meld[];
-  river: RiverTile[];
-  /** Kinds this seat ever discarded (permanent furiten), including tiles called away. */
-  discarded: boolean[];
-  /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten). */
-  missed: boolean[];
   /**
-   * The kinds set in `missed` as bits (kinds 0–26, then 27–33), so clearing touches only those
-   * (see markMissed/clearMissed); bits instead of a list: marking runs for every seat at every draw.
+   * The concealed tiles, ascending: built from `ids` when read (the same array, refilled when the
+   * hand changed since). Read-only for callers: the table changes it through addTile/removeTile.
+   */
+  readonly hand: number[];
+  /** The concealed tiles as a 136-bit set (bit id & 31 of word id >> 5), what the table keeps. Read-only. */
+  readonly ids: number[];
+  /** How many concealed tiles (`hand.length`, without building the list). */
+  readonly tileCount: number;
+  melds: Meld[];
+  /**
+   * The discards in order, as objects built from `riverCodes` when read (the same array each time,
+   * brought up to date: a reader that kept it sees the discards made since once it reads again).
+   * Read-only for callers: the table changes it through discardTo and markLastCalled.
+   */
+  readonly river: RiverTile[];
+  /** The river as one integer per discard (`RIVER_*` bits over the tile id), what the table keeps. */
+  readonly riverCodes: number[];
+  /** Kinds this seat ever discarded (permanent furiten), including tiles called away: read from the bits below. */
+  readonly discarded: readonly boolean[];
+  /** The same as bits (kinds 0–26, then 27–33), what the table keeps (see discardTo). */
+  discardedSuits: number;
+  discardedHonours: number;
+  /** Kinds passed since this seat's last draw, or since riichi (temporary and riichi furiten), read from the bits below. */
+  readonly missed: readonly boolean[];
+  /**
+   * The passed kinds as bits (kinds 0–26, then 27–33), the table's own record of them: marking
+   * runs for every seat at every draw, so it is one OR (see markMissed/clearMissed, isMissed).
    */
   missedSuits: number;
   missedHonours: number;
@@ -48,73 +66,160 @@ export interface PlayerState {
   masks: HandMasks;
 }
 
+/** Bits of a river code above the tile id (bits 0–7). */
+export const RIVER_TSUMOGIRI = 1 << 8;
+export const RIVER_RIICHI = 1 << 9;
+export const RIVER_CALLED = 1 << 10;
+
+const riverTileOf = (code: number): RiverTile =>
+  ({ tile: code & 0xff, tsumogiri: (code & RIVER_TSUMOGIRI) !== 0, riichi: (code & RIVER_RIICHI) !== 0, called: (code & RIVER_CALLED) !== 0 });
+
+/** The one implementation of PlayerState (a class: its fields keep one shape, its getters live on the prototype). */
+class Player implements PlayerState {
+  readonly ids: number[];
+  tileCount: number;
+  /** `hand` as last built (made on the first read); `handStale` once the set changed since. */
+  private handList: number[] | null = null;
+  handStale = true;
+  melds: Meld[] = [];
+  readonly riverCodes: number[] = [];
+  /** The river's objects, made on the first read (a random self-play hand never reads them). */
+  private riverTiles: RiverTile[] | null = null;
+  discardedSuits = 0;
+  discardedHonours = 0;
+  missedSuits = 0;
+  missedHonours = 0;
+  riichi = false;
+  riichiAccepted = false;
+  doubleRiichi = false;
+  ippatsu = false;
+  nagashi = true;
+  forbidden: number[] = NO_KINDS;
+  pao: number | null = null;
+  kans = 0;
+  waits: number[] | null = null;
+  shanten13 = 8;
+  counts: number[];
+  masks: HandMasks;
+
+  constructor(ids: number[], tileCount: number, counts: number[], masks: HandMasks) {
+    this.ids = ids;
+    this.tileCount = tileCount;
+    this.counts = counts;
+    this.masks = masks;
+  }
+
+  get hand(): number[] {
+    const out = this.handList ??= [];
+    if (this.handStale) {
+      // The set read back in order: sorted with no comparisons.
+      if (out.length !== 0) out.length = 0;
+      const ids = this.ids;
+      for (let w = 0; w < 5; w++) for (let m = ids[w]!; m !== 0; m &= m - 1) out.push(w * 32 + 31 - Math.clz32(m & -m));
+      this.handStale = false;
+    }
+    return out;
+  }
+
+  get river(): RiverTile[] {
+    const out = this.riverTiles ??= [], codes = this.riverCodes;
+    for (let i = out.length; i < codes.length; i++) out.push(riverTileOf(codes[i]!));
+    return out;
+  }
+
+  /** Marks the last discard as called, in the codes and in its object if one was built. */
+  markLastCalled(): void {
+    const i = this.riverCodes.length - 1;
+    this.riverCodes[i] = this.riverCodes[i]! | RIVER_CALLED;
+    if (this.riverTiles !== null && this.riverTiles.length > i) this.riverTiles[i]!.called = true;
+  }
+
+  get discarded(): readonly boolean[] {
+    const out = NOES.slice();
+    for (let k = 0; k < 34; k++) out[k] = k < 27 ? ((this.discardedSuits >>> k) & 1) === 1 : ((this.discardedHonours >>> (k - 27)) & 1) === 1;
+    return out;
+  }
+
+  get missed(): readonly boolean[] {
+    const out = NOES.slice();
+    for (let k = 0; k < 34; k++) out[k] = isMissed(this, k);
+    return out;
+  }
+}
+
 export function newPlayer(hand: readonly number[]): PlayerState {
   const counts = ZEROS.slice();
   const masks = emptyMasks();
-  // The ids as a 136-bit set read back in order: sorted with no comparisons (once per seat and hand).
-  const bits = ID_BITS;
-  bits.fill(0);
+  const ids = [0, 0, 0, 0, 0];
   for (let i = 0; i < hand.length; i++) {
     const id = hand[i]!;
-    bits[id >> 5]! |= 1 << (id & 31);
+    ids[id >> 5]! |= 1 << (id & 31);
     bumpMasks(masks, id, ++counts[id >> 2]!, true);
   }
-  const sorted = hand.slice();
-  let n = 0;
-  for (let w = 0; w < 5; w++) {
-    for (let m = bits[w]!; m !== 0; m &= m - 1) sorted[n++] = w * 32 + 31 - Math.clz32(m & -m);
-  }
-  return {
-    counts, masks, hand: sorted, melds: [], river: [],
-    discarded: NOES.slice(), missed: NOES.slice(), missedSuits: 0, missedHonours: 0,
-    riichi: false, riichiAccepted: false, doubleRiichi: false, ippatsu: false, nagashi: true,
-    forbidden: NO_KINDS, pao: null, kans: 0, waits: null, shanten13: 8,
-  };
+  return new Player(ids, hand.length, counts, masks);
 }
 
-const ID_BITS = new Int32Array(5);
+/** Adds a discard to the seat's river. */
+export function discardTo(p: PlayerState, id: number, tsumogiri: boolean, riichi: boolean): void {
+  p.riverCodes.push(id | (tsumogiri ? RIVER_TSUMOGIRI : 0) | (riichi ? RIVER_RIICHI : 0));
+  const kind = id >> 2;
+  if (kind < 27) p.discardedSuits |= 1 << kind;
+  else p.discardedHonours |= 1 << (kind - 27);
+}
+
+/** The seat's last discard was called away. */
+export function markLastCalled(p: PlayerState): void {
+  (p as Player).markLastCalled();
+}
+
 const ZEROS = new Array<number>(34).fill(0);
 const NOES = new Array<boolean>(34).fill(false);
 
 /** The empty kuikae list every hand starts with; replaced, never mutated. */
 export const NO_KINDS: number[] = [];
 
-// Hand edits shift in place (no indexOf/splice): they run on every draw and discard.
+/** Whether the concealed hand holds tile `id`. */
+export const holds = (p: PlayerState, id: number): boolean => ((p.ids[id >> 5]! >>> (id & 31)) & 1) === 1;
+
+// Hand edits are one bit each (the sorted list is built when read): they run on every draw and discard.
 export function removeTile(p: PlayerState, id: number): void {
-  p.waits = null;
-  const h = p.hand;
-  const n = h.length;
-  let i = 0;
-  while (i < n && h[i] !== id) i++;
-  if (i === n) throw new Error(`invariant: tile ${id} not in hand`);
-  for (; i < n - 1; i++) h[i] = h[i + 1]!;
-  h.pop();
-  bumpMasks(p.masks, id, --p.counts[id >> 2]!, false);
+  const q = p as Player;
+  const w = id >> 5, bit = 1 << (id & 31);
+  if ((q.ids[w]! & bit) === 0) throw new Error(`invariant: tile ${id} not in hand`);
+  q.ids[w] = q.ids[w]! & ~bit;
+  q.tileCount--;
+  q.handStale = true;
+  q.waits = null;
+  bumpMasks(q.masks, id, --q.counts[id >> 2]!, false);
 }
 
 export function addTile(p: PlayerState, id: number): void {
-  const h = p.hand;
-  let i = h.length;
-  h.push(id);
-  while (i > 0 && h[i - 1]! > id) { h[i] = h[i - 1]!; i--; }
-  h[i] = id;
-  bumpMasks(p.masks, id, ++p.counts[id >> 2]!, true);
+  const q = p as Player;
+  const w = id >> 5, bit = 1 << (id & 31);
+  if ((q.ids[w]! & bit) !== 0) throw new Error(`invariant: tile ${id} already in hand`);
+  q.ids[w] = q.ids[w]! | bit;
+  q.tileCount++;
+  q.handStale = true;
+  bumpMasks(q.masks, id, ++q.counts[id >> 2]!, true);
 }
 
 export function markMissed(p: PlayerState, kind: number): void {
-  if (p.missed[kind]) return;
-  p.missed[kind] = true;
   if (kind < 27) p.missedSuits |= 1 << kind;
   else p.missedHonours |= 1 << (kind - 27);
 }
 
 export function clearMissed(p: PlayerState): void {
-  const missed = p.missed;
-  for (let m = p.missedSuits; m !== 0; m &= m - 1) missed[31 - Math.clz32(m & -m)] = false;
-  for (let m = p.missedHonours; m !== 0; m &= m - 1) missed[58 - Math.clz32(m & -m)] = false;
   p.missedSuits = 0;
   p.missedHonours = 0;
 }
+
+/** Whether `kind` was passed since the seat's last draw (or since its riichi). */
+export const isMissed = (p: PlayerState, kind: number): boolean =>
+  (kind < 27 ? (p.missedSuits >>> kind) & 1 : (p.missedHonours >>> (kind - 27)) & 1) === 1;
+
+/** Furiten on `kind`: discarded by the seat, or passed since its last draw. */
+export const furitenOn = (p: PlayerState, kind: number): boolean =>
+  (kind < 27 ? ((p.discardedSuits | p.missedSuits) >>> kind) & 1 : ((p.discardedHonours | p.missedHonours) >>> (kind - 27)) & 1) === 1;
 
 export function isClosed(p: PlayerState): boolean {
   for (const m of p.melds) if (m.type !== 'ankan') return false;

@@ -6,8 +6,7 @@
 import { shantenKokushi } from '../rules';
 import { A } from './actions';
 import type { HandState, Target } from './hand-state';
-import type { Options } from './options';
-import type { PlayerState } from './player';
+import { furitenOn, type PlayerState } from './player';
 import { roundWindOf, winContext } from './settle';
 import { countsWith, evaluateWin, waitsOf, yakuByTiles, yakuCertain } from './win';
 import { isRed } from '../tiles';
@@ -20,19 +19,25 @@ export function canRon(k: HandState, seat: number, target: Target): boolean {
   if (target.kind === 'ankan' && (p.melds.length > 0 || shantenKokushi(countsWith(p.hand, tile)) !== -1)) return false;
   // Furiten: a winning kind discarded by the seat or passed since its turn (a loop, no closure).
   const waits = waitsOf(p);
-  for (let i = 0; i < waits.length; i++) if (p.discarded[waits[i]!] || p.missed[waits[i]!]) return false;
+  for (let i = 0; i < waits.length; i++) if (furitenOn(p, waits[i]!)) return false;
   return yakuCertain(p, false) || yakuByTiles(p, tile, k.seatWind(seat), roundWindOf(k)) || evaluateWin(p, seat, tile, winContext(k, seat, false)) !== null;
 }
 
-/** Kinds kuikae forbids after calling `called` with chi action `action` (or pon). */
+/**
+ * Kinds kuikae forbids after calling `called` with chi action `action` (or pon). The lists are
+ * made once and shared (a seat's forbidden list is replaced, never changed): never change one.
+ */
 export function kuikae(action: number, called: number): number[] {
   const kind = called >> 2;
-  const out = [kind];
   const n = kind % 9;
-  if ((action === A.CHI_LOW || action === A.CHI_LOW_RED) && n <= 5) out.push(kind + 3);
-  if ((action === A.CHI_HIGH || action === A.CHI_HIGH_RED) && n >= 3) out.push(kind - 3);
-  return out;
+  if ((action === A.CHI_LOW || action === A.CHI_LOW_RED) && kind < 27 && n <= 5) return KUIKAE_UP[kind]!;
+  if ((action === A.CHI_HIGH || action === A.CHI_HIGH_RED) && kind < 27 && n >= 3) return KUIKAE_DOWN[kind]!;
+  return KUIKAE_SAME[kind]!;
 }
+
+const KUIKAE_SAME = Array.from({ length: 34 }, (_, kind) => [kind]);
+const KUIKAE_UP = Array.from({ length: 34 }, (_, kind) => [kind, kind + 3]);
+const KUIKAE_DOWN = Array.from({ length: 34 }, (_, kind) => [kind, kind - 3]);
 
 /** Hand tiles a chi/pon/daiminkan action uses, or null when the hand lacks them. */
 export function callTiles(p: PlayerState, action: number, tile: number, prefer?: readonly number[]): number[] | null {
@@ -44,14 +49,12 @@ export function callTiles(p: PlayerState, action: number, tile: number, prefer?:
   return want.length === natural.length && key(want) === key(natural) && want.every((id) => p.hand.includes(id)) ? [...want] : natural;
 }
 
-/** The `n`-th plain (not red) copy of `kind` in the sorted hand, or -1. */
+/** The `n`-th plain (not red) copy of `kind` in the hand, ascending, or -1 (read from the hand's bit set). */
 function plainCopy(p: PlayerState, kind: number, n: number): number {
-  const h = p.hand;
-  for (let i = 0; i < h.length; i++) {
-    const id = h[i]!;
-    if (id >> 2 > kind) break;
-    if (id >> 2 === kind && !isRed(id) && n-- === 0) return id;
-  }
+  // The kind's four ids are four bits of one word; copy 0 of a five is the red one.
+  let copies = (p.ids[kind >> 3]! >>> ((kind & 7) * 4)) & 15;
+  if (kind === 4 || kind === 13 || kind === 22) copies &= ~1;
+  for (; copies !== 0; copies &= copies - 1) if (n-- === 0) return kind * 4 + 31 - Math.clz32(copies & -copies);
   return -1;
 }
 
@@ -95,8 +98,6 @@ function naturalCallTiles(p: PlayerState, action: number, tile: number): number[
   return useRed && !usedRed ? null : out;
 }
 
-const NONE: Options = { actions: [], riichiDiscards: [] };
-
 /** Cheap test whether the seat could do anything with the tile (most discards: nobody). */
 function mayAnswer(k: HandState, seat: number, target: Target): boolean {
   const p = k.players[seat]!;
@@ -110,18 +111,22 @@ function mayAnswer(k: HandState, seat: number, target: Target): boolean {
 }
 
 /** The hand holds two tiles that make a sequence with suit tile `kind`. */
-function chiShape(c: readonly number[], kind: number): boolean {
+export function chiShape(c: readonly number[], kind: number): boolean {
   const n = kind % 9;
   return (n <= 6 && c[kind + 1]! > 0 && c[kind + 2]! > 0) || (n >= 1 && n <= 7 && c[kind - 1]! > 0 && c[kind + 1]! > 0) || (n >= 2 && c[kind - 2]! > 0 && c[kind - 1]! > 0);
 }
 
-export function responseOptions(k: HandState, seat: number, target: Target): Options {
-  if (!mayAnswer(k, seat, target)) return NONE;
-  return answerOptions(k, seat, target);
+/** The answers of `seat` to `target` as bits (see answerBits); 0: nothing to decide. */
+export function responseBits(k: HandState, seat: number, target: Target): number {
+  return mayAnswer(k, seat, target) ? answerBits(k, seat, target) : 0;
 }
 
-/** The options of a seat that may answer (no closure: this one runs after most discards). */
-function answerOptions(k: HandState, seat: number, target: Target): Options {
+/**
+ * The answers of a seat that may answer, as bits: bit i is action 37 + i (ron, calls); 0 when it
+ * has none (then it is not asked; otherwise skip is offered too). No closure and no allocation:
+ * this runs after most discards.
+ */
+export function answerBits(k: HandState, seat: number, target: Target): number {
   const p = k.players[seat]!;
   // Bit i = action 37 + i; emitted in index order at the end.
   let bits = 0;
@@ -134,7 +139,7 @@ function answerOptions(k: HandState, seat: number, target: Target): Options {
     // Kuikae (no swap call): the call is legal only if some remaining tile may be discarded.
     // Counted on kinds: a pon leaves c[kind] − 2 copies of the called kind; a chi uses two other
     // kinds, so every copy of the called kind (and of the suji kind kuikae adds) stays.
-    const rest = p.hand.length - 2;
+    const rest = p.tileCount - 2;
     if (c[kind]! >= 2) {
       const red = redHeld(p, kind);
       const plain = c[kind]! - (red ? 1 : 0);
@@ -158,11 +163,7 @@ function answerOptions(k: HandState, seat: number, target: Target): Options {
     }
     if (k.kans < 4 && c[kind] === 3) bits |= 1 << (A.DAIMINKAN - 37);
   }
-  if (bits === 0) return NONE;
-  const actions: number[] = [];
-  for (let i = 0; i < 16; i++) if (bits & (1 << i)) actions.push(37 + i);
-  actions.push(A.SKIP);
-  return { actions, riichiDiscards: [] };
+  return bits;
 }
 
 function redHeld(p: PlayerState, kind: number): boolean {

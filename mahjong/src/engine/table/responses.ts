@@ -25,7 +25,9 @@ export function resolveResponses(k: HandState): void {
     k.draw((target.from + 1) % 4, false); // nobody could answer: the common case
     return;
   }
-  const rons = k.decided > 0 ? ronSeats(k, target.from) : NO_SEATS;
+  let anyRon = false;
+  for (let s = 0; s < 4; s++) if (k.decisions[s] === A.RON) anyRon = true;
+  const rons = anyRon ? ronSeats(k, target.from) : NO_SEATS;
   if (rons.length === 3) { k.finish(settleAbort(k, 'ron3', rons)); return; }
   if (rons.length > 0) { k.finish(settleWins(k, rons, false)); return; }
   if (target.kind !== 'discard') { k.rinshan(target.from, target.kind === 'kakan'); return; }

@@ -5,14 +5,15 @@
 import { A } from './actions';
 import { executeKan } from './calls';
 import type { HandState, StepResult } from './hand-state';
-import { NO_KINDS, type PlayerState, removeTile } from './player';
+import { discardTo, holds, NO_KINDS, type PlayerState, removeTile } from './player';
 import { settleAbort, settleWins } from './settle';
 import { isRed, RED_FIVE_IDS } from '../tiles';
 
 /** The one success value (frozen: steps run by the million in simulations). */
 export const STEP_OK: StepResult = Object.freeze({ ok: true } as const);
 
-export function selfStep(k: HandState, seat: number, action: number, tile?: number): StepResult {
+/** `riichi`: the riichi candidates among the seat's options (`options().riichiDiscards`). */
+export function selfStep(k: HandState, seat: number, action: number, tile: number | undefined, riichi: readonly number[]): StepResult {
   const p = k.players[seat]!;
   if (k.stage2) {
     discard(k, seat, k.leaveRiichiStage(), action === A.RIICHI);
@@ -20,7 +21,6 @@ export function selfStep(k: HandState, seat: number, action: number, tile?: numb
   }
   if (action < 37) {
     const id = tile !== undefined && discardTileOk(p, action, tile) ? tile : pickDiscard(k, p, action);
-    const riichi = k.options().riichiDiscards;
     if (riichi.length > 0 && riichi.includes(action)) {
       k.enterRiichiStage(seat, id);
       return STEP_OK;
@@ -38,7 +38,7 @@ export function selfStep(k: HandState, seat: number, action: number, tile?: numb
 }
 
 function discardTileOk(p: PlayerState, action: number, tile: number): boolean {
-  return p.hand.includes(tile) && isIndexOf(action, tile);
+  return Number.isInteger(tile) && tile >= 0 && tile < 136 && holds(p, tile) && isIndexOf(action, tile);
 }
 
 /** Whether hand tile `tile` is what discard index `action` names (34–36 only the red fives). */
@@ -49,11 +49,11 @@ const isIndexOf = (action: number, tile: number): boolean =>
 function pickDiscard(k: HandState, p: PlayerState, action: number): number {
   if (action >= 34) return RED_FIVE_IDS[action - 34]!;
   if (k.drawn !== null && isIndexOf(action, k.drawn)) return k.drawn;
-  for (let i = p.hand.length - 1; i >= 0; i--) {
-    const id = p.hand[i]!;
-    if (isIndexOf(action, id)) return id;
-  }
-  throw new Error(`invariant: no tile for discard ${action}`);
+  // The highest plain copy of the kind: its four ids are four bits of one word (copy 0 of a five is the red one).
+  let copies = (p.ids[action >> 3]! >>> ((action & 7) * 4)) & 15;
+  if (action === 4 || action === 13 || action === 22) copies &= ~1;
+  if (copies === 0) throw new Error(`invariant: no tile for discard ${action}`);
+  return action * 4 + 31 - Math.clz32(copies);
 }
 
 function discard(k: HandState, seat: number, id: number, riichi: boolean): void {
@@ -71,8 +71,7 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
   const waits = k.drawn !== null && id >> 2 === k.drawn >> 2 ? p.waits : null;
   removeTile(p, id);
   if (waits !== null) p.waits = waits;
-  p.river.push({ tile: id, tsumogiri, riichi, called: false });
-  p.discarded[id >> 2] = true;
+  discardTo(p, id, tsumogiri, riichi);
   p.ippatsu = false;
   if (p.forbidden.length > 0) p.forbidden = NO_KINDS;
   const kind = id >> 2;
@@ -86,7 +85,9 @@ function discard(k: HandState, seat: number, id: number, riichi: boolean): void 
 /** Tenhou: the same wind as all four first discards, with no call before, aborts the hand. */
 function isFourWinds(k: HandState): boolean {
   if (!k.noCalls || k.discards !== 4) return false;
-  const first = k.players.map((q) => q.river[0]?.tile ?? -1);
-  const kind = first[0]! >> 2;
-  return kind >= 27 && kind <= 30 && first.every((t) => t >> 2 === kind);
+  const ps = k.players;
+  const kind = (ps[0]!.riverCodes[0]! & 0xff) >> 2;
+  if (kind < 27 || kind > 30) return false;
+  for (let s = 1; s < 4; s++) if (ps[s]!.riverCodes.length === 0 || (ps[s]!.riverCodes[0]! & 0xff) >> 2 !== kind) return false;
+  return ps[0]!.riverCodes.length > 0;
 }

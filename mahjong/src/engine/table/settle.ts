@@ -81,7 +81,7 @@ export function settleExhaustive(k: HandState): HandResult {
   let n = 0;
   for (let s = 0; s < 4; s++) {
     if ((tenpai[s] = isTenpaiAtDraw(k, s))) n++;
-    if (k.players[s]!.nagashi && k.players[s]!.river.length > 0) nagashi.push(s);
+    if (k.players[s]!.nagashi && k.players[s]!.riverCodes.length > 0) nagashi.push(s);
   }
   const d = [0, 0, 0, 0];
   if (nagashi.length > 0) {

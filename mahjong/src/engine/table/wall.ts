@@ -43,7 +43,9 @@ export function shuffledWall(seed: number): Wall {
     tiles[i] = tiles[j]!;
     tiles[j] = x;
   }
-  return { live: tiles.slice(0, LIVE_TILES), rinshan: tiles.slice(122, 126), dora: tiles.slice(126, 131), ura: tiles.slice(131, 136) };
+  const wall = { live: tiles, rinshan: tiles.slice(122, 126), dora: tiles.slice(126, 131), ura: tiles.slice(131, 136) };
+  tiles.length = LIVE_TILES; // the dead wall copied out: the rest is the live wall (no second copy)
+  return wall;
 }
 
 /** The 13-tile starting hand of `seat` when `oya` deals. */

@@ -42,7 +42,7 @@ const NO_WAITS: number[] = [];
 /** Winning kinds of a 3n+1 hand, cached until the hand loses a tile. */
 export function waitsOf(p: PlayerState): number[] {
   // 3n+1 concealed tiles (13 − 3 per meld; a kan's fourth tile is replaced): no division.
-  if (p.hand.length + 3 * p.melds.length !== 13) return NO_WAITS;
+  if (p.tileCount + 3 * p.melds.length !== 13) return NO_WAITS;
   if (p.waits === null) {
     const c = p.counts;
     // One shanten call rules out most hands before trying all 34 kinds.
@@ -56,6 +56,8 @@ export function waitsOf(p: PlayerState): number[] {
 /** Whether the 3n+2 hand that just drew `drawn` is complete. */
 export function drawnCompletes(p: PlayerState, drawn: number): boolean {
   if (p.waits !== null) return p.waits.length > 0 && p.waits.includes(drawn >> 2);
+  // A complete hand has no isolated tile (kokushi aside, which farByMasks leaves to the search).
+  if (farByMasks(p.masks, 1)) return false;
   return shanten(p.counts, p.melds.length) === -1;
 }
 

@@ -55,7 +55,7 @@ export function replayRound(r: Round, label: string, opts: ReplayOptions = {}): 
   let ei = 0;
   const fail = (msg: string): RoundCheck => ({ ok: false, truncated: false, mismatch: `${label}, log event ${li + 1}: ${msg}`, kyoku: k, matched: ei });
   const act = (seat: number, action: number, tile?: number, tiles?: readonly number[]): string | null => {
-    const before = k.validActions(seat);
+    const before = k.validActions(seat).slice(); // the table refills its list at the step
     opts.onAct?.(k, seat, action);
     const res = k.step(seat, action, tile, tiles);
     if (res.ok) return null;

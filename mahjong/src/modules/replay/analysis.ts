@@ -14,7 +14,7 @@ import type { AgariEvent, Paipu, Player, RoundEvent, RyuukyokuEvent } from '../.
 import { shanten } from '../../engine/shanten';
 import { A, discardIndex } from '../../engine/table/actions';
 import type { Kyoku } from '../../engine/table/kyoku';
-import type { PlayerState } from '../../engine/table/player';
+import { furitenOn, type PlayerState } from '../../engine/table/player';
 import { waitsOf } from '../../engine/table/win';
 import { ukeire } from '../../engine/ukeire';
 import { roundLabel } from '../../engine/game/game';
@@ -235,7 +235,7 @@ export function analyseGame(paipu: Paipu, agent = new StrongAgent()): AnalysisRe
   const lastKey: string[] = ['', '', '', ''];
   const lastIndex = [0, 0, 0, 0];
 
-  const furitenOf = (p: PlayerState) => (kind: number) => p.discarded[kind]! || p.missed[kind]!;
+  const furitenOf = (p: PlayerState) => (kind: number) => furitenOn(p, kind);
 
   const { steps, notes } = buildSteps<{ seats: number[]; decision: number | null }>(paipu, {
     step(k, e, { dealt, kyokuIndex, step }) {
