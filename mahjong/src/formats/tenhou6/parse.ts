@@ -50,7 +50,54 @@ export function typeFromRule(rule: unknown): number {
   return type;
 }
 
-function parseKyoku(k: unknown, idx: number, redFives: boolean): { round: Round; deltas: (number[] | undefined)[] } {
+type ParsedKyoku = { round: Round; deltas: (number[] | undefined)[] };
+
+/**
+ * Readings beyond the first that one log may take, over all its kyokus (see parseKyoku): a real log
+ * needs a few; a crafted one must not make a server read each of thousands of kyokus many times.
+ */
+const EXTRA_READINGS = 256;
+
+/** A discard more than one reading could give: `options` = the seats whose call entry matches it, plus nobody. */
+interface Fork { discard: number; options: number }
+
+/**
+ * A kyoku, read as its most natural turn order. The per-seat lists leave one thing open: a seat
+ * may pass a discard it could call and call the same kind from the same seat later, with no draw
+ * in between (another seat's call skipped its turn), and then both discards match its call entry;
+ * or two seats' entries match one discard (a pon and a chi) and the pon was passed. The first
+ * reading gives each discard to its first matching call, pon before chi; when a reading breaks
+ * down later, the latest such discard goes to the next candidate instead, then to nobody (depth
+ * first), until a reading holds. Only the first reading's error is reported.
+ */
+function parseKyoku(k: unknown, idx: number, redFives: boolean, budget: { extraReadings: number }): ParsedKyoku {
+  let choices = new Map<number, number>();
+  let firstError: InvalidLog | undefined;
+  for (let reading = 0; reading === 0 || budget.extraReadings-- > 0; reading++) {
+    const forks: Fork[] = [];
+    try {
+      return readKyoku(k, idx, redFives, choices, forks);
+    } catch (error) {
+      if (!(error instanceof InvalidLog)) throw error;
+      firstError ??= error;
+      let f = forks.length - 1;
+      while (f >= 0 && (choices.get(forks[f]!.discard) ?? 0) + 1 >= forks[f]!.options) f--;
+      if (f < 0) break;
+      const next = new Map<number, number>();
+      for (let i = 0; i < f; i++) next.set(forks[i]!.discard, choices.get(forks[i]!.discard) ?? 0);
+      next.set(forks[f]!.discard, (choices.get(forks[f]!.discard) ?? 0) + 1);
+      choices = next;
+    }
+  }
+  throw firstError!;
+}
+
+/**
+ * One reading of a kyoku: the discard numbered n (0 = the kyoku's first) goes to its candidate
+ * `choices.get(n)` (default 0, the natural one; past the candidates: nobody); every discard with a
+ * matching call entry is appended to `forks`.
+ */
+function readKyoku(k: unknown, idx: number, redFives: boolean, choices: ReadonlyMap<number, number>, forks: Fork[]): ParsedKyoku {
   const at = `log[${idx}]`;
   if (!Array.isArray(k) || k.length < 17) fail(at, 'a kyoku is [[round, honba, sticks], scores, dora, ura, 4 × (hand, draws, discards), result]');
   const kk = k as unknown[];
@@ -80,8 +127,9 @@ function parseKyoku(k: unknown, idx: number, redFives: boolean): { round: Round;
   let seat = oya;
   let riichiPending = -1;
   let drawNext = true; // false after chi/pon: the caller discards without drawing
+  let discardNo = -1;
+  const where = (what: string, s: number, i: number) => `${at} seat ${s} ${what}[${i}]`;
   for (let guard = 0; guard < 1000; guard++) {
-    const where = (what: string, s: number, i: number) => `${at} seat ${s} ${what}[${i}]`;
     if (drawNext) {
       if (ti[seat]! >= takes[seat]!.length) break;
       const tk = takes[seat]![ti[seat]!];
@@ -112,12 +160,12 @@ function parseKyoku(k: unknown, idx: number, redFives: boolean): { round: Round;
       const drawn = b.drawnTile(seat) ?? fail(dw, 'tsumogiri (60) without a drawn tile');
       b.discard(seat, drawn, true, dw);
     } else b.discard(seat, tile(d, dw), drawNext ? false : undefined, dw);
+    discardNo++;
     if (riichiPending >= 0) riichiPending = -1;
     if (riichi) riichiPending = seat;
     // Who takes the discard?
     const discarder = seat;
-    let caller = -1;
-    let call: CallString | null = null;
+    const candidates: { seat: number; call: CallString }[] = [];
     for (let i = 1; i < 4; i++) {
       const s = (discarder + i) % 4;
       const next = takes[s]![ti[s]!];
@@ -125,7 +173,15 @@ function parseKyoku(k: unknown, idx: number, redFives: boolean): { round: Round;
       const c = callString(next, where('draws', s, ti[s]!));
       // The call names its source seat; it takes this discard only if that is the discarder.
       if ((s + relFrom(c)) % 4 !== discarder || c.tiles[c.pos]!.kind !== b.lastDiscardKind()) continue;
-      if (caller < 0 || c.letter !== 'c') { caller = s; call = c; } // pon/kan before chi
+      if (c.letter === 'c') candidates.push({ seat: s, call: c });
+      else candidates.unshift({ seat: s, call: c }); // pon/kan before chi
+    }
+    let caller = -1;
+    let call: CallString | null = null;
+    if (candidates.length > 0) {
+      forks.push({ discard: discardNo, options: candidates.length + 1 });
+      const pick = candidates[choices.get(discardNo) ?? 0];
+      if (pick) { caller = pick.seat; call = pick.call; }
     }
     const nextSeatDone = ti[(discarder + 1) % 4]! >= takes[(discarder + 1) % 4]!.length;
     if (caller < 0 && nextSeatDone) break; // ron, or the log ends
@@ -147,6 +203,13 @@ function parseKyoku(k: unknown, idx: number, redFives: boolean): { round: Round;
     }
     seat = (discarder + 1) % 4;
     drawNext = true;
+  }
+  // A reading other than the first must account for every entry (the first one is taken as it reads).
+  if (choices.size > 0) {
+    for (let s = 0; s < 4; s++) {
+      if (ti[s]! < takes[s]!.length) fail(where('draws', s, ti[s]!), 'entry left over');
+      if (di[s]! < dahais[s]!.length) fail(where('discards', s, di[s]!), 'entry left over');
+    }
   }
   // Result.
   const res = kk[kk.length - 1];
@@ -177,7 +240,8 @@ export function parseTenhou6(json: unknown) {
   if (!o || typeof o !== 'object' || !Array.isArray(o.log)) fail('top level', 'expected {"title","name","rule","log":[…]}');
   const type = typeFromRule(o.rule);
   const names = Array.isArray(o.name) ? o.name.map((n) => String(n ?? '')) : [];
-  const parsed = (o.log as unknown[]).map((k, i) => parseKyoku(k, i, !(type & 0x02)));
+  const budget = { extraReadings: EXTRA_READINGS };
+  const parsed = (o.log as unknown[]).map((k, i) => parseKyoku(k, i, !(type & 0x02), budget));
   let owari = null;
   if (Array.isArray(o.sc) && o.sc.length === 8 && o.sc.every((x) => typeof x === 'number')) {
     const sc = o.sc as number[];
