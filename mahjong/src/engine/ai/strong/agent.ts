@@ -14,7 +14,7 @@ import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
-import { choosePlan, CLOSED_PLAN, meldKinds, type PlanChoice } from './plan';
+import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
@@ -30,6 +30,31 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
+
+/** 1 for a terminal or honour kind: a dense array, read per candidate. */
+const YAO = Uint8Array.from({ length: 34 }, (_, k) => (k >= 27 || k % 9 === 0 || k % 9 === 8 ? 1 : 0));
+
+/** Dora one kind away in the same suit (1 each), two away (0.5 each): `doraNear`. */
+function nearDora(t: Table, k: number): number {
+  const n = k % 9;
+  let w = 0;
+  if (n >= 1) w += t.dora[k - 1]!;
+  if (n <= 7) w += t.dora[k + 1]!;
+  if (n >= 2) w += 0.5 * t.dora[k - 2]!;
+  if (n <= 6) w += 0.5 * t.dora[k + 2]!;
+  return w;
+}
+
+/** Terminals and honours in a closed hand (`tanyaoLean`), or −1 when the hand is open. */
+function tanyaoLeanKinds(t: Table, c: number[], plan: PlanChoice): number {
+  if (plan.plan !== 'closed' || t.meldCount > 0) return -1;
+  let n = 0;
+  for (let k = 0; k < 34; k++) if (YAO[k]) n += c[k]!;
+  return n;
+}
+
+/** Scratch counts of the closed half-flush route (read by shanten only). */
+const FLUSH_COUNTS = new Array<number>(34).fill(0);
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
 
@@ -89,9 +114,34 @@ export interface StrongOptions {
    * ippatsu, tsumo), less the stick when it does not win; 0: the value rule alone.
    */
   riichiEv: number;
+  /** Push or fold: the dealer's own value × this (its win also keeps the seat; 1: off). */
+  dealerValue: number;
+  /** Push or fold: the measured deal-in chance is 2 × the shape count + this (0 stays 0). */
+  dealInOffset: number;
+  /**
+   * No threat on the table: a discard of a terminal or honour that leaves the hand on the all-simples
+   * route (at most one such tile left, no such meld) scores this more (10 = one acceptance tile; 0: off).
+   */
+  tanyaoLean: number;
+  /** `tanyaoLean` applies while the closed hand holds at most this many terminals and honours (the thrown one included). */
+  tanyaoMax: number;
+  /**
+   * A closed hand with no threat and at least this many tiles of one suit plus honours (of 14) plays
+   * the half-flush route (the other suits thrown first, as an open flush hand does) when that costs
+   * at most `flushSlack` shanten (0: off).
+   */
+  flushLean: number;
+  flushSlack: number;
+  /**
+   * No threat on the table: a suit tile next to a dora (one apart; half for two apart) is worth this
+   * many acceptance-tile equivalents (×10) more when choosing a discard: it is how the dora gets used (0: off).
+   */
+  doraNear: number;
+  /** With at most this many tiles left, a tenpai hand that has a yaku stays dama (0: off). */
+  lateDama: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 0, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
@@ -148,7 +198,7 @@ export class StrongAgent implements Agent {
     const acts = t.view.valid_actions;
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
-    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : CLOSED_PLAN;
+    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && this.closedFlush(t)) || CLOSED_PLAN;
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
@@ -164,6 +214,31 @@ export class StrongAgent implements Agent {
       }
     }
     return this.discard(t, plan);
+  }
+
+  /**
+   * The half-flush route for a closed hand (`flushLean`): with no threat out and enough tiles of
+   * one suit plus honours, the other suits are dead weight when that costs at most `flushSlack`
+   * shanten; null otherwise (the hand plays as closed).
+   */
+  private closedFlush(t: Table): PlanChoice | null {
+    if (t.threats.length > 0 || t.meldCount > 0) return null;
+    const c = t.counts;
+    let honours = 0, total = 0;
+    for (let k = 27; k < 34; k++) honours += c[k]!;
+    let suit = 0, most = -1;
+    for (let s = 0; s < 3; s++) {
+      let n = 0;
+      for (let k = s * 9; k < s * 9 + 9; k++) n += c[k]!;
+      total += n;
+      if (n > most) { most = n; suit = s; }
+    }
+    if (most + honours < this.o.flushLean || most + honours === total + honours) return null;
+    const dead = deadKinds('flush', suit);
+    const lean = FLUSH_COUNTS;
+    for (let k = 0; k < 34; k++) lean[k] = dead[k] ? 0 : c[k]!;
+    const sh = shanten(lean, 0);
+    return sh <= shanten(c, 0) + this.o.flushSlack ? { plan: 'flush', dead, shanten: sh } : null;
   }
 
   private open(t: Table): boolean { return t.me.melds.some((m) => m.type !== 'ankan'); }
@@ -229,7 +304,7 @@ export class StrongAgent implements Agent {
         let sum = 0;
         for (const r of rows) {
           const d = dealInChance(r.kind, th, t.visible);
-          const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d) : d > 0 ? d + this.o.dangerAdd : 0);
+          const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
           r.risk += risk;
           sum += risk;
         }
@@ -237,11 +312,14 @@ export class StrongAgent implements Agent {
       }
     }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
+    const lean = !threatened && this.o.tanyaoLean > 0 ? tanyaoLeanKinds(t, c, plan) : -1;
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      if (this.o.doraNear > 0 && !threatened && r.kind < 27) eff -= this.o.doraNear * nearDora(t, r.kind);
+      if (lean >= 0 && lean <= this.o.tanyaoMax && YAO[r.kind] && c[r.kind] === 1 && r.sh === best) eff += this.o.tanyaoLean;
       if (threatened) {
         const pushing = r.sh === best;
-        const value = measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
+        const value = (measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer)) * (t.dealer ? this.o.dealerValue : 1);
         const win = !pushing ? (measured ? 0 : 0.01)
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
@@ -286,10 +364,11 @@ export class StrongAgent implements Agent {
     let extra = 0;
     for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
-    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && t.tilesLeft > this.o.lateDama) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
+    if (t.tilesLeft <= this.o.lateDama) return A.RIICHI_CANCEL;
     if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {
       if (this.o.riichiEv <= 0) return A.RIICHI_CANCEL;
       const pR = waitWinChance(t, waits, kind, true), pD = waitWinChance(t, waits, kind, false);
@@ -312,7 +391,7 @@ export class StrongAgent implements Agent {
     if (options.length === 0) return A.SKIP;
     const open = this.open(t);
     const melds = meldKinds(t);
-    const now = choosePlan(t, t.counts, melds, open);
+    const now = (!open && this.o.flushLean > 0 && this.closedFlush(t)) || choosePlan(t, t.counts, melds, open);
     const riichiThreat = t.threats.some((th) => th.riichi);
     let bestA: number = A.SKIP, bestSh = now.shanten;
     for (const o of options) {
