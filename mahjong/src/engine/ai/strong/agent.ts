@@ -45,6 +45,18 @@ function nearDora(t: Table, k: number): number {
   return w;
 }
 
+/** The suit that with the honours makes at least `min` of the hand's tiles (`flushSoft`), else −1. */
+function mainSuit(c: number[], min: number): number {
+  let honours = 0, suit = -1, most = 0;
+  for (let k = 27; k < 34; k++) honours += c[k]!;
+  for (let s = 0; s < 3; s++) {
+    let n = 0;
+    for (let k = s * 9; k < s * 9 + 9; k++) n += c[k]!;
+    if (n > most) { most = n; suit = s; }
+  }
+  return most + honours >= min ? suit : -1;
+}
+
 /** Terminals and honours in a closed hand (`tanyaoLean`), or −1 when the hand is open. */
 function tanyaoLeanKinds(t: Table, c: number[], plan: PlanChoice): number {
   if (plan.plan !== 'closed' || t.meldCount > 0) return -1;
@@ -137,17 +149,23 @@ export interface StrongOptions {
    * many acceptance-tile equivalents (×10) more when choosing a discard: it is how the dora gets used (0: off).
    */
   doraNear: number;
+  /**
+   * No threat on the table, a closed hand with at least `flushSoftMin` tiles of one suit plus honours
+   * (of 14): a discard of a lone tile of another suit that keeps the best shanten scores this more (0: off).
+   */
+  flushSoft: number;
+  flushSoftMin: number;
   /** With at most this many tiles left, a tenpai hand that has a yaku stays dama (0: off). */
   lateDama: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 0, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0 };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0, tanyaoLean: 0 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -313,9 +331,11 @@ export class StrongAgent implements Agent {
     }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
     const lean = !threatened && this.o.tanyaoLean > 0 ? tanyaoLeanKinds(t, c, plan) : -1;
+    const flushSuit = !threatened && this.o.flushSoft > 0 && t.meldCount === 0 ? mainSuit(c, this.o.flushSoftMin) : -1;
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (this.o.doraNear > 0 && !threatened && r.kind < 27) eff -= this.o.doraNear * nearDora(t, r.kind);
+      if (flushSuit >= 0 && r.kind < 27 && ((r.kind / 9) | 0) !== flushSuit && c[r.kind] === 1 && r.sh === best) eff += this.o.flushSoft;
       if (lean >= 0 && lean <= this.o.tanyaoMax && YAO[r.kind] && c[r.kind] === 1 && r.sh === best) eff += this.o.tanyaoLean;
       if (threatened) {
         const pushing = r.sh === best;
