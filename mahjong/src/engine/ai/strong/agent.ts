@@ -14,7 +14,7 @@ import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
-import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
+import { choosePlan, CLOSED_PLAN, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
@@ -23,6 +23,10 @@ import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
+import { addOneMeldThreats, closedFlush, mainSuit, nearDora, tanyaoLeanKinds, YAO } from './value-lean';
+import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
+
+export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -31,141 +35,8 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
-/** 1 for a terminal or honour kind: a dense array, read per candidate. */
-const YAO = Uint8Array.from({ length: 34 }, (_, k) => (k >= 27 || k % 9 === 0 || k % 9 === 8 ? 1 : 0));
-
-/** Dora one kind away in the same suit (1 each), two away (0.5 each): `doraNear`. */
-function nearDora(t: Table, k: number): number {
-  const n = k % 9;
-  let w = 0;
-  if (n >= 1) w += t.dora[k - 1]!;
-  if (n <= 7) w += t.dora[k + 1]!;
-  if (n >= 2) w += 0.5 * t.dora[k - 2]!;
-  if (n <= 6) w += 0.5 * t.dora[k + 2]!;
-  return w;
-}
-
-/** The suit that with the honours makes at least `min` of the hand's tiles (`flushSoft`), else −1. */
-function mainSuit(c: number[], min: number): number {
-  let honours = 0, suit = -1, most = 0;
-  for (let k = 27; k < 34; k++) honours += c[k]!;
-  for (let s = 0; s < 3; s++) {
-    let n = 0;
-    for (let k = s * 9; k < s * 9 + 9; k++) n += c[k]!;
-    if (n > most) { most = n; suit = s; }
-  }
-  return most + honours >= min ? suit : -1;
-}
-
-/** Terminals and honours in a closed hand (`tanyaoLean`), or −1 when the hand is open. */
-function tanyaoLeanKinds(t: Table, c: number[], plan: PlanChoice): number {
-  if (plan.plan !== 'closed' || t.meldCount > 0) return -1;
-  let n = 0;
-  for (let k = 0; k < 34; k++) if (YAO[k]) n += c[k]!;
-  return n;
-}
-
-/** Scratch counts of the closed half-flush route (read by shanten only). */
-const FLUSH_COUNTS = new Array<number>(34).fill(0);
-
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
 
-/** Tunables (defaults are what ships); the arena compares variants. */
-export interface StrongOptions {
-  /** Multiplier on all deal-in costs. */
-  caution: number;
-  /** Multipliers on the danger of the turns to come while pushing, by shanten 0/1/2+. */
-  ahead: [number, number, number];
-  dama: boolean;
-  /** Most shanten at which a closed hand still makes its first call (non-yakuhai). */
-  firstCallShanten: number;
-  /** Shanten at or below which ukeire is counted (above: shape only). */
-  ukeireShanten: number;
-  /** Riichi or dama as Houou players choose (`hououRiichi`): the reviewer's. */
-  hououDama: boolean;
-  /** A closed hand at 1 shanten makes a first call that reaches tenpai only with fewer tiles than this left. */
-  callAt1: number;
-  /** Added to every non-zero deal-in chance (the shape count underestimates suji and honours). */
-  dangerAdd: number;
-  /** Acceptance-tile equivalents (×10) a dora in hand is worth when choosing a discard. */
-  doraKeep: number;
-  /** Estimated han under which a closed hand does not open for tanyao from 3+ shanten. */
-  tanyaoHan: number;
-  /** Push or fold on the measured win chance, value and deal-in chance (push-fold.ts). */
-  measured: boolean;
-  /**
-   * Throw the tile the discard order learned from Houou players scores highest (learned-discard.ts),
-   * from the candidates as scored here; off: the highest score here.
-   */
-  learnedDiscard: boolean;
-  /**
-   * Most shanten at which a closed hand with no threat on the table chooses among the discards at
-   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never.
-   */
-  handEv: number;
-  /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
-  evRate: number;
-  /** The model's own draws left: this × a quarter of the wall (less than 1: hands cut short by others). */
-  evDraws: number;
-  /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
-  evMargin: number;
-  /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones (0: none), from `evBreakLeft` tiles left. */
-  evBreak: number;
-  evBreakLeft: number;
-  /** Facing a threat at tenpai or one shanten (closed): a push's gain is this × the model's expected score instead of the measured win chance × value (0: off). */
-  evPush: number;
-  /**
-   * Choosing among tenpai discards: each live wait counts as its chance to be won against a middle
-   * tile's, from own draws plus this × the measured rate at which opponents throw it (wait-quality.ts;
-   * 0: only furiten waits count less, won by own draws); −1: live copies only.
-   */
-  ronWeight: number;
-  /**
-   * Where the value rule says dama, riichi instead when its expected score is higher: each way's win
-   * chance from the measured rates of its waits (wait-quality.ts), riichi's value × this (ura,
-   * ippatsu, tsumo), less the stick when it does not win; 0: the value rule alone.
-   */
-  riichiEv: number;
-  /** Push or fold: the dealer's own value × this (its win also keeps the seat; 1: off). */
-  dealerValue: number;
-  /** Push or fold: the measured deal-in chance is 2 × the shape count + this (0 stays 0). */
-  dealInOffset: number;
-  /**
-   * No threat on the table: a discard of a terminal or honour that leaves the hand on the all-simples
-   * route (at most one such tile left, no such meld) scores this more (10 = one acceptance tile; 0: off).
-   */
-  tanyaoLean: number;
-  /** `tanyaoLean` applies while the closed hand holds at most this many terminals and honours (the thrown one included). */
-  tanyaoMax: number;
-  /**
-   * A closed hand with no threat and at least this many tiles of one suit plus honours (of 14) plays
-   * the half-flush route (the other suits thrown first, as an open flush hand does) when that costs
-   * at most `flushSlack` shanten (0: off).
-   */
-  flushLean: number;
-  flushSlack: number;
-  /**
-   * No threat on the table: a suit tile next to a dora (one apart; half for two apart) is worth this
-   * many acceptance-tile equivalents (×10) more when choosing a discard: it is how the dora gets used (0: off).
-   */
-  doraNear: number;
-  /**
-   * No threat on the table, a closed hand with at least `flushSoftMin` tiles of one suit plus honours
-   * (of 14): a discard of a lone tile of another suit that keeps the best shanten scores this more (0: off).
-   */
-  flushSoft: number;
-  flushSoftMin: number;
-  /** With at most this many tiles left, a tenpai hand that has a yaku stays dama (0: off). */
-  lateDama: number;
-}
-
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10 };
-
-/**
- * The values the strength round changed, as they were before it: the reviewer's engine was tuned
- * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
- */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0, tanyaoLean: 0 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -214,9 +85,10 @@ export class StrongAgent implements Agent {
 
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
+    if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
-    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && this.closedFlush(t)) || CLOSED_PLAN;
+    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
@@ -232,31 +104,6 @@ export class StrongAgent implements Agent {
       }
     }
     return this.discard(t, plan);
-  }
-
-  /**
-   * The half-flush route for a closed hand (`flushLean`): with no threat out and enough tiles of
-   * one suit plus honours, the other suits are dead weight when that costs at most `flushSlack`
-   * shanten; null otherwise (the hand plays as closed).
-   */
-  private closedFlush(t: Table): PlanChoice | null {
-    if (t.threats.length > 0 || t.meldCount > 0) return null;
-    const c = t.counts;
-    let honours = 0, total = 0;
-    for (let k = 27; k < 34; k++) honours += c[k]!;
-    let suit = 0, most = -1;
-    for (let s = 0; s < 3; s++) {
-      let n = 0;
-      for (let k = s * 9; k < s * 9 + 9; k++) n += c[k]!;
-      total += n;
-      if (n > most) { most = n; suit = s; }
-    }
-    if (most + honours < this.o.flushLean || most + honours === total + honours) return null;
-    const dead = deadKinds('flush', suit);
-    const lean = FLUSH_COUNTS;
-    for (let k = 0; k < 34; k++) lean[k] = dead[k] ? 0 : c[k]!;
-    const sh = shanten(lean, 0);
-    return sh <= shanten(c, 0) + this.o.flushSlack ? { plan: 'flush', dead, shanten: sh } : null;
   }
 
   private open(t: Table): boolean { return t.me.melds.some((m) => m.type !== 'ankan'); }
@@ -411,7 +258,7 @@ export class StrongAgent implements Agent {
     if (options.length === 0) return A.SKIP;
     const open = this.open(t);
     const melds = meldKinds(t);
-    const now = (!open && this.o.flushLean > 0 && this.closedFlush(t)) || choosePlan(t, t.counts, melds, open);
+    const now = (!open && this.o.flushLean > 0 && closedFlush(t, this.o)) || choosePlan(t, t.counts, melds, open);
     const riichiThreat = t.threats.some((th) => th.riichi);
     let bestA: number = A.SKIP, bestSh = now.shanten;
     for (const o of options) {
