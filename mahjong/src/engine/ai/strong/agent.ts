@@ -14,7 +14,7 @@ import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
-import { choosePlan, CLOSED_PLAN, meldKinds, type PlanChoice } from './plan';
+import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
@@ -88,7 +88,9 @@ export class StrongAgent implements Agent {
     if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
-    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
+    let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
+    // An open hand with no yaku route left was a call for tenpai at the draw (`keishiki`): every tile counts.
+    if (plan.plan === 'none' && this.o.keishiki > 0) plan = { plan: 'none', dead: deadKinds('closed'), shanten: shanten(t.counts, t.meldCount) };
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
@@ -186,8 +188,9 @@ export class StrongAgent implements Agent {
       if (lean >= 0 && lean <= this.o.tanyaoMax && YAO[r.kind] && c[r.kind] === 1 && r.sh === best) eff += this.o.tanyaoLean;
       if (threatened) {
         const pushing = r.sh === best;
-        const value = (measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer)) * (t.dealer ? this.o.dealerValue : 1);
-        const win = !pushing ? (measured ? 0 : 0.01)
+        const noYaku = plan.plan === 'none';
+        const value = noYaku ? this.o.keishikiValue : (measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer)) * (t.dealer ? this.o.dealerValue : 1);
+        const win = noYaku ? (pushing && best === 0 ? 1 : 0) : !pushing ? (measured ? 0 : 0.01)
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
         const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
@@ -264,8 +267,12 @@ export class StrongAgent implements Agent {
     for (const o of options) {
       const c = t.counts.slice();
       for (const k of o.used) c[k]! -= 1;
-      const after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
-      if (after.plan === 'none') continue;
+      let after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
+      if (after.plan === 'none') {
+        // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
+        if (!(this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0)) continue;
+        after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
+      }
       const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
       if (after.shanten >= now.shanten && !(yakuhaiPon && after.shanten <= now.shanten && now.shanten >= 1)) continue;
       if (riichiThreat && after.shanten > 0) continue;

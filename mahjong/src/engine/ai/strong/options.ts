@@ -96,11 +96,17 @@ export interface StrongOptions {
    */
   oneMeld: number;
   oneMeldLeft: number;
+  /**
+   * With at most this many tiles left and no riichi out, a call that reaches tenpai without a yaku is
+   * made for the tenpai payment at the draw, and such a hand pushes as if worth `keishikiValue` (0: off).
+   */
+  keishiki: number;
+  keishikiValue: number;
   /** With at most this many tiles left, a tenpai hand that has a yaku stays dama (0: off). */
   lateDama: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
