@@ -90,7 +90,10 @@ export class StrongAgent implements Agent {
     const open = this.open(t);
     let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
     // An open hand with no yaku route left was a call for tenpai at the draw (`keishiki`): every tile counts.
-    if (plan.plan === 'none' && this.o.keishiki > 0) plan = { plan: 'none', dead: deadKinds('closed'), shanten: shanten(t.counts, t.meldCount) };
+    if (open && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && (plan.plan === 'none' || plan.shanten > 0)) {
+      const plain = shanten(t.counts, t.meldCount);
+      if (plan.plan === 'none' || plain <= 0) plan = { plan: 'none', dead: deadKinds('closed'), shanten: plain };
+    }
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
@@ -268,11 +271,9 @@ export class StrongAgent implements Agent {
       const c = t.counts.slice();
       for (const k of o.used) c[k]! -= 1;
       let after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
-      if (after.plan === 'none') {
-        // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
-        if (!(this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0)) continue;
-        after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
-      }
+      // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
+      if (after.shanten > 0 && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0) after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
+      else if (after.plan === 'none') continue;
       const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
       if (after.shanten >= now.shanten && !(yakuhaiPon && after.shanten <= now.shanten && now.shanten >= 1)) continue;
       if (riichiThreat && after.shanten > 0) continue;
