@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
+import { BEFORE_STRENGTH_ROUND } from '../../../src/engine/ai/strong/options';
 import { formatTiles } from '../../../src/engine/notation';
 import { shanten } from '../../../src/engine/shanten';
 import { idx, scenario } from '../table/_scenario';
@@ -26,6 +27,11 @@ describe('strong AI: leaning to all simples (tanyaoLean)', () => {
   it('throws the 4p by acceptance alone, and the lone terminal with the lean on', () => {
     expect(new StrongAgent('strong', { tanyaoLean: 0 }).decide(view)).toBe(idx('4p'));
     expect(new StrongAgent('strong', { tanyaoLean: 30 }).decide(view)).toBe(idx('1m'));
+  });
+
+  it('is on by default, and off in the reviewer\'s engine (BEFORE_STRENGTH_ROUND)', () => {
+    expect(new StrongAgent().decide(view)).toBe(idx('1m'));
+    expect(new StrongAgent('review', BEFORE_STRENGTH_ROUND).decide(view)).toBe(idx('4p'));
   });
 
   it('does not lean when the hand holds more terminals and honours than tanyaoMax', () => {

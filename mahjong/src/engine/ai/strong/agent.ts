@@ -188,6 +188,7 @@ export class StrongAgent implements Agent {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (this.o.doraNear > 0 && !threatened && r.kind < 27) eff -= this.o.doraNear * nearDora(t, r.kind);
       if (flushSuit >= 0 && r.kind < 27 && ((r.kind / 9) | 0) !== flushSuit && c[r.kind] === 1 && r.sh === best) eff += this.o.flushSoft;
+      if (this.o.yakuhaiKeep !== 0 && !threatened && best >= 2 && r.kind >= 27 && c[r.kind] === 1 && t.visible[r.kind]! <= 1 && isYakuhai(t, r.kind)) eff -= this.o.yakuhaiKeep;
       if (lean >= 0 && lean <= this.o.tanyaoMax && YAO[r.kind] && c[r.kind] === 1 && r.sh === best) eff += this.o.tanyaoLean;
       if (threatened) {
         const pushing = r.sh === best;
