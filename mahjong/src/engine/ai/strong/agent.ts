@@ -23,7 +23,7 @@ import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
-import { addOneMeldThreats, closedFlush, mainSuit, nearDora, tanyaoLeanKinds, YAO } from './value-lean';
+import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
@@ -182,14 +182,13 @@ export class StrongAgent implements Agent {
       }
     }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
-    const lean = !threatened && this.o.tanyaoLean > 0 ? tanyaoLeanKinds(t, c, plan) : -1;
+    // The value leans (value-lean.ts), with no threat out: one test per candidate when none applies.
+    const lean = !threatened && this.o.tanyaoLean > 0 ? tanyaoLeanKinds(t, c, plan, this.o.tanyaoMax) : -1;
     const flushSuit = !threatened && this.o.flushSoft > 0 && t.meldCount === 0 ? mainSuit(c, this.o.flushSoftMin) : -1;
+    const leans = !threatened && (lean >= 0 || flushSuit >= 0 || this.o.doraNear > 0 || (this.o.yakuhaiKeep !== 0 && best >= 2));
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
-      if (this.o.doraNear > 0 && !threatened && r.kind < 27) eff -= this.o.doraNear * nearDora(t, r.kind);
-      if (flushSuit >= 0 && r.kind < 27 && ((r.kind / 9) | 0) !== flushSuit && c[r.kind] === 1 && r.sh === best) eff += this.o.flushSoft;
-      if (this.o.yakuhaiKeep !== 0 && !threatened && best >= 2 && r.kind >= 27 && c[r.kind] === 1 && t.visible[r.kind]! <= 1 && isYakuhai(t, r.kind)) eff -= this.o.yakuhaiKeep;
-      if (lean >= 0 && lean <= this.o.tanyaoMax && YAO[r.kind] && c[r.kind] === 1 && r.sh === best) eff += this.o.tanyaoLean;
+      if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
       if (threatened) {
         const pushing = r.sh === best;
         const noYaku = plan.plan === 'none';

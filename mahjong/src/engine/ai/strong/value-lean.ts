@@ -1,17 +1,19 @@
 /**
  * Value leans and late reads of the strong AI (agent.ts), each behind an option (options.ts):
  * the lean to all simples (`tanyaoLean`, on), and the sixth strength round's ideas that gained
- * nothing measurable (half flush as a route or a lean, tiles next to dora, one-meld hands as late
- * threats; mahjong/README.md, "Sixth strength round").
+ * nothing measurable (half flush as a route or a lean, tiles next to dora, a lone yakuhai kept or
+ * thrown sooner, one-meld hands as late threats; mahjong/README.md, "Sixth strength round").
  */
 import { shanten } from '../../shanten';
 import { threatOf } from './danger';
 import type { StrongOptions } from './options';
 import { deadKinds, type PlanChoice } from './plan';
 import type { Table } from './table';
+import { isYakuhai } from './value';
+import { YAOCHUU } from '../../tiles';
 
 /** 1 for a terminal or honour kind: a dense array, read per candidate. */
-export const YAO = Uint8Array.from({ length: 34 }, (_, k) => (k >= 27 || k % 9 === 0 || k % 9 === 8 ? 1 : 0));
+const YAO = Uint8Array.from({ length: 34 }, (_, k) => (k >= 27 || k % 9 === 0 || k % 9 === 8 ? 1 : 0));
 
 /** Dora one kind away in the same suit (1 each), two away (0.5 each): `doraNear`. */
 export function nearDora(t: Table, k: number): number {
@@ -36,12 +38,26 @@ export function mainSuit(c: number[], min: number): number {
   return most + honours >= min ? suit : -1;
 }
 
-/** Terminals and honours in a closed hand (`tanyaoLean`), or −1 when the hand is open. */
-export function tanyaoLeanKinds(t: Table, c: number[], plan: PlanChoice): number {
+/** Terminals and honours in a closed hand (`tanyaoLean`), or −1 when the hand is open or holds more than `max`. */
+export function tanyaoLeanKinds(t: Table, c: number[], plan: PlanChoice, max: number): number {
   if (plan.plan !== 'closed' || t.meldCount > 0) return -1;
   let n = 0;
-  for (let k = 0; k < 34; k++) if (YAO[k]) n += c[k]!;
-  return n;
+  for (let i = 0; i < YAOCHUU.length; i++) n += c[YAOCHUU[i]!]!;
+  return n <= max ? n : -1;
+}
+
+/**
+ * What the leans add to a candidate discard's efficiency score (10 = one acceptance tile): the
+ * tanyao lean's lone terminal or honour (`lean` ≥ 0: the hand is on it), the half-flush lean's lone
+ * off-suit tile (`flushSuit` ≥ 0), a lone yakuhai kept, tiles next to dora kept.
+ */
+export function leanBonus(t: Table, o: StrongOptions, c: number[], kind: number, sh: number, best: number, lean: number, flushSuit: number): number {
+  let b = 0;
+  if (o.doraNear > 0 && kind < 27) b -= o.doraNear * nearDora(t, kind);
+  if (flushSuit >= 0 && kind < 27 && ((kind / 9) | 0) !== flushSuit && c[kind] === 1 && sh === best) b += o.flushSoft;
+  if (o.yakuhaiKeep !== 0 && best >= 2 && kind >= 27 && c[kind] === 1 && t.visible[kind]! <= 1 && isYakuhai(t, kind)) b -= o.yakuhaiKeep;
+  if (lean >= 0 && YAO[kind] && c[kind] === 1 && sh === best) b += o.tanyaoLean;
+  return b;
 }
 
 /** Scratch counts of the closed half-flush route (read by shanten only). */
