@@ -191,7 +191,7 @@ export class StrongAgent implements Agent {
       if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
       if (threatened) {
         const pushing = r.sh === best;
-        const noYaku = plan.plan === 'none';
+        const noYaku = this.o.keishiki > 0 && plan.plan === 'none';
         const value = noYaku ? this.o.keishikiValue : (measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer)) * (t.dealer ? this.o.dealerValue : 1);
         const win = noYaku ? (pushing && best === 0 ? 1 : 0) : !pushing ? (measured ? 0 : 0.01)
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
