@@ -14,7 +14,7 @@ import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
-import { choosePlan, CLOSED_PLAN, meldKinds, type PlanChoice } from './plan';
+import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
@@ -23,6 +23,10 @@ import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
+import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
+import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
+
+export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
 
 /** Discard index of the red copy of a kind (5m 34, 5p 35, 5s 36), else -1: a dense array, read per candidate. */
 const RED_ACTION = new Int8Array(34).fill(-1);
@@ -33,71 +37,6 @@ const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
 
-/** Tunables (defaults are what ships); the arena compares variants. */
-export interface StrongOptions {
-  /** Multiplier on all deal-in costs. */
-  caution: number;
-  /** Multipliers on the danger of the turns to come while pushing, by shanten 0/1/2+. */
-  ahead: [number, number, number];
-  dama: boolean;
-  /** Most shanten at which a closed hand still makes its first call (non-yakuhai). */
-  firstCallShanten: number;
-  /** Shanten at or below which ukeire is counted (above: shape only). */
-  ukeireShanten: number;
-  /** Riichi or dama as Houou players choose (`hououRiichi`): the reviewer's. */
-  hououDama: boolean;
-  /** A closed hand at 1 shanten makes a first call that reaches tenpai only with fewer tiles than this left. */
-  callAt1: number;
-  /** Added to every non-zero deal-in chance (the shape count underestimates suji and honours). */
-  dangerAdd: number;
-  /** Acceptance-tile equivalents (×10) a dora in hand is worth when choosing a discard. */
-  doraKeep: number;
-  /** Estimated han under which a closed hand does not open for tanyao from 3+ shanten. */
-  tanyaoHan: number;
-  /** Push or fold on the measured win chance, value and deal-in chance (push-fold.ts). */
-  measured: boolean;
-  /**
-   * Throw the tile the discard order learned from Houou players scores highest (learned-discard.ts),
-   * from the candidates as scored here; off: the highest score here.
-   */
-  learnedDiscard: boolean;
-  /**
-   * Most shanten at which a closed hand with no threat on the table chooses among the discards at
-   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never.
-   */
-  handEv: number;
-  /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
-  evRate: number;
-  /** The model's own draws left: this × a quarter of the wall (less than 1: hands cut short by others). */
-  evDraws: number;
-  /** Only discards the score ranks within this of the top one (10 = one acceptance tile) go to the model. */
-  evMargin: number;
-  /** At tenpai, how many one-shanten discards (most acceptance first) the model weighs against the tenpai ones (0: none), from `evBreakLeft` tiles left. */
-  evBreak: number;
-  evBreakLeft: number;
-  /** Facing a threat at tenpai or one shanten (closed): a push's gain is this × the model's expected score instead of the measured win chance × value (0: off). */
-  evPush: number;
-  /**
-   * Choosing among tenpai discards: each live wait counts as its chance to be won against a middle
-   * tile's, from own draws plus this × the measured rate at which opponents throw it (wait-quality.ts;
-   * 0: only furiten waits count less, won by own draws); −1: live copies only.
-   */
-  ronWeight: number;
-  /**
-   * Where the value rule says dama, riichi instead when its expected score is higher: each way's win
-   * chance from the measured rates of its waits (wait-quality.ts), riichi's value × this (ura,
-   * ippatsu, tsumo), less the stick when it does not win; 0: the value rule alone.
-   */
-  riichiEv: number;
-}
-
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2 };
-
-/**
- * The values the strength round changed, as they were before it: the reviewer's engine was tuned
- * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
- */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0 };
 
 export class StrongAgent implements Agent {
   readonly name: string;
@@ -146,9 +85,15 @@ export class StrongAgent implements Agent {
 
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
+    if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
-    const plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : CLOSED_PLAN;
+    let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
+    // An open hand with no yaku route left was a call for tenpai at the draw (`keishiki`): every tile counts.
+    if (open && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && (plan.plan === 'none' || plan.shanten > 0)) {
+      const plain = shanten(t.counts, t.meldCount);
+      if (plan.plan === 'none' || plain <= 0) plan = { plan: 'none', dead: deadKinds('closed'), shanten: plain };
+    }
     if (acts.includes(A.ANKAN)) {
       const kind = t.counts.indexOf(4);
       const c = t.counts.slice();
@@ -229,7 +174,7 @@ export class StrongAgent implements Agent {
         let sum = 0;
         for (const r of rows) {
           const d = dealInChance(r.kind, th, t.visible);
-          const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d) : d > 0 ? d + this.o.dangerAdd : 0);
+          const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
           r.risk += risk;
           sum += risk;
         }
@@ -237,12 +182,18 @@ export class StrongAgent implements Agent {
       }
     }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
+    // The value leans (value-lean.ts), with no threat out: one test per candidate when none applies.
+    const lean = !threatened && this.o.tanyaoLean > 0 ? tanyaoLeanKinds(t, c, plan, this.o.tanyaoMax) : -1;
+    const flushSuit = !threatened && this.o.flushSoft > 0 && t.meldCount === 0 ? mainSuit(c, this.o.flushSoftMin) : -1;
+    const leans = !threatened && (lean >= 0 || flushSuit >= 0 || this.o.doraNear > 0 || (this.o.yakuhaiKeep !== 0 && best >= 2));
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
       if (threatened) {
         const pushing = r.sh === best;
-        const value = measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer);
-        const win = !pushing ? (measured ? 0 : 0.01)
+        const noYaku = this.o.keishiki > 0 && plan.plan === 'none';
+        const value = noYaku ? this.o.keishikiValue : (measured ? measuredValue(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), open, t.dealer) : hanToPoints(han - t.dora[r.kind]! - (r.action >= 34 ? 1 : 0), t.dealer)) * (t.dealer ? this.o.dealerValue : 1);
+        const win = noYaku ? (pushing && best === 0 ? 1 : 0) : !pushing ? (measured ? 0 : 0.01)
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
         const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
@@ -286,10 +237,11 @@ export class StrongAgent implements Agent {
     let extra = 0;
     for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
-    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1)) return A.RIICHI;
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && t.tilesLeft > this.o.lateDama) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
+    if (t.tilesLeft <= this.o.lateDama) return A.RIICHI_CANCEL;
     if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {
       if (this.o.riichiEv <= 0) return A.RIICHI_CANCEL;
       const pR = waitWinChance(t, waits, kind, true), pD = waitWinChance(t, waits, kind, false);
@@ -312,14 +264,16 @@ export class StrongAgent implements Agent {
     if (options.length === 0) return A.SKIP;
     const open = this.open(t);
     const melds = meldKinds(t);
-    const now = choosePlan(t, t.counts, melds, open);
+    const now = (!open && this.o.flushLean > 0 && closedFlush(t, this.o)) || choosePlan(t, t.counts, melds, open);
     const riichiThreat = t.threats.some((th) => th.riichi);
     let bestA: number = A.SKIP, bestSh = now.shanten;
     for (const o of options) {
       const c = t.counts.slice();
       for (const k of o.used) c[k]! -= 1;
-      const after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
-      if (after.plan === 'none') continue;
+      let after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
+      // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
+      if (after.shanten > 0 && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0) after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
+      else if (after.plan === 'none') continue;
       const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
       if (after.shanten >= now.shanten && !(yakuhaiPon && after.shanten <= now.shanten && now.shanten >= 1)) continue;
       if (riichiThreat && after.shanten > 0) continue;

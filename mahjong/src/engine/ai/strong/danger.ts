@@ -38,10 +38,11 @@ export function windKind(w: string): number {
   }
 }
 
-export function threatOf(view: StateView, p: PlayerView, visible: number[], dora: number[]): Threat | null {
+/** `minOpen`: the fewest open melds that make a seat not in riichi a threat (the strong AI's `oneMeld` reads 1). */
+export function threatOf(view: StateView, p: PlayerView, visible: number[], dora: number[], minOpen = 2): Threat | null {
   let open = 0;
   for (const m of p.melds) if (m.type !== 'ankan') open++;
-  if (!p.riichi && open < 2) return null;
+  if (!p.riichi && open < minOpen) return null;
   let tenpai = 0;
   let doraShown = 0;
   for (const m of p.melds) for (const id of m.tiles) doraShown += dora[id >> 2]! + (isRed(id) ? 1 : 0);

@@ -48,4 +48,4 @@ export function measuredValue(han: number, open: boolean, dealer: boolean): numb
 }
 
 /** Measured deal-in chance of a tile from its shape count (0 stays 0: genbutsu). */
-export const measuredDealIn = (d: number): number => (d > 0 ? 2 * d + 0.004 : 0);
+export const measuredDealIn = (d: number, offset = 0.004): number => (d > 0 ? 2 * d + offset : 0);
