@@ -112,13 +112,7 @@ export class Kyoku extends KyokuState implements HandState {
     const t = this.discardTarget;
     t.tile = tile;
     t.from = from;
-    this.target = t;
-    if (this.decided > 0) {
-      for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
-      this.decided = 0;
-    }
-    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
-    this.nextAsk = 0;
+    this.clearAnswers(t);
     // responseOptions' cheap test written out (three times a discard): a winning kind, a pair of
     // the kind (pon) or, for the next seat, two tiles of a sequence with it (chi).
     const kind = tile >> 2;
@@ -144,13 +138,7 @@ export class Kyoku extends KyokuState implements HandState {
 
   // Per-seat arrays and loops, no Maps or spreads: this runs after every discard.
   openResponses(target: Target): void {
-    this.target = target;
-    if (this.decided > 0) {
-      for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
-      this.decided = 0;
-    }
-    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
-    this.nextAsk = 0;
+    this.clearAnswers(target);
     for (let s = 0; s < 4; s++) {
       this.respOptions[s] = null;
       if (s === target.from) continue;
@@ -158,6 +146,17 @@ export class Kyoku extends KyokuState implements HandState {
       if (bits !== 0) this.offerAnswers(s, bits);
     }
     this.nextResponder();
+  }
+
+  /** A new target: no answers given or asked yet. */
+  private clearAnswers(target: Target): void {
+    this.target = target;
+    if (this.decided > 0) {
+      for (let s = 0; s < 4; s++) { this.decisions[s] = -1; this.decisionTiles[s] = undefined; }
+      this.decided = 0;
+    }
+    if (this.responders.length !== 0) this.responders.length = 0; // (a length write is a slow path even when it is 0)
+    this.nextAsk = 0;
   }
 
   /** `seat` has answers `bits` (answerBits) to the target, and skip: it will be asked, in seat order. */
