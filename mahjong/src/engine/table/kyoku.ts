@@ -8,7 +8,7 @@
 import type { Meld, RoundEvent } from '../paipu/types';
 import { A } from './actions';
 import { type HandInit, type HandResult, type HandState, offers, type StepResult, type Target } from './hand-state';
-import { addTile, markMissed, removeTile } from './player';
+import { addTile, clearMissed, markMissed, removeTile } from './player';
 import { STEP_OK, selfStep } from './self-step';
 import { selfOptions, type Options } from './options';
 import { answerBits, chiShape, responseBits } from './response-options';
@@ -195,16 +195,12 @@ export class Kyoku extends KyokuState implements HandState {
         // A closed kan is not a pass: only kokushi may rob it, so only a seat that was offered
         // that ron (and skipped it) becomes furiten; a seat merely waiting on the tile does not.
         for (let s = 0; s < 4; s++) { const o = this.respOptions[s]; if (o && offers(o, A.RON)) markMissed(ps[s]!, k); }
-      } else if (k < 27) {
-        const bit = 1 << k;
-        ps[0]!.missedSuits |= bit; ps[1]!.missedSuits |= bit; ps[2]!.missedSuits |= bit; ps[3]!.missedSuits |= bit;
       } else {
-        const bit = 1 << (k - 27);
-        ps[0]!.missedHonours |= bit; ps[1]!.missedHonours |= bit; ps[2]!.missedHonours |= bit; ps[3]!.missedHonours |= bit;
+        markMissed(ps[0]!, k); markMissed(ps[1]!, k); markMissed(ps[2]!, k); markMissed(ps[3]!, k);
       }
     }
     const p = this.players[seat]!;
-    if (!p.riichi) { p.missedSuits = 0; p.missedHonours = 0; }
+    if (!p.riichi) clearMissed(p);
     const tile = rinshan ? this.init.wall.rinshan[this.kans - 1]! : this.init.wall.live[this.liveIndex++]!;
     addTile(p, tile);
     this.giveTurn(seat, tile, rinshan);

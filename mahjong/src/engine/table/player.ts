@@ -136,7 +136,7 @@ class Player implements PlayerState {
 
   get discarded(): readonly boolean[] {
     const out = NOES.slice();
-    for (let k = 0; k < 34; k++) out[k] = k < 27 ? ((this.discardedSuits >>> k) & 1) === 1 : ((this.discardedHonours >>> (k - 27)) & 1) === 1;
+    for (let k = 0; k < 34; k++) out[k] = hasKind(this.discardedSuits, this.discardedHonours, k);
     return out;
   }
 
@@ -214,12 +214,15 @@ export function clearMissed(p: PlayerState): void {
 }
 
 /** Whether `kind` was passed since the seat's last draw (or since its riichi). */
-export const isMissed = (p: PlayerState, kind: number): boolean =>
-  (kind < 27 ? (p.missedSuits >>> kind) & 1 : (p.missedHonours >>> (kind - 27)) & 1) === 1;
+export const isMissed = (p: PlayerState, kind: number): boolean => hasKind(p.missedSuits, p.missedHonours, kind);
 
 /** Furiten on `kind`: discarded by the seat, or passed since its last draw. */
 export const furitenOn = (p: PlayerState, kind: number): boolean =>
-  (kind < 27 ? ((p.discardedSuits | p.missedSuits) >>> kind) & 1 : ((p.discardedHonours | p.missedHonours) >>> (kind - 27)) & 1) === 1;
+  hasKind(p.discardedSuits | p.missedSuits, p.missedHonours | p.discardedHonours, kind);
+
+/** Whether a kind set kept as two bit masks (kinds 0–26, then 27–33) holds `kind`. */
+const hasKind = (suits: number, honours: number, kind: number): boolean =>
+  (kind < 27 ? (suits >>> kind) & 1 : (honours >>> (kind - 27)) & 1) === 1;
 
 export function isClosed(p: PlayerState): boolean {
   for (const m of p.melds) if (m.type !== 'ankan') return false;
