@@ -10,11 +10,10 @@
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import type { Agent } from '../mahjong/src/engine/ai/types';
-import { readTable } from '../mahjong/src/engine/ai/strong/table';
-import type { StateView } from '../mahjong/src/engine/game';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { playGame } from '../mahjong/src/engine/sim/play';
 import { arg } from './cli-args';
+import { onOwnTurns } from './own-turns';
 
 const walls = Number(arg('walls', '250'));
 const seed = Number(arg('seed', '41001'));
@@ -26,17 +25,9 @@ const hands = { strong: 0, v1: 0 };
 
 /** Wraps a seat's agent: keeps its state at each own turn, by hand index. */
 function watched(ai: Agent, seat: number, turns: Turn[]): Agent {
-  return {
-    name: ai.name,
-    decide(view: StateView): number {
-      const me = view.players[seat]!;
-      if (Array.isArray(me.hand) && me.hand.length % 3 === 2) {
-        const t = readTable(view);
-        turns[view.game.hand_index] = { riichi: me.riichi, open: me.melds.some((m) => m.type !== 'ankan'), sh: shanten(t.counts, t.meldCount), riichiOut: t.threats.some((x) => x.riichi) };
-      }
-      return ai.decide(view);
-    },
-  };
+  return onOwnTurns(ai, seat, (view, me, t) => {
+    turns[view.game.hand_index] = { riichi: me.riichi, open: me.melds.some((m) => m.type !== 'ankan'), sh: shanten(t.counts, t.meldCount), riichiOut: t.threats.some((x) => x.riichi) };
+  });
 }
 
 for (let w = 0; w < walls; w++) for (let r = 0; r < 4; r++) {

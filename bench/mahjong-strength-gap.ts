@@ -13,11 +13,10 @@
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import type { Agent } from '../mahjong/src/engine/ai/types';
-import { readTable } from '../mahjong/src/engine/ai/strong/table';
-import type { StateView } from '../mahjong/src/engine/game';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { playGame } from '../mahjong/src/engine/sim/play';
 import { arg } from './cli-args';
+import { onOwnTurns } from './own-turns';
 
 const walls = Number(arg('walls', '500'));
 const seed = Number(arg('seed', '95001'));
@@ -40,24 +39,16 @@ function add(group: string, key: string, who: Who, pts: number): void {
 }
 
 function watched(ai: Agent, seat: number, seen: Seen[]): Agent {
-  return {
-    name: ai.name,
-    decide(view: StateView): number {
-      const me = view.players[seat]!;
-      if (Array.isArray(me.hand) && me.hand.length % 3 === 2) {
-        const t = readTable(view);
-        const s = (seen[view.game.hand_index] ??= fresh());
-        s.dealer = me.is_oya;
-        s.riichi = me.riichi;
-        s.open = me.melds.some((m) => m.type !== 'ankan');
-        s.sh = shanten(t.counts, t.meldCount);
-        const riichiOut = view.players.some((p) => p.seat !== seat && p.riichi);
-        if (riichiOut && s.facing < 0 && !me.riichi) s.facing = Math.min(3, s.sh);
-        if (me.riichi && s.chase === null) s.chase = riichiOut;
-      }
-      return ai.decide(view);
-    },
-  };
+  return onOwnTurns(ai, seat, (view, me, t) => {
+    const s = (seen[view.game.hand_index] ??= fresh());
+    s.dealer = me.is_oya;
+    s.riichi = me.riichi;
+    s.open = me.melds.some((m) => m.type !== 'ankan');
+    s.sh = shanten(t.counts, t.meldCount);
+    const riichiOut = view.players.some((p) => p.seat !== seat && p.riichi);
+    if (riichiOut && s.facing < 0 && !me.riichi) s.facing = Math.min(3, s.sh);
+    if (me.riichi && s.chase === null) s.chase = riichiOut;
+  });
 }
 
 const bucket = (p: number, edges: number[]) => { let i = 0; while (i < edges.length && p >= edges[i]!) i++; return i === 0 ? `< ${edges[0]}` : i === edges.length ? `${edges[i - 1]}+` : `${edges[i - 1]}–${edges[i]! - 1}`; };
