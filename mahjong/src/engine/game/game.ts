@@ -8,7 +8,6 @@ import { advance, type TableState } from './progress';
 import { exportMjlog } from '../mjlog/export';
 import { Kyoku, type StepResult } from '../table/kyoku';
 import { ACTION_COUNT } from '../table/actions';
-import { legalAt, legalCount } from '../table/option-set';
 import type { Options } from '../table/hand-state';
 import { handSeed, shuffledWall, type Wall } from '../table/wall';
 import { COMMITTED_SCHEME, isWallSecret, newWallSecret, secretWall, SEEDED_SCHEME, wallCommitment } from '../table/secure-wall';
@@ -118,16 +117,6 @@ export class Game {
    */
   liveOptions(player: number): Options {
     return this.finished || this.kyoku.actor() !== player ? NO_OPTIONS : this.kyoku.options();
-  }
-
-  /** How many actions `player` may take now (the length of its valid actions, without building them). */
-  legalCount(player: number): number {
-    return this.finished || this.kyoku.actor() !== player ? 0 : legalCount(this.kyoku.options());
-  }
-
-  /** The `i`-th of `player`'s valid actions now (ascending, as `validActions` lists them); -1 past the end. */
-  legalAt(player: number, i: number): number {
-    return this.finished || this.kyoku.actor() !== player ? -1 : legalAt(this.kyoku.options(), i);
   }
 
   mask(player: number): boolean[] {

@@ -4,7 +4,7 @@ import { Game } from '../../../src/engine/game';
 import { checkRivers } from '../../../src/engine/sim/invariants';
 import { RIVER_CALLED } from '../../../src/engine/table/player';
 import { Kyoku } from '../../../src/engine/table/kyoku';
-import { OptionSet } from '../../../src/engine/table/option-set';
+import { legalAt, legalCount, OptionSet } from '../../../src/engine/table/option-set';
 import { selfOptions } from '../../../src/engine/table/options';
 import { handSeed, rng, shuffledWall } from '../../../src/engine/table/wall';
 
@@ -101,11 +101,11 @@ describe('the table kept as flat state', () => {
       if (g.isOver()) return;
       const seat = g.actor();
       const list = g.validActions(seat);
-      expect(g.legalCount(seat)).toBe(list.length);
-      for (let i = 0; i < list.length; i++) expect(g.legalAt(seat, i)).toBe(list[i]!);
-      expect(g.legalAt(seat, list.length)).toBe(-1);
+      expect(legalCount(g.liveOptions(seat))).toBe(list.length);
+      for (let i = 0; i < list.length; i++) expect(legalAt(g.liveOptions(seat), i)).toBe(list[i]!);
+      expect(legalAt(g.liveOptions(seat), list.length)).toBe(-1);
       // Another seat has nothing to do now.
-      expect(g.legalCount((seat + 1) % 4)).toBe(0);
+      expect(legalCount(g.liveOptions((seat + 1) % 4))).toBe(0);
       for (let a = 0; a < 54; a++) expect(g.kyoku.step((seat + 1) % 4, a).ok).toBe(false);
       if (g.kyoku.phase >= 4) answers++;
       steps++;
