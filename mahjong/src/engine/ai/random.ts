@@ -1,12 +1,12 @@
 import type { StateView } from '../game/view-schema';
-import { rng } from '../table/wall';
 import type { Agent } from './types';
 
 /** Uniform over the legal actions. */
 export class RandomAgent implements Agent {
   readonly name = 'random';
-  private readonly next: () => number;
-  constructor(seed = 1) { this.next = rng(seed); }
+  /** The state of the agent's splitmix32 stream: the numbers `rng(seed)` (table/wall.ts) draws, one step per choice. */
+  private s: number;
+  constructor(seed = 1) { this.s = seed >>> 0; }
   decide(view: StateView): number {
     return this.pick(view.valid_actions);
   }
@@ -15,6 +15,10 @@ export class RandomAgent implements Agent {
   }
   pickIndex(count: number): number {
     if (count === 0) throw new Error('invariant: asked to act with no legal action');
-    return Math.floor(this.next() * count);
+    // rng(seed)'s step written out on a field: no closure call per decision (it runs at every step of random self-play).
+    const s = (this.s = (this.s + 0x9e3779b9) >>> 0);
+    let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return Math.floor((((z ^ (z >>> 16)) >>> 0) / 4294967296) * count);
   }
 }

@@ -7,7 +7,7 @@
 import type { Game } from '../game/game';
 import type { Kyoku } from '../table/kyoku';
 import { RIVER_CALLED, RIVER_RIICHI, RIVER_TSUMOGIRI, type RiverTile } from '../table/player';
-import { emptyMasks, touchMasks } from '../table/hand-masks';
+import { emptyMasks, MASK_FOUR, MASK_PRESENT, MASK_REDS, MASK_SINGLE, touchMasks } from '../table/hand-masks';
 import { LIVE_TILES } from '../table/wall';
 import { waitingKinds } from '../ukeire';
 
@@ -39,11 +39,11 @@ export function checkInvariants(g: Game): string | null {
     for (let kind = 0; kind < 34; kind++) {
       const g = kind < 27 ? Math.floor(kind / 9) : 3;
       const bit = 1 << (kind - g * 9);
-      if (((p.masks.present[g]! & bit) !== 0) !== c[kind]! > 0 || ((p.masks.single[g]! & bit) !== 0) !== (c[kind] === 1)
-        || ((p.masks.four[g]! & bit) !== 0) !== (c[kind] === 4))
+      if (((p.masks[MASK_PRESENT + g]! & bit) !== 0) !== c[kind]! > 0 || ((p.masks[MASK_SINGLE + g]! & bit) !== 0) !== (c[kind] === 1)
+        || ((p.masks[MASK_FOUR + g]! & bit) !== 0) !== (c[kind] === 4))
         return `seat ${s}: hand masks out of step with the hand at kind ${kind}`;
     }
-    if (m.reds !== p.masks.reds) return `seat ${s}: red-five mask out of step with the hand`;
+    if (m[MASK_REDS] !== p.masks[MASK_REDS]) return `seat ${s}: red-five mask out of step with the hand`;
     // Cached waits (kept across a discard of the drawn kind) must be those of the hand as it is.
     if (p.waits !== null && p.hand.length + 3 * p.melds.length === 13 && waitingKinds(c, p.melds.length).join() !== p.waits.join())
       return `seat ${s}: cached waits ${p.waits.join()} out of step with the hand`;

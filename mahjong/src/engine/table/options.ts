@@ -10,7 +10,7 @@ import type { OptionSet } from './option-set';
 import { type PlayerState, handCounts, isClosed } from './player';
 import { countsWith, drawnCompletes, evaluateWin, yakuByTiles, yakuCertain } from './win';
 import { roundWindOf, winContext } from './settle';
-import { farByMasks, hasFour, yaochuuOf } from './hand-masks';
+import { farByMasks, hasFour, MASK_REDS, yaochuuOf } from './hand-masks';
 
 export type { Options } from './hand-state';
 
@@ -50,11 +50,11 @@ function hasKakan(p: PlayerState): boolean {
  * `into.lo`/`into.hi` (see Options), read from the hand masks.
  */
 function discardBits(p: PlayerState, into: OptionSet): void {
-  const present = p.masks.present;
+  const masks = p.masks;
   const forbidden = p.forbidden;
-  let m0 = present[0]!, m1 = present[1]!, m2 = present[2]!;
-  let honours = present[3]!;
-  let reds = p.masks.reds;
+  let m0 = masks[0]!, m1 = masks[1]!, m2 = masks[2]!;
+  let honours = masks[3]!;
+  let reds = masks[MASK_REDS]!;
   // A red five alone is only its own index (34–36): drop its plain kind.
   if (reds !== 0) {
     if (reds & 1 && p.counts[4] === 1) m0 &= ~16;

@@ -1,5 +1,5 @@
 import type { Meld } from '../paipu/types';
-import { bumpMasks, emptyMasks, type HandMasks } from './hand-masks';
+import { bumpMasks, handMasksOf, type HandMasks } from './hand-masks';
 
 export interface RiverTile {
   tile: number;
@@ -149,14 +149,13 @@ class Player implements PlayerState {
 
 export function newPlayer(hand: readonly number[]): PlayerState {
   const counts = ZEROS.slice();
-  const masks = emptyMasks();
   const ids = [0, 0, 0, 0, 0];
   for (let i = 0; i < hand.length; i++) {
     const id = hand[i]!;
     ids[id >> 5]! |= 1 << (id & 31);
-    bumpMasks(masks, id, ++counts[id >> 2]!, true);
+    counts[id >> 2]! += 1;
   }
-  return new Player(ids, hand.length, counts, masks);
+  return new Player(ids, hand.length, counts, handMasksOf(hand, counts, ids));
 }
 
 /** Adds a discard to the seat's river. */

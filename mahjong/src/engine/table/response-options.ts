@@ -10,6 +10,7 @@ import { furitenOn, type PlayerState } from './player';
 import { roundWindOf, winContext } from './settle';
 import { countsWith, evaluateWin, waitsOf, yakuByTiles, yakuCertain } from './win';
 import { isRed } from '../tiles';
+import { MASK_REDS } from './hand-masks';
 
 
 export function canRon(k: HandState, seat: number, target: Target): boolean {
@@ -167,5 +168,5 @@ export function answerBits(k: HandState, seat: number, target: Target): number {
 }
 
 function redHeld(p: PlayerState, kind: number): boolean {
-  return (kind === 4 || kind === 13 || kind === 22) && (p.masks.reds & (1 << ((kind - 4) / 9))) !== 0;
+  return (kind === 4 || kind === 13 || kind === 22) && (p.masks[MASK_REDS]! & (1 << ((kind - 4) / 9))) !== 0;
 }

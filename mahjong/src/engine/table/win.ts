@@ -93,7 +93,7 @@ export function yakuByTiles(p: PlayerState, ronTile: number | null, seatWind: nu
     for (let j = 0; j < ms.length; j++) if (ms[j]!.type !== 'chi' && ms[j]!.tiles[0]! >> 2 === kind) return true;
   }
   // Tanyao: no terminal or honour among the concealed tiles, the ron tile and the melds.
-  const m = p.masks.present;
+  const m = p.masks; // words 0–3: the kinds held per group
   if (m[3] !== 0 || ((m[0]! | m[1]! | m[2]!) & 0x101) !== 0 || (ron >= 0 && !simple(ron))) return false;
   for (let j = 0; j < ms.length; j++) {
     const tiles = ms[j]!.tiles;
