@@ -6,6 +6,7 @@ import type { HandState, Target } from './hand-state';
 import { ankanKinds, kakanKinds } from './options';
 import { callTiles, kuikae } from './response-options';
 import { clearMissed, copiesOf, markLastCalled, markMissed } from './player';
+import { rarelyRun } from '../jit';
 
 /** The input of encodeMeld, refilled per meld (the table codes every call it makes). */
 const CODED: DecodedMeld = { type: 'chi', tiles: [], called: null, added: null, from: 0 };
@@ -110,3 +111,6 @@ export function executeKan(k: HandState, seat: number, action: number, kind?: nu
   k.openResponses({ tile: added, from: seat, kind: 'kakan' });
   return true;
 }
+
+// About one kan in a hanchan: not worth the top JIT tier (jit.ts).
+rarelyRun(executeKan);

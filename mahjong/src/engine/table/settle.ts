@@ -6,6 +6,7 @@
 import type { AgariEvent, RyuukyokuEvent, RyuukyokuKind } from '../paipu/types';
 import type { HandResult, HandState } from './hand-state';
 import { evaluateWin, waitsOf, type WinContext } from './win';
+import { rarelyRun } from '../jit';
 
 export type { HandResult } from './hand-state';
 
@@ -112,3 +113,6 @@ export function settleAbort(k: HandState, kind: RyuukyokuKind, shown: readonly n
   };
   return { kind: 'ryuukyoku', ryuukyoku: kind, winners: [], renchan: true, deltas: [0, 0, 0, 0], events: [ev] };
 }
+
+// Once per hand (jit.ts).
+rarelyRun(settleWins, settleExhaustive, settleAbort, isTenpaiAtDraw);
