@@ -16,6 +16,7 @@ import { stateView } from './view';
 import { roundLabel } from './round-label';
 import { waitsOf } from '../table/win';
 import { rarelyRun } from '../jit';
+import { perSeat } from '../fresh';
 
 export interface GameOptions {
   /**
@@ -58,7 +59,7 @@ export class Game {
   readonly names: string[];
   readonly autoNextHand: boolean;
   private readonly wallFor: (index: number) => Wall;
-  scores = [25000, 25000, 25000, 25000];
+  scores = perSeat(25000);
   round = 0;
   honba = 0;
   kyotaku = 0;
@@ -163,7 +164,7 @@ export class Game {
     this.kyotaku = k.kyotaku;
     const losers: number[] = [];
     for (const e of res.events) if (e.t === 'agari' && e.fromWho !== e.who && !losers.includes(e.fromWho)) losers.push(e.fromWho);
-    const delta = [0, 0, 0, 0];
+    const delta = perSeat(0);
     for (let q = 0; q < 4; q++) delta[q] = this.scores[q]! - scoresIn[q]!;
     this.log.push({
       index: this.handIndex, round: this.round, round_label: roundLabel(this.round, this.honba), honba: this.honba,

@@ -10,6 +10,7 @@ import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
 import { EventLog } from './event-log';
 import { OptionSet } from './option-set';
 import { rarelyRun } from '../jit';
+import { perSeat, seatCopy } from '../fresh';
 
 const SEEN_NONE: readonly number[] = new Array<number>(34).fill(0);
 
@@ -42,11 +43,11 @@ export abstract class KyokuState implements Partial<HandState> {
    * Per seat: its options on the current target (null: nothing to decide), one of `answerSets`
    * refilled per target: read them until the next step only, as the seat on turn's options.
    */
-  respOptions: (Options | null)[] = [null, null, null, null];
+  respOptions: (Options | null)[] = perSeat<Options | null>(null);
   protected readonly answerSets = [new OptionSet(false), new OptionSet(false), new OptionSet(false), new OptionSet(false)];
   /** Per seat: the answer given (-1: none yet), and the exact hand tiles a replayed call names. */
-  decisions = [-1, -1, -1, -1];
-  decisionTiles: (readonly number[] | undefined)[] = [undefined, undefined, undefined, undefined];
+  decisions = perSeat(-1);
+  decisionTiles: (readonly number[] | undefined)[] = perSeat<readonly number[] | undefined>(undefined);
   decided = 0;
   /** The hand's record (event-log.ts: draws and discards become objects when it is read). */
   protected readonly log = new EventLog();
@@ -69,7 +70,7 @@ export abstract class KyokuState implements Partial<HandState> {
 
   constructor(init: HandInit) {
     this.init = init;
-    this.scores = init.scores.slice();
+    this.scores = seatCopy(init.scores);
     this.kyotaku = init.kyotaku;
     this.turn = init.oya;
     this.dealt = [dealtHand(init.wall, init.oya, 0), dealtHand(init.wall, init.oya, 1), dealtHand(init.wall, init.oya, 2), dealtHand(init.wall, init.oya, 3)];

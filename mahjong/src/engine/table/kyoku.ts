@@ -249,5 +249,5 @@ export class Kyoku extends KyokuState implements HandState {
   take(seat: number, id: number): void { removeTile(this.players[seat]!, id); }
 }
 
-// Once per hand (jit.ts).
-rarelyRun(Kyoku);
+// Once per hand: the constructor and the end (jit.ts).
+rarelyRun(Kyoku, Kyoku.prototype.finish);

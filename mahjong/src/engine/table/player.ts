@@ -149,7 +149,7 @@ class Player implements PlayerState {
 
 export function newPlayer(hand: readonly number[]): PlayerState {
   const counts = ZEROS.slice();
-  const ids = [0, 0, 0, 0, 0];
+  const ids = NO_IDS.slice(); // (a literal would be copy-on-write: fresh.ts)
   for (let i = 0; i < hand.length; i++) {
     const id = hand[i]!;
     ids[id >> 5]! |= 1 << (id & 31);
@@ -172,6 +172,7 @@ export function markLastCalled(p: PlayerState): void {
 }
 
 const ZEROS = new Array<number>(34).fill(0);
+const NO_IDS = new Array<number>(5).fill(0);
 const NOES = new Array<boolean>(34).fill(false);
 
 /** The empty kuikae list every hand starts with; replaced, never mutated. */

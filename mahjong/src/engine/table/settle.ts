@@ -7,6 +7,7 @@ import type { AgariEvent, RyuukyokuEvent, RyuukyokuKind } from '../paipu/types';
 import type { HandResult, HandState } from './hand-state';
 import { evaluateWin, waitsOf, type WinContext } from './win';
 import { rarelyRun } from '../jit';
+import { perSeat } from '../fresh';
 
 export type { HandResult } from './hand-state';
 
@@ -37,7 +38,7 @@ export function winContext(k: HandState, seat: number, tsumo: boolean): WinConte
 }
 
 export function settleWins(k: HandState, winners: number[], tsumo: boolean): HandResult {
-  const total = [0, 0, 0, 0];
+  const total = perSeat(0);
   const events: AgariEvent[] = [];
   const from = tsumo ? winners[0]! : k.target!.from;
   winners.forEach((w, i) => {
@@ -53,7 +54,7 @@ export function settleWins(k: HandState, winners: number[], tsumo: boolean): Han
     if (!r) throw new Error(`invariant: seat ${w} declared a win the rules core does not score`);
     const base = r.points.base;
     const pao = p.pao !== null && r.yakuman > 0 ? p.pao : null;
-    const d = [0, 0, 0, 0];
+    const d = perSeat(0);
     for (let rel = 0; rel < 4; rel++) d[(w + rel) % 4] = r.points.deltas[rel]!;
     const scores = [...k.scores];
     k.applyDeltas(d);
@@ -77,14 +78,14 @@ export function isTenpaiAtDraw(k: HandState, seat: number): boolean {
 }
 
 export function settleExhaustive(k: HandState): HandResult {
-  const tenpai = [false, false, false, false];
+  const tenpai = perSeat(false);
   const nagashi: number[] = [];
   let n = 0;
   for (let s = 0; s < 4; s++) {
     if ((tenpai[s] = isTenpaiAtDraw(k, s))) n++;
     if (k.players[s]!.nagashi && k.players[s]!.riverCodes.length > 0) nagashi.push(s);
   }
-  const d = [0, 0, 0, 0];
+  const d = perSeat(0);
   if (nagashi.length > 0) {
     for (const s of nagashi) for (let q = 0; q < 4; q++) {
       if (q === s) d[q]! += s === k.oya ? 12000 : 8000;
