@@ -150,7 +150,10 @@ export abstract class KyokuState implements Partial<HandState> {
   scheduleKanDora(): void { this.pendingDora++; }
 
   applyDeltas(deltas: readonly number[]): void {
-    for (let q = 0; q < 4; q++) this.scores[q]! += deltas[q]!;
+    // Points are whole numbers, but a delta computed by a division or Math.ceil is a double to
+    // the JIT, and storing one turned the scores into an array of doubles whose shape the option
+    // list's optimised code kept failing on (fresh.ts): `| 0` keeps the array one of int32s.
+    for (let q = 0; q < 4; q++) this.scores[q] = (this.scores[q]! + deltas[q]!) | 0;
   }
 
   clearSticks(): void { this.kyotaku = 0; }

@@ -26,4 +26,12 @@ describe('per-seat arrays are plain arrays', () => {
     expect(k.scores).toEqual([25000, 25000, 25000, 25000]);
     expect(k.decisions).toEqual([-1, -1, -1, -1]);
   });
+
+  it('scores stay an array of int32s when a settlement pays in doubles (as optimised code computes 3000 / n or Math.ceil)', () => {
+    const k = new Game({ seed: 8 }).kyoku;
+    // Values read from a Float64Array are doubles even when whole, as a JIT-compiled division's are.
+    k.applyDeltas(Float64Array.from([1500, -1500, 3000, -3000]) as unknown as number[]);
+    expect(k.scores).toEqual([26500, 23500, 28000, 22000]);
+    expect(jscDescribe(k.scores)).toContain('ArrayWithInt32');
+  });
 });
