@@ -1,11 +1,11 @@
 /**
  * Small arrays that are written or read on the table's hot paths, made without array literals of
  * constants: JavaScriptCore makes `[0, 0, 0, 0]` a copy-on-write array (its elements shared with
- * the literal until the first write), whose shape differs from a plain array's. The same field
- * then held either shape (the first hand of a game started from the game's literal scores, a
- * settlement whose deltas stayed all zero kept its literal), and the optimised code that reads it
- * kept failing its shape check and being recompiled: ~400 such exits in the option list alone
- * after 3,000 random hanchan. An array built from a variable is always a plain one.
+ * the literal until the first write), whose shape differs from a plain array's, so the same field
+ * held either shape (the first hand of a game started from the game's literal scores; a
+ * settlement whose deltas stayed all zero kept its literal) and the optimised code reading it
+ * met two shapes. An array built from a variable is always a plain one. (The scores' other shape
+ * change, to an array of doubles, is kept out by `applyDeltas`: table/kyoku-state.ts.)
  */
 
 /** `[x, x, x, x]`: one value per seat, a plain (not copy-on-write) array. */
