@@ -71,9 +71,9 @@ export function readOpponent(view: StateView, p: PlayerView, dora: number[], m: 
   const suitShare = new Float64Array(4);
   for (const r of river) { const k = r.tile >> 2; suitShare[k >= 27 ? 3 : (k / 9) | 0]! += 1; }
   if (river.length > 0) for (let i = 0; i < 4; i++) suitShare[i]! /= river.length;
-  // A flush route: the melds in one suit and at most one river tile in eight of that suit (any one meld is in one suit).
+  // A flush route: the melds in one suit and none of that suit in six discards or more (any one meld is in one suit).
   const meldSuit = hasMeld && suits !== 0 && (suits & (suits - 1)) === 0 ? 31 - Math.clz32(suits) : -1;
-  const flushSuit = meldSuit >= 0 && river.length >= 4 && suitShare[meldSuit]! <= 0.125 ? meldSuit : -1;
+  const flushSuit = meldSuit >= 0 && river.length >= 6 && suitShare[meldSuit] === 0 ? meldSuit : -1;
   const safe = new Uint8Array(34);
   for (const r of river) safe[r.tile >> 2] = 1;
   let riichiAt = -1;
@@ -160,11 +160,15 @@ export function modelRisk(m: DangerModel, th: ModelThreat, kind: number, visible
   return th.tenpai * p * (dora[kind]! > 0 ? valueOf(m, th, true) : th.valueBase);
 }
 
-/** Every opponent at least `min` likely tenpai (a riichi always), read by the model. */
-export function modelThreats(view: StateView, seat: number, dora: number[], m: DangerModel, min: number): ModelThreat[] {
-  const out: ModelThreat[] = [];
+/**
+ * Every opponent at least `min` likely tenpai (a riichi always), read by the model; `riichis`: the
+ * threats a riichi seat keeps from danger.ts instead (null: the model reads riichi seats too).
+ */
+export function modelThreats(view: StateView, seat: number, dora: number[], m: DangerModel, min: number, riichis: readonly Threat[] | null = null): Threat[] {
+  const out: Threat[] = [];
   for (const p of view.players) {
     if (p.seat === seat) continue;
+    if (p.riichi && riichis) { const old = riichis.find((th) => th.seat === p.seat); if (old) out.push(old); continue; }
     const th = readOpponent(view, p, dora, m);
     if (th.tenpai >= min) out.push(th);
   }
