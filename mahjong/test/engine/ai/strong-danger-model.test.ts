@@ -77,6 +77,19 @@ describe('strong AI: the learned opponent model (danger-model.ts)', () => {
     expect(read.map((th) => th.seat)).toEqual([1]);
   });
 
+  it('keeps danger.ts\'s threats as asked: a riichi seat as danger.ts reads it with "riichi" or "all", the one-meld seat added by the model', () => {
+    const riichi = facingRiichi('236m258p14789s37z', '8m', '6s');
+    const t = readTable(riichi);
+    const none = modelThreats(riichi, 0, t.dora, model, 0.3, 'none', t.threats);
+    const kept = modelThreats(riichi, 0, t.dora, model, 0.3, 'riichi', t.threats);
+    expect(none.map((th) => th.seat)).toEqual([1]);
+    expect(none[0]).not.toBe(t.threats[0]);
+    expect(kept).toEqual([t.threats[0]!]);
+    const one = facingOneMeld();
+    const u = readTable(one);
+    expect(modelThreats(one, 0, u.dora, model, 0.3, 'all', u.threats).map((th) => th.seat)).toEqual([1]);
+  });
+
   it('with the option on, the strong AI throws a tile seat 1 discarded in that position; without it, it plays its own hand', () => {
     const safe = new Set(parseTiles('1s9s1p9p4z2m8s6m3p7s8m2s').map((id) => id >> 2));
     const off = new StrongAgent().decide(facingOneMeld());

@@ -89,7 +89,7 @@ export class StrongAgent implements Agent {
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
     if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
-    if (this.o.dangerModel) t.threats = modelThreats(t.view, t.seat, t.dora, this.danger, this.o.dangerModelMin, this.o.dangerModelRiichi ? null : t.threats);
+    if (this.o.dangerModel) t.threats = modelThreats(t.view, t.seat, t.dora, this.danger, this.o.dangerModelMin, this.o.dangerModelKeep, t.threats);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
     let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;

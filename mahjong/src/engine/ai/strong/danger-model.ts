@@ -161,14 +161,19 @@ export function modelRisk(m: DangerModel, th: ModelThreat, kind: number, visible
 }
 
 /**
- * Every opponent at least `min` likely tenpai (a riichi always), read by the model; `riichis`: the
- * threats a riichi seat keeps from danger.ts instead (null: the model reads riichi seats too).
+ * Every opponent at least `min` likely tenpai (a riichi always), read by the model. `keep`: which of
+ * danger.ts's threats (`old`) stay as they are — 'riichi' seats, or 'all' (the model only adds the
+ * seats danger.ts does not read) — and 'none'.
  */
-export function modelThreats(view: StateView, seat: number, dora: number[], m: DangerModel, min: number, riichis: readonly Threat[] | null = null): Threat[] {
+export function modelThreats(view: StateView, seat: number, dora: number[], m: DangerModel, min: number, keep: 'none' | 'riichi' | 'all' = 'none', old: readonly Threat[] = []): Threat[] {
   const out: Threat[] = [];
   for (const p of view.players) {
     if (p.seat === seat) continue;
-    if (p.riichi && riichis) { const old = riichis.find((th) => th.seat === p.seat); if (old) out.push(old); continue; }
+    if (keep === 'all' || (keep === 'riichi' && p.riichi)) {
+      const was = old.find((th) => th.seat === p.seat);
+      if (was) { out.push(was); continue; }
+      if (p.riichi) continue;
+    }
     const th = readOpponent(view, p, dora, m);
     if (th.tenpai >= min) out.push(th);
   }

@@ -117,11 +117,15 @@ export interface StrongOptions {
    */
   dangerModel: boolean;
   dangerModelMin: number;
-  /** With `dangerModel`, the model reads riichi seats too (false: they keep danger.ts's shape count). */
-  dangerModelRiichi: boolean;
+  /**
+   * With `dangerModel`, which of danger.ts's threats keep its tenpai guess and shape count: 'none'
+   * (the model reads every seat), 'riichi' (riichi seats keep them), 'all' (the model only adds
+   * the seats danger.ts does not read: one meld, or closed without riichi).
+   */
+  dangerModelKeep: 'none' | 'riichi' | 'all';
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelRiichi: true };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none' };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
