@@ -131,14 +131,14 @@ export function fitModel(games: number, seed: number, quiet = false): DangerMode
     console.log(`  ${name}: ${idx.length} rows, ${ys.reduce((a, b) => a + b, 0)} deal-ins; log-loss model ${logLoss(idx.map((i) => pm[i]!), ys).toFixed(4)} today ${logLoss(idx.map((i) => dealIn[i]!.today), ys).toFixed(4)}`);
   }
   const vp = held(data.value);
-  let errM = 0, errT = 0;
+  let errM = 0, errMT = 0, errT = 0, read = 0;
   for (const i of vp) {
     let v = 0;
     for (let j = 0; j < model.value.length; j++) v += model.value[j]! * data.value.x[i * data.value.width + j]!;
     errM += Math.abs(v - data.value.y[i]!);
-    errT += Math.abs(data.value.today[i]! - data.value.y[i]!);
+    if (data.value.today[i]! > 0) { read++; errMT += Math.abs(v - data.value.y[i]!); errT += Math.abs(data.value.today[i]! - data.value.y[i]!); }
   }
-  console.log(`value of a deal-in (thousands): ${vp.length} held-out wins, mean absolute error model ${(errM / vp.length).toFixed(2)} today ${(errT / vp.length).toFixed(2)} (today: threatOf's loss, 0 where it reads no threat)`);
+  console.log(`value of a deal-in (thousands): ${vp.length} held-out wins, mean absolute error model ${(errM / vp.length).toFixed(2)}; on the ${read} of them danger.ts reads as threats, model ${(errMT / read).toFixed(2)} today (threatOf's loss) ${(errT / read).toFixed(2)}`);
   const named = (names: readonly string[], w: number[]) => names.map((n, i) => `${n} ${w[i]}`).join(', ');
   console.log(`\ntenpai: ${named(TENPAI_FEATURES, model.tenpai)}\nwait: ${named(WAIT_FEATURES, model.wait)}\nvalue: ${named(VALUE_FEATURES, model.value)}`);
   return model;
