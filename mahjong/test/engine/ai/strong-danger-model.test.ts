@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
-import { modelThreats, readOpponent, TENPAI_FEATURES, VALUE_FEATURES, WAIT_FEATURES, waitChance, type DangerModel } from '../../../src/engine/ai/strong/danger-model';
+import { modelThreats } from '../../../src/engine/ai/strong/model-threats';
+import { readOpponent, TENPAI_FEATURES, VALUE_FEATURES, WAIT_FEATURES, waitChance, waitChanceByRow, type DangerModel } from '../../../src/engine/ai/strong/danger-model';
 import { readTable } from '../../../src/engine/ai/strong/table';
 import type { StateView } from '../../../src/engine/game';
 import { parseTiles } from '../../../src/engine/rules';
@@ -75,6 +76,19 @@ describe('strong AI: the learned opponent model (danger-model.ts)', () => {
     expect(readTable(view).threats).toEqual([]);
     const read = modelThreats(view, 0, readTable(view).dora, model, 0.3);
     expect(read.map((th) => th.seat)).toEqual([1]);
+  });
+
+  it('the per-candidate sum is the fitted row\'s logit: equal for every kind and seat of three positions', () => {
+    let checked = 0;
+    for (const view of [facingRiichi('236m258p14789s37z', '8m', '6s'), facingFlush('2369m258p14789s3z', '6s'), facingOneMeld()]) {
+      const t = readTable(view);
+      for (const p of view.players) {
+        if (p.seat === 0) continue;
+        const th = readOpponent(view, p, t.dora, model);
+        for (let k = 0; k < 34; k++) { expect(waitChance(model, th, k, t.visible, t.dora)).toBeCloseTo(waitChanceByRow(model, th, k, t.visible, t.dora), 12); checked++; }
+      }
+    }
+    expect(checked).toBe(9 * 34);
   });
 
   it('keeps danger.ts\'s threats as asked: a riichi seat as danger.ts reads it with "riichi" or "all", the one-meld seat added by the model', () => {

@@ -43,6 +43,11 @@ export interface ModelThreat extends Threat {
   suitShare: Float64Array;
   tenpaiRow: Float64Array;
   valueBase: number;
+  /** What a dora winning tile pays (valueOf with kindDora). */
+  valueDora: number;
+  /** The wait logit's terms that do not depend on the kind, and the shape count's weight for this seat. */
+  waitBase: number;
+  shapeWeight: number;
 }
 
 const isYao = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
@@ -102,10 +107,14 @@ export function readOpponent(view: StateView, p: PlayerView, dora: number[], m: 
   const tenpai = p.riichi ? 1 : sigmoid(dot(m.tenpai, x));
   const th: ModelThreat = {
     model: true, seat: p.seat, tenpai, loss: 0, riichi: p.riichi, safe, early, riichiKind,
-    open, pons, flushSuit, tanyao, yakuhaiMelds, doraShown, dealer: p.is_oya, seatWind: sw, lastTedashi, suitShare, tenpaiRow: x, valueBase: 0,
+    open, pons, flushSuit, tanyao, yakuhaiMelds, doraShown, dealer: p.is_oya, seatWind: sw, lastTedashi, suitShare, tenpaiRow: x, valueBase: 0, valueDora: 0, waitBase: 0, shapeWeight: 0,
   };
   th.valueBase = valueOf(m, th, false);
+  th.valueDora = valueOf(m, th, true);
   th.loss = th.valueBase;
+  const w = m.wait;
+  th.waitBase = w[0]! + (p.riichi ? w[6]! : 0) + (pons >= 2 ? w[15]! : 0) + (!p.riichi && open === 0 ? w[18]! : 0);
+  th.shapeWeight = w[1]! + (p.riichi ? w[7]! : 0) + (open > 0 ? w[8]! : 0);
   return th;
 }
 
@@ -148,34 +157,44 @@ export function waitRow(th: ModelThreat, kind: number, visible: number[], dora: 
   return true;
 }
 
-/** P(kind is a winning tile of `th` | tenpai). */
-export function waitChance(m: DangerModel, th: ModelThreat, kind: number, visible: number[], dora: number[]): number {
+/** P(kind is a winning tile of `th` | tenpai), from the feature row (what the fit reads). */
+export function waitChanceByRow(m: DangerModel, th: ModelThreat, kind: number, visible: number[], dora: number[]): number {
   return waitRow(th, kind, visible, dora, WAIT_ROW) ? sigmoid(dot(m.wait, WAIT_ROW)) : 0;
+}
+
+/**
+ * The same, summed term by term without the row (read per threat and candidate discard: the
+ * kind-free terms come from the threat; the test holds it equal to waitChanceByRow).
+ */
+export function waitChance(m: DangerModel, th: ModelThreat, kind: number, visible: number[], dora: number[]): number {
+  if (th.safe[kind]) return 0;
+  const left = 4 - visible[kind]!;
+  if (left <= 0) return 0;
+  const w = m.wait;
+  const d = dealInChance(kind, th, visible) * 10;
+  let z = th.waitBase + th.shapeWeight * d + w[5]! * (left / 4) + w[19]! * Math.log(d + 0.05);
+  if (kind >= 27) {
+    z += w[2]! + w[20]! * th.suitShare[3]!;
+    if (th.tanyao) z += w[11]!;
+    if (kind >= 31 || kind === th.seatWind) z += w[12]!;
+  } else {
+    const n = kind % 9, suit = (kind / 9) | 0;
+    z += w[20]! * th.suitShare[suit]!;
+    if (n === 0 || n === 8) { z += w[3]!; if (th.tanyao) z += w[11]!; } else if (n === 1 || n === 7) z += w[4]!;
+    if (th.flushSuit >= 0) z += suit === th.flushSuit ? w[9]! : w[10]!;
+    if ((n < 3 || th.safe[kind - 3] === 1) && (n > 5 || th.safe[kind + 3] === 1)) z += w[13]!;
+    const lt = th.lastTedashi;
+    if (lt >= 0 && lt < 27 && lt !== kind && ((lt / 9) | 0) === suit && (lt > kind ? lt - kind : kind - lt) <= 2) z += w[16]!;
+    const rk = th.riichiKind;
+    if (rk >= 0 && rk < 27 && rk !== kind && ((rk / 9) | 0) === suit && (rk > kind ? rk - kind : kind - rk) <= 2) z += w[17]!;
+  }
+  if (dora[kind]! > 0) z += w[14]!;
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** Expected points lost to `th` by throwing `kind`: P(tenpai) × P(wait) × value. */
 export function modelRisk(m: DangerModel, th: ModelThreat, kind: number, visible: number[], dora: number[]): number {
   const p = waitChance(m, th, kind, visible, dora);
   if (p === 0) return 0;
-  return th.tenpai * p * (dora[kind]! > 0 ? valueOf(m, th, true) : th.valueBase);
-}
-
-/**
- * Every opponent at least `min` likely tenpai (a riichi always), read by the model. `keep`: which of
- * danger.ts's threats (`old`) stay as they are — 'riichi' seats, or 'all' (the model only adds the
- * seats danger.ts does not read) — and 'none'.
- */
-export function modelThreats(view: StateView, seat: number, dora: number[], m: DangerModel, min: number, keep: 'none' | 'riichi' | 'all' = 'none', old: readonly Threat[] = []): Threat[] {
-  const out: Threat[] = [];
-  for (const p of view.players) {
-    if (p.seat === seat) continue;
-    if (keep === 'all' || (keep === 'riichi' && p.riichi)) {
-      const was = old.find((th) => th.seat === p.seat);
-      if (was) { out.push(was); continue; }
-      if (p.riichi) continue;
-    }
-    const th = readOpponent(view, p, dora, m);
-    if (th.tenpai >= min) out.push(th);
-  }
-  return out;
+  return th.tenpai * p * (dora[kind]! > 0 ? th.valueDora : th.valueBase);
 }
