@@ -178,7 +178,7 @@ export class StrongAgent implements Agent {
       for (const th of t.threats) {
         let sum = 0;
         for (const r of rows) {
-          const risk = (th as ModelThreat).model ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured);
+          const risk = (th as ModelThreat).model && this.o.dangerModelWaits ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured);
           r.risk += risk;
           sum += risk;
         }
