@@ -12,6 +12,7 @@
  *      (defaults: baseline 9c42c6e, the tree before this round's AI speed work; N = 600/150/150 per AI; P = 3;
  *      W = N warm-up games per tree: the shanten group tables keep filling for a few thousand hanchan,
  *      so a larger W gives the rate of a long run)
+ *      [--opts JSON]: options for both trees' `strong` (a baseline ignores options it does not know)
  *      [--isolate R]: each tree plays in its own child process instead (R rounds, the order of the two
  *      trees alternating per round; each child warms up, then plays the P passes; the figure is the
  *      median of all R × P passes). In one process the two trees' code shares the JIT's profiles of
@@ -31,6 +32,7 @@ const passes = Number(arg('passes', '3'));
 const only = arg('only', 'random,heuristic,strong').split(',');
 const gamesFor = (ai: string) => Number(arg('games', '0')) || (ai === 'random' ? 600 : 150);
 const warmupFor = (ai: string) => Number(arg('warmup', '0')) || gamesFor(ai);
+const strongOpts = JSON.parse(arg('opts', '{}')) as Record<string, unknown>;
 
 type Agent = { decide(view: unknown): number };
 interface Tree {
@@ -44,7 +46,7 @@ async function load(dir: string, label: string): Promise<Tree> {
   const sim = await import(join(dir, 'mahjong/src/engine/sim/play.ts'));
   return {
     label,
-    make: (kind, seat, game) => (kind === 'random' ? new ai.RandomAgent(game * 4 + seat + 1) : kind === 'heuristic' ? new ai.HeuristicAgent() : new ai.StrongAgent()),
+    make: (kind, seat, game) => (kind === 'random' ? new ai.RandomAgent(game * 4 + seat + 1) : kind === 'heuristic' ? new ai.HeuristicAgent() : new ai.StrongAgent('strong', strongOpts)),
     play: sim.playGame,
   };
 }
@@ -87,7 +89,7 @@ async function runWorker(dir: string): Promise<void> {
 
 /** Runs one child for `dir` (the same core: CPU affinity is inherited) and reads its answer. */
 function child(dir: string, ai: string): { rates: number[]; digests: string[] } {
-  const args = [import.meta.path, '--worker', dir, '--only', ai, '--passes', String(passes), '--games', String(gamesFor(ai)), '--warmup', String(warmupFor(ai))];
+  const args = [import.meta.path, '--worker', dir, '--only', ai, '--passes', String(passes), '--games', String(gamesFor(ai)), '--warmup', String(warmupFor(ai)), '--opts', JSON.stringify(strongOpts)];
   const out = execFileSync(process.execPath, args, { maxBuffer: 1 << 26, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!) as { rates: number[]; digests: string[] };
 }

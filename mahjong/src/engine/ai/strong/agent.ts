@@ -14,6 +14,9 @@ import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
+import SHIPPED_DANGER from '../../../../models/strong-danger.json';
+import { type DangerModel, type ModelThreat, modelRisk } from './danger-model';
+import { modelThreats } from './model-threats';
 import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
 import { readTable, type Table, tableBuffers } from './table';
@@ -52,7 +55,8 @@ export class StrongAgent implements Agent {
   private readonly atBest: Row[] = [];
   private readonly loose: Row[] = [];
   /** `net`: the learned discard order's network (default: the shipped one). */
-  constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET) {
+  /** `danger`: the learned opponent model read when `dangerModel` is on (default: the shipped one). */
+  constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET, private readonly danger: DangerModel = SHIPPED_DANGER) {
     this.name = name;
     this.o = { ...STRONG_DEFAULTS, ...options };
   }
@@ -86,6 +90,7 @@ export class StrongAgent implements Agent {
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
     if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
+    if (this.o.dangerModel) t.threats = modelThreats(t.view, t.seat, t.dora, this.danger, this.o.dangerModelMin, this.o.dangerModelKeep, t.threats);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
     let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
@@ -173,8 +178,7 @@ export class StrongAgent implements Agent {
       for (const th of t.threats) {
         let sum = 0;
         for (const r of rows) {
-          const d = dealInChance(r.kind, th, t.visible);
-          const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
+          const risk = (th as ModelThreat).model && this.o.dangerModelWaits ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured);
           r.risk += risk;
           sum += risk;
         }
@@ -216,6 +220,12 @@ export class StrongAgent implements Agent {
       else top = pickCandidate(this.net, features);
     }
     return rows[top]!.action;
+  }
+
+  /** A threat's risk from danger.ts's shape count (measured or guessed). */
+  private shapeRisk(th: Table['threats'][number], kind: number, visible: number[], measured: boolean): number {
+    const d = dealInChance(kind, th, visible);
+    return th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
   }
 
   private riichiOrDama(t: Table): number {
