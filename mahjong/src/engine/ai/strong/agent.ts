@@ -24,6 +24,7 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
 import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
+import { ANY_ROUTE, passedKinds, readThreats, routeFactor, routeOf } from './open-threats';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
@@ -51,6 +52,8 @@ export class StrongAgent implements Agent {
   private readonly rowPool: Row[] = [];
   private readonly atBest: Row[] = [];
   private readonly loose: Row[] = [];
+  /** Kinds each seat passed this turn (open-threats.ts `passedKinds`), seat × 34. */
+  private readonly passed = new Uint8Array(4 * 34);
   /** `net`: the learned discard order's network (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET) {
     this.name = name;
@@ -86,6 +89,7 @@ export class StrongAgent implements Agent {
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
     if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
+    if (this.o.tenpaiRead > 0) readThreats(t, this.o.tenpaiRead, this.o.oneMeldRead);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
     let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
@@ -170,10 +174,14 @@ export class StrongAgent implements Agent {
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
+      const passed = this.o.passedRead && passedKinds(t, this.passed) ? this.passed : null;
+      const routed = this.o.routeOff !== 1 || this.o.routeOn !== 1;
       for (const th of t.threats) {
         let sum = 0;
+        const route = routed ? routeOf(t, t.view.players[th.seat]!) : ANY_ROUTE;
         for (const r of rows) {
-          const d = dealInChance(r.kind, th, t.visible);
+          let d = passed !== null && passed[th.seat * 34 + r.kind] === 1 ? 0 : dealInChance(r.kind, th, t.visible);
+          if (route !== ANY_ROUTE && d > 0) d = Math.min(0.5, d * routeFactor(route, r.kind, this.o.routeOff, this.o.routeOn));
           const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
           r.risk += risk;
           sum += risk;

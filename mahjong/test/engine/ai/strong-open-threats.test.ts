@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'bun:test';
+import { StrongAgent } from '../../../src/engine/ai';
+import { readTable } from '../../../src/engine/ai/strong/table';
+import { passedKinds } from '../../../src/engine/ai/strong/open-threats';
+import { parseTiles } from '../../../src/engine/rules';
+import type { StateView } from '../../../src/engine/game';
+import { scenario } from '../table/_scenario';
+import { river } from './_facing-riichi';
+
+// The seventh strength round's reads of the other hands (strong/open-threats.ts; mahjong/README.md,
+// "Seventh strength round").
+const kind = (tile: string) => parseTiles(tile)[0]! >> 2;
+const pon = (tiles: string, from: number) => { const ids = parseTiles(tiles); return { type: 'pon' as const, tiles: ids, called: ids[0]!, added: null, from, m: 0 }; };
+
+describe('strong AI: temporary furiten (passedRead)', () => {
+  /**
+   * Seat 0 drew 5p into a hand five shanten away; seat 2 (across) has ponned 777z and 666z and
+   * thrown 9m 1p 9s 8p; seat 3 (seat 0's left) threw 5p last, which seats 1 and 2 passed.
+   */
+  const position = (): StateView => {
+    const g = scenario({ hands: ['258m369p147s2345z', '111m666m999p111s2z', '777m888m111p222p3z', '999m444p666p888s4z'], draws: '5p', dora: '1z' });
+    const view = g.stateView(0);
+    view.players[2]!.river = river('9m1p9s8p');
+    view.players[2]!.melds = [pon('777z', 3), pon('666z', 1)];
+    view.players[1]!.river = river('1z9p2s');
+    view.players[3]!.river = river('3z1m5p');
+    return view;
+  };
+
+  it('reads the left neighbour\'s last discard as passed by the two other seats only', () => {
+    const out = new Uint8Array(4 * 34);
+    expect(passedKinds(readTable(position()), out)).toBe(true);
+    expect(out[2 * 34 + kind('5p')]).toBe(1);
+    expect(out[1 * 34 + kind('5p')]).toBe(1);
+    expect(out[3 * 34 + kind('5p')]).toBe(0);
+    // The seat across's last discard (8p) came after seat 1's: seat 1 passed it.
+    expect(out[1 * 34 + kind('8p')]).toBe(1);
+    expect(out[2 * 34 + kind('8p')]).toBe(0);
+  });
+
+  it('reads nothing about the seat across when the left neighbour called seat 1\'s last discard', () => {
+    const view = position();
+    const r = river('1z9p2s');
+    r[2]!.called = true;
+    view.players[1]!.river = r;
+    view.players[3]!.melds = [{ type: 'pon', tiles: parseTiles('222s'), called: r[2]!.tile, added: null, from: 1, m: 0 }];
+    const out = new Uint8Array(4 * 34);
+    expect(passedKinds(readTable(view), out)).toBe(true);
+    expect(out[1 * 34 + kind('8p')]).toBe(0);
+    expect(out[2 * 34 + kind('5p')]).toBe(1);
+  });
+
+  it('reads nothing on a turn after a call (no draw)', () => {
+    const view = position();
+    view.players[0]!.drawn = null;
+    expect(passedKinds(readTable(view), new Uint8Array(4 * 34))).toBe(false);
+  });
+
+  it('a folding hand throws the passed 5p with it, another tile without it', () => {
+    const view = position();
+    expect(readTable(view).threats.map((t) => t.seat)).toEqual([2]);
+    const fivePin = kind('5p');
+    expect(new StrongAgent().decide(position())).not.toBe(fivePin);
+    expect(new StrongAgent('strong', { passedRead: true }).decide(view)).toBe(fivePin);
+  });
+});
