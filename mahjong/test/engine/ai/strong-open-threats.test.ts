@@ -61,6 +61,41 @@ describe('strong AI: temporary furiten (passedRead)', () => {
     expect(readTable(view).threats.map((t) => t.seat)).toEqual([2]);
     const fivePin = kind('5p');
     expect(new StrongAgent().decide(position())).not.toBe(fivePin);
-    expect(new StrongAgent('strong', { passedRead: true }).decide(view)).toBe(fivePin);
+    expect(new StrongAgent('strong', { passedRead: 1 }).decide(view)).toBe(fivePin);
+  });
+});
+
+describe('strong AI: riichi furiten in the declaration\'s own go-around (passedRead 2)', () => {
+  /** No call in the hand; seat 1 declared riichi with its third discard (2p); each seat has thrown four tiles. */
+  const position = (): StateView => {
+    const g = scenario({ hands: ['258m369p147s2345z', '111m666m999p111s2z', '777m888m111p222p3z', '999m444p666p888s4z'], draws: '5p', dora: '1z' });
+    const view = g.stateView(0);
+    const r = river('1z9m2p6z');
+    r[2]!.riichi = true;
+    view.players[1]!.river = r;
+    view.players[1]!.riichi = true;
+    view.players[2]!.river = river('3z4z5s1p');
+    view.players[3]!.river = river('6z7z8s9p');
+    return view;
+  };
+
+  it('reads the discards seats 2 and 3 made after the declaration in its go-around, which the shape count leaves open', () => {
+    const t = readTable(position());
+    const seat1 = t.threats.find((th) => th.seat === 1)!;
+    expect(seat1.safe[kind('5s')]).toBe(0);
+    const out = new Uint8Array(4 * 34);
+    expect(passedKinds(t, out)).toBe(true);
+    expect(out[34 + kind('5s')]).toBe(1);
+    expect(out[34 + kind('8s')]).toBe(1);
+    passedKinds(t, out, false);
+    expect(out[34 + kind('5s')]).toBe(0);
+  });
+
+  it('reads nothing of it once a seat has called (turns may have been skipped)', () => {
+    const view = position();
+    view.players[2]!.melds = [pon('666z', 3)];
+    const out = new Uint8Array(4 * 34);
+    passedKinds(readTable(view), out);
+    expect(out[34 + kind('5s')]).toBe(0);
   });
 });

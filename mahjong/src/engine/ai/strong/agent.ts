@@ -174,7 +174,7 @@ export class StrongAgent implements Agent {
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
-      const passed = this.o.passedRead && passedKinds(t, this.passed) ? this.passed : null;
+      const passed = this.o.passedRead > 0 && passedKinds(t, this.passed, this.o.passedRead >= 2) ? this.passed : null;
       const routed = this.o.routeOff !== 1 || this.o.routeOn !== 1;
       for (const th of t.threats) {
         let sum = 0;

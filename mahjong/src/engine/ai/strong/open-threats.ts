@@ -61,28 +61,30 @@ export function routeFactor(route: Route, kind: number, off: number, on: number)
 }
 
 /**
- * Kinds each seat cannot ron this turn (temporary furiten), written into `out` (seat × 34 bits, 1 =
- * passed): only on a turn the seat drew after its left neighbour's discard (not after a call).
- * Returns false when nothing could be read.
+ * Kinds each seat cannot ron this turn (furiten the shape count does not see), written into `out`
+ * (seat × 34 bits, 1 = passed). Temporary furiten only on a turn the seat drew after its left
+ * neighbour's discard (not after a call). Riichi furiten: danger.ts counts only discards at least
+ * one turn past the declaration; in a hand with no call yet (no turn skipped) the discards made
+ * later in the declaration's own go-around are exact too. Returns false when nothing was read.
  */
-export function passedKinds(t: Table, out: Uint8Array): boolean {
-  const me = t.me;
-  if (me.drawn === null || me.drawn === undefined) return false;
+export function passedKinds(t: Table, out: Uint8Array, withRiichi = true): boolean {
   const players = t.view.players;
-  const n = players.length;
-  if (n !== 4) return false;
+  if (players.length !== 4) return false;
+  out.fill(0);
+  const riichi = withRiichi && riichiPassed(t, out);
+  const me = t.me;
+  if (me.drawn === null || me.drawn === undefined) return riichi;
   // A daiminkan's rinshan draw follows the discard it called, not the left neighbour's.
-  for (let i = 0; i < me.melds.length; i++) if (me.melds[i]!.type === 'daiminkan') return false;
+  for (let i = 0; i < me.melds.length; i++) if (me.melds[i]!.type === 'daiminkan') return riichi;
   const left = players[(t.seat + 3) & 3]!;
   const lr = left.river;
-  if (lr.length === 0) return false;
+  if (lr.length === 0) return riichi;
   const y = lr[lr.length - 1]!;
-  if (y.called) return false;
-  out.fill(0);
+  if (y.called) return riichi;
   const yk = y.tile >> 2;
   for (let s = 0; s < 4; s++) if (s !== left.seat && s !== t.seat) out[s * 34 + yk] = 1;
-  // The seat opposite: its latest discard came before the left-left seat's latest, unless the
-  // left neighbour called it (skipping the seat in between).
+  // The seat opposite: its latest discard came after seat 1's latest, unless the left neighbour
+  // called that one (skipping the seat in between).
   const across = players[(t.seat + 2) & 3]!;
   const right = players[(t.seat + 1) & 3]!;
   const ar = across.river;
@@ -94,6 +96,28 @@ export function passedKinds(t: Table, out: Uint8Array): boolean {
     if (!skipped) out[right.seat * 34 + (ar[ar.length - 1]!.tile >> 2)] = 1;
   }
   return true;
+}
+
+/** The riichi half of `passedKinds`: with no call in the hand, a discard's time is 4 × its index + its seat's place after the dealer. */
+function riichiPassed(t: Table, out: Uint8Array): boolean {
+  const players = t.view.players;
+  let any = false;
+  for (let i = 0; i < 4; i++) {
+    const p = players[i]!;
+    if (!p.riichi) continue;
+    for (let q = 0; q < 4; q++) for (const m of players[q]!.melds) if (m.type !== 'ankan') return false;
+    let at = -1;
+    for (let j = 0; j < p.river.length; j++) if (p.river[j]!.riichi) { at = j; break; }
+    if (at < 0) continue;
+    const rel = (p.seat - t.view.oya + 4) & 3;
+    for (let q = 0; q < 4; q++) {
+      const r = players[q]!;
+      if (r.seat === p.seat || ((r.seat - t.view.oya + 4) & 3) < rel || r.river.length <= at) continue;
+      out[p.seat * 34 + (r.river[at]!.tile >> 2)] = 1;
+      any = true;
+    }
+  }
+  return any;
 }
 
 /**

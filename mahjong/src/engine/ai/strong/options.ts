@@ -116,8 +116,12 @@ export interface StrongOptions {
    */
   routeOff: number;
   routeOn: number;
-  /** Temporary furiten (open-threats.ts): a kind a threat passed this turn cannot deal in to it. */
-  passedRead: boolean;
+  /**
+   * Furiten the shape count misses (open-threats.ts `passedKinds`): 1, temporary furiten (a kind a
+   * threat passed this turn cannot deal in to it); 2, also the discards made in a riichi's own
+   * go-around after it, in a hand with no call; 0: off.
+   */
+  passedRead: number;
   /**
    * Open threats not in riichi: 1, tenpai with the measured chance by melds, river and trailing
    * tsumogiri (open-threats.ts `readTenpai`) instead of the guess by melds and river; 2, the guess ×
@@ -128,7 +132,7 @@ export interface StrongOptions {
   oneMeldRead: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: false, tenpaiRead: 0, oneMeldRead: 1 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: 0, tenpaiRead: 0, oneMeldRead: 1 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
