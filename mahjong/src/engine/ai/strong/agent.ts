@@ -24,7 +24,7 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
 import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
-import { ANY_ROUTE, passedKinds, readThreats, routeFactor, routeOf } from './open-threats';
+import { ANY_ROUTE, passedKinds, readThreats, routeFactor, routeOf, softThreats } from './open-threats';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
@@ -36,7 +36,7 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
-interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
+interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number; soft: number }
 
 
 export class StrongAgent implements Agent {
@@ -135,8 +135,8 @@ export class StrongAgent implements Agent {
       const kind = kindOfDiscard(a);
       if (a < 34 && RED_ACTION[kind]! >= 0 && offered(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && offered(kind)) continue; // keep the red five, throw a plain copy
-      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0 };
-      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0;
+      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0, soft: 0 };
+      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0; r.soft = 0;
       rows.push(r);
     }
     if (rows.length === 0) return acts[0]!;
@@ -189,6 +189,16 @@ export class StrongAgent implements Agent {
         future += sum / rows.length;
       }
     }
+    // One-meld hands read by their rivers (open-threats.ts): their risk joins the threats' without
+    // making the hand play push or fold, or with no threat out orders the discards a little.
+    const soft = this.o.softThreat > 0 ? softThreats(t, this.o.softMin) : null;
+    if (soft !== null) {
+      const w = threatened ? 1 : this.o.softThreat;
+      for (const th of soft) for (const r of rows) {
+        const d = dealInChance(r.kind, th, t.visible);
+        if (d > 0) r.soft += w * th.tenpai * th.loss * measuredDealIn(d, this.o.dealInOffset);
+      }
+    }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
     // The value leans (value-lean.ts), with no threat out: one test per candidate when none applies.
     const lean = !threatened && this.o.tanyaoLean > 0 ? tanyaoLeanKinds(t, c, plan, this.o.tanyaoMax) : -1;
@@ -197,6 +207,8 @@ export class StrongAgent implements Agent {
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
+      if (!threatened) eff -= r.soft;
+      else r.risk += r.soft;
       if (threatened) {
         const pushing = r.sh === best;
         const noYaku = this.o.keishiki > 0 && plan.plan === 'none';

@@ -14,7 +14,7 @@
  * Both are exact or conservative facts about the rules, read from the view only.
  */
 import type { PlayerView, StateView } from '../../game/view-schema';
-import { threatOf, windKind } from './danger';
+import { threatOf, type Threat, windKind } from './danger';
 import type { Table } from './table';
 
 /** How a threat can win: any tile (0), a flush in suit s (1 + s), all simples (4). */
@@ -201,4 +201,21 @@ export function readThreats(t: Table, mode: number, oneMeld: number): void {
     const th = threatOf(t.view, p, t.visible, t.dora, 1);
     if (th) threats.push({ ...th, tenpai });
   }
+}
+
+const SOFT: Threat[] = [];
+
+/** The one-meld hands with a visible yaku whose measured tenpai chance is at least `min` (`softThreat`), or null. A shared array: read it before the next call. */
+export function softThreats(t: Table, min: number): Threat[] | null {
+  SOFT.length = 0;
+  const players = t.view.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
+    if (p.seat === t.seat || p.riichi || p.melds.length !== 1 || p.melds[0]!.type === 'ankan' || p.river.length < 6) continue;
+    const tenpai = readTenpai(p);
+    if (tenpai < min) continue;
+    const th = threatOf(t.view, p, t.visible, t.dora, 1);
+    if (th) SOFT.push({ ...th, tenpai });
+  }
+  return SOFT.length > 0 ? SOFT : null;
 }

@@ -130,9 +130,17 @@ export interface StrongOptions {
   tenpaiRead: number;
   /** With `tenpaiRead`, a hand with one open meld and a visible yaku is a threat too when that chance is at least this (1: never). */
   oneMeldRead: number;
+  /**
+   * Hands with one open meld and a visible yaku whose measured tenpai chance (open-threats.ts
+   * `readTenpai`) is at least `softMin`: with a threat out their risk adds to the threats' (the
+   * hand still plays push or fold only against the threats); with none, a discard scores this ×
+   * its risk in points less (10 = one acceptance tile; 0: off).
+   */
+  softThreat: number;
+  softMin: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: 0, tenpaiRead: 0, oneMeldRead: 1 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: 0, tenpaiRead: 0, oneMeldRead: 1, softThreat: 0, softMin: 0.3 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
