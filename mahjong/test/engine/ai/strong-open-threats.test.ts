@@ -50,10 +50,18 @@ describe('strong AI: temporary furiten (passedRead)', () => {
     expect(out[2 * 34 + kind('5p')]).toBe(1);
   });
 
-  it('reads nothing on a turn after a call (no draw)', () => {
+  it('on a turn after its own call, reads the called tile as passed by the two other seats', () => {
     const view = position();
     view.players[0]!.drawn = null;
     expect(passedKinds(readTable(view), new Uint8Array(4 * 34))).toBe(false);
+    const r = river('9m1p9s8p');
+    r[3]!.called = true;
+    view.players[2]!.river = r;
+    view.players[0]!.melds = [{ type: 'pon', tiles: parseTiles('888p'), called: r[3]!.tile, added: null, from: 2, m: 0 }];
+    const out = new Uint8Array(4 * 34);
+    expect(passedKinds(readTable(view), out)).toBe(true);
+    expect([out[34 + kind('8p')], out[2 * 34 + kind('8p')], out[3 * 34 + kind('8p')]]).toEqual([1, 0, 1]);
+    expect(out[2 * 34 + kind('5p')]).toBe(0);
   });
 
   it('a folding hand throws the passed 5p with it, another tile without it', () => {

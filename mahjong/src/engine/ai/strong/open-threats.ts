@@ -62,8 +62,9 @@ export function routeFactor(route: Route, kind: number, off: number, on: number)
 
 /**
  * Kinds each seat cannot ron this turn (furiten the shape count does not see), written into `out`
- * (seat × 34 bits, 1 = passed). Temporary furiten only on a turn the seat drew after its left
- * neighbour's discard (not after a call). Riichi furiten: danger.ts counts only discards at least
+ * (seat × 34 bits, 1 = passed). Temporary furiten: on a turn the seat drew, its left neighbour's
+ * last discard (and the seat opposite's, for the seat on its right); on a turn after its own call,
+ * the tile it called. Riichi furiten: danger.ts counts only discards at least
  * one turn past the declaration; in a hand with no call yet (no turn skipped) the discards made
  * later in the declaration's own go-around are exact too. Returns false when nothing was read.
  */
@@ -73,7 +74,7 @@ export function passedKinds(t: Table, out: Uint8Array, withRiichi = true): boole
   out.fill(0);
   const riichi = withRiichi && riichiPassed(t, out);
   const me = t.me;
-  if (me.drawn === null || me.drawn === undefined) return riichi;
+  if (me.drawn === null || me.drawn === undefined) return calledPassed(t, out) || riichi;
   // A daiminkan's rinshan draw follows the discard it called, not the left neighbour's.
   for (let i = 0; i < me.melds.length; i++) if (me.melds[i]!.type === 'daiminkan') return riichi;
   const left = players[(t.seat + 3) & 3]!;
@@ -95,6 +96,30 @@ export function passedKinds(t: Table, out: Uint8Array, withRiichi = true): boole
     if (z.called) for (let i = 0; i < left.melds.length; i++) if (left.melds[i]!.called === z.tile) skipped = true;
     if (!skipped) out[right.seat * 34 + (ar[ar.length - 1]!.tile >> 2)] = 1;
   }
+  return true;
+}
+
+/**
+ * A turn after the seat's own chi or pon: the tile it called is its discarder's last, and every
+ * other seat passed it (a ron comes before a call).
+ */
+function calledPassed(t: Table, out: Uint8Array): boolean {
+  const melds = t.me.melds;
+  const players = t.view.players;
+  let found = -1;
+  for (let i = 0; i < melds.length; i++) {
+    const m = melds[i]!;
+    if (m.type === 'ankan' || m.called === null) continue;
+    const r = players[m.from]?.river;
+    if (!r || r.length === 0 || r[r.length - 1]!.tile !== m.called) continue;
+    // Two melds whose tiles are still their discarders' last: which came last is unknown.
+    if (found >= 0) return false;
+    found = i;
+  }
+  if (found < 0) return false;
+  const m = melds[found]!;
+  const k = m.called! >> 2;
+  for (let s = 0; s < 4; s++) if (s !== m.from && s !== t.seat) out[s * 34 + k] = 1;
   return true;
 }
 
