@@ -24,7 +24,7 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
 import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
-import { ANY_ROUTE, passedKinds, readThreats, routeFactor, routeOf, softThreats } from './open-threats';
+import { ANY_ROUTE, passedKinds, readThreats, riichiTells, routeFactor, routeOf, softThreats } from './open-threats';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
@@ -90,6 +90,7 @@ export class StrongAgent implements Agent {
     const acts = t.view.valid_actions;
     if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
     if (this.o.tenpaiRead > 0) readThreats(t, this.o.tenpaiRead, this.o.oneMeldRead);
+    if (this.o.riichiTells && t.threats.length > 0) riichiTells(t);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
     let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;

@@ -244,3 +244,24 @@ export function softThreats(t: Table, min: number): Threat[] | null {
   }
   return SOFT.length > 0 ? SOFT : null;
 }
+
+/**
+ * `riichiTells`: a riichi declared with the tile just drawn (tsumogiri) says nothing of the wait, so
+ * its neighbours are not read as likelier (danger.ts reads them ×1.3); early discards thrown as
+ * drawn say nothing of the hand either, so only those from the hand count as early. Copies: the
+ * threats themselves are shared by the threat cache.
+ */
+export function riichiTells(t: Table): void {
+  const threats = t.threats;
+  for (let i = 0; i < threats.length; i++) {
+    const th = threats[i]!;
+    if (!th.riichi) continue;
+    const r = t.view.players[th.seat]!.river;
+    let at = -1;
+    for (let j = 0; j < r.length; j++) if (r[j]!.riichi) { at = j; break; }
+    if (at < 0) continue;
+    const early = new Uint8Array(34);
+    for (let j = 0; j < Math.min(5, at); j++) if (!r[j]!.tsumogiri) early[r[j]!.tile >> 2] = 1;
+    threats[i] = { ...th, early, riichiKind: r[at]!.tsumogiri ? -1 : th.riichiKind };
+  }
+}

@@ -138,9 +138,11 @@ export interface StrongOptions {
    */
   softThreat: number;
   softMin: number;
+  /** Riichi reads from tsumogiri (open-threats.ts `riichiTells`): a riichi tile or an early discard thrown as drawn tells nothing. */
+  riichiTells: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: 0, tenpaiRead: 0, oneMeldRead: 1, softThreat: 0, softMin: 0.3 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: 0, tenpaiRead: 0, oneMeldRead: 1, softThreat: 0, softMin: 0.3, riichiTells: false };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
