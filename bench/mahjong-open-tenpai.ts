@@ -2,14 +2,13 @@
  * How often an opponent not in riichi is tenpai, by what its river and melds show (one `strong`
  * against three `strong-v1`, at every own discard of the `strong` seat, the others' hidden hands
  * read from the full view): open melds, river length, discards since its last call and how many of
- * them came from the hand (tsumogiri false), and the run of tsumogiri that ends its river. For the
- * strong AI's tenpai reads of open and dama hands (mahjong/README.md, "Seventh strength round").
+ * them came from the hand (tsumogiri false), and the run of tsumogiri that ends its river. Measured
+ * for the seventh strength round's tenpai reads of open hands (mahjong/README.md, "Seventh strength round").
  *
  * Run: taskset -c 1 bun bench/mahjong-open-tenpai.ts [--games 400] [--seed 140001]
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import { Game, type StateView } from '../mahjong/src/engine/game';
-import { sinceLastCall } from '../mahjong/src/engine/ai/strong/open-threats';
 import { arg } from './cli-args';
 
 const games = Number(arg('games', '400'));
@@ -24,6 +23,31 @@ function add(key: string, tenpai: boolean): void {
 }
 
 type Seat = StateView['players'][number];
+
+/**
+ * A seat's discards since its last call, and how many of them came from its hand (tsumogiri
+ * false; the discard a call makes is one of them). Rivers have no shared clock: a discard's time
+ * is taken as 4 × its index + its seat's place after the dealer, so calls that skipped turns can
+ * shift the count by one.
+ */
+function sinceLastCall(view: StateView, p: Seat): { discards: number; fromHand: number } {
+  const players = view.players;
+  const rel = (s: number) => (s - view.oya + 4) & 3;
+  let last = -1;
+  for (let m = 0; m < p.melds.length; m++) {
+    const meld = p.melds[m]!;
+    if (meld.type === 'ankan' || meld.called === null) continue;
+    const river = players[meld.from]?.river;
+    if (!river) continue;
+    for (let i = river.length - 1; i >= 0; i--) if (river[i]!.tile === meld.called) { const at = 4 * i + rel(meld.from); if (at > last) last = at; break; }
+  }
+  let discards = 0, fromHand = 0;
+  if (last < 0) return { discards, fromHand };
+  const r = p.river, me = rel(p.seat);
+  for (let j = r.length - 1; j >= 0 && 4 * j + me > last; j--) { discards++; if (!r[j]!.tsumogiri) fromHand++; }
+  return { discards, fromHand };
+}
+
 function file(full: StateView, p: Seat): void {
   const tenpai = p.waits.length > 0;
   const open = p.melds.filter((m) => m.type !== 'ankan').length;

@@ -24,7 +24,7 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
 import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
-import { ANY_ROUTE, passedKinds, readThreats, riichiTells, routeFactor, routeOf, softThreats } from './open-threats';
+import { passedKinds } from './furiten-reads';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
@@ -36,7 +36,7 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
-interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number; soft: number }
+interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
 
 
 export class StrongAgent implements Agent {
@@ -52,7 +52,7 @@ export class StrongAgent implements Agent {
   private readonly rowPool: Row[] = [];
   private readonly atBest: Row[] = [];
   private readonly loose: Row[] = [];
-  /** Kinds each seat passed this turn (open-threats.ts `passedKinds`), seat × 34. */
+  /** Kinds each seat passed this turn (furiten-reads.ts `passedKinds`), seat × 34. */
   private readonly passed = new Uint8Array(4 * 34);
   /** `net`: the learned discard order's network (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET) {
@@ -89,8 +89,6 @@ export class StrongAgent implements Agent {
   private selfTurn(t: Table): number {
     const acts = t.view.valid_actions;
     if (this.o.oneMeld > 0 && t.tilesLeft <= this.o.oneMeldLeft) addOneMeldThreats(t, this.o.oneMeld);
-    if (this.o.tenpaiRead > 0) readThreats(t, this.o.tenpaiRead, this.o.oneMeldRead);
-    if (this.o.riichiTells && t.threats.length > 0) riichiTells(t);
     // A closed hand has one plan; its shanten is only needed for a kan (discardTable counts the rest).
     const open = this.open(t);
     let plan = open ? choosePlan(t, t.counts, meldKinds(t), true) : (this.o.flushLean > 0 && closedFlush(t, this.o)) || CLOSED_PLAN;
@@ -136,8 +134,8 @@ export class StrongAgent implements Agent {
       const kind = kindOfDiscard(a);
       if (a < 34 && RED_ACTION[kind]! >= 0 && offered(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && offered(kind)) continue; // keep the red five, throw a plain copy
-      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0, soft: 0 };
-      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0; r.soft = 0;
+      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0 };
+      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0;
       rows.push(r);
     }
     if (rows.length === 0) return acts[0]!;
@@ -176,28 +174,15 @@ export class StrongAgent implements Agent {
     let future = 0;
     if (threatened) {
       const passed = this.o.passedRead > 0 && passedKinds(t, this.passed, this.o.passedRead >= 2) ? this.passed : null;
-      const routed = this.o.routeOff !== 1 || this.o.routeOn !== 1;
       for (const th of t.threats) {
         let sum = 0;
-        const route = routed ? routeOf(t, t.view.players[th.seat]!) : ANY_ROUTE;
         for (const r of rows) {
-          let d = passed !== null && passed[th.seat * 34 + r.kind] === 1 ? 0 : dealInChance(r.kind, th, t.visible);
-          if (route !== ANY_ROUTE && d > 0) d = Math.min(0.5, d * routeFactor(route, r.kind, this.o.routeOff, this.o.routeOn));
+          const d = passed !== null && passed[th.seat * 34 + r.kind] === 1 ? 0 : dealInChance(r.kind, th, t.visible);
           const risk = th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
           r.risk += risk;
           sum += risk;
         }
         future += sum / rows.length;
-      }
-    }
-    // One-meld hands read by their rivers (open-threats.ts): their risk joins the threats' without
-    // making the hand play push or fold, or with no threat out orders the discards a little.
-    const soft = this.o.softThreat > 0 ? softThreats(t, this.o.softMin) : null;
-    if (soft !== null) {
-      const w = threatened ? 1 : this.o.softThreat;
-      for (const th of soft) for (const r of rows) {
-        const d = dealInChance(r.kind, th, t.visible);
-        if (d > 0) r.soft += w * th.tenpai * th.loss * measuredDealIn(d, this.o.dealInOffset);
       }
     }
     const evPush = measured && this.o.evPush > 0 && best <= 1 && t.meldCount === 0 ? handEvModel(t, this.o.evRate, this.o.evDraws) : null;
@@ -208,8 +193,6 @@ export class StrongAgent implements Agent {
     for (const r of rows) {
       let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
-      if (!threatened) eff -= r.soft;
-      else r.risk += r.soft;
       if (threatened) {
         const pushing = r.sh === best;
         const noYaku = this.o.keishiki > 0 && plan.plan === 'none';

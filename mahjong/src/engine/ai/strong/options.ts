@@ -110,39 +110,14 @@ export interface StrongOptions {
   /** With at most this many tiles left, a tenpai hand that has a yaku stays dama (0: off). */
   lateDama: number;
   /**
-   * Against an open threat not in riichi held to a flush or to all simples by its melds
-   * (open-threats.ts): the deal-in chance of a tile its route cannot win on × `routeOff`, of its
-   * flush suit and the honours × `routeOn` (1 and 1: off).
-   */
-  routeOff: number;
-  routeOn: number;
-  /**
-   * Furiten the shape count misses (open-threats.ts `passedKinds`): 1, temporary furiten (a kind a
+   * Furiten the shape count misses (furiten-reads.ts `passedKinds`): 1, temporary furiten (a kind a
    * threat passed this turn cannot deal in to it); 2, also the discards made in a riichi's own
    * go-around after it, in a hand with no call; 0: off.
    */
   passedRead: number;
-  /**
-   * Open threats not in riichi: 1, tenpai with the measured chance by melds, river and trailing
-   * tsumogiri (open-threats.ts `readTenpai`) instead of the guess by melds and river; 2, the guess ×
-   * what the tsumogiri run adds (the measured cell over its row's mean); 0: off.
-   */
-  tenpaiRead: number;
-  /** With `tenpaiRead`, a hand with one open meld and a visible yaku is a threat too when that chance is at least this (1: never). */
-  oneMeldRead: number;
-  /**
-   * Hands with one open meld and a visible yaku whose measured tenpai chance (open-threats.ts
-   * `readTenpai`) is at least `softMin`: with a threat out their risk adds to the threats' (the
-   * hand still plays push or fold only against the threats); with none, a discard scores this ×
-   * its risk in points less (10 = one acceptance tile; 0: off).
-   */
-  softThreat: number;
-  softMin: number;
-  /** Riichi reads from tsumogiri (open-threats.ts `riichiTells`): a riichi tile or an early discard thrown as drawn tells nothing. */
-  riichiTells: boolean;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, routeOff: 1, routeOn: 1, passedRead: 0, tenpaiRead: 0, oneMeldRead: 1, softThreat: 0, softMin: 0.3, riichiTells: false };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, passedRead: 0 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import { readTable } from '../../../src/engine/ai/strong/table';
-import { passedKinds } from '../../../src/engine/ai/strong/open-threats';
+import { passedKinds } from '../../../src/engine/ai/strong/furiten-reads';
 import { parseTiles } from '../../../src/engine/rules';
 import type { StateView } from '../../../src/engine/game';
 import { scenario } from '../table/_scenario';
 import { river } from './_facing-riichi';
 
-// The seventh strength round's reads of the other hands (strong/open-threats.ts; mahjong/README.md,
-// "Seventh strength round").
+// The seventh strength round's furiten reads (strong/furiten-reads.ts, option passedRead, off by
+// default: mahjong/README.md, "Seventh strength round").
 const kind = (tile: string) => parseTiles(tile)[0]! >> 2;
 const pon = (tiles: string, from: number) => { const ids = parseTiles(tiles); return { type: 'pon' as const, tiles: ids, called: ids[0]!, added: null, from, m: 0 }; };
 
@@ -105,35 +105,5 @@ describe('strong AI: riichi furiten in the declaration\'s own go-around (passedR
     const out = new Uint8Array(4 * 34);
     passedKinds(readTable(view), out);
     expect(out[34 + kind('5s')]).toBe(0);
-  });
-});
-
-describe('strong AI: one-meld hands read by their rivers (softThreat)', () => {
-  /**
-   * No threat out; seat 0 holds 234m567m22p46p379s + 8m, where acceptance throws 3s; seat 2 ponned
-   * 7z and has thrown 14 tiles, the last three as drawn (measured tenpai: 69 %), 8m among them.
-   */
-  const position = (): StateView => {
-    const g = scenario({ hands: ['234m567m22p46p379s', '111m666m999p111s6z', '777m888m111p333m3z', '999m444p666p888s4z'], draws: '8m', dora: '1z' });
-    const view = g.stateView(0);
-    const r = river('1z9m1p8p2s9s4z8m2z9m1m');
-    for (const x of river('1s9p4z')) r.push({ ...x, tsumogiri: true });
-    view.players[2]!.river = r;
-    view.players[2]!.melds = [pon('777z', 3)];
-    view.tiles_left = 30;
-    return view;
-  };
-
-  it('by default reads no threat and throws 3s; with it, the 8m seat 2 threw', () => {
-    expect(readTable(position()).threats).toEqual([]);
-    expect(new StrongAgent().decide(position())).toBe(kind('3s'));
-    expect(new StrongAgent('strong', { softThreat: 0.1 }).decide(position())).toBe(kind('8m'));
-  });
-
-  it('leaves a seat whose last discards came from its hand alone (measured tenpai under softMin)', () => {
-    const view = position();
-    for (const x of view.players[2]!.river) x.tsumogiri = false;
-    view.players[2]!.river = view.players[2]!.river.slice(0, 8);
-    expect(new StrongAgent('strong', { softThreat: 0.1 }).decide(view)).toBe(kind('3s'));
   });
 });
