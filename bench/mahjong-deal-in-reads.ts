@@ -3,7 +3,8 @@
  * deal-in, the winner's kind (riichi, open, dama), whether the strong AI read the winner as a
  * threat, the seat's own shanten, and how the thrown tile's deal-in chance against the winner
  * (danger.ts shape count) compared with the safest tile in hand — was there a tile the count put
- * at zero? For choosing where the defence can still gain (mahjong/README.md, "Seventh strength round").
+ * at zero? — and, as a check of strong/furiten-reads.ts, any deal-in on a tile it read as passed by
+ * the winner (there must be none). For choosing where the defence can still gain (mahjong/README.md, "Seventh strength round").
  *
  * Run: taskset -c 1 bun bench/mahjong-deal-in-reads.ts [--games 800] [--seed 150001] [--opts '{}']
  */
@@ -11,6 +12,7 @@ import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import { Game } from '../mahjong/src/engine/game';
 import { dealInChance, threatOf } from '../mahjong/src/engine/ai/strong/danger';
 import { readTable } from '../mahjong/src/engine/ai/strong/table';
+import { passedKinds } from '../mahjong/src/engine/ai/strong/furiten-reads';
 import { kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import { shanten } from '../mahjong/src/engine/shanten';
 import { arg } from './cli-args';
@@ -19,9 +21,10 @@ const games = Number(arg('games', '800'));
 const seed = Number(arg('seed', '150001'));
 const opts = JSON.parse(arg('opts', '{}'));
 
-interface Last { kind: number; sh: number; threats: number[]; chance: number[]; safest: number[]; zero: boolean[] }
+interface Last { kind: number; sh: number; threats: number[]; chance: number[]; safest: number[]; zero: boolean[]; passed: Uint8Array }
 const cells = new Map<string, { n: number; pts: number }>();
 let hands = 0;
+let thrownPassed = 0;
 const add = (k: string, pts: number) => { const c = cells.get(k) ?? { n: 0, pts: 0 }; c.n++; c.pts += pts; cells.set(k, c); };
 
 for (let g = 0; g < games; g++) {
@@ -43,7 +46,10 @@ for (let g = 0; g < games; g++) {
       const kind = kindOfDiscard(action);
       const held: number[] = [];
       for (let k = 0; k < 34; k++) if (t.counts[k]! > 0) held.push(k);
-      last = { kind, sh: shanten(t.counts, t.meldCount), threats: [], chance: [], safest: [], zero: [] };
+      const passed = new Uint8Array(4 * 34);
+      if (!passedKinds(t, passed)) passed.fill(0);
+      last = { kind, sh: shanten(t.counts, t.meldCount), threats: [], chance: [], safest: [], zero: [], passed };
+      if (t.threats.some((th) => passed[th.seat * 34 + kind] === 1)) thrownPassed++;
       for (const th of t.threats) {
         last.threats.push(th.seat);
         last.chance.push(dealInChance(kind, th, t.visible));
@@ -63,6 +69,8 @@ for (let g = 0; g < games; g++) {
       const i = last.threats.indexOf(w);
       const pts = e.score_delta[me]!;
       const kindOf = status[w]!;
+      // passedKinds reads exact furiten: a deal-in on a tile it read as passed by the winner is a bug.
+      if (last.passed[w * 34 + last.kind] === 1) add('ERROR: dealt in with a tile read as passed by the winner', pts);
       const sh = `${Math.min(3, last.sh)} sh`;
       if (i < 0) add(`to ${kindOf.padEnd(6)} not read as a threat, ${sh}${kindOf === 'open' ? `, ${melds[w]}` : ''}`, pts);
       else {
@@ -73,6 +81,7 @@ for (let g = 0; g < games; g++) {
   }
 }
 console.log(`deal-ins of one strong ${JSON.stringify(opts)} against three strong-v1, ${games} hanchan from seed ${seed}, ${hands} hands (per 1,000 hands: count, points)`);
+console.log(`  discards of a tile read as passed by a threat (strong/furiten-reads.ts): ${thrownPassed}`);
 for (const k of [...cells.keys()].sort()) {
   const c = cells.get(k)!;
   console.log(`  ${k.padEnd(80)} ${((1000 * c.n) / hands).toFixed(1).padStart(6)} ${((1000 * c.pts) / hands).toFixed(0).padStart(8)}`);
