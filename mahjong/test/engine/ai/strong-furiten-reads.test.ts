@@ -2,13 +2,14 @@ import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import { readTable } from '../../../src/engine/ai/strong/table';
 import { passedKinds } from '../../../src/engine/ai/strong/furiten-reads';
+import { BEFORE_STRENGTH_ROUND } from '../../../src/engine/ai/strong/options';
 import { parseTiles } from '../../../src/engine/rules';
 import type { StateView } from '../../../src/engine/game';
 import { scenario } from '../table/_scenario';
 import { river } from './_facing-riichi';
 
-// The seventh strength round's furiten reads (strong/furiten-reads.ts, option passedRead, off by
-// default: mahjong/README.md, "Seventh strength round").
+// The seventh strength round's furiten reads (strong/furiten-reads.ts, option passedRead, 2 by
+// default, 0 in the reviewer's engine: mahjong/README.md, "Seventh strength round").
 const kind = (tile: string) => parseTiles(tile)[0]! >> 2;
 const pon = (tiles: string, from: number) => { const ids = parseTiles(tiles); return { type: 'pon' as const, tiles: ids, called: ids[0]!, added: null, from, m: 0 }; };
 
@@ -64,12 +65,14 @@ describe('strong AI: temporary furiten (passedRead)', () => {
     expect(out[2 * 34 + kind('5p')]).toBe(0);
   });
 
-  it('a folding hand throws the passed 5p with it, another tile without it', () => {
+  it('a folding hand throws the passed 5p with it (on by default), another tile without it (the reviewer\'s engine)', () => {
     const view = position();
     expect(readTable(view).threats.map((t) => t.seat)).toEqual([2]);
     const fivePin = kind('5p');
-    expect(new StrongAgent().decide(position())).not.toBe(fivePin);
-    expect(new StrongAgent('strong', { passedRead: 1 }).decide(view)).toBe(fivePin);
+    expect(new StrongAgent('strong', { passedRead: 0 }).decide(position())).not.toBe(fivePin);
+    expect(new StrongAgent('review', BEFORE_STRENGTH_ROUND).decide(position())).not.toBe(fivePin);
+    expect(new StrongAgent('strong', { passedRead: 1 }).decide(position())).toBe(fivePin);
+    expect(new StrongAgent().decide(view)).toBe(fivePin);
   });
 });
 
