@@ -32,8 +32,8 @@ export function passedKinds(t: Table, out: Uint8Array, withRiichi = true): boole
   if (y.called) return riichi;
   const yk = y.tile >> 2;
   for (let s = 0; s < 4; s++) if (s !== left.seat && s !== t.seat) out[s * 34 + yk] = 1;
-  // The seat opposite: its latest discard came after seat 1's latest, unless the left neighbour
-  // called that one (skipping the seat in between).
+  // The seat opposite: its latest discard came after the right neighbour's latest, unless the left
+  // neighbour called that one (skipping the seat opposite).
   const across = players[(t.seat + 2) & 3]!;
   const right = players[(t.seat + 1) & 3]!;
   const ar = across.river;
