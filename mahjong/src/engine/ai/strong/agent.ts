@@ -27,6 +27,7 @@ import { isRed, RED_FIVE_IDS } from '../../tiles';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
 import { waitWinChance, weightedWaits } from './wait-quality';
 import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
+import { passedKinds } from './furiten-reads';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
@@ -54,6 +55,8 @@ export class StrongAgent implements Agent {
   private readonly rowPool: Row[] = [];
   private readonly atBest: Row[] = [];
   private readonly loose: Row[] = [];
+  /** Kinds each seat passed this turn (furiten-reads.ts `passedKinds`), seat × 34. */
+  private readonly passed = new Uint8Array(4 * 34);
   /** `net`: the learned discard order's network (default: the shipped one). */
   /** `danger`: the learned opponent model read when `dangerModel` is on (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET, private readonly danger: DangerModel = SHIPPED_DANGER) {
@@ -175,10 +178,13 @@ export class StrongAgent implements Agent {
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
+      const passed = this.o.passedRead > 0 && passedKinds(t, this.passed, this.o.passedRead >= 2) ? this.passed : null;
       for (const th of t.threats) {
         let sum = 0;
         for (const r of rows) {
-          const risk = (th as ModelThreat).model && this.o.dangerModelWaits ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured);
+          // A kind the threat passed this turn cannot deal in to it, whichever model reads the rest.
+          const risk = passed !== null && passed[th.seat * 34 + r.kind] === 1 ? 0
+            : (th as ModelThreat).model && this.o.dangerModelWaits ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured);
           r.risk += risk;
           sum += risk;
         }

@@ -125,12 +125,19 @@ export interface StrongOptions {
   dangerModelKeep: 'none' | 'riichi' | 'all';
   /** With `dangerModel`, the model's threats weigh a discard by its wait model (false: by danger.ts's measured shape count, with the model's tenpai chance and value). */
   dangerModelWaits: boolean;
+  /**
+   * Furiten the shape count misses (furiten-reads.ts `passedKinds`): 1, temporary furiten (a kind a
+   * threat passed this turn cannot deal in to it); 2, also the discards made in a riichi's own
+   * go-around after it, in a hand with no call (the default: about −0.003 of a place, mahjong/README.md,
+   * "Seventh strength round"); 0: off.
+   */
+  passedRead: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
  * on them (src/modules/review/review.ts) and keeps them, so its agreement figures stay true.
  */
-export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0, tanyaoLean: 0, dangerModel: false };
+export const BEFORE_STRENGTH_ROUND: Partial<StrongOptions> = { ahead: [0.3, 0.6, 1], firstCallShanten: 3, dangerAdd: 0, doraKeep: 15, measured: false, learnedDiscard: false, handEv: -1, ronWeight: -1, riichiEv: 0, tanyaoLean: 0, dangerModel: false, passedRead: 0 };
