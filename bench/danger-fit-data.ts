@@ -9,7 +9,7 @@
  */
 import { StrongAgent, StrongV1Agent } from '../mahjong/src/engine/ai';
 import { dealInChance, threatOf } from '../mahjong/src/engine/ai/strong/danger';
-import { readOpponent, TENPAI_FEATURES, VALUE_FEATURES, WAIT_FEATURES, waitRow, type DangerModel, type ModelThreat } from '../mahjong/src/engine/ai/strong/danger-model';
+import { readOpponent, TENPAI_FEATURES, valueRow, VALUE_FEATURES, WAIT_FEATURES, waitRow, type DangerModel, type ModelThreat } from '../mahjong/src/engine/ai/strong/danger-model';
 import { measuredDealIn } from '../mahjong/src/engine/ai/strong/push-fold';
 import { readTable } from '../mahjong/src/engine/ai/strong/table';
 import { Game } from '../mahjong/src/engine/game/game';
@@ -76,7 +76,7 @@ export function collect(games: number, seed: number, holdEvery = 5): FitData {
             if (tenpai && live) data.wait.push(wx, y, d, held);
             if (y) {
               const r = evaluateWin(ps, p.seat, tile, winContext(k, p.seat, false));
-              const v = [1, th.riichi ? 1 : 0, th.dealer ? 1 : 0, Math.min(4, th.doraShown), th.open > 0 ? 1 : 0, th.flushSuit >= 0 && th.open > 0 ? 1 : 0, t.dora[kind]! > 0 ? 1 : 0, th.yakuhaiMelds, !th.riichi && th.open === 0 ? 1 : 0];
+              const v = valueRow(th, t.dora[kind]! > 0);
               if (r) data.value.push(v, (r.points.ron ?? r.points.base) / 1000, old ? old.loss / 1000 : 0, held);
             }
             if (held) data.dealIn.push({ riichi: p.riichi, open: th.open, tenpaiModel: -1, waitRow: live ? wx.slice() : null, today: old && live ? old.tenpai * measuredDealIn(dealInChance(kind, old, t.visible)) : 0, y, threat: !!old });

@@ -10,7 +10,7 @@
  */
 import type { PlayerView, StateView } from '../../game/view-schema';
 import { isRed } from '../../tiles';
-import { dealInChance, type Threat, windKind } from './danger';
+import { dealInChance, riverFacts, type Threat, windKind } from './danger';
 
 export interface DangerModel {
   /** Logistic weights of P(tenpai) for a seat not in riichi (TENPAI_FEATURES). */
@@ -79,15 +79,7 @@ export function readOpponent(view: StateView, p: PlayerView, dora: number[], m: 
   // A flush route: the melds in one suit and none of that suit in six discards or more (any one meld is in one suit).
   const meldSuit = hasMeld && suits !== 0 && (suits & (suits - 1)) === 0 ? 31 - Math.clz32(suits) : -1;
   const flushSuit = meldSuit >= 0 && river.length >= 6 && suitShare[meldSuit] === 0 ? meldSuit : -1;
-  const safe = new Uint8Array(34);
-  for (const r of river) safe[r.tile >> 2] = 1;
-  let riichiAt = -1;
-  if (p.riichi) for (let i = 0; i < river.length; i++) if (river[i]!.riichi) { riichiAt = i; break; }
-  const riichiKind = riichiAt >= 0 ? river[riichiAt]!.tile >> 2 : -1;
-  if (riichiAt >= 0) for (const q of view.players) if (q.seat !== p.seat) for (let i = riichiAt + 1; i < q.river.length; i++) safe[q.river[i]!.tile >> 2] = 1;
-  const early = new Uint8Array(34);
-  const stop = riichiAt >= 0 ? Math.min(5, riichiAt) : 5;
-  for (let i = 0; i < Math.min(stop, river.length); i++) early[river[i]!.tile >> 2] = 1;
+  const { safe, early, riichiKind } = riverFacts(view, p);
   let tedashi6 = 0, middle6 = 0, streak = 0, lastTedashi = -1;
   for (let i = river.length - 1, n = 0; i >= 0 && n < 6; i--, n++) {
     const r = river[i]!;
@@ -118,12 +110,14 @@ export function readOpponent(view: StateView, p: PlayerView, dora: number[], m: 
   return th;
 }
 
+/** The value model's inputs (VALUE_FEATURES) for a deal-in to `th`; `kindDora`: the winning tile is a dora. */
+export function valueRow(th: ModelThreat, kindDora: boolean): number[] {
+  return [1, th.riichi ? 1 : 0, th.dealer ? 1 : 0, Math.min(4, th.doraShown), th.open > 0 ? 1 : 0, th.flushSuit >= 0 && th.open > 0 ? 1 : 0, kindDora ? 1 : 0, th.yakuhaiMelds, !th.riichi && th.open === 0 ? 1 : 0];
+}
+
 /** Points (not thousands) a deal-in to `th` pays; `kindDora`: the winning tile is a dora. */
 export function valueOf(m: DangerModel, th: ModelThreat, kindDora: boolean): number {
-  const w = m.value;
-  const v = w[0]! + w[1]! * (th.riichi ? 1 : 0) + w[2]! * (th.dealer ? 1 : 0) + w[3]! * Math.min(4, th.doraShown) + w[4]! * (th.open > 0 ? 1 : 0)
-    + w[5]! * (th.flushSuit >= 0 && th.open > 0 ? 1 : 0) + w[6]! * (kindDora ? 1 : 0) + w[7]! * th.yakuhaiMelds + w[8]! * (!th.riichi && th.open === 0 ? 1 : 0);
-  return Math.max(1, v) * 1000;
+  return Math.max(1, dot(m.value, valueRow(th, kindDora))) * 1000;
 }
 
 const WAIT_ROW = new Float64Array(WAIT_FEATURES.length);

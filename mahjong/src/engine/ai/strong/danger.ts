@@ -69,25 +69,34 @@ export function threatOf(view: StateView, p: PlayerView, visible: number[], dora
   let base = p.riichi ? 5200 : 2600;
   base += doraShown * (p.riichi ? 1500 : 1800);
   const loss = Math.min(24000, base * (p.is_oya ? 1.5 : 1));
+  const { safe, early, riichiKind } = riverFacts(view, p);
+  void visible;
+  return { seat: p.seat, tenpai, loss, riichi: p.riichi, safe, early, riichiKind };
+}
+
+/**
+ * What a seat's river says for the shape count: the kinds that cannot deal in to it (its own
+ * discards; for a riichi, every discard passed since — rivers have no shared clock, so a discard
+ * counts as later only when it is at least one turn past the declaration), the kinds it threw in
+ * its first five discards before riichi, and its riichi tile's kind (−1).
+ */
+export function riverFacts(view: StateView, p: PlayerView): Pick<Threat, 'safe' | 'early' | 'riichiKind'> {
+  const river = p.river;
   const safe = new Uint8Array(34);
-  for (const r of p.river) safe[r.tile >> 2] = 1;
-  let riichiKind = -1;
+  for (let i = 0; i < river.length; i++) safe[river[i]!.tile >> 2] = 1;
   let riichiAt = -1;
-  if (p.riichi) for (let i = 0; i < p.river.length; i++) if (p.river[i]!.riichi) { riichiAt = i; break; }
+  if (p.riichi) for (let i = 0; i < river.length; i++) if (river[i]!.riichi) { riichiAt = i; break; }
+  const riichiKind = riichiAt >= 0 ? river[riichiAt]!.tile >> 2 : -1;
   if (riichiAt >= 0) {
-    riichiKind = p.river[riichiAt]!.tile >> 2;
-    // Discards by others after the declaration were passed: riichi furiten. Rivers have no shared
-    // clock, so a discard counts as later only when it is at least one turn past the declaration.
     for (const q of view.players) {
       if (q.seat === p.seat) continue;
       for (let i = riichiAt + 1; i < q.river.length; i++) safe[q.river[i]!.tile >> 2] = 1;
     }
   }
   const early = new Uint8Array(34);
-  const stop = riichiAt >= 0 ? Math.min(5, riichiAt) : 5;
-  for (let i = 0; i < Math.min(stop, p.river.length); i++) early[p.river[i]!.tile >> 2] = 1;
-  void visible;
-  return { seat: p.seat, tenpai, loss, riichi: p.riichi, safe, early, riichiKind };
+  const stop = Math.min(riichiAt >= 0 ? Math.min(5, riichiAt) : 5, river.length);
+  for (let i = 0; i < stop; i++) early[river[i]!.tile >> 2] = 1;
+  return { safe, early, riichiKind };
 }
 
 /** Scale that turns the shape weights into a probability (a live 5 against riichi ≈ 12.5 %). */
