@@ -51,7 +51,9 @@ export function collect(games: number, seed: number, holdEvery = 5): FitData {
   const wx = new Float64Array(WAIT_FEATURES.length);
   for (let g = 0; g < games; g++) {
     const held = g % holdEvery === holdEvery - 1;
-    const agents = [0, 1, 2, 3].map((s) => (s === g % 4 ? new StrongAgent() : new StrongV1Agent()));
+    // The shipped weights were fitted on play before `passedRead` was on by default: it stays off
+    // here so the fit rewrites models/strong-danger.json byte for byte.
+    const agents = [0, 1, 2, 3].map((s) => (s === g % 4 ? new StrongAgent('strong', { passedRead: 0 }) : new StrongV1Agent()));
     const game = new Game({ seed: seed + g, maxRound: 1, autoNextHand: true });
     while (!game.isOver()) {
       const seat = game.actor();
