@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { LadderRunner } from '../../src/modules/ladder/runner';
+import { drawLineup, LadderRunner } from '../../src/modules/ladder/runner';
 import { LadderStore } from '../../src/modules/ladder/store';
 
 const BOT = join(import.meta.dir, '../fixtures/mjai/bot.py');
@@ -31,4 +31,18 @@ describe('ladder runner: a match is rated only when every contestant played its 
     expect(store.matches[0]!.games).toHaveLength(4);
     await runner.stop();
   }, 60_000);
+});
+
+describe('ladder lineups', () => {
+  it('seats every entrant in every match when there are fewer than four, and four different ones otherwise', () => {
+    for (let i = 0; i < 300; i++) {
+      const three = drawLineup(['random', 'heuristic', 'mjai:tsumo']);
+      expect(three).toHaveLength(4);
+      expect(new Set(three)).toEqual(new Set(['random', 'heuristic', 'mjai:tsumo']));
+      const two = drawLineup(['random', 'strong']);
+      expect(new Set(two)).toEqual(new Set(['random', 'strong']));
+      const five = drawLineup(['a', 'b', 'c', 'd', 'e']);
+      expect(new Set(five).size).toBe(4);
+    }
+  });
 });

@@ -22,12 +22,15 @@ export interface LadderOptions {
 
 const rand = (n: number) => crypto.getRandomValues(new Uint32Array(1))[0]! % n;
 
-/** Four seats from the entrants: four different ones when there are four, else a random mix with at least two. */
+/**
+ * Four seats from the entrants: four different ones when there are four or more; with fewer, every
+ * entrant sits and the seats left go to entrants drawn at random (no entrant waits for its first match).
+ */
 export function drawLineup(entrants: string[]): string[] {
   const pool = [...entrants];
   for (let i = pool.length - 1; i > 0; i--) { const j = rand(i + 1); [pool[i], pool[j]] = [pool[j]!, pool[i]!]; }
   if (pool.length >= 4) return pool.slice(0, 4);
-  const lineup = [pool[0]!, pool[1]!];
+  const lineup = [...pool];
   while (lineup.length < 4) lineup.push(pool[rand(pool.length)]!);
   return lineup;
 }
