@@ -19,6 +19,7 @@ import { type DangerModel, type ModelThreat, modelRisk } from './danger-model';
 import { modelThreats } from './model-threats';
 import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
+import { placeActs, placeWeights, riichiForPlace, type PlaceWeights } from './place-utility';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
@@ -57,6 +58,7 @@ export class StrongAgent implements Agent {
   private readonly loose: Row[] = [];
   /** Kinds each seat passed this turn (furiten-reads.ts `passedKinds`), seat × 34. */
   private readonly passed = new Uint8Array(4 * 34);
+  private readonly placeW: PlaceWeights = { win: 1, loss: new Float64Array(4) };
   /** `net`: the learned discard order's network (default: the shipped one). */
   /** `danger`: the learned opponent model read when `dangerModel` is on (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET, private readonly danger: DangerModel = SHIPPED_DANGER) {
@@ -172,9 +174,11 @@ export class StrongAgent implements Agent {
     const turns = Math.max(0, t.tilesLeft / 4);
     let unseenTotal = 136;
     for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
-    const mult = riskFactor(t) * this.o.caution;
     const riichiThreat = t.threats.some((th) => th.riichi);
     const open = this.open(t);
+    // Playing for place (place-utility.ts): wins and deal-ins weighed by the places they move.
+    const place = threatened && placeActs(t, this.o.placeSense) ? placeWeights(t, measuredValue(han, open, t.dealer), this.o.placeExtra, this.placeW) : null;
+    const mult = (place ? 1 : riskFactor(t)) * this.o.caution;
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
     if (threatened) {
@@ -183,8 +187,8 @@ export class StrongAgent implements Agent {
         let sum = 0;
         for (const r of rows) {
           // A kind the threat passed this turn cannot deal in to it, whichever model reads the rest.
-          const risk = passed !== null && passed[th.seat * 34 + r.kind] === 1 ? 0
-            : (th as ModelThreat).model && this.o.dangerModelWaits ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured);
+          const risk = (passed !== null && passed[th.seat * 34 + r.kind] === 1 ? 0
+            : (th as ModelThreat).model && this.o.dangerModelWaits ? modelRisk(this.danger, th as ModelThreat, r.kind, t.visible, t.dora) : this.shapeRisk(th, r.kind, t.visible, measured)) * (place ? place.loss[th.seat]! : 1);
           r.risk += risk;
           sum += risk;
         }
@@ -207,7 +211,7 @@ export class StrongAgent implements Agent {
           : measured ? measuredWin(riichiThreat, best, r.accept, turns) * (t.me.furiten && best === 0 ? 0.5 : 1)
           : winChance(best, r.accept || 4, turns, unseenTotal, t.me.furiten && best === 0);
         const ahead = pushing ? future * this.o.ahead[Math.min(2, best)]! : 0;
-        eff = (evPush && pushing ? this.o.evPush * valueAfter(evPush, c, r.kind, best) : win * value) - mult * (r.risk + ahead) + eff / 100;
+        eff = (evPush && pushing ? this.o.evPush * valueAfter(evPush, c, r.kind, best) : win * value * (place ? place.win : 1)) - mult * (r.risk + ahead) + eff / 100;
       }
       r.score = eff;
     }
@@ -253,9 +257,11 @@ export class StrongAgent implements Agent {
     let extra = 0;
     for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
-    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && t.tilesLeft > this.o.lateDama) return A.RIICHI;
+    const byPlace = this.o.placeRiichi && placeActs(t, this.o.placeSense);
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && !byPlace && t.tilesLeft > this.o.lateDama) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
+    if (byPlace) return riichiForPlace(t, waitWinChance(t, waits, kind, true), tenpaiValue(t, hand, waits, true).ron * Math.max(1, this.o.riichiEv), waitWinChance(t, waits, kind, false), dama.ron, this.o.placeExtra) ? A.RIICHI : A.RIICHI_CANCEL;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
     if (t.tilesLeft <= this.o.lateDama) return A.RIICHI_CANCEL;
     if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {

@@ -1,0 +1,101 @@
+/**
+ * Playing for place, not points (option `placeSense`): a win or a deal-in is worth the change of
+ * expected final place it causes (place-model.ts), converted back into points at the neutral rate
+ * — what one point is worth in place with the four scores level at this point of the game — so the
+ * rest of the discard score keeps its scale. With level scores a win or a loss is worth about its
+ * points; a first place that a deal-in would pass weighs the loss more, a fourth that no win lifts
+ * weighs both less. The weights are multipliers on the points the push-or-fold score already uses.
+ */
+import { expectedPlace, handsAfter, spreadOf } from './place-model';
+import type { Table } from './table';
+
+/** Share of wins that are tsumo (the rest: ron, from each opponent alike). */
+const TSUMO_SHARE = 1 / 3;
+/** 4 φ(0): the expected places one point of a win moves, times the spread, with level scores. */
+const LEVEL_RATE = 4 * 0.3989422804014327;
+
+export interface PlaceWeights {
+  /** Multiplier on a win's points. */
+  win: number;
+  /** Multiplier on the points lost by dealing in to each seat. */
+  loss: Float64Array;
+}
+
+/** True when `placeSense` acts in this hand (at most that many hands of the game left after it). */
+export const placeActs = (t: Table, placeSense: number): boolean => placeSense >= 0 && handsAfter(t.view.game.round, t.view.game.max_round) <= placeSense;
+
+const scratch = [0, 0, 0, 0];
+const own = [0, 0, 0, 0];
+function readScores(t: Table, into: number[] = own): number[] {
+  const players = t.view.players;
+  for (let i = 0; i < 4; i++) into[i] = players[i]!.score;
+  return into;
+}
+
+/** Expected place of `seat` after `seat` receives `v` (ron from `from`, or tsumo when `from` is −1). */
+function placeAfterWin(scores: number[], seat: number, dealer: number, v: number, from: number, spread: number): number {
+  const s = scratch;
+  for (let i = 0; i < 4; i++) s[i] = scores[i]!;
+  s[seat]! += v;
+  if (from >= 0) s[from]! -= v;
+  else for (let i = 0; i < 4; i++) if (i !== seat) s[i]! -= seat === dealer ? v / 3 : i === dealer ? v / 2 : v / 4;
+  return expectedPlace(s, seat, spread);
+}
+
+/** Expected place after a win worth `v`, tsumo or ron from any opponent. */
+export function placeAfterAnyWin(scores: number[], seat: number, dealer: number, v: number, spread: number): number {
+  let ron = 0;
+  for (let j = 0; j < 4; j++) if (j !== seat) ron += placeAfterWin(scores, seat, dealer, v, j, spread);
+  return TSUMO_SHARE * placeAfterWin(scores, seat, dealer, v, -1, spread) + ((1 - TSUMO_SHARE) * ron) / 3;
+}
+
+/** Expected place after paying `loss` to `to`. */
+function placeAfterLoss(scores: number[], seat: number, to: number, loss: number, spread: number): number {
+  const s = scratch;
+  for (let i = 0; i < 4; i++) s[i] = scores[i]!;
+  s[seat]! -= loss;
+  s[to]! += loss;
+  return expectedPlace(s, seat, spread);
+}
+
+export function dealerSeat(t: Table): number {
+  const players = t.view.players;
+  for (let i = 0; i < 4; i++) if (players[i]!.is_oya) return i;
+  return -1;
+}
+
+/**
+ * The multipliers for a win worth `value` and for a deal-in to each threat (its expected loss),
+ * `extra` hands' worth of spread counted for what is left of this hand (the dealer's win adds the
+ * hand it repeats).
+ */
+export function placeWeights(t: Table, value: number, extra: number, into: PlaceWeights): PlaceWeights {
+  const scores = readScores(t);
+  const after = handsAfter(t.view.game.round, t.view.game.max_round);
+  const spread = spreadOf(after + extra), neutral = spreadOf(after + 1);
+  const now = expectedPlace(scores, t.seat, spread);
+  const dealer = dealerSeat(t);
+  const rate = neutral / LEVEL_RATE;
+  const winSpread = t.dealer ? spreadOf(after + 1 + extra) : spread;
+  into.win = value > 0 ? ((expectedPlace(scores, t.seat, winSpread) - placeAfterAnyWin(scores, t.seat, dealer, value, winSpread)) * rate) / value : 1;
+  into.loss.fill(1);
+  for (const th of t.threats) if (th.loss > 0) into.loss[th.seat] = ((placeAfterLoss(scores, t.seat, th.seat, th.loss, spread) - now) * rate) / th.loss;
+  return into;
+}
+
+/**
+ * Riichi or dama by expected place: riichi wins `riichiValue` with chance `pR` after paying its
+ * stick (lost when it does not win), dama wins `damaValue` with chance `pD`.
+ */
+export function riichiForPlace(t: Table, pR: number, riichiValue: number, pD: number, damaValue: number, extra: number): boolean {
+  const scores = readScores(t);
+  const after = handsAfter(t.view.game.round, t.view.game.max_round);
+  const spread = spreadOf(after + extra), winSpread = t.dealer ? spreadOf(after + 1 + extra) : spread;
+  const dealer = dealerSeat(t);
+  const dama = pD * placeAfterAnyWin(scores, t.seat, dealer, damaValue, winSpread) + (1 - pD) * expectedPlace(scores, t.seat, spread);
+  const paid = scores.slice();
+  paid[t.seat]! -= 1000;
+  // The stick comes back with the win (it stays on the table, taken by the winner).
+  const riichi = pR * placeAfterAnyWin(scores, t.seat, dealer, riichiValue, winSpread) + (1 - pR) * expectedPlace(paid, t.seat, spread);
+  return riichi < dama;
+}
