@@ -1,22 +1,22 @@
 /**
  * A model of the final place from the standings: every pair of seats' score gap moves as a random
  * walk, so seat j ends above seat i with chance Φ((s_j − s_i) / (σ √(hands))), where `hands` is the
- * hands still to be played (with `extra` for what is left of the current one) and σ the spread of
- * a pair's gap per hand. Ties go to the seat nearer the starting dealer (seat 0), as at the end of
+ * hands still to be played (the current one counted as `start` hands at its start) and σ the spread
+ * of a pair's gap per hand. Ties go to the seat nearer the starting dealer (seat 0), as at the end of
  * a game. A seat's expected place is 1 + Σ_j P(j above it), exactly; the distribution over places
- * treats the three pairs as independent (a Poisson binomial). σ and `extra` were fitted on the
+ * treats the three pairs as independent (a Poisson binomial). σ and `start` were fitted on the
  * final places of `strong` against `strong-v1` (bench/mahjong-place-model.ts prints the fit).
  */
 
 export interface PlaceModel {
   /** Spread of one pair's score gap per hand, in points. */
   sigma: number;
-  /** Hands' worth of spread still to come in the hand being played (what others win, noten payments). */
-  extra: number;
+  /** Hands' worth of spread in a hand at its start (it includes the dealer's repeats and the extension). */
+  start: number;
 }
 
-/** Fitted by bench/mahjong-place-model.ts (mahjong/README.md, "Eighth strength round"). */
-export const PLACE_MODEL: PlaceModel = { sigma: 7000, extra: 0.5 };
+/** Fitted by bench/mahjong-place-model.ts on 2,000 games (mahjong/README.md, "Eighth strength round"). */
+export const PLACE_MODEL: PlaceModel = { sigma: 7750, start: 1.25 };
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 on erf: error under 1.5e-7). */
 export function phi(x: number): number {

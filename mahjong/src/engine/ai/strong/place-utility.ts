@@ -11,6 +11,8 @@ import type { Table } from './table';
 
 /** Share of wins that are tsumo (the rest: ron, from each opponent alike). */
 const TSUMO_SHARE = 1 / 3;
+/** The spread of what a win or a deal-in pays, as a share of its expected points (a 5,200 or a 12,000 alike). */
+const VALUE_SPREAD = 0.5;
 /** 4 φ(0): the expected places one point of a win moves, times the spread, with level scores. */
 const LEVEL_RATE = 4 * 0.3989422804014327;
 
@@ -32,33 +34,49 @@ function readScores(t: Table, into: number[] = own): number[] {
   return into;
 }
 
-/** Expected place of `seat` after `seat` receives `v` (ron from `from`, or tsumo when `from` is −1). */
-function placeAfterWin(scores: number[], seat: number, dealer: number, v: number, from: number, spread: number): number {
+/**
+ * Expected place of `seat` once a hand it won (`dealerWin`: as the dealer) or dealt in to ended
+ * with scores `s`: the hands after it, one more when the game goes on past its last hand (the top
+ * under 30,000, or the dealer not on top after its own win), and the spread of what such an
+ * outcome pays.
+ */
+function placeOnceOver(s: number[], seat: number, after: number, dealerWin: boolean, points: number): number {
+  let hands = after + (dealerWin ? 1 : 0);
+  if (after === 0) {
+    let top = 0;
+    for (let i = 0; i < 4; i++) if (i !== seat && s[i]! > top) top = s[i]!;
+    hands = Math.max(top, s[seat]!) < 30000 || (dealerWin && s[seat]! <= top) ? 1 : 0;
+  }
+  return expectedPlace(s, seat, Math.sqrt(spreadOf(hands) ** 2 + (VALUE_SPREAD * points) ** 2));
+}
+
+/** Expected place of `seat` after it wins `v` (ron from `from`, or tsumo when `from` is −1). */
+function placeAfterWin(scores: number[], seat: number, dealer: number, v: number, from: number, after: number): number {
   const s = scratch;
   for (let i = 0; i < 4; i++) s[i] = scores[i]!;
   s[seat]! += v;
   if (from >= 0) s[from]! -= v;
   else for (let i = 0; i < 4; i++) if (i !== seat) s[i]! -= seat === dealer ? v / 3 : i === dealer ? v / 2 : v / 4;
-  return expectedPlace(s, seat, spread);
+  return placeOnceOver(s, seat, after, seat === dealer, v);
 }
 
-/** Expected place after a win worth `v`, tsumo or ron from any opponent. */
-export function placeAfterAnyWin(scores: number[], seat: number, dealer: number, v: number, spread: number): number {
+/** Expected place after a win worth `v`, tsumo or ron from any opponent, `after` hands after this one. */
+export function placeAfterAnyWin(scores: number[], seat: number, dealer: number, v: number, after: number): number {
   let ron = 0;
-  for (let j = 0; j < 4; j++) if (j !== seat) ron += placeAfterWin(scores, seat, dealer, v, j, spread);
-  return TSUMO_SHARE * placeAfterWin(scores, seat, dealer, v, -1, spread) + ((1 - TSUMO_SHARE) * ron) / 3;
+  for (let j = 0; j < 4; j++) if (j !== seat) ron += placeAfterWin(scores, seat, dealer, v, j, after);
+  return TSUMO_SHARE * placeAfterWin(scores, seat, dealer, v, -1, after) + ((1 - TSUMO_SHARE) * ron) / 3;
 }
 
 /** Expected place after paying `loss` to `to`. */
-function placeAfterLoss(scores: number[], seat: number, to: number, loss: number, spread: number): number {
+function placeAfterLoss(scores: number[], seat: number, to: number, loss: number, after: number): number {
   const s = scratch;
   for (let i = 0; i < 4; i++) s[i] = scores[i]!;
   s[seat]! -= loss;
   s[to]! += loss;
-  return expectedPlace(s, seat, spread);
+  return placeOnceOver(s, seat, after, false, loss);
 }
 
-export function dealerSeat(t: Table): number {
+function dealerSeat(t: Table): number {
   const players = t.view.players;
   for (let i = 0; i < 4; i++) if (players[i]!.is_oya) return i;
   return -1;
@@ -66,20 +84,18 @@ export function dealerSeat(t: Table): number {
 
 /**
  * The multipliers for a win worth `value` and for a deal-in to each threat (its expected loss),
- * `extra` hands' worth of spread counted for what is left of this hand (the dealer's win adds the
- * hand it repeats).
+ * against the hand ending some other way: the hands after it plus `extra` hands' worth of spread
+ * for what the others still do in it.
  */
 export function placeWeights(t: Table, value: number, extra: number, into: PlaceWeights): PlaceWeights {
   const scores = readScores(t);
   const after = handsAfter(t.view.game.round, t.view.game.max_round);
-  const spread = spreadOf(after + extra), neutral = spreadOf(after + 1);
-  const now = expectedPlace(scores, t.seat, spread);
+  const now = expectedPlace(scores, t.seat, spreadOf(after + extra));
   const dealer = dealerSeat(t);
-  const rate = neutral / LEVEL_RATE;
-  const winSpread = t.dealer ? spreadOf(after + 1 + extra) : spread;
-  into.win = value > 0 ? ((expectedPlace(scores, t.seat, winSpread) - placeAfterAnyWin(scores, t.seat, dealer, value, winSpread)) * rate) / value : 1;
+  const rate = spreadOf(after + 1) / LEVEL_RATE;
+  into.win = value > 0 ? ((now - placeAfterAnyWin(scores, t.seat, dealer, value, after)) * rate) / value : 1;
   into.loss.fill(1);
-  for (const th of t.threats) if (th.loss > 0) into.loss[th.seat] = ((placeAfterLoss(scores, t.seat, th.seat, th.loss, spread) - now) * rate) / th.loss;
+  for (const th of t.threats) if (th.loss > 0) into.loss[th.seat] = ((placeAfterLoss(scores, t.seat, th.seat, th.loss, after) - now) * rate) / th.loss;
   return into;
 }
 
@@ -90,12 +106,12 @@ export function placeWeights(t: Table, value: number, extra: number, into: Place
 export function riichiForPlace(t: Table, pR: number, riichiValue: number, pD: number, damaValue: number, extra: number): boolean {
   const scores = readScores(t);
   const after = handsAfter(t.view.game.round, t.view.game.max_round);
-  const spread = spreadOf(after + extra), winSpread = t.dealer ? spreadOf(after + 1 + extra) : spread;
+  const spread = spreadOf(after + extra);
   const dealer = dealerSeat(t);
-  const dama = pD * placeAfterAnyWin(scores, t.seat, dealer, damaValue, winSpread) + (1 - pD) * expectedPlace(scores, t.seat, spread);
+  const dama = pD * placeAfterAnyWin(scores, t.seat, dealer, damaValue, after) + (1 - pD) * expectedPlace(scores, t.seat, spread);
   const paid = scores.slice();
   paid[t.seat]! -= 1000;
   // The stick comes back with the win (it stays on the table, taken by the winner).
-  const riichi = pR * placeAfterAnyWin(scores, t.seat, dealer, riichiValue, winSpread) + (1 - pR) * expectedPlace(paid, t.seat, spread);
+  const riichi = pR * placeAfterAnyWin(scores, t.seat, dealer, riichiValue, after) + (1 - pR) * expectedPlace(paid, t.seat, spread);
   return riichi < dama;
 }
