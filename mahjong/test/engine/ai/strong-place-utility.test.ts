@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { StrongAgent } from '../../../src/engine/ai';
 import { aboveChance, expectedPlace, handsAfter, phi, placeChances, spreadOf } from '../../../src/engine/ai/strong/place-model';
-import { placeWeights, riichiForPlace } from '../../../src/engine/ai/strong/place-utility';
+import { placeWeights, riichiBeatsDama } from '../../../src/engine/ai/strong/place-utility';
 import { readTable } from '../../../src/engine/ai/strong/table';
 import type { StateView } from '../../../src/engine/game';
 import { A } from '../../../src/engine/table/actions';
@@ -128,9 +128,9 @@ describe('strong AI: riichi or dama for place (option placeRiichi)', () => {
   it('compares riichi and dama by expected place: the stick is what a close first place cannot pay', () => {
     const t = readTable(prompt([30000, 29500, 22000, 18500], LAST));
     // Equal win chances and values: the stick lost when riichi does not win decides for dama.
-    expect(riichiForPlace(t, 0.3, 2000, 0.3, 2000, 0.5)).toBe(false);
+    expect(riichiBeatsDama(t, 0.3, 2000, 0.3, 2000, 0.5)).toBe(false);
     // Riichi much likelier to win than dama: riichi.
-    expect(riichiForPlace(t, 0.6, 2000, 0.1, 2000, 0.5)).toBe(true);
+    expect(riichiBeatsDama(t, 0.6, 2000, 0.1, 2000, 0.5)).toBe(true);
   });
 
   it('in the last hand, a second place whom any win lifts to first stays dama (more wins), where the riichi rule riichis', () => {

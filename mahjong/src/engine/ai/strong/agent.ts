@@ -19,7 +19,7 @@ import { type DangerModel, type ModelThreat, modelRisk } from './danger-model';
 import { modelThreats } from './model-threats';
 import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
-import { placeActs, placeWeights, riichiForPlace, type PlaceWeights } from './place-utility';
+import { placeActs, placeWeights, riichiForPlace } from './place-utility';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
 import { hououRiichi, shape, winChance } from './guesses';
@@ -58,7 +58,6 @@ export class StrongAgent implements Agent {
   private readonly loose: Row[] = [];
   /** Kinds each seat passed this turn (furiten-reads.ts `passedKinds`), seat × 34. */
   private readonly passed = new Uint8Array(4 * 34);
-  private readonly placeW: PlaceWeights = { win: 1, loss: new Float64Array(4) };
   /** `net`: the learned discard order's network (default: the shipped one). */
   /** `danger`: the learned opponent model read when `dangerModel` is on (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET, private readonly danger: DangerModel = SHIPPED_DANGER) {
@@ -176,8 +175,7 @@ export class StrongAgent implements Agent {
     for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
     const riichiThreat = t.threats.some((th) => th.riichi);
     const open = this.open(t);
-    // Playing for place (place-utility.ts): wins and deal-ins weighed by the places they move.
-    const place = threatened && placeActs(t, this.o.placeSense) ? placeWeights(t, measuredValue(han, open, t.dealer), this.o.placeExtra, this.placeW) : null;
+    const place = threatened && placeActs(t, this.o.placeSense) ? placeWeights(t, measuredValue(han, open, t.dealer), this.o.placeExtra) : null;
     const mult = (place ? 1 : riskFactor(t)) * this.o.caution;
     // Mean danger of the tiles we hold: what pushing on will cost in the turns to come.
     let future = 0;
@@ -261,7 +259,7 @@ export class StrongAgent implements Agent {
     if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && !byPlace && t.tilesLeft > this.o.lateDama) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
-    if (byPlace) return riichiForPlace(t, waitWinChance(t, waits, kind, true), tenpaiValue(t, hand, waits, true).ron * Math.max(1, this.o.riichiEv), waitWinChance(t, waits, kind, false), dama.ron, this.o.placeExtra) ? A.RIICHI : A.RIICHI_CANCEL;
+    if (byPlace) return riichiForPlace(t, hand, waits, kind, dama.ron, this.o) ? A.RIICHI : A.RIICHI_CANCEL;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
     if (t.tilesLeft <= this.o.lateDama) return A.RIICHI_CANCEL;
     if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {

@@ -7,7 +7,10 @@
  * weighs both less. The weights are multipliers on the points the push-or-fold score already uses.
  */
 import { expectedPlace, handsAfter, spreadOf } from './place-model';
+import type { StrongOptions } from './options';
 import type { Table } from './table';
+import { tenpaiValue } from './value';
+import { waitWinChance } from './wait-quality';
 
 /** Share of wins that are tsumo (the rest: ron, from each opponent alike). */
 const TSUMO_SHARE = 1 / 3;
@@ -22,6 +25,9 @@ export interface PlaceWeights {
   /** Multiplier on the points lost by dealing in to each seat. */
   loss: Float64Array;
 }
+
+/** The weights a decision reads while it runs (one decision at a time: no allocation per decision). */
+const WEIGHTS: PlaceWeights = { win: 1, loss: new Float64Array(4) };
 
 /** True when `placeSense` acts in this hand (at most that many hands of the game left after it). */
 export const placeActs = (t: Table, placeSense: number): boolean => placeSense >= 0 && handsAfter(t.view.game.round, t.view.game.max_round) <= placeSense;
@@ -87,7 +93,7 @@ function dealerSeat(t: Table): number {
  * against the hand ending some other way: the hands after it plus `extra` hands' worth of spread
  * for what the others still do in it.
  */
-export function placeWeights(t: Table, value: number, extra: number, into: PlaceWeights): PlaceWeights {
+export function placeWeights(t: Table, value: number, extra: number, into: PlaceWeights = WEIGHTS): PlaceWeights {
   const scores = readScores(t);
   const after = handsAfter(t.view.game.round, t.view.game.max_round);
   const now = expectedPlace(scores, t.seat, spreadOf(after + extra));
@@ -100,10 +106,20 @@ export function placeWeights(t: Table, value: number, extra: number, into: Place
 }
 
 /**
+ * Riichi or dama by expected place, for the tenpai `hand` on `waits` after throwing `kind`: each
+ * way's chance to win from the measured rates of its waits (wait-quality.ts), riichi's value ×
+ * `riichiEv` (at least 1: ura, ippatsu, tsumo) after paying its stick, lost when it does not win.
+ */
+export function riichiForPlace(t: Table, hand: number[], waits: number[], kind: number, damaValue: number, o: Pick<StrongOptions, 'riichiEv' | 'placeExtra'>): boolean {
+  const riichiValue = tenpaiValue(t, hand, waits, true).ron * Math.max(1, o.riichiEv);
+  return riichiBeatsDama(t, waitWinChance(t, waits, kind, true), riichiValue, waitWinChance(t, waits, kind, false), damaValue, o.placeExtra);
+}
+
+/**
  * Riichi or dama by expected place: riichi wins `riichiValue` with chance `pR` after paying its
  * stick (lost when it does not win), dama wins `damaValue` with chance `pD`.
  */
-export function riichiForPlace(t: Table, pR: number, riichiValue: number, pD: number, damaValue: number, extra: number): boolean {
+export function riichiBeatsDama(t: Table, pR: number, riichiValue: number, pD: number, damaValue: number, extra: number): boolean {
   const scores = readScores(t);
   const after = handsAfter(t.view.game.round, t.view.game.max_round);
   const spread = spreadOf(after + extra);
