@@ -2,8 +2,9 @@
  * Two `strong` variants on the same duplicate walls, each as one `strong` against three frozen
  * `strong-v1` (as bench/mahjong-strength-screen.ts plays one), and the difference of their average
  * place with its interval from the per-wall differences (walls as paired samples: the walls' own
- * luck cancels, so the interval of the difference is narrower than either screen's). A variant
- * is kept only when the difference is larger than its interval (mahjong/README.md, strength).
+ * luck cancels, so the interval of the difference is narrower than either screen's), and the
+ * difference of their deal-in rates the same way. A variant is kept only when the difference is
+ * larger than its interval (mahjong/README.md, strength).
  *
  * Run: bun bench/mahjong-strength-paired.ts [--walls 500] [--seed 51001] [--a '{}'] --b '{"handEv":1}'
  */
@@ -39,3 +40,7 @@ for (let v = 0; v < 2; v++) {
 }
 const diff = perWall[1]!.map((t, i) => t.place - perWall[0]![i]!.place);
 console.log(`B − A: ${mean(diff) >= 0 ? '+' : ''}${mean(diff).toFixed(3)}±${ci(diff).toFixed(3)} place (${walls * 4} games each, seed ${seed}, ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+// The deal-in rate's difference in points of a percent, walls as paired samples (each wall's deal-ins per hand played).
+const dealIn = perWall.map((ts) => ts.map((t) => (100 * t.dealIns) / Math.max(1, t.hands)));
+const dealInDiff = dealIn[1]!.map((x, i) => x - dealIn[0]![i]!);
+console.log(`deal-in B − A: ${mean(dealInDiff) >= 0 ? '+' : ''}${mean(dealInDiff).toFixed(2)}±${ci(dealInDiff).toFixed(2)} points of a percent (per wall; A ${rate(perWall[0]!, 'dealIns').toFixed(2)} %, B ${rate(perWall[1]!, 'dealIns').toFixed(2)} %)`);
