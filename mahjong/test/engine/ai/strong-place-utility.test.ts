@@ -136,12 +136,12 @@ describe('strong AI: riichi or dama for place (option placeRiichi)', () => {
   it('in the last hand, a second place whom any win lifts to first stays dama (more wins), where the riichi rule riichis', () => {
     const view = () => prompt([28000, 33000, 22000, 17000], LAST);
     expect(new StrongAgent('value rule', { placeSense: 7 }).decide(view())).toBe(A.RIICHI);
-    expect(new StrongAgent('place', { placeSense: 7, placeRiichi: true }).decide(view())).toBe(A.RIICHI_CANCEL);
+    expect(new StrongAgent('place', { placeSense: 7, placeRiichi: 7 }).decide(view())).toBe(A.RIICHI_CANCEL);
   });
 
   it('in the last hand, a fourth place 20,000 behind riichis the poor wait the value rule keeps dama', () => {
     const view = () => prompt([10000, 30000, 30000, 30000], LAST, true);
     expect(new StrongAgent('value rule', { placeSense: 7 }).decide(view())).toBe(A.RIICHI_CANCEL);
-    expect(new StrongAgent('place', { placeSense: 7, placeRiichi: true }).decide(view())).toBe(A.RIICHI);
+    expect(new StrongAgent('place', { placeSense: 7, placeRiichi: 7 }).decide(view())).toBe(A.RIICHI);
   });
 });

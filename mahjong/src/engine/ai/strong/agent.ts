@@ -255,11 +255,10 @@ export class StrongAgent implements Agent {
     let extra = 0;
     for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
     for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
-    const byPlace = this.o.placeRiichi && placeActs(t, this.o.placeSense);
-    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && !byPlace && t.tilesLeft > this.o.lateDama) return A.RIICHI;
+    if (placeActs(t, this.o.placeRiichi)) return riichiForPlace(t, hand, waits, kind, this.o) ? A.RIICHI : A.RIICHI_CANCEL;
+    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && t.tilesLeft > this.o.lateDama) return A.RIICHI;
     const dama = tenpaiValue(t, hand, waits, false);
     if (dama.ron === 0) return A.RIICHI;
-    if (byPlace) return riichiForPlace(t, hand, waits, kind, dama.ron, this.o) ? A.RIICHI : A.RIICHI_CANCEL;
     if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
     if (t.tilesLeft <= this.o.lateDama) return A.RIICHI_CANCEL;
     if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {
