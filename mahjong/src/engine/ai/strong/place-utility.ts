@@ -9,7 +9,7 @@
 import { expectedPlace, handsAfter, spreadOf } from './place-model';
 import type { StrongOptions } from './options';
 import type { Table } from './table';
-import { tenpaiValue } from './value';
+import { tenpaiValueKept } from './value';
 import { waitWinChance } from './wait-quality';
 
 /** Share of wins that are tsumo (the rest: ron, from each opponent alike). */
@@ -106,35 +106,16 @@ export function placeWeights(t: Table, value: number, extra: number, into: Place
 }
 
 /**
- * What the hand pays by ron with and without riichi (value.ts `tenpaiValue`), kept for the last few
- * hands asked: a dama hand is asked again at every discard, mostly with the same tiles. The key is
- * everything the value reads: seat, tiles, melds, dora indicators, winds, dealer, and the live copies of
- * each wait (the value is their average).
- */
-const VALUES = new Map<string, [number, number]>();
-function tenpaiValues(t: Table, hand: number[], waits: number[]): [number, number] {
-  let key = `${t.seat},${t.seatWind},${t.roundWind},${t.dealer ? 1 : 0}|${hand.slice().sort((a, b) => a - b).join(',')}|${t.view.dora.join(',')}|`;
-  for (const m of t.me.melds) key += `${m.type}${m.tiles.join(',')};`;
-  for (const w of waits) key += `|${w}:${t.visible[w]}`;
-  let v = VALUES.get(key);
-  if (v === undefined) {
-    if (VALUES.size >= 64) VALUES.clear();
-    v = [tenpaiValue(t, hand, waits, false).ron, tenpaiValue(t, hand, waits, true).ron];
-    VALUES.set(key, v);
-  }
-  return v;
-}
-
-/**
  * Riichi or dama by expected place, for the tenpai `hand` on `waits` after throwing `kind`: riichi
  * when dama has no yaku; else each way's chance to win from the measured rates of its waits
  * (wait-quality.ts), riichi's value × `riichiEv` (at least 1: ura, ippatsu, tsumo) after paying
  * its stick, lost when it does not win.
  */
 export function riichiForPlace(t: Table, hand: number[], waits: number[], kind: number, o: Pick<StrongOptions, 'riichiEv' | 'placeExtra'>): boolean {
-  const [dama, riichi] = tenpaiValues(t, hand, waits);
+  const dama = tenpaiValueKept(t, hand, waits, false).ron;
   if (dama === 0) return true;
-  return riichiBeatsDama(t, waitWinChance(t, waits, kind, true), riichi * Math.max(1, o.riichiEv), waitWinChance(t, waits, kind, false), dama, o.placeExtra);
+  const riichi = tenpaiValueKept(t, hand, waits, true).ron * Math.max(1, o.riichiEv);
+  return riichiBeatsDama(t, waitWinChance(t, waits, kind, true), riichi, waitWinChance(t, waits, kind, false), dama, o.placeExtra);
 }
 
 /**

@@ -81,3 +81,22 @@ export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: b
   }
   return { ron: live > 0 ? sum / live : 0, live };
 }
+
+/**
+ * `tenpaiValue`, kept for the last few hands asked: a dama hand is asked riichi or dama again at
+ * every discard, mostly with the same tiles. The key is everything the value reads: seat, tiles,
+ * melds, dora indicators, winds, dealer, riichi, and the unseen copies of each wait.
+ */
+const VALUES = new Map<string, TenpaiValue>();
+export function tenpaiValueKept(t: Table, hand: number[], waits: number[], riichi: boolean): TenpaiValue {
+  let key = `${riichi ? 1 : 0},${t.seat},${t.seatWind},${t.roundWind},${t.dealer ? 1 : 0}|${hand.slice().sort((a, b) => a - b).join(',')}|${t.view.dora.join(',')}|`;
+  for (const m of t.me.melds) key += `${m.type}${m.tiles.join(',')}/${m.called ?? ''}/${m.from};`;
+  for (const w of waits) key += `|${w}:${t.visible[w]}`;
+  let v = VALUES.get(key);
+  if (v === undefined) {
+    if (VALUES.size >= 64) VALUES.clear();
+    v = tenpaiValue(t, hand, waits, riichi);
+    VALUES.set(key, v);
+  }
+  return v;
+}
