@@ -67,7 +67,7 @@ function placeAfterWin(scores: number[], seat: number, dealer: number, v: number
 }
 
 /** Expected place after a win worth `v`, tsumo or ron from any opponent, `after` hands after this one. */
-export function placeAfterAnyWin(scores: number[], seat: number, dealer: number, v: number, after: number): number {
+function placeAfterAnyWin(scores: number[], seat: number, dealer: number, v: number, after: number): number {
   let ron = 0;
   for (let j = 0; j < 4; j++) if (j !== seat) ron += placeAfterWin(scores, seat, dealer, v, j, after);
   return TSUMO_SHARE * placeAfterWin(scores, seat, dealer, v, -1, after) + ((1 - TSUMO_SHARE) * ron) / 3;
