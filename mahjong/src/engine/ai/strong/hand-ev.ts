@@ -18,6 +18,7 @@
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
 import { HandGroups } from '../../shanten';
+import { movesFrom, tenpaiAfter, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -143,15 +144,7 @@ export class HandEv {
     evCacheStats.waits++;
     if (mask === undefined) {
       evCacheStats.waitMisses++;
-      const g = GROUPS[0]!;
-      g.set(c, this.meldCount);
-      let lo = 0, hi = 0;
-      const loose = looseDraws(c, this.closed);
-      for (let w = 0; w < 34; w++) {
-        if (c[w]! >= 4 || !mayUse(c, w, loose)) continue;
-        if (g.changed(c, w, 1) === -1) { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
-      }
-      mask = hi * 131072 + lo;
+      mask = waitMask(c, this.meldCount);
       if (WAIT_MASKS.size >= CACHE_LIMIT) WAIT_MASKS.clear();
       WAIT_MASKS.set(key, mask);
     }
@@ -182,10 +175,19 @@ export class HandEv {
     evCacheStats.moves++;
     if (moves) return moves;
     evCacheStats.moveMisses++;
-    const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
-    g13.set(c, this.meldCount);
     let n = 0;
     const loose = looseDraws(c, this.closed);
+    if (sh === 1) {
+      // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts).
+      movesFrom(c, this.meldCount);
+      for (let k = 0; k < 34; k++) {
+        if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
+        for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && tenpaiAfter(c, k, e)) MOVE_SCRATCH[n++] = k * 64 + e;
+      }
+      return this.keepMoves(key, n);
+    }
+    const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
+    g13.set(c, this.meldCount);
     for (let k = 0; k < 34; k++) {
       if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
       if (g13.changed(c, k, 1) >= sh) continue;
@@ -194,7 +196,11 @@ export class HandEv {
       for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && g14.changed(c, e, -1) === sh - 1) MOVE_SCRATCH[n++] = k * 64 + e;
       c[k]!--;
     }
-    moves = MOVE_SCRATCH.slice(0, n);
+    return this.keepMoves(key, n);
+  }
+
+  private keepMoves(key: number, n: number): Int16Array {
+    const moves = MOVE_SCRATCH.slice(0, n);
     if (MOVES.size >= CACHE_LIMIT) MOVES.clear();
     MOVES.set(key, moves);
     return moves;
