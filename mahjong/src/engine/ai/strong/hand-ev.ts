@@ -18,7 +18,7 @@
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
 import { HandGroups } from '../../shanten';
-import { movesFrom, tenpaiAfter, waitMask } from './tenpai-groups';
+import { tenpaiMoves, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -97,6 +97,7 @@ const WAIT_MASKS = new Map<number, number>();
 const MOVES = new Map<number, Int16Array>();
 const CACHE_LIMIT = 200_000;
 const MOVE_SCRATCH = new Int16Array(34 * 34);
+const DRAW_OK = new Uint8Array(34);
 /** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
 export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 };
 
@@ -179,12 +180,8 @@ export class HandEv {
     const loose = looseDraws(c, this.closed);
     if (sh === 1) {
       // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts).
-      movesFrom(c, this.meldCount);
-      for (let k = 0; k < 34; k++) {
-        if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
-        for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && tenpaiAfter(c, k, e)) MOVE_SCRATCH[n++] = k * 64 + e;
-      }
-      return this.keepMoves(key, n);
+      for (let k = 0; k < 34; k++) DRAW_OK[k] = mayUse(c, k, loose) ? 1 : 0;
+      return this.keepMoves(key, tenpaiMoves(c, this.meldCount, DRAW_OK, MOVE_SCRATCH));
     }
     const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
     g13.set(c, this.meldCount);

@@ -122,49 +122,98 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
   return hi * 131072 + lo;
 }
 
-// The hand of the last movesFrom call, for tenpaiAfter.
+/** A group of n tiles at pool offset o: n mod 3, +4 complete (used whole), +8 one tile short of that with one more tile. */
+function groupState(d: Int8Array, o: number, n: number): number {
+  const r = n % 3;
+  let s = r;
+  if (r !== 1 && d[o + ENTRY[n]!] === 0) s |= 4;
+  if (r !== 0 && d[o + ENTRY[n + 1]!] === 1) s |= 8;
+  return s;
+}
+
+/** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases of `regular`). */
+const TENPAI = new Uint8Array(1 << 16);
+for (let i = 0; i < 1 << 16; i++) {
+  const s = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
+  const one = s.filter((x) => (x & 3) === 1), two = s.filter((x) => (x & 3) === 2), zero = s.filter((x) => (x & 3) === 0);
+  if (s.some((x) => (x & 3) === 3) || !zero.every((x) => x & 4)) continue;
+  if (one.length === 1 && two.length === 0) TENPAI[i] = one[0]! & 8 ? 1 : 0;
+  else if (one.length === 0 && two.length === 2) TENPAI[i] = (two[0]! & 4 && two[1]! & 8) || (two[1]! & 4 && two[0]! & 8) ? 1 : 0;
+}
+
 const BK = new Float64Array(4);
 const BN = new Int8Array(4);
 const BO = new Int32Array(4);
-let bPairs = 0, bKinds = 0, bYaoKinds = 0, bYaoPairs = 0, bClosed = true;
 const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : 0));
+/** Per kind: the state of its group with one copy more (UP) or one less (DOWN). */
+const UP = new Int8Array(34);
+const DOWN = new Int8Array(34);
 
-/** Reads 3n+1 hand `c` for tenpaiAfter (valid until the next call; `c` not to be changed meanwhile). */
-export function movesFrom(c: ArrayLike<number>, meldCount: number): void {
+/**
+ * The moves of 3n+1 hand `c` to tenpai: every draw k with `draws[k]` (and fewer than 4 held) and
+ * discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e, into
+ * `out`; returns how many. The same moves as the engine's shanten gives (c + k − e at 0).
+ */
+export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint8Array, out: Int16Array): number {
   BK[0] = suitKey(c, 0); BK[1] = suitKey(c, 1); BK[2] = suitKey(c, 2); BK[3] = honorKey(c);
   BO[0] = suitOffsetOfKey(BK[0]!); BO[1] = suitOffsetOfKey(BK[1]!); BO[2] = suitOffsetOfKey(BK[2]!); BO[3] = honorOffsetOfKey(BK[3]!);
   BN.fill(0);
-  bPairs = bKinds = bYaoKinds = bYaoPairs = 0;
-  bClosed = meldCount === 0;
+  let pairs = 0, kinds = 0, yaoKinds = 0, yaoPairs = 0;
   for (let k = 0; k < 34; k++) {
     const m = c[k]!;
     if (m === 0) continue;
     BN[GROUP_OF[k]!]! += m;
-    bKinds++;
-    if (m >= 2) bPairs++;
-    if (YAO[k]) { bYaoKinds++; if (m >= 2) bYaoPairs++; }
+    kinds++;
+    if (m >= 2) pairs++;
+    if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPairs++; }
   }
-}
-
-/** Whether the hand given to movesFrom, `c`, with one copy of k added and one of e taken out (k ≠ e, c[k] < 4, c[e] > 0) is tenpai. */
-export function tenpaiAfter(c: ArrayLike<number>, k: number, e: number): boolean {
-  const gk = GROUP_OF[k]!, ge = GROUP_OF[e]!;
-  for (let g = 0; g < 4; g++) { N[g] = BN[g]!; O[g] = BO[g]!; }
-  const ck = c[k]!, ce = c[e]!;
-  if (gk === ge) {
-    O[gk] = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
-      : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-  } else {
-    O[gk] = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]!);
-    O[ge] = ge < 3 ? suitOffsetOfKey(BK[ge]! - SUIT_WEIGHT[SUIT_POS[e]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-    N[gk]!++;
-    N[ge]!--;
+  const closed = meldCount === 0;
+  const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
+  let d = distancePool();
+  // Offsets first (a lookup may grow the pool), then states.
+  for (let k = 0; k < 34; k++) {
+    const g = GROUP_OF[k]!, m = c[k]!;
+    const up = m < 4 && draws[k] ? (g < 3 ? suitOffsetOfKey(BK[g]! + SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[m]! + HONOR_WEIGHT[m + 1]!)) : -1;
+    const down = m > 0 ? (g < 3 ? suitOffsetOfKey(BK[g]! - SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[m]! + HONOR_WEIGHT[m - 1]!)) : -1;
+    OFF_UP[k] = up; OFF_DOWN[k] = down;
   }
-  if (regular(distancePool(), N, O) >= 0) return true;
-  if (!bClosed) return false;
-  const pairs = bPairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), kinds = bKinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
-  if (6 - pairs + (kinds < 7 ? 7 - kinds : 0) === 0) return true;
-  const yk = bYaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
-  const yp = bYaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0);
-  return 13 - yk - (yp > 0 ? 1 : 0) === 0;
+  d = distancePool();
+  for (let k = 0; k < 34; k++) {
+    const g = GROUP_OF[k]!;
+    UP[k] = OFF_UP[k]! >= 0 ? groupState(d, OFF_UP[k]!, BN[g]! + 1) : 0;
+    DOWN[k] = OFF_DOWN[k]! >= 0 ? groupState(d, OFF_DOWN[k]!, BN[g]! - 1) : 0;
+  }
+  const base = groupState(d, BO[0]!, BN[0]!) | (groupState(d, BO[1]!, BN[1]!) << 4) | (groupState(d, BO[2]!, BN[2]!) << 8) | (groupState(d, BO[3]!, BN[3]!) << 12);
+  let n = 0;
+  for (let k = 0; k < 34; k++) {
+    if (OFF_UP[k]! < 0) continue;
+    const gk = GROUP_OF[k]!, ck = c[k]!;
+    const withK = (base & ~(15 << (gk * 4))) | (UP[k]! << (gk * 4));
+    for (let e = 0; e < 34; e++) {
+      const ce = c[e]!;
+      if (ce === 0 || e === k) continue;
+      const ge = GROUP_OF[e]!;
+      let tenpai: boolean;
+      if (ge !== gk) tenpai = TENPAI[(withK & ~(15 << (ge * 4))) | (DOWN[e]! << (ge * 4))] === 1;
+      else {
+        const o = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
+          : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
+        d = distancePool();
+        tenpai = TENPAI[(base & ~(15 << (gk * 4))) | (groupState(d, o, BN[gk]!) << (gk * 4))] === 1;
+      }
+      if (!tenpai && chiitoi) {
+        const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
+        tenpai = p === 6 && q >= 7;
+      }
+      if (!tenpai && kokushi) {
+        const yk = yaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
+        const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0);
+        tenpai = yk + (yp > 0 ? 1 : 0) === 13;
+      }
+      if (tenpai) out[n++] = k * 64 + e;
+    }
+  }
+  return n;
 }
+const OFF_UP = new Int32Array(34);
+const OFF_DOWN = new Int32Array(34);
