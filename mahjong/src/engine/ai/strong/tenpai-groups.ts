@@ -145,8 +145,7 @@ const BK = new Float64Array(4);
 const BN = new Int8Array(4);
 const BO = new Int32Array(4);
 const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : 0));
-/** Per kind: the state of its group with one copy more (UP) or one less (DOWN). */
-const UP = new Int8Array(34);
+/** Per held kind: the state of its group with one copy less (−1: not read yet). */
 const DOWN = new Int8Array(34);
 
 /**
@@ -168,52 +167,75 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
     if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPairs++; }
   }
   const closed = meldCount === 0;
+  // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
+  const all = chiitoi || kokushi;
   let d = distancePool();
-  // Offsets first (a lookup may grow the pool), then states.
-  for (let k = 0; k < 34; k++) {
-    const g = GROUP_OF[k]!, m = c[k]!;
-    const up = m < 4 && draws[k] ? (g < 3 ? suitOffsetOfKey(BK[g]! + SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[m]! + HONOR_WEIGHT[m + 1]!)) : -1;
-    const down = m > 0 ? (g < 3 ? suitOffsetOfKey(BK[g]! - SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[m]! + HONOR_WEIGHT[m - 1]!)) : -1;
-    OFF_UP[k] = up; OFF_DOWN[k] = down;
+  const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
+  const base = s0 | (s1 << 4) | (s2 << 8) | (s3 << 12);
+  // Groups that no tenpai hand can keep as they are (a draw or a discard must change them).
+  const bad = (BAD[s0]! ? 1 : 0) | (BAD[s1]! ? 2 : 0) | (BAD[s2]! ? 4 : 0) | (BAD[s3]! ? 8 : 0);
+  // Per group: the states it may take, the others as they are, for a tenpai hand.
+  for (let g = 0; g < 4; g++) {
+    let acc = 0;
+    const rest = base & ~(15 << (g * 4));
+    for (let st = 0; st < 16; st++) if (TENPAI[rest | (st << (g * 4))] === 1) acc |= 1 << st;
+    ACC[g] = acc;
   }
-  d = distancePool();
-  for (let k = 0; k < 34; k++) {
-    const g = GROUP_OF[k]!;
-    UP[k] = OFF_UP[k]! >= 0 ? groupState(d, OFF_UP[k]!, BN[g]! + 1) : 0;
-    DOWN[k] = OFF_DOWN[k]! >= 0 ? groupState(d, OFF_DOWN[k]!, BN[g]! - 1) : 0;
+  let held = 0;
+  for (let g = 0; g < 4; g++) {
+    FROM[g] = held;
+    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) { HELD[held++] = k; DOWN[k] = -1; }
   }
-  const base = groupState(d, BO[0]!, BN[0]!) | (groupState(d, BO[1]!, BN[1]!) << 4) | (groupState(d, BO[2]!, BN[2]!) << 8) | (groupState(d, BO[3]!, BN[3]!) << 12);
+  FROM[4] = held;
   let n = 0;
   for (let k = 0; k < 34; k++) {
-    if (OFF_UP[k]! < 0) continue;
-    const gk = GROUP_OF[k]!, ck = c[k]!;
-    const withK = (base & ~(15 << (gk * 4))) | (UP[k]! << (gk * 4));
-    for (let e = 0; e < 34; e++) {
-      const ce = c[e]!;
-      if (ce === 0 || e === k) continue;
-      const ge = GROUP_OF[e]!;
-      let tenpai: boolean;
-      if (ge !== gk) tenpai = TENPAI[(withK & ~(15 << (ge * 4))) | (DOWN[e]! << (ge * 4))] === 1;
-      else {
-        const o = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
-          : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-        d = distancePool();
-        tenpai = TENPAI[(base & ~(15 << (gk * 4))) | (groupState(d, o, BN[gk]!) << (gk * 4))] === 1;
+    const ck = c[k]!;
+    if (ck >= 4 || !draws[k]) continue;
+    const gk = GROUP_OF[k]!;
+    // The groups a discard may come from: every other group must be fine as it is.
+    const rest = bad & ~(1 << gk);
+    if (!all && (rest & (rest - 1)) !== 0) continue;
+    const up = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]!);
+    d = distancePool();
+    const withK = (base & ~(15 << (gk * 4))) | (groupState(d, up, BN[gk]! + 1) << (gk * 4));
+    for (let ge = 0; ge < 4; ge++) {
+      if (!all && (ge === gk ? rest !== 0 : rest !== 0 && rest !== 1 << ge)) continue;
+      for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
+        const e = HELD[i]!;
+        if (e === k) continue;
+        const ce = c[e]!;
+        let tenpai: boolean;
+        if (ge !== gk) {
+          let down = DOWN[e]!;
+          if (down < 0) {
+            const o = ge < 3 ? suitOffsetOfKey(BK[ge]! - SUIT_WEIGHT[SUIT_POS[e]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
+            down = DOWN[e] = groupState(distancePool(), o, BN[ge]! - 1);
+          }
+          tenpai = TENPAI[(withK & ~(15 << (ge * 4))) | (down << (ge * 4))] === 1;
+        } else if (ACC[gk] === 0) tenpai = false;
+        else {
+          const o = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
+            : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
+          tenpai = (ACC[gk]! & (1 << groupState(distancePool(), o, BN[gk]!))) !== 0;
+        }
+        if (!tenpai && chiitoi) {
+          const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
+          tenpai = p === 6 && q >= 7;
+        }
+        if (!tenpai && kokushi) {
+          const yk = yaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
+          const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0);
+          tenpai = yk + (yp > 0 ? 1 : 0) === 13;
+        }
+        if (tenpai) out[n++] = k * 64 + e;
       }
-      if (!tenpai && chiitoi) {
-        const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
-        tenpai = p === 6 && q >= 7;
-      }
-      if (!tenpai && kokushi) {
-        const yk = yaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
-        const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0);
-        tenpai = yk + (yp > 0 ? 1 : 0) === 13;
-      }
-      if (tenpai) out[n++] = k * 64 + e;
     }
   }
   return n;
 }
-const OFF_UP = new Int32Array(34);
-const OFF_DOWN = new Int32Array(34);
+/** Group states no tenpai hand keeps unchanged: 0 mod 3 and not complete, 1 and not one short, 2 and neither. */
+const BAD = Uint8Array.from({ length: 16 }, (_, st) => ((st & 3) === 0 ? !(st & 4) : (st & 3) === 1 ? !(st & 8) : (st & 3) === 2 ? !(st & 12) : true) ? 1 : 0);
+const FROM = new Int32Array(5);
+const HELD = new Int8Array(34);
+const ACC = new Int32Array(4);
