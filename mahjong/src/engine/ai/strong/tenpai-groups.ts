@@ -173,15 +173,7 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
   let d = distancePool();
   const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
   const base = s0 | (s1 << 4) | (s2 << 8) | (s3 << 12);
-  // Groups that no tenpai hand can keep as they are (a draw or a discard must change them).
-  const bad = (BAD[s0]! ? 1 : 0) | (BAD[s1]! ? 2 : 0) | (BAD[s2]! ? 4 : 0) | (BAD[s3]! ? 8 : 0);
-  // Per group: the states it may take, the others as they are, for a tenpai hand.
-  for (let g = 0; g < 4; g++) {
-    let acc = 0;
-    const rest = base & ~(15 << (g * 4));
-    for (let st = 0; st < 16; st++) if (TENPAI[rest | (st << (g * 4))] === 1) acc |= 1 << st;
-    ACC[g] = acc;
-  }
+  const same = accepting(base);
   let held = 0;
   for (let g = 0; g < 4; g++) {
     FROM[g] = held;
@@ -193,31 +185,32 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
     const ck = c[k]!;
     if (ck >= 4 || !draws[k]) continue;
     const gk = GROUP_OF[k]!;
-    // The groups a discard may come from: every other group must be fine as it is.
-    const rest = bad & ~(1 << gk);
-    if (!all && (rest & (rest - 1)) !== 0) continue;
     const up = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]!);
     d = distancePool();
-    const withK = (base & ~(15 << (gk * 4))) | (groupState(d, up, BN[gk]! + 1) << (gk * 4));
+    // The states each other group may take after the draw for a tenpai hand (its size then fixed).
+    const at = accepting((base & ~(15 << (gk * 4))) | (groupState(d, up, BN[gk]! + 1) << (gk * 4)));
     for (let ge = 0; ge < 4; ge++) {
-      if (!all && (ge === gk ? rest !== 0 : rest !== 0 && rest !== 1 << ge)) continue;
+      // A discard from the draw's group leaves its size, and the other groups, as they were.
+      const ok = ge === gk ? ACCEPT[same + ge]! & BY_SIZE[BN[ge]! % 3]! : ACCEPT[at + ge]! & BY_SIZE[(BN[ge]! + 2) % 3]!;
+      if (ok === 0 && !all) continue;
       for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
         const e = HELD[i]!;
         if (e === k) continue;
         const ce = c[e]!;
-        let tenpai: boolean;
-        if (ge !== gk) {
-          let down = DOWN[e]!;
-          if (down < 0) {
-            const o = ge < 3 ? suitOffsetOfKey(BK[ge]! - SUIT_WEIGHT[SUIT_POS[e]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-            down = DOWN[e] = groupState(distancePool(), o, BN[ge]! - 1);
+        let tenpai = false;
+        if (ok !== 0) {
+          if (ge !== gk) {
+            let down = DOWN[e]!;
+            if (down < 0) {
+              const o = ge < 3 ? suitOffsetOfKey(BK[ge]! - SUIT_WEIGHT[SUIT_POS[e]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
+              down = DOWN[e] = groupState(distancePool(), o, BN[ge]! - 1);
+            }
+            tenpai = (ok & (1 << down)) !== 0;
+          } else {
+            const o = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
+              : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
+            tenpai = (ok & (1 << groupState(distancePool(), o, BN[gk]!))) !== 0;
           }
-          tenpai = TENPAI[(withK & ~(15 << (ge * 4))) | (down << (ge * 4))] === 1;
-        } else if (ACC[gk] === 0) tenpai = false;
-        else {
-          const o = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
-            : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-          tenpai = (ACC[gk]! & (1 << groupState(distancePool(), o, BN[gk]!))) !== 0;
         }
         if (!tenpai && chiitoi) {
           const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
@@ -234,8 +227,26 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
   }
   return n;
 }
-/** Group states no tenpai hand keeps unchanged: 0 mod 3 and not complete, 1 and not one short, 2 and neither. */
-const BAD = Uint8Array.from({ length: 16 }, (_, st) => ((st & 3) === 0 ? !(st & 4) : (st & 3) === 1 ? !(st & 8) : (st & 3) === 2 ? !(st & 12) : true) ? 1 : 0);
+
+/**
+ * For four group states (indexed as TENPAI), per group g: the states (bit per state) g may take,
+ * the other three as they are, for a tenpai hand; at ACCEPT[i·4 + g], kept for good (bit 16: filled).
+ * Returns i·4.
+ */
+const ACCEPT = new Int32Array(4 << 16);
+function accepting(i: number): number {
+  const at = i * 4;
+  if (ACCEPT[at]! & 0x10000) return at;
+  for (let g = 0; g < 4; g++) {
+    let acc = 0;
+    const rest = i & ~(15 << (g * 4));
+    for (let st = 0; st < 16; st++) if (TENPAI[rest | (st << (g * 4))] === 1) acc |= 1 << st;
+    ACCEPT[at + g] = acc;
+  }
+  ACCEPT[at] = ACCEPT[at]! | 0x10000;
+  return at;
+}
+/** The states of a group whose size is r (mod 3). */
+const BY_SIZE = Int32Array.from([0, 1, 2], (r) => { let m = 0; for (let st = 0; st < 16; st++) if ((st & 3) === r) m |= 1 << st; return m; });
 const FROM = new Int32Array(5);
 const HELD = new Int8Array(34);
-const ACC = new Int32Array(4);
