@@ -18,6 +18,7 @@
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
 import { HandGroups } from '../../shanten';
+import { KeyIndex, NumberSlotCache } from './key-cache';
 import { tenpaiMoves, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
@@ -93,9 +94,17 @@ const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
  * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k.
  * Both are cleared when they grow past CACHE_LIMIT entries.
  */
-const WAIT_MASKS = new Map<number, number>();
-const MOVES = new Map<number, Int16Array>();
-const CACHE_LIMIT = 200_000;
+const WAIT_MASKS = new NumberSlotCache(17);
+// Move lists live in a ring (ARENA, written contiguously at absolute positions); a cache slot
+// holds a hand's key, the list's absolute start and length, and is good while the ring has not
+// come round to it again.
+const MOVE_BITS = 15, MOVE_MASK = (1 << MOVE_BITS) - 1;
+const MOVE_KEY = new Float64Array(1 << MOVE_BITS).fill(-1);
+const MOVE_START = new Float64Array(1 << MOVE_BITS);
+const MOVE_LEN = new Int32Array(1 << MOVE_BITS);
+const ARENA_SIZE = 1 << 18;
+const ARENA = new Int16Array(ARENA_SIZE);
+let written = 0;
 const MOVE_SCRATCH = new Int16Array(34 * 34);
 const DRAW_OK = new Uint8Array(34);
 /** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
@@ -106,13 +115,16 @@ export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 }
  */
 export class HandEv {
   /** Tenpai hands: per-draw win chance and mean value, by key. */
-  private readonly tenpaiMemo = new Map<number, number>();
+  private readonly tenpaiMemo = new KeyIndex();
   private readonly tenpaiP: number[] = [];
   private readonly tenpaiMean: number[] = [];
-  private readonly curves = new Map<number, Float64Array>();
+  private readonly curveAt = new KeyIndex();
+  private readonly curves: Float64Array[] = [];
   private readonly closed: boolean;
   /** Hands evaluated (tenpai and not), for the tests and the cost check. */
   evaluated = 0;
+  /** Length of the list the last `moves` call returned. */
+  private moveCount = 0;
 
   constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0) {
     if (draws > MAX_DRAWS) this.draws = MAX_DRAWS;
@@ -138,21 +150,22 @@ export class HandEv {
   /** Index of tenpai hand `c` (key `key`) in tenpaiP / tenpaiMean. */
   private tenpai(c: number[], key: number): number {
     const hit = this.tenpaiMemo.get(key);
-    if (hit !== undefined) return hit;
+    if (hit >= 0) return hit;
     this.evaluated++;
     const s = this.s;
     let mask = WAIT_MASKS.get(key);
     evCacheStats.waits++;
-    if (mask === undefined) {
+    if (mask < 0) {
       evCacheStats.waitMisses++;
       mask = waitMask(c, this.meldCount);
-      if (WAIT_MASKS.size >= CACHE_LIMIT) WAIT_MASKS.clear();
       WAIT_MASKS.set(key, mask);
     }
     let n = 0;
     if (mask !== 0) {
-      const hi = Math.floor(mask / 131072), lo = mask - hi * 131072;
-      for (let w = 0; w < 34; w++) if ((w < 17 ? lo & (1 << w) : hi & (1 << (w - 17))) && s.unseen[w]! > 0) WAITS[n++] = w;
+      const hi = Math.floor(mask / 131072);
+      // Set bits, lowest first (kinds in increasing order).
+      for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+      for (let h = hi; h !== 0; h &= h - 1) { const w = 48 - Math.clz32(h & -h); if (s.unseen[w]! > 0) WAITS[n++] = w; }
     }
     let p = 0, pv = 0;
     if (n > 0) {
@@ -166,15 +179,21 @@ export class HandEv {
     const i = this.tenpaiP.length;
     this.tenpaiP.push(p > 1 ? 1 : p);
     this.tenpaiMean.push(p > 0 ? pv / p : 0);
-    this.tenpaiMemo.set(key, i);
+    this.tenpaiMemo.add(key, i);
     return i;
   }
 
-  /** The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k. */
-  private moves(c: number[], sh: number, key: number): Int16Array {
-    let moves = MOVES.get(key);
+  /**
+   * The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k, at
+   * ARENA[returned index …] (this.moveCount of them; good until the next call).
+   */
+  private moves(c: number[], sh: number, key: number): number {
+    const slot = (key >>> 0) & MOVE_MASK;
     evCacheStats.moves++;
-    if (moves) return moves;
+    if (MOVE_KEY[slot] === key && written <= MOVE_START[slot]! + ARENA_SIZE) {
+      this.moveCount = MOVE_LEN[slot]!;
+      return MOVE_START[slot]! % ARENA_SIZE;
+    }
     evCacheStats.moveMisses++;
     let n = 0;
     const loose = looseDraws(c, this.closed);
@@ -196,33 +215,42 @@ export class HandEv {
     return this.keepMoves(key, n);
   }
 
-  private keepMoves(key: number, n: number): Int16Array {
-    const moves = MOVE_SCRATCH.slice(0, n);
-    if (MOVES.size >= CACHE_LIMIT) MOVES.clear();
-    MOVES.set(key, moves);
-    return moves;
+  private keepMoves(key: number, n: number): number {
+    let at = written % ARENA_SIZE;
+    if (at + n > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
+    ARENA.set(MOVE_SCRATCH.subarray(0, n), at);
+    const slot = (key >>> 0) & MOVE_MASK;
+    MOVE_KEY[slot] = key;
+    MOVE_START[slot] = written;
+    MOVE_LEN[slot] = n;
+    written += n;
+    this.moveCount = n;
+    return at;
   }
 
   private away(c: number[], sh: number, key: number): Float64Array {
-    const hit = this.curves.get(key);
-    if (hit) return hit;
+    const hit = this.curveAt.get(key);
+    if (hit >= 0) return this.curves[hit]!;
     this.evaluated++;
     const s = this.s, T = this.draws;
     const out = new Float64Array(T + 1);
-    const moves = this.moves(c, sh, key);
+    let from = this.moves(c, sh, key), end = from + this.moveCount;
+    // Deeper levels write the ring too: above one shanten, read a copy.
+    const moves = sh === 1 ? ARENA : ARENA.slice(from, end);
+    if (sh > 1) { end -= from; from = 0; }
     // best[n]: Σ over improving draws k of q_k · max over discards e of the next hand's E(n − 1).
     const best = BEST[sh]!.fill(0, 0, T + 1);
     const take = TAKE[sh]!;
     let q = 0;
-    for (let i = 0; i < moves.length;) {
+    for (let i = from; i < end;) {
       const k = moves[i]! >> 6;
       const u = s.unseen[k]!;
-      if (u <= 0) { while (i < moves.length && moves[i]! >> 6 === k) i++; continue; }
+      if (u <= 0) { while (i < end && moves[i]! >> 6 === k) i++; continue; }
       const qk = u / s.total;
       q += qk;
       take.fill(0, 0, T + 1);
       c[k]!++;
-      for (; i < moves.length && moves[i]! >> 6 === k; i++) {
+      for (; i < end && moves[i]! >> 6 === k; i++) {
         const e = moves[i]! & 63;
         c[e]!--;
         const nextKey = key + Z[k]! - Z[e]!;
@@ -242,7 +270,8 @@ export class HandEv {
       for (let n = 1; n <= T; n++) best[n]! += qk * take[n]!;
     }
     for (let n = 1; n <= T; n++) out[n] = best[n]! + (1 - q) * out[n - 1]!;
-    this.curves.set(key, out);
+    this.curveAt.add(key, this.curves.length);
+    this.curves.push(out);
     return out;
   }
 }
