@@ -15,9 +15,8 @@
  * self-play, and on random hands).
  */
 import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
+import { downState, ENTRY, groupState, lateralState, upState, useGroups } from './group-states';
 
-/** Entry of a group's table for n tiles used whole (⌊n/3⌋ sets, a pair when n ≡ 2); −1 when n ≡ 1. */
-const ENTRY = Int8Array.from({ length: 16 }, (_, n) => (n % 3 === 0 ? (n / 3) * 2 : n % 3 === 2 ? ((n - 2) / 3) * 2 + 1 : -1));
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
 const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
@@ -122,14 +121,6 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
   return hi * 131072 + lo;
 }
 
-/** A group of n tiles at pool offset o: n mod 3, +4 complete (used whole), +8 one tile short of that with one more tile. */
-function groupState(d: Int8Array, o: number, n: number): number {
-  const r = n % 3;
-  let s = r;
-  if (r !== 1 && d[o + ENTRY[n]!] === 0) s |= 4;
-  if (r !== 0 && d[o + ENTRY[n + 1]!] === 1) s |= 8;
-  return s;
-}
 
 /** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases of `regular`). */
 const TENPAI = new Uint8Array(1 << 16);
@@ -144,9 +135,6 @@ for (let i = 0; i < 1 << 16; i++) {
 const BK = new Float64Array(4);
 const BN = new Int8Array(4);
 const BO = new Int32Array(4);
-const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : 0));
-/** Per held kind: the state of its group with one copy less (−1: not read yet). */
-const DOWN = new Int8Array(34);
 
 /**
  * The moves of 3n+1 hand `c` to tenpai: every draw k with `draws[k]` (and fewer than 4 held) and
@@ -170,14 +158,15 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
   // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
   const all = chiitoi || kokushi;
-  let d = distancePool();
+  useGroups(BK, BO, BN);
+  const d = distancePool();
   const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
   const base = s0 | (s1 << 4) | (s2 << 8) | (s3 << 12);
   const same = accepting(base);
   let held = 0;
   for (let g = 0; g < 4; g++) {
     FROM[g] = held;
-    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) { HELD[held++] = k; DOWN[k] = -1; }
+    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) HELD[held++] = k;
   }
   FROM[4] = held;
   let n = 0;
@@ -185,10 +174,8 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
     const ck = c[k]!;
     if (ck >= 4 || !draws[k]) continue;
     const gk = GROUP_OF[k]!;
-    const up = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]!);
-    d = distancePool();
     // The states each other group may take after the draw for a tenpai hand (its size then fixed).
-    const at = accepting((base & ~(15 << (gk * 4))) | (groupState(d, up, BN[gk]! + 1) << (gk * 4)));
+    const at = accepting((base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4)));
     for (let ge = 0; ge < 4; ge++) {
       // A discard from the draw's group leaves its size, and the other groups, as they were.
       const ok = ge === gk ? ACCEPT[same + ge]! & BY_SIZE[BN[ge]! % 3]! : ACCEPT[at + ge]! & BY_SIZE[(BN[ge]! + 2) % 3]!;
@@ -199,18 +186,7 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
         const ce = c[e]!;
         let tenpai = false;
         if (ok !== 0) {
-          if (ge !== gk) {
-            let down = DOWN[e]!;
-            if (down < 0) {
-              const o = ge < 3 ? suitOffsetOfKey(BK[ge]! - SUIT_WEIGHT[SUIT_POS[e]!]!) : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-              down = DOWN[e] = groupState(distancePool(), o, BN[ge]! - 1);
-            }
-            tenpai = (ok & (1 << down)) !== 0;
-          } else {
-            const o = gk < 3 ? suitOffsetOfKey(BK[gk]! + SUIT_WEIGHT[SUIT_POS[k]!]! - SUIT_WEIGHT[SUIT_POS[e]!]!)
-              : honorOffsetOfKey(BK[3]! - HONOR_WEIGHT[ck]! + HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ce]! + HONOR_WEIGHT[ce - 1]!);
-            tenpai = (ok & (1 << groupState(distancePool(), o, BN[gk]!))) !== 0;
-          }
+          tenpai = (ok & (1 << (ge !== gk ? downState(ge, e, ce) : lateralState(gk, k, ck, e, ce)))) !== 0;
         }
         if (!tenpai && chiitoi) {
           const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
