@@ -106,7 +106,12 @@ const ARENA_SIZE = 1 << 18;
 const ARENA = new Int16Array(ARENA_SIZE);
 let written = 0;
 const MOVE_SCRATCH = new Int16Array(34 * 34);
-const DRAW_OK = new Uint8Array(34);
+/** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
+export function clearEvCaches(): void {
+  WAIT_MASKS.clear();
+  MOVE_KEY.fill(-1);
+}
+
 /** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
 export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 };
 
@@ -196,12 +201,13 @@ export class HandEv {
     }
     evCacheStats.moveMisses++;
     let n = 0;
-    const loose = looseDraws(c, this.closed);
     if (sh === 1) {
-      // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts).
-      for (let k = 0; k < 34; k++) DRAW_OK[k] = mayUse(c, k, loose) ? 1 : 0;
-      return this.keepMoves(key, tenpaiMoves(c, this.meldCount, DRAW_OK, MOVE_SCRATCH));
+      // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts), into the ring.
+      let at = written % ARENA_SIZE;
+      if (at + 34 * 14 > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
+      return this.keep(key, at, tenpaiMoves(c, this.meldCount, ARENA, at));
     }
+    const loose = looseDraws(c, this.closed);
     const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
     g13.set(c, this.meldCount);
     for (let k = 0; k < 34; k++) {
@@ -219,6 +225,11 @@ export class HandEv {
     let at = written % ARENA_SIZE;
     if (at + n > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
     ARENA.set(MOVE_SCRATCH.subarray(0, n), at);
+    return this.keep(key, at, n);
+  }
+
+  /** Files the n moves just written at ARENA[at …] (= absolute position `written`) under `key`. */
+  private keep(key: number, at: number, n: number): number {
     const slot = (key >>> 0) & MOVE_MASK;
     MOVE_KEY[slot] = key;
     MOVE_START[slot] = written;

@@ -137,11 +137,13 @@ const BN = new Int8Array(4);
 const BO = new Int32Array(4);
 
 /**
- * The moves of 3n+1 hand `c` to tenpai: every draw k with `draws[k]` (and fewer than 4 held) and
- * discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e, into
- * `out`; returns how many. The same moves as the engine's shanten gives (c + k − e at 0).
+ * The moves of 3n+1 hand `c` to tenpai: every draw k the model tries (fewer than 4 held; held, a
+ * suit neighbour within two held, or a new kind seven pairs or kokushi can use: hand-ev.ts mayUse)
+ * and discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e,
+ * into out[at …]; returns how many (at most 34 · 14). The same moves as the engine's shanten gives
+ * (c + k − e at 0).
  */
-export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint8Array, out: Int16Array): number {
+export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16Array, at: number): number {
   BK[0] = suitKey(c, 0); BK[1] = suitKey(c, 1); BK[2] = suitKey(c, 2); BK[3] = honorKey(c);
   BO[0] = suitOffsetOfKey(BK[0]!); BO[1] = suitOffsetOfKey(BK[1]!); BO[2] = suitOffsetOfKey(BK[2]!); BO[3] = honorOffsetOfKey(BK[3]!);
   BN.fill(0);
@@ -157,7 +159,8 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
   const closed = meldCount === 0;
   // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
-  const all = chiitoi || kokushi;
+  // New kinds a draw may bring (hand-ev.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
+  const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
   useGroups(BK, BO, BN);
   const d = distancePool();
   const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
@@ -169,11 +172,18 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
     for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) HELD[held++] = k;
   }
   FROM[4] = held;
-  let n = 0;
+  let n = at;
   for (let k = 0; k < 34; k++) {
     const ck = c[k]!;
-    if (ck >= 4 || !draws[k]) continue;
+    if (ck >= 4) continue;
+    if (ck === 0 && loose !== 2 && !(loose === 1 && YAO[k])) {
+      if (k >= 27) continue;
+      const p = k % 9;
+      if (!((p >= 1 && c[k - 1]! > 0) || (p >= 2 && c[k - 2]! > 0) || (p <= 7 && c[k + 1]! > 0) || (p <= 6 && c[k + 2]! > 0))) continue;
+    }
     const gk = GROUP_OF[k]!;
+    // Seven pairs after k and some discard needs six kinds held twice: with five, k must make the sixth.
+    const all = kokushi || (chiitoi && (pairs === 6 || ck === 1));
     // The states each other group may take after the draw for a tenpai hand (its size then fixed).
     const at = accepting((base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4)));
     for (let ge = 0; ge < 4; ge++) {
@@ -201,7 +211,7 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, draws: Uint
       }
     }
   }
-  return n;
+  return n - at;
 }
 
 /**
