@@ -104,6 +104,8 @@ const MOVE_START = new Float64Array(1 << MOVE_BITS);
 const MOVE_LEN = new Int32Array(1 << MOVE_BITS);
 const ARENA_SIZE = 1 << 18;
 const ARENA = new Int16Array(ARENA_SIZE);
+/** For a one-shanten hand's moves: the waits (waitMask) of the tenpai hand each reaches. */
+const ARENA_WAITS = new Float64Array(ARENA_SIZE);
 let written = 0;
 const MOVE_SCRATCH = new Int16Array(34 * 34);
 /** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
@@ -152,14 +154,14 @@ export class HandEv {
     return out;
   }
 
-  /** Index of tenpai hand `c` (key `key`) in tenpaiP / tenpaiMean. */
-  private tenpai(c: number[], key: number): number {
+  /** Index of tenpai hand `c` (key `key`; its waits `known` when given, as waitMask gives them) in tenpaiP / tenpaiMean. */
+  private tenpai(c: number[], key: number, known = -1): number {
     const hit = this.tenpaiMemo.get(key);
     if (hit >= 0) return hit;
     this.evaluated++;
     const s = this.s;
-    let mask = WAIT_MASKS.get(key);
-    evCacheStats.waits++;
+    let mask = known;
+    if (mask < 0) { mask = WAIT_MASKS.get(key); evCacheStats.waits++; }
     if (mask < 0) {
       evCacheStats.waitMisses++;
       mask = waitMask(c, this.meldCount);
@@ -205,7 +207,7 @@ export class HandEv {
       // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts), into the ring.
       let at = written % ARENA_SIZE;
       if (at + 34 * 14 > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
-      return this.keep(key, at, tenpaiMoves(c, this.meldCount, ARENA, at));
+      return this.keep(key, at, tenpaiMoves(c, this.meldCount, ARENA, at, ARENA_WAITS));
     }
     const loose = looseDraws(c, this.closed);
     const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
@@ -266,7 +268,7 @@ export class HandEv {
         c[e]!--;
         const nextKey = key + Z[k]! - Z[e]!;
         if (sh === 1) {
-          const j = this.tenpai(c, nextKey);
+          const j = this.tenpai(c, nextKey, ARENA_WAITS[i]!);
           const p = this.tenpaiP[j]!, mean = this.tenpaiMean[j]!;
           // take[n] = E0(n − 1) = mean · (1 − (1 − p)^(n − 1)).
           let miss = 1;

@@ -34,7 +34,10 @@ function suitCompleters(key: number, n: number): number {
   for (let i = 8; i >= 0; i--) {
     const digit = rest % 5;
     rest = (rest - digit) / 5;
-    if (digit < 4 && distancePool()[suitOffsetOfKey(key + SUIT_WEIGHT[i]!) + at] === 0) mask |= 1 << i;
+    if (digit >= 4) continue;
+    // The lookup first: it may grow (replace) the pool.
+    const o = suitOffsetOfKey(key + SUIT_WEIGHT[i]!);
+    if (distancePool()[o + at] === 0) mask |= 1 << i;
   }
   suitDone[key] = mask | 0x8000;
   return mask;
@@ -47,7 +50,11 @@ function honorCompleters(key: number, n: number): number {
   // Kinds held b times (b = 0–3), as honorKey counts them.
   const held = [key % 8, Math.floor(key / 4096) % 8, Math.floor(key / 512) % 8, Math.floor(key / 64) % 8];
   let mask = 0;
-  for (let b = 0; b < 4; b++) if (held[b]! > 0 && distancePool()[honorOffsetOfKey(key - HONOR_WEIGHT[b]! + HONOR_WEIGHT[b + 1]!) + at] === 0) mask |= 1 << b;
+  for (let b = 0; b < 4; b++) {
+    if (held[b] === 0) continue;
+    const o = honorOffsetOfKey(key - HONOR_WEIGHT[b]! + HONOR_WEIGHT[b + 1]!);
+    if (distancePool()[o + at] === 0) mask |= 1 << b;
+  }
   honorDone[key] = mask | 0x8000;
   return mask;
 }
@@ -124,12 +131,21 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
 
 /** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases of `regular`). */
 const TENPAI = new Uint8Array(1 << 16);
+/** For a tenpai index: the groups (bit per group) that take the winning tile (regular's `pick`). */
+const WAIT_GROUPS = new Uint8Array(1 << 16);
 for (let i = 0; i < 1 << 16; i++) {
   const s = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
   const one = s.filter((x) => (x & 3) === 1), two = s.filter((x) => (x & 3) === 2), zero = s.filter((x) => (x & 3) === 0);
   if (s.some((x) => (x & 3) === 3) || !zero.every((x) => x & 4)) continue;
-  if (one.length === 1 && two.length === 0) TENPAI[i] = one[0]! & 8 ? 1 : 0;
-  else if (one.length === 0 && two.length === 2) TENPAI[i] = (two[0]! & 4 && two[1]! & 8) || (two[1]! & 4 && two[0]! & 8) ? 1 : 0;
+  const at = (size: number) => s.findIndex((x) => (x & 3) === size);
+  const last = (size: number) => s.findLastIndex((x) => (x & 3) === size);
+  if (one.length === 1 && two.length === 0) { if (one[0]! & 8) { TENPAI[i] = 1; WAIT_GROUPS[i] = 1 << at(1); } }
+  else if (one.length === 0 && two.length === 2) {
+    const a = at(2), b = last(2);
+    // The group one tile short of sets takes the winning tile; the other keeps the pair.
+    const groups = (s[a]! & 4 && s[b]! & 8 ? 1 << b : 0) | (s[b]! & 4 && s[a]! & 8 ? 1 << a : 0);
+    if (groups !== 0) { TENPAI[i] = 1; WAIT_GROUPS[i] = groups; }
+  }
 }
 
 const BK = new Float64Array(4);
@@ -140,10 +156,10 @@ const BO = new Int32Array(4);
  * The moves of 3n+1 hand `c` to tenpai: every draw k the model tries (fewer than 4 held; held, a
  * suit neighbour within two held, or a new kind seven pairs or kokushi can use: hand-ev.ts mayUse)
  * and discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e,
- * into out[at …]; returns how many (at most 34 · 14). The same moves as the engine's shanten gives
- * (c + k − e at 0).
+ * into out[at …], and the waits of the tenpai hand each reaches (waitMask's) into waits[at …];
+ * returns how many (at most 34 · 14). The same moves as the engine's shanten gives (c + k − e at 0).
  */
-export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16Array, at: number): number {
+export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16Array, at: number, waits: Float64Array): number {
   BK[0] = suitKey(c, 0); BK[1] = suitKey(c, 1); BK[2] = suitKey(c, 2); BK[3] = honorKey(c);
   BO[0] = suitOffsetOfKey(BK[0]!); BO[1] = suitOffsetOfKey(BK[1]!); BO[2] = suitOffsetOfKey(BK[2]!); BO[3] = honorOffsetOfKey(BK[3]!);
   BN.fill(0);
@@ -185,18 +201,20 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
     // Seven pairs after k and some discard needs six kinds held twice: with five, k must make the sixth.
     const all = kokushi || (chiitoi && (pairs === 6 || ck === 1));
     // The states each other group may take after the draw for a tenpai hand (its size then fixed).
-    const at = accepting((base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4)));
+    const withK = (base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4));
+    const row = accepting(withK);
     for (let ge = 0; ge < 4; ge++) {
       // A discard from the draw's group leaves its size, and the other groups, as they were.
-      const ok = ge === gk ? ACCEPT[same + ge]! & BY_SIZE[BN[ge]! % 3]! : ACCEPT[at + ge]! & BY_SIZE[(BN[ge]! + 2) % 3]!;
+      const ok = ge === gk ? ACCEPT[same + ge]! & BY_SIZE[BN[ge]! % 3]! : ACCEPT[row + ge]! & BY_SIZE[(BN[ge]! + 2) % 3]!;
       if (ok === 0 && !all) continue;
       for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
         const e = HELD[i]!;
         if (e === k) continue;
         const ce = c[e]!;
-        let tenpai = false;
+        let tenpai = false, idx = -1;
         if (ok !== 0) {
-          tenpai = (ok & (1 << (ge !== gk ? downState(ge, e, ce) : lateralState(gk, k, ck, e, ce)))) !== 0;
+          const st = ge !== gk ? downState(ge, e, ce) : lateralState(gk, k, ck, e, ce);
+          if ((ok & (1 << st)) !== 0) { tenpai = true; idx = ((ge !== gk ? withK : base) & ~(15 << (ge * 4))) | (st << (ge * 4)); }
         }
         if (!tenpai && chiitoi) {
           const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
@@ -207,11 +225,53 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
           const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0);
           tenpai = yk + (yp > 0 ? 1 : 0) === 13;
         }
-        if (tenpai) out[n++] = k * 64 + e;
+        if (tenpai) {
+          out[n] = k * 64 + e;
+          waits[n++] = movedWaits(c, k, ck, e, ce, idx, closed, pairs, kinds, yaoKinds, yaoPairs);
+        }
       }
     }
   }
   return n - at;
+}
+
+/**
+ * waitMask of the hand given to tenpaiMoves with one more k (held ck times) and one less e ≠ k
+ * (held ce), tenpai; `idx`: its four group states (TENPAI's index) when tenpai in the regular form, else −1.
+ */
+function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: number, idx: number, closed: boolean, pairs: number, kinds: number, yaoKinds: number, yaoPairs: number): number {
+  let lo = 0, hi = 0;
+  if (idx >= 0) {
+    const groups = WAIT_GROUPS[idx]!;
+    const gk = GROUP_OF[k]!, ge = GROUP_OF[e]!;
+    for (let g = 0; g < 4; g++) {
+      if (!(groups & (1 << g))) continue;
+      let key = BK[g]!, size = BN[g]!;
+      if (g === gk) { key += g < 3 ? SUIT_WEIGHT[k - g * 9]! : HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ck]!; size++; }
+      if (g === ge) { key += g < 3 ? -SUIT_WEIGHT[e - g * 9]! : HONOR_WEIGHT[ce - 1]! - HONOR_WEIGHT[ce]!; size--; }
+      if (g < 3) {
+        const mask = suitCompleters(key, size);
+        // Kinds g·9 … g·9 + 8 are all below 17 (man), straddle it (pin) or above it (sou).
+        for (let i = 0; i < 9; i++) if (mask & (1 << i)) { const w = g * 9 + i; if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
+      } else {
+        const mask = honorCompleters(key, size);
+        for (let w = 27; w < 34; w++) { const x = c[w]! + (w === k ? 1 : 0) - (w === e ? 1 : 0); if (x < 4 && mask & (1 << x)) hi |= 1 << (w - 17); }
+      }
+    }
+  }
+  if (closed) {
+    const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
+    const yk = yaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
+    const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0) > 0 ? 1 : 0;
+    const sevenPairs = p === 6 && q >= 7, kokushi = yk + yp === 13;
+    if (sevenPairs || kokushi) {
+      for (let w = 0; w < 34; w++) {
+        const x = c[w]! + (w === k ? 1 : 0) - (w === e ? 1 : 0);
+        if ((sevenPairs && x === 1) || (kokushi && YAO[w] && x < 4 && (yp === 0 ? x === 1 : x === 0))) { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
+      }
+    }
+  }
+  return hi * 131072 + lo;
 }
 
 /**
