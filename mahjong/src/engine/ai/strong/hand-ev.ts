@@ -115,7 +115,7 @@ export function clearEvCaches(): void {
 }
 
 /** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
-export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 };
+export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
 
 /**
  * Expected-score model of one decision: one setup, one memo of the hands reached.
@@ -237,6 +237,7 @@ export class HandEv {
     MOVE_START[slot] = written;
     MOVE_LEN[slot] = n;
     written += n;
+    evCacheStats.ringWritten = written;
     this.moveCount = n;
     return at;
   }
