@@ -121,11 +121,11 @@ export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, 
  * Expected-score model of one decision: one setup, one memo of the hands reached.
  */
 export class HandEv {
-  /** Tenpai hands: per-draw win chance and mean value, by key. */
-  private readonly tenpaiMemo = new KeyIndex();
+  /** Hands met in this decision, by key: a tenpai hand's index in tenpaiP / tenpaiMean (≥ 0), another's curve as −2 − its index in `curves`. */
+  private readonly memo = new KeyIndex();
+  /** Tenpai hands: per-draw win chance and mean value. */
   private readonly tenpaiP: number[] = [];
   private readonly tenpaiMean: number[] = [];
-  private readonly curveAt = new KeyIndex();
   private readonly curves: Float64Array[] = [];
   private readonly closed: boolean;
   /** Hands evaluated (tenpai and not), for the tests and the cost check. */
@@ -156,7 +156,7 @@ export class HandEv {
 
   /** Index of tenpai hand `c` (key `key`; its waits `known` when given, as waitMask gives them) in tenpaiP / tenpaiMean. */
   private tenpai(c: number[], key: number, known = -1): number {
-    const hit = this.tenpaiMemo.get(key);
+    const hit = this.memo.get(key);
     if (hit >= 0) return hit;
     this.evaluated++;
     const s = this.s;
@@ -186,7 +186,7 @@ export class HandEv {
     const i = this.tenpaiP.length;
     this.tenpaiP.push(p > 1 ? 1 : p);
     this.tenpaiMean.push(p > 0 ? pv / p : 0);
-    this.tenpaiMemo.add(key, i);
+    this.memo.add(key, i);
     return i;
   }
 
@@ -243,8 +243,8 @@ export class HandEv {
   }
 
   private away(c: number[], sh: number, key: number): Float64Array {
-    const hit = this.curveAt.get(key);
-    if (hit >= 0) return this.curves[hit]!;
+    const hit = this.memo.get(key);
+    if (hit <= -2) return this.curves[-2 - hit]!;
     this.evaluated++;
     const s = this.s, T = this.draws;
     const out = new Float64Array(T + 1);
@@ -284,7 +284,7 @@ export class HandEv {
       for (let n = 1; n <= T; n++) best[n]! += qk * take[n]!;
     }
     for (let n = 1; n <= T; n++) out[n] = best[n]! + (1 - q) * out[n - 1]!;
-    this.curveAt.add(key, this.curves.length);
+    this.memo.add(key, -2 - this.curves.length);
     this.curves.push(out);
     return out;
   }

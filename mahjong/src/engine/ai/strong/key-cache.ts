@@ -41,42 +41,40 @@ export class NumberSlotCache {
   }
 }
 
-/** Key → index (≥ 0) for one decision: open addressing, grown when half full; −1 when absent. Keys are stored + 1 (0: empty slot). */
+/**
+ * Key → number (not −1) for one decision: open addressing on one array (key + 1 at 2i, 0 for an
+ * empty slot; the number at 2i + 1), grown when half full; −1 when absent.
+ */
 export class KeyIndex {
-  private keys = new Float64Array(32);
-  private values = new Int32Array(32);
+  private table = new Float64Array(64);
   private size = 0;
 
   get(key: number): number {
-    const keys = this.keys, mask = keys.length - 1, stored = key + 1;
+    const t = this.table, mask = (t.length >> 1) - 1, stored = key + 1;
     for (let i = slotOf(key, mask); ; i = (i + 1) & mask) {
-      const k = keys[i]!;
-      if (k === stored) return this.values[i]!;
+      const k = t[i * 2]!;
+      if (k === stored) return t[i * 2 + 1]!;
       if (k === 0) return -1;
     }
   }
 
   /** Adds `key` (not yet present) with `value`. */
   add(key: number, value: number): void {
-    if (++this.size * 2 > this.keys.length) this.grow();
-    const keys = this.keys, mask = keys.length - 1;
-    let i = slotOf(key, mask);
-    while (keys[i] !== 0) i = (i + 1) & mask;
-    keys[i] = key + 1;
-    this.values[i] = value;
+    if (++this.size * 4 > this.table.length) this.grow();
+    this.put(this.table, key + 1, value);
+  }
+
+  private put(t: Float64Array, stored: number, value: number): void {
+    const mask = (t.length >> 1) - 1;
+    let i = slotOf(stored - 1, mask);
+    while (t[i * 2] !== 0) i = (i + 1) & mask;
+    t[i * 2] = stored;
+    t[i * 2 + 1] = value;
   }
 
   private grow(): void {
-    const keys = this.keys, values = this.values;
-    this.keys = new Float64Array(keys.length * 2);
-    this.values = new Int32Array(keys.length * 2);
-    const mask = this.keys.length - 1;
-    for (let j = 0; j < keys.length; j++) {
-      if (keys[j] === 0) continue;
-      let i = slotOf(keys[j]! - 1, mask);
-      while (this.keys[i] !== 0) i = (i + 1) & mask;
-      this.keys[i] = keys[j]!;
-      this.values[i] = values[j]!;
-    }
+    const old = this.table;
+    this.table = new Float64Array(old.length * 2);
+    for (let j = 0; j < old.length; j += 2) if (old[j] !== 0) this.put(this.table, old[j]!, old[j + 1]!);
   }
 }
