@@ -91,8 +91,10 @@ const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
 /**
  * What depends on the hand alone, kept across decisions (a seat's next decisions reach mostly the
  * same hands): a tenpai hand's waits as a 34-bit mask (kinds 0–16 low, 17–33 high, ·2^17), and
- * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k.
- * Both are cleared when they grow past CACHE_LIMIT entries.
+ * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k
+ * (a one-shanten hand's with the waits of the tenpai hand each reaches, tenpai-groups.ts). Each
+ * is a slot per hand, replaced by the next hand in its slot (key-cache.ts; a Map of non-integer
+ * keys cost tens of ns a lookup).
  */
 const WAIT_MASKS = new NumberSlotCache(17);
 // Move lists live in a ring (ARENA, written contiguously at absolute positions); a cache slot
@@ -114,7 +116,7 @@ export function clearEvCaches(): void {
   MOVE_KEY.fill(-1);
 }
 
-/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
+/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts; waits are looked up only for tenpai hands not reached by a move), and the move ring's size and what was written to it. */
 export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
 
 /**
