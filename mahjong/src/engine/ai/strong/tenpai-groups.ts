@@ -11,8 +11,7 @@
  * (the tables never count a 5th copy), and its waits are the kinds whose added copy makes the
  * group's distance 0 there: per group shape, a mask cached for good (a few thousand shapes). Seven
  * pairs and kokushi (closed hands) as the engine counts them. The results are those of the engine's
- * shanten (test/engine/ai/strong-hand-ev.test.ts checks them on every hand the model meets in
- * self-play, and on random hands).
+ * shanten (test/engine/ai/strong-tenpai-groups.test.ts checks them on random hands).
  */
 import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
 import { downState, ENTRY, groupState, lateralState, upState, useGroups } from './group-states';
@@ -59,28 +58,6 @@ function honorCompleters(key: number, n: number): number {
   return mask;
 }
 
-/**
- * Regular-form tenpai of the 3n+1 hand whose groups have n[g] tiles at pool offsets o[g]: the group
- * that takes the winning tile (0–3), 4 when either of two groups of size 2 (mod 3) does (`pick`
- * then says which: bit g), or −1 when not tenpai.
- */
-function regular(d: Int8Array, n: Int8Array, o: Int32Array): number {
-  let one = -1, twoA = -1, twoB = -1;
-  for (let g = 0; g < 4; g++) {
-    const r = n[g]! % 3;
-    if (r === 1) { if (one >= 0) return -1; one = g; }
-    else if (r === 2) { if (twoB >= 0) return -1; if (twoA < 0) twoA = g; else twoB = g; }
-    else if (d[o[g]! + ENTRY[n[g]!]!] !== 0) return -1;
-  }
-  if (one >= 0) return twoA < 0 && d[o[one]! + ENTRY[n[one]! + 1]!] === 1 ? one : -1;
-  if (twoB < 0) return -1;
-  const a = d[o[twoA]! + ENTRY[n[twoA]!]!] === 0 && d[o[twoB]! + ENTRY[n[twoB]! + 1]!] === 1 ? 1 << twoB : 0;
-  const b = d[o[twoB]! + ENTRY[n[twoB]!]!] === 0 && d[o[twoA]! + ENTRY[n[twoA]! + 1]!] === 1 ? 1 << twoA : 0;
-  pick = a | b;
-  return pick !== 0 ? 4 : -1;
-}
-let pick = 0;
-
 const N = new Int8Array(4);
 const O = new Int32Array(4);
 const KEYS = new Float64Array(4);
@@ -105,9 +82,9 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
   let lo = 0, hi = 0;
   const add = (w: number) => { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); };
   const d = distancePool();
-  const g = regular(d, N, O);
-  if (g >= 0) {
-    const groups = g === 4 ? pick : 1 << g;
+  const states = groupState(d, O[0]!, N[0]!) | (groupState(d, O[1]!, N[1]!) << 4) | (groupState(d, O[2]!, N[2]!) << 8) | (groupState(d, O[3]!, N[3]!) << 12);
+  if (TENPAI[states] === 1) {
+    const groups = WAIT_GROUPS[states]!;
     for (let h = 0; h < 4; h++) {
       if (!(groups & (1 << h))) continue;
       if (h < 3) {
@@ -129,9 +106,9 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
 }
 
 
-/** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases of `regular`). */
+/** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases in the file comment). */
 const TENPAI = new Uint8Array(1 << 16);
-/** For a tenpai index: the groups (bit per group) that take the winning tile (regular's `pick`). */
+/** For a tenpai index: the groups (bit per group) that can take the winning tile. */
 const WAIT_GROUPS = new Uint8Array(1 << 16);
 for (let i = 0; i < 1 << 16; i++) {
   const s = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
