@@ -159,6 +159,9 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
   const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
   const base = s0 | (s1 << 4) | (s2 << 8) | (s3 << 12);
   const same = accepting(base);
+  // Per group: the states a discard from it may leave (its size less one, mod 3), and those a draw
+  // and a discard both in it may leave (its size as it is, the others unchanged).
+  for (let g = 0; g < 4; g++) { AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!; SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!; }
   let held = 0;
   for (let g = 0; g < 4; g++) {
     FROM[g] = held;
@@ -182,7 +185,7 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
     const row = accepting(withK);
     for (let ge = 0; ge < 4; ge++) {
       // A discard from the draw's group leaves its size, and the other groups, as they were.
-      const ok = ge === gk ? ACCEPT[same + ge]! & BY_SIZE[BN[ge]! % 3]! : ACCEPT[row + ge]! & BY_SIZE[(BN[ge]! + 2) % 3]!;
+      const ok = ge === gk ? SAME_OK[ge]! : ACCEPT[row + ge]! & AFTER_DISCARD[ge]!;
       if (ok === 0 && !all) continue;
       for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
         const e = HELD[i]!;
@@ -272,4 +275,6 @@ function accepting(i: number): number {
 /** The states of a group whose size is r (mod 3). */
 const BY_SIZE = Int32Array.from([0, 1, 2], (r) => { let m = 0; for (let st = 0; st < 16; st++) if ((st & 3) === r) m |= 1 << st; return m; });
 const FROM = new Int32Array(5);
+const AFTER_DISCARD = new Int32Array(4);
+const SAME_OK = new Int32Array(4);
 const HELD = new Int8Array(34);
