@@ -5,7 +5,9 @@
  * the ratio, and how often the model ran (decisions, candidates, hands it evaluated) and how often
  * its caches of waits and moves answered.
  *
- * Run: taskset -c 1 bun bench/mahjong-hand-ev-cost.ts [--games 300] [--passes 2] [--opts '{"handEv":1,"evMargin":30}']
+ * Run: taskset -c 1 bun bench/mahjong-hand-ev-cost.ts [--games 300] [--passes 2] [--opts '{"handEv":1,"evMargin":30}'] [--base '{}']
+ * (`--base`: the other four seats' options; the defaults play the model since the eighth strength
+ * round, so its whole cost is `--base '{"handEv":-1}' --opts '{}'`).
  */
 import { StrongAgent } from '../mahjong/src/engine/ai';
 import { evCacheStats, HandEv } from '../mahjong/src/engine/ai/strong/hand-ev';
@@ -15,6 +17,7 @@ import { arg } from './cli-args';
 const games = Number(arg('games', '300'));
 const passes = Number(arg('passes', '2'));
 const opts = JSON.parse(arg('opts', '{"handEv":1,"evMargin":30}')) as Record<string, unknown>;
+const base = JSON.parse(arg('base', '{}')) as Record<string, unknown>;
 
 let models = 0, candidates = 0, hands = 0;
 const value = HandEv.prototype.value;
@@ -35,16 +38,16 @@ function pass(o: Record<string, unknown>, seed: number): number {
   return games / ((u.user + u.system) / 1e6);
 }
 
-pass({}, 1);
+pass(base, 1);
 pass(opts, 1);
 const rates: [number[], number[]] = [[], []];
 models = candidates = hands = 0;
 for (const k of Object.keys(evCacheStats) as (keyof typeof evCacheStats)[]) evCacheStats[k] = 0;
 for (let p = 0; p < passes; p++) {
-  rates[0].push(pass({}, 10_000 + p * games));
+  rates[0].push(pass(base, 10_000 + p * games));
   rates[1].push(pass(opts, 10_000 + p * games));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const n = games * passes;
-console.log(`defaults: ${rates[0].map((r) => r.toFixed(1)).join(' / ')} hanchan/s; ${JSON.stringify(opts)}: ${rates[1].map((r) => r.toFixed(1)).join(' / ')} hanchan/s; ratio ${(median(rates[1]) / median(rates[0])).toFixed(2)}x`);
+console.log(`${JSON.stringify(base)}: ${rates[0].map((r) => r.toFixed(1)).join(' / ')} hanchan/s; ${JSON.stringify(opts)}: ${rates[1].map((r) => r.toFixed(1)).join(' / ')} hanchan/s; ratio ${(median(rates[1]) / median(rates[0])).toFixed(2)}x`);
 console.log(`per hanchan (four seats): ${(models / n).toFixed(1)} decisions by the model, ${(candidates / n).toFixed(1)} candidates, ${(hands / n).toFixed(0)} hands evaluated; waits cached ${(100 - (100 * evCacheStats.waitMisses) / Math.max(1, evCacheStats.waits)).toFixed(0)} % of ${(evCacheStats.waits / n).toFixed(0)}, moves ${(100 - (100 * evCacheStats.moveMisses) / Math.max(1, evCacheStats.moves)).toFixed(0)} % of ${(evCacheStats.moves / n).toFixed(0)}`);

@@ -45,6 +45,12 @@ type Message = Record<string, unknown>;
 const received: Message[] = [];
 const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
 const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
+/** Rethrows a timeout with what the gateway says of the session and its pane: the evidence a slow or stuck start leaves. */
+const withPane = (channelId: string) => async (e: unknown): Promise<never> => {
+  const session = await api(`/sessions/${encodeURIComponent(channelId)}`).catch(() => null);
+  const pane = await api(`/sessions/${encodeURIComponent(channelId)}/pane`).catch(() => null);
+  throw new Error(`${(e as Error).message}\nstatus over REST: ${session?.body?.status}\npane:\n${pane?.body?.content}`);
+};
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
 /** Forgets queued statuses, so the next wait sees only what follows the step about to be taken. */
 const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if (channel.messages[i]!.type === 'agent.status') channel.messages.splice(i, 1); };
@@ -143,7 +149,7 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${server.url}/`);
       await page.click('#session-list li[data-channel="gm-web"] button.open');
-      await waitFor(async () => (await page.locator('#session-list li[data-channel="gm-web"] .badge').textContent()) === 'idle', 'gemini idle in the console', 60_000);
+      await waitFor(async () => (await page.locator('#session-list li[data-channel="gm-web"] .badge').textContent()) === 'idle', 'gemini idle in the console', 60_000).catch(withPane('gm-web'));
       await page.fill('#input-text', 'RUN_TOOL');
       await page.click('#input-form button');
       await waitFor(async () => (await page.isVisible('#prompt')) && /Allow execution/.test((await page.locator('#prompt-question').textContent()) ?? ''), 'the approval in the console', 60_000);
@@ -159,7 +165,7 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
     const chat = String(ALICE);
     telegram.say(chat, ALICE, `/new gemini ${tg}`);
     await waitFor(() => telegram.inChat(chat).find((m) => !m.photo && /Started tg/.test(telegram.visibleText(m.text))), 'the session started from Telegram', 60_000);
-    await waitFor(async () => (await api(`/sessions/telegram:${chat}`)).body.status === 'idle', 'gemini idle for Telegram', 60_000);
+    await waitFor(async () => (await api(`/sessions/telegram:${chat}`)).body.status === 'idle', 'gemini idle for Telegram', 60_000).catch(withPane(`telegram:${chat}`));
     telegram.say(chat, ALICE, 'RUN_TOOL');
     const card = await waitFor(() => telegram.inChat(chat).find((m) => m.keyboard.length > 0 && /Allow execution/.test(telegram.visibleText(m.text))), 'the approval card', 60_000);
     expect(card.keyboard.flat()[0]!.text).toBe('1. Allow once');

@@ -18,14 +18,20 @@ const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 /** A closed hand's riichi, tsumo, ura and ippatsu on average (as estimateHan counts them). */
 const CLOSED_HAN = 1.6;
 
+// A model's setup arrays, shared by every model (one decision at a time, as hand-ev.ts's scratch).
+const UNSEEN = new Float64Array(34);
+const YAKUHAI = new Uint8Array(34);
+const RIVER = new Uint8Array(34);
+const RATES = new Float64Array(34);
+
 export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = false): HandEv {
-  const unseen = new Array<number>(34);
+  const unseen = UNSEEN;
   let total = 0;
   for (let k = 0; k < 34; k++) { const u = 4 - t.visible[k]!; unseen[k] = u > 0 ? u : 0; total += unseen[k]!; }
   const reds: number[] = [];
   for (const id of t.hand) if (isRed(id)) reds.push(id >> 2);
   const sticks = t.view.kyotaku * 1000 + t.view.honba * 300;
-  const yakuhai = new Uint8Array(34);
+  const yakuhai = YAKUHAI;
   for (let k = 27; k < 34; k++) yakuhai[k] = isYakuhai(t, k) ? (k === t.seatWind && k === t.roundWind ? 2 : 1) : 0;
   const dealer = t.dealer;
   // The hand's han without the winning tile once, then what each wait adds.
@@ -47,9 +53,9 @@ export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = fals
       out[i] = measuredValue(h, false, dealer) + sticks;
     }
   };
-  const river = new Uint8Array(34);
+  const river = RIVER.fill(0);
   for (const d of t.me.river) river[d.tile >> 2] = 1;
-  const rates = byWait ? ronRates(t, total, new Float64Array(34)) : undefined;
+  const rates = byWait ? ronRates(t, total, RATES) : undefined;
   return new HandEv({ unseen, total: Math.max(1, total), rate, values, river, rates }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount);
 }
 

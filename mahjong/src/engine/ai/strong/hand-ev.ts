@@ -18,6 +18,8 @@
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
 import { HandGroups } from '../../shanten';
+import { KeyIndex, NumberSlotCache } from './key-cache';
+import { tenpaiMoves, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -89,28 +91,49 @@ const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
 /**
  * What depends on the hand alone, kept across decisions (a seat's next decisions reach mostly the
  * same hands): a tenpai hand's waits as a 34-bit mask (kinds 0–16 low, 17–33 high, ·2^17), and
- * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k.
- * Both are cleared when they grow past CACHE_LIMIT entries.
+ * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k
+ * (a one-shanten hand's with the waits of the tenpai hand each reaches, tenpai-groups.ts). Each
+ * is a slot per hand, replaced by the next hand in its slot (key-cache.ts; a Map of non-integer
+ * keys cost tens of ns a lookup).
  */
-const WAIT_MASKS = new Map<number, number>();
-const MOVES = new Map<number, Int16Array>();
-const CACHE_LIMIT = 200_000;
+const WAIT_MASKS = new NumberSlotCache(17);
+// Move lists live in a ring (ARENA, written contiguously at absolute positions); a cache slot
+// holds a hand's key, the list's absolute start and length, and is good while the ring has not
+// come round to it again.
+const MOVE_BITS = 15, MOVE_MASK = (1 << MOVE_BITS) - 1;
+const MOVE_KEY = new Float64Array(1 << MOVE_BITS).fill(-1);
+const MOVE_START = new Float64Array(1 << MOVE_BITS);
+const MOVE_LEN = new Int32Array(1 << MOVE_BITS);
+const ARENA_SIZE = 1 << 18;
+const ARENA = new Int16Array(ARENA_SIZE);
+/** For a one-shanten hand's moves: the waits (waitMask) of the tenpai hand each reaches. */
+const ARENA_WAITS = new Float64Array(ARENA_SIZE);
+let written = 0;
 const MOVE_SCRATCH = new Int16Array(34 * 34);
-/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts). */
-export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0 };
+/** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
+export function clearEvCaches(): void {
+  WAIT_MASKS.clear();
+  MOVE_KEY.fill(-1);
+}
+
+/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts; waits are looked up only for tenpai hands not reached by a move), and the move ring's size and what was written to it. */
+export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
 
 /**
  * Expected-score model of one decision: one setup, one memo of the hands reached.
  */
 export class HandEv {
-  /** Tenpai hands: per-draw win chance and mean value, by key. */
-  private readonly tenpaiMemo = new Map<number, number>();
+  /** Hands met in this decision, by key: a tenpai hand's index in tenpaiP / tenpaiMean (≥ 0), another's curve as −2 − its index in `curves`. */
+  private readonly memo = new KeyIndex();
+  /** Tenpai hands: per-draw win chance and mean value. */
   private readonly tenpaiP: number[] = [];
   private readonly tenpaiMean: number[] = [];
-  private readonly curves = new Map<number, Float64Array>();
+  private readonly curves: Float64Array[] = [];
   private readonly closed: boolean;
   /** Hands evaluated (tenpai and not), for the tests and the cost check. */
   evaluated = 0;
+  /** Length of the list the last `moves` call returned. */
+  private moveCount = 0;
 
   constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0) {
     if (draws > MAX_DRAWS) this.draws = MAX_DRAWS;
@@ -133,32 +156,25 @@ export class HandEv {
     return out;
   }
 
-  /** Index of tenpai hand `c` (key `key`) in tenpaiP / tenpaiMean. */
-  private tenpai(c: number[], key: number): number {
-    const hit = this.tenpaiMemo.get(key);
-    if (hit !== undefined) return hit;
+  /** Index of tenpai hand `c` (key `key`; its waits `known` when given, as waitMask gives them) in tenpaiP / tenpaiMean. */
+  private tenpai(c: number[], key: number, known = -1): number {
+    const hit = this.memo.get(key);
+    if (hit >= 0) return hit;
     this.evaluated++;
     const s = this.s;
-    let mask = WAIT_MASKS.get(key);
-    evCacheStats.waits++;
-    if (mask === undefined) {
+    let mask = known;
+    if (mask < 0) { mask = WAIT_MASKS.get(key); evCacheStats.waits++; }
+    if (mask < 0) {
       evCacheStats.waitMisses++;
-      const g = GROUPS[0]!;
-      g.set(c, this.meldCount);
-      let lo = 0, hi = 0;
-      const loose = looseDraws(c, this.closed);
-      for (let w = 0; w < 34; w++) {
-        if (c[w]! >= 4 || !mayUse(c, w, loose)) continue;
-        if (g.changed(c, w, 1) === -1) { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
-      }
-      mask = hi * 131072 + lo;
-      if (WAIT_MASKS.size >= CACHE_LIMIT) WAIT_MASKS.clear();
+      mask = waitMask(c, this.meldCount);
       WAIT_MASKS.set(key, mask);
     }
     let n = 0;
     if (mask !== 0) {
-      const hi = Math.floor(mask / 131072), lo = mask - hi * 131072;
-      for (let w = 0; w < 34; w++) if ((w < 17 ? lo & (1 << w) : hi & (1 << (w - 17))) && s.unseen[w]! > 0) WAITS[n++] = w;
+      const hi = Math.floor(mask / 131072);
+      // Set bits, lowest first (kinds in increasing order).
+      for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+      for (let h = hi; h !== 0; h &= h - 1) { const w = 48 - Math.clz32(h & -h); if (s.unseen[w]! > 0) WAITS[n++] = w; }
     }
     let p = 0, pv = 0;
     if (n > 0) {
@@ -172,20 +188,32 @@ export class HandEv {
     const i = this.tenpaiP.length;
     this.tenpaiP.push(p > 1 ? 1 : p);
     this.tenpaiMean.push(p > 0 ? pv / p : 0);
-    this.tenpaiMemo.set(key, i);
+    this.memo.add(key, i);
     return i;
   }
 
-  /** The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k. */
-  private moves(c: number[], sh: number, key: number): Int16Array {
-    let moves = MOVES.get(key);
+  /**
+   * The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k, at
+   * ARENA[returned index …] (this.moveCount of them; good until the next call).
+   */
+  private moves(c: number[], sh: number, key: number): number {
+    const slot = (key >>> 0) & MOVE_MASK;
     evCacheStats.moves++;
-    if (moves) return moves;
+    if (MOVE_KEY[slot] === key && written <= MOVE_START[slot]! + ARENA_SIZE) {
+      this.moveCount = MOVE_LEN[slot]!;
+      return MOVE_START[slot]! % ARENA_SIZE;
+    }
     evCacheStats.moveMisses++;
+    let n = 0;
+    if (sh === 1) {
+      // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts), into the ring.
+      let at = written % ARENA_SIZE;
+      if (at + 34 * 14 > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
+      return this.keep(key, at, tenpaiMoves(c, this.meldCount, ARENA, at, ARENA_WAITS));
+    }
+    const loose = looseDraws(c, this.closed);
     const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
     g13.set(c, this.meldCount);
-    let n = 0;
-    const loose = looseDraws(c, this.closed);
     for (let k = 0; k < 34; k++) {
       if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
       if (g13.changed(c, k, 1) >= sh) continue;
@@ -194,37 +222,56 @@ export class HandEv {
       for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && g14.changed(c, e, -1) === sh - 1) MOVE_SCRATCH[n++] = k * 64 + e;
       c[k]!--;
     }
-    moves = MOVE_SCRATCH.slice(0, n);
-    if (MOVES.size >= CACHE_LIMIT) MOVES.clear();
-    MOVES.set(key, moves);
-    return moves;
+    return this.keepMoves(key, n);
+  }
+
+  private keepMoves(key: number, n: number): number {
+    let at = written % ARENA_SIZE;
+    if (at + n > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
+    ARENA.set(MOVE_SCRATCH.subarray(0, n), at);
+    return this.keep(key, at, n);
+  }
+
+  /** Files the n moves just written at ARENA[at …] (= absolute position `written`) under `key`. */
+  private keep(key: number, at: number, n: number): number {
+    const slot = (key >>> 0) & MOVE_MASK;
+    MOVE_KEY[slot] = key;
+    MOVE_START[slot] = written;
+    MOVE_LEN[slot] = n;
+    written += n;
+    evCacheStats.ringWritten = written;
+    this.moveCount = n;
+    return at;
   }
 
   private away(c: number[], sh: number, key: number): Float64Array {
-    const hit = this.curves.get(key);
-    if (hit) return hit;
+    const hit = this.memo.get(key);
+    if (hit <= -2) return this.curves[-2 - hit]!;
     this.evaluated++;
     const s = this.s, T = this.draws;
     const out = new Float64Array(T + 1);
-    const moves = this.moves(c, sh, key);
+    let from = this.moves(c, sh, key), end = from + this.moveCount;
+    // Deeper levels write the ring too: above one shanten, read a copy.
+    const moves = sh === 1 ? ARENA : ARENA.slice(from, end);
+    if (sh > 1) { end -= from; from = 0; }
     // best[n]: Σ over improving draws k of q_k · max over discards e of the next hand's E(n − 1).
     const best = BEST[sh]!.fill(0, 0, T + 1);
     const take = TAKE[sh]!;
     let q = 0;
-    for (let i = 0; i < moves.length;) {
+    for (let i = from; i < end;) {
       const k = moves[i]! >> 6;
       const u = s.unseen[k]!;
-      if (u <= 0) { while (i < moves.length && moves[i]! >> 6 === k) i++; continue; }
+      if (u <= 0) { while (i < end && moves[i]! >> 6 === k) i++; continue; }
       const qk = u / s.total;
       q += qk;
       take.fill(0, 0, T + 1);
       c[k]!++;
-      for (; i < moves.length && moves[i]! >> 6 === k; i++) {
+      for (; i < end && moves[i]! >> 6 === k; i++) {
         const e = moves[i]! & 63;
         c[e]!--;
         const nextKey = key + Z[k]! - Z[e]!;
         if (sh === 1) {
-          const j = this.tenpai(c, nextKey);
+          const j = this.tenpai(c, nextKey, ARENA_WAITS[i]!);
           const p = this.tenpaiP[j]!, mean = this.tenpaiMean[j]!;
           // take[n] = E0(n − 1) = mean · (1 − (1 − p)^(n − 1)).
           let miss = 1;
@@ -239,7 +286,8 @@ export class HandEv {
       for (let n = 1; n <= T; n++) best[n]! += qk * take[n]!;
     }
     for (let n = 1; n <= T; n++) out[n] = best[n]! + (1 - q) * out[n - 1]!;
-    this.curves.set(key, out);
+    this.memo.add(key, -2 - this.curves.length);
+    this.curves.push(out);
     return out;
   }
 }

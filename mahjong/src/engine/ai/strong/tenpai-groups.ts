@@ -1,0 +1,280 @@
+/**
+ * Tenpai and waits of a 3n+1 hand straight from the rules engine's per-group distance tables
+ * (src/engine/shanten/group-table.ts), for the expected-score model (hand-ev.ts), which meets
+ * hundreds of new hands per hanchan: no (min,+) product at all.
+ *
+ * In the regular form a complete hand uses every tile, so each group of n tiles is used whole:
+ * ⌊n/3⌋ sets and a pair when n ≡ 2 (mod 3) (n ≡ 1 cannot be). A 3n+1 hand is one tile from
+ * complete exactly when its groups' sizes are 1, 0, 0, 0 (mod 3), the 1 one tile short of sets and
+ * a pair, the others complete; or 2, 2, 0, 0, one 2 complete (sets and the pair) and the other one
+ * tile short of sets only, the 0s complete. "One tile short" is the group's distance 1 at that entry
+ * (the tables never count a 5th copy), and its waits are the kinds whose added copy makes the
+ * group's distance 0 there: per group shape, a mask cached for good (a few thousand shapes). Seven
+ * pairs and kokushi (closed hands) as the engine counts them. The results are those of the engine's
+ * shanten (test/engine/ai/strong-tenpai-groups.test.ts checks them on random hands).
+ */
+import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
+import { downState, ENTRY, groupState, lateralState, upState, useGroups } from './group-states';
+
+const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
+const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
+
+/** Per suit key: bit i = one more copy of position i completes the group (bit 15: computed). Honours: by the count the kind has. */
+let suitDone: Uint16Array | null = null;
+const honorDone = new Uint16Array(8 ** 5);
+
+function suitCompleters(key: number, n: number): number {
+  suitDone ??= new Uint16Array(5 ** 9);
+  const hit = suitDone[key]!;
+  if (hit !== 0) return hit & 0x1ff;
+  const at = ENTRY[n + 1]!;
+  let mask = 0, rest = key;
+  for (let i = 8; i >= 0; i--) {
+    const digit = rest % 5;
+    rest = (rest - digit) / 5;
+    if (digit >= 4) continue;
+    // The lookup first: it may grow (replace) the pool.
+    const o = suitOffsetOfKey(key + SUIT_WEIGHT[i]!);
+    if (distancePool()[o + at] === 0) mask |= 1 << i;
+  }
+  suitDone[key] = mask | 0x8000;
+  return mask;
+}
+
+function honorCompleters(key: number, n: number): number {
+  const hit = honorDone[key]!;
+  if (hit !== 0) return hit & 0xf;
+  const at = ENTRY[n + 1]!;
+  // Kinds held b times (b = 0–3), as honorKey counts them.
+  const held = [key % 8, Math.floor(key / 4096) % 8, Math.floor(key / 512) % 8, Math.floor(key / 64) % 8];
+  let mask = 0;
+  for (let b = 0; b < 4; b++) {
+    if (held[b] === 0) continue;
+    const o = honorOffsetOfKey(key - HONOR_WEIGHT[b]! + HONOR_WEIGHT[b + 1]!);
+    if (distancePool()[o + at] === 0) mask |= 1 << b;
+  }
+  honorDone[key] = mask | 0x8000;
+  return mask;
+}
+
+const N = new Int8Array(4);
+const O = new Int32Array(4);
+const KEYS = new Float64Array(4);
+
+/**
+ * The waits of 3n+1 hand `c` (`meldCount` calls) as a 34-bit mask (kinds 0–16 low, 17–33 · 2^17),
+ * every kind whose added copy (a 5th never) completes it; 0 when it is not tenpai.
+ */
+export function waitMask(c: ArrayLike<number>, meldCount: number): number {
+  KEYS[0] = suitKey(c, 0); KEYS[1] = suitKey(c, 1); KEYS[2] = suitKey(c, 2); KEYS[3] = honorKey(c);
+  O[0] = suitOffsetOfKey(KEYS[0]!); O[1] = suitOffsetOfKey(KEYS[1]!); O[2] = suitOffsetOfKey(KEYS[2]!); O[3] = honorOffsetOfKey(KEYS[3]!);
+  let pairs = 0, kinds = 0, yaoKinds = 0, yaoPair = 0;
+  N.fill(0);
+  for (let k = 0; k < 34; k++) {
+    const m = c[k]!;
+    if (m === 0) continue;
+    N[GROUP_OF[k]!]! += m;
+    kinds++;
+    if (m >= 2) pairs++;
+    if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPair = 1; }
+  }
+  let lo = 0, hi = 0;
+  const add = (w: number) => { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); };
+  const d = distancePool();
+  const states = groupState(d, O[0]!, N[0]!) | (groupState(d, O[1]!, N[1]!) << 4) | (groupState(d, O[2]!, N[2]!) << 8) | (groupState(d, O[3]!, N[3]!) << 12);
+  if (TENPAI[states] === 1) {
+    const groups = WAIT_GROUPS[states]!;
+    for (let h = 0; h < 4; h++) {
+      if (!(groups & (1 << h))) continue;
+      if (h < 3) {
+        const mask = suitCompleters(KEYS[h]!, N[h]!);
+        for (let i = 0; i < 9; i++) if (mask & (1 << i)) add(h * 9 + i);
+      } else {
+        const mask = honorCompleters(KEYS[3]!, N[3]!);
+        for (let k = 27; k < 34; k++) if (c[k]! < 4 && mask & (1 << c[k]!)) add(k);
+      }
+    }
+  }
+  if (meldCount === 0) {
+    // Seven pairs: six kinds held twice or more and a seventh once (the engine's count).
+    if (pairs === 6 && kinds >= 7) for (let k = 0; k < 34; k++) if (c[k] === 1) add(k);
+    // Kokushi: 13 − kinds − pair = 0.
+    if (yaoKinds + yaoPair === 13) for (let k = 0; k < 34; k++) if (YAO[k] && c[k]! < 4 && (yaoPair === 0 ? c[k] === 1 : c[k] === 0)) add(k);
+  }
+  return hi * 131072 + lo;
+}
+
+
+/** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases in the file comment). */
+const TENPAI = new Uint8Array(1 << 16);
+/** For a tenpai index: the groups (bit per group) that can take the winning tile. */
+const WAIT_GROUPS = new Uint8Array(1 << 16);
+for (let i = 0; i < 1 << 16; i++) {
+  const s = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
+  const one = s.filter((x) => (x & 3) === 1), two = s.filter((x) => (x & 3) === 2), zero = s.filter((x) => (x & 3) === 0);
+  if (s.some((x) => (x & 3) === 3) || !zero.every((x) => x & 4)) continue;
+  const at = (size: number) => s.findIndex((x) => (x & 3) === size);
+  const last = (size: number) => s.findLastIndex((x) => (x & 3) === size);
+  if (one.length === 1 && two.length === 0) { if (one[0]! & 8) { TENPAI[i] = 1; WAIT_GROUPS[i] = 1 << at(1); } }
+  else if (one.length === 0 && two.length === 2) {
+    const a = at(2), b = last(2);
+    // The group one tile short of sets takes the winning tile; the other keeps the pair.
+    const groups = (s[a]! & 4 && s[b]! & 8 ? 1 << b : 0) | (s[b]! & 4 && s[a]! & 8 ? 1 << a : 0);
+    if (groups !== 0) { TENPAI[i] = 1; WAIT_GROUPS[i] = groups; }
+  }
+}
+
+const BK = new Float64Array(4);
+const BN = new Int8Array(4);
+const BO = new Int32Array(4);
+
+/**
+ * The moves of 3n+1 hand `c` to tenpai: every draw k the model tries (fewer than 4 held; held, a
+ * suit neighbour within two held, or a new kind seven pairs or kokushi can use: hand-ev.ts mayUse)
+ * and discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e,
+ * into out[at …], and the waits of the tenpai hand each reaches (waitMask's) into waits[at …];
+ * returns how many (at most 34 · 14). The same moves as the engine's shanten gives (c + k − e at 0).
+ */
+export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16Array, at: number, waits: Float64Array): number {
+  BK[0] = suitKey(c, 0); BK[1] = suitKey(c, 1); BK[2] = suitKey(c, 2); BK[3] = honorKey(c);
+  BO[0] = suitOffsetOfKey(BK[0]!); BO[1] = suitOffsetOfKey(BK[1]!); BO[2] = suitOffsetOfKey(BK[2]!); BO[3] = honorOffsetOfKey(BK[3]!);
+  BN.fill(0);
+  let pairs = 0, kinds = 0, yaoKinds = 0, yaoPairs = 0;
+  for (let k = 0; k < 34; k++) {
+    const m = c[k]!;
+    if (m === 0) continue;
+    BN[GROUP_OF[k]!]! += m;
+    kinds++;
+    if (m >= 2) pairs++;
+    if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPairs++; }
+  }
+  const closed = meldCount === 0;
+  // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
+  const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
+  // New kinds a draw may bring (hand-ev.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
+  const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
+  useGroups(BK, BO, BN);
+  const d = distancePool();
+  const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
+  const base = s0 | (s1 << 4) | (s2 << 8) | (s3 << 12);
+  const same = accepting(base);
+  // Per group: the states a discard from it may leave (its size less one, mod 3), and those a draw
+  // and a discard both in it may leave (its size as it is, the others unchanged).
+  for (let g = 0; g < 4; g++) { AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!; SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!; }
+  let held = 0;
+  for (let g = 0; g < 4; g++) {
+    FROM[g] = held;
+    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) HELD[held++] = k;
+  }
+  FROM[4] = held;
+  let n = at;
+  for (let k = 0; k < 34; k++) {
+    const ck = c[k]!;
+    if (ck >= 4) continue;
+    if (ck === 0 && loose !== 2 && !(loose === 1 && YAO[k])) {
+      if (k >= 27) continue;
+      const p = k % 9;
+      if (!((p >= 1 && c[k - 1]! > 0) || (p >= 2 && c[k - 2]! > 0) || (p <= 7 && c[k + 1]! > 0) || (p <= 6 && c[k + 2]! > 0))) continue;
+    }
+    const gk = GROUP_OF[k]!;
+    // Seven pairs after k and some discard needs six kinds held twice: with five, k must make the sixth.
+    const all = kokushi || (chiitoi && (pairs === 6 || ck === 1));
+    // The states each other group may take after the draw for a tenpai hand (its size then fixed).
+    const withK = (base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4));
+    const row = accepting(withK);
+    for (let ge = 0; ge < 4; ge++) {
+      // A discard from the draw's group leaves its size, and the other groups, as they were.
+      const ok = ge === gk ? SAME_OK[ge]! : ACCEPT[row + ge]! & AFTER_DISCARD[ge]!;
+      if (ok === 0 && !all) continue;
+      for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
+        const e = HELD[i]!;
+        if (e === k) continue;
+        const ce = c[e]!;
+        let tenpai = false, idx = -1;
+        if (ok !== 0) {
+          const st = ge !== gk ? downState(ge, e, ce) : lateralState(gk, k, ck, e, ce);
+          if ((ok & (1 << st)) !== 0) { tenpai = true; idx = ((ge !== gk ? withK : base) & ~(15 << (ge * 4))) | (st << (ge * 4)); }
+        }
+        if (!tenpai && chiitoi) {
+          const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
+          tenpai = p === 6 && q >= 7;
+        }
+        if (!tenpai && kokushi) {
+          const yk = yaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
+          const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0);
+          tenpai = yk + (yp > 0 ? 1 : 0) === 13;
+        }
+        if (tenpai) {
+          out[n] = k * 64 + e;
+          waits[n++] = movedWaits(c, k, ck, e, ce, idx, closed, pairs, kinds, yaoKinds, yaoPairs);
+        }
+      }
+    }
+  }
+  return n - at;
+}
+
+/**
+ * waitMask of the hand given to tenpaiMoves with one more k (held ck times) and one less e ≠ k
+ * (held ce), tenpai; `idx`: its four group states (TENPAI's index) when tenpai in the regular form, else −1.
+ */
+function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: number, idx: number, closed: boolean, pairs: number, kinds: number, yaoKinds: number, yaoPairs: number): number {
+  let lo = 0, hi = 0;
+  if (idx >= 0) {
+    const groups = WAIT_GROUPS[idx]!;
+    const gk = GROUP_OF[k]!, ge = GROUP_OF[e]!;
+    for (let g = 0; g < 4; g++) {
+      if (!(groups & (1 << g))) continue;
+      let key = BK[g]!, size = BN[g]!;
+      if (g === gk) { key += g < 3 ? SUIT_WEIGHT[k - g * 9]! : HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ck]!; size++; }
+      if (g === ge) { key += g < 3 ? -SUIT_WEIGHT[e - g * 9]! : HONOR_WEIGHT[ce - 1]! - HONOR_WEIGHT[ce]!; size--; }
+      if (g < 3) {
+        const mask = suitCompleters(key, size);
+        // Kinds g·9 … g·9 + 8 are all below 17 (man), straddle it (pin) or above it (sou).
+        for (let i = 0; i < 9; i++) if (mask & (1 << i)) { const w = g * 9 + i; if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
+      } else {
+        const mask = honorCompleters(key, size);
+        for (let w = 27; w < 34; w++) { const x = c[w]! + (w === k ? 1 : 0) - (w === e ? 1 : 0); if (x < 4 && mask & (1 << x)) hi |= 1 << (w - 17); }
+      }
+    }
+  }
+  if (closed) {
+    const p = pairs + (ck === 1 ? 1 : 0) - (ce === 2 ? 1 : 0), q = kinds + (ck === 0 ? 1 : 0) - (ce === 1 ? 1 : 0);
+    const yk = yaoKinds + (YAO[k] && ck === 0 ? 1 : 0) - (YAO[e] && ce === 1 ? 1 : 0);
+    const yp = yaoPairs + (YAO[k] && ck === 1 ? 1 : 0) - (YAO[e] && ce === 2 ? 1 : 0) > 0 ? 1 : 0;
+    const sevenPairs = p === 6 && q >= 7, kokushi = yk + yp === 13;
+    if (sevenPairs || kokushi) {
+      for (let w = 0; w < 34; w++) {
+        const x = c[w]! + (w === k ? 1 : 0) - (w === e ? 1 : 0);
+        if ((sevenPairs && x === 1) || (kokushi && YAO[w] && x < 4 && (yp === 0 ? x === 1 : x === 0))) { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
+      }
+    }
+  }
+  return hi * 131072 + lo;
+}
+
+/**
+ * For four group states (indexed as TENPAI), per group g: the states (bit per state) g may take,
+ * the other three as they are, for a tenpai hand; at ACCEPT[i·4 + g], kept for good (bit 16: filled).
+ * Returns i·4.
+ */
+const ACCEPT = new Int32Array(4 << 16);
+function accepting(i: number): number {
+  const at = i * 4;
+  if (ACCEPT[at]! & 0x10000) return at;
+  for (let g = 0; g < 4; g++) {
+    let acc = 0;
+    const rest = i & ~(15 << (g * 4));
+    for (let st = 0; st < 16; st++) if (TENPAI[rest | (st << (g * 4))] === 1) acc |= 1 << st;
+    ACCEPT[at + g] = acc;
+  }
+  ACCEPT[at] = ACCEPT[at]! | 0x10000;
+  return at;
+}
+/** The states of a group whose size is r (mod 3). */
+const BY_SIZE = Int32Array.from([0, 1, 2], (r) => { let m = 0; for (let st = 0; st < 16; st++) if ((st & 3) === r) m |= 1 << st; return m; });
+const FROM = new Int32Array(5);
+const AFTER_DISCARD = new Int32Array(4);
+const SAME_OK = new Int32Array(4);
+const HELD = new Int8Array(34);
