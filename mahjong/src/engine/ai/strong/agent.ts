@@ -8,7 +8,6 @@
 import type { StateView } from '../../game/view-schema';
 import { shanten } from '../../shanten';
 import { A, kindOfDiscard } from '../../table/actions';
-import { waitingKinds } from '../../ukeire';
 import type { Agent } from '../types';
 import { dealInChance } from './danger';
 import { discardTable } from './discard-table';
@@ -19,17 +18,17 @@ import { type DangerModel, type ModelThreat, modelRisk } from './danger-model';
 import { modelThreats } from './model-threats';
 import { choosePlan, CLOSED_PLAN, deadKinds, meldKinds, type PlanChoice } from './plan';
 import { riskFactor, skipWin } from './placement';
-import { placeActs, placeWeights, riichiForPlace } from './place-utility';
+import { placeActs, placeWeights } from './place-utility';
 import { readTable, type Table, tableBuffers } from './table';
 import { measuredDealIn, measuredValue, measuredWin } from './push-fold';
-import { hououRiichi, shape, winChance } from './guesses';
-import { estimateHan, hanToPoints, isYakuhai, tenpaiValue } from './value';
-import { isRed, RED_FIVE_IDS } from '../../tiles';
+import { shape, winChance } from './guesses';
+import { estimateHan, hanToPoints, isYakuhai } from './value';
 import { byExpectedScore, handEvModel, valueAfter } from './hand-ev-value';
-import { waitWinChance, weightedWaits } from './wait-quality';
+import { weightedWaits } from './wait-quality';
 import { addOneMeldThreats, closedFlush, leanBonus, mainSuit, tanyaoLeanKinds } from './value-lean';
 import { passedKinds } from './furiten-reads';
 import { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions } from './options';
+import { riichiOrDama } from './riichi-choice';
 
 export { BEFORE_STRENGTH_ROUND, STRONG_DEFAULTS, type StrongOptions };
 
@@ -85,7 +84,7 @@ export class StrongAgent implements Agent {
       if (!skipWin(t, win === A.TSUMO)) return win;
       if (win === A.RON) return A.SKIP;
     }
-    if (view.riichi_stage2) return this.riichiOrDama(t);
+    if (view.riichi_stage2) return riichiOrDama(t, this.o);
     if (acts.includes(A.KYUUSHU)) return shanten(t.counts, 0) >= 4 ? A.KYUUSHU : this.selfTurn(t);
     if (acts.includes(A.SKIP)) return this.respond(t);
     return this.selfTurn(t);
@@ -234,40 +233,6 @@ export class StrongAgent implements Agent {
   private shapeRisk(th: Table['threats'][number], kind: number, visible: number[], measured: boolean): number {
     const d = dealInChance(kind, th, visible);
     return th.tenpai * th.loss * (measured ? measuredDealIn(d, this.o.dealInOffset) : d > 0 ? d + this.o.dangerAdd : 0);
-  }
-
-  private riichiOrDama(t: Table): number {
-    const idx = t.view.riichi_tile ?? -1;
-    const kind = kindOfDiscard(idx);
-    const hand = t.hand.slice();
-    const at = idx >= 34 ? hand.findIndex((id) => id === RED_FIVE_IDS[idx - 34]) : hand.findIndex((id) => id >> 2 === kind && !isRed(id));
-    hand.splice(at >= 0 ? at : hand.findIndex((id) => id >> 2 === kind), 1);
-    const counts = t.counts.slice();
-    counts[kind]! -= 1;
-    const waits = waitingKinds(counts, t.meldCount);
-    let live = 0;
-    for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
-    if (live === 0) return A.RIICHI_CANCEL;
-    if (!this.o.dama) return A.RIICHI;
-    if (this.o.hououDama) return hououRiichi(t, hand, waits);
-    // Dama pays off only with a big hand, a poor wait or a lead to keep; without dora or a
-    // yakuhai set the hand cannot be big, so skip scoring it.
-    let extra = 0;
-    for (const id of hand) extra += t.dora[id >> 2]! + (isRed(id) ? 1 : 0);
-    for (let k = 27; k < 34; k++) if (counts[k]! >= 3 && isYakuhai(t, k)) extra++;
-    if (placeActs(t, this.o.placeRiichi)) return riichiForPlace(t, hand, waits, kind, this.o) ? A.RIICHI : A.RIICHI_CANCEL;
-    if (extra === 0 && live > 2 && !(t.allLast && t.place === 1) && t.tilesLeft > this.o.lateDama) return A.RIICHI;
-    const dama = tenpaiValue(t, hand, waits, false);
-    if (dama.ron === 0) return A.RIICHI;
-    if (t.allLast && t.place === 1) return A.RIICHI_CANCEL;
-    if (t.tilesLeft <= this.o.lateDama) return A.RIICHI_CANCEL;
-    if (dama.ron >= (t.dealer ? 11600 : 7700) || (dama.live <= 2 && dama.ron >= (t.dealer ? 5800 : 3900))) {
-      if (this.o.riichiEv <= 0) return A.RIICHI_CANCEL;
-      const pR = waitWinChance(t, waits, kind, true), pD = waitWinChance(t, waits, kind, false);
-      const riichi = tenpaiValue(t, hand, waits, true).ron * this.o.riichiEv;
-      return pR * riichi - 1000 * (1 - pR) > pD * dama.ron ? A.RIICHI : A.RIICHI_CANCEL;
-    }
-    return A.RIICHI;
   }
 
   /** Answer to a discard (or kan): a call only onto a yaku route that is faster. */
