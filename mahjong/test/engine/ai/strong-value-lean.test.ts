@@ -24,7 +24,7 @@ describe('strong AI: leaning to all simples (tanyaoLean)', () => {
     expect(shanten(without(hand, idx('1m')), 0)).toBe(shanten(without(hand, idx('4p')), 0));
   });
 
-  // The lean orders the usual score; the expected-score model (handEv, on by default) then weighs
+  // The lean orders the usual score; the expected-score model (handEv, an option) then weighs
   // the discards the score puts within evMargin of its top one, and here it throws 4p: off here.
   it('throws the 4p by acceptance alone, and the lone terminal with the lean on', () => {
     expect(new StrongAgent('strong', { tanyaoLean: 0, handEv: -1 }).decide(view)).toBe(idx('4p'));
@@ -34,8 +34,9 @@ describe('strong AI: leaning to all simples (tanyaoLean)', () => {
   it('is on by default, and off in the reviewer\'s engine (BEFORE_STRENGTH_ROUND)', () => {
     expect(new StrongAgent('strong', { handEv: -1 }).decide(view)).toBe(idx('1m'));
     expect(new StrongAgent('review', BEFORE_STRENGTH_ROUND).decide(view)).toBe(idx('4p'));
-    // With the model as shipped: 4p, the one-shanten hand with the better expected score.
-    expect(new StrongAgent().decide(view)).toBe(idx('4p'));
+    expect(new StrongAgent().decide(view)).toBe(idx('1m'));
+    // With the expected-score model's affordable setting: 4p, the one-shanten hand with the better expected score.
+    expect(new StrongAgent('model', { handEv: 1, evMargin: 5 }).decide(view)).toBe(idx('4p'));
   });
 
   it('does not lean when the hand holds more terminals and honours than tanyaoMax', () => {

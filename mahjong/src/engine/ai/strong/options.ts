@@ -34,8 +34,9 @@ export interface StrongOptions {
   learnedDiscard: boolean;
   /**
    * Most shanten at which a closed hand with no threat on the table chooses among the discards at
-   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never. The default
-   * (1, with `evMargin` 5) is what fits the speed budget (mahjong/README.md, "Eighth strength round,
+   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never (the default).
+   * 1 with `evMargin` 5 gains about 0.01 of a place at about 0.93x the speed, which takes `strong`
+   * under its 300 hanchan/s budget on this machine (mahjong/README.md, "Eighth strength round,
    * second part").
    */
   handEv: number;
@@ -152,7 +153,7 @@ export interface StrongOptions {
   placeRiichi: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: 1, evRate: 1.5, evMargin: 5, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2, placeSense: -1, placeExtra: 0.5, placeRiichi: -1 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2, placeSense: -1, placeExtra: 0.5, placeRiichi: -1 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
