@@ -13,6 +13,14 @@ import { river } from './_facing-riichi';
 const kind = (tile: string) => parseTiles(tile)[0]! >> 2;
 const pon = (tiles: string, from: number) => { const ids = parseTiles(tiles); return { type: 'pon' as const, tiles: ids, called: ids[0]!, added: null, from, m: 0 }; };
 
+/** Seat `from`'s river `tiles`, its discard at `at` called by `seat` with a pon of `meld`. */
+function ponFrom(view: StateView, seat: number, from: number, tiles: string, at: number, meld: string): void {
+  const r = river(tiles);
+  r[at]!.called = true;
+  view.players[from]!.river = r;
+  view.players[seat]!.melds = [{ type: 'pon', tiles: parseTiles(meld), called: r[at]!.tile, added: null, from, m: 0 }];
+}
+
 describe('strong AI: temporary furiten (passedRead)', () => {
   /**
    * Seat 0 drew 5p into a hand five shanten away; seat 2 (across) has ponned 777z and 666z and
@@ -41,10 +49,7 @@ describe('strong AI: temporary furiten (passedRead)', () => {
 
   it('reads nothing about the seat across when the left neighbour called seat 1\'s last discard', () => {
     const view = position();
-    const r = river('1z9p2s');
-    r[2]!.called = true;
-    view.players[1]!.river = r;
-    view.players[3]!.melds = [{ type: 'pon', tiles: parseTiles('222s'), called: r[2]!.tile, added: null, from: 1, m: 0 }];
+    ponFrom(view, 3, 1, '1z9p2s', 2, '222s');
     const out = new Uint8Array(4 * 34);
     expect(passedKinds(readTable(view), out)).toBe(true);
     expect(out[1 * 34 + kind('8p')]).toBe(0);
@@ -55,10 +60,7 @@ describe('strong AI: temporary furiten (passedRead)', () => {
     const view = position();
     view.players[0]!.drawn = null;
     expect(passedKinds(readTable(view), new Uint8Array(4 * 34))).toBe(false);
-    const r = river('9m1p9s8p');
-    r[3]!.called = true;
-    view.players[2]!.river = r;
-    view.players[0]!.melds = [{ type: 'pon', tiles: parseTiles('888p'), called: r[3]!.tile, added: null, from: 2, m: 0 }];
+    ponFrom(view, 0, 2, '9m1p9s8p', 3, '888p');
     const out = new Uint8Array(4 * 34);
     expect(passedKinds(readTable(view), out)).toBe(true);
     expect([out[34 + kind('8p')], out[2 * 34 + kind('8p')], out[3 * 34 + kind('8p')]]).toEqual([1, 0, 1]);

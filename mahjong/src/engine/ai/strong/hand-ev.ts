@@ -109,6 +109,13 @@ const ARENA = new Int16Array(ARENA_SIZE);
 /** For a one-shanten hand's moves: the waits (waitMask) of the tenpai hand each reaches. */
 const ARENA_WAITS = new Float64Array(ARENA_SIZE);
 let written = 0;
+/** Where the next `n` moves go in the ring: at `written`, or from its start when they would not fit before its end. */
+function ringAt(n: number): number {
+  const at = written % ARENA_SIZE;
+  if (at + n <= ARENA_SIZE) return at;
+  written += ARENA_SIZE - at;
+  return 0;
+}
 const MOVE_SCRATCH = new Int16Array(34 * 34);
 /** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
 export function clearEvCaches(): void {
@@ -207,8 +214,7 @@ export class HandEv {
     let n = 0;
     if (sh === 1) {
       // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts), into the ring.
-      let at = written % ARENA_SIZE;
-      if (at + 34 * 14 > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
+      const at = ringAt(34 * 14);
       return this.keep(key, at, tenpaiMoves(c, this.meldCount, ARENA, at, ARENA_WAITS));
     }
     const loose = looseDraws(c, this.closed);
@@ -226,8 +232,7 @@ export class HandEv {
   }
 
   private keepMoves(key: number, n: number): number {
-    let at = written % ARENA_SIZE;
-    if (at + n > ARENA_SIZE) { written += ARENA_SIZE - at; at = 0; }
+    const at = ringAt(n);
     ARENA.set(MOVE_SCRATCH.subarray(0, n), at);
     return this.keep(key, at, n);
   }

@@ -14,9 +14,9 @@
  * shanten (test/engine/ai/strong-tenpai-groups.test.ts checks them on random hands).
  */
 import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
+import { isYaochuu } from '../../tiles';
 import { downState, ENTRY, groupState, lateralState, upState, useGroups } from './group-states';
 
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
 const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
 
@@ -62,23 +62,35 @@ const N = new Int8Array(4);
 const O = new Int32Array(4);
 const KEYS = new Float64Array(4);
 
+/** What a hand holds for seven pairs and kokushi (`readHand`; valid until its next call). */
+const HELD_FACTS = { pairs: 0, kinds: 0, yaoKinds: 0, yaoPairs: 0 };
+
+/** Reads hand `c`: its four groups' keys, pool offsets and sizes into the arrays given, and its pairs and kinds. */
+function readHand(c: ArrayLike<number>, keys: Float64Array, offsets: Int32Array, sizes: Int8Array): typeof HELD_FACTS {
+  keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
+  offsets[0] = suitOffsetOfKey(keys[0]!); offsets[1] = suitOffsetOfKey(keys[1]!); offsets[2] = suitOffsetOfKey(keys[2]!); offsets[3] = honorOffsetOfKey(keys[3]!);
+  sizes.fill(0);
+  let pairs = 0, kinds = 0, yaoKinds = 0, yaoPairs = 0;
+  for (let k = 0; k < 34; k++) {
+    const m = c[k]!;
+    if (m === 0) continue;
+    sizes[GROUP_OF[k]!]! += m;
+    kinds++;
+    if (m >= 2) pairs++;
+    if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPairs++; }
+  }
+  const f = HELD_FACTS;
+  f.pairs = pairs; f.kinds = kinds; f.yaoKinds = yaoKinds; f.yaoPairs = yaoPairs;
+  return f;
+}
+
 /**
  * The waits of 3n+1 hand `c` (`meldCount` calls) as a 34-bit mask (kinds 0–16 low, 17–33 · 2^17),
  * every kind whose added copy (a 5th never) completes it; 0 when it is not tenpai.
  */
 export function waitMask(c: ArrayLike<number>, meldCount: number): number {
-  KEYS[0] = suitKey(c, 0); KEYS[1] = suitKey(c, 1); KEYS[2] = suitKey(c, 2); KEYS[3] = honorKey(c);
-  O[0] = suitOffsetOfKey(KEYS[0]!); O[1] = suitOffsetOfKey(KEYS[1]!); O[2] = suitOffsetOfKey(KEYS[2]!); O[3] = honorOffsetOfKey(KEYS[3]!);
-  let pairs = 0, kinds = 0, yaoKinds = 0, yaoPair = 0;
-  N.fill(0);
-  for (let k = 0; k < 34; k++) {
-    const m = c[k]!;
-    if (m === 0) continue;
-    N[GROUP_OF[k]!]! += m;
-    kinds++;
-    if (m >= 2) pairs++;
-    if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPair = 1; }
-  }
+  const { pairs, kinds, yaoKinds } = readHand(c, KEYS, O, N);
+  const yaoPair = HELD_FACTS.yaoPairs > 0 ? 1 : 0;
   let lo = 0, hi = 0;
   const add = (w: number) => { if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); };
   const d = distancePool();
@@ -137,18 +149,7 @@ const BO = new Int32Array(4);
  * returns how many (at most 34 · 14). The same moves as the engine's shanten gives (c + k − e at 0).
  */
 export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16Array, at: number, waits: Float64Array): number {
-  BK[0] = suitKey(c, 0); BK[1] = suitKey(c, 1); BK[2] = suitKey(c, 2); BK[3] = honorKey(c);
-  BO[0] = suitOffsetOfKey(BK[0]!); BO[1] = suitOffsetOfKey(BK[1]!); BO[2] = suitOffsetOfKey(BK[2]!); BO[3] = honorOffsetOfKey(BK[3]!);
-  BN.fill(0);
-  let pairs = 0, kinds = 0, yaoKinds = 0, yaoPairs = 0;
-  for (let k = 0; k < 34; k++) {
-    const m = c[k]!;
-    if (m === 0) continue;
-    BN[GROUP_OF[k]!]! += m;
-    kinds++;
-    if (m >= 2) pairs++;
-    if (YAO[k]) { yaoKinds++; if (m >= 2) yaoPairs++; }
-  }
+  const { pairs, kinds, yaoKinds, yaoPairs } = readHand(c, BK, BO, BN);
   const closed = meldCount === 0;
   // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
