@@ -6,8 +6,9 @@
  * its caches of waits and moves answered.
  *
  * Run: taskset -c 1 bun bench/mahjong-hand-ev-cost.ts [--games 300] [--passes 2] [--opts '{"handEv":1,"evMargin":30}'] [--base '{}']
- * (`--base`: the other four seats' options; the defaults play the model since the eighth strength
- * round, so its whole cost is `--base '{"handEv":-1}' --opts '{}'`).
+ * (`--base`: the other four seats' options, the defaults unless given; the defaults keep the model
+ * off, so `--opts '{"handEv":1,"evMargin":5}'` prices the setting of mahjong/README.md's eighth
+ * strength round).
  */
 import { StrongAgent } from '../mahjong/src/engine/ai';
 import { evCacheStats, HandEv } from '../mahjong/src/engine/ai/strong/hand-ev';
