@@ -19,7 +19,7 @@
  */
 import { HandGroups } from '../../shanten';
 import { KeyIndex, NumberSlotCache } from './key-cache';
-import { tenpaiMoves, waitMask } from './tenpai-groups';
+import { tenpaiDraws, tenpaiMoves, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -97,6 +97,8 @@ const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
  * keys cost tens of ns a lookup).
  */
 const WAIT_MASKS = new NumberSlotCache(17);
+/** A one-shanten hand's draws to tenpai (tenpaiDraws), for the approximate one-shanten level. */
+const DRAW_MASKS = new NumberSlotCache(16);
 // Move lists live in a ring (ARENA, written contiguously at absolute positions); a cache slot
 // holds a hand's key, the list's absolute start and length, and is good while the ring has not
 // come round to it again.
@@ -120,6 +122,7 @@ const MOVE_SCRATCH = new Int16Array(34 * 34);
 /** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
 export function clearEvCaches(): void {
   WAIT_MASKS.clear();
+  DRAW_MASKS.clear();
   MOVE_KEY.fill(-1);
 }
 
@@ -142,7 +145,14 @@ export class HandEv {
   /** Length of the list the last `moves` call returned. */
   private moveCount = 0;
 
-  constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0) {
+  /** Approximate one-shanten curves under a two-shanten hand, by key (index in `curves`). */
+  private readonly approxMemo = new KeyIndex();
+
+  /**
+   * `approx` > 0: under a two-shanten hand, a one-shanten hand's curve is approximated
+   * (approxOne) instead of searched, with its tenpai's per-draw win chance `approx` × its acceptance.
+   */
+  constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0, private readonly approx = 0) {
     if (draws > MAX_DRAWS) this.draws = MAX_DRAWS;
     this.closed = meldCount === 0;
   }
@@ -282,7 +292,7 @@ export class HandEv {
           let miss = 1;
           for (let n = 2; n <= T; n++) { miss *= 1 - p; const v = mean * (1 - miss); if (v > take[n]!) take[n] = v; }
         } else {
-          const next = this.away(c, sh - 1, nextKey);
+          const next = sh === 2 && this.approx > 0 ? this.approxOne(c, nextKey) : this.away(c, sh - 1, nextKey);
           for (let n = 1; n <= T; n++) if (next[n - 1]! > take[n]!) take[n] = next[n - 1]!;
         }
         c[e]!++;
@@ -292,6 +302,41 @@ export class HandEv {
     }
     for (let n = 1; n <= T; n++) out[n] = best[n]! + (1 - q) * out[n - 1]!;
     this.memo.add(key, -2 - this.curves.length);
+    this.curves.push(out);
+    return out;
+  }
+
+  /**
+   * Approximate curve of one-shanten hand `c` (key `key`): its draws to tenpai (tenpaiDraws, a
+   * function of the hand, cached across decisions) have chance Q per draw together, each worth
+   * `values` as if the hand waited on it (dora, all simples with it), V̄ their mean; the tenpai then
+   * reached wins with chance p = approx × Q per draw: E(n) = Q · V̄ (1 − (1 − p)^(n − 1)) + (1 − Q) E(n − 1).
+   */
+  private approxOne(c: number[], key: number): Float64Array {
+    const hit = this.approxMemo.get(key);
+    if (hit >= 0) return this.curves[hit]!;
+    this.evaluated++;
+    const s = this.s, T = this.draws;
+    let mask = DRAW_MASKS.get(key);
+    if (mask < 0) { mask = tenpaiDraws(c, this.meldCount); DRAW_MASKS.set(key, mask); }
+    let n = 0;
+    if (mask !== 0) {
+      const hi = Math.floor(mask / 131072);
+      for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+      for (let h = hi; h !== 0; h &= h - 1) { const w = 48 - Math.clz32(h & -h); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+    }
+    const out = new Float64Array(T + 1);
+    if (n > 0) {
+      s.values(c, WAITS, n, WAIT_VALUES);
+      let q = 0, qv = 0;
+      for (let i = 0; i < n; i++) { const u = s.unseen[WAITS[i]!]! / s.total; q += u; qv += u * WAIT_VALUES[i]!; }
+      const mean = qv / q;
+      let p = this.approx * q;
+      if (p > 1) p = 1;
+      let miss = 1;
+      for (let m = 1; m <= T; m++) { out[m] = q * mean * (1 - miss) + (1 - q) * out[m - 1]!; miss *= 1 - p; }
+    }
+    this.approxMemo.add(key, this.curves.length);
     this.curves.push(out);
     return out;
   }

@@ -279,3 +279,67 @@ const FROM = new Int32Array(5);
 const AFTER_DISCARD = new Int32Array(4);
 const SAME_OK = new Int32Array(4);
 const HELD = new Int8Array(34);
+
+const DOWN_SET = new Int32Array(4);
+const SCRATCH_MOVES = new Int16Array(34 * 14);
+const SCRATCH_WAITS = new Float64Array(34 * 14);
+
+/**
+ * The draws of 3n+1 hand `c` that reach tenpai with some discard, as a 34-bit mask (kinds 0–16 low,
+ * 17–33 · 2^17): the kinds tenpaiMoves lists, without listing the discards. Per group, the states a
+ * discard from it can leave are read once per hand (one downState per held kind), so a draw costs
+ * a few ANDs instead of a test per discard (the draw's own group still tries its discards).
+ */
+export function tenpaiDraws(c: ArrayLike<number>, meldCount: number): number {
+  const { pairs, yaoKinds } = readHand(c, BK, BO, BN);
+  const closed = meldCount === 0;
+  if (closed && ((pairs >= 5 && pairs <= 7) || yaoKinds >= 11)) {
+    // Seven pairs and kokushi: from the full list.
+    const n = tenpaiMoves(c, meldCount, SCRATCH_MOVES, 0, SCRATCH_WAITS);
+    let lo = 0, hi = 0;
+    for (let i = 0; i < n; i++) { const k = SCRATCH_MOVES[i]! >> 6; if (k < 17) lo |= 1 << k; else hi |= 1 << (k - 17); }
+    return hi * 131072 + lo;
+  }
+  const kinds = HELD_FACTS.kinds;
+  const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
+  useGroups(BK, BO, BN);
+  const d = distancePool();
+  const base = groupState(d, BO[0]!, BN[0]!) | (groupState(d, BO[1]!, BN[1]!) << 4) | (groupState(d, BO[2]!, BN[2]!) << 8) | (groupState(d, BO[3]!, BN[3]!) << 12);
+  const same = accepting(base);
+  for (let g = 0; g < 4; g++) {
+    AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!;
+    SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!;
+    DOWN_SET[g] = 0;
+  }
+  let held = 0;
+  for (let g = 0; g < 4; g++) {
+    FROM[g] = held;
+    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) { HELD[held++] = k; DOWN_SET[g] = DOWN_SET[g]! | (1 << downState(g, k, c[k]!)); }
+  }
+  FROM[4] = held;
+  let lo = 0, hi = 0;
+  for (let k = 0; k < 34; k++) {
+    const ck = c[k]!;
+    if (ck >= 4) continue;
+    if (ck === 0 && loose !== 2 && !(loose === 1 && YAO[k])) {
+      if (k >= 27) continue;
+      const p = k % 9;
+      if (!((p >= 1 && c[k - 1]! > 0) || (p >= 2 && c[k - 2]! > 0) || (p <= 7 && c[k + 1]! > 0) || (p <= 6 && c[k + 2]! > 0))) continue;
+    }
+    const gk = GROUP_OF[k]!;
+    const withK = (base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4));
+    const row = accepting(withK);
+    let hit = false;
+    for (let ge = 0; ge < 4 && !hit; ge++) {
+      if (ge !== gk) { hit = (ACCEPT[row + ge]! & AFTER_DISCARD[ge]! & DOWN_SET[ge]!) !== 0; continue; }
+      const ok = SAME_OK[ge]!;
+      if (ok === 0) continue;
+      for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
+        const e = HELD[i]!;
+        if (e !== k && (ok & (1 << lateralState(gk, k, ck, e, c[e]!))) !== 0) { hit = true; break; }
+      }
+    }
+    if (hit) { if (k < 17) lo |= 1 << k; else hi |= 1 << (k - 17); }
+  }
+  return hi * 131072 + lo;
+}
