@@ -127,7 +127,7 @@ export function clearEvCaches(): void {
 }
 
 /** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts; waits are looked up only for tenpai hands not reached by a move), and the move ring's size and what was written to it. */
-export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
+export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, draws: 0, drawMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
 
 /**
  * Expected-score model of one decision: one setup, one memo of the hands reached.
@@ -318,7 +318,8 @@ export class HandEv {
     this.evaluated++;
     const s = this.s, T = this.draws;
     let mask = DRAW_MASKS.get(key);
-    if (mask < 0) { mask = tenpaiDraws(c, this.meldCount); DRAW_MASKS.set(key, mask); }
+    evCacheStats.draws++;
+    if (mask < 0) { evCacheStats.drawMisses++; mask = tenpaiDraws(c, this.meldCount); DRAW_MASKS.set(key, mask); }
     let n = 0;
     if (mask !== 0) {
       const hi = Math.floor(mask / 131072);
