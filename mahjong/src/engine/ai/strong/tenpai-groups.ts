@@ -13,34 +13,15 @@
  * pairs and kokushi (closed hands) as the engine counts them. The results are those of the engine's
  * shanten (test/engine/ai/strong-tenpai-groups.test.ts checks them on random hands).
  */
-import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
+import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
 import { isYaochuu } from '../../tiles';
-import { downState, ENTRY, groupState, lateralState, upState, useGroups } from './group-states';
+import { downCompleters, downState, ENTRY, groupState, lateralCompleters, lateralState, suitCompleters, upCompleters, upState, useGroups } from './group-states';
 
 const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
 const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
 
-/** Per suit key: bit i = one more copy of position i completes the group (bit 15: computed). Honours: by the count the kind has. */
-let suitDone: Uint16Array | null = null;
+/** Per honour key: bit b = one more copy of a kind held b times completes the group (bit 15: computed). */
 const honorDone = new Uint16Array(8 ** 5);
-
-function suitCompleters(key: number, n: number): number {
-  suitDone ??= new Uint16Array(5 ** 9);
-  const hit = suitDone[key]!;
-  if (hit !== 0) return hit & 0x1ff;
-  const at = ENTRY[n + 1]!;
-  let mask = 0, rest = key;
-  for (let i = 8; i >= 0; i--) {
-    const digit = rest % 5;
-    rest = (rest - digit) / 5;
-    if (digit >= 4) continue;
-    // The lookup first: it may grow (replace) the pool.
-    const o = suitOffsetOfKey(key + SUIT_WEIGHT[i]!);
-    if (distancePool()[o + at] === 0) mask |= 1 << i;
-  }
-  suitDone[key] = mask | 0x8000;
-  return mask;
-}
 
 function honorCompleters(key: number, n: number): number {
   const hit = honorDone[key]!;
@@ -227,14 +208,15 @@ function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: 
     const gk = GROUP_OF[k]!, ge = GROUP_OF[e]!;
     for (let g = 0; g < 4; g++) {
       if (!(groups & (1 << g))) continue;
-      let key = BK[g]!, size = BN[g]!;
-      if (g === gk) { key += g < 3 ? SUIT_WEIGHT[k - g * 9]! : HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ck]!; size++; }
-      if (g === ge) { key += g < 3 ? -SUIT_WEIGHT[e - g * 9]! : HONOR_WEIGHT[ce - 1]! - HONOR_WEIGHT[ce]!; size--; }
       if (g < 3) {
-        const mask = suitCompleters(key, size);
+        // The changed shapes' completers from the group's rows (group-states.ts), read a few bytes apart.
+        const mask = g === gk ? (g === ge ? lateralCompleters(g, k, ck, e, ce) : upCompleters(g, k, ck)) : g === ge ? downCompleters(g, e, ce) : suitCompleters(BK[g]!, BN[g]!);
         // Kinds g·9 … g·9 + 8 are all below 17 (man), straddle it (pin) or above it (sou).
         for (let i = 0; i < 9; i++) if (mask & (1 << i)) { const w = g * 9 + i; if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
       } else {
+        let key = BK[3]!, size = BN[3]!;
+        if (g === gk) { key += HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ck]!; size++; }
+        if (g === ge) { key += HONOR_WEIGHT[ce - 1]! - HONOR_WEIGHT[ce]!; size--; }
         const mask = honorCompleters(key, size);
         for (let w = 27; w < 34; w++) { const x = c[w]! + (w === k ? 1 : 0) - (w === e ? 1 : 0); if (x < 4 && mask & (1 << x)) hi |= 1 << (w - 17); }
       }
