@@ -145,8 +145,8 @@ export class HandEv {
   /** Length of the list the last `moves` call returned. */
   private moveCount = 0;
 
-  /** Approximate one-shanten curves under a two-shanten hand, by key (index in `curves`). */
-  private readonly approxMemo = new KeyIndex();
+  /** Approximate one-shanten curves under a two-shanten hand, by key (index in `curves`); made on first use. */
+  private approxMemo: KeyIndex | null = null;
 
   /**
    * `approx` > 0: under a two-shanten hand, a one-shanten hand's curve is approximated
@@ -313,7 +313,8 @@ export class HandEv {
    * reached wins with chance p = approx × Q per draw: E(n) = Q · V̄ (1 − (1 − p)^(n − 1)) + (1 − Q) E(n − 1).
    */
   private approxOne(c: number[], key: number): Float64Array {
-    const hit = this.approxMemo.get(key);
+    const memo = (this.approxMemo ??= new KeyIndex());
+    const hit = memo.get(key);
     if (hit >= 0) return this.curves[hit]!;
     this.evaluated++;
     const s = this.s, T = this.draws;
@@ -337,7 +338,7 @@ export class HandEv {
       let miss = 1;
       for (let m = 1; m <= T; m++) { out[m] = q * mean * (1 - miss) + (1 - q) * out[m - 1]!; miss *= 1 - p; }
     }
-    this.approxMemo.add(key, this.curves.length);
+    memo.add(key, this.curves.length);
     this.curves.push(out);
     return out;
   }
