@@ -12,7 +12,7 @@
  * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
  * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, downOffsets, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
+import { distancePool, downOffsets, HONOR_WEIGHT, honorOffsetOfKey, SUIT_WEIGHT, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
 
@@ -145,8 +145,22 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   const need = 4 - meldCount;
   const closed = meldCount === 0;
   const keys = KEYS, o = OFFSETS;
-  keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
-  for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
+  // One pass over the hand: the groups' keys and held kinds (bit per position), pairs and kinds.
+  let pairs = 0, kinds = 0;
+  for (let g = 0; g < 3; g++) {
+    let key = 0, held = 0;
+    for (let i = 0, k = g * 9; i < 9; i++, k++) {
+      const n = c[k]!;
+      key = key * 5 + n;
+      if (n > 0) { held |= 1 << i; kinds++; if (n >= 2) pairs++; }
+    }
+    keys[g] = key;
+    HELD[g] = held;
+  }
+  let honorKey = 0;
+  for (let k = 27; k < 34; k++) { const n = c[k]!; honorKey += HONOR_WEIGHT[n]!; if (n > 0) { kinds++; if (n >= 2) pairs++; } }
+  keys[3] = honorKey;
+  o[0] = suitOffsetOfKey(keys[0]!); o[1] = suitOffsetOfKey(keys[1]!); o[2] = suitOffsetOfKey(keys[2]!); o[3] = honorOffsetOfKey(honorKey);
   let pool = distancePool();
   // Pairs of groups are made when first needed (pairsMade: bit per PAIR index); the product of
   // the other three groups only for a group that holds a tile (a discard's) or for slot 34.
@@ -158,55 +172,71 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
     minPlusProduct(pool, o[a]!, PAIRS, rest * 10, need, TRIPLES, g * 10);
   }
-  let pairs = 0, kinds = 0;
-  for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
   yaoKinds = 0; yaoPairs = 0;
   for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; if (n > 0) yaoKinds++; if (n >= 2) yaoPairs++; }
-  const useKokushi = closed && kokushi(c) <= 7;
-  const shanten = SHANTEN.fill(NaN);
-  let downsReady = 0;
+  const useKokushi = closed && 13 - yaoKinds - (yaoPairs > 0 ? 1 : 0) <= 7;
+  const shanten = SHANTEN;
   let best = 99;
-  for (let d = 0; d <= 34; d++) {
-    if (d === 34 ? !noRemoval : c[d]! === 0) continue;
-    let sh: number;
-    if (d === 34) {
-      pool = distancePool();
-      sh = merge(pool, o[0]!, TRIPLES, 0, need);
-      REGULAR[34] = sh;
-    } else {
-      const gd = groupOf(d);
-      const key = keys[gd]! + keyDown(d, c[d]!);
-      if (!(downsReady & (1 << gd))) { downOffsets(gd, keys[gd]!, o[gd]!, DOWN_OFF, gd * 9); downsReady |= 1 << gd; }
-      const off = DOWN_OFF[gd * 9 + posOf(d, c[d]!)]!;
-      MINUS_KEY[d] = key;
+  for (let g = 0; g < 4; g++) {
+    const from = g * 9, to = g < 3 ? from + 9 : 34;
+    if (keys[g] === EMPTY_KEY[g]) { for (let d = from; d < to; d++) shanten[d] = NaN; continue; }
+    downOffsets(g, keys[g]!, o[g]!, DOWN_OFF, g * 9);
+    // Read after the lookup: a shape met for the first time may grow (replace) the pool.
+    pool = distancePool();
+    const gKey = keys[g]!, tz = g * 10;
+    for (let d = from; d < to; d++) {
+      const n = c[d]!;
+      if (n === 0) { shanten[d] = NaN; continue; }
+      const off = DOWN_OFF[g < 3 ? d : 27 + n]!;
+      MINUS_KEY[d] = gKey + (g < 3 ? -SUIT_WEIGHT[d - from]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
       MINUS_OFF[d] = off;
-      pool = distancePool();
-      sh = merge(pool, off, TRIPLES, gd * 10, need);
+      let sh = merge(pool, off, TRIPLES, tz, need);
       REGULAR[d] = sh;
       if (closed) {
-        const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
-        sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
-        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
+        const pd = pairs - (n === 2 ? 1 : 0), kd = kinds - (n === 1 ? 1 : 0);
+        const chiitoi = 6 - pd + (kd < 7 ? 7 - kd : 0);
+        if (chiitoi < sh) sh = chiitoi;
+        if (useKokushi) { const k = kokushiAfter(c, d, -1); if (k < sh) sh = k; }
       }
+      shanten[d] = sh;
+      if (sh < best) best = sh;
     }
-    if (d === 34 && closed) {
-      sh = Math.min(sh, 6 - pairs + Math.max(0, 7 - kinds));
-      if (useKokushi) sh = Math.min(sh, kokushiAfter(c, -1, -1));
-    }
-    shanten[d] = sh;
-    if (sh < best) best = sh;
   }
+  if (noRemoval) {
+    let sh = merge(pool, o[0]!, TRIPLES, 0, need);
+    REGULAR[34] = sh;
+    if (closed) {
+      const chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+      if (chiitoi < sh) sh = chiitoi;
+      if (useKokushi) { const k = kokushiAfter(c, -1, -1); if (k < sh) sh = k; }
+    }
+    shanten[34] = sh;
+    if (sh < best) best = sh;
+  } else shanten[34] = NaN;
   // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
   // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
+  const every = closed && kinds <= 7;
   let nDraws = 0, drawGroups = 0;
-  for (let k = 0; k < 34; k++) {
-    if (dead[k] || c[k]! >= 4) continue;
-    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) { DRAWS[nDraws++] = k; drawGroups |= 1 << groupOf(k); }
+  for (let g = 0; g < 3; g++) {
+    const held = HELD[g]!;
+    let want = every ? 0x1ff : (held | (held << 1) | (held << 2) | (held >> 1) | (held >> 2)) & 0x1ff;
+    if (useKokushi) want |= 0x101;
+    if (want === 0) continue;
+    const start = nDraws;
+    for (let i = 0, k = g * 9; i < 9; i++, k++) if ((want >> i) & 1 && !dead[k] && c[k]! < 4) DRAWS[nDraws++] = k;
+    if (nDraws > start) drawGroups |= 1 << g;
   }
+  const start = nDraws;
+  for (let k = 27; k < 34; k++) if (!dead[k] && c[k]! < 4 && (c[k]! > 0 || every || useKokushi)) DRAWS[nDraws++] = k;
+  if (nDraws > start) drawGroups |= 8;
   hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
   handKokushi = useKokushi; drawCount = nDraws; drawsReady = false; handDrawGroups = drawGroups;
-  return { shanten, best, accept: acceptOf };
+  return TABLE.best = best, TABLE;
 }
+
+/** Kinds held in each suit, bit per position (of the hand of the last discardTable call). */
+const HELD = new Int32Array(3);
+const TABLE: DiscardTable = { shanten: SHANTEN, best: 99, accept: acceptOf };
 
 // The hand of the last discardTable call, for acceptOf (a table is used before the next call).
 let hand: number[] = [];
@@ -219,23 +249,36 @@ const OFFSETS = new Int32Array(4);
 
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
-  const c = hand;
-  for (let g = 0; g < 4; g++) if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9);
-  for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
+  const c = hand, visible = seen;
+  for (let g = 0; g < 4; g++) { GROUP_BITS[g] = -1; if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9); }
+  for (let i = 0; i < drawCount; i++) {
+    const k = DRAWS[i]!;
+    LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!;
+    const left = 4 - visible[k]!;
+    LEFT[k] = left > 0 ? left : 0;
+  }
   drawsReady = true;
 }
+
+/** Per draw: its unseen copies (never negative). */
+const LEFT = new Int32Array(34);
+/** Per group, in this table: the last cheapest-split bits counted over its draws (−1: none yet) and the copies they gave. */
+const GROUP_BITS = new Int32Array(4);
+const GROUP_SUM = new Int32Array(4);
 
 /**
  * Unseen copies of the draws that lower shanten after discarding d. A draw lowers the
  * regular-form shanten exactly when it lowers an entry of its group's table that is part of a
  * cheapest split of the hand (a tile lowers an entry by one at most), so each draw is one AND of
- * two bit sets, once the cheapest splits after the discard are known.
+ * two bit sets, once the cheapest splits after the discard are known. A draw lowers seven pairs or
+ * kokushi by one at most too, so those forms are only tried when they are at the shanten; without
+ * them a group's count depends on its cheapest-split bits alone and is reused while they repeat.
  */
 function acceptOf(d: number): number {
   const sh = SHANTEN[d]!;
   if (Number.isNaN(sh)) return 0;
   if (!drawsReady) readyDraws();
-  const c = hand, visible = seen, need = handNeed, closed = handClosed, useKokushi = handKokushi, nDraws = drawCount;
+  const c = hand, need = handNeed, closed = handClosed, nDraws = drawCount;
   const gd = d === 34 ? -1 : groupOf(d);
   const regular = REGULAR[d]!;
   // Seven pairs or kokushi below the regular form: no draw lowers the regular form enough.
@@ -248,6 +291,8 @@ function acceptOf(d: number): number {
     if (c[d] === 2) pd--;
     if (c[d] === 1) kd--;
   }
+  const chiitoiMay = closed && 6 - pd + (kd < 7 ? 7 - kd : 0) === sh;
+  const kokushiMay = handKokushi && kokushiAfter(c, gd >= 0 ? d : -1, -1) === sh;
   if (regularMay) {
     if (gd >= 0 && handDrawGroups & (1 << gd)) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
@@ -264,6 +309,7 @@ function acceptOf(d: number): number {
         IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
       }
     }
+    if (!chiitoiMay && !kokushiMay) return regularAccept(d, gd);
   }
   let total = 0;
   for (let i = 0; i < nDraws; i++) {
@@ -276,16 +322,40 @@ function acceptOf(d: number): number {
         better = (MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & IN_BEST[gd]!) !== 0;
       }
     }
-    if (!better && closed) {
-      // Seven pairs and kokushi after discarding d and drawing k.
+    if (!better && chiitoiMay) {
+      // Seven pairs after discarding d and drawing k.
       const ck = c[k]! - (k === d ? 1 : 0);
       const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
       better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
-      if (!better && useKokushi && isYaochuu(k)) {
-        better = kokushiAfter(c, gd >= 0 ? d : -1, k) < sh;
-      }
     }
-    if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
+    if (!better && kokushiMay && isYaochuu(k)) better = kokushiAfter(c, gd >= 0 ? d : -1, k) < sh;
+    if (better) total += LEFT[k]!;
+  }
+  return total;
+}
+
+/** acceptOf when only the regular form can improve: per group, the copies of the draws whose entries are in a cheapest split. */
+function regularAccept(d: number, gd: number): number {
+  const c = hand;
+  let total = 0, i = 0;
+  const nDraws = drawCount;
+  while (i < nDraws) {
+    const g = groupOf(DRAWS[i]!);
+    let end = i + 1;
+    while (end < nDraws && groupOf(DRAWS[end]!) === g) end++;
+    const bits = IN_BEST[g]!;
+    if (g === gd) {
+      for (; i < end; i++) { const k = DRAWS[i]!; if ((MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & bits) !== 0) total += LEFT[k]!; }
+    } else if (bits === GROUP_BITS[g]) {
+      total += GROUP_SUM[g]!;
+      i = end;
+    } else {
+      let sum = 0;
+      for (; i < end; i++) { const k = DRAWS[i]!; if ((LOWERS[k]! & bits) !== 0) sum += LEFT[k]!; }
+      GROUP_BITS[g] = bits;
+      GROUP_SUM[g] = sum;
+      total += sum;
+    }
   }
   return total;
 }
