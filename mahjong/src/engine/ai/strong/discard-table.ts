@@ -32,10 +32,7 @@ function merge(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number)
   let best = 99;
   for (let m = 0; m <= need; m++) {
     const j = ya + (need - m) * 2;
-    const v1 = x[xa + m * 2 + 1]! + y[j]!;
-    const v2 = x[xa + m * 2]! + y[j + 1]!;
-    if (v1 < best) best = v1;
-    if (v2 < best) best = v2;
+    best = Math.min(best, x[xa + m * 2 + 1]! + y[j]!, x[xa + m * 2]! + y[j + 1]!);
   }
   return best - 1;
 }
@@ -120,8 +117,7 @@ function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: numbe
   let bits = 0;
   for (let m = 0; m <= need; m++) {
     const j = ya + (need - m) * 2;
-    if (p[x + m * 2]! + y[j + 1]! === cost) bits |= 1 << (m * 2);
-    if (p[x + m * 2 + 1]! + y[j]! === cost) bits |= 1 << (m * 2 + 1);
+    bits |= (+(p[x + m * 2]! + y[j + 1]! === cost) << (m * 2)) | (+(p[x + m * 2 + 1]! + y[j]! === cost) << (m * 2 + 1));
   }
   return bits;
 }
@@ -194,12 +190,11 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
       REGULAR[d] = sh;
       if (closed) {
         const pd = pairs - (n === 2 ? 1 : 0), kd = kinds - (n === 1 ? 1 : 0);
-        const chiitoi = 6 - pd + (kd < 7 ? 7 - kd : 0);
-        if (chiitoi < sh) sh = chiitoi;
-        if (useKokushi) { const k = kokushiAfter(c, d, -1); if (k < sh) sh = k; }
+        sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
+        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
       }
       shanten[d] = sh;
-      if (sh < best) best = sh;
+      best = Math.min(best, sh);
     }
   }
   if (noRemoval) {
@@ -223,7 +218,8 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     if (useKokushi) want |= 0x101;
     if (want === 0) continue;
     const start = nDraws;
-    for (let i = 0, k = g * 9; i < 9; i++, k++) if ((want >> i) & 1 && !dead[k] && c[k]! < 4) DRAWS[nDraws++] = k;
+    // Branch-free: the slot is written always and kept when the kind is a draw.
+    for (let i = 0, k = g * 9; i < 9; i++, k++) { DRAWS[nDraws] = k; nDraws += (want >> i) & 1 & +(dead[k] === 0) & +(c[k]! < 4); }
     if (nDraws > start) drawGroups |= 1 << g;
   }
   const start = nDraws;
@@ -345,13 +341,14 @@ function regularAccept(d: number, gd: number): number {
     while (end < nDraws && groupOf(DRAWS[end]!) === g) end++;
     const bits = IN_BEST[g]!;
     if (g === gd) {
-      for (; i < end; i++) { const k = DRAWS[i]!; if ((MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & bits) !== 0) total += LEFT[k]!; }
+      for (; i < end; i++) { const k = DRAWS[i]!; total += LEFT[k]! & (-(MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & bits) >> 31); }
     } else if (bits === GROUP_BITS[g]) {
       total += GROUP_SUM[g]!;
       i = end;
     } else {
       let sum = 0;
-      for (; i < end; i++) { const k = DRAWS[i]!; if ((LOWERS[k]! & bits) !== 0) sum += LEFT[k]!; }
+      // Branch-free: −(lowered entries in a cheapest split) >> 31 is −1 when there are any, else 0.
+      for (; i < end; i++) { const k = DRAWS[i]!; sum += LEFT[k]! & (-(LOWERS[k]! & bits) >> 31); }
       GROUP_BITS[g] = bits;
       GROUP_SUM[g] = sum;
       total += sum;
