@@ -122,6 +122,8 @@ function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: numbe
   return bits;
 }
 const DRAWS = new Int32Array(34);
+/** DRAWS of group g: indices DRAW_FROM[g] to DRAW_FROM[g + 1] (draws are listed by kind, so by group). */
+const DRAW_FROM = new Int32Array(5);
 
 export interface DiscardTable {
   /** Shanten after discarding kind k (NaN when k is not held); slot 34 = no removal. */
@@ -142,19 +144,24 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   const closed = meldCount === 0;
   const keys = KEYS, o = OFFSETS;
   // One pass over the hand: the groups' keys and held kinds (bit per position), pairs and kinds.
+  // Branch-free counts: whether a kind is held is a coin flip to the branch predictor.
   let pairs = 0, kinds = 0;
   for (let g = 0; g < 3; g++) {
     let key = 0, held = 0;
     for (let i = 0, k = g * 9; i < 9; i++, k++) {
       const n = c[k]!;
       key = key * 5 + n;
-      if (n > 0) { held |= 1 << i; kinds++; if (n >= 2) pairs++; }
+      held |= +(n > 0) << i;
+      pairs += +(n >= 2);
     }
     keys[g] = key;
     HELD[g] = held;
+    kinds += popcount9(held);
   }
-  let honorKey = 0;
-  for (let k = 27; k < 34; k++) { const n = c[k]!; honorKey += HONOR_WEIGHT[n]!; if (n > 0) { kinds++; if (n >= 2) pairs++; } }
+  let honorKey = 0, honors = 0;
+  for (let i = 0, k = 27; k < 34; i++, k++) { const n = c[k]!; honorKey += HONOR_WEIGHT[n]!; honors |= +(n > 0) << i; pairs += +(n >= 2); }
+  HELD[3] = honors;
+  kinds += popcount9(honors);
   keys[3] = honorKey;
   o[0] = suitOffsetOfKey(keys[0]!); o[1] = suitOffsetOfKey(keys[1]!); o[2] = suitOffsetOfKey(keys[2]!); o[3] = honorOffsetOfKey(honorKey);
   let pool = distancePool();
@@ -169,27 +176,30 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     minPlusProduct(pool, o[a]!, PAIRS, rest * 10, need, TRIPLES, g * 10);
   }
   yaoKinds = 0; yaoPairs = 0;
-  for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; if (n > 0) yaoKinds++; if (n >= 2) yaoPairs++; }
+  for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; yaoKinds += +(n > 0); yaoPairs += +(n >= 2); }
   const useKokushi = closed && 13 - yaoKinds - (yaoPairs > 0 ? 1 : 0) <= 7;
   const shanten = SHANTEN;
   let best = 99;
   for (let g = 0; g < 4; g++) {
     const from = g * 9, to = g < 3 ? from + 9 : 34;
-    if (keys[g] === EMPTY_KEY[g]) { for (let d = from; d < to; d++) shanten[d] = NaN; continue; }
+    for (let d = from; d < to; d++) shanten[d] = NaN;
+    let held = HELD[g]!;
+    if (held === 0) continue;
     downOffsets(g, keys[g]!, o[g]!, DOWN_OFF, g * 9);
     // Read after the lookup: a shape met for the first time may grow (replace) the pool.
     pool = distancePool();
     const gKey = keys[g]!, tz = g * 10;
-    for (let d = from; d < to; d++) {
+    // The held kinds, lowest first (bit i: kind from + i).
+    for (; held !== 0; held &= held - 1) {
+      const d = from + 31 - Math.clz32(held & -held);
       const n = c[d]!;
-      if (n === 0) { shanten[d] = NaN; continue; }
       const off = DOWN_OFF[g < 3 ? d : 27 + n]!;
       MINUS_KEY[d] = gKey + (g < 3 ? -SUIT_WEIGHT[d - from]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
       MINUS_OFF[d] = off;
       let sh = merge(pool, off, TRIPLES, tz, need);
       REGULAR[d] = sh;
       if (closed) {
-        const pd = pairs - (n === 2 ? 1 : 0), kd = kinds - (n === 1 ? 1 : 0);
+        const pd = pairs - +(n === 2), kd = kinds - +(n === 1);
         sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
         if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
       }
@@ -216,22 +226,27 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     const held = HELD[g]!;
     let want = every ? 0x1ff : (held | (held << 1) | (held << 2) | (held >> 1) | (held >> 2)) & 0x1ff;
     if (useKokushi) want |= 0x101;
+    DRAW_FROM[g] = nDraws;
     if (want === 0) continue;
-    const start = nDraws;
     // Branch-free: the slot is written always and kept when the kind is a draw.
     for (let i = 0, k = g * 9; i < 9; i++, k++) { DRAWS[nDraws] = k; nDraws += (want >> i) & 1 & +(dead[k] === 0) & +(c[k]! < 4); }
-    if (nDraws > start) drawGroups |= 1 << g;
+    if (nDraws > DRAW_FROM[g]!) drawGroups |= 1 << g;
   }
-  const start = nDraws;
-  for (let k = 27; k < 34; k++) if (!dead[k] && c[k]! < 4 && (c[k]! > 0 || every || useKokushi)) DRAWS[nDraws++] = k;
-  if (nDraws > start) drawGroups |= 8;
+  DRAW_FROM[3] = nDraws;
+  const anyHonour = +(every || useKokushi);
+  for (let k = 27; k < 34; k++) { const n = c[k]!; DRAWS[nDraws] = k; nDraws += +(dead[k] === 0) & +(n < 4) & (+(n > 0) | anyHonour); }
+  if (nDraws > DRAW_FROM[3]!) drawGroups |= 8;
+  DRAW_FROM[4] = nDraws;
   hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
   handKokushi = useKokushi; drawCount = nDraws; drawsReady = false; handDrawGroups = drawGroups;
   return TABLE.best = best, TABLE;
 }
 
-/** Kinds held in each suit, bit per position (of the hand of the last discardTable call). */
-const HELD = new Int32Array(3);
+/** Kinds held in each group, bit per position (of the hand of the last discardTable call). */
+const HELD = new Int32Array(4);
+/** Set bits of a 9-bit mask. */
+const POPCOUNT9 = Uint8Array.from({ length: 512 }, (_, m) => { let n = 0; for (let b = m; b; b &= b - 1) n++; return n; });
+const popcount9 = (m: number) => POPCOUNT9[m]!;
 const TABLE: DiscardTable = { shanten: SHANTEN, best: 99, accept: acceptOf };
 
 // The hand of the last discardTable call, for acceptOf (a table is used before the next call).
@@ -307,25 +322,21 @@ function acceptOf(d: number): number {
     }
     if (!chiitoiMay && !kokushiMay) return regularAccept(d, gd);
   }
+  // Each draw's test as a 0/1 (branch-free where the outcome is a coin flip): the regular form,
+  // seven pairs after discarding d and drawing k, kokushi.
+  if (!regularMay) for (let g = 0; g < 4; g++) IN_BEST[g] = 0;
+  const chiitoiBit = +chiitoiMay;
   let total = 0;
   for (let i = 0; i < nDraws; i++) {
     const k = DRAWS[i]!;
     const gk = groupOf(k);
-    let better = false;
-    if (regularMay) {
-      if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
-      else {
-        better = (MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & IN_BEST[gd]!) !== 0;
-      }
-    }
-    if (!better && chiitoiMay) {
-      // Seven pairs after discarding d and drawing k.
-      const ck = c[k]! - (k === d ? 1 : 0);
-      const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
-      better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
-    }
-    if (!better && kokushiMay && isYaochuu(k)) better = kokushiAfter(c, gd >= 0 ? d : -1, k) < sh;
-    if (better) total += LEFT[k]!;
+    const ck = c[k]! - +(k === d);
+    const lowers = gk !== gd ? LOWERS[k]! : MINUS_LOWERS[posOf(k, ck)]!;
+    let better = +((lowers & IN_BEST[gk]!) !== 0);
+    const pk = pd + +(ck === 1), kk = kd + +(ck === 0);
+    better |= chiitoiBit & +(6 - pk + Math.max(0, 7 - kk) < sh);
+    if (kokushiMay && better === 0 && isYaochuu(k)) better = +(kokushiAfter(c, gd >= 0 ? d : -1, k) < sh);
+    total += LEFT[k]! & -better;
   }
   return total;
 }
@@ -333,22 +344,18 @@ function acceptOf(d: number): number {
 /** acceptOf when only the regular form can improve: per group, the copies of the draws whose entries are in a cheapest split. */
 function regularAccept(d: number, gd: number): number {
   const c = hand;
-  let total = 0, i = 0;
-  const nDraws = drawCount;
-  while (i < nDraws) {
-    const g = groupOf(DRAWS[i]!);
-    let end = i + 1;
-    while (end < nDraws && groupOf(DRAWS[end]!) === g) end++;
+  let total = 0;
+  for (let g = 0; g < 4; g++) {
+    const from = DRAW_FROM[g]!, to = DRAW_FROM[g + 1]!;
+    if (from === to) continue;
     const bits = IN_BEST[g]!;
     if (g === gd) {
-      for (; i < end; i++) { const k = DRAWS[i]!; total += LEFT[k]! & (-(MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & bits) >> 31); }
-    } else if (bits === GROUP_BITS[g]) {
-      total += GROUP_SUM[g]!;
-      i = end;
-    } else {
+      for (let i = from; i < to; i++) { const k = DRAWS[i]!; total += LEFT[k]! & (-(MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & bits) >> 31); }
+    } else if (bits === GROUP_BITS[g]) total += GROUP_SUM[g]!;
+    else {
       let sum = 0;
       // Branch-free: −(lowered entries in a cheapest split) >> 31 is −1 when there are any, else 0.
-      for (; i < end; i++) { const k = DRAWS[i]!; sum += LEFT[k]! & (-(LOWERS[k]! & bits) >> 31); }
+      for (let i = from; i < to; i++) { const k = DRAWS[i]!; sum += LEFT[k]! & (-(LOWERS[k]! & bits) >> 31); }
       GROUP_BITS[g] = bits;
       GROUP_SUM[g] = sum;
       total += sum;
