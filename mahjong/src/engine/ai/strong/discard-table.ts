@@ -15,71 +15,11 @@
 import { distancePool, downOffsets, HONOR_WEIGHT, honorOffsetOfKey, SUIT_WEIGHT, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
-
-/** Group (0 man, 1 pin, 2 sou, 3 honours) and position within its suit of each kind: read per draw, no division. */
-const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
-const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : -1));
-const groupOf = (k: number) => GROUP_OF[k]!;
-const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
-/** Position of kind k held n times in its group's neighbour lists (group-table.ts upLowers/downOffset). */
-const posOf = (k: number, n: number) => (k < 27 ? SUIT_POS[k]! : n);
-/** Change of group key when kind k held n times loses one copy. */
-const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
-
-
-/** Regular-form shanten of the hand whose tables x and y together cover all four groups. */
-function merge(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number): number {
-  let best = 99;
-  for (let m = 0; m <= need; m++) {
-    const j = ya + (need - m) * 2;
-    best = Math.min(best, x[xa + m * 2 + 1]! + y[j]!, x[xa + m * 2]! + y[j + 1]!);
-  }
-  return best - 1;
-}
-
-function kokushi(c: number[]): number {
-  let kinds = 0, pair = 0;
-  for (const k of YAOCHUU) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pair = 1; }
-  return 13 - kinds - pair;
-}
+import { bestBits, EMPTY_KEY, groupOf, isYaochuu, kokushiAfter, merge, PAIR_A, PAIR_B, popcount9, posOf, REST_PAIR } from './discard-groups';
 
 /** Terminal/honour kinds held, and those held twice or more, in the hand of the last discardTable call. */
 let yaoKinds = 0, yaoPairs = 0;
 
-/**
- * kokushi() of hand `c` with one copy of `removed` taken out and one of `added` put in (−1: none),
- * from the counts kept for the hand: no walk over the thirteen kinds per discard and draw.
- */
-function kokushiAfter(c: number[], removed: number, added: number): number {
-  let kinds = yaoKinds, pairs = yaoPairs;
-  if (removed >= 0 && isYaochuu(removed)) {
-    const n = c[removed]!;
-    if (n === 1) kinds--;
-    else if (n === 2) pairs--;
-  }
-  if (added >= 0 && isYaochuu(added)) {
-    const n = c[added]! - (added === removed ? 1 : 0);
-    if (n === 0) kinds++;
-    else if (n === 1) pairs++;
-  }
-  return 13 - kinds - (pairs > 0 ? 1 : 0);
-}
-
-/** Index 0–5 of the unordered pair of groups {a, b} (0–2: man with pin, sou, honours; 3–5: the rest). */
-const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
-/** At a·4 + b (a ≠ b): the PAIR index of the two groups other than a and b (flat: read per discard). */
-const REST_PAIR = new Int8Array(16);
-for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) {
-  if (a === b) continue;
-  const rest = [0, 1, 2, 3].filter((g) => g !== a && g !== b);
-  REST_PAIR[a * 4 + b] = PAIR[rest[0]!]![rest[1]!]!;
-}
-
-/** The two groups of each PAIR index. */
-const PAIR_A = Int8Array.from([0, 0, 0, 1, 1, 2]);
-const PAIR_B = Int8Array.from([1, 2, 3, 2, 3, 3]);
-/** The key of an empty group (suits: all counts 0; honours: seven kinds held 0 times). */
-const EMPTY_KEY = [0, 0, 0, 7 * HONOR_WEIGHT[0]!];
 /** Bit i: PAIRS holds the product of PAIR index i for the hand of the last discardTable call. */
 let pairsMade = 0;
 
@@ -112,15 +52,6 @@ const MINUS_LOWERS = new Int32Array(9);
 /** Per group, for the discard being counted: bit m·2+p set when that entry is in a cheapest split of the hand. */
 const IN_BEST = new Int32Array(4);
 
-/** Bits e of group table x (pool offset) whose cheapest completion with table y costs exactly `cost`. */
-function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: number, cost: number): number {
-  let bits = 0;
-  for (let m = 0; m <= need; m++) {
-    const j = ya + (need - m) * 2;
-    bits |= (+(p[x + m * 2]! + y[j + 1]! === cost) << (m * 2)) | (+(p[x + m * 2 + 1]! + y[j]! === cost) << (m * 2 + 1));
-  }
-  return bits;
-}
 const DRAWS = new Int32Array(34);
 /** DRAWS of group g: indices DRAW_FROM[g] to DRAW_FROM[g + 1] (draws are listed by kind, so by group). */
 const DRAW_FROM = new Int32Array(5);
@@ -201,7 +132,7 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
       if (closed) {
         const pd = pairs - +(n === 2), kd = kinds - +(n === 1);
         sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
-        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
+        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1, yaoKinds, yaoPairs));
       }
       shanten[d] = sh;
       best = Math.min(best, sh);
@@ -213,7 +144,7 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     if (closed) {
       const chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
       if (chiitoi < sh) sh = chiitoi;
-      if (useKokushi) { const k = kokushiAfter(c, -1, -1); if (k < sh) sh = k; }
+      if (useKokushi) { const k = kokushiAfter(c, -1, -1, yaoKinds, yaoPairs); if (k < sh) sh = k; }
     }
     shanten[34] = sh;
     if (sh < best) best = sh;
@@ -244,9 +175,6 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
 
 /** Kinds held in each group, bit per position (of the hand of the last discardTable call). */
 const HELD = new Int32Array(4);
-/** Set bits of a 9-bit mask. */
-const POPCOUNT9 = Uint8Array.from({ length: 512 }, (_, m) => { let n = 0; for (let b = m; b; b &= b - 1) n++; return n; });
-const popcount9 = (m: number) => POPCOUNT9[m]!;
 const TABLE: DiscardTable = { shanten: SHANTEN, best: 99, accept: acceptOf };
 
 // The hand of the last discardTable call, for acceptOf (a table is used before the next call).
@@ -303,7 +231,7 @@ function acceptOf(d: number): number {
     if (c[d] === 1) kd--;
   }
   const chiitoiMay = closed && 6 - pd + (kd < 7 ? 7 - kd : 0) === sh;
-  const kokushiMay = handKokushi && kokushiAfter(c, gd >= 0 ? d : -1, -1) === sh;
+  const kokushiMay = handKokushi && kokushiAfter(c, gd >= 0 ? d : -1, -1, yaoKinds, yaoPairs) === sh;
   if (regularMay) {
     if (gd >= 0 && handDrawGroups & (1 << gd)) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
@@ -335,7 +263,7 @@ function acceptOf(d: number): number {
     let better = +((lowers & IN_BEST[gk]!) !== 0);
     const pk = pd + +(ck === 1), kk = kd + +(ck === 0);
     better |= chiitoiBit & +(6 - pk + Math.max(0, 7 - kk) < sh);
-    if (kokushiMay && better === 0 && isYaochuu(k)) better = +(kokushiAfter(c, gd >= 0 ? d : -1, k) < sh);
+    if (kokushiMay && better === 0 && isYaochuu(k)) better = +(kokushiAfter(c, gd >= 0 ? d : -1, k, yaoKinds, yaoPairs) < sh);
     total += LEFT[k]! & -better;
   }
   return total;
@@ -362,12 +290,4 @@ function regularAccept(d: number, gd: number): number {
     }
   }
   return total;
-}
-
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
-
-function near(c: number[], k: number): boolean {
-  if (k >= 27) return false;
-  const n = k % 9;
-  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
 }
