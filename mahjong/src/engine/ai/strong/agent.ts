@@ -151,10 +151,13 @@ export class StrongAgent implements Agent {
     for (let i = 0; i < rows.length; i++) if (c[rows[i]!.kind] === 0) aside = true;
     const table = discardTable(c, t.meldCount, plan.dead, t.visible, aside);
     const best = table.best;
-    for (let i = 0; i < rows.length; i++) rows[i]!.sh = table.shanten[slot(rows[i]!.kind)]!;
     let atBest = this.atBest;
     atBest.length = 0;
-    for (let i = 0; i < rows.length; i++) if (rows[i]!.sh === best) atBest.push(rows[i]!);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      r.sh = table.shanten[slot(r.kind)]!;
+      if (r.sh === best) atBest.push(r);
+    }
     // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
     // skip the acceptance count among such tiles.
     if (best >= 2 && t.threats.length === 0) {
@@ -170,9 +173,11 @@ export class StrongAgent implements Agent {
     if (best === 0 && this.o.ronWeight >= 0 && atBest.length > 1) for (let i = 0; i < atBest.length; i++) { const r = atBest[i]!; if (c[r.kind]! > 0) { const w = weightedWaits(t, c, r.kind, this.o.ronWeight); if (w >= 0) r.bonus = (w - r.accept) * 10; } }
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
+    // The unseen tiles only for the guessed win chance (threatened, not measured).
     let unseenTotal = 136;
-    for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
-    const riichiThreat = t.threats.some((th) => th.riichi);
+    if (threatened && !measured) for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
+    let riichiThreat = false;
+    for (let i = 0; i < t.threats.length; i++) if (t.threats[i]!.riichi) riichiThreat = true;
     const open = this.open(t);
     const place = threatened && placeActs(t, this.o.placeSense) ? placeWeights(t, measuredValue(han, open, t.dealer), this.o.placeExtra) : null;
     const mult = (place ? 1 : riskFactor(t)) * this.o.caution;
