@@ -72,3 +72,28 @@ export function kokushiAfter(c: number[], removed: number, added: number, yaoKin
 const POPCOUNT9 = Uint8Array.from({ length: 512 }, (_, m) => { let n = 0; for (let b = m; b; b &= b - 1) n++; return n; });
 export const popcount9 = (m: number) => POPCOUNT9[m]!;
 export const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+
+/**
+ * Draws worth trying for any discard of hand `c` (`held`: its held kinds per group, bit per
+ * position), into `draws` by kind, group g's at `from[g]` to `from[g + 1]`; returns their count.
+ * Held kinds, their suit neighbours within two, and (`every`: a closed hand of seven kinds or
+ * fewer) any kind for seven pairs, (`kokushi`) terminals and honours: a superset of the draws that
+ * lower a whole hand's shanten after any discard. Never a `dead` kind or one held four times.
+ */
+export function listDraws(c: number[], dead: Uint8Array, held: Int32Array, every: boolean, kokushi: boolean, draws: Int32Array, from: Int32Array): number {
+  let n = 0;
+  for (let g = 0; g < 3; g++) {
+    const h = held[g]!;
+    let want = every ? 0x1ff : (h | (h << 1) | (h << 2) | (h >> 1) | (h >> 2)) & 0x1ff;
+    if (kokushi) want |= 0x101;
+    from[g] = n;
+    if (want === 0) continue;
+    // Branch-free: the slot is written always and kept when the kind is a draw.
+    for (let i = 0, k = g * 9; i < 9; i++, k++) { draws[n] = k; n += (want >> i) & 1 & +(dead[k] === 0) & +(c[k]! < 4); }
+  }
+  from[3] = n;
+  const anyHonour = +(every || kokushi);
+  for (let k = 27; k < 34; k++) { const x = c[k]!; draws[n] = k; n += +(dead[k] === 0) & +(x < 4) & (+(x > 0) | anyHonour); }
+  from[4] = n;
+  return n;
+}

@@ -15,7 +15,7 @@
 import { distancePool, downOffsets, HONOR_WEIGHT, honorOffsetOfKey, SUIT_WEIGHT, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
-import { bestBits, EMPTY_KEY, groupOf, isYaochuu, kokushiAfter, merge, PAIR_A, PAIR_B, popcount9, posOf, REST_PAIR } from './discard-groups';
+import { bestBits, EMPTY_KEY, groupOf, isYaochuu, kokushiAfter, listDraws, merge, PAIR_A, PAIR_B, popcount9, posOf, REST_PAIR } from './discard-groups';
 
 /** Terminal/honour kinds held, and those held twice or more, in the hand of the last discardTable call. */
 let yaoKinds = 0, yaoPairs = 0;
@@ -149,25 +149,9 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     shanten[34] = sh;
     if (sh < best) best = sh;
   } else shanten[34] = NaN;
-  // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
-  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
-  const every = closed && kinds <= 7;
-  let nDraws = 0, drawGroups = 0;
-  for (let g = 0; g < 3; g++) {
-    const held = HELD[g]!;
-    let want = every ? 0x1ff : (held | (held << 1) | (held << 2) | (held >> 1) | (held >> 2)) & 0x1ff;
-    if (useKokushi) want |= 0x101;
-    DRAW_FROM[g] = nDraws;
-    if (want === 0) continue;
-    // Branch-free: the slot is written always and kept when the kind is a draw.
-    for (let i = 0, k = g * 9; i < 9; i++, k++) { DRAWS[nDraws] = k; nDraws += (want >> i) & 1 & +(dead[k] === 0) & +(c[k]! < 4); }
-    if (nDraws > DRAW_FROM[g]!) drawGroups |= 1 << g;
-  }
-  DRAW_FROM[3] = nDraws;
-  const anyHonour = +(every || useKokushi);
-  for (let k = 27; k < 34; k++) { const n = c[k]!; DRAWS[nDraws] = k; nDraws += +(dead[k] === 0) & +(n < 4) & (+(n > 0) | anyHonour); }
-  if (nDraws > DRAW_FROM[3]!) drawGroups |= 8;
-  DRAW_FROM[4] = nDraws;
+  const nDraws = listDraws(c, dead, HELD, closed && kinds <= 7, useKokushi, DRAWS, DRAW_FROM);
+  let drawGroups = 0;
+  for (let g = 0; g < 4; g++) if (DRAW_FROM[g + 1]! > DRAW_FROM[g]!) drawGroups |= 1 << g;
   hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
   handKokushi = useKokushi; drawCount = nDraws; drawsReady = false; handDrawGroups = drawGroups;
   return TABLE.best = best, TABLE;
@@ -189,7 +173,7 @@ const OFFSETS = new Int32Array(4);
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
   const c = hand, visible = seen;
-  for (let g = 0; g < 4; g++) { GROUP_BITS[g] = -1; if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9); }
+  for (let g = 0; g < 4; g++) { GROUP_BITS[g] = -1; SPLIT_COUNT[g] = 0; if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9); }
   for (let i = 0; i < drawCount; i++) {
     const k = DRAWS[i]!;
     LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!;
@@ -199,6 +183,10 @@ function readyDraws(): void {
   drawsReady = true;
 }
 
+/** Per group of a discard, in this table (up to 9 each, at g·9): the keys of the tables counted and their IN_BEST (4 each). */
+const SPLIT_KEY = new Float64Array(36);
+const SPLIT_BITS = new Int32Array(144);
+const SPLIT_COUNT = new Int32Array(4);
 /** Per draw: its unseen copies (never negative). */
 const LEFT = new Int32Array(34);
 /** Per group, in this table: the last cheapest-split bits counted over its draws (−1: none yet) and the copies they gave. */
@@ -236,16 +224,32 @@ function acceptOf(d: number): number {
     if (gd >= 0 && handDrawGroups & (1 << gd)) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
     const cost = regular + 1;
-    for (let g = 0; g < 4; g++) {
-      if (!(handDrawGroups & (1 << g))) continue;
-      if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
-      else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
-      else {
-        // d's group without d, times the pair of groups other than it and g.
-        const rest = REST_PAIR[gd * 4 + g]!;
-        if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
-        minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
-        IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
+    // The cheapest splits (and the cost, their merge) depend on d's group only through its
+    // table's values: two discards of a group whose tables read the same share them (a key of 4
+    // bits per entry; an entry is 0–14 or unreachable, 99, read as 15).
+    let key = 0, seen = -1;
+    if (gd >= 0) {
+      for (let e = 0, n = need * 2 + 2; e < n; e++) key = key * 16 + Math.min(15, pool[offMinus + e]!);
+      for (let i = gd * 9, end = i + SPLIT_COUNT[gd]!; i < end; i++) if (SPLIT_KEY[i] === key) { seen = i; break; }
+    }
+    if (seen >= 0) for (let g = 0; g < 4; g++) IN_BEST[g] = SPLIT_BITS[seen * 4 + g]!;
+    else {
+      for (let g = 0; g < 4; g++) {
+        if (!(handDrawGroups & (1 << g))) continue;
+        if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
+        else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
+        else {
+          // d's group without d, times the pair of groups other than it and g.
+          const rest = REST_PAIR[gd * 4 + g]!;
+          if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
+          minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
+          IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
+        }
+      }
+      if (gd >= 0) {
+        const at = gd * 9 + SPLIT_COUNT[gd]!++;
+        SPLIT_KEY[at] = key;
+        for (let g = 0; g < 4; g++) SPLIT_BITS[at * 4 + g] = IN_BEST[g]!;
       }
     }
     if (!chiitoiMay && !kokushiMay) return regularAccept(d, gd);
