@@ -10,7 +10,7 @@ import { shanten } from '../../shanten';
 import { A, kindOfDiscard } from '../../table/actions';
 import type { Agent } from '../types';
 import { dealInChance } from './danger';
-import { discardTable } from './discard-table';
+import { discardTable, type DiscardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
 import SHIPPED_DANGER from '../../../../models/strong-danger.json';
@@ -40,6 +40,14 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
+
+// Module functions, not closures in `discard`: a closure there would move the locals it reads
+// (the counted hand, the offered bits) into a heap scope for the whole decision.
+/** Whether discard index `a` is among the offered ones (bits `lo`: 0–31, `hi`: 32–36). */
+const isOffered = (lo: number, hi: number, a: number) => (a < 32 ? (lo >>> a) & 1 : (hi >>> (a - 32)) & 1) === 1;
+/** A kind's slot in the discard table: its own, or 34 for a tile the plan set aside (the counted hand stays as it is). */
+const slotOf = (c: number[], k: number) => (c[k]! > 0 ? k : 34);
+const acceptBySlot = (table: DiscardTable, c: number[]) => (k: number) => table.accept(slotOf(c, k));
 
 
 export class StrongAgent implements Agent {
@@ -130,15 +138,14 @@ export class StrongAgent implements Agent {
     // Which discard indices are offered, as bits: one test per candidate instead of a list search.
     let lo = 0, hi = 0;
     for (let i = 0; i < acts.length; i++) { const a = acts[i]!; if (a < 32) lo |= 1 << a; else if (a < 37) hi |= 1 << (a - 32); }
-    const offered = (a: number) => (a < 32 ? (lo >>> a) & 1 : (hi >>> (a - 32)) & 1) === 1;
     const rows = this.rows;
     rows.length = 0;
     for (let i = 0; i < acts.length; i++) {
       const a = acts[i]!;
       if (a >= 37) continue;
       const kind = kindOfDiscard(a);
-      if (a < 34 && RED_ACTION[kind]! >= 0 && offered(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
-      if (a >= 34 && offered(kind)) continue; // keep the red five, throw a plain copy
+      if (a < 34 && RED_ACTION[kind]! >= 0 && isOffered(lo, hi, RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
+      if (a >= 34 && isOffered(lo, hi, kind)) continue; // keep the red five, throw a plain copy
       const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0 };
       r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0;
       rows.push(r);
@@ -146,7 +153,6 @@ export class StrongAgent implements Agent {
     if (rows.length === 0) return acts[0]!;
     // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is:
     // its slot is 34).
-    const slot = (k: number) => (c[k]! > 0 ? k : 34);
     let aside = false;
     for (let i = 0; i < rows.length; i++) if (c[rows[i]!.kind] === 0) aside = true;
     const table = discardTable(c, t.meldCount, plan.dead, t.visible, aside);
@@ -155,7 +161,7 @@ export class StrongAgent implements Agent {
     atBest.length = 0;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
-      r.sh = table.shanten[slot(r.kind)]!;
+      r.sh = table.shanten[slotOf(c, r.kind)]!;
       if (r.sh === best) atBest.push(r);
     }
     // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
@@ -168,7 +174,7 @@ export class StrongAgent implements Agent {
     }
     const threatened = t.threats.length > 0;
     const measured = this.o.measured && threatened;
-    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) atBest[i]!.accept = table.accept(slot(atBest[i]!.kind));
+    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) atBest[i]!.accept = table.accept(slotOf(c, atBest[i]!.kind));
     // Tenpai: the waits weighed by how readily they are thrown (only the order uses it).
     if (best === 0 && this.o.ronWeight >= 0 && atBest.length > 1) for (let i = 0; i < atBest.length; i++) { const r = atBest[i]!; if (c[r.kind]! > 0) { const w = weightedWaits(t, c, r.kind, this.o.ronWeight); if (w >= 0) r.bonus = (w - r.accept) * 10; } }
     const han = threatened ? estimateHan(t) : 0;
@@ -217,14 +223,14 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    if (!threatened && best <= this.o.handEv && t.meldCount === 0) byExpectedScore(t, c, rows, atBest, best, this.o, (k) => table.accept(slot(k)));
+    if (!threatened && best <= this.o.handEv && t.meldCount === 0) byExpectedScore(t, c, rows, atBest, best, this.o, acceptBySlot(table, c));
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
     if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {
       const accept: number[] = [];
       const shapes: number[] = [];
       for (const r of rows) {
-        accept.push(r.sh !== best || best > 3 ? 0 : r.accept || table.accept(slot(r.kind)));
+        accept.push(r.sh !== best || best > 3 ? 0 : r.accept || table.accept(slotOf(c, r.kind)));
         shapes.push(shape(t, r.kind));
       }
       const features = candidateFeatures(t, rows, accept, shapes, top, best);
