@@ -39,7 +39,7 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
-interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
+interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number; shape: number }
 
 // Module functions, not closures in `discard`: a closure there would move the locals it reads
 // (the counted hand, the offered bits) into a heap scope for the whole decision.
@@ -146,8 +146,8 @@ export class StrongAgent implements Agent {
       const kind = kindOfDiscard(a);
       if (a < 34 && RED_ACTION[kind]! >= 0 && isOffered(lo, hi, RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
       if (a >= 34 && isOffered(lo, hi, kind)) continue; // keep the red five, throw a plain copy
-      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0 };
-      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0;
+      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0, shape: 0 };
+      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0; r.shape = shape(t, kind);
       rows.push(r);
     }
     if (rows.length === 0) return acts[0]!;
@@ -169,7 +169,7 @@ export class StrongAgent implements Agent {
     if (best >= 2 && t.threats.length === 0) {
       const loose = this.loose;
       loose.length = 0;
-      for (let i = 0; i < atBest.length; i++) if (shape(t, atBest[i]!.kind) >= 5) loose.push(atBest[i]!);
+      for (let i = 0; i < atBest.length; i++) if (atBest[i]!.shape >= 5) loose.push(atBest[i]!);
       if (loose.length > 0) atBest = loose;
     }
     const threatened = t.threats.length > 0;
@@ -209,7 +209,7 @@ export class StrongAgent implements Agent {
     const flushSuit = !threatened && this.o.flushSoft > 0 && t.meldCount === 0 ? mainSuit(c, this.o.flushSoftMin) : -1;
     const leans = !threatened && (lean >= 0 || flushSuit >= 0 || this.o.doraNear > 0 || (this.o.yakuhaiKeep !== 0 && best >= 2));
     for (const r of rows) {
-      let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + r.shape - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
       if (threatened) {
         const pushing = r.sh === best;
@@ -263,13 +263,15 @@ export class StrongAgent implements Agent {
     const riichiThreat = t.threats.some((th) => th.riichi);
     let bestA: number = A.SKIP, bestSh = now.shanten;
     for (const o of options) {
+      const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
+      // A first call of a closed hand that the checks below refuse whatever it reaches is not weighed.
+      if (!open && !yakuhaiPon && ((now.shanten <= 1 && t.tilesLeft >= this.o.callAt1) || now.shanten > this.o.firstCallShanten)) continue;
       const c = t.counts.slice();
       for (const k of o.used) c[k]! -= 1;
       let after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
       // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
       if (after.shanten > 0 && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0) after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
       else if (after.plan === 'none') continue;
-      const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
       if (after.shanten >= now.shanten && !(yakuhaiPon && after.shanten <= now.shanten && now.shanten >= 1)) continue;
       if (riichiThreat && after.shanten > 0) continue;
       if (!open && !yakuhaiPon) {
