@@ -36,9 +36,16 @@ export function decompositions(counts: Counts34): Decomposition[] {
     }
   }
   if (total === 14) {
-    const pairs = counts.flatMap((c, k) => (c === 2 ? [k] : []));
-    if (pairs.length === 7) out.push({ form: 'chiitoi', sets: pairs.map((k) => ({ type: 'pair', kind: k, open: false })) });
-    if (YAOCHUU.every((k) => counts[k]! >= 1)) {
+    // Plain loops: every candidate win is scored, most of them neither seven pairs nor kokushi.
+    let pairs = 0, terminals = 0;
+    for (let k = 0; k < 34; k++) if (counts[k] === 2) pairs++;
+    for (let i = 0; i < YAOCHUU.length; i++) if (counts[YAOCHUU[i]!]! >= 1) terminals++;
+    if (pairs === 7) {
+      const sets: HandSet[] = [];
+      for (let k = 0; k < 34; k++) if (counts[k] === 2) sets.push({ type: 'pair', kind: k, open: false });
+      out.push({ form: 'chiitoi', sets });
+    }
+    if (terminals === YAOCHUU.length) {
       const pair = YAOCHUU.find((k) => counts[k] === 2);
       if (pair !== undefined) out.push({ form: 'kokushi', sets: [{ type: 'pair', kind: pair, open: false }] });
     }
