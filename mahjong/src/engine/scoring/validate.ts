@@ -30,6 +30,8 @@ function visit(id: TileId): number {
   return 0;
 }
 const MELD_TYPES: readonly unknown[] = ['chi', 'pon', 'minkan', 'ankan', 'kakan'];
+const badWind = (v: number) => !Number.isInteger(v) || v < 0 || v > 3;
+const badCount = (v: number) => !Number.isInteger(v) || v < 0;
 
 export function validateWin(input: WinInput): ScoreError | undefined {
   const melds = input.melds ?? [];
@@ -53,12 +55,10 @@ export function validateWin(input: WinInput): ScoreError | undefined {
     return fail('INVALID_HAND', `hand has ${input.hand.length} concealed tiles and ${melds.length} meld${melds.length === 1 ? '' : 's'}; needs 14 − 3 × melds`);
   }
   if (!input.hand.includes(input.winTile)) return fail('INVALID_HAND', 'the winning tile must be among the concealed tiles');
-  const wind = (v: number) => !Number.isInteger(v) || v < 0 || v > 3;
-  if (wind(input.seatWind)) return fail('INVALID_FLAGS', 'seatWind must be 0–3');
-  if (wind(input.roundWind)) return fail('INVALID_FLAGS', 'roundWind must be 0–3');
-  const count = (v: number) => !Number.isInteger(v) || v < 0;
-  if (count(input.honba ?? 0)) return fail('INVALID_FLAGS', 'honba must be a non-negative integer');
-  if (count(input.kyotaku ?? 0)) return fail('INVALID_FLAGS', 'kyotaku must be a non-negative integer');
+  if (badWind(input.seatWind)) return fail('INVALID_FLAGS', 'seatWind must be 0–3');
+  if (badWind(input.roundWind)) return fail('INVALID_FLAGS', 'roundWind must be 0–3');
+  if (badCount(input.honba ?? 0)) return fail('INVALID_FLAGS', 'honba must be a non-negative integer');
+  if (badCount(input.kyotaku ?? 0)) return fail('INVALID_FLAGS', 'kyotaku must be a non-negative integer');
   const open = melds.some((m) => m.type !== 'ankan');
   const anyRiichi = !!(input.riichi || input.doubleRiichi);
   if (anyRiichi && open) return fail('INVALID_FLAGS', 'riichi needs a closed hand');
