@@ -65,7 +65,8 @@ export interface TenpaiValue {
 /** Exact value of a 13-tile tenpai hand (ids) waiting on `waits`, with or without riichi. */
 export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: boolean): TenpaiValue {
   let sum = 0, live = 0;
-  const melds = t.me.melds;
+  // The melds in the rules engine's form, made once for every wait (scoreHand only reads them).
+  const melds = t.me.melds.map((m) => toRulesMeld(m, t.seat));
   const own = new Set(hand);
   for (const k of waits) {
     const unseen = 4 - t.visible[k]!;
@@ -75,7 +76,7 @@ export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: b
     for (let c = 3; c >= 0; c--) if (!own.has(k * 4 + c)) { win = k * 4 + c; break; }
     if (win < 0) continue;
     const r = scoreHand({
-      hand: [...hand, win], melds: melds.map((m) => toRulesMeld(m, t.seat)), winTile: win, tsumo: false, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27,
+      hand: [...hand, win], melds, winTile: win, tsumo: false, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27,
       dealer: t.dealer, riichi, doraIndicators: t.view.dora, discarder: 1,
     }, { writeSets: false });
     if (!r.ok) continue;
