@@ -32,7 +32,7 @@ const NO_MASK: boolean[] = new Array<boolean>(54).fill(false);
 
 function isFuriten(g: ViewedGame, seat: number): boolean {
   const p = g.kyoku.players[seat]!;
-  if (p.hand.length % 3 !== 1) return false;
+  if (p.tileCount % 3 !== 1) return false;
   // A tenpai hand is furiten when a winning kind was discarded by the seat or passed since its turn.
   const waits = g.waits(seat);
   for (let i = 0; i < waits.length; i++) if (furitenOn(p, waits[i]!)) return true;
@@ -74,7 +74,7 @@ export function stateView(g: ViewedGame, viewer: number | null, options: { shall
     const visible = viewer === null || viewer === seat || (over && shownAtEnd(k, seat));
     players.push({
       seat, wind: WINDS[k.seatWind(seat)]!, is_oya: seat === k.oya, score: k.scores[seat]!,
-      hand: visible ? (shallow ? p.hand : p.hand.slice()) : p.hand.length,
+      hand: visible ? (shallow ? p.hand : p.hand.slice()) : p.tileCount,
       drawn: visible && k.turn === seat && k.phase === seat ? k.drawn : null,
       river: shallow ? p.river : p.river.map((r) => ({ ...r })), melds: shallow ? p.melds : p.melds.map((m) => ({ ...m, tiles: [...m.tiles] })),
       riichi: p.riichi, furiten: viewer === null || viewer === seat ? isFuriten(g, seat) : false,
@@ -128,7 +128,7 @@ function refreshShallow(view: StateView, g: ViewedGame, viewer: number | null): 
     pv.wind = WINDS[k.seatWind(seat)]!;
     pv.is_oya = seat === k.oya;
     pv.score = k.scores[seat]!;
-    pv.hand = visible ? p.hand : p.hand.length;
+    pv.hand = visible ? p.hand : p.tileCount;
     pv.drawn = visible && k.turn === seat && k.phase === seat ? k.drawn : null;
     pv.river = p.river;
     pv.melds = p.melds;

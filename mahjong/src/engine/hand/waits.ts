@@ -25,19 +25,19 @@ export function winReadings(dec: Decomposition, win: TileKind): WinReading[] {
   }
   if (dec.form === 'chiitoi') return [{ setIndex: dec.sets.findIndex((s) => s.kind === win), wait: 'chiitoi' }];
   const out: WinReading[] = [];
-  const seen = new Set<string>();
-  dec.sets.forEach((s, i) => {
-    if (s.open) return;
+  const sets = dec.sets;
+  for (let i = 0; i < sets.length; i++) {
+    const s = sets[i]!;
+    if (s.open) continue;
     let wait: WaitShape | undefined;
     if (s.type === 'pair' && s.kind === win) wait = 'tanki';
     else if (s.type === 'pung' && s.kind === win) wait = 'shanpon';
     else if (s.type === 'chow' && win >= s.kind && win <= s.kind + 2) wait = chowWait(s.kind, win);
+    if (!wait) continue;
     // Identical sets give identical readings; keep one.
-    const key = `${s.type}${s.kind}${wait}`;
-    if (wait && !seen.has(key)) {
-      seen.add(key);
-      out.push({ setIndex: i, wait });
-    }
-  });
+    let repeat = false;
+    for (const r of out) { const t = sets[r.setIndex]!; if (t.type === s.type && t.kind === s.kind && r.wait === wait) repeat = true; }
+    if (!repeat) out.push({ setIndex: i, wait });
+  }
   return out;
 }

@@ -14,4 +14,8 @@ export function countDora(tiles: readonly TileId[], indicators: readonly TileId[
   return n;
 }
 
-export const countAka = (tiles: readonly TileId[]): number => tiles.filter(isRed).length;
+export function countAka(tiles: readonly TileId[]): number {
+  let n = 0;
+  for (const t of tiles) if (isRed(t)) n++;
+  return n;
+}

@@ -9,7 +9,8 @@ import type { HandContext, ScoredSet } from '../yaku/types';
 import type { Meld, WinInput } from './types';
 
 function meldSet(m: Meld): ScoredSet {
-  const kind = Math.min(...m.tiles.map(kindOf));
+  let kind = Infinity;
+  for (const id of m.tiles) kind = Math.min(kind, kindOf(id));
   if (m.type === 'chi') return { type: 'chow', kind, open: true, concealed: false };
   if (m.type === 'pon') return { type: 'pung', kind, open: true, concealed: false };
   return { type: 'kan', kind, open: m.type !== 'ankan', concealed: m.type === 'ankan' };
@@ -18,7 +19,8 @@ function meldSet(m: Meld): ScoredSet {
 export function readingsOf(input: WinInput): HandContext[] {
   const melds = input.melds ?? [];
   const concealedCounts = countsOf(input.hand);
-  const counts = countsOf([...input.hand, ...melds.flatMap((m) => m.tiles)]);
+  const counts = countsOf(input.hand);
+  for (const m of melds) for (const id of m.tiles) counts[kindOf(id)]!++;
   const meldSets = melds.map(meldSet);
   const closed = melds.every((m) => m.type === 'ankan');
   const winKind = kindOf(input.winTile);

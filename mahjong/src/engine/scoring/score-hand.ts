@@ -28,7 +28,8 @@ export function scoreHand(input: WinInput, options: { writeSets?: boolean } = {}
   const readings = readingsOf(input);
   if (readings.length === 0) return { ok: false, code: 'NOT_AGARI', message: 'the tiles do not form a complete hand' };
 
-  const allTiles = [...input.hand, ...(input.melds ?? []).flatMap((m) => m.tiles)];
+  const allTiles = input.hand.slice();
+  for (const m of input.melds ?? []) for (const id of m.tiles) allTiles.push(id);
   const anyRiichi = !!(input.riichi || input.doubleRiichi);
   const dora = {
     dora: countDora(allTiles, input.doraIndicators ?? []),

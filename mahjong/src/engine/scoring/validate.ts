@@ -19,26 +19,35 @@ function meldProblem(m: Meld): string | undefined {
   return undefined;
 }
 
+/** Per tile id, the call of validateWin that saw it last (a stamp per call: no array per call). */
+const SEEN = new Uint32Array(136);
+let stamp = 0;
+/** 0: a new valid id (now seen), 1: not a tile id, 2: seen before in this call. */
+function visit(id: TileId): number {
+  if (!isValidId(id)) return 1;
+  if (SEEN[id] === stamp) return 2;
+  SEEN[id] = stamp;
+  return 0;
+}
+const MELD_TYPES: readonly unknown[] = ['chi', 'pon', 'minkan', 'ankan', 'kakan'];
+const badWind = (v: number) => !Number.isInteger(v) || v < 0 || v > 3;
+const badCount = (v: number) => !Number.isInteger(v) || v < 0;
+
 export function validateWin(input: WinInput): ScoreError | undefined {
   const melds = input.melds ?? [];
   if (!Array.isArray(input.hand) || !Array.isArray(melds)) return fail('INVALID_HAND', 'hand and melds must be arrays of tile ids');
   // One pass over every tile (the table scores a candidate win at most discards): ids, then repeats.
-  const seen = new Uint8Array(136);
-  let badId = false, repeated = false;
-  const visit = (id: TileId): void => {
-    if (!isValidId(id)) badId = true;
-    else if (seen[id]) repeated = true;
-    else seen[id] = 1;
-  };
-  for (const id of input.hand) visit(id);
+  if (++stamp > 0xffffffff) { SEEN.fill(0); stamp = 1; }
+  let problems = 0;
+  for (const id of input.hand) problems |= visit(id);
   for (const m of melds) {
     const tiles: unknown = m?.tiles ?? [];
-    if (Array.isArray(tiles)) for (const id of tiles) visit(id); else visit(tiles as TileId);
+    if (Array.isArray(tiles)) for (const id of tiles) problems |= visit(id); else problems |= visit(tiles as TileId);
   }
-  if (badId) return fail('INVALID_HAND', 'tile ids must be integers 0–135');
-  if (repeated) return fail('INVALID_HAND', 'a tile id appears twice');
+  if (problems & 1) return fail('INVALID_HAND', 'tile ids must be integers 0–135');
+  if (problems & 2) return fail('INVALID_HAND', 'a tile id appears twice');
   for (const m of melds) {
-    if (!['chi', 'pon', 'minkan', 'ankan', 'kakan'].includes(m?.type)) return fail('INVALID_HAND', 'meld type must be chi, pon, minkan, ankan or kakan');
+    if (!MELD_TYPES.includes(m?.type)) return fail('INVALID_HAND', 'meld type must be chi, pon, minkan, ankan or kakan');
     const p = meldProblem(m);
     if (p) return fail('INVALID_HAND', p);
   }
@@ -46,12 +55,10 @@ export function validateWin(input: WinInput): ScoreError | undefined {
     return fail('INVALID_HAND', `hand has ${input.hand.length} concealed tiles and ${melds.length} meld${melds.length === 1 ? '' : 's'}; needs 14 − 3 × melds`);
   }
   if (!input.hand.includes(input.winTile)) return fail('INVALID_HAND', 'the winning tile must be among the concealed tiles');
-  for (const [name, v] of [['seatWind', input.seatWind], ['roundWind', input.roundWind]] as const) {
-    if (!Number.isInteger(v) || v < 0 || v > 3) return fail('INVALID_FLAGS', `${name} must be 0–3`);
-  }
-  for (const [name, v] of [['honba', input.honba ?? 0], ['kyotaku', input.kyotaku ?? 0]] as const) {
-    if (!Number.isInteger(v) || v < 0) return fail('INVALID_FLAGS', `${name} must be a non-negative integer`);
-  }
+  if (badWind(input.seatWind)) return fail('INVALID_FLAGS', 'seatWind must be 0–3');
+  if (badWind(input.roundWind)) return fail('INVALID_FLAGS', 'roundWind must be 0–3');
+  if (badCount(input.honba ?? 0)) return fail('INVALID_FLAGS', 'honba must be a non-negative integer');
+  if (badCount(input.kyotaku ?? 0)) return fail('INVALID_FLAGS', 'kyotaku must be a non-negative integer');
   const open = melds.some((m) => m.type !== 'ankan');
   const anyRiichi = !!(input.riichi || input.doubleRiichi);
   if (anyRiichi && open) return fail('INVALID_FLAGS', 'riichi needs a closed hand');
@@ -64,7 +71,8 @@ export function validateWin(input: WinInput): ScoreError | undefined {
   const dealer = input.dealer ?? input.seatWind === 0;
   if (input.tenhou && !dealer) return fail('INVALID_FLAGS', 'tenhou is the dealer’s');
   if (input.chiihou && dealer) return fail('INVALID_FLAGS', 'chiihou is a non-dealer’s');
-  const indicators = [...(input.doraIndicators ?? []), ...(input.uraIndicators ?? [])];
-  if (!indicators.every(isValidId)) return fail('INVALID_HAND', 'dora indicators must be tile ids 0–135');
+  for (const list of [input.doraIndicators, input.uraIndicators]) {
+    if (list) for (const id of list) if (!isValidId(id)) return fail('INVALID_HAND', 'dora indicators must be tile ids 0–135');
+  }
   return undefined;
 }

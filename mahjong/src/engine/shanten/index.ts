@@ -26,10 +26,7 @@ function regular(d: Int8Array, a: number, b: number, c: number, h: number, need:
   minPlusProduct(d, a, d, b, need, AB, 0);
   minPlusProduct(d, c, d, h, need, CH, 0);
   let best = 99;
-  for (let m = 0; m <= need; m++) {
-    const v = Math.min(AB[m * 2 + 1]! + CH[(need - m) * 2]!, AB[m * 2]! + CH[(need - m) * 2 + 1]!);
-    if (v < best) best = v;
-  }
+  for (let m = 0; m <= need; m++) best = Math.min(best, AB[m * 2 + 1]! + CH[(need - m) * 2]!, AB[m * 2]! + CH[(need - m) * 2 + 1]!);
   return best - 1;
 }
 
@@ -221,10 +218,7 @@ export class HandGroups {
     let best = 99;
     for (let m = 0; m <= need; m++) {
       const j = r + (need - m) * 2;
-      const v1 = d[at + m * 2 + 1]! + rest[j]!;
-      const v2 = d[at + m * 2]! + rest[j + 1]!;
-      if (v1 < best) best = v1;
-      if (v2 < best) best = v2;
+      best = Math.min(best, d[at + m * 2 + 1]! + rest[j]!, d[at + m * 2]! + rest[j + 1]!);
     }
     const regularForm = best - 1;
     if (!this.closed) return regularForm;

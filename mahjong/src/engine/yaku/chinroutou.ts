@@ -1,6 +1,6 @@
 import { isTerminal } from '../tiles';
-import { kindsIn } from './helpers';
+import { allKinds } from './helpers';
 import type { Yaku } from './types';
 
 // Chinroutou: "only terminals (1s and 9s)" — yakuman.
-export const chinroutou: Yaku = { id: 44, name: 'chinroutou', hanClosed: 13, hanOpen: 13, yakuman: true, test: (h) => kindsIn(h).every(isTerminal) };
+export const chinroutou: Yaku = { id: 44, name: 'chinroutou', hanClosed: 13, hanOpen: 13, yakuman: true, test: (h) => allKinds(h, isTerminal) };

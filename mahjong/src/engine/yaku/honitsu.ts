@@ -4,5 +4,5 @@ import type { Yaku } from './types';
 // Honitsu: "one suit plus honors" — 3 han closed, 2 open.
 export const honitsu: Yaku = {
   id: 34, name: 'honitsu', hanClosed: 3, hanOpen: 2,
-  test(h) { const s = suitsOf(h); return s.suits.size === 1 && s.honors; },
+  test(h) { const s = suitsOf(h); return s.suits === 1 && s.honors; },
 };

@@ -10,7 +10,7 @@ import { shanten } from '../../shanten';
 import { A, kindOfDiscard } from '../../table/actions';
 import type { Agent } from '../types';
 import { dealInChance } from './danger';
-import { discardTable } from './discard-table';
+import { discardTable, type DiscardTable } from './discard-table';
 import { candidateFeatures, pickCandidate, type DiscardNet } from './learned-discard';
 import SHIPPED_NET from '../../../../models/strong-discard.json';
 import SHIPPED_DANGER from '../../../../models/strong-danger.json';
@@ -39,7 +39,15 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
 
-interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number }
+interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number; shape: number }
+
+// Module functions, not closures in `discard`: a closure there would move the locals it reads
+// (the counted hand, the offered bits) into a heap scope for the whole decision.
+/** Whether discard index `a` is among the offered ones (bits `lo`: 0–31, `hi`: 32–36). */
+const isOffered = (lo: number, hi: number, a: number) => (a < 32 ? (lo >>> a) & 1 : (hi >>> (a - 32)) & 1) === 1;
+/** A kind's slot in the discard table: its own, or 34 for a tile the plan set aside (the counted hand stays as it is). */
+const slotOf = (c: number[], k: number) => (c[k]! > 0 ? k : 34);
+const acceptBySlot = (table: DiscardTable, c: number[]) => (k: number) => table.accept(slotOf(c, k));
 
 
 export class StrongAgent implements Agent {
@@ -130,49 +138,52 @@ export class StrongAgent implements Agent {
     // Which discard indices are offered, as bits: one test per candidate instead of a list search.
     let lo = 0, hi = 0;
     for (let i = 0; i < acts.length; i++) { const a = acts[i]!; if (a < 32) lo |= 1 << a; else if (a < 37) hi |= 1 << (a - 32); }
-    const offered = (a: number) => (a < 32 ? (lo >>> a) & 1 : (hi >>> (a - 32)) & 1) === 1;
     const rows = this.rows;
     rows.length = 0;
     for (let i = 0; i < acts.length; i++) {
       const a = acts[i]!;
       if (a >= 37) continue;
       const kind = kindOfDiscard(a);
-      if (a < 34 && RED_ACTION[kind]! >= 0 && offered(RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
-      if (a >= 34 && offered(kind)) continue; // keep the red five, throw a plain copy
-      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0 };
-      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0;
+      if (a < 34 && RED_ACTION[kind]! >= 0 && isOffered(lo, hi, RED_ACTION[kind]!) && t.counts[kind] === 1) continue;
+      if (a >= 34 && isOffered(lo, hi, kind)) continue; // keep the red five, throw a plain copy
+      const r = this.rowPool[rows.length] ??= { kind: 0, action: 0, sh: 0, accept: 0, risk: 0, score: 0, bonus: 0, shape: 0 };
+      r.kind = kind; r.action = a; r.sh = 0; r.accept = 0; r.risk = 0; r.score = 0; r.bonus = 0; r.shape = shape(t, kind);
       rows.push(r);
     }
     if (rows.length === 0) return acts[0]!;
     // Shanten of every discard first (a tile the plan set aside leaves the counted hand as it is:
     // its slot is 34).
-    const slot = (k: number) => (c[k]! > 0 ? k : 34);
     let aside = false;
     for (let i = 0; i < rows.length; i++) if (c[rows[i]!.kind] === 0) aside = true;
     const table = discardTable(c, t.meldCount, plan.dead, t.visible, aside);
     const best = table.best;
-    for (let i = 0; i < rows.length; i++) rows[i]!.sh = table.shanten[slot(rows[i]!.kind)]!;
     let atBest = this.atBest;
     atBest.length = 0;
-    for (let i = 0; i < rows.length; i++) if (rows[i]!.sh === best) atBest.push(rows[i]!);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      r.sh = table.shanten[slotOf(c, r.kind)]!;
+      if (r.sh === best) atBest.push(r);
+    }
     // Far from tenpai an isolated honour or terminal is the discard whatever the counts say:
     // skip the acceptance count among such tiles.
     if (best >= 2 && t.threats.length === 0) {
       const loose = this.loose;
       loose.length = 0;
-      for (let i = 0; i < atBest.length; i++) if (shape(t, atBest[i]!.kind) >= 5) loose.push(atBest[i]!);
+      for (let i = 0; i < atBest.length; i++) if (atBest[i]!.shape >= 5) loose.push(atBest[i]!);
       if (loose.length > 0) atBest = loose;
     }
     const threatened = t.threats.length > 0;
     const measured = this.o.measured && threatened;
-    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) atBest[i]!.accept = table.accept(slot(atBest[i]!.kind));
+    if ((best <= this.o.ukeireShanten && atBest.length > 1) || (measured && best <= 2)) for (let i = 0; i < atBest.length; i++) atBest[i]!.accept = table.accept(slotOf(c, atBest[i]!.kind));
     // Tenpai: the waits weighed by how readily they are thrown (only the order uses it).
     if (best === 0 && this.o.ronWeight >= 0 && atBest.length > 1) for (let i = 0; i < atBest.length; i++) { const r = atBest[i]!; if (c[r.kind]! > 0) { const w = weightedWaits(t, c, r.kind, this.o.ronWeight); if (w >= 0) r.bonus = (w - r.accept) * 10; } }
     const han = threatened ? estimateHan(t) : 0;
     const turns = Math.max(0, t.tilesLeft / 4);
+    // The unseen tiles only for the guessed win chance (threatened, not measured).
     let unseenTotal = 136;
-    for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
-    const riichiThreat = t.threats.some((th) => th.riichi);
+    if (threatened && !measured) for (let k = 0; k < 34; k++) unseenTotal -= t.visible[k]!;
+    let riichiThreat = false;
+    for (let i = 0; i < t.threats.length; i++) if (t.threats[i]!.riichi) riichiThreat = true;
     const open = this.open(t);
     const place = threatened && placeActs(t, this.o.placeSense) ? placeWeights(t, measuredValue(han, open, t.dealer), this.o.placeExtra) : null;
     const mult = (place ? 1 : riskFactor(t)) * this.o.caution;
@@ -198,7 +209,7 @@ export class StrongAgent implements Agent {
     const flushSuit = !threatened && this.o.flushSoft > 0 && t.meldCount === 0 ? mainSuit(c, this.o.flushSoftMin) : -1;
     const leans = !threatened && (lean >= 0 || flushSuit >= 0 || this.o.doraNear > 0 || (this.o.yakuhaiKeep !== 0 && best >= 2));
     for (const r of rows) {
-      let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + shape(t, r.kind) - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
+      let eff = -r.sh * 1000 + r.accept * 10 + r.bonus + r.shape - this.o.doraKeep * t.dora[r.kind]! - (r.action >= 34 ? 15 : 0);
       if (leans) eff += leanBonus(t, this.o, c, r.kind, r.sh, best, lean, flushSuit);
       if (threatened) {
         const pushing = r.sh === best;
@@ -212,14 +223,14 @@ export class StrongAgent implements Agent {
       }
       r.score = eff;
     }
-    if (!threatened && best <= this.o.handEv && t.meldCount === 0) byExpectedScore(t, c, rows, atBest, best, this.o, (k) => table.accept(slot(k)));
+    if (!threatened && best <= this.o.handEv && t.meldCount === 0) byExpectedScore(t, c, rows, atBest, best, this.o, acceptBySlot(table, c));
     let top = 0;
     for (let i = 1; i < rows.length; i++) if (rows[i]!.score > rows[top]!.score) top = i;
     if (rows.length > 1 && (this.collecting || this.o.learnedDiscard)) {
       const accept: number[] = [];
       const shapes: number[] = [];
       for (const r of rows) {
-        accept.push(r.sh !== best || best > 3 ? 0 : r.accept || table.accept(slot(r.kind)));
+        accept.push(r.sh !== best || best > 3 ? 0 : r.accept || table.accept(slotOf(c, r.kind)));
         shapes.push(shape(t, r.kind));
       }
       const features = candidateFeatures(t, rows, accept, shapes, top, best);
@@ -252,13 +263,15 @@ export class StrongAgent implements Agent {
     const riichiThreat = t.threats.some((th) => th.riichi);
     let bestA: number = A.SKIP, bestSh = now.shanten;
     for (const o of options) {
+      const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
+      // A first call of a closed hand that the checks below refuse whatever it reaches is not weighed.
+      if (!open && !yakuhaiPon && ((now.shanten <= 1 && t.tilesLeft >= this.o.callAt1) || now.shanten > this.o.firstCallShanten)) continue;
       const c = t.counts.slice();
       for (const k of o.used) c[k]! -= 1;
       let after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
       // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
       if (after.shanten > 0 && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0) after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
       else if (after.plan === 'none') continue;
-      const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
       if (after.shanten >= now.shanten && !(yakuhaiPon && after.shanten <= now.shanten && now.shanten >= 1)) continue;
       if (riichiThreat && after.shanten > 0) continue;
       if (!open && !yakuhaiPon) {

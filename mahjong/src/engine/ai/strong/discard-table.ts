@@ -12,77 +12,14 @@
  * shape and position (group-table.ts upLowers; a shape with a tile less: downOffset). The results
  * are exactly those of the rules engine's shanten (test/engine/ai/strong.test.ts).
  */
-import { distancePool, downOffsets, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
+import { distancePool, downOffsets, HONOR_WEIGHT, honorOffsetOfKey, SUIT_WEIGHT, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
 import { YAOCHUU } from '../../tiles';
-
-/** Group (0 man, 1 pin, 2 sou, 3 honours) and position within its suit of each kind: read per draw, no division. */
-const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
-const SUIT_POS = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? k % 9 : -1));
-const groupOf = (k: number) => GROUP_OF[k]!;
-const offsetOfKey = (g: number, key: number) => (g < 3 ? suitOffsetOfKey(key) : honorOffsetOfKey(key));
-/** Position of kind k held n times in its group's neighbour lists (group-table.ts upLowers/downOffset). */
-const posOf = (k: number, n: number) => (k < 27 ? SUIT_POS[k]! : n);
-/** Change of group key when kind k held n times loses one copy. */
-const keyDown = (k: number, n: number) => (k < 27 ? -SUIT_WEIGHT[k % 9]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
-
-
-/** Regular-form shanten of the hand whose tables x and y together cover all four groups. */
-function merge(x: Int8Array, xa: number, y: Int8Array, ya: number, need: number): number {
-  let best = 99;
-  for (let m = 0; m <= need; m++) {
-    const j = ya + (need - m) * 2;
-    const v1 = x[xa + m * 2 + 1]! + y[j]!;
-    const v2 = x[xa + m * 2]! + y[j + 1]!;
-    if (v1 < best) best = v1;
-    if (v2 < best) best = v2;
-  }
-  return best - 1;
-}
-
-function kokushi(c: number[]): number {
-  let kinds = 0, pair = 0;
-  for (const k of YAOCHUU) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pair = 1; }
-  return 13 - kinds - pair;
-}
+import { bestBits, EMPTY_KEY, groupOf, isYaochuu, kokushiAfter, listDraws, merge, PAIR_A, PAIR_B, popcount9, posOf, REST_PAIR } from './discard-groups';
 
 /** Terminal/honour kinds held, and those held twice or more, in the hand of the last discardTable call. */
 let yaoKinds = 0, yaoPairs = 0;
 
-/**
- * kokushi() of hand `c` with one copy of `removed` taken out and one of `added` put in (−1: none),
- * from the counts kept for the hand: no walk over the thirteen kinds per discard and draw.
- */
-function kokushiAfter(c: number[], removed: number, added: number): number {
-  let kinds = yaoKinds, pairs = yaoPairs;
-  if (removed >= 0 && isYaochuu(removed)) {
-    const n = c[removed]!;
-    if (n === 1) kinds--;
-    else if (n === 2) pairs--;
-  }
-  if (added >= 0 && isYaochuu(added)) {
-    const n = c[added]! - (added === removed ? 1 : 0);
-    if (n === 0) kinds++;
-    else if (n === 1) pairs++;
-  }
-  return 13 - kinds - (pairs > 0 ? 1 : 0);
-}
-
-/** Index 0–5 of the unordered pair of groups {a, b} (0–2: man with pin, sou, honours; 3–5: the rest). */
-const PAIR = [[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]];
-/** At a·4 + b (a ≠ b): the PAIR index of the two groups other than a and b (flat: read per discard). */
-const REST_PAIR = new Int8Array(16);
-for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) {
-  if (a === b) continue;
-  const rest = [0, 1, 2, 3].filter((g) => g !== a && g !== b);
-  REST_PAIR[a * 4 + b] = PAIR[rest[0]!]![rest[1]!]!;
-}
-
-/** The two groups of each PAIR index. */
-const PAIR_A = Int8Array.from([0, 0, 0, 1, 1, 2]);
-const PAIR_B = Int8Array.from([1, 2, 3, 2, 3, 3]);
-/** The key of an empty group (suits: all counts 0; honours: seven kinds held 0 times). */
-const EMPTY_KEY = [0, 0, 0, 7 * HONOR_WEIGHT[0]!];
 /** Bit i: PAIRS holds the product of PAIR index i for the hand of the last discardTable call. */
 let pairsMade = 0;
 
@@ -115,17 +52,9 @@ const MINUS_LOWERS = new Int32Array(9);
 /** Per group, for the discard being counted: bit m·2+p set when that entry is in a cheapest split of the hand. */
 const IN_BEST = new Int32Array(4);
 
-/** Bits e of group table x (pool offset) whose cheapest completion with table y costs exactly `cost`. */
-function bestBits(p: Int8Array, x: number, y: Int8Array, ya: number, need: number, cost: number): number {
-  let bits = 0;
-  for (let m = 0; m <= need; m++) {
-    const j = ya + (need - m) * 2;
-    if (p[x + m * 2]! + y[j + 1]! === cost) bits |= 1 << (m * 2);
-    if (p[x + m * 2 + 1]! + y[j]! === cost) bits |= 1 << (m * 2 + 1);
-  }
-  return bits;
-}
 const DRAWS = new Int32Array(34);
+/** DRAWS of group g: indices DRAW_FROM[g] to DRAW_FROM[g + 1] (draws are listed by kind, so by group). */
+const DRAW_FROM = new Int32Array(5);
 
 export interface DiscardTable {
   /** Shanten after discarding kind k (NaN when k is not held); slot 34 = no removal. */
@@ -145,8 +74,27 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
   const need = 4 - meldCount;
   const closed = meldCount === 0;
   const keys = KEYS, o = OFFSETS;
-  keys[0] = suitKey(c, 0); keys[1] = suitKey(c, 1); keys[2] = suitKey(c, 2); keys[3] = honorKey(c);
-  for (let g = 0; g < 4; g++) o[g] = offsetOfKey(g, keys[g]!);
+  // One pass over the hand: the groups' keys and held kinds (bit per position), pairs and kinds.
+  // Branch-free counts: whether a kind is held is a coin flip to the branch predictor.
+  let pairs = 0, kinds = 0;
+  for (let g = 0; g < 3; g++) {
+    let key = 0, held = 0;
+    for (let i = 0, k = g * 9; i < 9; i++, k++) {
+      const n = c[k]!;
+      key = key * 5 + n;
+      held |= +(n > 0) << i;
+      pairs += +(n >= 2);
+    }
+    keys[g] = key;
+    HELD[g] = held;
+    kinds += popcount9(held);
+  }
+  let honorKey = 0, honors = 0;
+  for (let i = 0, k = 27; k < 34; i++, k++) { const n = c[k]!; honorKey += HONOR_WEIGHT[n]!; honors |= +(n > 0) << i; pairs += +(n >= 2); }
+  HELD[3] = honors;
+  kinds += popcount9(honors);
+  keys[3] = honorKey;
+  o[0] = suitOffsetOfKey(keys[0]!); o[1] = suitOffsetOfKey(keys[1]!); o[2] = suitOffsetOfKey(keys[2]!); o[3] = honorOffsetOfKey(honorKey);
   let pool = distancePool();
   // Pairs of groups are made when first needed (pairsMade: bit per PAIR index); the product of
   // the other three groups only for a group that holds a tile (a discard's) or for slot 34.
@@ -158,55 +106,60 @@ export function discardTable(c: number[], meldCount: number, dead: Uint8Array, v
     if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
     minPlusProduct(pool, o[a]!, PAIRS, rest * 10, need, TRIPLES, g * 10);
   }
-  let pairs = 0, kinds = 0;
-  for (let k = 0; k < 34; k++) { if (c[k]! > 0) kinds++; if (c[k]! >= 2) pairs++; }
   yaoKinds = 0; yaoPairs = 0;
-  for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; if (n > 0) yaoKinds++; if (n >= 2) yaoPairs++; }
-  const useKokushi = closed && kokushi(c) <= 7;
-  const shanten = SHANTEN.fill(NaN);
-  let downsReady = 0;
+  for (let i = 0; i < YAOCHUU.length; i++) { const n = c[YAOCHUU[i]!]!; yaoKinds += +(n > 0); yaoPairs += +(n >= 2); }
+  const useKokushi = closed && 13 - yaoKinds - (yaoPairs > 0 ? 1 : 0) <= 7;
+  const shanten = SHANTEN;
   let best = 99;
-  for (let d = 0; d <= 34; d++) {
-    if (d === 34 ? !noRemoval : c[d]! === 0) continue;
-    let sh: number;
-    if (d === 34) {
-      pool = distancePool();
-      sh = merge(pool, o[0]!, TRIPLES, 0, need);
-      REGULAR[34] = sh;
-    } else {
-      const gd = groupOf(d);
-      const key = keys[gd]! + keyDown(d, c[d]!);
-      if (!(downsReady & (1 << gd))) { downOffsets(gd, keys[gd]!, o[gd]!, DOWN_OFF, gd * 9); downsReady |= 1 << gd; }
-      const off = DOWN_OFF[gd * 9 + posOf(d, c[d]!)]!;
-      MINUS_KEY[d] = key;
+  for (let g = 0; g < 4; g++) {
+    const from = g * 9, to = g < 3 ? from + 9 : 34;
+    for (let d = from; d < to; d++) shanten[d] = NaN;
+    let held = HELD[g]!;
+    if (held === 0) continue;
+    downOffsets(g, keys[g]!, o[g]!, DOWN_OFF, g * 9);
+    // Read after the lookup: a shape met for the first time may grow (replace) the pool.
+    pool = distancePool();
+    const gKey = keys[g]!, tz = g * 10;
+    // The held kinds, lowest first (bit i: kind from + i).
+    for (; held !== 0; held &= held - 1) {
+      const d = from + 31 - Math.clz32(held & -held);
+      const n = c[d]!;
+      const off = DOWN_OFF[g < 3 ? d : 27 + n]!;
+      MINUS_KEY[d] = gKey + (g < 3 ? -SUIT_WEIGHT[d - from]! : HONOR_WEIGHT[n - 1]! - HONOR_WEIGHT[n]!);
       MINUS_OFF[d] = off;
-      pool = distancePool();
-      sh = merge(pool, off, TRIPLES, gd * 10, need);
+      let sh = merge(pool, off, TRIPLES, tz, need);
       REGULAR[d] = sh;
       if (closed) {
-        const pd = pairs - (c[d] === 2 ? 1 : 0), kd = kinds - (c[d] === 1 ? 1 : 0);
+        const pd = pairs - +(n === 2), kd = kinds - +(n === 1);
         sh = Math.min(sh, 6 - pd + Math.max(0, 7 - kd));
-        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1));
+        if (useKokushi) sh = Math.min(sh, kokushiAfter(c, d, -1, yaoKinds, yaoPairs));
       }
+      shanten[d] = sh;
+      best = Math.min(best, sh);
     }
-    if (d === 34 && closed) {
-      sh = Math.min(sh, 6 - pairs + Math.max(0, 7 - kinds));
-      if (useKokushi) sh = Math.min(sh, kokushiAfter(c, -1, -1));
+  }
+  if (noRemoval) {
+    let sh = merge(pool, o[0]!, TRIPLES, 0, need);
+    REGULAR[34] = sh;
+    if (closed) {
+      const chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+      if (chiitoi < sh) sh = chiitoi;
+      if (useKokushi) { const k = kokushiAfter(c, -1, -1, yaoKinds, yaoPairs); if (k < sh) sh = k; }
     }
-    shanten[d] = sh;
+    shanten[34] = sh;
     if (sh < best) best = sh;
-  }
-  // Draws worth trying for any discard: held kinds, their suit neighbours within two, and (closed)
-  // new kinds for seven pairs or terminals/honours for kokushi. A superset of what each discard needs.
-  let nDraws = 0, drawGroups = 0;
-  for (let k = 0; k < 34; k++) {
-    if (dead[k] || c[k]! >= 4) continue;
-    if (c[k]! > 0 || near(c, k) || (closed && (kinds <= 7 || (useKokushi && isYaochuu(k))))) { DRAWS[nDraws++] = k; drawGroups |= 1 << groupOf(k); }
-  }
+  } else shanten[34] = NaN;
+  const nDraws = listDraws(c, dead, HELD, closed && kinds <= 7, useKokushi, DRAWS, DRAW_FROM);
+  let drawGroups = 0;
+  for (let g = 0; g < 4; g++) if (DRAW_FROM[g + 1]! > DRAW_FROM[g]!) drawGroups |= 1 << g;
   hand = c; seen = visible; handNeed = need; handClosed = closed; handPairs = pairs; handKinds = kinds;
   handKokushi = useKokushi; drawCount = nDraws; drawsReady = false; handDrawGroups = drawGroups;
-  return { shanten, best, accept: acceptOf };
+  return TABLE.best = best, TABLE;
 }
+
+/** Kinds held in each group, bit per position (of the hand of the last discardTable call). */
+const HELD = new Int32Array(4);
+const TABLE: DiscardTable = { shanten: SHANTEN, best: 99, accept: acceptOf };
 
 // The hand of the last discardTable call, for acceptOf (a table is used before the next call).
 let hand: number[] = [];
@@ -219,23 +172,40 @@ const OFFSETS = new Int32Array(4);
 
 /** Each draw's group table with one more copy, and the entries it lowers (on the first count). */
 function readyDraws(): void {
-  const c = hand;
-  for (let g = 0; g < 4; g++) if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9);
-  for (let i = 0; i < drawCount; i++) { const k = DRAWS[i]!; LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!; }
+  const c = hand, visible = seen;
+  for (let g = 0; g < 4; g++) { GROUP_BITS[g] = -1; SPLIT_COUNT[g] = 0; if (handDrawGroups & (1 << g)) upLowersAt(g, KEYS[g]!, OFFSETS[g]!, UP_LOWERS, g * 9); }
+  for (let i = 0; i < drawCount; i++) {
+    const k = DRAWS[i]!;
+    LOWERS[k] = UP_LOWERS[groupOf(k) * 9 + posOf(k, c[k]!)]!;
+    const left = 4 - visible[k]!;
+    LEFT[k] = left > 0 ? left : 0;
+  }
   drawsReady = true;
 }
+
+/** Per group of a discard, in this table (up to 9 each, at g·9): the keys of the tables counted and their IN_BEST (4 each). */
+const SPLIT_KEY = new Float64Array(36);
+const SPLIT_BITS = new Int32Array(144);
+const SPLIT_COUNT = new Int32Array(4);
+/** Per draw: its unseen copies (never negative). */
+const LEFT = new Int32Array(34);
+/** Per group, in this table: the last cheapest-split bits counted over its draws (−1: none yet) and the copies they gave. */
+const GROUP_BITS = new Int32Array(4);
+const GROUP_SUM = new Int32Array(4);
 
 /**
  * Unseen copies of the draws that lower shanten after discarding d. A draw lowers the
  * regular-form shanten exactly when it lowers an entry of its group's table that is part of a
  * cheapest split of the hand (a tile lowers an entry by one at most), so each draw is one AND of
- * two bit sets, once the cheapest splits after the discard are known.
+ * two bit sets, once the cheapest splits after the discard are known. A draw lowers seven pairs or
+ * kokushi by one at most too, so those forms are only tried when they are at the shanten; without
+ * them a group's count depends on its cheapest-split bits alone and is reused while they repeat.
  */
 function acceptOf(d: number): number {
   const sh = SHANTEN[d]!;
   if (Number.isNaN(sh)) return 0;
   if (!drawsReady) readyDraws();
-  const c = hand, visible = seen, need = handNeed, closed = handClosed, useKokushi = handKokushi, nDraws = drawCount;
+  const c = hand, need = handNeed, closed = handClosed, nDraws = drawCount;
   const gd = d === 34 ? -1 : groupOf(d);
   const regular = REGULAR[d]!;
   // Seven pairs or kokushi below the regular form: no draw lowers the regular form enough.
@@ -248,52 +218,80 @@ function acceptOf(d: number): number {
     if (c[d] === 2) pd--;
     if (c[d] === 1) kd--;
   }
+  const chiitoiMay = closed && 6 - pd + (kd < 7 ? 7 - kd : 0) === sh;
+  const kokushiMay = handKokushi && kokushiAfter(c, gd >= 0 ? d : -1, -1, yaoKinds, yaoPairs) === sh;
   if (regularMay) {
     if (gd >= 0 && handDrawGroups & (1 << gd)) upLowersAt(gd, keyMinus, offMinus, MINUS_LOWERS, 0);
     const pool = distancePool();
     const cost = regular + 1;
-    for (let g = 0; g < 4; g++) {
-      if (!(handDrawGroups & (1 << g))) continue;
-      if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
-      else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
-      else {
-        // d's group without d, times the pair of groups other than it and g.
-        const rest = REST_PAIR[gd * 4 + g]!;
-        if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
-        minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
-        IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
+    // The cheapest splits (and the cost, their merge) depend on d's group only through its
+    // table's values: two discards of a group whose tables read the same share them (a key of 4
+    // bits per entry; an entry is 0–14 or unreachable, 99, read as 15).
+    let key = 0, seen = -1;
+    if (gd >= 0) {
+      for (let e = 0, n = need * 2 + 2; e < n; e++) key = key * 16 + Math.min(15, pool[offMinus + e]!);
+      for (let i = gd * 9, end = i + SPLIT_COUNT[gd]!; i < end; i++) if (SPLIT_KEY[i] === key) { seen = i; break; }
+    }
+    if (seen >= 0) for (let g = 0; g < 4; g++) IN_BEST[g] = SPLIT_BITS[seen * 4 + g]!;
+    else {
+      for (let g = 0; g < 4; g++) {
+        if (!(handDrawGroups & (1 << g))) continue;
+        if (gd < 0) IN_BEST[g] = bestBits(pool, OFFSETS[g]!, TRIPLES, g * 10, need, cost);
+        else if (g === gd) IN_BEST[g] = bestBits(pool, offMinus, TRIPLES, g * 10, need, cost);
+        else {
+          // d's group without d, times the pair of groups other than it and g.
+          const rest = REST_PAIR[gd * 4 + g]!;
+          if (!(pairsMade & (1 << rest))) makePair(pool, rest, need);
+          minPlusProduct(pool, offMinus, PAIRS, rest * 10, need, WITH_DISCARD, g * 10);
+          IN_BEST[g] = bestBits(pool, OFFSETS[g]!, WITH_DISCARD, g * 10, need, cost);
+        }
+      }
+      if (gd >= 0) {
+        const at = gd * 9 + SPLIT_COUNT[gd]!++;
+        SPLIT_KEY[at] = key;
+        for (let g = 0; g < 4; g++) SPLIT_BITS[at * 4 + g] = IN_BEST[g]!;
       }
     }
+    if (!chiitoiMay && !kokushiMay) return regularAccept(d, gd);
   }
+  // Each draw's test as a 0/1 (branch-free where the outcome is a coin flip): the regular form,
+  // seven pairs after discarding d and drawing k, kokushi.
+  if (!regularMay) for (let g = 0; g < 4; g++) IN_BEST[g] = 0;
+  const chiitoiBit = +chiitoiMay;
   let total = 0;
   for (let i = 0; i < nDraws; i++) {
     const k = DRAWS[i]!;
     const gk = groupOf(k);
-    let better = false;
-    if (regularMay) {
-      if (gk !== gd) better = (LOWERS[k]! & IN_BEST[gk]!) !== 0;
-      else {
-        better = (MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & IN_BEST[gd]!) !== 0;
-      }
-    }
-    if (!better && closed) {
-      // Seven pairs and kokushi after discarding d and drawing k.
-      const ck = c[k]! - (k === d ? 1 : 0);
-      const pk = pd + (ck === 1 ? 1 : 0), kk = kd + (ck === 0 ? 1 : 0);
-      better = 6 - pk + (kk < 7 ? 7 - kk : 0) < sh;
-      if (!better && useKokushi && isYaochuu(k)) {
-        better = kokushiAfter(c, gd >= 0 ? d : -1, k) < sh;
-      }
-    }
-    if (better) { const left = 4 - visible[k]!; if (left > 0) total += left; }
+    const ck = c[k]! - +(k === d);
+    const lowers = gk !== gd ? LOWERS[k]! : MINUS_LOWERS[posOf(k, ck)]!;
+    let better = +((lowers & IN_BEST[gk]!) !== 0);
+    const pk = pd + +(ck === 1), kk = kd + +(ck === 0);
+    better |= chiitoiBit & +(6 - pk + Math.max(0, 7 - kk) < sh);
+    if (kokushiMay && better === 0 && isYaochuu(k)) better = +(kokushiAfter(c, gd >= 0 ? d : -1, k, yaoKinds, yaoPairs) < sh);
+    total += LEFT[k]! & -better;
   }
   return total;
 }
 
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
-
-function near(c: number[], k: number): boolean {
-  if (k >= 27) return false;
-  const n = k % 9;
-  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
+/** acceptOf when only the regular form can improve: per group, the copies of the draws whose entries are in a cheapest split. */
+function regularAccept(d: number, gd: number): number {
+  const c = hand;
+  let total = 0;
+  for (let g = 0; g < 4; g++) {
+    const from = DRAW_FROM[g]!, to = DRAW_FROM[g + 1]!;
+    if (from === to) continue;
+    const bits = IN_BEST[g]!;
+    if (g === gd) {
+      for (let i = from; i < to; i++) { const k = DRAWS[i]!; total += LEFT[k]! & (-(MINUS_LOWERS[posOf(k, c[k]! - (k === d ? 1 : 0))]! & bits) >> 31); }
+    } else if (bits === GROUP_BITS[g]) total += GROUP_SUM[g]!;
+    else {
+      let sum = 0;
+      // Branch-free: −(lowered entries in a cheapest split) >> 31 is −1 when there are any, else 0.
+      for (let i = from; i < to; i++) { const k = DRAWS[i]!; sum += LEFT[k]! & (-(LOWERS[k]! & bits) >> 31); }
+      GROUP_BITS[g] = bits;
+      GROUP_SUM[g] = sum;
+      total += sum;
+    }
+  }
+  return total;
 }

@@ -5,7 +5,7 @@
 import { scoreHand } from '../../scoring/score-hand';
 import { toRulesMeld } from '../../table/win';
 import type { Table } from './table';
-import { isRed } from '../../tiles';
+import { isRed, YAOCHUU } from '../../tiles';
 
 const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 export const isYakuhai = (t: Table, k: number) => k >= 31 || k === t.seatWind || k === t.roundWind;
@@ -39,15 +39,18 @@ export function estimateHan(t: Table, counts = t.counts): number {
     else if (counts[k] === 2 && t.visible[k]! < 4) han += 0.4;
   }
   let yao = 0;
-  for (let k = 0; k < 34; k++) if (isYaochuu(k)) yao += counts[k]!;
+  for (let i = 0; i < YAOCHUU.length; i++) yao += counts[YAOCHUU[i]!]!;
   let meldYao = false;
   for (let i = 0; i < melds.length; i++) { const tiles = melds[i]!.tiles; for (let j = 0; j < tiles.length; j++) if (isYaochuu(tiles[j]! >> 2)) meldYao = true; }
   if (!meldYao && yao <= 2) han += 0.7;
   // Half flush: everything in one suit plus honours.
-  const suits = [0, 0, 0];
-  for (let k = 0; k < 27; k++) suits[Math.floor(k / 9)]! += counts[k]!;
-  for (const m of melds) for (const id of m.tiles) if (id >> 2 < 27) suits[Math.floor((id >> 2) / 9)]! += 1;
-  if ((suits[0]! > 0 ? 1 : 0) + (suits[1]! > 0 ? 1 : 0) + (suits[2]! > 0 ? 1 : 0) === 1) han += open ? 2 : 3;
+  let man = 0, pin = 0, sou = 0;
+  for (let k = 0; k < 9; k++) { man += counts[k]!; pin += counts[k + 9]!; sou += counts[k + 18]!; }
+  for (let i = 0; i < melds.length; i++) {
+    const tiles = melds[i]!.tiles;
+    for (let j = 0; j < tiles.length; j++) { const k = tiles[j]! >> 2; if (k < 9) man++; else if (k < 18) pin++; else if (k < 27) sou++; }
+  }
+  if (+(man > 0) + +(pin > 0) + +(sou > 0) === 1) han += open ? 2 : 3;
   if (!open) han += 1.6; // riichi, tsumo, ura, ippatsu on average
   return han;
 }
@@ -62,7 +65,8 @@ export interface TenpaiValue {
 /** Exact value of a 13-tile tenpai hand (ids) waiting on `waits`, with or without riichi. */
 export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: boolean): TenpaiValue {
   let sum = 0, live = 0;
-  const melds = t.me.melds;
+  // The melds in the rules engine's form, made once for every wait (scoreHand only reads them).
+  const melds = t.me.melds.map((m) => toRulesMeld(m, t.seat));
   const own = new Set(hand);
   for (const k of waits) {
     const unseen = 4 - t.visible[k]!;
@@ -72,7 +76,7 @@ export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: b
     for (let c = 3; c >= 0; c--) if (!own.has(k * 4 + c)) { win = k * 4 + c; break; }
     if (win < 0) continue;
     const r = scoreHand({
-      hand: [...hand, win], melds: melds.map((m) => toRulesMeld(m, t.seat)), winTile: win, tsumo: false, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27,
+      hand: [...hand, win], melds, winTile: win, tsumo: false, seatWind: t.seatWind - 27, roundWind: t.roundWind - 27,
       dealer: t.dealer, riichi, doraIndicators: t.view.dora, discarder: 1,
     }, { writeSets: false });
     if (!r.ok) continue;
