@@ -174,6 +174,18 @@ describe('strong AI: the expected score chooses among close discards (handEv)', 
     expect(new StrongAgent('expected score', { handEv: 1, evMargin: 1e9 }).decide(view)).toBe(idx('1s'));
   });
 
+  it('the approximate two-shanten model (evApprox) plays its own discard on a built position', () => {
+    // 22345689m677p799s (two shanten) + 5m: the usual score and the searched two-shanten model
+    // throw 2m; valuing the one-shanten hands by their acceptance throws 7p. Found by a search over
+    // random two-shanten hands.
+    const g = scenario({ hands: ['2234689m677p799s', '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: '5m', dora: '7z' });
+    const view = g.stateView(0);
+    expect(formatTiles(view.players[0]!.hand as number[])).toBe('22345689m677p799s');
+    expect(new StrongAgent('default').decide(view)).toBe(idx('2m'));
+    expect(new StrongAgent('searched', { handEv: 2, evMargin: 10 }).decide(view)).toBe(idx('2m'));
+    expect(new StrongAgent('approximate', { handEv: 2, evMargin: 10, evApprox: 1.6 }).decide(view)).toBe(idx('7p'));
+  });
+
   it('plays the affordable setting (one shanten, discards within half an acceptance tile of the top one); off by default', () => {
     // 6789m2223p7p35678s + 8m: the usual score throws the lone 7p, the model 9m (keeping 678m,
     // 678s and the 7p next to 222p3p). Found by a search over random one-shanten hands.
