@@ -39,7 +39,7 @@ function hands(count: number, seed: number): [number[], number][] {
   return out;
 }
 
-/** The draws the model tries (hand-ev.ts mayUse): held, a suit neighbour within two, or a new kind seven pairs (under seven kinds) or kokushi (ten or more of its kinds) can use. */
+/** The draws the model tries (draw-rules.ts mayUse): held, a suit neighbour within two, or a new kind seven pairs (under seven kinds) or kokushi (ten or more of its kinds) can use. */
 function tried(c: number[], melds: number, k: number): boolean {
   if (c[k]! >= 4) return false;
   let kinds = 0, yao = 0;

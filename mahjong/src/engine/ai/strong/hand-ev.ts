@@ -18,6 +18,8 @@
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
 import { HandGroups } from '../../shanten';
+import { looseDraws, mayUse } from './draw-rules';
+import { handKey, Z } from './hand-key';
 import { KeyIndex, NumberSlotCache } from './key-cache';
 import { tenpaiDraws, tenpaiMoves, waitMask } from './tenpai-groups';
 
@@ -37,45 +39,6 @@ export interface EvSetup {
   river?: ArrayLike<number>;
   /** Per kind, the multiplier on a wait's per-draw chance instead of `rate` (a hand that is not furiten). */
   rates?: ArrayLike<number>;
-}
-
-/** Per-kind hash weights (a fixed LCG: the same keys in every process). */
-const Z = new Float64Array(34);
-{
-  let x = 0x2545f491;
-  for (let k = 0; k < 34; k++) {
-    let v = 0;
-    for (let i = 0; i < 3; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; v = v * 65536 + (x >>> 16); }
-    Z[k] = v % 2 ** 47;
-  }
-}
-export const handKey = (c: ArrayLike<number>): number => {
-  let key = 0;
-  for (let k = 0; k < 34; k++) key += c[k]! * Z[k]!;
-  return key;
-};
-
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
-
-/**
- * Which new kinds (not held, no suit neighbour within two) a draw may still use in closed hand `c`:
- * 2 any (seven pairs with fewer than seven kinds held), 1 terminals and honours (kokushi within
- * two of tenpai: ten or more of its kinds held), 0 none.
- */
-function looseDraws(c: ArrayLike<number>, closed: boolean): number {
-  if (!closed) return 0;
-  let kinds = 0, yao = 0;
-  for (let k = 0; k < 34; k++) if (c[k]! > 0) { kinds++; if (isYaochuu(k)) yao++; }
-  return kinds < 7 ? 2 : yao >= 10 ? 1 : 0;
-}
-
-/** Whether a draw of k can lower the shanten of `c`: held, a suit neighbour within two, or as `looseDraws` allows. */
-function mayUse(c: ArrayLike<number>, k: number, loose: number): boolean {
-  if (c[k]! > 0 || loose === 2) return true;
-  if (loose === 1 && isYaochuu(k)) return true;
-  if (k >= 27) return false;
-  const n = k % 9;
-  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
 }
 
 // Scratch shared by every model (one decision at a time): the hand groups per recursion level

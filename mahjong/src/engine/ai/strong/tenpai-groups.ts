@@ -16,6 +16,7 @@
 import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
 import { isYaochuu } from '../../tiles';
 import { downCompleters, downState, ENTRY, groupState, lateralCompleters, lateralState, suitCompleters, upCompleters, upState, useGroups } from './group-states';
+import { ACCEPT, accepting, BY_SIZE, TENPAI, WAIT_GROUPS } from './tenpai-states';
 
 const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
 const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
@@ -99,32 +100,13 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
 }
 
 
-/** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases in the file comment). */
-const TENPAI = new Uint8Array(1 << 16);
-/** For a tenpai index: the groups (bit per group) that can take the winning tile. */
-const WAIT_GROUPS = new Uint8Array(1 << 16);
-for (let i = 0; i < 1 << 16; i++) {
-  const s = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
-  const one = s.filter((x) => (x & 3) === 1), two = s.filter((x) => (x & 3) === 2), zero = s.filter((x) => (x & 3) === 0);
-  if (s.some((x) => (x & 3) === 3) || !zero.every((x) => x & 4)) continue;
-  const at = (size: number) => s.findIndex((x) => (x & 3) === size);
-  const last = (size: number) => s.findLastIndex((x) => (x & 3) === size);
-  if (one.length === 1 && two.length === 0) { if (one[0]! & 8) { TENPAI[i] = 1; WAIT_GROUPS[i] = 1 << at(1); } }
-  else if (one.length === 0 && two.length === 2) {
-    const a = at(2), b = last(2);
-    // The group one tile short of sets takes the winning tile; the other keeps the pair.
-    const groups = (s[a]! & 4 && s[b]! & 8 ? 1 << b : 0) | (s[b]! & 4 && s[a]! & 8 ? 1 << a : 0);
-    if (groups !== 0) { TENPAI[i] = 1; WAIT_GROUPS[i] = groups; }
-  }
-}
-
 const BK = new Float64Array(4);
 const BN = new Int8Array(4);
 const BO = new Int32Array(4);
 
 /**
  * The moves of 3n+1 hand `c` to tenpai: every draw k the model tries (fewer than 4 held; held, a
- * suit neighbour within two held, or a new kind seven pairs or kokushi can use: hand-ev.ts mayUse)
+ * suit neighbour within two held, or a new kind seven pairs or kokushi can use: draw-rules.ts mayUse)
  * and discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e,
  * into out[at …], and the waits of the tenpai hand each reaches (waitMask's) into waits[at …];
  * returns how many (at most 34 · 14). The same moves as the engine's shanten gives (c + k − e at 0).
@@ -134,7 +116,7 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
   const closed = meldCount === 0;
   // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
-  // New kinds a draw may bring (hand-ev.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
+  // New kinds a draw may bring (draw-rules.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
   const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
   useGroups(BK, BO, BN);
   const d = distancePool();
@@ -237,31 +219,6 @@ function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: 
   return hi * 131072 + lo;
 }
 
-/**
- * For four group states (indexed as TENPAI), per group g: the states (bit per state) g may take,
- * the other three as they are, for a tenpai hand; kept for good (bit 16: filled). A group takes 8
- * of the 16 states (groupState: 0 or 4 at size 0 mod 3, 1 or 9 at 1, 2 + 4/8 at 2), so the table
- * is indexed by those (3 bits a group): 64 KB read at random instead of 1 MB. Returns the index of
- * g = 0's entry (g's at + g).
- */
-const CODE = Int8Array.from({ length: 16 }, (_, st) => ((st & 3) === 0 ? st >> 2 : (st & 3) === 1 ? 2 + (st >> 3) : 4 + (st >> 2)));
-/** Two groups' states (8 bits) → their codes (6 bits). */
-const PAIR_CODE = Int32Array.from({ length: 256 }, (_, b) => CODE[b & 15]! | (CODE[b >> 4]! << 3));
-const ACCEPT = new Int32Array(4 << 12);
-function accepting(i: number): number {
-  const at = (PAIR_CODE[i & 255]! | (PAIR_CODE[i >> 8]! << 6)) * 4;
-  if (ACCEPT[at]! & 0x10000) return at;
-  for (let g = 0; g < 4; g++) {
-    let acc = 0;
-    const rest = i & ~(15 << (g * 4));
-    for (let st = 0; st < 16; st++) if (TENPAI[rest | (st << (g * 4))] === 1) acc |= 1 << st;
-    ACCEPT[at + g] = acc;
-  }
-  ACCEPT[at] = ACCEPT[at]! | 0x10000;
-  return at;
-}
-/** The states of a group whose size is r (mod 3). */
-const BY_SIZE = Int32Array.from([0, 1, 2], (r) => { let m = 0; for (let st = 0; st < 16; st++) if ((st & 3) === r) m |= 1 << st; return m; });
 const FROM = new Int32Array(5);
 const AFTER_DISCARD = new Int32Array(4);
 const SAME_OK = new Int32Array(4);
