@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { clearEvCaches, evCacheStats, HandEv, type EvSetup } from '../../../src/engine/ai/strong/hand-ev';
 import { KeyIndex, NumberSlotCache } from '../../../src/engine/ai/strong/key-cache';
-import { tenpaiMoves, waitMask } from '../../../src/engine/ai/strong/tenpai-groups';
+import { tenpaiDraws, tenpaiMoves, waitMask } from '../../../src/engine/ai/strong/tenpai-groups';
 import { parseKinds } from '../../../src/engine/notation';
 import { shanten } from '../../../src/engine/shanten';
 
@@ -39,7 +39,7 @@ function hands(count: number, seed: number): [number[], number][] {
   return out;
 }
 
-/** The draws the model tries (hand-ev.ts mayUse): held, a suit neighbour within two, or a new kind seven pairs (under seven kinds) or kokushi (ten or more of its kinds) can use. */
+/** The draws the model tries (draw-rules.ts mayUse): held, a suit neighbour within two, or a new kind seven pairs (under seven kinds) or kokushi (ten or more of its kinds) can use. */
 function tried(c: number[], melds: number, k: number): boolean {
   if (c[k]! >= 4) return false;
   let kinds = 0, yao = 0;
@@ -95,6 +95,26 @@ describe('strong AI: tenpai and waits from the group tables (tenpai-groups.ts)',
       moves += n;
     }
     expect(moves).toBeGreaterThan(1000);
+  });
+
+  it('tenpaiDraws gives every draw after which some discard leaves the hand tenpai', () => {
+    let draws = 0;
+    for (const [c, melds] of sample) {
+      let want = 0;
+      for (let k = 0; k < 34; k++) {
+        if (!tried(c, melds, k)) continue;
+        let hit = false;
+        for (let e = 0; e < 34 && !hit; e++) {
+          if (c[e] === 0 || e === k) continue;
+          c[k]!++; c[e]!--;
+          hit = shanten(c, melds) === 0;
+          c[k]!--; c[e]!++;
+        }
+        if (hit) { want += 2 ** k; draws++; }
+      }
+      expect(tenpaiDraws(c, melds)).toBe(want);
+    }
+    expect(draws).toBeGreaterThan(1000);
   });
 
   it('seven pairs and kokushi waits: a single, thirteen kinds, the missing kind', () => {

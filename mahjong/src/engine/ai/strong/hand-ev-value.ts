@@ -24,7 +24,7 @@ const YAKUHAI = new Uint8Array(34);
 const RIVER = new Uint8Array(34);
 const RATES = new Float64Array(34);
 
-export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = false): HandEv {
+export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = false, approx = 0): HandEv {
   const unseen = UNSEEN;
   let total = 0;
   for (let k = 0; k < 34; k++) { const u = 4 - t.visible[k]!; unseen[k] = u > 0 ? u : 0; total += unseen[k]!; }
@@ -56,11 +56,11 @@ export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = fals
   const river = RIVER.fill(0);
   for (const d of t.me.river) river[d.tile >> 2] = 1;
   const rates = byWait ? ronRates(t, total, RATES) : undefined;
-  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river, rates }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount);
+  return new HandEv({ unseen, total: Math.max(1, total), rate, values, river, rates }, Math.max(1, Math.floor((drawScale * t.tilesLeft) / 4)), t.meldCount, approx);
 }
 
 /** The model's options (agent.ts StrongOptions, where each is described). */
-interface EvOptions { evRate: number; evDraws: number; evMargin: number; evBreak: number; evBreakLeft: number; ronWeight: number }
+interface EvOptions { evRate: number; evDraws: number; evMargin: number; evMargin2: number; evApprox: number; evBreak: number; evBreakLeft: number; ronWeight: number }
 
 /** What the model reads and writes of the discard's candidate rows (agent.ts). */
 interface Candidate { kind: number; sh: number; accept: number; score: number }
@@ -80,17 +80,18 @@ export function byExpectedScore(t: Table, c: number[], rows: Candidate[], atBest
   }
   let top = -Infinity;
   for (const r of atBest) if (r.score > top) top = r.score;
+  const margin = best === 2 && o.evMargin2 >= 0 ? o.evMargin2 : o.evMargin;
   let close = breaks.length;
-  for (const r of atBest) if (r.score >= top - o.evMargin) close++;
+  for (const r of atBest) if (r.score >= top - margin) close++;
   if (close < 2) return;
   // With `ronWeight`, each wait of a hand reached is won at its measured rate (wait-quality.ts).
-  const ev = handEvModel(t, o.evRate, o.evDraws, o.ronWeight >= 0);
+  const ev = handEvModel(t, o.evRate, o.evDraws, o.ronWeight >= 0, o.evApprox);
   const rescore = (r: Candidate, sh: number) => {
     c[r.kind]! -= 1;
     r.score = 1e6 + ev.value(c, sh) + r.score / 1000;
     c[r.kind]! += 1;
   };
-  for (const r of atBest) if (r.score >= top - o.evMargin) rescore(r, best);
+  for (const r of atBest) if (r.score >= top - margin) rescore(r, best);
   for (const r of breaks) rescore(r, 1);
 }
 

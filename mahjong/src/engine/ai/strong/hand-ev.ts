@@ -18,8 +18,10 @@
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
 import { HandGroups } from '../../shanten';
+import { looseDraws, mayUse } from './draw-rules';
+import { handKey, Z } from './hand-key';
 import { KeyIndex, NumberSlotCache } from './key-cache';
-import { tenpaiMoves, waitMask } from './tenpai-groups';
+import { tenpaiDraws, tenpaiMoves, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -37,45 +39,6 @@ export interface EvSetup {
   river?: ArrayLike<number>;
   /** Per kind, the multiplier on a wait's per-draw chance instead of `rate` (a hand that is not furiten). */
   rates?: ArrayLike<number>;
-}
-
-/** Per-kind hash weights (a fixed LCG: the same keys in every process). */
-const Z = new Float64Array(34);
-{
-  let x = 0x2545f491;
-  for (let k = 0; k < 34; k++) {
-    let v = 0;
-    for (let i = 0; i < 3; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; v = v * 65536 + (x >>> 16); }
-    Z[k] = v % 2 ** 47;
-  }
-}
-export const handKey = (c: ArrayLike<number>): number => {
-  let key = 0;
-  for (let k = 0; k < 34; k++) key += c[k]! * Z[k]!;
-  return key;
-};
-
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
-
-/**
- * Which new kinds (not held, no suit neighbour within two) a draw may still use in closed hand `c`:
- * 2 any (seven pairs with fewer than seven kinds held), 1 terminals and honours (kokushi within
- * two of tenpai: ten or more of its kinds held), 0 none.
- */
-function looseDraws(c: ArrayLike<number>, closed: boolean): number {
-  if (!closed) return 0;
-  let kinds = 0, yao = 0;
-  for (let k = 0; k < 34; k++) if (c[k]! > 0) { kinds++; if (isYaochuu(k)) yao++; }
-  return kinds < 7 ? 2 : yao >= 10 ? 1 : 0;
-}
-
-/** Whether a draw of k can lower the shanten of `c`: held, a suit neighbour within two, or as `looseDraws` allows. */
-function mayUse(c: ArrayLike<number>, k: number, loose: number): boolean {
-  if (c[k]! > 0 || loose === 2) return true;
-  if (loose === 1 && isYaochuu(k)) return true;
-  if (k >= 27) return false;
-  const n = k % 9;
-  return (n >= 1 && c[k - 1]! > 0) || (n >= 2 && c[k - 2]! > 0) || (n <= 7 && c[k + 1]! > 0) || (n <= 6 && c[k + 2]! > 0);
 }
 
 // Scratch shared by every model (one decision at a time): the hand groups per recursion level
@@ -97,6 +60,8 @@ const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
  * keys cost tens of ns a lookup).
  */
 const WAIT_MASKS = new NumberSlotCache(17);
+/** A one-shanten hand's draws to tenpai (tenpaiDraws), for the approximate one-shanten level. */
+const DRAW_MASKS = new NumberSlotCache(16);
 // Move lists live in a ring (ARENA, written contiguously at absolute positions); a cache slot
 // holds a hand's key, the list's absolute start and length, and is good while the ring has not
 // come round to it again.
@@ -120,11 +85,12 @@ const MOVE_SCRATCH = new Int16Array(34 * 34);
 /** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
 export function clearEvCaches(): void {
   WAIT_MASKS.clear();
+  DRAW_MASKS.clear();
   MOVE_KEY.fill(-1);
 }
 
 /** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts; waits are looked up only for tenpai hands not reached by a move), and the move ring's size and what was written to it. */
-export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
+export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, draws: 0, drawMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
 
 /**
  * Expected-score model of one decision: one setup, one memo of the hands reached.
@@ -142,7 +108,14 @@ export class HandEv {
   /** Length of the list the last `moves` call returned. */
   private moveCount = 0;
 
-  constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0) {
+  /** Approximate one-shanten curves under a two-shanten hand, by key (index in `curves`); made on first use. */
+  private approxMemo: KeyIndex | null = null;
+
+  /**
+   * `approx` > 0: under a two-shanten hand, a one-shanten hand's curve is approximated
+   * (approxOne) instead of searched, with its tenpai's per-draw win chance `approx` × its acceptance.
+   */
+  constructor(private readonly s: EvSetup, readonly draws: number, private readonly meldCount = 0, private readonly approx = 0) {
     if (draws > MAX_DRAWS) this.draws = MAX_DRAWS;
     this.closed = meldCount === 0;
   }
@@ -282,7 +255,7 @@ export class HandEv {
           let miss = 1;
           for (let n = 2; n <= T; n++) { miss *= 1 - p; const v = mean * (1 - miss); if (v > take[n]!) take[n] = v; }
         } else {
-          const next = this.away(c, sh - 1, nextKey);
+          const next = sh === 2 && this.approx > 0 ? this.approxOne(c, nextKey) : this.away(c, sh - 1, nextKey);
           for (let n = 1; n <= T; n++) if (next[n - 1]! > take[n]!) take[n] = next[n - 1]!;
         }
         c[e]!++;
@@ -292,6 +265,43 @@ export class HandEv {
     }
     for (let n = 1; n <= T; n++) out[n] = best[n]! + (1 - q) * out[n - 1]!;
     this.memo.add(key, -2 - this.curves.length);
+    this.curves.push(out);
+    return out;
+  }
+
+  /**
+   * Approximate curve of one-shanten hand `c` (key `key`): its draws to tenpai (tenpaiDraws, a
+   * function of the hand, cached across decisions) have chance Q per draw together, each worth
+   * `values` as if the hand waited on it (dora, all simples with it), V̄ their mean; the tenpai then
+   * reached wins with chance p = approx × Q per draw: E(n) = Q · V̄ (1 − (1 − p)^(n − 1)) + (1 − Q) E(n − 1).
+   */
+  private approxOne(c: number[], key: number): Float64Array {
+    const memo = (this.approxMemo ??= new KeyIndex());
+    const hit = memo.get(key);
+    if (hit >= 0) return this.curves[hit]!;
+    this.evaluated++;
+    const s = this.s, T = this.draws;
+    let mask = DRAW_MASKS.get(key);
+    evCacheStats.draws++;
+    if (mask < 0) { evCacheStats.drawMisses++; mask = tenpaiDraws(c, this.meldCount); DRAW_MASKS.set(key, mask); }
+    let n = 0;
+    if (mask !== 0) {
+      const hi = Math.floor(mask / 131072);
+      for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+      for (let h = hi; h !== 0; h &= h - 1) { const w = 48 - Math.clz32(h & -h); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+    }
+    const out = new Float64Array(T + 1);
+    if (n > 0) {
+      s.values(c, WAITS, n, WAIT_VALUES);
+      let q = 0, qv = 0;
+      for (let i = 0; i < n; i++) { const u = s.unseen[WAITS[i]!]! / s.total; q += u; qv += u * WAIT_VALUES[i]!; }
+      const mean = qv / q;
+      let p = this.approx * q;
+      if (p > 1) p = 1;
+      let miss = 1;
+      for (let m = 1; m <= T; m++) { out[m] = q * mean * (1 - miss) + (1 - q) * out[m - 1]!; miss *= 1 - p; }
+    }
+    memo.add(key, this.curves.length);
     this.curves.push(out);
     return out;
   }

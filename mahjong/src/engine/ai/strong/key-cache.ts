@@ -1,5 +1,5 @@
 /**
- * Tables keyed by a hand's hash (hand-ev.ts handKey: an integer below 2^53, its low bits
+ * Tables keyed by a hand's hash (hand-key.ts handKey: an integer below 2^53, its low bits
  * well mixed) for the expected-score model, on typed arrays instead of Maps: a Map of number keys
  * that are not 32-bit integers costs tens of nanoseconds per lookup and an allocation per entry,
  * and the model makes about thirty lookups per decision.

@@ -13,34 +13,16 @@
  * pairs and kokushi (closed hands) as the engine counts them. The results are those of the engine's
  * shanten (test/engine/ai/strong-tenpai-groups.test.ts checks them on random hands).
  */
-import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, SUIT_WEIGHT, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
+import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
 import { isYaochuu } from '../../tiles';
-import { downState, ENTRY, groupState, lateralState, upState, useGroups } from './group-states';
+import { downCompleters, downState, ENTRY, groupState, lateralCompleters, lateralState, suitCompleters, upCompleters, upState, useGroups } from './group-states';
+import { ACCEPT, accepting, BY_SIZE, TENPAI, WAIT_GROUPS } from './tenpai-states';
 
 const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
 const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
 
-/** Per suit key: bit i = one more copy of position i completes the group (bit 15: computed). Honours: by the count the kind has. */
-let suitDone: Uint16Array | null = null;
+/** Per honour key: bit b = one more copy of a kind held b times completes the group (bit 15: computed). */
 const honorDone = new Uint16Array(8 ** 5);
-
-function suitCompleters(key: number, n: number): number {
-  suitDone ??= new Uint16Array(5 ** 9);
-  const hit = suitDone[key]!;
-  if (hit !== 0) return hit & 0x1ff;
-  const at = ENTRY[n + 1]!;
-  let mask = 0, rest = key;
-  for (let i = 8; i >= 0; i--) {
-    const digit = rest % 5;
-    rest = (rest - digit) / 5;
-    if (digit >= 4) continue;
-    // The lookup first: it may grow (replace) the pool.
-    const o = suitOffsetOfKey(key + SUIT_WEIGHT[i]!);
-    if (distancePool()[o + at] === 0) mask |= 1 << i;
-  }
-  suitDone[key] = mask | 0x8000;
-  return mask;
-}
 
 function honorCompleters(key: number, n: number): number {
   const hit = honorDone[key]!;
@@ -118,32 +100,13 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
 }
 
 
-/** Regular-form tenpai of four group states (groupState), indexed s0 | s1 << 4 | s2 << 8 | s3 << 12 (the cases in the file comment). */
-const TENPAI = new Uint8Array(1 << 16);
-/** For a tenpai index: the groups (bit per group) that can take the winning tile. */
-const WAIT_GROUPS = new Uint8Array(1 << 16);
-for (let i = 0; i < 1 << 16; i++) {
-  const s = [i & 15, (i >> 4) & 15, (i >> 8) & 15, (i >> 12) & 15];
-  const one = s.filter((x) => (x & 3) === 1), two = s.filter((x) => (x & 3) === 2), zero = s.filter((x) => (x & 3) === 0);
-  if (s.some((x) => (x & 3) === 3) || !zero.every((x) => x & 4)) continue;
-  const at = (size: number) => s.findIndex((x) => (x & 3) === size);
-  const last = (size: number) => s.findLastIndex((x) => (x & 3) === size);
-  if (one.length === 1 && two.length === 0) { if (one[0]! & 8) { TENPAI[i] = 1; WAIT_GROUPS[i] = 1 << at(1); } }
-  else if (one.length === 0 && two.length === 2) {
-    const a = at(2), b = last(2);
-    // The group one tile short of sets takes the winning tile; the other keeps the pair.
-    const groups = (s[a]! & 4 && s[b]! & 8 ? 1 << b : 0) | (s[b]! & 4 && s[a]! & 8 ? 1 << a : 0);
-    if (groups !== 0) { TENPAI[i] = 1; WAIT_GROUPS[i] = groups; }
-  }
-}
-
 const BK = new Float64Array(4);
 const BN = new Int8Array(4);
 const BO = new Int32Array(4);
 
 /**
  * The moves of 3n+1 hand `c` to tenpai: every draw k the model tries (fewer than 4 held; held, a
- * suit neighbour within two held, or a new kind seven pairs or kokushi can use: hand-ev.ts mayUse)
+ * suit neighbour within two held, or a new kind seven pairs or kokushi can use: draw-rules.ts mayUse)
  * and discard e (held, e ≠ k) after which the hand is tenpai, as k·64 + e in order of k then e,
  * into out[at …], and the waits of the tenpai hand each reaches (waitMask's) into waits[at …];
  * returns how many (at most 34 · 14). The same moves as the engine's shanten gives (c + k − e at 0).
@@ -153,7 +116,7 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
   const closed = meldCount === 0;
   // Seven pairs and kokushi need every pair of draw and discard tried; else whole groups are skipped.
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
-  // New kinds a draw may bring (hand-ev.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
+  // New kinds a draw may bring (draw-rules.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
   const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
   useGroups(BK, BO, BN);
   const d = distancePool();
@@ -227,14 +190,15 @@ function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: 
     const gk = GROUP_OF[k]!, ge = GROUP_OF[e]!;
     for (let g = 0; g < 4; g++) {
       if (!(groups & (1 << g))) continue;
-      let key = BK[g]!, size = BN[g]!;
-      if (g === gk) { key += g < 3 ? SUIT_WEIGHT[k - g * 9]! : HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ck]!; size++; }
-      if (g === ge) { key += g < 3 ? -SUIT_WEIGHT[e - g * 9]! : HONOR_WEIGHT[ce - 1]! - HONOR_WEIGHT[ce]!; size--; }
       if (g < 3) {
-        const mask = suitCompleters(key, size);
+        // The changed shapes' completers from the group's rows (group-states.ts), read a few bytes apart.
+        const mask = g === gk ? (g === ge ? lateralCompleters(g, k, ck, e, ce) : upCompleters(g, k, ck)) : g === ge ? downCompleters(g, e, ce) : suitCompleters(BK[g]!, BN[g]!);
         // Kinds g·9 … g·9 + 8 are all below 17 (man), straddle it (pin) or above it (sou).
         for (let i = 0; i < 9; i++) if (mask & (1 << i)) { const w = g * 9 + i; if (w < 17) lo |= 1 << w; else hi |= 1 << (w - 17); }
       } else {
+        let key = BK[3]!, size = BN[3]!;
+        if (g === gk) { key += HONOR_WEIGHT[ck + 1]! - HONOR_WEIGHT[ck]!; size++; }
+        if (g === ge) { key += HONOR_WEIGHT[ce - 1]! - HONOR_WEIGHT[ce]!; size--; }
         const mask = honorCompleters(key, size);
         for (let w = 27; w < 34; w++) { const x = c[w]! + (w === k ? 1 : 0) - (w === e ? 1 : 0); if (x < 4 && mask & (1 << x)) hi |= 1 << (w - 17); }
       }
@@ -255,27 +219,71 @@ function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: 
   return hi * 131072 + lo;
 }
 
-/**
- * For four group states (indexed as TENPAI), per group g: the states (bit per state) g may take,
- * the other three as they are, for a tenpai hand; at ACCEPT[i·4 + g], kept for good (bit 16: filled).
- * Returns i·4.
- */
-const ACCEPT = new Int32Array(4 << 16);
-function accepting(i: number): number {
-  const at = i * 4;
-  if (ACCEPT[at]! & 0x10000) return at;
-  for (let g = 0; g < 4; g++) {
-    let acc = 0;
-    const rest = i & ~(15 << (g * 4));
-    for (let st = 0; st < 16; st++) if (TENPAI[rest | (st << (g * 4))] === 1) acc |= 1 << st;
-    ACCEPT[at + g] = acc;
-  }
-  ACCEPT[at] = ACCEPT[at]! | 0x10000;
-  return at;
-}
-/** The states of a group whose size is r (mod 3). */
-const BY_SIZE = Int32Array.from([0, 1, 2], (r) => { let m = 0; for (let st = 0; st < 16; st++) if ((st & 3) === r) m |= 1 << st; return m; });
 const FROM = new Int32Array(5);
 const AFTER_DISCARD = new Int32Array(4);
 const SAME_OK = new Int32Array(4);
 const HELD = new Int8Array(34);
+
+const DOWN_SET = new Int32Array(4);
+const SCRATCH_MOVES = new Int16Array(34 * 14);
+const SCRATCH_WAITS = new Float64Array(34 * 14);
+
+/**
+ * The draws of 3n+1 hand `c` that reach tenpai with some discard, as a 34-bit mask (kinds 0–16 low,
+ * 17–33 · 2^17): the kinds tenpaiMoves lists, without listing the discards. Per group, the states a
+ * discard from it can leave are read once per hand (one downState per held kind), so a draw costs
+ * a few ANDs instead of a test per discard (the draw's own group still tries its discards).
+ */
+export function tenpaiDraws(c: ArrayLike<number>, meldCount: number): number {
+  const { pairs, yaoKinds } = readHand(c, BK, BO, BN);
+  const closed = meldCount === 0;
+  if (closed && ((pairs >= 5 && pairs <= 7) || yaoKinds >= 11)) {
+    // Seven pairs and kokushi: from the full list.
+    const n = tenpaiMoves(c, meldCount, SCRATCH_MOVES, 0, SCRATCH_WAITS);
+    let lo = 0, hi = 0;
+    for (let i = 0; i < n; i++) { const k = SCRATCH_MOVES[i]! >> 6; if (k < 17) lo |= 1 << k; else hi |= 1 << (k - 17); }
+    return hi * 131072 + lo;
+  }
+  const kinds = HELD_FACTS.kinds;
+  const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
+  useGroups(BK, BO, BN);
+  const d = distancePool();
+  const base = groupState(d, BO[0]!, BN[0]!) | (groupState(d, BO[1]!, BN[1]!) << 4) | (groupState(d, BO[2]!, BN[2]!) << 8) | (groupState(d, BO[3]!, BN[3]!) << 12);
+  const same = accepting(base);
+  for (let g = 0; g < 4; g++) {
+    AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!;
+    SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!;
+    DOWN_SET[g] = 0;
+  }
+  let held = 0;
+  for (let g = 0; g < 4; g++) {
+    FROM[g] = held;
+    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) { HELD[held++] = k; DOWN_SET[g] = DOWN_SET[g]! | (1 << downState(g, k, c[k]!)); }
+  }
+  FROM[4] = held;
+  let lo = 0, hi = 0;
+  for (let k = 0; k < 34; k++) {
+    const ck = c[k]!;
+    if (ck >= 4) continue;
+    if (ck === 0 && loose !== 2 && !(loose === 1 && YAO[k])) {
+      if (k >= 27) continue;
+      const p = k % 9;
+      if (!((p >= 1 && c[k - 1]! > 0) || (p >= 2 && c[k - 2]! > 0) || (p <= 7 && c[k + 1]! > 0) || (p <= 6 && c[k + 2]! > 0))) continue;
+    }
+    const gk = GROUP_OF[k]!;
+    const withK = (base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4));
+    const row = accepting(withK);
+    let hit = false;
+    for (let ge = 0; ge < 4 && !hit; ge++) {
+      if (ge !== gk) { hit = (ACCEPT[row + ge]! & AFTER_DISCARD[ge]! & DOWN_SET[ge]!) !== 0; continue; }
+      const ok = SAME_OK[ge]!;
+      if (ok === 0) continue;
+      for (let i = FROM[ge]!; i < FROM[ge + 1]!; i++) {
+        const e = HELD[i]!;
+        if (e !== k && (ok & (1 << lateralState(gk, k, ck, e, c[e]!))) !== 0) { hit = true; break; }
+      }
+    }
+    if (hit) { if (k < 17) lo |= 1 << k; else hi |= 1 << (k - 17); }
+  }
+  return hi * 131072 + lo;
+}
