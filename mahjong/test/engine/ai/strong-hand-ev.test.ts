@@ -186,13 +186,13 @@ describe('strong AI: the expected score chooses among close discards (handEv)', 
     expect(new StrongAgent('approximate', { handEv: 2, evMargin: 10, evApprox: 1.6 }).decide(view)).toBe(idx('7p'));
   });
 
-  it('plays the affordable setting (one shanten, discards within half an acceptance tile of the top one); off by default', () => {
+  it('plays at one shanten by default (discards within one acceptance tile of the top one), and with half a tile', () => {
     // 6789m2223p7p35678s + 8m: the usual score throws the lone 7p, the model 9m (keeping 678m,
     // 678s and the 7p next to 222p3p). Found by a search over random one-shanten hands.
     const g = scenario({ hands: ['679m22237p35678s', '1199p99s2233445z', '1199p11m4556667z', '999m888p888s1122z'], draws: '8m', dora: '7z' });
     const view = g.stateView(0);
     expect(new StrongAgent('without the model', { handEv: -1 }).decide(view)).toBe(idx('7p'));
-    expect(new StrongAgent('default').decide(view)).toBe(idx('7p'));
+    expect(new StrongAgent('default').decide(view)).toBe(idx('9m'));
     expect(new StrongAgent('explicit', { handEv: 1, evMargin: 5 }).decide(view)).toBe(idx('9m'));
   });
 });

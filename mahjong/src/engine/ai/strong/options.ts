@@ -157,7 +157,7 @@ export interface StrongOptions {
   placeRiichi: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: -1, evRate: 1.5, evMargin: 1e9, evDraws: 1, evBreak: 0, evBreakLeft: 24, evMargin2: -1, evApprox: 0, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2, placeSense: -1, placeExtra: 0.5, placeRiichi: -1 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: 1, evRate: 1.5, evMargin: 10, evDraws: 1, evBreak: 0, evBreakLeft: 24, evMargin2: -1, evApprox: 0, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2, placeSense: -1, placeExtra: 0.5, placeRiichi: -1 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
