@@ -34,10 +34,10 @@ export interface StrongOptions {
   learnedDiscard: boolean;
   /**
    * Most shanten at which a closed hand with no threat on the table chooses among the discards at
-   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never (the default).
-   * 1 with `evMargin` 5 gains about 0.01 of a place at about 0.93x the speed, which takes `strong`
-   * under its 300 hanchan/s budget on this machine (mahjong/README.md, "Eighth strength round,
-   * second part").
+   * the best shanten by the expected score of its future draws (hand-ev.ts); −1: never. The default,
+   * 1 with `evMargin` 10, gains about 0.008 of a place at about 0.86x the speed, which the ninth
+   * speed round's 1.42x pays for (mahjong/README.md, "Ninth strength round", *Shipped*); 2 is
+   * stronger by about 0.009 more at 0.38x, beyond the 300 hanchan/s budget.
    */
   handEv: number;
   /** The expected-score model's multiplier on a tenpai hand's per-draw win chance (ron between draws). */
