@@ -16,6 +16,7 @@
 import { distancePool, HONOR_WEIGHT, honorKey, honorOffsetOfKey, suitKey, suitOffsetOfKey } from '../../shanten/group-table';
 import { isYaochuu } from '../../tiles';
 import { downCompleters, downState, ENTRY, groupState, lateralCompleters, lateralState, suitCompleters, upCompleters, upState, useGroups } from './group-states';
+import { mayUse } from './draw-rules';
 import { ACCEPT, accepting, BY_SIZE, TENPAI, WAIT_GROUPS } from './tenpai-states';
 
 const YAO = Uint8Array.from({ length: 34 }, (_, k) => (isYaochuu(k) ? 1 : 0));
@@ -103,6 +104,31 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
 const BK = new Float64Array(4);
 const BN = new Int8Array(4);
 const BO = new Int32Array(4);
+const FROM = new Int32Array(5);
+const AFTER_DISCARD = new Int32Array(4);
+const SAME_OK = new Int32Array(4);
+const HELD = new Int8Array(34);
+
+/**
+ * For the move searches of the hand readHand last read into BK/BO/BN (`c`): per group, the states
+ * a discard from it may leave (its size less one, mod 3) and those a draw and a discard both in it
+ * may leave (its size as it is, the others unchanged), and its held kinds HELD[FROM[g] … FROM[g+1]);
+ * returns the hand's four group states.
+ */
+function prepareMoves(c: ArrayLike<number>): number {
+  useGroups(BK, BO, BN);
+  const d = distancePool();
+  const base = groupState(d, BO[0]!, BN[0]!) | (groupState(d, BO[1]!, BN[1]!) << 4) | (groupState(d, BO[2]!, BN[2]!) << 8) | (groupState(d, BO[3]!, BN[3]!) << 12);
+  const same = accepting(base);
+  for (let g = 0; g < 4; g++) { AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!; SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!; }
+  let held = 0;
+  for (let g = 0; g < 4; g++) {
+    FROM[g] = held;
+    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) HELD[held++] = k;
+  }
+  FROM[4] = held;
+  return base;
+}
 
 /**
  * The moves of 3n+1 hand `c` to tenpai: every draw k the model tries (fewer than 4 held; held, a
@@ -118,29 +144,11 @@ export function tenpaiMoves(c: ArrayLike<number>, meldCount: number, out: Int16A
   const chiitoi = closed && pairs >= 5 && pairs <= 7, kokushi = closed && yaoKinds >= 11;
   // New kinds a draw may bring (draw-rules.ts looseDraws): any (seven pairs, fewer than seven kinds), terminals and honours (kokushi).
   const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
-  useGroups(BK, BO, BN);
-  const d = distancePool();
-  const s0 = groupState(d, BO[0]!, BN[0]!), s1 = groupState(d, BO[1]!, BN[1]!), s2 = groupState(d, BO[2]!, BN[2]!), s3 = groupState(d, BO[3]!, BN[3]!);
-  const base = s0 | (s1 << 4) | (s2 << 8) | (s3 << 12);
-  const same = accepting(base);
-  // Per group: the states a discard from it may leave (its size less one, mod 3), and those a draw
-  // and a discard both in it may leave (its size as it is, the others unchanged).
-  for (let g = 0; g < 4; g++) { AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!; SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!; }
-  let held = 0;
-  for (let g = 0; g < 4; g++) {
-    FROM[g] = held;
-    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) HELD[held++] = k;
-  }
-  FROM[4] = held;
+  const base = prepareMoves(c);
   let n = at;
   for (let k = 0; k < 34; k++) {
     const ck = c[k]!;
-    if (ck >= 4) continue;
-    if (ck === 0 && loose !== 2 && !(loose === 1 && YAO[k])) {
-      if (k >= 27) continue;
-      const p = k % 9;
-      if (!((p >= 1 && c[k - 1]! > 0) || (p >= 2 && c[k - 2]! > 0) || (p <= 7 && c[k + 1]! > 0) || (p <= 6 && c[k + 2]! > 0))) continue;
-    }
+    if (ck >= 4 || !mayUse(c, k, loose)) continue;
     const gk = GROUP_OF[k]!;
     // Seven pairs after k and some discard needs six kinds held twice: with five, k must make the sixth.
     const all = kokushi || (chiitoi && (pairs === 6 || ck === 1));
@@ -219,10 +227,6 @@ function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: 
   return hi * 131072 + lo;
 }
 
-const FROM = new Int32Array(5);
-const AFTER_DISCARD = new Int32Array(4);
-const SAME_OK = new Int32Array(4);
-const HELD = new Int8Array(34);
 
 const DOWN_SET = new Int32Array(4);
 const SCRATCH_MOVES = new Int16Array(34 * 14);
@@ -246,30 +250,16 @@ export function tenpaiDraws(c: ArrayLike<number>, meldCount: number): number {
   }
   const kinds = HELD_FACTS.kinds;
   const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
-  useGroups(BK, BO, BN);
-  const d = distancePool();
-  const base = groupState(d, BO[0]!, BN[0]!) | (groupState(d, BO[1]!, BN[1]!) << 4) | (groupState(d, BO[2]!, BN[2]!) << 8) | (groupState(d, BO[3]!, BN[3]!) << 12);
-  const same = accepting(base);
+  const base = prepareMoves(c);
   for (let g = 0; g < 4; g++) {
-    AFTER_DISCARD[g] = BY_SIZE[(BN[g]! + 2) % 3]!;
-    SAME_OK[g] = ACCEPT[same + g]! & BY_SIZE[BN[g]! % 3]!;
-    DOWN_SET[g] = 0;
+    let states = 0;
+    for (let i = FROM[g]!; i < FROM[g + 1]!; i++) states |= 1 << downState(g, HELD[i]!, c[HELD[i]!]!);
+    DOWN_SET[g] = states;
   }
-  let held = 0;
-  for (let g = 0; g < 4; g++) {
-    FROM[g] = held;
-    for (let k = g * 9; k < (g < 3 ? g * 9 + 9 : 34); k++) if (c[k]! > 0) { HELD[held++] = k; DOWN_SET[g] = DOWN_SET[g]! | (1 << downState(g, k, c[k]!)); }
-  }
-  FROM[4] = held;
   let lo = 0, hi = 0;
   for (let k = 0; k < 34; k++) {
     const ck = c[k]!;
-    if (ck >= 4) continue;
-    if (ck === 0 && loose !== 2 && !(loose === 1 && YAO[k])) {
-      if (k >= 27) continue;
-      const p = k % 9;
-      if (!((p >= 1 && c[k - 1]! > 0) || (p >= 2 && c[k - 2]! > 0) || (p <= 7 && c[k + 1]! > 0) || (p <= 6 && c[k + 2]! > 0))) continue;
-    }
+    if (ck >= 4 || !mayUse(c, k, loose)) continue;
     const gk = GROUP_OF[k]!;
     const withK = (base & ~(15 << (gk * 4))) | (upState(gk, k, ck) << (gk * 4));
     const row = accepting(withK);
