@@ -19,7 +19,7 @@ function standings(view: StateView, scores: number[], round: number): StateView 
   return view;
 }
 const weights = () => ({ win: 1, loss: new Float64Array(4) });
-const old = new StrongAgent('points', {});
+const old = new StrongAgent('points', { placeSense: -1 });
 const byPlace = new StrongAgent('place', { placeSense: 7 });
 
 describe('strong AI: the model of the final place (place-model.ts)', () => {
@@ -97,6 +97,8 @@ describe('strong AI: push or fold for place (option placeSense)', () => {
     const view = () => standings(facingRiichi('35678m234p13457s', '4s', '7z', 40), [30000, 27000, 23000, 20000], LAST);
     expect(old.decide(view())).toBe(idx('1s'));
     expect(byPlace.decide(view())).toBe(idx('2p'));
+    // On by default since the ninth rounds (placeSense 7).
+    expect(new StrongAgent().decide(view())).toBe(idx('2p'));
   });
 
   it('the same hand with level scores early in the game plays on either way', () => {

@@ -143,7 +143,9 @@ export interface StrongOptions {
    * Play for place (place-utility.ts): in the hands with at most this many hands of the game left
    * after them, push or fold values a win and a deal-in by the change of expected final place they
    * cause (place-model.ts), in points at the level-scores rate, in place of placement.ts's deal-in
-   * factor (−1: off, placement.ts's factor for the last two hands).
+   * factor (−1: off, placement.ts's factor for the last two hands). The default, 7 (every hand of
+   * a hanchan), gains about 0.006 of a place at no measurable cost (mahjong/README.md, "Ninth
+   * strength round", *Shipped*).
    */
   placeSense: number;
   /** Hands' worth of score spread still to come in the hand being played when it ends without our win or deal-in, for `placeSense`. */
@@ -157,7 +159,7 @@ export interface StrongOptions {
   placeRiichi: number;
 }
 
-export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: 1, evRate: 1.5, evMargin: 10, evDraws: 1, evBreak: 0, evBreakLeft: 24, evMargin2: -1, evApprox: 0, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2, placeSense: -1, placeExtra: 0.5, placeRiichi: -1 };
+export const STRONG_DEFAULTS: StrongOptions = { caution: 1, ahead: [0, 0, 0], dama: true, firstCallShanten: 4, ukeireShanten: 3, hououDama: false, callAt1: 40, dangerAdd: 0.035, doraKeep: 30, tanyaoHan: 1.5, measured: true, learnedDiscard: false, handEv: 1, evRate: 1.5, evMargin: 10, evDraws: 1, evBreak: 0, evBreakLeft: 24, evMargin2: -1, evApprox: 0, evPush: 0, ronWeight: 1, riichiEv: 1.2, dealerValue: 1, dealInOffset: 0.004, tanyaoLean: 30, tanyaoMax: 2, flushLean: 0, flushSlack: 1, lateDama: 0, doraNear: 0, flushSoft: 0, flushSoftMin: 10, oneMeld: 0, oneMeldLeft: 30, keishiki: 0, keishikiValue: 1500, yakuhaiKeep: 0, dangerModel: false, dangerModelMin: 0.3, dangerModelKeep: 'none', dangerModelWaits: true, passedRead: 2, placeSense: 7, placeExtra: 0.5, placeRiichi: -1 };
 
 /**
  * The values the strength round changed, as they were before it: the reviewer's engine was tuned
