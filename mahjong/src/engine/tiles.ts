@@ -39,7 +39,8 @@ export const numberOf = (kind: TileKind): number => (kind % 9) + 1;
 export const isHonor = (kind: TileKind): boolean => kind >= 27;
 export const isSuited = (kind: TileKind): boolean => kind < 27;
 export const isTerminal = (kind: TileKind): boolean => kind < 27 && (kind % 9 === 0 || kind % 9 === 8);
-export const isYaochuu = (kind: TileKind): boolean => isHonor(kind) || isTerminal(kind);
+// Written out (not isHonor || isTerminal): the AI asks it per draw while counting acceptance.
+export const isYaochuu = (kind: TileKind): boolean => kind >= 27 || kind % 9 === 0 || kind % 9 === 8;
 export const isSimple = (kind: TileKind): boolean => !isYaochuu(kind);
 export const isDragon = (kind: TileKind): boolean => kind >= HAKU;
 export const isWind = (kind: TileKind): boolean => kind >= EAST && kind <= NORTH;

@@ -22,14 +22,7 @@ export function suitedKindBits(h: HandContext, triplets: boolean): number {
 }
 export const pairKind = (h: HandContext): TileKind | undefined => h.sets.find((s) => s.type === 'pair')?.kind;
 
-/** Kinds present in the hand. */
-export function kindsIn(h: HandContext): TileKind[] {
-  const out: TileKind[] = [];
-  for (let k = 0; k < 34; k++) if (h.counts[k]! > 0) out.push(k);
-  return out;
-}
-
-/** `kindsIn(h).every(test)` without the list: every candidate win is scored, several yaku ask this. */
+/** Whether every kind in the hand passes `test` (no list made: every candidate win is scored, several yaku ask this). */
 export function allKinds(h: HandContext, test: (k: TileKind) => boolean): boolean {
   const counts = h.counts;
   for (let k = 0; k < 34; k++) if (counts[k]! > 0 && !test(k)) return false;
@@ -74,14 +67,8 @@ export function identicalChowPairs(h: HandContext): number {
 export const allSetsYaochuuWithChow = (h: HandContext): boolean =>
   h.form === 'regular' && h.sets.every(setHasYaochuu) && chows(h).length > 0;
 
-/** inAllSuits over suitedKindBits: some n with bits n, n+9 and n+18 set. */
+/** Sanshoku over suitedKindBits: some n with bits n, n+9 and n+18 set. */
 export const inAllSuitsBits = (bits: number): boolean => (bits & (bits >>> 9) & (bits >>> 18) & 0x1ff) !== 0;
-
-/** True if some kind n has a set starting at n, n+9 and n+18 among `kinds` (sanshoku). */
-export function inAllSuits(kinds: Set<number>): boolean {
-  for (let n = 0; n < 9; n++) if (kinds.has(n) && kinds.has(n + 9) && kinds.has(n + 18)) return true;
-  return false;
-}
 
 /** Wind pungs/kans in the hand (suushii). */
 export function windTriplets(h: HandContext): number {

@@ -4,6 +4,7 @@
  * shanten and the entries in a cheapest split).
  */
 import { HONOR_WEIGHT } from '../../shanten/group-table';
+import { isYaochuu } from '../../tiles';
 
 /** Group (0 man, 1 pin, 2 sou, 3 honours) and position within its suit of each kind: read per draw, no division. */
 const GROUP_OF = Int8Array.from({ length: 34 }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
@@ -71,7 +72,6 @@ export function kokushiAfter(c: number[], removed: number, added: number, yaoKin
 /** Set bits of a 9-bit mask. */
 const POPCOUNT9 = Uint8Array.from({ length: 512 }, (_, m) => { let n = 0; for (let b = m; b; b &= b - 1) n++; return n; });
 export const popcount9 = (m: number) => POPCOUNT9[m]!;
-export const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
 /**
  * Draws worth trying for any discard of hand `c` (`held`: its held kinds per group, bit per

@@ -14,8 +14,8 @@
  */
 import { distancePool, downOffsets, HONOR_WEIGHT, honorOffsetOfKey, SUIT_WEIGHT, suitOffsetOfKey, upLowersAt } from '../../shanten/group-table';
 import { minPlusProduct } from '../../shanten/min-plus';
-import { YAOCHUU } from '../../tiles';
-import { bestBits, EMPTY_KEY, groupOf, isYaochuu, kokushiAfter, listDraws, merge, PAIR_A, PAIR_B, popcount9, posOf, REST_PAIR } from './discard-groups';
+import { isYaochuu, YAOCHUU } from '../../tiles';
+import { bestBits, EMPTY_KEY, groupOf, kokushiAfter, listDraws, merge, PAIR_A, PAIR_B, popcount9, posOf, REST_PAIR } from './discard-groups';
 
 /** Terminal/honour kinds held, and those held twice or more, in the hand of the last discardTable call. */
 let yaoKinds = 0, yaoPairs = 0;

@@ -6,8 +6,7 @@
 import { A } from '../../table/actions';
 import type { Table } from './table';
 import { isYakuhai, tenpaiValue } from './value';
-
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
+import { isYaochuu } from '../../tiles';
 
 /**
  * Riichi or dama as Houou players choose (bench/mahjong-review-agreement.ts, thresholds chosen on

@@ -6,14 +6,12 @@
  * by estimated han: riichi, tsumo and ura on average, dora, red fives kept, yakuhai sets, all
  * simples) plus the honba and riichi sticks on the table.
  */
-import { isRed } from '../../tiles';
+import { isRed, isYaochuu } from '../../tiles';
 import { HandEv } from './hand-ev';
 import { measuredValue } from './push-fold';
 import type { Table } from './table';
 import { isYakuhai } from './value';
 import { ronRates } from './wait-quality';
-
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 
 /** A closed hand's riichi, tsumo, ura and ippatsu on average (as estimateHan counts them). */
 const CLOSED_HAN = 1.6;

@@ -6,10 +6,10 @@
 import { shanten } from '../../shanten';
 import { isYakuhai } from './value';
 import type { Table } from './table';
+import { isYaochuu } from '../../tiles';
 
 export type Plan = 'closed' | 'yakuhai' | 'tanyao' | 'flush' | 'none';
 
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 const suitOf = (k: number) => (k < 27 ? Math.floor(k / 9) : 3);
 
 function makeDead(plan: Plan, suit = -1): Uint8Array {

@@ -5,9 +5,8 @@
 import { scoreHand } from '../../scoring/score-hand';
 import { toRulesMeld } from '../../table/win';
 import type { Table } from './table';
-import { isRed, YAOCHUU } from '../../tiles';
+import { isRed, isYaochuu, YAOCHUU } from '../../tiles';
 
-const isYaochuu = (k: number) => k >= 27 || k % 9 === 0 || k % 9 === 8;
 export const isYakuhai = (t: Table, k: number) => k >= 31 || k === t.seatWind || k === t.roundWind;
 
 /** Ron value (typical fu) of 0–4 han, made once: read at every discard weighed against a threat. */
