@@ -23,11 +23,18 @@ export async function crashAndKill(server: RunningServer, provider: string, dir:
     return { socket, windowId, statuses: () => seen.filter((s, i) => s !== seen[i - 1]) };
   };
   const status = (s: string) => (m: Record<string, unknown>) => m.type === 'agent.status' && m.status === s;
+  // One start at a time (two assistants starting at once in one folder under a loaded CI machine
+  // once left one done before idle); a timeout says what the pane showed.
+  const idle = (w: Awaited<ReturnType<typeof watch>>) => w.socket.next(status('idle'), 60_000).catch(async (e: unknown) => {
+    const pane = await server.gateway.ctx.tmux.capturePane(w.windowId).catch(() => '(no pane)');
+    throw new Error(`${(e as Error).message}\npane of ${w.windowId}:\n${pane}`);
+  });
   const crash = await watch(`${prefix}-crash`);
-  const gone = await watch(`${prefix}-gone`);
+  let gone: Awaited<ReturnType<typeof watch>> | null = null;
   try {
-    await crash.socket.next(status('idle'), 60_000);
-    await gone.socket.next(status('idle'), 60_000);
+    await idle(crash);
+    gone = await watch(`${prefix}-gone`);
+    await idle(gone);
     const shell = (await server.gateway.ctx.tmux.listWindows()).find((w) => w.window_id === crash.windowId)!.pane_pid;
     const job = await waitFor(() => {
       try { return Number(readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(/\s+/)[0]) || null; } catch { return null; }
@@ -39,6 +46,6 @@ export async function crashAndKill(server: RunningServer, provider: string, dir:
     return { crashed: { statuses: crash.statuses(), last: done }, killed: { statuses: gone.statuses(), last: dead } };
   } finally {
     crash.socket.close();
-    gone.socket.close();
+    gone?.socket.close();
   }
 }
