@@ -117,7 +117,7 @@ export class Inbound {
     // A new turn in every chat that shows this session.
     for (const target of new Set([channel, ...this.hub.boundTargets(session.window_id)])) await this.turns.end(target);
     this.followers.get(session.window_id)?.stop();
-    const follow = session.provider === 'shell' ? await PaneFollower.mark(ctx, session.window_id).catch(() => null) : null;
+    const follow = session.provider === 'shell' ? await PaneFollower.mark(ctx.tmux, session.window_id).catch(() => null) : null;
     try {
       await sendInput(ctx, channel, { text, enter: true, literal: true, raw: false });
     } catch (error) {
