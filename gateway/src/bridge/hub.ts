@@ -14,7 +14,6 @@ export interface BridgeHub {
   readonly ctx: GatewayContext;
   readonly store: BridgeStore;
   readonly config: BridgeConfig;
-  readonly stopping: boolean;
   platformOf(channel: string): ChatPlatform | null;
   addressOf(channel: string): ChatAddress | null;
   sessionName(windowId: string): string;
@@ -27,8 +26,6 @@ export interface BridgeHub {
   send(target: string, what: string, work: () => Promise<unknown>): void;
   /** Runs background work, tracked for settle() and stop(). */
   track(what: string, work: Promise<unknown>): void;
-  /** Runs a background check that sends nothing by itself (awaited by stop(), not by settle()). */
-  watch(what: string, work: Promise<unknown>): void;
   sendTo(target: string, card: Card): Promise<string | null>;
 }
 

@@ -1,7 +1,5 @@
 import { AppError } from '@devhub/shared';
 import { sendInput } from '../modules/sessions/service';
-import { screenLines } from '../status/lines';
-import { inputBoxTop } from '../status/spinner';
 import { KeyedSerial } from '../tmux/serial';
 import { receiveAttachments } from './attachments';
 import { parseCommand, runCommand } from './commands';
@@ -10,9 +8,6 @@ import { PaneFollower } from './pane-follow';
 import { type ChatAddress, type ChatPlatform, channelOf, type InboundMessage } from './platform';
 import type { Turns } from './turns';
 
-/** How often, and how many times, to look whether a typed message was submitted (see resubmitIfStuck). */
-const SUBMIT_CHECK_MS = 1000;
-const SUBMIT_CHECKS = 20;
 /** An unallowed chat is told why once in this long (the refusal is logged every time). */
 const REFUSAL_REPLY_MS = 10 * 60_000;
 
@@ -128,30 +123,6 @@ export class Inbound {
       throw error;
     }
     if (follow) this.follow(session.window_id, follow);
-    else if (!text.includes('\n')) this.hub.watch('submit check', this.resubmitIfStuck(session.window_id, text));
-  }
-
-  /**
-   * An assistant that is still starting up (Claude Code right after its trust prompt) takes the
-   * typed text but drops the Enter: the message then sits in its input box. While it is seen there
-   * (checked every second for up to 20 s, until the assistant is working), it gets one more Enter.
-   */
-  private async resubmitIfStuck(windowId: string, text: string): Promise<void> {
-    const { hub } = this;
-    const before = hub.statusOf(windowId);
-    for (let check = 0; check < SUBMIT_CHECKS && !hub.stopping; check++) {
-      await Bun.sleep(SUBMIT_CHECK_MS);
-      // Started working since the message was typed: it went in.
-      const now = hub.statusOf(windowId);
-      if (hub.stopping || (now !== before && now?.status === 'working')) return;
-      const lines = screenLines(await hub.ctx.tmux.capturePane(windowId));
-      const top = inputBoxTop(lines);
-      if (top === null) continue;
-      const typed = lines[top + 1]?.replace(/^\s*[❯>›]\s?/u, '').trim();
-      if (typed !== text.trim()) continue;
-      hub.ctx.log.info(`bridge: the message typed into ${windowId} is still in its input box; pressing Enter again`);
-      await hub.ctx.tmux.sendKey(windowId, 'Enter');
-    }
   }
 
   /**

@@ -54,8 +54,6 @@ export class BridgeService implements GatewayService, CommandHost, BridgeHub {
   private readonly outbox = new KeyedSerial();
   private readonly statuses = new Map<string, StatusEvent>();
   private readonly pending = new Set<Promise<unknown>>();
-  /** Background checks (watch()): stop() waits for them, settle() does not (they may poll for 20 s). */
-  private readonly watching = new Set<Promise<unknown>>();
   private readonly turns = new Turns(this);
   private readonly prompts = new PromptCards(this, (target) => this.turns.end(target));
   private readonly inbound = new Inbound(this, this, this.turns);
@@ -103,7 +101,7 @@ export class BridgeService implements GatewayService, CommandHost, BridgeHub {
         this.ctx.log.warn(`bridge: stopping ${platform.id}: ${(error as Error).message}`);
       }
     }
-    await Promise.allSettled([...this.pending, ...this.watching]);
+    await Promise.allSettled([...this.pending]);
     await this.turns.settle();
   }
 
@@ -124,10 +122,6 @@ export class BridgeService implements GatewayService, CommandHost, BridgeHub {
 
   track(what: string, work: Promise<unknown>): void {
     this.keep(this.pending, what, work);
-  }
-
-  watch(what: string, work: Promise<unknown>): void {
-    this.keep(this.watching, what, work);
   }
 
   private keep(set: Set<Promise<unknown>>, what: string, work: Promise<unknown>): void {

@@ -5,6 +5,7 @@ import { EventBus } from '../events';
 import { SessionIds, StateStore, statePaths } from '../state';
 import { StatusBoard } from '../status/board';
 import { Tmux } from '../tmux';
+import { BackgroundWork } from './background';
 import { reconcile } from './reconcile';
 import type { GatewayContext, GatewayFeatures, GatewayService, ScreenshotRenderer } from './types';
 
@@ -28,7 +29,8 @@ export class Gateway {
     mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
     this.ctx = {
       config, paths, tmux: Tmux.fromConfig(config, options.tmuxEnv), store: new StateStore(paths.state, log),
-      sessions: new SessionIds(paths.sessionMap, log), bus: new EventBus(log), statuses: new StatusBoard(), log,
+      sessions: new SessionIds(paths.sessionMap, log), bus: new EventBus(log), statuses: new StatusBoard(),
+      background: new BackgroundWork(log), log,
     };
     this.services = options.services ?? [];
     this.screenshot = options.screenshot ?? null;
@@ -54,6 +56,7 @@ export class Gateway {
   async stop(): Promise<void> {
     if (this.state === 'stopped') return;
     this.state = 'stopped';
+    await this.ctx.background.stop();
     for (const service of this.started.reverse()) {
       try {
         await service.stop();

@@ -1,4 +1,5 @@
 export * from './types';
+export * from './background';
 export * from './gateway';
 export * from './reconcile';
 export * from './window-gone';

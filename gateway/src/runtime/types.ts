@@ -4,6 +4,7 @@ import type { EventBus } from '../events';
 import type { SessionIds, StatePaths, StateStore } from '../state';
 import type { StatusBoard } from '../status/board';
 import type { Tmux } from '../tmux';
+import type { BackgroundWork } from './background';
 
 /** Everything a module or background service needs; built once per server. */
 export interface GatewayContext {
@@ -16,6 +17,8 @@ export interface GatewayContext {
   bus: EventBus;
   /** Every window's last status and when it changed (written by the status poller in live/). */
   statuses: StatusBoard;
+  /** Work started by a request and not awaited by it; the gateway aborts and awaits it on stop. */
+  background: BackgroundWork;
   log: Logger;
 }
 

@@ -2,6 +2,7 @@ import { type Gateway, type GatewayContext, windowGone } from '../../runtime';
 import { TmuxError, WindowNotFound } from '../../tmux';
 import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
 import { untilAcceptsInput } from './input-wait';
+import { needsSubmitCheck, pressEnterIfStuck } from './submit-check';
 import type { InputBody, PaneContent, SessionClosed, SessionDetail, SessionList } from './model';
 
 export { createSession } from './create';
@@ -97,12 +98,18 @@ export async function closeSession(ctx: GatewayContext, channelId: string): Prom
   return { channel_id: channelId, killed_windows: killed ? 1 : 0 };
 }
 
-/** Types text into the channel's window; an assistant still starting is waited for (input-wait.ts). */
+/**
+ * Types text into the channel's window; an assistant still starting is waited for (input-wait.ts),
+ * and a line it left in its input box gets Enter again (submit-check.ts).
+ */
 export function sendInput(ctx: GatewayContext, channelId: string, input: InputBody): Promise<void> {
   return onWindow(ctx, channelId, async (id) => {
     await untilAcceptsInput(ctx, id);
     ctx.statuses.noteInput(id);
     await ctx.tmux.sendText(id, input.text, { ...input, enterDelayMs: ctx.config.enter_delay_ms });
+    if (needsSubmitCheck(ctx.store.window(id)?.provider, input.text, input.enter, input.raw)) {
+      ctx.background.run(`submit check of ${id}`, (signal) => pressEnterIfStuck(ctx, id, input.text, signal));
+    }
   });
 }
 
