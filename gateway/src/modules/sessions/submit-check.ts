@@ -16,15 +16,13 @@ export function needsSubmitCheck(provider: string | undefined, text: string, ent
  * An assistant that is still settling after start (Claude Code right after its trust prompt) takes
  * the typed text but drops the Enter: the line then sits in its input box and nothing happens.
  * While it is seen there (checked every SUBMIT_CHECK_MS, SUBMIT_CHECKS times, until the assistant
- * is working), Enter is pressed once more, as a person would.
+ * is seen working), Enter is pressed once more, as a person would.
  */
 export async function pressEnterIfStuck(ctx: GatewayContext, windowId: string, text: string, signal: AbortSignal): Promise<void> {
-  const before = ctx.statuses.get(windowId)?.status;
   for (let check = 0; check < SUBMIT_CHECKS; check++) {
     await sleepUnlessAborted(SUBMIT_CHECK_MS, signal);
-    if (signal.aborted) return;
-    const now = ctx.statuses.get(windowId)?.status;
-    if (now !== before && now?.status === 'working') return;
+    // Working: the line went in, or it came while a turn ran and the assistant queues it.
+    if (signal.aborted || ctx.statuses.get(windowId)?.status.status === 'working') return;
     const screen = await ctx.tmux.capturePane(windowId).catch(() => null);
     // The window is gone: nothing to submit any more.
     if (screen === null) return;
