@@ -44,4 +44,14 @@ describe('a typed line the assistant did not submit', () => {
     expect(submitted(dropped)).toEqual(['say pong']);
     expect(submitted(taken)).toEqual(['say ping']);
   }, 30_000);
+
+  it('keeps one check per window, however fast lines are typed into it', async () => {
+    const dir = await session('fast', 'agent_b');
+    for (let i = 0; i < 12; i++) expect((await post('/sessions/fast/input', { text: `line ${i}` })).status).toBe(200);
+    await waitFor(() => submitted(dir).length === 12, 'the twelve lines submitted');
+    // Each window's checks run 20 s here (no status poller says it is working): one per window.
+    const running = server.gateway.ctx.background.size;
+    expect(running).toBeGreaterThanOrEqual(1);
+    expect(running).toBeLessThanOrEqual(3);
+  }, 30_000);
 });

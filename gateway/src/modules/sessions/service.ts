@@ -108,7 +108,7 @@ export function sendInput(ctx: GatewayContext, channelId: string, input: InputBo
     ctx.statuses.noteInput(id);
     await ctx.tmux.sendText(id, input.text, { ...input, enterDelayMs: ctx.config.enter_delay_ms });
     if (needsSubmitCheck(ctx.store.window(id)?.provider, input.text, input.enter, input.raw)) {
-      ctx.background.run(`submit check of ${id}`, (signal) => pressEnterIfStuck(ctx, id, input.text, signal));
+      ctx.background.run(`submit check of ${id}`, (signal) => pressEnterIfStuck(ctx, id, input.text, signal), `submit:${id}`);
     }
   });
 }
