@@ -131,7 +131,11 @@ export class StrongAgent implements Agent {
     return this.discard(t, plan);
   }
 
-  private open(t: Table): boolean { return t.me.melds.some((m) => m.type !== 'ankan'); }
+  private open(t: Table): boolean {
+    const melds = t.me.melds;
+    for (let i = 0; i < melds.length; i++) if (melds[i]!.type !== 'ankan') return true;
+    return false;
+  }
 
   /** Scores every discard; see the file comment. */
   private discard(t: Table, plan: PlanChoice): number {
