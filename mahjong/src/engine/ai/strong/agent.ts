@@ -38,6 +38,8 @@ RED_ACTION[4] = 34; RED_ACTION[13] = 35; RED_ACTION[22] = 36;
 
 /** The other two tiles of each chi shape (low, middle, high), relative to the called one. */
 const CHI_USES = [[1, 2], [-1, 1], [-2, -1]] as const;
+/** The calls respond weighs, in its order: pon, pon with the red five, then each chi. */
+const CALL_ORDER = [A.PON, A.PON_RED, 37, 38, 39, 40, 41, 42] as const;
 
 interface Row { kind: number; action: number; sh: number; accept: number; risk: number; score: number; bonus: number; shape: number }
 
@@ -65,6 +67,8 @@ export class StrongAgent implements Agent {
   private readonly loose: Row[] = [];
   /** Kinds each seat passed this turn (furiten-reads.ts `passedKinds`), seat × 34. */
   private readonly passed = new Uint8Array(4 * 34);
+  /** respond's counts of the hand after a call (read only while it runs). */
+  private readonly callCounts = new Array<number>(34).fill(0);
   /** `net`: the learned discard order's network (default: the shipped one). */
   /** `danger`: the learned opponent model read when `dangerModel` is on (default: the shipped one). */
   constructor(name = 'strong', options: Partial<StrongOptions> = {}, private readonly net: DiscardNet = SHIPPED_NET, private readonly danger: DangerModel = SHIPPED_DANGER) {
@@ -127,7 +131,11 @@ export class StrongAgent implements Agent {
     return this.discard(t, plan);
   }
 
-  private open(t: Table): boolean { return t.me.melds.some((m) => m.type !== 'ankan'); }
+  private open(t: Table): boolean {
+    const melds = t.me.melds;
+    for (let i = 0; i < melds.length; i++) if (melds[i]!.type !== 'ankan') return true;
+    return false;
+  }
 
   /** Scores every discard; see the file comment. */
   private discard(t: Table, plan: PlanChoice): number {
@@ -252,23 +260,37 @@ export class StrongAgent implements Agent {
     const target = t.view.target;
     if (!target) return A.SKIP;
     const kind = target.tile >> 2;
-    const options: { a: number; used: number[] }[] = [];
-    for (const a of [A.PON, A.PON_RED]) if (acts.includes(a)) options.push({ a, used: [kind, kind] });
-    for (let a = 37; a <= 42; a++) if (acts.includes(a)) options.push({ a, used: CHI_USES[(a - 37) % 3]!.map((o) => kind + o) });
+    // The calls offered as bits (bit a − 37: chi 37–42, pon 43–44), weighed pon first, then chi.
+    let offered = 0;
+    for (let i = 0; i < acts.length; i++) { const a = acts[i]!; if (a >= 37 && a <= 44) offered |= 1 << (a - 37); }
     // Only a kan (or nothing to call onto) is offered: skipped without weighing the hand.
-    if (options.length === 0) return A.SKIP;
+    if (offered === 0) return A.SKIP;
     const open = this.open(t);
     const melds = meldKinds(t);
     const now = (!open && this.o.flushLean > 0 && closedFlush(t, this.o)) || choosePlan(t, t.counts, melds, open);
-    const riichiThreat = t.threats.some((th) => th.riichi);
+    let riichiThreat = false;
+    for (let i = 0; i < t.threats.length; i++) if (t.threats[i]!.riichi) riichiThreat = true;
+    // The hand after a call: its melds with the called one, its counts without the two tiles used.
+    const called = [0, 0, 0];
+    let withCall: number[][] | null = null;
+    const c = this.callCounts;
     let bestA: number = A.SKIP, bestSh = now.shanten;
-    for (const o of options) {
-      const yakuhaiPon = o.used[0] === kind && isYakuhai(t, kind);
+    for (let j = 0; j < 8; j++) {
+      const a = CALL_ORDER[j]!;
+      if (!(offered & (1 << (a - 37)))) continue;
+      const pon = a >= A.PON;
+      const yakuhaiPon = pon && isYakuhai(t, kind);
       // A first call of a closed hand that the checks below refuse whatever it reaches is not weighed.
       if (!open && !yakuhaiPon && ((now.shanten <= 1 && t.tilesLeft >= this.o.callAt1) || now.shanten > this.o.firstCallShanten)) continue;
-      const c = t.counts.slice();
-      for (const k of o.used) c[k]! -= 1;
-      let after = choosePlan(t, c, [...melds, [...o.used, kind].sort((x, y) => x - y)], true);
+      const uses = CHI_USES[(a - 37) % 3]!;
+      const u0 = pon ? kind : kind + uses[0], u1 = pon ? kind : kind + uses[1];
+      for (let k = 0; k < 34; k++) c[k] = t.counts[k]!;
+      c[u0]! -= 1;
+      c[u1]! -= 1;
+      // The called meld's kinds in order: a pon's three, a chi's run from its lowest.
+      const low = pon ? kind : Math.min(u0, kind);
+      called[0] = low; called[1] = pon ? kind : low + 1; called[2] = pon ? kind : low + 2;
+      let after = choosePlan(t, c, (withCall ??= [...melds, called]), true);
       // Late, a call that reaches tenpai without a yaku still gets the tenpai payment at the draw (`keishiki`).
       if (after.shanten > 0 && this.o.keishiki > 0 && t.tilesLeft <= this.o.keishiki && !riichiThreat && now.plan !== 'none' && now.shanten >= 1 && shanten(c, melds.length + 1) === 0) after = { plan: 'none', dead: deadKinds('closed'), shanten: 0 };
       else if (after.plan === 'none') continue;
@@ -280,7 +302,7 @@ export class StrongAgent implements Agent {
         if (now.shanten > this.o.firstCallShanten) continue;
         if (after.plan === 'tanyao' && estimateHan(t, c) < this.o.tanyaoHan && now.shanten >= 3) continue;
       }
-      if (after.shanten < bestSh || (after.shanten === bestSh && bestA === A.SKIP)) { bestSh = after.shanten; bestA = o.a; }
+      if (after.shanten < bestSh || (after.shanten === bestSh && bestA === A.SKIP)) { bestSh = after.shanten; bestA = a; }
     }
     return bestA;
   }

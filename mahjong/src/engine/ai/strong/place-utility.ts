@@ -96,14 +96,60 @@ function dealerSeat(t: Table): number {
 export function placeWeights(t: Table, value: number, extra: number, into: PlaceWeights = WEIGHTS): PlaceWeights {
   const scores = readScores(t);
   const after = handsAfter(t.view.game.round, t.view.game.max_round);
-  const now = expectedPlace(scores, t.seat, spreadOf(after + extra));
+  const seat = t.seat;
   const dealer = dealerSeat(t);
-  const rate = spreadOf(after + 1) / LEVEL_RATE;
-  into.win = value > 0 ? ((now - placeAfterAnyWin(scores, t.seat, dealer, value, after)) * rate) / value : 1;
+  // Scores stay put for most of a hand: a seat's last standing, win and losses are kept.
+  const m = memoOf(seat);
+  if (!m.sameStanding(scores, after, extra)) {
+    m.setStanding(scores, after, extra, expectedPlace(scores, seat, spreadOf(after + extra)), spreadOf(after + 1) / LEVEL_RATE);
+  }
+  const now = m.now, rate = m.rate;
+  if (value <= 0) into.win = 1;
+  else if (m.winValue === value && m.winDealer === dealer) into.win = m.win;
+  else {
+    into.win = ((now - placeAfterAnyWin(scores, seat, dealer, value, after)) * rate) / value;
+    m.winValue = value; m.winDealer = dealer; m.win = into.win;
+  }
   into.loss.fill(1);
-  for (const th of t.threats) if (th.loss > 0) into.loss[th.seat] = ((placeAfterLoss(scores, t.seat, th.seat, th.loss, after) - now) * rate) / th.loss;
+  for (const th of t.threats) {
+    if (th.loss <= 0) continue;
+    const to = th.seat;
+    if (m.lossOf[to] === th.loss) { into.loss[to] = m.loss[to]!; continue; }
+    into.loss[to] = ((placeAfterLoss(scores, seat, to, th.loss, after) - now) * rate) / th.loss;
+    m.lossOf[to] = th.loss; m.loss[to] = into.loss[to]!;
+  }
   return into;
 }
+
+/** A seat's last placeWeights inputs and results: `now` and `rate` for a standing, the win for a value, each threat's loss multiplier for its loss. */
+class PlaceMemo {
+  private readonly scores = new Float64Array(4).fill(Number.NaN);
+  private after = -1;
+  private extra = Number.NaN;
+  now = 0;
+  rate = 0;
+  winValue = Number.NaN;
+  winDealer = -2;
+  win = 1;
+  readonly lossOf = new Float64Array(4).fill(Number.NaN);
+  readonly loss = new Float64Array(4);
+
+  sameStanding(s: number[], after: number, extra: number): boolean {
+    const k = this.scores;
+    return k[0] === s[0] && k[1] === s[1] && k[2] === s[2] && k[3] === s[3] && this.after === after && this.extra === extra;
+  }
+
+  /** A new standing: everything kept for the old one is dropped. */
+  setStanding(s: number[], after: number, extra: number, now: number, rate: number): void {
+    for (let i = 0; i < 4; i++) this.scores[i] = s[i]!;
+    this.after = after; this.extra = extra; this.now = now; this.rate = rate;
+    this.winValue = Number.NaN; this.winDealer = -2;
+    this.lossOf.fill(Number.NaN);
+  }
+}
+
+const MEMOS = [new PlaceMemo(), new PlaceMemo(), new PlaceMemo(), new PlaceMemo()];
+const memoOf = (seat: number): PlaceMemo => MEMOS[seat]!;
 
 /**
  * Riichi or dama by expected place, for the tenpai `hand` on `waits` after throwing `kind`: riichi

@@ -58,25 +58,35 @@ export function choosePlan(t: Table, counts: number[], melds: number[][], open: 
     }
   }
   if (hasYakuhai) return { plan: 'yakuhai', dead: deadKinds('yakuhai'), shanten: shanten(counts, meldCount) };
-  let best: PlanChoice = { plan: 'none', dead: deadKinds('none'), shanten: 9 };
-  const tryPlan = (plan: Plan, suit: number): void => {
-    const dead = deadKinds(plan, suit);
-    const c = PLAN_COUNTS;
-    for (let k = 0; k < 34; k++) c[k] = dead[k] ? 0 : counts[k]!;
-    // A yakuhai pair in the hand can still become a pon: keep it live under any plan.
-    for (let k = 27; k < 34; k++) if (counts[k]! >= 2 && isYakuhai(t, k) && t.visible[k]! < 4) c[k] = counts[k]!;
-    const sh = shanten(c, meldCount);
-    if (sh < best.shanten) best = { plan, dead, shanten: sh };
-  };
-  if (simple) tryPlan('tanyao', -1);
+  // The routes in a fixed order, the first of the lowest shanten kept (no closure, one result object).
+  let plan: Plan = 'none', suit = -1, best = 9;
+  if (simple) { const sh = routeShanten(t, counts, meldCount, TANYAO_DEAD); if (sh < best) { plan = 'tanyao'; best = sh; } }
   // The suits of the melds (honours aside): none leaves every flush open, one leaves its own.
-  if (suits === 0) for (let s = 0; s < 3; s++) tryPlan('flush', s);
-  else if ((suits & (suits - 1)) === 0) tryPlan('flush', 31 - Math.clz32(suits));
-  return best;
+  const from = suits === 0 ? 0 : (suits & (suits - 1)) === 0 ? 31 - Math.clz32(suits) : 3;
+  const to = suits === 0 ? 3 : from + 1;
+  for (let s = from; s < to && s < 3; s++) {
+    const sh = routeShanten(t, counts, meldCount, FLUSH_DEAD[s]!);
+    if (sh < best) { plan = 'flush'; suit = s; best = sh; }
+  }
+  return { plan, dead: deadKinds(plan, suit), shanten: best };
+}
+
+/** Shanten of `counts` without the kinds `dead` sets aside (a yakuhai pair in the hand can still become a pon: kept live). */
+function routeShanten(t: Table, counts: number[], meldCount: number, dead: Uint8Array): number {
+  const c = PLAN_COUNTS;
+  for (let k = 0; k < 34; k++) c[k] = dead[k] ? 0 : counts[k]!;
+  for (let k = 27; k < 34; k++) if (counts[k]! >= 2 && isYakuhai(t, k) && t.visible[k]! < 4) c[k] = counts[k]!;
+  return shanten(c, meldCount);
 }
 
 /** Scratch counts of one plan's live tiles (read by shanten only). */
 const PLAN_COUNTS = new Array<number>(34).fill(0);
 
 /** Kinds of each of our melds, in the shape choosePlan takes. */
-export const meldKinds = (t: Table): number[][] => t.me.melds.map((m) => m.tiles.slice(0, 3).map((id) => id >> 2));
+export function meldKinds(t: Table): number[][] {
+  const melds = t.me.melds;
+  const out: number[][] = [];
+  // Plain loops: read at every decision of an open hand and every call offered.
+  for (let i = 0; i < melds.length; i++) { const tiles = melds[i]!.tiles; out.push([tiles[0]! >> 2, tiles[1]! >> 2, tiles[2]! >> 2]); }
+  return out;
+}

@@ -7,13 +7,12 @@
  */
 import { A, kindOfDiscard } from '../../table/actions';
 import { isRed, RED_FIVE_IDS } from '../../tiles';
-import { waitingKinds } from '../../ukeire';
 import { hououRiichi } from './guesses';
 import type { StrongOptions } from './options';
 import { placeActs, riichiForPlace } from './place-utility';
 import type { Table } from './table';
 import { isYakuhai, tenpaiValue } from './value';
-import { waitWinChance } from './wait-quality';
+import { waitKinds, waitWinChance } from './wait-quality';
 
 export function riichiOrDama(t: Table, o: StrongOptions): number {
   const idx = t.view.riichi_tile ?? -1;
@@ -23,7 +22,7 @@ export function riichiOrDama(t: Table, o: StrongOptions): number {
   hand.splice(at >= 0 ? at : hand.findIndex((id) => id >> 2 === kind), 1);
   const counts = t.counts.slice();
   counts[kind]! -= 1;
-  const waits = waitingKinds(counts, t.meldCount);
+  const waits = waitKinds(counts, t.meldCount);
   let live = 0;
   for (const k of waits) live += Math.max(0, 4 - t.visible[k]!);
   if (live === 0) return A.RIICHI_CANCEL;

@@ -6,7 +6,8 @@ import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
 import { type Threat, windKind } from './danger';
 import { cachedThreat } from './threat-cache';
-import { seenKindsInto, ZERO_34 } from '../visible';
+import { countSeen, ZERO_34 } from '../visible';
+import { SEEN_KINDS } from '../../game/seen';
 
 export interface Table {
   view: StateView;
@@ -49,9 +50,11 @@ export function readTable(view: StateView, into: TableBuffers = tableBuffers()):
   const me = players[seat]!;
   const hand = Array.isArray(me.hand) ? me.hand : [];
   const counts = into.counts, seen = into.seen, dora = into.dora, visible = into.visible;
-  for (let k = 0; k < 34; k++) { counts[k] = 0; dora[k] = 0; }
+  // The table's running count of seen copies when the engine built the view (as seenKindsInto reads it), else a count of it.
+  const kept = (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS];
+  const from = kept ?? countSeen(view);
+  for (let k = 0; k < 34; k++) { counts[k] = 0; dora[k] = 0; seen[k] = from[k]!; }
   for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
-  seenKindsInto(view, seen);
   const indicators = view.dora;
   for (let i = 0; i < indicators.length; i++) dora[DORA_OF[indicators[i]! >> 2]!]! += 1;
   for (let k = 0; k < 34; k++) { const v = seen[k]! + counts[k]!; visible[k] = v < 4 ? v : 4; }
