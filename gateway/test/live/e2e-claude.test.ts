@@ -125,11 +125,17 @@ async function reportsDoneAfterExit(): Promise<void> {
 // a running assistant, a transcript), so the steps run in this order inside one test.
 describe.skipIf(!claudeAvailable)('the real Claude Code through the gateway', () => {
   it('shows the trust prompt, delivers SessionStart, replies, asks permission for a tool and reports done after /exit', async () => {
-    await answersTrustPrompt();
-    await deliversSessionStart();
-    await repliesToPrompt();
-    await answersPermissionPrompt();
-    await reportsDoneAfterExit();
+    try {
+      await answersTrustPrompt();
+      await deliversSessionStart();
+      await repliesToPrompt();
+      await answersPermissionPrompt();
+      await reportsDoneAfterExit();
+    } catch (error) {
+      // A step that times out says what the CLI showed then (a CI log is all there is to read).
+      const pane = await api('/sessions/cc/pane').then((r) => r.json() as Promise<{ content?: string }>).catch(() => ({ content: undefined }));
+      throw new Error(`${(error as Error).message}\npane cc:\n${pane.content ?? '(not readable)'}`);
+    }
   }, 330_000);
 });
 
