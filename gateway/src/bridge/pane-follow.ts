@@ -82,12 +82,13 @@ export class PaneFollower {
    * capture is only used when both readings agree.
    */
   async read(): Promise<string | null> {
+    let position = (await this.tmux.displayMessage(this.windowId, POSITION_FORMAT)).trim();
     for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
-      const position = await this.tmux.displayMessage(this.windowId, POSITION_FORMAT);
       const [history = 0, cursor = 0] = position.split(' ').map(Number);
       const from = Math.max(this.startLine - history, -history, cursor - MAX_LINES);
       const { lines, after } = await captureLines(this.tmux, this.windowId, from, cursor, true);
-      if (after !== position.trim()) continue;
+      // Scrolled meanwhile: the position read after the capture is where the next try starts.
+      if (after !== position) { position = after.trim(); continue; }
       while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
       if (lines.length > 1 && this.promptLine.trim() && lines[lines.length - 1]!.trimEnd() === this.promptLine) lines.pop();
       return lines.join('\n');

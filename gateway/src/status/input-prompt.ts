@@ -6,6 +6,9 @@ const PI_USAGE = /\d+(\.\d+)?%\/\d+k\b/;
 /** A line of a braille-drawn logo (Codex's animated splash). */
 const BRAILLE_ART = /[\u2800-\u28ff]{6,}/u;
 
+/** The marker an input line starts with: Claude's `❯`, Codex's `›`, Gemini's `>`. */
+const INPUT_MARKER = /^\s*[❯>›]/u;
+
 /** Footers drawn under an input line: Codex (`? for shortcuts`, `… context left`), Gemini, Pi. */
 const FOOTER = /\? for shortcuts|\d+% context left|Type your message|esc to interrupt/i;
 
@@ -23,11 +26,19 @@ export function hasInputPrompt(pane: string): boolean {
   const top = inputBoxTop(lines);
   if (top !== null) {
     const inside = lines.slice(top + 1);
-    if (inside.some((l) => /^\s*[❯>›]/u.test(l))) return true;
+    if (inside.some((l) => INPUT_MARKER.test(l))) return true;
     // Pi: a bare editor between the rules, its usage line (`0.0%/200k`) below them.
     if (inside.some((l) => PI_USAGE.test(l))) return true;
   }
   const bottom = lines.slice(-10);
   if (bottom.some((l) => /Type your message/i.test(l))) return true;
   return bottom.some((l) => /^\s*[›❯>]\s/u.test(l)) && bottom.some((l) => FOOTER.test(l));
+}
+
+/** The text typed in Claude Code's input box (the line under its top rule, marker dropped), or null with no box drawn. */
+export function typedInInputBox(pane: string): string | null {
+  const lines = screenLines(pane);
+  const top = inputBoxTop(lines);
+  if (top === null) return null;
+  return (lines[top + 1] ?? '').replace(INPUT_MARKER, '').trim();
 }

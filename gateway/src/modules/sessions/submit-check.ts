@@ -1,7 +1,6 @@
 import { sleepUnlessAborted } from '@devhub/shared/timers';
 import type { GatewayContext } from '../../runtime';
-import { screenLines } from '../../status/lines';
-import { inputBoxTop } from '../../status/spinner';
+import { typedInInputBox } from '../../status/input-prompt';
 
 /** How often, and how many times, to look whether a typed line was submitted (see pressEnterIfStuck). */
 export const SUBMIT_CHECK_MS = 1000;
@@ -26,11 +25,7 @@ export async function pressEnterIfStuck(ctx: GatewayContext, windowId: string, t
     const screen = await ctx.tmux.capturePane(windowId).catch(() => null);
     // The window is gone: nothing to submit any more.
     if (screen === null) return;
-    const lines = screenLines(screen);
-    const top = inputBoxTop(lines);
-    if (top === null) continue;
-    const typed = lines[top + 1]?.replace(/^\s*[❯>›]\s?/u, '').trim();
-    if (typed !== text.trim() || signal.aborted) continue;
+    if (typedInInputBox(screen) !== text.trim() || signal.aborted) continue;
     ctx.log.info(`the line typed into ${windowId} is still in its input box; pressing Enter again`);
     await ctx.tmux.sendKey(windowId, 'Enter');
   }

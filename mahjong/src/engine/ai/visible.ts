@@ -10,9 +10,13 @@ export function seenKinds(view: StateView): number[] {
 
 /** `seenKinds` written into `out` (34 entries), without a new array. */
 export function seenKindsInto(view: StateView, out: number[]): void {
-  const kept = (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS];
-  const from = kept ?? countSeen(view);
+  const from = seenKindsSource(view);
   for (let k = 0; k < 34; k++) out[k] = from[k]!;
+}
+
+/** The seen counts to copy from (never write it): the table's running count a view built by the engine carries, else a fresh count. */
+export function seenKindsSource(view: StateView): readonly number[] {
+  return (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS] ?? countSeen(view);
 }
 
 /** `seenKinds` counted from the view's rivers, melds and dora indicators. */

@@ -21,7 +21,7 @@ import { HandGroups } from '../../shanten';
 import { looseDraws, mayUse } from './draw-rules';
 import { handKey, Z } from './hand-key';
 import { KeyIndex, NumberSlotCache } from './key-cache';
-import { tenpaiDraws, tenpaiMoves, waitMask } from './tenpai-groups';
+import { MASK_HIGH, tenpaiDraws, tenpaiMoves, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -151,9 +151,9 @@ export class HandEv {
     }
     let n = 0;
     if (mask !== 0) {
-      const hi = Math.floor(mask / 131072);
+      const hi = Math.floor(mask / MASK_HIGH);
       // Set bits, lowest first (kinds in increasing order).
-      for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+      for (let lo = mask - hi * MASK_HIGH; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
       for (let h = hi; h !== 0; h &= h - 1) { const w = 48 - Math.clz32(h & -h); if (s.unseen[w]! > 0) WAITS[n++] = w; }
     }
     let p = 0, pv = 0;
@@ -286,8 +286,8 @@ export class HandEv {
     if (mask < 0) { evCacheStats.drawMisses++; mask = tenpaiDraws(c, this.meldCount); DRAW_MASKS.set(key, mask); }
     let n = 0;
     if (mask !== 0) {
-      const hi = Math.floor(mask / 131072);
-      for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
+      const hi = Math.floor(mask / MASK_HIGH);
+      for (let lo = mask - hi * MASK_HIGH; lo !== 0; lo &= lo - 1) { const w = 31 - Math.clz32(lo & -lo); if (s.unseen[w]! > 0) WAITS[n++] = w; }
       for (let h = hi; h !== 0; h &= h - 1) { const w = 48 - Math.clz32(h & -h); if (s.unseen[w]! > 0) WAITS[n++] = w; }
     }
     const out = new Float64Array(T + 1);

@@ -12,7 +12,8 @@ import type { StrongOptions } from './options';
 import { placeActs, riichiForPlace } from './place-utility';
 import type { Table } from './table';
 import { isYakuhai, tenpaiValue } from './value';
-import { waitKinds, waitWinChance } from './wait-quality';
+import { waitKinds } from './tenpai-groups';
+import { waitWinChance } from './wait-quality';
 
 export function riichiOrDama(t: Table, o: StrongOptions): number {
   const idx = t.view.riichi_tile ?? -1;

@@ -6,8 +6,7 @@ import type { PlayerView, StateView } from '../../game/view-schema';
 import { doraFromIndicator } from '../../tiles';
 import { type Threat, windKind } from './danger';
 import { cachedThreat } from './threat-cache';
-import { countSeen, ZERO_34 } from '../visible';
-import { SEEN_KINDS } from '../../game/seen';
+import { seenKindsSource, ZERO_34 } from '../visible';
 
 export interface Table {
   view: StateView;
@@ -50,9 +49,7 @@ export function readTable(view: StateView, into: TableBuffers = tableBuffers()):
   const me = players[seat]!;
   const hand = Array.isArray(me.hand) ? me.hand : [];
   const counts = into.counts, seen = into.seen, dora = into.dora, visible = into.visible;
-  // The table's running count of seen copies when the engine built the view (as seenKindsInto reads it), else a count of it.
-  const kept = (view as { [SEEN_KINDS]?: readonly number[] })[SEEN_KINDS];
-  const from = kept ?? countSeen(view);
+  const from = seenKindsSource(view);
   for (let k = 0; k < 34; k++) { counts[k] = 0; dora[k] = 0; seen[k] = from[k]!; }
   for (let i = 0; i < hand.length; i++) counts[hand[i]! >> 2]! += 1;
   const indicators = view.dora;

@@ -67,6 +67,9 @@ function readHand(c: ArrayLike<number>, keys: Float64Array, offsets: Int32Array,
   return f;
 }
 
+/** A wait mask's kinds 17–33 are its high part, counted in units of 2^17 (a 34-bit mask is past the 32-bit operators). */
+export const MASK_HIGH = 131072;
+
 /**
  * The waits of 3n+1 hand `c` (`meldCount` calls) as a 34-bit mask (kinds 0–16 low, 17–33 · 2^17),
  * every kind whose added copy (a 5th never) completes it; 0 when it is not tenpai.
@@ -97,7 +100,20 @@ export function waitMask(c: ArrayLike<number>, meldCount: number): number {
     // Kokushi: 13 − kinds − pair = 0.
     if (yaoKinds + yaoPair === 13) for (let k = 0; k < 34; k++) if (YAO[k] && c[k]! < 4 && (yaoPair === 0 ? c[k] === 1 : c[k] === 0)) add(k);
   }
-  return hi * 131072 + lo;
+  return hi * MASK_HIGH + lo;
+}
+
+/**
+ * The waits of 3n+1 hand `c` in increasing kind order, as the engine's waitingKinds lists them,
+ * from waitMask (no (min,+) product, no shanten per kind), into `out`.
+ */
+export function waitKinds(c: ArrayLike<number>, meldCount: number, out: number[] = []): number[] {
+  const mask = waitMask(c, meldCount);
+  const hi = Math.floor(mask / MASK_HIGH);
+  out.length = 0;
+  for (let lo = mask - hi * MASK_HIGH; lo !== 0; lo &= lo - 1) out.push(31 - Math.clz32(lo & -lo));
+  for (let h = hi; h !== 0; h &= h - 1) out.push(48 - Math.clz32(h & -h));
+  return out;
 }
 
 
@@ -224,7 +240,7 @@ function movedWaits(c: ArrayLike<number>, k: number, ck: number, e: number, ce: 
       }
     }
   }
-  return hi * 131072 + lo;
+  return hi * MASK_HIGH + lo;
 }
 
 
@@ -246,7 +262,7 @@ export function tenpaiDraws(c: ArrayLike<number>, meldCount: number): number {
     const n = tenpaiMoves(c, meldCount, SCRATCH_MOVES, 0, SCRATCH_WAITS);
     let lo = 0, hi = 0;
     for (let i = 0; i < n; i++) { const k = SCRATCH_MOVES[i]! >> 6; if (k < 17) lo |= 1 << k; else hi |= 1 << (k - 17); }
-    return hi * 131072 + lo;
+    return hi * MASK_HIGH + lo;
   }
   const kinds = HELD_FACTS.kinds;
   const loose = !closed ? 0 : kinds < 7 ? 2 : yaoKinds >= 10 ? 1 : 0;
@@ -275,5 +291,5 @@ export function tenpaiDraws(c: ArrayLike<number>, meldCount: number): number {
     }
     if (hit) { if (k < 17) lo |= 1 << k; else hi |= 1 << (k - 17); }
   }
-  return hi * 131072 + lo;
+  return hi * MASK_HIGH + lo;
 }

@@ -14,7 +14,7 @@
  * on suji 16 ‰, an honour 13–14 ‰.
  */
 import type { Table } from './table';
-import { waitMask } from './tenpai-groups';
+import { waitKinds } from './tenpai-groups';
 
 /** Wait categories, the columns of RON. */
 export const enum Cat { Honour1, Honour2, T19, T19Suji, T28, T28Suji, T37, T37Suji, Mid, MidSuji, SafeVsRiichi }
@@ -74,19 +74,6 @@ export function weightedWaits(t: Table, c: number[], kind: number, weight: numbe
 
 const RIVER = new Uint8Array(34);
 const WAITS: number[] = [];
-
-/**
- * The waits of 3n+1 hand `c` in increasing kind order, as the engine's waitingKinds lists them,
- * from the group tables (tenpai-groups.ts waitMask: no (min,+) product, no shanten per kind), into `out`.
- */
-export function waitKinds(c: ArrayLike<number>, meldCount: number, out: number[] = []): number[] {
-  const mask = waitMask(c, meldCount);
-  const hi = Math.floor(mask / 131072);
-  out.length = 0;
-  for (let lo = mask - hi * 131072; lo !== 0; lo &= lo - 1) out.push(31 - Math.clz32(lo & -lo));
-  for (let h = hi; h !== 0; h &= h - 1) out.push(48 - Math.clz32(h & -h));
-  return out;
-}
 
 /**
  * Chance that tenpai waits `waits` (after throwing `kind`) are won over the own draws left (a
