@@ -56,7 +56,8 @@ describe('first commands from the repository', () => {
   it("the README's first commands: `bun run agentgw server start -d`, health, `server stop`", async () => {
     const dir = temp.make('agentgw-first-d-');
     const socket = socketName('first-d');
-    const env = { ...childEnv(dir), GW_DIR: dir, GW_TMUX_SOCKET: socket, GW_PROVIDER: 'shell', NO_COLOR: '1' };
+    // As on a fresh machine: no GW_DIR, and ~/.agentgw does not exist yet.
+    const env = { ...childEnv(dir), GW_TMUX_SOCKET: socket, GW_PROVIDER: 'shell', NO_COLOR: '1' };
     const out = async (proc: ReturnType<typeof run>) => {
       const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
       return { code, text: stdout + stderr };

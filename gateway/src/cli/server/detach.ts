@@ -1,5 +1,5 @@
 import { isProcessAlive, readPidFile } from '@devhub/shared';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { type CliContext, selfArgv } from '../_context';
 import { boundAddress, readServerInfo } from './info';
 
@@ -13,6 +13,8 @@ export async function runDetached({ paths, log }: CliContext, flags: { host?: st
   const argv = [...selfArgv(), 'server', 'start'];
   if (flags.host) argv.push('--host', flags.host);
   if (flags.port) argv.push('--port', flags.port);
+  // On a first start the state directory does not exist yet (the server makes it, but only once it runs).
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const out = openSync(paths.log, 'a', 0o600);
   const child = Bun.spawn(argv, { stdin: 'ignore', stdout: out, stderr: out, detached: true, env: { ...process.env } });
   closeSync(out);
