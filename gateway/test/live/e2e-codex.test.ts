@@ -11,7 +11,7 @@ import { startMockTelegram } from '../bridge/helpers/mock-telegram';
 import { reapProcessesIn, startTestServer, testEnv, teardown, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 import { crashAndKill } from './helpers/endings';
-import { codexAvailable, codexSetup } from './helpers/codex';
+import { codexAvailable, codexDaemonLeftovers, codexSetup } from './helpers/codex';
 import { type MockOpenAI, startMockOpenAI } from './helpers/mock-openai';
 
 /**
@@ -30,6 +30,7 @@ let mock: MockOpenAI;
 let server: RunningServer;
 let channel: WsClient;
 let global: WsClient;
+let removeDaemonLeftovers: (() => Promise<void>) | undefined;
 const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 
 const api = async (path: string, body?: unknown) => {
@@ -51,6 +52,7 @@ const drain = () => { for (let i = channel.messages.length - 1; i >= 0; i--) if 
 
 beforeAll(async () => {
   if (!codexAvailable) return;
+  removeDaemonLeftovers = codexDaemonLeftovers();
   mock = startMockOpenAI();
   mkdirSync(proj);
   const { config, tmuxEnv } = codexSetup(env, mock, {
@@ -68,8 +70,8 @@ beforeAll(async () => {
   expect((await api('/sessions', { channel_id: 'cx', provider: 'codex', work_dir: proj })).status).toBe(200);
 }, 60_000);
 
-// Codex leaves its app-server daemon running (its cwd is the project): end it with the rest.
-afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), env.cleanup));
+// Codex leaves its app-server daemon running (its cwd is the project): end it with the rest, then its sockets in /tmp.
+afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => server?.stop(), () => mock?.stop(), () => telegram.stop(), () => reapProcessesIn(env.dir, 0), removeDaemonLeftovers, env.cleanup));
 
 describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /exit', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from '../../../src/config';
 import { childEnv, type TestEnv } from '../../helpers/gateway';
@@ -26,4 +26,37 @@ export function codexSetup(env: TestEnv, mock: MockOpenAI, overrides: Record<str
     ...overrides,
   });
   return { config, tmuxEnv: { ...childEnv(env.dir), CODEX_HOME: home, OPENAI_API_KEY: 'sk-offline-test-key' } };
+}
+
+/**
+ * Codex (0.171.0) puts its app-server daemon's sockets in /tmp/codex-daemon-<uid>/, whatever TMPDIR
+ * says, and leaves them there when the daemon is killed: two sockets and two locks per run. Call
+ * before starting Codex; the function it returns, called after the daemon was reaped, removes the
+ * sockets that appeared since and that nothing listens on any more (a daemon of the user's own
+ * Codex, started meanwhile, keeps its socket), and the folder if that left it empty.
+ */
+export function codexDaemonLeftovers(): () => Promise<void> {
+  const dir = join('/tmp', `codex-daemon-${process.getuid?.() ?? 0}`);
+  const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  return async () => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      if (before.has(name) || name.endsWith('.lock')) continue;
+      const socket = join(dir, name);
+      if (await listening(socket)) continue;
+      rmSync(socket, { force: true });
+      rmSync(`${socket}.lock`, { force: true });
+    }
+    try { rmdirSync(dir); } catch { /* not empty: the user's own daemons */ }
+  };
+}
+
+async function listening(socket: string): Promise<boolean> {
+  try {
+    const connection = await Bun.connect({ unix: socket, socket: { data() {} } });
+    connection.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
