@@ -33,7 +33,8 @@ export function codexSetup(env: TestEnv, mock: MockOpenAI, overrides: Record<str
  * says, and leaves them there when the daemon is killed: two sockets and two locks per run. Call
  * before starting Codex; the function it returns, called after the daemon was reaped, removes the
  * sockets that appeared since and that nothing listens on any more (a daemon of the user's own
- * Codex, started meanwhile, keeps its socket), and the folder if that left it empty.
+ * Codex, started meanwhile, keeps its socket), and the folder if that left it empty. A daemon
+ * just sent SIGKILL may still hold its socket for a moment: each is given 2 s to close.
  */
 export function codexDaemonLeftovers(): () => Promise<void> {
   const dir = join('/tmp', `codex-daemon-${process.getuid?.() ?? 0}`);
@@ -43,12 +44,21 @@ export function codexDaemonLeftovers(): () => Promise<void> {
     for (const name of readdirSync(dir)) {
       if (before.has(name) || name.endsWith('.lock')) continue;
       const socket = join(dir, name);
-      if (await listening(socket)) continue;
+      if (await stillListening(socket, 2_000)) continue;
       rmSync(socket, { force: true });
       rmSync(`${socket}.lock`, { force: true });
     }
     try { rmdirSync(dir); } catch { /* not empty: the user's own daemons */ }
   };
+}
+
+async function stillListening(socket: string, graceMs: number): Promise<boolean> {
+  const deadline = Date.now() + graceMs;
+  while (await listening(socket)) {
+    if (Date.now() >= deadline) return true;
+    await Bun.sleep(100);
+  }
+  return false;
 }
 
 async function listening(socket: string): Promise<boolean> {
