@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { useTempDirs, waitFor } from '../shared/src/testing';
-import { CHROMIUM, screenshot } from '../mahjong/test/web/browser';
+import { screenshot } from '../mahjong/test/web/browser';
 import { startRedis, type RunningRedis } from '../mahjong/test/support/redis-server';
+import { launchChromium } from '../shared/src/testing-chromium';
 
 // Issue #27 §3: four friends in four browsers (Chromium contexts: separate cookies) play one whole
 // hanchan in one room. Three use one `mahjong serve`, the fourth another, both on one real
@@ -45,7 +46,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   redis = await startRedis(temp.make('mj-rooms-redis-'));
   [one, two] = await Promise.all([serve(redis.url, 'one'), serve(redis.url, 'two')]);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+  browser = await launchChromium({ headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
   for (let i = 0; i < 4; i++) contexts.push(await browser.newContext({ viewport: { width: 1000, height: 700 } }));
 }, 60_000);
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { messageResponse, serveMock, type MockUpstream } from '../proxy/test/helpers/mock-upstream';
 import { chatCompletion } from '../proxy/test/helpers/mock-openai';
 import { harness, removeTempDirs, type Harness } from '../proxy/test/helpers/proxy-harness';
+import { launchChromium } from '../shared/src/testing-chromium';
 
 // A page of another origin in a real Chromium, against a proxy with no client token (the default,
 // so the most exposed): nothing it sends may spend a key, and nothing the proxy holds may be read.
@@ -26,7 +27,7 @@ beforeAll(async () => {
   h.state.configPath = h.file;
   server = h.listen();
   evil = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('<!doctype html><p>another site</p>', { headers: { 'content-type': 'text/html' } }) });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP rebind.test 127.0.0.1'] });
+  browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP rebind.test 127.0.0.1'] });
 }, 60_000);
 
 afterAll(async () => {

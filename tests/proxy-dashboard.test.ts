@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint } from '../proxy/src/usage/cache';
 import { anthropicError, messageResponse, serveMock, type MockUpstream } from '../proxy/test/helpers/mock-upstream';
 import { configFor, harness, post, removeTempDirs, type Harness } from '../proxy/test/helpers/proxy-harness';
 import { waitFor } from '../shared/src/testing';
+import { launchChromium } from '../shared/src/testing-chromium';
 
 // The dashboard in Chromium after scripted failures: two MiniMax keys answer 2056 (5-hour window
 // used up, with its reset) through a mock vendor, the route fails over to Zhipu, and the page must
@@ -57,7 +58,7 @@ beforeAll(async () => {
   const res = await h.app.handle(post('/v1/messages', ask, { 'x-api-key': TOKEN }));
   expect(res.headers.get('x-modelproxy-key')).toBe('zhipu#1');
   h.accounting!.flush();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 }, 60_000);
 
 afterAll(async () => {

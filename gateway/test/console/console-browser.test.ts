@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
+import { launchChromium } from '@devhub/shared/testing-chromium';
 
 /**
  * The web console in Debian's Chromium against a real gateway (live services, a private tmux
@@ -28,10 +29,7 @@ beforeAll(async () => {
     providers: { agent_a: { command: `bun ${FAKE}`, yolo_flags: '' } },
   });
   server = await startTestServer(config, gatewayFeatures(new LiveService()));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
 }, 60_000);
 
 afterAll(() => teardown(() => browser?.close(), () => server?.stop(), env.cleanup));

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
 import { claudeAvailable, claudeSetup } from '../live/helpers/claude';
 import { type MockAnthropic, startMockAnthropic } from '../live/helpers/mock-anthropic';
+import { launchChromium } from '@devhub/shared/testing-chromium';
 
 /**
  * The real Claude Code CLI (npm @anthropic-ai/claude-code, offline against the local Messages API
@@ -27,10 +28,7 @@ beforeAll(async () => {
   mkdirSync(proj);
   const { config, tmuxEnv } = claudeSetup(env, mock);
   server = await startTestServer(config, { ...gatewayFeatures(new LiveService()), tmuxEnv });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
 }, 90_000);
 
 afterAll(() => teardown(() => browser?.close(), () => server?.stop(), () => mock?.stop(), env.cleanup));

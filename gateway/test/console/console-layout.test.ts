@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
+import { launchChromium } from '@devhub/shared/testing-chromium';
 
 /**
  * The console at 1440×900 against a real gateway with a full-size (200×50) pane: warnings from
@@ -41,10 +42,7 @@ beforeAll(async () => {
     },
   });
   server = await startTestServer(config, gatewayFeatures(new LiveService()));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
 }, 60_000);
 
 afterAll(() => teardown(() => browser?.close(), () => server?.stop(), env.cleanup));

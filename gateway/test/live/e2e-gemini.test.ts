@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
 import { BridgeService } from '../../src/bridge/service';
 import { LiveService, screenshotWindow } from '../../src/live';
@@ -13,6 +12,7 @@ import { WsClient } from '../helpers/ws-client';
 import { crashAndKill } from './helpers/endings';
 import { geminiAvailable, geminiSetup } from './helpers/gemini';
 import { type MockGemini, startMockGemini } from './helpers/mock-gemini';
+import { launchChromium } from '@devhub/shared/testing-chromium';
 
 /**
  * The real Gemini CLI (npm @google/gemini-cli) as agent_c, offline against a local Gemini API mock
@@ -144,7 +144,7 @@ describe.skipIf(!geminiAvailable)('the real Gemini CLI through the gateway', () 
   it('asks before a command, answered with the web console\'s option button in Chromium and with a Telegram card\'s inline button', async () => {
     // The console: a session made over REST, opened in the page, the prompt typed in its message box.
     expect((await api('/sessions', { channel_id: 'gm-web', provider: 'gemini', work_dir: web })).status).toBe(200);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    const browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${server.url}/`);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { gatewayFeatures } from '../../src/app';
 import { BridgeService } from '../../src/bridge/service';
 import { LiveService, screenshotWindow } from '../../src/live';
@@ -13,6 +12,7 @@ import { WsClient } from '../helpers/ws-client';
 import { crashAndKill } from './helpers/endings';
 import { type MockAnthropic, startMockAnthropic } from './helpers/mock-anthropic';
 import { piAvailable, piSetup } from './helpers/pi';
+import { launchChromium } from '@devhub/shared/testing-chromium';
 
 /**
  * The real Pi coding agent (npm @mariozechner/pi-coding-agent) as agent_d, offline against the
@@ -121,7 +121,7 @@ describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', ()
     const web = join(env.dir, 'web');
     mkdirSync(web);
     expect((await api('/sessions', { channel_id: 'pi-web', provider: 'pi', work_dir: web })).status).toBe(200);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    const browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${server.url}/`);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
+import { launchChromium } from '@devhub/shared/testing-chromium';
 
 /**
  * A real browser, the gateway in its default mode (no key, loopback), and pages of other origins on
@@ -18,10 +19,7 @@ const attackers: Array<ReturnType<typeof Bun.serve>> = [];
 
 beforeAll(async () => {
   server = await startTestServer(env.config());
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP rebind.test 127.0.0.1'],
-  });
+  browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP rebind.test 127.0.0.1'] });
 }, 60_000);
 afterAll(() => teardown(() => browser?.close(), ...attackers.map((a) => () => a.stop(true)), () => server?.stop(), env.cleanup));
 

@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TempDirs } from '@devhub/shared/testing';
 import { pngColours } from './png';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromiumContext } from '@devhub/shared/testing-chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM } from '@devhub/shared/testing-chromium';
 
 /** Debian's chromium, headless, with a fresh profile; nothing reaches the network but our server. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'mahjong-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+  const profiles = new TempDirs('mahjong-chromium-');
+  const profile = profiles.make();
+  const context = await launchChromiumContext(profile, {
     headless: true,
     viewport: { width: 1100, height: 800 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -20,7 +20,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ context
     context,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      profiles.removeAll();
     },
   };
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { createApp } from '../../src/app';
 import { LISTEN_OPTIONS } from '../../src/listen-options';
 import { waitFor } from '@devhub/shared/testing';
+import { CHROMIUM, launchChromium } from '@devhub/shared/testing-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 const app = createApp();
 const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
 
@@ -46,7 +46,7 @@ describe('/docs in Chromium', () => {
     if (!existsSync(CHROMIUM)) return;
     const listening = createApp().listen({ hostname: '127.0.0.1', port: 0, ...LISTEN_OPTIONS });
     server = { url: `http://127.0.0.1:${listening.server!.port}`, stop: async () => { await listening.stop(true); } };
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
