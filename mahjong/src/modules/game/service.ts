@@ -6,7 +6,8 @@ import type { Backend, ControlMessage, SessionActivity, SessionRecord } from '..
 import { GameArchive } from '../history/archive';
 import type { NewGameBody } from './model';
 import type { AiPlayer, EngineGame } from './port';
-import { GameSession, HUMAN_SEAT } from './session';
+import { GameSession } from './session';
+import { HUMAN_SEAT } from './session-replica';
 import { newSessionToken } from './token';
 import { tokenHash } from '../backend/game-store';
 import { newWallSecret } from '../../engine/table/secure-wall';
