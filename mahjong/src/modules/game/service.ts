@@ -2,6 +2,7 @@ import type { ConsolaInstance } from 'consola';
 import { AppError } from '@devhub/shared';
 import { SessionNotFound } from '../../server/errors';
 import { memoryBackend } from '../backend/memory';
+import { replicaOf } from '../backend/replicas';
 import type { Backend, ControlMessage, SessionActivity, SessionRecord } from '../backend/types';
 import { GameArchive } from '../history/archive';
 import type { NewGameBody } from './model';
@@ -97,13 +98,7 @@ export class GameService {
       throw new SessionNotFound(id);
     }
     await this.sessions.touch(id);
-    let pending = this.replicas.get(id);
-    if (!pending) {
-      pending = this.build(record);
-      this.replicas.set(id, pending);
-      pending.catch(() => this.replicas.delete(id));
-    }
-    const session = await pending;
+    const session = await replicaOf(this.replicas, id, () => this.build(record));
     await session.catchUp();
     return session;
   }

@@ -1,4 +1,5 @@
 import type { ConsolaInstance } from 'consola';
+import { replicaOf } from '../backend/replicas';
 import type { GameFactories } from '../game/service';
 import { RoomDriver, type DriverTiming } from './driver';
 import { saveGameResult } from './game-result';
@@ -31,13 +32,7 @@ export class RoomTables {
 
   /** This server's replica of the room, built on first use. */
   async table(id: string): Promise<RoomTable> {
-    let pending = this.tables.get(id);
-    if (!pending) {
-      pending = this.build(id);
-      this.tables.set(id, pending);
-      pending.catch(() => this.tables.delete(id));
-    }
-    const table = await pending;
+    const table = await replicaOf(this.tables, id, () => this.build(id));
     await this.deps.store.touch(id);
     return table;
   }
