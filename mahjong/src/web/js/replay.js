@@ -14,8 +14,7 @@
   window.__mj = ui;
   const status = (t) => { $('status').textContent = t; };
 
-  const panel = window.MJReplayPanel.create(ui, setSeat);
-  const { withNames, decisionAt, renderPlayers, renderAnalysis, renderResult } = panel;
+  const { withNames, decisionAt, renderPlayers, renderAnalysis, renderResult } = window.MJReplayPanel.create(ui, setSeat);
   const log = window.MJReplayLog.create({ ui, status, show, pause });
   const { labelOf } = window.MJReplayLog;
 
