@@ -26,9 +26,8 @@ export interface TableDeps {
 /**
  * One room's game as this server holds it: the engine (a replica of the step log, as for game
  * sessions), the bots, this server's subscribers (streams.ts) and the human seats' time banks
- * (seat-clocks.ts).
- * Every step, played here or replayed from the log, goes through `after`, which has each viewer's
- * events sent.
+ * (seat-clocks.ts). Every step, played here or replayed from the log, goes through `after`,
+ * which has each viewer's events sent.
  */
 export class RoomTable {
   record: RoomRecord;
