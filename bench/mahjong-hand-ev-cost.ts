@@ -11,7 +11,8 @@
  * strength round).
  */
 import { StrongAgent } from '../mahjong/src/engine/ai';
-import { evCacheStats, HandEv } from '../mahjong/src/engine/ai/strong/hand-ev';
+import { HandEv } from '../mahjong/src/engine/ai/strong/hand-ev';
+import { evCacheStats } from '../mahjong/src/engine/ai/strong/hand-ev-cache';
 import { playGame } from '../mahjong/src/engine/sim/play';
 import { arg } from './cli-args';
 

@@ -14,7 +14,7 @@ describe('pages', () => {
   });
 
   it('serves the scripts and the style sheet, and nothing outside the web folder', async () => {
-    for (const f of ['js/tiles.js', 'js/centre.js', 'js/table.js', 'js/common.js', 'js/i18n.js', 'js/stream.js', 'js/human.js', 'js/battle.js', 'js/replay.js', 'css/style.css', 'css/replay.css']) {
+    for (const f of ['js/tiles.js', 'js/centre.js', 'js/table-layout.js', 'js/table-pieces.js', 'js/table.js', 'js/common.js', 'js/i18n.js', 'js/stream.js', 'js/human-seat.js', 'js/human-events.js', 'js/human.js', 'js/battle.js', 'js/replay-panel.js', 'js/replay-log.js', 'js/replay.js', 'css/style.css', 'css/replay.css']) {
       expect((await call('GET', `/static/${f}`)).status).toBe(200);
     }
     expect((await call('GET', '/static/..%2F..%2Fapp.ts')).status).toBe(404);

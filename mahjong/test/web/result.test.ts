@@ -27,7 +27,7 @@ afterAll(() => { (globalThis as any).document = saved; });
 
 const state = { players: [0, 1, 2, 3].map((seat) => ({ seat, wind: 'ESWN'[seat], melds: [] })) };
 const scores = { scores_before: [25000, 25000, 25000, 25000], scores_after: [23500, 26500, 23500, 26500], honba: 0, kyotaku: 0, renchan: false, events: [] };
-const loadPage = () => load('tiles.js', 'i18n.js', 'centre.js', 'table.js', 'common.js', 'result.js');
+const loadPage = () => load('tiles.js', 'i18n.js', 'centre.js', 'table-layout.js', 'table-pieces.js', 'table.js', 'common.js', 'result.js');
 
 describe('hand result dialog', () => {
   it('marks the viewer\'s own seat as "you" in results and standings', async () => {

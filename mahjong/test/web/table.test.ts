@@ -12,7 +12,7 @@ const ctx = { measureText: (t: string) => ({ width: t.length * 7 }) };
 
 describe('table banner', () => {
   it('breaks a long hand result into lines that fit a phone, keeping every word', async () => {
-    const { MJTable } = await load('tiles.js', 'i18n.js', 'centre.js', 'table.js');
+    const { MJTable } = await load('tiles.js', 'i18n.js', 'centre.js', 'table-layout.js', 'table-pieces.js', 'table.js');
     const text = 'P2 wins 12000: Riichi, Menzen tsumo, Pinfu, Tanyao, Iipeikou, Dora, Red five';
     const lines: string[] = MJTable.bannerLines(ctx, text, 375 * 0.94);
     expect(lines.length).toBe(2);
@@ -21,7 +21,7 @@ describe('table banner', () => {
   });
 
   it('keeps a short banner on one line', async () => {
-    const { MJTable } = await load('tiles.js', 'i18n.js', 'centre.js', 'table.js');
+    const { MJTable } = await load('tiles.js', 'i18n.js', 'centre.js', 'table-layout.js', 'table-pieces.js', 'table.js');
     expect(MJTable.bannerLines(ctx, 'Draw (exhaustive draw) — nobody tenpai', 1000)).toEqual(['Draw (exhaustive draw) — nobody tenpai']);
   });
 });

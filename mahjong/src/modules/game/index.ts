@@ -6,7 +6,7 @@ import { clearedPlayCookie, gameCookies } from './cookies';
 import { GameAccess, HiddenWhilePlaying, presentedToken, WrongToken } from './access';
 import { SessionNotFound } from '../../server/errors';
 import { parseMjlog } from '../../engine/mjlog/parse';
-import { HUMAN_SEAT } from './session';
+import { HUMAN_SEAT } from './session-replica';
 import type { GameService } from './service';
 import { exportFile } from '../replay/service';
 

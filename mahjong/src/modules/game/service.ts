@@ -2,11 +2,13 @@ import type { ConsolaInstance } from 'consola';
 import { AppError } from '@devhub/shared';
 import { SessionNotFound } from '../../server/errors';
 import { memoryBackend } from '../backend/memory';
+import { replicaOf } from '../backend/replicas';
 import type { Backend, ControlMessage, SessionActivity, SessionRecord } from '../backend/types';
 import { GameArchive } from '../history/archive';
 import type { NewGameBody } from './model';
 import type { AiPlayer, EngineGame } from './port';
-import { GameSession, HUMAN_SEAT } from './session';
+import { GameSession } from './session';
+import { HUMAN_SEAT } from './session-replica';
 import { newSessionToken } from './token';
 import { tokenHash } from '../backend/game-store';
 import { newWallSecret } from '../../engine/table/secure-wall';
@@ -96,13 +98,7 @@ export class GameService {
       throw new SessionNotFound(id);
     }
     await this.sessions.touch(id);
-    let pending = this.replicas.get(id);
-    if (!pending) {
-      pending = this.build(record);
-      this.replicas.set(id, pending);
-      pending.catch(() => this.replicas.delete(id));
-    }
-    const session = await pending;
+    const session = await replicaOf(this.replicas, id, () => this.build(record));
     await session.catchUp();
     return session;
   }

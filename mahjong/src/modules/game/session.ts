@@ -1,22 +1,20 @@
 import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
 import { EventHub, HEARTBEAT_MS } from '../events/hub';
-import { playAiTurn } from './ai-turn';
-import { autoAction, NO_AUTO, type AutoSettings } from './auto-play';
+import type { AutoSettings } from './auto-play';
 import { Pacer } from './pacer';
 import { FourAiRunner } from './runner';
-import { HeldMoves, isPrivateAction, showsTableBefore } from './table-talk';
+import { SessionMoves } from './session-moves';
+import { actionStep, HUMAN_SEAT, SessionReplica } from './session-replica';
+import { isPrivateAction, showsTableBefore } from './table-talk';
 import type { StateView } from '../../engine/game';
 import type { Paipu } from '../../engine/paipu';
 import type { GameEvent, SeatInfo } from './model';
 import type { AiPlayer, EngineGame } from './port';
-import type { EventBus, GameMode, SessionRecord, SessionStore, Step } from '../backend/types';
+import type { EventBus, GameMode, SessionRecord, SessionStore } from '../backend/types';
 import { LocalEventBus, MemorySessionStore } from '../backend/memory';
-import type { BotReplaced } from '../../mjai/bot-seat';
 
 export type { GameMode } from '../backend/types';
-export const HUMAN_SEAT = 0;
-const MAX_AI_ERRORS = 5;
 
 export interface SessionInit {
   record: SessionRecord;
@@ -37,14 +35,9 @@ export interface SessionInit {
 /**
  * One game as this server holds it: the engine, its AI players, this server's subscribers, and
  * one step at a time. The game itself is the session record plus its step log in the store; the
- * engine here is a replica that replays the steps it has not seen before every locked operation
- * (with one server it is always current, and replays nothing).
+ * engine here is a replica of it (session-replica.ts), and the server's own moves are played by
+ * session-moves.ts.
  */
-/** What a human_ai player is told of a bot given up (the details are in the server log). */
-const BOT_FAILURE: Record<BotReplaced['reason'], string> = {
-  illegal: 'answered with a move that is not legal now', timeout: 'gave no answer in time', crash: 'stopped (its process exited or its connection closed)',
-};
-
 export class GameSession {
   readonly record: SessionRecord;
   readonly hub = new EventHub();
@@ -55,22 +48,14 @@ export class GameSession {
   private readonly store: SessionStore;
   private readonly bus: EventBus;
   private readonly runner: FourAiRunner;
-  private readonly init: SessionInit;
-  /** Steps of the log applied to this replica. */
-  private applied = 0;
-  private handsSeen = 0;
+  private readonly replica: SessionReplica;
+  private readonly moves: SessionMoves;
   private disposed = false;
-  private aiErrors = 0;
-  /** The human seat's automatic play, as the step log last set it. */
-  private autoPlay: AutoSettings = { ...NO_AUTO };
   private listening: Promise<void> | null = null;
   /** Highest step another server told us about (its events), to know how far to catch up. */
   private heard = 0;
-  /** human_ai: moves not shown yet (table-talk.ts). */
-  private readonly held = new HeldMoves();
 
   constructor(init: SessionInit) {
-    this.init = init;
     this.record = init.record;
     this.game = init.game;
     this.ais = init.ais;
@@ -78,20 +63,22 @@ export class GameSession {
     this.store = init.store ?? new MemorySessionStore();
     this.bus = init.bus ?? new LocalEventBus();
     this.pacer = new Pacer(init.record.delayMs);
+    this.replica = new SessionReplica({
+      record: this.record, game: this.game, ais: this.ais, log: this.log, store: this.store, bus: this.bus, hub: this.hub,
+      onGameOver: () => init.onGameOver?.(this),
+      onBroken: (err) => init.onBroken?.(this, err),
+    });
+    this.moves = new SessionMoves({ id: this.id, mode: this.mode, game: this.game, ais: this.ais, log: this.log, replica: this.replica, disposed: () => this.disposed });
     this.runner = new FourAiRunner({
       hub: this.hub,
       pacer: this.pacer,
       finished: () => this.disposed || this.game.isOver(),
-      step: () => this.exclusive(async () => {
-        if (await this.dealIfBetweenHands()) return true;
-        const seat = this.game.toAct();
-        return seat >= 0 && !this.game.isOver() ? await this.aiStep(seat) : false;
-      }),
+      step: () => this.exclusive(() => this.moves.next()),
       pauseFactor: () => (this.game.toAct() < 0 ? 3 : 1),
-      gaveUp: () => this.aiErrors >= MAX_AI_ERRORS,
+      gaveUp: () => this.moves.gaveUp,
       crashed: (err) => {
         this.log.error(`session ${this.id}: the game stopped`, err);
-        this.emit({ type: 'error', message: 'the game stopped on an internal error' }, this.applied + 1);
+        this.replica.emit({ type: 'error', message: 'the game stopped on an internal error' }, this.replica.steps + 1);
       },
       // A store that does not answer (Redis restarting) is a lease not held: retried in a second.
       lease: () => this.store.lease(this.id).catch(() => false),
@@ -109,86 +96,24 @@ export class GameSession {
   /** The seat token (human_ai) or owner token (4ai): see access.ts. */
   get tokenHash(): string { return this.record.tokenHash; }
   /** Steps applied here: the step log's length once caught up. */
-  get steps(): number { return this.applied; }
+  get steps(): number { return this.replica.steps; }
 
   /**
    * Runs `fn` holding the session's lock, after replaying the steps other servers added: actions
    * on one session never interleave, on this server or any other.
    */
   exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
-    return this.store.lock(this.id, async () => {
-      await this.catchUp();
-      return fn();
-    });
+    return this.replica.exclusive(fn);
   }
 
   /** Replays the steps of the log this replica has not applied yet. */
-  async catchUp(): Promise<void> {
-    const from = this.applied;
-    const steps = await this.store.steps(this.id, from);
-    steps.forEach((step, i) => {
-      // Another catch-up may have applied some of them while this one waited for the store.
-      if (from + i === this.applied) this.apply(step);
-    });
-  }
-
-  private apply(step: Step): void {
-    if (step.kind === 'deal') {
-      if (!this.game.nextHand()) throw new Error(`invariant: session ${this.id} step ${this.applied}: no next hand to deal`);
-    } else if (step.kind === 'auto') {
-      this.autoPlay = { ...step.auto };
-    } else {
-      // A replayed AI decision advances that AI as if it had decided (a seeded random AI stays in step).
-      if (step.by === 'ai') this.ais[step.player]?.replayed?.(this.game, step.player);
-      const res = this.game.step(step.player, step.action, step.tile);
-      if (!res.ok) throw new Error(`invariant: session ${this.id} step ${this.applied}: P${step.player} action ${step.action} refused (${res.code})`);
-    }
-    this.applied++;
-    this.handsSeen = this.game.handsFinished();
-  }
-
-  /** A step this server just played: counted at once (so no catch-up applies it again), then logged and announced. */
-  private async commit(step: Step, events: GameEvent[]): Promise<void> {
-    const at = this.applied++;
-    try {
-      await this.store.append(this.id, at, [step]);
-    } catch (err) {
-      this.init.onBroken?.(this, err);
-      throw err;
-    }
-    for (const ev of events) {
-      if (this.mode === 'human_ai' && (ev.type === 'player_action' || ev.type === 'ai_action')) this.held.hold(ev, at + 1);
-      else {
-        // The end of a hand (or of the game, or a deal) shows the table to everyone: the moves before it first.
-        this.releaseMoves();
-        this.emit(ev, at + 1);
-      }
-    }
-    if (events.some((e) => e.type === 'kyoku_end' || e.type === 'game_over')) {
-      await this.store.progress(this.id, this.handsSeen, this.game.isOver()).catch(() => undefined);
-    }
-    if (this.game.isOver() && events.some((e) => e.type === 'game_over')) {
-      // The players are done with the table: external bots get end_game and are stopped now, not when the session expires.
-      for (const ai of this.ais) ai?.dispose?.(this.game);
-      this.init.onGameOver?.(this);
-    }
-  }
-
-  /** human_ai: shows the held moves with the table as it stands now. */
-  private releaseMoves(): void {
-    this.held.release(() => this.state(), (ev, seq) => this.emit(ev, seq));
-  }
-
-  /** To this server's subscribers now, and to the other servers' through the bus. */
-  private emit(event: GameEvent, seq: number): void {
-    this.hub.broadcast(event);
-    this.bus.publish(this.id, seq, event).catch((err) => this.log.warn(`session ${this.id}: event not sent to the other servers: ${String(err)}`));
+  catchUp(): Promise<void> {
+    return this.replica.catchUp();
   }
 
   /** README (Endpoints): `for_player` defaults to 0 in human_ai; in 4ai every hand is visible; -1 shows no concealed hand. */
   state(forPlayer?: number | null): StateView {
-    const viewer = forPlayer === undefined ? (this.mode === 'human_ai' ? HUMAN_SEAT : null) : forPlayer;
-    return this.game.view(viewer);
+    return this.replica.state(forPlayer);
   }
 
   /** Each seat's player: the pages name the seats from it. */
@@ -198,7 +123,7 @@ export class GameSession {
 
   /** The human seat's automatic play (auto-play.ts). */
   get auto(): AutoSettings {
-    return { ...this.autoPlay };
+    return this.replica.auto;
   }
 
   /**
@@ -208,32 +133,17 @@ export class GameSession {
   setAuto(change: Partial<AutoSettings>): Promise<{ auto: AutoSettings; state: StateView }> {
     return this.exclusive(async () => {
       if (this.mode !== 'human_ai') throw new NotYourTurn(HUMAN_SEAT, [], 'in a 4ai game the server plays every seat');
-      const next = { ...this.autoPlay, ...change };
-      if (next.win !== this.autoPlay.win || next.no_calls !== this.autoPlay.no_calls || next.pass !== this.autoPlay.pass) {
-        this.autoPlay = next;
-        await this.commit({ kind: 'auto', auto: { ...next }, time: new Date().toISOString() }, [{ type: 'auto', auto: { ...next } }]);
-      }
+      await this.replica.changeAuto(change);
       await this.runAisUntilHuman();
       return { auto: this.auto, state: this.state() };
     });
   }
 
   /** 4ai: milliseconds per AI action; a change applies at once, cutting the current wait short. */
-  get delayMs(): number {
-    return this.pacer.delayMs;
-  }
-
-  set delayMs(ms: number) {
-    this.pacer.delayMs = ms;
-  }
-
-  get isOver(): boolean {
-    return this.game.isOver();
-  }
-
-  get finished(): number {
-    return this.handsSeen;
-  }
+  get delayMs(): number { return this.pacer.delayMs; }
+  set delayMs(ms: number) { this.pacer.delayMs = ms; }
+  get isOver(): boolean { return this.game.isOver(); }
+  get finished(): number { return this.replica.finished; }
 
   /** Watched here, or a 4ai game being played here; a game parked for want of subscribers may expire. */
   isBusy(): boolean {
@@ -251,8 +161,8 @@ export class GameSession {
       this.hub.broadcast(event, seq);
     });
     await this.listening;
-    do await this.catchUp(); while (this.heard > this.applied);
-    return this.hub.subscribe(this.greeting(), heartbeatMs, this.applied);
+    do await this.catchUp(); while (this.heard > this.steps);
+    return this.hub.subscribe(this.greeting(), heartbeatMs, this.steps);
   }
 
   /** What a new subscriber gets first: the table, and `game_over` at once if the game has ended. */
@@ -262,13 +172,8 @@ export class GameSession {
     return this.game.isOver() ? [snapshot, { type: 'game_over', state }] : [snapshot];
   }
 
-  paipu(): Paipu {
-    return this.game.toPaipu();
-  }
-
-  mjlog(): string {
-    return this.game.toMjlog();
-  }
+  paipu(): Paipu { return this.game.toPaipu(); }
+  mjlog(): string { return this.game.toMjlog(); }
 
   /**
    * Every action so far (NDJSON lines `{seq, time, player, action, by}`; deals are not listed):
@@ -288,13 +193,13 @@ export class GameSession {
       if (this.mode !== 'human_ai') throw new NotYourTurn(player, [], 'in a 4ai game the server plays every seat');
       if (player !== HUMAN_SEAT) throw new NotYourTurn(player, [], `only player ${HUMAN_SEAT} acts in a human_ai game; the AIs play seats 1–3`);
       if (this.game.toAct() !== player) throw new NotYourTurn(player, this.game.validActions(player));
-      if (showsTableBefore(action)) this.releaseMoves();
+      if (showsTableBefore(action)) this.replica.releaseMoves();
       const res = this.game.step(player, action);
       if (!res.ok) {
         const valid = this.game.validActions(player);
         throw res.code === 'NOT_YOUR_TURN' ? new NotYourTurn(player, valid) : new IllegalAction(action, valid);
       }
-      await this.commit(step(player, action, 'human'), [{ type: 'player_action', player, action, state: this.state() }, ...this.afterStep()]);
+      await this.replica.commit(actionStep(player, action, 'human'), [{ type: 'player_action', player, action, state: this.state() }, ...this.replica.afterStep()]);
       await this.runAisUntilHuman();
       return this.state();
     });
@@ -302,32 +207,10 @@ export class GameSession {
 
   /**
    * human_ai: AIs act (instantly) until seat 0 must decide or the game ends; seat 0's forced
-   * riichi discards and the moves its automatic play covers are taken here too.
+   * riichi discards and the moves its automatic play covers are taken here too (session-moves.ts).
    */
-  async runAisUntilHuman(): Promise<void> {
-    try {
-      while (!this.disposed && !this.game.isOver()) {
-        if (await this.dealIfBetweenHands()) continue;
-        const seat = this.game.toAct();
-        if (seat < 0) return;
-        if (!this.ais[seat]) {
-          if (!(await this.autoStep(seat))) return;
-        } else if (!(await this.aiStep(seat))) return;
-      }
-    } finally {
-      // The human decides now (or the game is over): the table shows only seat 0's decision.
-      if (!this.disposed) this.releaseMoves();
-    }
-  }
-
-  /** A move of the human seat taken by the server (auto-play.ts); false when its player must choose. */
-  private async autoStep(seat: number): Promise<boolean> {
-    const action = autoAction(this.game.view(seat), seat, this.autoPlay);
-    if (action === null) return false;
-    if (showsTableBefore(action)) this.releaseMoves();
-    if (!this.game.step(seat, action).ok) return false;
-    await this.commit(step(seat, action, 'auto'), [{ type: 'player_action', player: seat, action, auto: true, state: this.state() }, ...this.afterStep()]);
-    return true;
+  runAisUntilHuman(): Promise<void> {
+    return this.moves.runAisUntilHuman();
   }
 
   /**
@@ -350,58 +233,11 @@ export class GameSession {
     this.runner.nudge();
   }
 
-  /** One AI decision; failures become `error` events, a bot given up `bot_replaced` (see playAiTurn). */
-  private async aiStep(seat: number): Promise<boolean> {
-    const ai = this.ais[seat];
-    if (!ai) return false;
-    // human_ai: held moves are shown with the table before this one, if this one turns out public.
-    const before = this.mode === 'human_ai' && this.held.size ? this.state() : null;
-    // human_ai: what went wrong stays in the server log while the game runs; the player's stream is
-    // told that it happened, never the move or the bot's answer (a pon's tiles, a discard: its hand).
-    const secretive = this.mode === 'human_ai';
-    const move = await playAiTurn(this.game, ai, seat, (message, err) => {
-      this.aiErrors++;
-      if (err !== undefined) this.log.warn(`session ${this.id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
-      else if (secretive) this.log.warn(`session ${this.id}: ${message}`);
-      this.emit({ type: 'error', message: secretive ? `the AI for P${seat} could not play its move; a legal move was played instead` : message }, this.applied + 1);
-    }, (e) => {
-      if (secretive) this.log.warn(`session ${this.id}: P${seat} ${e.bot} replaced by ${e.by} (${e.reason}): ${e.message}`);
-      this.emit(secretive ? { ...e, message: `${e.bot} ${BOT_FAILURE[e.reason]}; ${e.by} plays the seat from now on` } : e, this.applied + 1);
-    });
-    if (move === null) return false;
-    const action = move.action;
-    if (before && showsTableBefore(action)) this.held.release(() => before, (ev, seq) => this.emit(ev, seq));
-    // human_ai: an AI's skip or riichi cancel is not announced (table-talk.ts); its consequences are.
-    const announced = this.mode !== 'human_ai' || !isPrivateAction(action);
-    await this.commit(step(seat, action, 'ai', move.tile), [...(announced ? [{ type: 'ai_action' as const, player: seat, action, state: this.state() }] : []), ...this.afterStep()]);
-    return true;
-  }
-
-  /** A finished hand stays on the table (phase 16) until the next AI turn deals the next one. */
-  private async dealIfBetweenHands(): Promise<boolean> {
-    if (this.game.isOver() || this.game.toAct() >= 0 || !this.game.nextHand()) return false;
-    await this.commit({ kind: 'deal', time: new Date().toISOString() }, [{ type: 'kyoku_start', state: this.state() }]);
-    return true;
-  }
-
-  /** The events a step leads to: the end of a hand, the end of the game. */
-  private afterStep(): GameEvent[] {
-    const out: GameEvent[] = [];
-    const finished = this.game.handsFinished();
-    if (finished > this.handsSeen) {
-      this.handsSeen = finished;
-      const state = this.state();
-      if (state.result) out.push({ type: 'kyoku_end', result: state.result, state });
-    }
-    if (this.game.isOver()) out.push({ type: 'game_over', state: this.state() });
-    return out;
-  }
-
   /** This server lets go of the game (deleted, expired, or dropped from its cache): streams end here. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.held.clear();
+    this.replica.held.clear();
     for (const ai of this.ais) ai?.dispose?.(this.game);
     this.pacer.interrupt();
     this.runner.nudge();
@@ -409,6 +245,3 @@ export class GameSession {
     if (this.listening) void this.bus.unlisten(this.id).catch(() => undefined);
   }
 }
-
-const step = (player: number, action: number, by: 'ai' | 'human' | 'auto', tile?: number): Step =>
-  ({ kind: 'action', player, action, ...(tile === undefined ? {} : { tile }), by, time: new Date().toISOString() });

@@ -2,16 +2,17 @@ import { newWallSecret } from '../../engine/table/secure-wall';
 import type { ConsolaInstance } from 'consola';
 import { timingSafeEqual } from 'node:crypto';
 import type { ClockConfig } from '../../rooms/clock';
-import { counts, rate } from '../../rooms/rating';
 import { cleanName, fillWithBots, SeatError, takeSeat } from '../../rooms/seats';
-import { placementsOf, tokenHash } from '../backend/game-store';
+import { tokenHash } from '../backend/game-store';
 import type { GameFactories } from '../game/service';
 import { newSessionToken } from '../game/token';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { RoomNotFound, RoomState, SeatRefused, SeatTokenRequired, WrongSeatToken } from './errors';
-import { RoomDriver, type DriverTiming } from './driver';
-import { RoomTable } from './table';
-import type { RoomNotice, RoomRecord, RoomStore } from './types';
+import type { DriverTiming } from './driver';
+import { roomView } from './room-view';
+import type { RoomTable } from './table';
+import { RoomTables } from './tables';
+import type { RoomRecord, RoomStore } from './types';
 import { SPECTATOR } from './views';
 import type { CreateRoomBody, RoomView } from './model';
 
@@ -35,12 +36,10 @@ const same = (a: string, b: string): boolean => a.length === b.length && timingS
 
 /**
  * Rooms for friends (README, "Rooms"): creating, seating, starting, and one replica (RoomTable)
- * with its driver per room this server serves. Every server hears every room's notices and
- * brings its replica up to date; only the lease holder drives the game.
+ * with its driver per room this server serves (tables.ts).
  */
 export class RoomService {
-  private readonly tables = new Map<string, Promise<RoomTable>>();
-  private readonly drivers = new Map<string, RoomDriver>();
+  private readonly tables: RoomTables;
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastSweep = 0;
 
@@ -51,7 +50,7 @@ export class RoomService {
     private readonly log: ConsolaInstance,
     private readonly now: () => number = Date.now,
   ) {
-    store.onNotice((id, what) => void this.onNotice(id, what).catch((err) => this.log.warn(`room ${id}: ${String(err)}`)));
+    this.tables = new RoomTables({ store, factories, timing: settings, log, now, record: (id) => this.record(id) });
   }
 
   models(): string[] {
@@ -173,88 +172,18 @@ export class RoomService {
     await this.store.notify(id, 'room');
     const table = await this.table(id);
     await table.refresh(record);
-    this.drive(table);
+    this.tables.drive(table);
     return record;
   }
 
   /** This server's replica of the room, built on first use. */
-  async table(id: string): Promise<RoomTable> {
-    let pending = this.tables.get(id);
-    if (!pending) {
-      pending = this.build(id);
-      this.tables.set(id, pending);
-      pending.catch(() => this.tables.delete(id));
-    }
-    const table = await pending;
-    await this.store.touch(id);
-    return table;
-  }
-
-  private async build(id: string): Promise<RoomTable> {
-    const record = await this.record(id);
-    const table = new RoomTable(record, {
-      store: this.store, factories: this.factories, log: this.log, now: this.now,
-      onGameOver: (t) => void this.finish(t).catch((err) => this.log.error(`room ${t.id}: the result was not saved`, err)),
-      onBroken: (t, err) => {
-        this.log.warn(`room ${t.id}: this server's copy is out of step (${String(err)}); rebuilding it on next use`);
-        this.drop(t.id);
-      },
-      onConnections: (t) => void this.connectionsChanged(t),
-    });
-    table.connected = await this.store.connected(id);
-    await table.catchUp();
-    return table;
-  }
-
-  private async connectionsChanged(table: RoomTable): Promise<void> {
-    await this.store.setConnections(table.id, table.connections()).catch(() => undefined);
-    await this.store.notify(table.id, 'conn').catch(() => undefined);
-    if (table.watchers > 0) this.drive(table);
-  }
-
-  /** The driver of a started room runs here while this server has streams of it (README: who drives). */
-  private drive(table: RoomTable): void {
-    if (table.record.status !== 'playing' || this.drivers.has(table.id)) return;
-    const driver = new RoomDriver(table, this.store, this.settings, this.log, () => this.drivers.delete(table.id));
-    this.drivers.set(table.id, driver);
-    driver.start();
-  }
-
-  private async onNotice(id: string, what: RoomNotice): Promise<void> {
-    const pending = this.tables.get(id);
-    if (!pending) return;
-    const table = await pending.catch(() => null);
-    if (!table) return;
-    if (what === 'deleted') { this.drop(id); return; }
-    if (what === 'step') await table.catchUp();
-    else {
-      const record = await this.store.get(id);
-      if (!record) { this.drop(id); return; }
-      table.connected = await this.store.connected(id);
-      await table.refresh(record);
-      table.broadcastRoom(await this.view(record, null, table.connected));
-    }
-    if (table.watchers > 0) this.drive(table);
-    this.drivers.get(id)?.wake();
+  table(id: string): Promise<RoomTable> {
+    return this.tables.table(id);
   }
 
   /** The room as everyone may see it (`you`: the caller's seat). */
-  async view(record: RoomRecord, you: number | null, connected?: boolean[]): Promise<RoomView> {
-    const conn = connected ?? (await this.store.connected(record.id));
-    const names = record.seats.flatMap((s) => (s?.kind === 'human' ? [s.name] : []));
-    const ratings = await this.store.ratings(names).catch(() => new Map());
-    const result = record.status === 'over' ? await this.store.result(record.id).catch(() => null) : null;
-    return {
-      room_id: record.id, status: record.status, owner_seat: record.ownerSeat, max_round: record.maxRound, seeded: record.seeded,
-      clock: { decision_ms: record.clock.decisionMs, bank_ms: record.clock.bankMs, bank_per: record.clock.bankPer },
-      spectator_delay_ms: record.spectatorDelayMs, bots: record.bots[0]!, you,
-      seats: record.seats.map((s, seat) => ({
-        seat, kind: s ? (s.kind === 'human' ? 'human' : 'bot') : 'empty', name: s?.kind === 'human' ? s.name : null,
-        ai: s?.kind === 'bot' ? s.ai : null, connected: s?.kind === 'human' ? !!conn[seat] : s?.kind === 'bot',
-        rating: s?.kind === 'human' ? ratings.get(s.name)?.rating ?? null : null,
-      })),
-      ratings: result ? result.ratings.map((c) => ({ name: c.name, seat: c.seat, place: c.place, before: c.before, after: c.after, delta: c.delta })) : null,
-    };
+  view(record: RoomRecord, you: number | null, connected?: boolean[]): Promise<RoomView> {
+    return roomView(this.store, record, you, connected);
   }
 
   /** A stream of the room for a seat (its token) or a spectator. */
@@ -271,7 +200,7 @@ export class RoomService {
     const table = await this.table(id);
     await this.requested(table, seat);
     const state = await table.act(seat, action);
-    this.drivers.get(id)?.wake();
+    this.tables.wake(id);
     return { seat, state };
   }
 
@@ -280,40 +209,16 @@ export class RoomService {
     table.lastRequest = this.now();
     // A seat with a stream here is connected anyway; a mark would only keep it "connected" after the stream closes.
     if (!table.connections()[seat]) await this.store.seen(table.id, seat).catch(() => undefined);
-    this.drive(table);
-  }
-
-  /** The finished game: saved once with its rating changes (a seeded game or one with fewer than two humans changes none). */
-  private async finish(table: RoomTable): Promise<void> {
-    const r = table.record;
-    const paipu = parseMjlog(table.paipuXml());
-    const scores = paipu.owari?.scores ?? [0, 0, 0, 0];
-    const placements = placementsOf(scores);
-    const names = r.seats.map((s) => (s?.kind === 'human' ? s.name : null));
-    const seats = names.map((name, i) => ({ name, place: placements[i]! }));
-    const rated = counts(seats, r.seeded);
-    await this.store.saveResult({
-      id: r.id, finishedAt: this.now(), maxRound: r.maxRound, seeded: r.seeded, names,
-      bots: r.seats.map((s) => (s?.kind === 'bot' ? s.ai : null)), scores, points: paipu.owari?.points ?? [0, 0, 0, 0],
-      placements, hands: paipu.rounds.length, rated, mjlog: table.paipuXml(),
-    }, (current) => rate(seats, current, r.maxRound));
-    await this.store.update(r.id, (rec) => ({ ...rec, status: 'over' }));
-    await this.store.notify(r.id, 'room');
+    this.tables.drive(table);
   }
 
   /** Removes idle rooms and renews this server's connections; runs at most once a second. */
   async sweep(): Promise<void> {
     if (this.now() - this.lastSweep < 1_000) return;
     this.lastSweep = this.now();
-    for (const [id, pending] of this.tables) {
-      const table = await pending.catch(() => null);
-      if (table && table.watchers > 0) {
-        await this.store.touch(id);
-        await this.store.setConnections(id, table.connections()).catch(() => undefined);
-      }
-    }
+    await this.tables.renewWatched();
     for (const id of await this.store.expire(this.now() - this.settings.ttlMs)) {
-      this.drop(id);
+      this.tables.drop(id);
       await this.store.notify(id, 'deleted').catch(() => undefined);
     }
   }
@@ -323,17 +228,9 @@ export class RoomService {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
-  private drop(id: string): void {
-    const pending = this.tables.get(id);
-    this.tables.delete(id);
-    this.drivers.get(id)?.stop();
-    this.drivers.delete(id);
-    void pending?.then((t) => t.dispose(), () => undefined);
-  }
-
   /** Ends every stream here (a stopping server). */
   closeStreams(): void {
-    for (const id of [...this.tables.keys()]) this.drop(id);
+    this.tables.closeStreams();
   }
 
   async close(): Promise<void> {

@@ -1,13 +1,13 @@
 import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
-import { charge, deadline, fullBanks } from '../../rooms/clock';
-import { DelayLine } from '../../rooms/spectator';
 import type { StateView } from '../../engine/game';
-import { EventHub, HEARTBEAT_MS, type SseEvent } from '../events/hub';
+import { HEARTBEAT_MS, type SseEvent } from '../events/hub';
 import { playAiTurn } from '../game/ai-turn';
 import type { AiPlayer, EngineGame } from '../game/port';
 import type { GameFactories } from '../game/service';
-import { fallbackAction, publicAction, SPECTATOR, viewFor } from './views';
+import { type Pending, SeatClocks } from './seat-clocks';
+import { RoomStreams } from './streams';
+import { fallbackAction, SPECTATOR, viewFor } from './views';
 import type { RoomRecord, RoomStep, RoomStore } from './types';
 
 export interface TableDeps {
@@ -23,31 +23,22 @@ export interface TableDeps {
   onConnections: (table: RoomTable) => void;
 }
 
-/** What a human seat has to decide, for its clock. */
-export interface Pending { seat: number; start: number; deadline: number; bank: number }
-
 /**
  * One room's game as this server holds it: the engine (a replica of the step log, as for game
- * sessions), the bots, this server's subscribers — one hub per seat and one for spectators, each
- * sent only its own view — and the human seats' time banks. Every step, played here or replayed
- * from the log, goes through `after`, which builds each viewer's events.
+ * sessions), the bots, this server's subscribers (streams.ts) and the human seats' time banks
+ * (seat-clocks.ts). Every step, played here or replayed from the log, goes through `after`,
+ * which has each viewer's events sent.
  */
 export class RoomTable {
   record: RoomRecord;
-  /** Streams per seat, and spectators' (index 4). */
-  readonly hubs = [new EventHub(), new EventHub(), new EventHub(), new EventHub(), new EventHub()];
+  readonly streams: RoomStreams;
+  readonly clocks: SeatClocks;
   game: EngineGame | null = null;
   private ais: (AiPlayer | null)[] = [null, null, null, null];
   private applied = 0;
   private handsSeen = 0;
-  banks: number[];
-  lastStepAt = 0;
-  private readonly spectators: DelayLine<StateView>;
   private serial: Promise<unknown> = Promise.resolve();
   private disposed = false;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  /** Per viewer (spectators first): what the last event showed of whose turn it is, so a private step reveals nothing. */
-  private readonly shown: string[] = ['', '', '', '', ''];
   /** When this server last served a seat's request for the room (its driver runs a while after). */
   lastRequest = 0;
   /** Who is connected on any server (refreshed on notices). */
@@ -55,9 +46,8 @@ export class RoomTable {
 
   constructor(record: RoomRecord, private readonly deps: TableDeps) {
     this.record = record;
-    this.banks = fullBanks(record.clock);
-    this.spectators = new DelayLine(record.spectatorDelayMs);
-    this.hubs.forEach((hub) => hub.onChange(() => this.deps.onConnections(this)));
+    this.clocks = new SeatClocks(() => this.record);
+    this.streams = new RoomStreams(() => this.record, deps.now, () => this.deps.onConnections(this));
   }
 
   get id(): string { return this.record.id; }
@@ -65,13 +55,8 @@ export class RoomTable {
   get isOver(): boolean { return !!this.game?.isOver(); }
 
   /** Streams open here per seat. */
-  connections(): number[] {
-    return this.hubs.slice(0, 4).map((h) => h.size);
-  }
-
-  get watchers(): number {
-    return this.hubs.reduce((n, h) => n + h.size, 0);
-  }
+  connections(): number[] { return this.streams.connections(); }
+  get watchers(): number { return this.streams.watchers; }
 
   /** Runs `fn` after every earlier catch-up or play of this replica. */
   private local<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -113,10 +98,9 @@ export class RoomTable {
     const r = this.record;
     this.game = this.deps.factories.newGame(r.gameSeed!, r.maxRound, r.wallSecret ?? null);
     this.ais = r.seats.map((s, seat) => (s?.kind === 'bot' ? this.deps.factories.newAi(s.ai, seat, r.gameSeed!) : null));
-    this.lastStepAt = r.startedAt ?? this.deps.now();
-    this.banks = fullBanks(r.clock);
-    this.spectators.push(this.lastStepAt, viewFor(this.game, SPECTATOR));
-    this.broadcastSnapshot();
+    this.clocks.start(r.startedAt ?? this.deps.now());
+    this.streams.started(this.game, this.clocks.lastStepAt);
+    this.streams.broadcastSnapshot(this.game, this.clocks.banks, () => this.pending());
   }
 
   private replay(step: RoomStep): void {
@@ -137,60 +121,18 @@ export class RoomTable {
   private after(step: RoomStep, riichiBefore: number | null, _at: number | null): void {
     const game = this.game!;
     this.applied++;
-    this.lastStepAt = step.t;
-    if (step.k === 'd') {
-      if (this.record.clock.bankPer === 'hand') this.banks = fullBanks(this.record.clock);
-    } else if (step.bank !== undefined) this.banks[step.p] = step.bank;
+    this.clocks.played(step);
     const seq = this.applied;
     // The game is over: bot processes (mjai) stop now, not when the room expires.
     if (game.isOver()) for (const ai of this.ais) ai?.dispose?.(game);
     const finished = game.handsFinished();
     const handEnded = finished > this.handsSeen;
     this.handsSeen = finished;
-    const pending = this.pending();
-    const stage2After = step.k === 'a' && game.view(step.p).riichi_stage2;
-    for (let viewer = -1; viewer < 4; viewer++) {
-      const hub = this.hub(viewer);
-      if (!hub.size && viewer !== SPECTATOR) continue;
-      const state = viewFor(game, viewer);
-      const events: SseEvent[] = [];
-      if (step.k === 'd') events.push({ type: 'kyoku_start', state });
-      else {
-        const own = viewer === step.p;
-        const action = own ? step.a : publicAction(step.a, riichiBefore, stage2After);
-        if (action !== null) events.push({ type: 'action', player: step.p, action, by: step.by, ...(step.by === 'timeout' && (own || action === step.a) ? { timeout: true } : {}), state });
-        // A private step that moved the table on (everyone passed: the next seat drew) shows the table, not the step.
-        else if (tableKey(state) !== this.shown[viewer + 1]) events.push({ type: 'state', state });
-      }
-      this.shown[viewer + 1] = tableKey(state);
-      if (handEnded && state.result) events.push({ type: 'kyoku_end', result: state.result, state });
-      if (game.isOver()) events.push({ type: 'game_over', state });
-      if (pending && (viewer === pending.seat || (viewer !== SPECTATOR && state.phase < 4))) events.push(clockEvent(pending, this.record.clock.decisionMs));
-      if (viewer === SPECTATOR) {
-        this.spectators.push(step.t, state);
-        this.later(step.t + this.record.spectatorDelayMs, () => { for (const e of events) hub.broadcast(e, seq); });
-      } else for (const e of events) hub.broadcast(e, seq);
-    }
+    this.streams.stepped(game, step, seq, riichiBefore, handEnded, this.pending());
   }
 
   /** The human decision the table waits for, with its clock; null when a bot, a deal or nobody is next. */
-  pending(): Pending | null {
-    const game = this.game;
-    if (!game || game.isOver()) return null;
-    const seat = game.toAct();
-    if (seat < 0 || this.record.seats[seat]?.kind !== 'human') return null;
-    const bank = this.banks[seat]!;
-    return { seat, start: this.lastStepAt, bank, deadline: deadline(this.record.clock, this.lastStepAt, bank) };
-  }
-
-  private hub(viewer: number): EventHub {
-    return this.hubs[viewer === SPECTATOR ? 4 : viewer]!;
-  }
-
-  private later(at: number, fn: () => void): void {
-    const timer = setTimeout(() => { this.timers.delete(timer); if (!this.disposed) fn(); }, Math.max(0, at - this.deps.now()));
-    this.timers.add(timer);
-  }
+  pending(): Pending | null { return this.clocks.pending(this.game); }
 
   /** A step played here: logged (at the index it must have), then its events. */
   private async commit(step: RoomStep, riichiBefore: number | null): Promise<void> {
@@ -215,7 +157,7 @@ export class RoomTable {
       const valid = game.validActions(seat);
       if (!valid.includes(action)) throw new IllegalAction(action, valid);
       const now = this.deps.now();
-      const bank = charge(this.record.clock, this.banks[seat]!, now - this.lastStepAt);
+      const bank = this.clocks.charged(this.clocks.banks[seat]!, now);
       const before = riichiTile(game, seat);
       const res = game.step(seat, action);
       if (!res.ok) throw new IllegalAction(action, game.validActions(seat));
@@ -237,7 +179,7 @@ export class RoomTable {
       const now = this.deps.now();
       const seat = game.toAct();
       if (seat < 0) {
-        const due = this.lastStepAt + timing.handPauseMs;
+        const due = this.clocks.lastStepAt + timing.handPauseMs;
         if (now < due) return due - now;
         if (!game.nextHand()) return Number.POSITIVE_INFINITY;
         await this.commit({ k: 'd', t: now }, null);
@@ -245,20 +187,20 @@ export class RoomTable {
       }
       const ai = this.ais[seat];
       if (ai) {
-        const due = this.lastStepAt + timing.botDelayMs;
+        const due = this.clocks.lastStepAt + timing.botDelayMs;
         if (now < due) return due - now;
         await this.botMove(seat, ai, now);
         return 0;
       }
       const pending = this.pending()!;
       const away = !this.connected[seat];
-      const due = away ? Math.min(pending.deadline, this.lastStepAt + timing.botDelayMs) : pending.deadline;
+      const due = away ? Math.min(pending.deadline, this.clocks.lastStepAt + timing.botDelayMs) : pending.deadline;
       if (now < due) return due - now;
       const action = fallbackAction(game.view(seat), seat);
       if (action === null) return Number.POSITIVE_INFINITY;
       const before = riichiTile(game, seat);
       if (!game.step(seat, action).ok) throw new Error(`invariant: room ${this.id}: fallback action ${action} refused`);
-      const bank = away ? charge(this.record.clock, pending.bank, now - this.lastStepAt) : 0;
+      const bank = away ? this.clocks.charged(pending.bank, now) : 0;
       await this.commit({ k: 'a', p: seat, a: action, by: away ? 'auto' : 'timeout', t: now, bank }, before);
       return 0;
     });
@@ -269,83 +211,40 @@ export class RoomTable {
     const before = riichiTile(game, seat);
     const move = await playAiTurn(game, ai, seat, (message, err) => {
       this.deps.log.warn(`room ${this.id}: bot ${ai.name} for P${seat}: ${message}${err === undefined ? '' : ` (${String(err)})`}`);
-    }, (e) => { for (let v = 0; v < 4; v++) this.hubs[v]!.broadcast(e); });
+    }, (e) => { for (let v = 0; v < 4; v++) this.streams.hubs[v]!.broadcast(e); });
     if (move === null) throw new Error(`room ${this.id}: no legal move for bot P${seat}`);
     await this.commit({ k: 'a', p: seat, a: move.action, ...(move.tile === undefined ? {} : { tile: move.tile }), by: 'ai', t: now }, before);
   }
 
   /** The first events of a new stream for `viewer`: the room, and the table (a spectator's as it was `delay` ago). */
   greeting(viewer: number, roomEvent: SseEvent): SseEvent[] {
-    const out: SseEvent[] = [roomEvent];
-    const game = this.game;
-    if (!game) return out;
-    const seats = this.seatNames();
-    if (viewer === SPECTATOR) {
-      const state = this.spectators.current(this.deps.now()) ?? viewFor(game, SPECTATOR);
-      out.push({ type: 'snapshot', state, seats, delay_ms: this.record.spectatorDelayMs });
-      return out;
-    }
-    const state = viewFor(game, viewer);
-    out.push({ type: 'snapshot', state, seats, banks: [...this.banks] });
-    const pending = this.pending();
-    if (pending && (viewer === pending.seat || state.phase < 4)) out.push(clockEvent(pending, this.record.clock.decisionMs));
-    if (game.isOver()) out.push({ type: 'game_over', state });
-    return out;
+    return this.streams.greeting(this.game, viewer, roomEvent, this.clocks.banks, () => this.pending());
   }
 
   /** A stream for `viewer` (seat or -1), opened after catching up. Spectators get the delayed steps still to come. */
   async subscribe(viewer: number, roomEvent: () => SseEvent, heartbeatMs = HEARTBEAT_MS): Promise<ReadableStream<Uint8Array>> {
     return this.local(() => {
-      const hub = this.hub(viewer);
+      const hub = this.streams.hub(viewer);
       const stream = hub.subscribe(this.greeting(viewer, roomEvent()), heartbeatMs, viewer === SPECTATOR ? -1 : this.applied);
       return stream;
     });
   }
 
   /** To every stream here: who sits where and who is connected (`you`: each stream's own seat). */
-  broadcastRoom<R extends { you: number | null }>(room: R): void {
-    this.hubs.forEach((hub, i) => { if (hub.size) hub.broadcast({ type: 'room', room: { ...room, you: i < 4 ? i : null } }); });
-  }
+  broadcastRoom<R extends { you: number | null }>(room: R): void { this.streams.broadcastRoom(room); }
 
-  private broadcastSnapshot(): void {
-    const game = this.game!;
-    for (let viewer = -1; viewer < 4; viewer++) {
-      const hub = this.hub(viewer);
-      if (!hub.size) continue;
-      const state = viewFor(game, viewer);
-      hub.broadcast({ type: 'snapshot', state, seats: this.seatNames(), ...(viewer === SPECTATOR ? { delay_ms: this.record.spectatorDelayMs } : { banks: [...this.banks] }) });
-      const pending = this.pending();
-      if (pending && viewer !== SPECTATOR && (viewer === pending.seat || state.phase < 4)) hub.broadcast(clockEvent(pending, this.record.clock.decisionMs));
-    }
-  }
-
-  /** Name plates: a human's name, a bot's AI. */
-  seatNames(): { kind: 'human' | 'ai'; ai: string | null; name: string | null }[] {
-    return this.record.seats.map((s) => (s?.kind === 'human' ? { kind: 'human' as const, ai: null, name: s.name } : { kind: 'ai' as const, ai: s?.ai ?? null, name: null }));
-  }
-
-  paipuXml(): string {
-    return this.game!.toMjlog();
-  }
+  paipuXml(): string { return this.game!.toMjlog(); }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
     for (const ai of this.ais) if (this.game) ai?.dispose?.(this.game);
-    for (const hub of this.hubs) hub.close();
+    this.streams.dispose();
   }
 }
-
-const tableKey = (s: StateView): string => `${s.phase}|${s.turn}|${s.tiles_left}|${s.game.hand_index}`;
 
 /** The riichi tile a seat would throw if it confirms or cancels now (public once thrown). */
 function riichiTile(game: EngineGame, seat: number): number | null {
   const v = game.view(seat);
   return v.riichi_stage2 ? v.riichi_tile : null;
-}
-
-function clockEvent(p: Pending, decisionMs: number): SseEvent {
-  return { type: 'clock', seat: p.seat, deadline: p.deadline, bank_ms: p.bank, decision_ms: decisionMs, started: p.start };
 }

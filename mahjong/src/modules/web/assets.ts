@@ -20,7 +20,15 @@ import i18nJs from '../../web/js/i18n.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import humanJs from '../../web/js/human.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
+import humanEventsJs from '../../web/js/human-events.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import humanSeatJs from '../../web/js/human-seat.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
 import replayJs from '../../web/js/replay.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import replayLogJs from '../../web/js/replay-log.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import replayPanelJs from '../../web/js/replay-panel.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import reviewJs from '../../web/js/review.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
@@ -29,6 +37,10 @@ import resultJs from '../../web/js/result.js' with { type: 'file' };
 import streamJs from '../../web/js/stream.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import tableJs from '../../web/js/table.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import tableLayoutJs from '../../web/js/table-layout.js' with { type: 'file' };
+// @ts-expect-error untyped browser script
+import tablePiecesJs from '../../web/js/table-pieces.js' with { type: 'file' };
 // @ts-expect-error untyped browser script
 import tilesJs from '../../web/js/tiles.js' with { type: 'file' };
 
@@ -45,10 +57,16 @@ export const STATIC: Record<string, { path: string; type: string }> = {
   'js/history.js': { path: historyJs as string, type: 'text/javascript; charset=utf-8' },
   'js/i18n.js': { path: i18nJs as string, type: 'text/javascript; charset=utf-8' },
   'js/human.js': { path: humanJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/human-events.js': { path: humanEventsJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/human-seat.js': { path: humanSeatJs as string, type: 'text/javascript; charset=utf-8' },
   'js/replay.js': { path: replayJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/replay-log.js': { path: replayLogJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/replay-panel.js': { path: replayPanelJs as string, type: 'text/javascript; charset=utf-8' },
   'js/review.js': { path: reviewJs as string, type: 'text/javascript; charset=utf-8' },
   'js/result.js': { path: resultJs as string, type: 'text/javascript; charset=utf-8' },
   'js/stream.js': { path: streamJs as string, type: 'text/javascript; charset=utf-8' },
   'js/table.js': { path: tableJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/table-layout.js': { path: tableLayoutJs as string, type: 'text/javascript; charset=utf-8' },
+  'js/table-pieces.js': { path: tablePiecesJs as string, type: 'text/javascript; charset=utf-8' },
   'js/tiles.js': { path: tilesJs as string, type: 'text/javascript; charset=utf-8' },
 };

@@ -6,7 +6,8 @@
   'use strict';
   const MJ = window.MJ, I = window.MJI18n;
   const { t } = I;
-  const { api, eventsUrl, downloadNodes, actionName, buttonLabel, discardIndex, dialog, el, pendingTile, riichiMarks, resultNodes, finalNodes, serialQueue, wait, animate } = MJ;
+  const { api, discardIndex, dialog, el, pendingTile, riichiMarks, serialQueue } = MJ;
+  const Seat = window.MJHumanSeat;
   const params = new URLSearchParams(location.search);
   const ANIM_MS = params.has('anim') ? Number(params.get('anim')) : 450;
   const $ = (id) => document.getElementById(id);
@@ -50,31 +51,9 @@
     placeOverlays();
   }
 
-  /**
-   * The toggles and waits sit above the hand's left end, the call buttons (or the turn's hint)
-   * above its right end — above everything of the own row, an added kan's stacked tile included.
-   * Where the two would overlap (a long hint at 1440 px, call buttons on a phone), the buttons go
-   * above the toggles instead of covering them.
-   */
-  function placeOverlays() {
-    const L = MJTable.last && MJTable.last.layout;
-    if (!L) return;
-    const me = ui.state && MJTable.last.seats[0];
-    const left = me ? Math.max(4, me.row.x) : 8;
-    const right = me ? Math.max(4, L.w - (me.row.x + me.row.w)) : 8;
-    let top = L.handTop;
-    if (me) for (const m of me.melds) for (const r of m.rects) top = Math.min(top, r.y);
-    const toolsBottom = Math.round(L.h - L.handTop + 4);
-    const barBottom = Math.round(L.h - top + 4);
-    const tools = $('seat-tools');
-    Object.assign(tools.style, { left: `${Math.round(left)}px`, bottom: `${toolsBottom}px`, maxWidth: `${Math.round(L.w - left - 8)}px` });
-    Object.assign(bar.style, { right: `${Math.round(right)}px`, bottom: `${barBottom}px`, maxWidth: `${Math.round(L.w * 0.9)}px` });
-    const a = tools.getBoundingClientRect();
-    const b = bar.getBoundingClientRect();
-    if (a.width && b.width && a.height && b.height && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
-      bar.style.bottom = `${Math.round(Math.max(barBottom, toolsBottom + a.height + 6))}px`;
-    }
-  }
+  const placeOverlays = () => Seat.placeOverlays(ui.state, bar);
+  const renderSeatInfo = () => Seat.renderSeatInfo(ui.state, ui.waits, ui.auto);
+  const renderButtons = () => Seat.renderButtons(bar, valid(), ui.state, send);
 
   function setState(state) {
     ui.state = state;
@@ -95,49 +74,6 @@
    * still on the server.
    */
   const valid = () => (ui.state && !ui.gone && queue.pending <= 1 && ui.state.turn === 0 && !ui.state.is_over ? ui.state.valid_actions : []);
-
-  /** Copies of a kind the viewer cannot see: in no river, meld, dora indicator or its own hand. */
-  function unseen(state, kind) {
-    let n = 0;
-    const count = (t) => { if (t >> 2 === kind) n++; };
-    for (const p of state.players) {
-      for (const r of p.river) if (!r.called) count(r.tile);
-      for (const m of p.melds) m.tiles.forEach(count);
-      if (Array.isArray(p.hand)) p.hand.forEach(count);
-    }
-    state.dora.forEach(count);
-    return Math.max(0, 4 - n);
-  }
-
-  /** Waits (with unseen copies) and the furiten mark of the human's hand. */
-  function renderSeatInfo() {
-    const s = ui.state;
-    const box = $('waits'), fur = $('furiten');
-    const kinds = s && !s.is_over && s.phase !== 16 ? ui.waits : [];
-    box.hidden = !kinds.length;
-    box.dataset.kinds = JSON.stringify(kinds);
-    box.replaceChildren(...(kinds.length ? [el('span', { class: 'label' }, `${t('seat.waits')}:`), ...kinds.map((k) => el('span', { class: 'wait', title: I.tileName({ kind: k, red: false }) },
-      MJ.tileStrip([k * 4 + 1], [], null, 0, { tw: 18 }), el('small', {}, `×${unseen(s, k)}`)))] : []));
-    const furiten = !!(s && s.players[0].furiten && s.phase !== 16);
-    fur.hidden = !furiten;
-    fur.textContent = t('seat.furiten');
-    for (const [id, key] of [['auto-win', 'win'], ['no-calls', 'no_calls'], ['auto-pass', 'pass']]) $(id).checked = !!ui.auto[key];
-  }
-
-  function renderButtons() {
-    bar.replaceChildren();
-    const acts = valid();
-    const button = (a, cls) => el('button', { id: `act-${a}`, class: cls || '', 'data-action': String(a), onclick: () => send(a) }, buttonLabel(a, ui.state));
-    if (ui.state && ui.state.riichi_stage2) {
-      bar.append(button(48, 'primary'), button(52));
-      return;
-    }
-    for (const a of [50, 49, 45, 46, 47, 43, 44, 37, 38, 39, 40, 41, 42, 51, 53]) {
-      if (acts.includes(a)) bar.append(button(a, a === 49 || a === 50 ? 'primary' : ''));
-    }
-    if (acts.some((a) => a <= 36)) bar.append(el('span', { id: 'describe' }, t(ui.state.riichi_tiles.length ? 'turn.discard_riichi' : 'turn.discard')));
-    else if (!acts.length && ui.state && !ui.state.is_over) bar.append(el('span', { id: 'describe' }, t(ui.state.phase === 16 ? 'turn.hand_over' : 'turn.waiting')));
-  }
 
   async function send(action) {
     if (ui.busy || !ui.session) return;
@@ -197,31 +133,6 @@
   });
   window.addEventListener('resize', redraw);
 
-  /** A discard slides from its owner's hand into the river (AI moves and the server's moves for the human). */
-  async function playback(d) {
-    ui.last = { player: d.player, action: d.action };
-    setState(d.state);
-    if (!ANIM_MS) return;
-    if (d.action <= 36) {
-      await animate(ANIM_MS * 0.5, (t) => { ui.slide = t; drawNow(); });
-      await wait(ANIM_MS * 0.5);
-    } else await wait(ANIM_MS);
-  }
-
-  /** After a lost connection: shows the state as the server has it now; false when the game is gone. */
-  async function resync(id) {
-    try {
-      const state = await api(`/api/game/${encodeURIComponent(id)}/state?for_player=0`);
-      if (id !== ui.session) return false;
-      queue.push(() => setState(state));
-      return true;
-    } catch (e) {
-      if (![401, 403, 404].includes(e.status)) throw e; // offline or restarting: try again later
-      gameGone(id);
-      return false;
-    }
-  }
-
   /**
    * The server no longer has this game (deleted, expired): the table stays as it was, without
    * buttons, and a dialog says so and offers the history and a new game.
@@ -239,47 +150,12 @@
     else modeDialog();
   }
 
+  /** What the event stream (human-events.js) changes on the page. */
+  const page = { ui, queue, animMs: ANIM_MS, setState, status, drawNow, renderSeatInfo, gameGone, modeDialog };
+
   function subscribe() {
     if (ui.es) ui.es.close();
-    const on = (fn) => (d) => queue.push(() => fn(d));
-    const id = ui.session;
-    const handlers = {
-      snapshot: on((d) => {
-        ui.seats = d.seats;
-        if (d.auto) ui.auto = d.auto;
-        setState(d.state);
-      }),
-      auto: on((d) => { ui.auto = d.auto; renderSeatInfo(); }),
-      player_action: on(async (d) => {
-        if (d.auto) { ui.autoMoves = (ui.autoMoves || 0) + 1; status(() => `P0: ${actionName(d.action)}`); await playback(d); return; }
-        ui.last = d;
-        setState(d.state);
-      }),
-      kyoku_start: on((d) => { ui.last = null; ui.waits = []; setState(d.state); }),
-      ai_action: on(async (d) => {
-        status(() => `P${d.player}: ${actionName(d.action)}`);
-        await playback(d);
-      }),
-      kyoku_end: on(async (d) => {
-        setState(d.state);
-        await dialog(t('dlg.hand_result'), resultNodes(d.result, d.state), [{ label: t('btn.continue'), value: 1, id: 'result-ok', primary: true }]);
-      }),
-      game_over: on(async (d) => {
-        ui.over = true;
-        setState(d.state);
-        status(() => t('status.game_over'));
-        const next = await dialog(t('dlg.game_over'), [...finalNodes(d.state), ...downloadNodes(ui.session, d.state)], [{ label: t('btn.close'), value: 'close', id: 'final-close' },
-          { label: t('btn.replay_it'), value: 'replay', id: 'final-replay' }, { label: t('btn.new_game'), value: 'new', id: 'final-new', primary: true }]);
-        if (next === 'new') modeDialog();
-        else if (next === 'replay') location.href = `/replay?session=${ui.session}`;
-      }),
-      error: (d) => status(() => t('status.server', { msg: d.message })),
-    };
-    const over = handlers.game_over;
-    // Closed as game_over arrives, not after its dialog: a drop meanwhile must not reconnect.
-    handlers.game_over = (d) => { stream.close(); over(d); };
-    const stream = MJStream.connect({ url: () => eventsUrl(id), handlers, resync: () => resync(id) });
-    ui.es = stream;
+    ui.es = window.MJHumanEvents.follow(ui.session, page);
   }
 
   async function start(opts) {
@@ -338,7 +214,7 @@
     }
   }
 
-  for (const [id, key] of [['auto-win', 'win'], ['no-calls', 'no_calls'], ['auto-pass', 'pass']]) $(id).onchange = (e) => setAuto(key, e.target.checked);
+  for (const [id, key] of Seat.TOGGLES) $(id).onchange = (e) => setAuto(key, e.target.checked);
   I.onChange(() => { status(statusText); redraw(); renderButtons(); renderSeatInfo(); placeOverlays(); });
   document.getElementById('new-game').onclick = modeDialog;
   renderSeatInfo();

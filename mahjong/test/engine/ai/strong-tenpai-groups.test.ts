@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
-import { clearEvCaches, evCacheStats, HandEv, type EvSetup } from '../../../src/engine/ai/strong/hand-ev';
+import { clearEvCaches, evCacheStats } from '../../../src/engine/ai/strong/hand-ev-cache';
+import { HandEv, type EvSetup } from '../../../src/engine/ai/strong/hand-ev';
 import { KeyIndex, NumberSlotCache } from '../../../src/engine/ai/strong/key-cache';
 import { tenpaiDraws, tenpaiMoves, waitMask } from '../../../src/engine/ai/strong/tenpai-groups';
 import { parseKinds } from '../../../src/engine/notation';

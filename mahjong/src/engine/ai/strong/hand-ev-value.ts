@@ -60,7 +60,7 @@ export function handEvModel(t: Table, rate: number, drawScale = 1, byWait = fals
 /** The model's options (agent.ts StrongOptions, where each is described). */
 interface EvOptions { evRate: number; evDraws: number; evMargin: number; evMargin2: number; evApprox: number; evBreak: number; evBreakLeft: number; ronWeight: number }
 
-/** What the model reads and writes of the discard's candidate rows (agent.ts). */
+/** What the model reads and writes of the discard's candidate rows (discard-choice.ts). */
 interface Candidate { kind: number; sh: number; accept: number; score: number }
 
 /**

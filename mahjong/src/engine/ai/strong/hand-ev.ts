@@ -17,11 +17,10 @@
  * once: each hand is keyed by Σ count·Z[kind] with random 47-bit weights Z (exact integers below
  * 2^53; two hands share a key only by a coincidence of about 2^-47 per pair).
  */
-import { HandGroups } from '../../shanten';
-import { looseDraws, mayUse } from './draw-rules';
 import { handKey, Z } from './hand-key';
-import { KeyIndex, NumberSlotCache } from './key-cache';
-import { MASK_HIGH, tenpaiDraws, tenpaiMoves, waitMask } from './tenpai-groups';
+import { ARENA, ARENA_WAITS, DRAW_MASKS, evCacheStats, handMoves, movesFound, WAIT_MASKS } from './hand-ev-cache';
+import { KeyIndex } from './key-cache';
+import { MASK_HIGH, tenpaiDraws, waitMask } from './tenpai-groups';
 
 export interface EvSetup {
   /** Copies of each kind the hand may still draw (4 − copies visible to us, ≥ 0). */
@@ -41,56 +40,13 @@ export interface EvSetup {
   rates?: ArrayLike<number>;
 }
 
-// Scratch shared by every model (one decision at a time): the hand groups per recursion level
-// (13- and 14-tile hands at each shanten), the waits and their values.
-const GROUPS: HandGroups[] = Array.from({ length: 6 }, () => new HandGroups());
+// Scratch shared by every model (one decision at a time): the waits and their values.
 const WAITS = new Int8Array(34);
 const WAIT_VALUES = new Float64Array(34);
 /** Per shanten level, the DP's sums (a level's are used before the level above reads them). */
 const MAX_DRAWS = 40;
 const BEST = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
 const TAKE = Array.from({ length: 4 }, () => new Float64Array(MAX_DRAWS + 1));
-
-/**
- * What depends on the hand alone, kept across decisions (a seat's next decisions reach mostly the
- * same hands): a tenpai hand's waits as a 34-bit mask (kinds 0–16 low, 17–33 high, ·2^17), and
- * for a hand away from tenpai its moves to the next shanten, k·64 + e (draw k, discard e), by k
- * (a one-shanten hand's with the waits of the tenpai hand each reaches, tenpai-groups.ts). Each
- * is a slot per hand, replaced by the next hand in its slot (key-cache.ts; a Map of non-integer
- * keys cost tens of ns a lookup).
- */
-const WAIT_MASKS = new NumberSlotCache(17);
-/** A one-shanten hand's draws to tenpai (tenpaiDraws), for the approximate one-shanten level. */
-const DRAW_MASKS = new NumberSlotCache(16);
-// Move lists live in a ring (ARENA, written contiguously at absolute positions); a cache slot
-// holds a hand's key, the list's absolute start and length, and is good while the ring has not
-// come round to it again.
-const MOVE_BITS = 15, MOVE_MASK = (1 << MOVE_BITS) - 1;
-const MOVE_KEY = new Float64Array(1 << MOVE_BITS).fill(-1);
-const MOVE_START = new Float64Array(1 << MOVE_BITS);
-const MOVE_LEN = new Int32Array(1 << MOVE_BITS);
-const ARENA_SIZE = 1 << 18;
-const ARENA = new Int16Array(ARENA_SIZE);
-/** For a one-shanten hand's moves: the waits (waitMask) of the tenpai hand each reaches. */
-const ARENA_WAITS = new Float64Array(ARENA_SIZE);
-let written = 0;
-/** Where the next `n` moves go in the ring: at `written`, or from its start when they would not fit before its end. */
-function ringAt(n: number): number {
-  const at = written % ARENA_SIZE;
-  if (at + n <= ARENA_SIZE) return at;
-  written += ARENA_SIZE - at;
-  return 0;
-}
-const MOVE_SCRATCH = new Int16Array(34 * 34);
-/** Empties the caches that outlive a decision (what they hold is a function of the hand: tests compare numbers with and without them). */
-export function clearEvCaches(): void {
-  WAIT_MASKS.clear();
-  DRAW_MASKS.clear();
-  MOVE_KEY.fill(-1);
-}
-
-/** Lookups and misses of the two caches since the process started (bench/mahjong-hand-ev-cost.ts; waits are looked up only for tenpai hands not reached by a move), and the move ring's size and what was written to it. */
-export const evCacheStats = { waits: 0, waitMisses: 0, moves: 0, moveMisses: 0, draws: 0, drawMisses: 0, ring: ARENA_SIZE, ringWritten: 0 };
 
 /**
  * Expected-score model of one decision: one setup, one memo of the hands reached.
@@ -105,8 +61,6 @@ export class HandEv {
   private readonly closed: boolean;
   /** Hands evaluated (tenpai and not), for the tests and the cost check. */
   evaluated = 0;
-  /** Length of the list the last `moves` call returned. */
-  private moveCount = 0;
 
   /** Approximate one-shanten curves under a two-shanten hand, by key (index in `curves`); made on first use. */
   private approxMemo: KeyIndex | null = null;
@@ -172,63 +126,13 @@ export class HandEv {
     return i;
   }
 
-  /**
-   * The moves of hand `c` (key `key`, at `sh` ≥ 1 shanten) to `sh` − 1: k·64 + e, grouped by k, at
-   * ARENA[returned index …] (this.moveCount of them; good until the next call).
-   */
-  private moves(c: number[], sh: number, key: number): number {
-    const slot = (key >>> 0) & MOVE_MASK;
-    evCacheStats.moves++;
-    if (MOVE_KEY[slot] === key && written <= MOVE_START[slot]! + ARENA_SIZE) {
-      this.moveCount = MOVE_LEN[slot]!;
-      return MOVE_START[slot]! % ARENA_SIZE;
-    }
-    evCacheStats.moveMisses++;
-    let n = 0;
-    if (sh === 1) {
-      // To tenpai: every draw and discard tested on the group tables alone (tenpai-groups.ts), into the ring.
-      const at = ringAt(34 * 14);
-      return this.keep(key, at, tenpaiMoves(c, this.meldCount, ARENA, at, ARENA_WAITS));
-    }
-    const loose = looseDraws(c, this.closed);
-    const g13 = GROUPS[sh * 2]!, g14 = GROUPS[sh * 2 + 1]!;
-    g13.set(c, this.meldCount);
-    for (let k = 0; k < 34; k++) {
-      if (c[k]! >= 4 || !mayUse(c, k, loose)) continue;
-      if (g13.changed(c, k, 1) >= sh) continue;
-      c[k]!++;
-      g14.setChanged(g13, c, k, 1);
-      for (let e = 0; e < 34; e++) if (c[e] !== 0 && e !== k && g14.changed(c, e, -1) === sh - 1) MOVE_SCRATCH[n++] = k * 64 + e;
-      c[k]!--;
-    }
-    return this.keepMoves(key, n);
-  }
-
-  private keepMoves(key: number, n: number): number {
-    const at = ringAt(n);
-    ARENA.set(MOVE_SCRATCH.subarray(0, n), at);
-    return this.keep(key, at, n);
-  }
-
-  /** Files the n moves just written at ARENA[at …] (= absolute position `written`) under `key`. */
-  private keep(key: number, at: number, n: number): number {
-    const slot = (key >>> 0) & MOVE_MASK;
-    MOVE_KEY[slot] = key;
-    MOVE_START[slot] = written;
-    MOVE_LEN[slot] = n;
-    written += n;
-    evCacheStats.ringWritten = written;
-    this.moveCount = n;
-    return at;
-  }
-
   private away(c: number[], sh: number, key: number): Float64Array {
     const hit = this.memo.get(key);
     if (hit <= -2) return this.curves[-2 - hit]!;
     this.evaluated++;
     const s = this.s, T = this.draws;
     const out = new Float64Array(T + 1);
-    let from = this.moves(c, sh, key), end = from + this.moveCount;
+    let from = handMoves(c, sh, key, this.meldCount, this.closed), end = from + movesFound();
     // Deeper levels write the ring too: above one shanten, read a copy.
     const moves = sh === 1 ? ARENA : ARENA.slice(from, end);
     if (sh > 1) { end -= from; from = 0; }

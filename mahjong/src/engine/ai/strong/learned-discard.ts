@@ -15,7 +15,7 @@ export const LEARNED_DISCARD_FEATURES = [
   'edge', 'riichi_threats',
 ] as const;
 
-/** One candidate as the strong AI scored it (agent.ts). */
+/** One candidate as the strong AI scored it (discard-choice.ts). */
 export interface Candidate { kind: number; action: number; sh: number; risk: number; score: number }
 
 /** A network in the review models' format (`mahjong-review-v1`: tanh hidden layer, one output). */

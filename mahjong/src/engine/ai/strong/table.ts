@@ -78,5 +78,12 @@ export function readTable(view: StateView, into: TableBuffers = tableBuffers()):
   };
 }
 
+/** Whether the hand has an open meld (a closed kan keeps it closed). */
+export function isOpen(t: Table): boolean {
+  const melds = t.me.melds;
+  for (let i = 0; i < melds.length; i++) if (melds[i]!.type !== 'ankan') return true;
+  return false;
+}
+
 /** The dora kind each indicator kind points at. */
 const DORA_OF = Int8Array.from({ length: 34 }, (_, k) => doraFromIndicator(k));
