@@ -54,3 +54,14 @@ export function parseAddress(raw: string): Uint8Array | null {
   const bytes = addressBytes(text);
   return bytes ? canonical(bytes) : null;
 }
+
+/**
+ * The key a client's limit is kept under: an IPv4 address, or an IPv6 address's /64 — one
+ * subscriber is usually given a whole /64, so counting its addresses one by one would give it
+ * billions of limits.
+ */
+export function clientKey(bytes: Uint8Array): string {
+  if (bytes.length === 4) return bytes.join('.');
+  const groups = Array.from({ length: 4 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
+  return `${groups.join(':')}::/64`;
+}

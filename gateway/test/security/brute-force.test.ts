@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { RunningServer } from '../../src/server';
-import { MAX_FAILED_ATTEMPTS } from '../../src/modules/auth/limiter';
+import { MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
+import { requestFrom } from '@devhub/shared/testing-address';
 import { startTestServer, teardown, testEnv } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -42,5 +43,17 @@ describe('guessing the key', () => {
     const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`, { authorization: `Bearer ${KEY}` });
     sockets.push(ws);
     expect(await ws.waitClosed()).toEqual({ code: 4001, reason: 'Unauthorized' });
+  });
+
+  it('counts everything a tunnel relays together, so guesses through it cannot lock out the owner\'s own programs', async () => {
+    const port = Number(new URL(server.url).port);
+    const listFrom = (from: string, key: string, headers: Record<string, string> = {}) =>
+      requestFrom(from, port, 'GET', '/api/v1/sessions', { authorization: `Bearer ${key}`, ...headers });
+    // A tunnel on this machine connects from 127.0.0.6; the guesser varies X-Forwarded-For to look like many clients.
+    for (let i = 0; i < MAX_FAILED_ATTEMPTS; i++) expect((await listFrom('127.0.0.6', `guess-${i}`, { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(401);
+    expect((await listFrom('127.0.0.6', KEY, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(429);
+    expect((await listFrom('127.0.0.7', KEY, { 'x-forwarded-for': '198.51.100.10' })).status).toBe(429);
+    // A program of this machine, sending no forwarding header, is not held up, even from the tunnel's address.
+    expect((await listFrom('127.0.0.6', KEY)).status).toBe(200);
   });
 });

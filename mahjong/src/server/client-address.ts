@@ -5,20 +5,9 @@
  * proxies, and the first hop that is not one of them is the client.
  */
 
-import { addressBytes, canonical, parseAddress } from '@devhub/shared/ip-address';
+import { addressBytes, canonical, clientKey, parseAddress } from '@devhub/shared/ip-address';
 
-export { parseAddress };
-
-/**
- * The key a client's limit is kept under: an IPv4 address, or an IPv6 address's /64 — one
- * subscriber is usually given a whole /64, so counting its addresses one by one would give it
- * billions of limits.
- */
-export function clientKey(bytes: Uint8Array): string {
-  if (bytes.length === 4) return bytes.join('.');
-  const groups = Array.from({ length: 4 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
-  return `${groups.join(':')}::/64`;
-}
+export { clientKey, parseAddress };
 
 /** 127.0.0.1 and ::1 (IPv4-mapped loopback arrives as 127.0.0.1): where the owner's browser and scripts connect from. */
 export function isOwnMachine(bytes: Uint8Array): boolean {

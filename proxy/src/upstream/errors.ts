@@ -88,6 +88,21 @@ export class Unauthorized extends ProxyError {
   }
 }
 
+/**
+ * This address (or, for requests a proxy or tunnel relayed, every relayed client together) sent too
+ * many wrong tokens in the last minute: every request is refused until the minute is over, right
+ * token or wrong, so a token cannot be guessed (README "Security").
+ */
+export class TooManyWrongTokens extends ProxyError {
+  constructor(retryAfter: number) {
+    super(
+      'too_many_wrong_tokens', 429,
+      `too many wrong modelproxy tokens from this address; try again in ${retryAfter} s. The client must send server.auth_token as x-api-key or "Authorization: Bearer <token>" (\`modelproxy settings apply\` writes it into Claude Code's settings)`,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+}
+
 export class UpstreamUnreachable extends ProxyError {
   constructor(providers: string | string[], attempts: number, reason: string) {
     const names = (Array.isArray(providers) ? providers : [providers]).map((p) => `"${p}"`).join(' or ');

@@ -61,14 +61,14 @@ export const authModule = (gateway: Gateway, auth: Authenticator, peerOf: PeerRe
       const apiKey = auth.apiKey;
       if (!apiKey) throw new NoKeyConfigured();
       const peer = peerOf(request);
-      const locked = auth.locked(peer);
+      const locked = auth.locked(request, peer);
       if (locked && !locked.ok) {
         log.warn(`429 POST /api/v1/auth/login: ${locked.reason}`);
         throw new TooManyFailedAttempts(locked.retryAfter ?? 1);
       }
       if (!tokensEqual(body.api_key, apiKey)) {
         log.warn(`401 POST /api/v1/auth/login: wrong API key (peer ${peer ?? 'in-process'})`);
-        auth.noteFailure(peer, { ok: false, reason: 'wrong API key' });
+        auth.noteFailure(request, peer, { ok: false, reason: 'wrong API key' });
         throw new Unauthorized();
       }
       set.headers['set-cookie'] = sessionCookie(request, auth.sessions.create(apiKey), SESSION_MAX_AGE_S);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { otherUserIn } from '@devhub/shared/peer-user';
 import { forwardingHeader, isLoopbackAddress } from '../guard/policy';
-import { FailedAttempts, MAX_FAILED_ATTEMPTS } from './limiter';
+import { attemptKey, FailedAttempts, MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
 import type { ConsoleSessions } from './sessions';
 
 export { isLoopbackAddress } from '../guard/policy';
@@ -75,15 +75,15 @@ export class Authenticator {
   }
 
   /** A peer that sent too many wrong keys is refused before its key is looked at. */
-  locked(peer: string | null): AuthVerdict | null {
-    const retryAfter = this.attempts.retryAfter(peer);
+  locked(request: Request, peer: string | null): AuthVerdict | null {
+    const retryAfter = this.attempts.retryAfter(attemptOf(request, peer));
     if (!retryAfter) return null;
-    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from peer ${peer ?? 'in-process'}; refused for ${retryAfter} s` };
+    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from ${attemptOf(request, peer) === 'relayed' ? 'relayed clients' : `peer ${peer ?? 'in-process'}`}; refused for ${retryAfter} s` };
   }
 
   /** Counts a wrong key (not a missing one) against the peer. */
-  noteFailure(peer: string | null, verdict: AuthVerdict): void {
-    if (!verdict.ok && verdict.reason === 'wrong API key') this.attempts.fail(peer);
+  noteFailure(request: Request, peer: string | null, verdict: AuthVerdict): void {
+    if (!verdict.ok && verdict.reason === 'wrong API key') this.attempts.fail(attemptOf(request, peer));
   }
 
   get apiKey(): string {
@@ -91,10 +91,10 @@ export class Authenticator {
   }
 
   check(request: Request, peer: string | null, queryToken = ''): AuthVerdict {
-    const locked = this.locked(peer);
+    const locked = this.locked(request, peer);
     if (locked) return locked;
     const verdict = this.verdict(request, peer, queryToken);
-    this.noteFailure(peer, verdict);
+    this.noteFailure(request, peer, verdict);
     return verdict;
   }
 
@@ -104,4 +104,9 @@ export class Authenticator {
     if (apiKey && !token && this.sessions.valid(apiKey, cookieValue(request.headers.get('cookie'), SESSION_COOKIE))) return { ok: true };
     return authorize(apiKey, token, peer, forwardingHeader(request.headers), () => this.peerUids(request));
   }
+}
+
+/** Whose wrong keys a request's count toward (shared/src/failed-attempts.ts attemptKey): its peer, or every relayed request together. */
+function attemptOf(request: Request, peer: string | null): string {
+  return attemptKey(peer, forwardingHeader(request.headers) !== null);
 }

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { attemptKey, type FailedAttempts } from '@devhub/shared/failed-attempts';
 import { forwardingHeader, isLoopbackAddress } from '@devhub/shared/host-allow';
 import { otherUserIn } from '@devhub/shared/peer-user';
 import type { ServerSettings } from '../../config/schema';
 import { isLoopbackHost } from '../../config/listen';
-import { Forbidden, RequestTooLarge, Unauthorized } from '../../upstream/errors';
+import { Forbidden, RequestTooLarge, TooManyWrongTokens, Unauthorized } from '../../upstream/errors';
 import { MAX_BODY_BYTES } from '../messages/parse';
 import { requestPath } from './request-path';
 
@@ -27,7 +28,8 @@ export interface PeerLookup {
   uids(request: Request): readonly number[] | null;
 }
 
-export function guardRequest(request: Request, server: ServerSettings, peer?: PeerLookup): void {
+/** `attempts`: the wrong tokens seen per address; without it (tests of the other checks) guessing is not limited. */
+export function guardRequest(request: Request, server: ServerSettings, peer?: PeerLookup, attempts?: FailedAttempts): void {
   if (!server.allow_remote) {
     // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
     const host = request.headers.get('host') ?? urlHost(request.url);
@@ -56,9 +58,7 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
   if (origin !== null && !(isDashboard(request) && sameOrigin(origin, request))) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');
   }
-  if (server.auth_token && !OPEN_PATHS.has(requestPath(request)) && !tokenMatches(request.headers, server.auth_token)) {
-    throw new Unauthorized();
-  }
+  if (server.auth_token && !OPEN_PATHS.has(requestPath(request))) checkToken(request, server.auth_token, peer, attempts);
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
 }
@@ -79,12 +79,29 @@ function sameOrigin(origin: string, request: Request): boolean {
   }
 }
 
-function tokenMatches(headers: Headers, token: string): boolean {
+/**
+ * The client token, with guessing made slow: an address that sent MAX_FAILED_ATTEMPTS wrong tokens
+ * within a minute is refused, right token or wrong, until the minute is over. Only a wrong token
+ * counts, not a missing one (a client not set up yet is no guess).
+ */
+function checkToken(request: Request, token: string, peer: PeerLookup | undefined, attempts: FailedAttempts | undefined): void {
+  const who = attemptKey(peer?.address(request) ?? null, forwardingHeader(request.headers) !== null);
+  const wait = attempts?.retryAfter(who) ?? 0;
+  if (wait > 0) throw new TooManyWrongTokens(wait);
+  const presented = presentedTokens(request.headers);
+  if (tokenMatches(presented, token)) return;
+  if (presented.length > 0) attempts?.fail(who);
+  throw new Unauthorized();
+}
+
+function presentedTokens(headers: Headers): string[] {
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.get('authorization') ?? '')?.[1]?.trim();
-  const presented = [headers.get('x-api-key'), bearer];
+  return [headers.get('x-api-key'), bearer].filter((value): value is string => !!value);
+}
+
+function tokenMatches(presented: string[], token: string): boolean {
   const expected = Buffer.from(token);
   return presented.some((value) => {
-    if (!value) return false;
     const given = Buffer.from(value);
     return given.length === expected.length && timingSafeEqual(given, expected);
   });

@@ -1,3 +1,5 @@
+import { clientKey, parseAddress } from './ip-address';
+
 /** Wrong keys one peer may send within a window before it is refused outright. */
 export const MAX_FAILED_ATTEMPTS = 10;
 /** The window, and how long a peer that used up its attempts waits. */
@@ -8,10 +10,11 @@ const MAX_PEERS = 4096;
 interface Entry { failures: number; window_start: number; locked_until: number }
 
 /**
- * Guessing the key is slow by construction: every peer (the socket's address; in-process
- * requests share one entry) gets MAX_FAILED_ATTEMPTS wrong keys per window, then every attempt,
- * right or wrong, is refused with 429 until the window is over. At 10 guesses a minute even a
- * 40-bit key would take two centuries on average.
+ * Guessing a key or token is slow by construction (the gateway's api_key, the proxy's auth_token):
+ * every peer (the socket's address, or whatever the caller names; in-process requests share one
+ * entry) gets MAX_FAILED_ATTEMPTS wrong ones per window, then every attempt, right or wrong, is
+ * refused with 429 until the window is over. At 10 guesses a minute even a 40-bit key would take
+ * two centuries on average.
  */
 export class FailedAttempts {
   private readonly peers = new Map<string, Entry>();
@@ -35,4 +38,17 @@ export class FailedAttempts {
     entry.failures += 1;
     if (entry.failures >= MAX_FAILED_ATTEMPTS) entry.locked_until = now + FAILED_ATTEMPT_WINDOW_S * 1000;
   }
+}
+
+/**
+ * The entry a request's wrong keys count against: its peer address (IPv6 by its /64, which one
+ * subscriber usually holds whole), or one entry shared by everything a proxy or tunnel relayed
+ * (`relayed`: it carried a forwarding header). Relayed requests all come from the tunnel's own
+ * address, so without that shared entry a stranger guessing through the tunnel would lock the
+ * owner's own programs on 127.0.0.1 out; with it, only other relayed clients wait.
+ */
+export function attemptKey(address: string | null, relayed: boolean): string {
+  if (relayed) return 'relayed';
+  const bytes = address === null ? null : parseAddress(address);
+  return bytes ? clientKey(bytes) : (address ?? '');
 }
