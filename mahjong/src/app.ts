@@ -16,6 +16,8 @@ import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import type { CreateRate } from './server/client-buckets';
+import { clientResolver } from './server/client-resolver';
+import { TokenGuesses } from './server/token-guesses';
 import { createLimit } from './server/create-limit';
 import { errorMapper } from './server/on-error';
 import { requestGuard } from './server/request-guard';
@@ -92,20 +94,24 @@ export function createApp(deps: AppDeps = {}) {
     : null;
   // Who a request is for the per-client limits (none without them: every client is the owner).
   const clientOf = limit?.clientOf ?? (() => null);
+  // Wrong tokens per client, counted whatever the creation limits are (token-guesses.ts).
+  const guesses = new TokenGuesses(clientResolver(deps.trustedProxies));
   return new Elysia()
     // Before the error mapper, which answers and so ends the error hooks (create-limit.ts).
     .use(limit?.releaseOnError ?? new Elysia({ name: 'create-limit-release' }))
+    .use(guesses.countRefusals)
     .use(errorMapper(log))
     .use(securityHeaders())
     .use(requestGuard(deps.hosts ?? null))
+    .use(guesses.plugin)
     .use(limit?.plugin ?? new Elysia({ name: 'create-limit' }))
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())
     .use(webModule())
     .use(gameModule(games, access))
-    .use(sessionsModule(games, access))
-    .use(historyModule(games, access, costly, clientOf))
+    .use(sessionsModule(games, access, guesses))
+    .use(historyModule(games, access, costly, clientOf, guesses))
     .use(replayModule(costly, clientOf, deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .use(ladderModule(deps.ladder ?? new LadderStore(null), deps.ladderRunning ?? (() => false)))
     .use(roomsModule(rooms))

@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
-import { forwardingHeader } from '@devhub/shared/host-allow';
 import { ClientBuckets, type CreateRate, describeRate } from './client-buckets';
-import { clientKey, isOwnMachine, parseAddress, TrustedProxies } from './client-address';
+import { clientResolver, type PeerServer } from './client-resolver';
 import { TooManyCreations, TooManyHeld } from './errors';
 import { type LiveCheck, LiveQuota } from './live-quota';
 
@@ -38,28 +37,15 @@ export interface CreateLimitOptions {
 export function createLimit(o: CreateLimitOptions) {
   const buckets = o.rate ? new ClientBuckets(o.rate, o.maxClients, o.now) : null;
   const quota = o.maxHeld ? new LiveQuota(o.maxHeld, o.maxClients) : null;
-  const trusted = new TrustedProxies(o.trustedProxies ?? []);
   const rate = o.rate ? describeRate(o.rate) : '';
   /** Requests holding a place in `quota` until their answer names the new id (or fails). */
   const reserved = new WeakMap<Request, { key: string; route: CreatingRoute }>();
-  let warned = false;
+  const resolve = clientResolver(o.trustedProxies, o.warn);
   /**
    * The key a request's client is limited under, or null when it is not limited: no socket, the
    * admin token, or the owner's own machine with no forwarding header.
    */
-  const clientOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null): string | null => {
-    const peer = server?.requestIP(request)?.address;
-    const bytes = peer ? parseAddress(peer) : null;
-    if (!bytes || o.exempt(request)) return null;
-    if (isOwnMachine(bytes) && forwardingHeader(request.headers) === null) return null;
-    const forwarded = request.headers.get('x-forwarded-for');
-    if (forwarded && !warned && !trusted.has(bytes)) {
-      warned = true;
-      const from = bytes.length === 4 ? clientKey(bytes) : peer!;
-      o.warn?.(`X-Forwarded-For from ${from} is not believed: if that is your reverse proxy or tunnel, start with --trusted-proxy ${from} (each client behind it then gets its own limit)`);
-    }
-    return clientKey(trusted.clientOf(bytes, forwarded));
-  };
+  const clientOf = (request: Request, server: PeerServer): string | null => (o.exempt(request) ? null : resolve(request, server));
   const plugin = new Elysia({ name: 'create-limit' })
     .onRequest(async ({ request, server }) => {
       if (request.method !== 'POST') return;

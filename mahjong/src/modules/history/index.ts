@@ -4,6 +4,7 @@ import { exportLog, FILE_EXTENSIONS, MEDIA_TYPES } from '../../formats';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { GameNotFound, StoreDisabled, tokenHash as tokenHashOf } from '../backend/game-store';
 import type { StoredGame } from '../backend/types';
+import type { TokenGuesses } from '../../server/token-guesses';
 import { type GameAccess, NotAdminToken, presentedToken, TokenRequired, WrongToken } from '../game/access';
 import { adminCookie, clearedAdminCookie, cookieTokens } from '../game/cookies';
 import type { GameService } from '../game/service';
@@ -31,7 +32,7 @@ export function presentedTokens(request: Request): string[] {
  * Finished games (README, "Saved games"): the admin token sees every game; a session token sees
  * the game played under it. The pages send the tokens they keep, so a browser sees its own games.
  */
-export const historyModule = (service: GameService, access: GameAccess, costly: CostlyPool, clientOf: ClientOf) => {
+export const historyModule = (service: GameService, access: GameAccess, costly: CostlyPool, clientOf: ClientOf, guesses?: TokenGuesses) => {
   const store = () => service.archive.store;
   /** The game, for its owner or the admin; unknown ids and others' games are told apart (404 / 403) as for sessions. */
   const owned = async (id: string, request: Request, what: string): Promise<StoredGame> => {
@@ -66,6 +67,8 @@ export const historyModule = (service: GameService, access: GameAccess, costly: 
       const limit = query.limit ?? 50;
       const offset = query.offset ?? 0;
       const { games, total } = await store().list({ owners: admin ? 'all' : tokens.map(tokenHashOf), limit, offset });
+      // Tokens that are neither the admin's nor any stored game's may be a guess at the admin token.
+      if (!admin && total === 0) guesses?.miss(request);
       return { games: games.map(summaryJson), total, limit, offset, store: store().kind as 'sqlite' | 'redis', admin };
     }, {
       query: GameListQuery, response: GameList,
