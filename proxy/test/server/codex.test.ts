@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { anthropicFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { fileReadingVendor } from '../helpers/file-reading-vendor';
+import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { CODEX, codexExec } from '../helpers/codex';
 import { harness, removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
@@ -18,18 +19,11 @@ let h: ReturnType<typeof harness>;
 beforeAll(async () => {
   // An Anthropic-format vendor: asked without a tool result, it thinks and calls Codex's shell tool;
   // given the result, it answers with what the file said.
-  upstream = await startMockUpstream((r) => {
-    if (r.path !== '/anthropic/v1/messages') return new Response('not found', { status: 404 });
-    const body = JSON.parse(r.body) as Sent;
-    const results = body.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
-    if (results.length === 0) {
-      const shell = body.tools?.find((t) => t.name === 'exec_command' || t.name === 'shell' || t.name === 'shell_command')?.name ?? 'exec_command';
-      const input = shell === 'shell' ? { command: ['cat', 'marker.txt'] } : shell === 'shell_command' ? { command: 'cat marker.txt' } : { cmd: 'cat marker.txt' };
-      return sseResponse(anthropicFrames([{ type: 'thinking', thinking: 'I should read the marker file.', signature: SIGNATURE }, { type: 'tool_use', id: TOOL_ID, name: shell, input }], { model: 'claude-sonnet-mock' }));
-    }
-    const said = JSON.stringify(results[0]!.content).match(/MARKER-[a-z0-9]+/)?.[0] ?? 'nothing';
-    return sseResponse(anthropicFrames([{ type: 'text', text: `The file says ${said}.` }], { model: 'claude-sonnet-mock' }));
-  });
+  upstream = await startMockUpstream(fileReadingVendor((body) => {
+    const shell = body.tools?.find((t) => t.name === 'exec_command' || t.name === 'shell' || t.name === 'shell_command')?.name ?? 'exec_command';
+    const input = shell === 'shell' ? { command: ['cat', 'marker.txt'] } : shell === 'shell_command' ? { command: 'cat marker.txt' } : { cmd: 'cat marker.txt' };
+    return [{ type: 'thinking', thinking: 'I should read the marker file.', signature: SIGNATURE }, { type: 'tool_use', id: TOOL_ID, name: shell, input }];
+  }));
   h = harness({
     providers: { claude: { base_url: `${upstream.url}/anthropic`, api_keys: [{ key: PROVIDER_KEY }] } },
     routes: { default: [{ match: 'codex', provider: 'claude', model: 'claude-sonnet-mock' }, { match: '.*', provider: 'claude' }] },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { anthropicFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { fileReadingVendor, type SentToVendor as Sent } from '../helpers/file-reading-vendor';
+import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
 /**
@@ -15,8 +16,6 @@ const PROVIDER_KEY = 'sk-ant-provider-for-pi-7373';
 const CLIENT_KEY = 'sk-pi-client-key-not-a-vendor-key';
 const TOOL_ID = 'toolu_pi_read_01';
 
-type Block = { type: string; [k: string]: unknown };
-type Sent = { model: string; messages: { role: string; content: string | Block[] }[]; tools?: { name: string }[]; stream?: boolean };
 
 let upstream: MockUpstream;
 let proxy: { url: string; stop(): Promise<void> };
@@ -24,17 +23,10 @@ let h: ReturnType<typeof harness>;
 beforeAll(async () => {
   // The vendor: asked without a tool result, it calls Pi's `read` tool on marker.txt; given the
   // result, it answers with what the file said.
-  upstream = await startMockUpstream((r) => {
-    if (r.path !== '/anthropic/v1/messages') return new Response('not found', { status: 404 });
-    const body = JSON.parse(r.body) as Sent;
-    const results = body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_result');
-    if (results.length === 0) {
-      const read = body.tools?.find((t) => t.name.toLowerCase() === 'read')?.name ?? 'read';
-      return sseResponse(anthropicFrames([{ type: 'tool_use', id: TOOL_ID, name: read, input: { path: 'marker.txt' } }], { model: 'claude-sonnet-mock' }));
-    }
-    const said = JSON.stringify(results[0]!.content).match(/MARKER-[a-z0-9]+/)?.[0] ?? 'nothing';
-    return sseResponse(anthropicFrames([{ type: 'text', text: `The file says ${said}.` }], { model: 'claude-sonnet-mock' }));
-  });
+  upstream = await startMockUpstream(fileReadingVendor((body) => {
+    const read = body.tools?.find((t) => t.name.toLowerCase() === 'read')?.name ?? 'read';
+    return [{ type: 'tool_use', id: TOOL_ID, name: read, input: { path: 'marker.txt' } }];
+  }));
   h = harness({
     providers: { claude: { base_url: `${upstream.url}/anthropic`, api_keys: [{ key: PROVIDER_KEY }] } },
     routes: { default: [{ match: '.*', provider: 'claude', model: 'claude-sonnet-mock' }] },
