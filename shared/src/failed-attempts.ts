@@ -1,3 +1,4 @@
+import { forwardingHeader } from './host-allow';
 import { clientKey, parseAddress } from './ip-address';
 
 /** Wrong keys one peer may send within a window before it is refused outright. */
@@ -43,12 +44,15 @@ export class FailedAttempts {
 /**
  * The entry a request's wrong keys count against: its peer address (IPv6 by its /64, which one
  * subscriber usually holds whole), or one entry shared by everything a proxy or tunnel relayed
- * (`relayed`: it carried a forwarding header). Relayed requests all come from the tunnel's own
+ * (the request carries a forwarding header). Relayed requests all come from the tunnel's own
  * address, so without that shared entry a stranger guessing through the tunnel would lock the
  * owner's own programs on 127.0.0.1 out; with it, only other relayed clients wait.
  */
-export function attemptKey(address: string | null, relayed: boolean): string {
-  if (relayed) return 'relayed';
+export function attemptKey(address: string | null, headers: Headers): string {
+  if (forwardingHeader(headers) !== null) return RELAYED;
   const bytes = address === null ? null : parseAddress(address);
   return bytes ? clientKey(bytes) : (address ?? '');
 }
+
+/** attemptKey's one entry for every relayed request. */
+export const RELAYED = 'relayed';

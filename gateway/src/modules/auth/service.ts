@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { otherUserIn } from '@devhub/shared/peer-user';
 import { forwardingHeader, isLoopbackAddress } from '../guard/policy';
-import { attemptKey, FailedAttempts, MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
+import { attemptKey, FailedAttempts, MAX_FAILED_ATTEMPTS, RELAYED } from '@devhub/shared/failed-attempts';
 import type { ConsoleSessions } from './sessions';
 
 export { isLoopbackAddress } from '../guard/policy';
@@ -76,14 +76,15 @@ export class Authenticator {
 
   /** A peer that sent too many wrong keys is refused before its key is looked at. */
   locked(request: Request, peer: string | null): AuthVerdict | null {
-    const retryAfter = this.attempts.retryAfter(attemptOf(request, peer));
+    const who = attemptKey(peer, request.headers);
+    const retryAfter = this.attempts.retryAfter(who);
     if (!retryAfter) return null;
-    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from ${attemptOf(request, peer) === 'relayed' ? 'relayed clients' : `peer ${peer ?? 'in-process'}`}; refused for ${retryAfter} s` };
+    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from ${who === RELAYED ? 'relayed clients' : `peer ${peer ?? 'in-process'}`}; refused for ${retryAfter} s` };
   }
 
   /** Counts a wrong key (not a missing one) against the peer. */
   noteFailure(request: Request, peer: string | null, verdict: AuthVerdict): void {
-    if (!verdict.ok && verdict.reason === 'wrong API key') this.attempts.fail(attemptOf(request, peer));
+    if (!verdict.ok && verdict.reason === 'wrong API key') this.attempts.fail(attemptKey(peer, request.headers));
   }
 
   get apiKey(): string {
@@ -104,9 +105,4 @@ export class Authenticator {
     if (apiKey && !token && this.sessions.valid(apiKey, cookieValue(request.headers.get('cookie'), SESSION_COOKIE))) return { ok: true };
     return authorize(apiKey, token, peer, forwardingHeader(request.headers), () => this.peerUids(request));
   }
-}
-
-/** Whose wrong keys a request's count toward (shared/src/failed-attempts.ts attemptKey): its peer, or every relayed request together. */
-function attemptOf(request: Request, peer: string | null): string {
-  return attemptKey(peer, forwardingHeader(request.headers) !== null);
 }

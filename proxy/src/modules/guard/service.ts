@@ -85,7 +85,7 @@ function sameOrigin(origin: string, request: Request): boolean {
  * counts, not a missing one (a client not set up yet is no guess).
  */
 function checkToken(request: Request, token: string, peer: PeerLookup | undefined, attempts: FailedAttempts | undefined): void {
-  const who = attemptKey(peer?.address(request) ?? null, forwardingHeader(request.headers) !== null);
+  const who = attemptKey(peer?.address(request) ?? null, request.headers);
   const wait = attempts?.retryAfter(who) ?? 0;
   if (wait > 0) throw new TooManyWrongTokens(wait);
   const presented = presentedTokens(request.headers);
