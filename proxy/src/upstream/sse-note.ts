@@ -1,13 +1,24 @@
+import { MAX_SSE_EVENT_BYTES, SseEventTooLarge } from '../translate/sse';
+
 const encoder = new TextEncoder();
 
 /**
  * Passes an Anthropic SSE stream through frame by frame and, just before `message_delta`, inserts one
  * extra text content block (start, delta, stop) numbered after the last block the upstream opened,
  * so the stream stays well-formed. Used only for downgraded requests; others are never parsed.
+ * A frame is held until its blank line comes, at most MAX_SSE_EVENT_BYTES (as a translated stream's
+ * event): an upstream whose frame never ends breaks the stream instead of filling the proxy's memory.
+ * The held part is kept as the chunks it came in and only a new chunk is searched (with the held
+ * part's last characters, where a blank line may begin), so a long frame is neither searched nor
+ * copied again at each chunk.
  */
 export function sseNoteInjector(note: string): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
-  let buffer = '';
+  /** The start of a frame whose end has not come yet, as received, and its size in characters. */
+  let held: string[] = [];
+  let heldSize = 0;
+  /** The held part's last characters: a terminator (at most 4 characters) may begin there. */
+  let edge = '';
   let nextIndex = 0;
   let injected = false;
   const frames = (index: number) => encoder.encode([
@@ -27,18 +38,35 @@ export function sseNoteInjector(note: string): TransformStream<Uint8Array, Uint8
     }
     controller.enqueue(encoder.encode(block));
   };
+  const hold = (text: string) => {
+    held.push(text);
+    heldSize += text.length;
+    if (heldSize > MAX_SSE_EVENT_BYTES) throw new SseEventTooLarge();
+    edge = (edge + text).slice(-3);
+  };
   return new TransformStream({
     transform(chunk, controller) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = frameEnd(buffer)) !== -1) {
-        handle(controller, buffer.slice(0, end));
-        buffer = buffer.slice(end);
+      let text = decoder.decode(chunk, { stream: true });
+      if (heldSize > 0) {
+        const end = frameEnd(edge + text);
+        if (end === -1) return hold(text);
+        const cut = end - edge.length;
+        handle(controller, held.join('') + text.slice(0, cut));
+        held = [];
+        heldSize = 0;
+        edge = '';
+        text = text.slice(cut);
       }
+      let end: number;
+      while ((end = frameEnd(text)) !== -1) {
+        handle(controller, text.slice(0, end));
+        text = text.slice(end);
+      }
+      if (text) hold(text);
     },
     flush(controller) {
-      buffer += decoder.decode();
-      if (buffer) controller.enqueue(encoder.encode(buffer));
+      const rest = held.join('') + decoder.decode();
+      if (rest) controller.enqueue(encoder.encode(rest));
     },
   });
 }

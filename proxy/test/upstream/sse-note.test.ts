@@ -37,6 +37,14 @@ describe('SSE note injection', () => {
     const partial = head + 'event: ping\ndata: {"type":"ping"}';
     expect(await run(partial, 3, 'n')).toBe(partial);
   });
+
+  it.each([1, 2, 3, 5, 11])('finds CRLF frame ends that straddle chunks of %p bytes, each frame once', async (size) => {
+    const crlf = (event: string, data: unknown) => frame(event, data, '\r\n');
+    const input = crlf('message_start', { type: 'message_start' }) + crlf('content_block_start', { type: 'content_block_start', index: 0 })
+      + crlf('content_block_stop', { type: 'content_block_stop', index: 0 }) + crlf('message_delta', { type: 'message_delta' }) + crlf('message_stop', { type: 'message_stop' });
+    const out = await run(input, size, 'n');
+    expect(out).toBe(input.replace('event: message_delta', `${frame('content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } })}${frame('content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'n' } })}${frame('content_block_stop', { type: 'content_block_stop', index: 1 })}event: message_delta`));
+  });
 });
 
 describe('image stripping', () => {
