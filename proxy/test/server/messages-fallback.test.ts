@@ -151,6 +151,28 @@ describe('key fallback', () => {
     await server.stop();
   });
 
+  it('redacts a key echoed in a MiniMax base_resp error inside a 200, and in a redirect\'s Location', async () => {
+    const { server } = setup();
+    // MiniMax reports a refused key as HTTP 200 with base_resp (2049 "invalid api key"); a vendor may echo the key there.
+    upstream.handle((r) => Response.json({ base_resp: { status_code: 2049, status_msg: `invalid api key ${r.key}` } }));
+    const res = await fetch(`${server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+    const text = await res.text();
+    expect(res.status).toBe(401);
+    for (const key of KEYS) expect(text).not.toContain(key);
+    expect(text).toContain('invalid api key sk-t***0003');
+    await server.stop();
+    // Those keys now rest as refused: a proxy of its own for the redirect.
+    const again = setup();
+    upstream.handle((r) => new Response(null, { status: 302, headers: { location: `https://login.example/?key=${r.key}` } }));
+    const moved = await fetch(`${again.server.url}/v1/messages`, { method: 'POST', body: JSON.stringify(ask) });
+    const movedText = await moved.text();
+    expect(moved.status).toBe(502);
+    expect(movedText).toContain('upstream_redirect');
+    for (const key of KEYS) expect(movedText).not.toContain(key);
+    expect(movedText).toContain('?key=sk-f***0001');
+    await again.server.stop();
+  });
+
   it('answers 502 upstream_broken when a non-streaming answer breaks off', async () => {
     const raw = Bun.listen({
       hostname: '127.0.0.1', port: 0,

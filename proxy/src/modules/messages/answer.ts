@@ -8,19 +8,21 @@ import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } 
 /**
  * What one key's upstream answered, as the fallback loop needs it: a success to hand on, an answer
  * that is the client's (a 400), or a failure that moves on to the next key, with how long the key
- * rests. `now` is the key pool's clock.
+ * rests. `now` is the key pool's clock. Every text of the vendor's that the client or the log may
+ * see (an error body, a MiniMax `base_resp` message, a redirect's Location) has `key` masked.
  */
 export async function classifyAnswer(res: Response, provider: string, key: string, now: number): Promise<Outcome<Answer>> {
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel();
-    throw new UpstreamRedirect(provider, res.status, res.headers.get('location'));
+    const location = res.headers.get('location');
+    throw new UpstreamRedirect(provider, res.status, location === null ? null : redact(location, [key]));
   }
   if (res.status < 400) {
     if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
     // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
     // `base_resp` error inside a 200 still moves on to the next key.
     const body = await readBody(res, MAX_ANSWER_BYTES);
-    const failed = baseRespFailure(body);
+    const failed = baseRespFailure(body, key);
     if (!failed) return { ok: true, value: { res, body } };
     return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restUntil: restUntil(failed.quota, res.headers, now) };
   }
@@ -52,7 +54,7 @@ const BASE_RESP = Buffer.from('"base_resp"');
  * A 200 whose JSON carries a non-zero MiniMax `base_resp.status_code` that means "this key" (only
  * parsed when the bytes mention base_resp at all): the failure, as an Anthropic-style error answer.
  */
-function baseRespFailure(body: Uint8Array<ArrayBuffer>): { status: number; reason: string; answer: Response; quota: QuotaExhausted | null } | null {
+function baseRespFailure(body: Uint8Array<ArrayBuffer>, key: string): { status: number; reason: string; answer: Response; quota: QuotaExhausted | null } | null {
   if (Buffer.from(body.buffer, body.byteOffset, body.byteLength).indexOf(BASE_RESP) < 0) return null;
   const text = new TextDecoder().decode(body);
   let parsed: unknown;
@@ -64,7 +66,7 @@ function baseRespFailure(body: Uint8Array<ArrayBuffer>): { status: number; reaso
   const code = baseRespCode(parsed);
   const status = code === null ? undefined : MINIMAX_KEY_CODES[code];
   if (status === undefined) return null;
-  const message = `${String((parsed as { base_resp: { status_msg?: unknown } }).base_resp.status_msg ?? 'error')} (${code})`;
+  const message = redact(`${String((parsed as { base_resp: { status_msg?: unknown } }).base_resp.status_msg ?? 'error')} (${code})`, [key]);
   const answer = Response.json({ type: 'error', error: { type: errorTypeFor(status), message } }, { status });
   return { status, reason: `base_resp ${code}`, answer, quota: quotaExhausted(text) };
 }
