@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { waitFor } from '@devhub/shared/testing';
 import { DashboardState } from '../../src/modules/dashboard/model';
 import { MAX_STREAMS } from '../../src/modules/dashboard/feed';
 import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
@@ -54,6 +56,41 @@ describe('the dashboard API', () => {
     expect(withBody.status).toBe(400);
     expect((await get('/dashboard/assets/nope.js')).status).toBe(404);
   });
+
+  it('stops reading a body sent to reload at once: an endless upload is answered 400 while it is still coming', async () => {
+    const server = h.listen();
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    try {
+      let answer = '';
+      const answered = new Promise<void>((resolve) => socket.on('data', (data) => {
+        answer += data.toString();
+        if (answer.includes('\r\n\r\n')) resolve();
+      }));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`POST /dashboard/api/reload HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${TOKEN}\r\ntransfer-encoding: chunked\r\n\r\n`);
+      // 1 MiB chunks until the answer comes (or 128 MiB went out, which a bounded read never takes).
+      const piece = `${(1 << 20).toString(16)}\r\n${'x'.repeat(1 << 20)}\r\n`;
+      let sent = 0;
+      let done = false;
+      void Promise.race([answered, closed]).then(() => { done = true; });
+      while (!done && sent < 128) {
+        if (!socket.write(piece)) await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), answered, closed]);
+        sent++;
+      }
+      // An upload read to its end is answered only once it ends.
+      if (!done) socket.write('0\r\n\r\n');
+      await waitFor(() => answer.includes('}'), 'the answer');
+      expect(answer).toStartWith('HTTP/1.1 400');
+      expect(answer).toContain('takes no body');
+      // Socket buffers hold a few MiB; the proxy read no more than its first chunk.
+      expect(sent).toBeLessThan(64);
+    } finally {
+      socket.destroy();
+      await server.stop();
+    }
+  }, 30_000);
 
   it('reloads the config, and lists a rejected reload among the problems', async () => {
     const ok = await h.app.handle(new Request('http://127.0.0.1/dashboard/api/reload', { method: 'POST', headers: auth }));

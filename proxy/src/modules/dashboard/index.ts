@@ -1,4 +1,4 @@
-import type { Logger } from '@devhub/shared';
+import { readBounded, type Logger } from '@devhub/shared';
 import { Elysia, t } from 'elysia';
 import type { ProxyState } from '../../upstream/state';
 import { InvalidRequest, ProxyError } from '../../upstream/errors';
@@ -71,8 +71,9 @@ export const dashboardModule = (deps: DashboardDeps) => {
       });
     }, { detail: { summary: 'Live request stream (SSE, event "request": one requests.jsonl line)', tags: ['dashboard'] } })
     .post(`${DASHBOARD_API}/reload`, async ({ request }) => {
-      // The button sends nothing; a body is a mistake worth saying.
-      if ((await request.arrayBuffer()).byteLength > 0) throw new InvalidRequest('POST /dashboard/api/reload takes no body');
+      // The button sends nothing; a body is a mistake worth saying, as soon as its first byte comes
+      // (the rest is never read: an endless upload costs nothing).
+      await readBounded(request.body, 0, () => new InvalidRequest('POST /dashboard/api/reload takes no body'));
       return reload();
     }, { parse: 'none', response: ReloadResult, detail: { summary: 'Reload config.yaml (like SIGUSR1)', tags: ['dashboard'] } });
 };
