@@ -1,9 +1,22 @@
-/** Request headers never forwarded: hop-by-hop (RFC 9110 §7.6.1), `host`, the client's credentials, cookies. */
+import { FORWARDING_HEADERS } from '@devhub/shared/host-allow';
+
+/**
+ * Request headers never forwarded: hop-by-hop (RFC 9110 §7.6.1, `expect` included), `host`, the
+ * client's credentials, cookies, and the forwarding headers a relay in front of the proxy adds.
+ */
 export const DROP_REQUEST = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'host', 'content-length', 'x-api-key', 'authorization', 'cookie', 'origin',
-  'accept-encoding',
+  'transfer-encoding', 'upgrade', 'expect', 'host', 'content-length', 'x-api-key', 'authorization', 'cookie', 'origin',
+  'accept-encoding', ...FORWARDING_HEADERS, 'cdn-loop', 'x-client-ip', 'x-cluster-client-ip',
 ]);
+
+/**
+ * The header families a tunnel, reverse proxy or identity-aware proxy in front of modelproxy adds:
+ * the client's address, the signed-in user, and access tokens (Cloudflare Access's
+ * `cf-access-jwt-assertion`, oauth2-proxy's `x-forwarded-access-token`, AWS ALB's
+ * `x-amzn-oidc-accesstoken`, …). They are meant for modelproxy, never for a model vendor.
+ */
+const RELAY_ADDED = /^(x-forwarded-|cf-|tailscale-|ngrok-|x-amzn-oidc-|x-goog-iap-|x-goog-authenticated-|x-ms-client-principal|x-ms-token-|x-auth-request-|x-pomerium-|teleport-)/;
 
 /**
  * Response headers never passed back: Bun's fetch decompresses but keeps the upstream
@@ -14,14 +27,20 @@ export const DROP_RESPONSE = new Set(['content-encoding', 'content-length', 'tra
 export const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
- * Client headers minus credentials and hop-by-hop ones, plus the fixed upstream set: the provider key,
+ * Client headers minus credentials, hop-by-hop ones and what a relay added, plus the fixed upstream set: the provider key,
  * JSON content type, an `anthropic-version` when the client sent none, and identity encoding (nothing
  * to decompress). `anthropic-version`/`anthropic-beta` pass byte-for-byte unless `dropBetas` names some.
  */
 export function upstreamHeaders(client: Headers, key: string, dropBetas?: string[]): Headers {
   // A native copy and a delete per dropped name cost about half a copy header by header (bench/proxy-headers.ts).
   const out = new Headers(client);
+  // Headers the client's Connection names are hop-by-hop too (RFC 9110 §7.6.1).
+  const hop = client.get('connection');
+  if (hop !== null) for (const name of hop.split(',')) out.delete(name.trim());
   for (const name of DROP_REQUEST) out.delete(name);
+  let relayAdded: string[] | null = null;
+  for (const name of out.keys()) if (RELAY_ADDED.test(name)) (relayAdded ??= []).push(name);
+  if (relayAdded) for (const name of relayAdded) out.delete(name);
   out.set('x-api-key', key);
   out.set('content-type', 'application/json');
   out.set('accept-encoding', 'identity');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { gzipSync } from 'node:zlib';
 import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { waitFor } from '@devhub/shared/testing';
+import { requestFrom } from '@devhub/shared/testing-address';
 import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
 
 afterAll(removeTempDirs);
@@ -103,6 +104,36 @@ describe('forwarding', () => {
     expect(seen.headers['user-agent']).toBe('claude-cli/2.1 (external, cli)');
     expect(seen.headers['accept-encoding']).toBe('identity');
     expect(JSON.stringify(upstream.requests)).not.toContain('client-secret-abc');
+  });
+
+  it('keeps what a tunnel or reverse proxy added, and what the client named hop-by-hop, from the vendor', async () => {
+    // A relayed request is served only with the client token: a proxy of its own with one.
+    const token = 'relay-client-token-0001';
+    const relayed = harness(configFor({ mm: { url: upstream.url, keys: [KEY] } }, { server: { auth_token: token } }));
+    const server = relayed.listen();
+    try {
+      upstream.requests.length = 0;
+      upstream.handle(() => Response.json(message('ok')));
+      // What cloudflared (with Cloudflare Access), nginx, Tailscale Funnel and ngrok add; and a header the client's Connection names.
+      const added = {
+        'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'proxy.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443',
+        forwarded: 'for=203.0.113.7', via: '1.1 cloudflared', 'x-real-ip': '203.0.113.7', 'cf-connecting-ip': '203.0.113.7', 'true-client-ip': '203.0.113.7',
+        'cf-access-jwt-assertion': 'eyJ.cloudflare-access-jwt.sig', 'cf-access-authenticated-user-email': 'me@example.com', 'cf-ray': '8f00-LHR', 'cf-ipcountry': 'GB',
+        'tailscale-user-login': 'me@example.com', 'ngrok-auth-user-email': 'me@example.com', 'x-hop-secret': 'hop-only',
+      };
+      const answer = await requestFrom('127.0.0.1', Number(new URL(server.url).port), 'POST', '/v1/messages', {
+        authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'keep-alive, x-hop-secret', 'x-custom-header': 'for the vendor', ...added,
+      }, JSON.stringify(ask));
+      expect(answer.status).toBe(200);
+      const seen = upstream.requests[0]!;
+      expect(Object.keys(seen.headers).filter((name) => name in added)).toEqual([]);
+      expect(JSON.stringify(seen.headers)).not.toContain('example.com');
+      // Everything else the client sent still goes on.
+      expect(seen.headers['x-custom-header']).toBe('for the vendor');
+      expect(seen.headers['x-api-key']).toBe(KEY);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('forwards the request body unchanged when the route sets no model', async () => {
