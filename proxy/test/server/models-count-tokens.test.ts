@@ -129,4 +129,17 @@ describe('POST /v1/messages/count_tokens', () => {
     expect(noMessages.status).toBe(400);
     expect(((await noMessages.json()) as { error: { message: string } }).error.message).toStartWith('messages');
   });
+
+  it('answers 400, not 500, for a body nested too deeply to count, whether the vendor or the estimate would count it', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    // A tool schema and a tool call's input nested deeper than the serializer's stack.
+    const tools = `{"model":"sonnet","messages":[{"role":"user","content":"hi"}],"tools":[{"name":"t","input_schema":${deep}}]}`;
+    const input = `{"model":"haiku","messages":[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"t","input":${deep}}]}]}`;
+    for (const body of [tools, input]) {
+      const res = await fetch(`${proxy.url}/v1/messages/count_tokens`, { method: 'POST', body });
+      const answer = (await res.json()) as { type: string; error: { type: string; code: string; message: string } };
+      expect({ status: res.status, type: answer.type, code: answer.error.code }).toEqual({ status: 400, type: 'error', code: 'invalid_request' });
+      expect(answer.error.message).toContain('nests too deeply');
+    }
+  }, 30_000);
 });

@@ -54,7 +54,17 @@ export async function countTokens(deps: CountDeps, body: Record<string, unknown>
     }
   }
   deps.log.debug(`count_tokens estimated locally: ${reason}`);
-  return Response.json({ input_tokens: estimateInputTokens(body), estimated: true }, { headers: { 'x-modelproxy-estimate': 'local', 'x-modelproxy-estimate-reason': reason.replace(/[^\x20-\x7e]/g, '?') } });
+  return Response.json({ input_tokens: estimate(body), estimated: true }, { headers: { 'x-modelproxy-estimate': 'local', 'x-modelproxy-estimate-reason': reason.replace(/[^\x20-\x7e]/g, '?') } });
+}
+
+/** The local estimate; a body nested deeper than the serializer's stack (tool schemas, tool input) is the client's problem, not a 500. */
+function estimate(body: Record<string, unknown>): number {
+  try {
+    return estimateInputTokens(body);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new InvalidRequest('request body nests too deeply to be counted; send it with fewer nested levels', 'invalid_request');
+  }
 }
 
 /** A Messages API count: a JSON object with a whole, non-negative `input_tokens`. */
