@@ -30,7 +30,14 @@ function tooLargeOr(error: unknown): RequestTooLarge | InvalidRequest {
   return new InvalidRequest(`request body could not be read (${(error as Error)?.message || 'connection closed'})`, 'invalid_body');
 }
 
-/** A JSON object with a non-empty string `model`, or a 400 naming what is wrong. */
+/**
+ * The longest model name taken (a Bedrock inference-profile ARN is about 100 characters). The name
+ * is written to requests.jsonl, requests.db, the dashboard's live stream and log lines, so an
+ * unbounded one would let any client fill the disk with 32 MiB a request.
+ */
+export const MAX_MODEL_LENGTH = 256;
+
+/** A JSON object with a non-empty string `model` of at most MAX_MODEL_LENGTH characters, or a 400 naming what is wrong. */
 export function parseJsonWithModel(text: string): { body: Record<string, unknown>; model: string } {
   let body: unknown;
   try {
@@ -44,6 +51,9 @@ export function parseJsonWithModel(text: string): { body: Record<string, unknown
   const model = (body as Record<string, unknown>).model;
   if (typeof model !== 'string' || model.trim() === '') {
     throw new InvalidRequest('model: required, a non-empty string', 'missing_model');
+  }
+  if (model.length > MAX_MODEL_LENGTH) {
+    throw new InvalidRequest(`model: at most ${MAX_MODEL_LENGTH} characters, got ${model.length}`, 'invalid_request');
   }
   return { body: body as Record<string, unknown>, model };
 }
