@@ -25,6 +25,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** How long an attempt runs before the client's signal is watched (see withFailover). */
 export const CLIENT_WATCH_MS = 20;
 
+/**
+ * The longest delay one timer can count (2^31 - 1 ms, about 24.8 days): a longer one fires after
+ * 1 ms, which made an upstream_timeout of 3000000 s fail every key at once.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** A provider whose keys may serve a request. */
 export interface KeyTarget {
   name: string;
@@ -126,14 +132,17 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
     // signal costs a few microseconds, which an upstream that answers within CLIENT_WATCH_MS never
     // needs (a client that left before then is seen when the watch starts). Then it bounds the wait.
     let watching = false;
-    const expire = () => timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`));
+    const expire = () => {
+      const rest = options.timeoutMs - (performance.now() - began);
+      // A timer counts at most MAX_TIMER_MS (a longer one fires at once): a longer wait is made of several.
+      if (rest > 0) timeout = setTimeout(expire, Math.min(rest, MAX_TIMER_MS));
+      else timer.abort(new Error(`no response within ${options.timeoutMs / 1000} s`));
+    };
     let timeout = setTimeout(() => {
       watching = true;
       if (client?.aborted) onClientAbort();
       else client?.addEventListener('abort', onClientAbort); // no { once }: it is removed below
-      const rest = options.timeoutMs - (performance.now() - began);
-      if (rest > 0) timeout = setTimeout(expire, rest);
-      else expire();
+      expire();
     }, Math.min(CLIENT_WATCH_MS, options.timeoutMs));
     let outcome: Outcome<T>;
     try {

@@ -108,6 +108,22 @@ describe('key fallback', () => {
     await server.stop();
   });
 
+  it('waits for the first key when the header timeout is longer than a timer can count (about 24.8 days)', async () => {
+    // A timer past 2^31 - 1 ms fires after 1 ms: with that, every key would fail at once as timed out.
+    for (const server of [{ upstream_timeout: 3_000_000 }, { stream_header_timeout: 3_000_000, upstream_timeout: 3_000_000 }]) {
+      const { server: proxy, client, seen } = setup({ server });
+      upstream.handle(async (r) => {
+        await Bun.sleep(100);
+        return JSON.parse(r.body).stream ? sseResponse(sseFrames('took its time')) : messageResponse('took its time');
+      });
+      const data = await client.messages.create(ask);
+      expect(data.content[0]).toMatchObject({ text: 'took its time' });
+      expect(await client.messages.stream(ask).finalText()).toBe('took its time');
+      expect(seen()).toEqual([KEYS[0]!, KEYS[0]!]);
+      await proxy.stop();
+    }
+  });
+
   it('does not fall back on a client error (400) and forwards it unchanged', async () => {
     const { server, seen } = setup();
     upstream.handle(() => anthropicError(400, 'invalid_request_error', 'max_tokens: required'));
