@@ -17,6 +17,13 @@ export const AUTH_COOLDOWN_MS = 30 * 60_000;
  * failed try an hour is cheap).
  */
 export const QUOTA_COOLDOWN_MS = 60 * 60_000;
+/**
+ * No rest lasts longer, whoever set it (server.auth_cooldown, a vendor's Retry-After or stated
+ * reset, a quota reading): a monthly plan window resets within 31 days, and a longer rest would
+ * lock a key out until a restart or, past the dates a Date can hold, break every text and page
+ * that names when the key is back ("Invalid Date", a 500 from the dashboard).
+ */
+export const MAX_REST_MS = 31 * 24 * 60 * 60_000;
 const AUTH_STATUSES = new Set([401, 402, 403]);
 
 /** A refused key whose rest just ended: `serve` checks it with a cheap request (see upstream/recheck.ts). */
@@ -112,7 +119,7 @@ export class KeyPool {
     const kind = quota ? 'quota' : status !== null && AUTH_STATUSES.has(status) ? 'auth' : 'temporary';
     const now = this.clock();
     const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
-    const until = restUntil !== undefined && restUntil > now ? restUntil : now + fallback;
+    const until = Math.min(restUntil !== undefined && restUntil > now ? restUntil : now + fallback, now + MAX_REST_MS);
     this.cooling.set(slot(providerName, key), { until, kind, since: now, status });
   }
 
@@ -134,8 +141,9 @@ export class KeyPool {
   /** Moves the end of a used-up key's rest to `untilMs` (the reset the usage adapter reported). */
   restUntil(providerName: string, key: string, untilMs: number): boolean {
     const state = this.cooling.get(slot(providerName, key));
-    if (state?.kind !== 'quota' || untilMs <= this.clock()) return false;
-    state.until = untilMs;
+    const now = this.clock();
+    if (state?.kind !== 'quota' || untilMs <= now) return false;
+    state.until = Math.min(untilMs, now + MAX_REST_MS);
     return true;
   }
 
@@ -143,8 +151,9 @@ export class KeyPool {
   restEmpty(providerName: string, key: string, untilMs: number): boolean {
     const state = this.cooling.get(slot(providerName, key));
     const now = this.clock();
-    if (untilMs <= now || (state && state.until >= untilMs)) return false;
-    this.cooling.set(slot(providerName, key), { until: untilMs, kind: 'quota', since: now });
+    const until = Math.min(untilMs, now + MAX_REST_MS);
+    if (until <= now || (state && state.until >= until)) return false;
+    this.cooling.set(slot(providerName, key), { until, kind: 'quota', since: now });
     return true;
   }
 

@@ -89,7 +89,8 @@ describe('a vendor\'s "plan window used up" answer cools the key until the reset
   });
 
   it('Kimi\'s weekly limit (403 access_terminated_error) rests the key until the weekly reset the Kimi adapter reports', async () => {
-    const weekly = '2099-01-05T00:00:00Z';
+    // Five days ahead, in whole seconds (a rest is at most 31 days: upstream/key-pool.ts MAX_REST_MS).
+    const weekly = new Date(Math.ceil(Date.now() / 1000) * 1000 + 5 * 86_400_000).toISOString();
     upstream.handle((r) => {
       if (r.path === '/coding/v1/usages') return Response.json({ usage: { limit: '2048', used: '2048', remaining: '0', resetTime: weekly }, limits: [] });
       if (r.key === KEY_1) return Response.json({ error: { message: 'You\'ve reached your weekly (7-day) usage limit. Your quota will reset when the current 7-day window ends.', type: 'access_terminated_error' } }, { status: 403 });
