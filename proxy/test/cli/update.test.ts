@@ -29,6 +29,8 @@ files.set('/bin/modelproxy-linux-x64', () => new Response(NEW_BINARY));
 files.set('/newer.json', () => Response.json(manifest('99.0.0')));
 files.set('/same.json', () => Response.json(manifest(VERSION)));
 files.set('/broken.json', () => Response.json({ version: 'x', platforms: [] }));
+// A redirect to plain http on an address that is not loopback (0.0.0.0 still reaches this machine).
+files.set('/moved.json', () => new Response(null, { status: 302, headers: { location: `http://0.0.0.0:${server.port}/newer.json` } }));
 
 const box = sandbox('mp-update-');
 afterAll(async () => {
@@ -64,6 +66,21 @@ describe('modelproxy update', () => {
     const none = await cli(['update'], box.env);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('MODELPROXY_UPDATE_MANIFEST');
+  });
+});
+
+describe('where a manifest may come from', () => {
+  it('only over https (plain http only from this machine): a manifest read over http could be swapped on the way, sha256 and all', async () => {
+    for (const url of ['http://releases.example.com/modelproxy.json', 'ftp://releases.example.com/m.json']) {
+      const r = await cli(['update', '--check', '--manifest', url], box.env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('https');
+    }
+    // Nor may a redirect lead there: it is refused before anything is asked of the new address.
+    const moved = await cli(['update', '--check', '--manifest', `${base}/moved.json`], box.env);
+    expect(moved.code).toBe(1);
+    expect(moved.stderr).toContain(`redirected to http://0.0.0.0:${server.port}/newer.json`);
+    expect(moved.stdout).not.toContain('update available');
   });
 });
 

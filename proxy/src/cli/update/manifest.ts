@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { Type as t } from '@sinclair/typebox';
+import { isLoopbackHost } from '../../config/listen';
 import { BadArgument, CommandFailed } from '../_errors';
 
 /** Release manifest: the newest version and, per `<os>-<arch>`, where its binary is and its sha256. */
@@ -16,15 +17,45 @@ export const platformKey = (platform: string = process.platform, arch: string = 
 export function manifestUrl(flag: string | undefined, configured: string | undefined, env = process.env): string {
   const url = flag || env.MODELPROXY_UPDATE_MANIFEST || configured;
   if (!url) throw new BadArgument('no release manifest configured: set update.manifest_url in config.yaml, pass --manifest <url> or set MODELPROXY_UPDATE_MANIFEST');
-  if (!/^https?:\/\//.test(url)) throw new BadArgument(`the manifest URL must be http(s): ${url}`);
+  if (!isSecure(url)) throw new BadArgument(`the manifest URL must be https (plain http only on this machine: localhost, 127.0.0.1): ${url}`);
   return url;
+}
+
+/** Redirects followed at most (a release host may send the manifest to its CDN). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Whether a manifest may be read from `url`: over https, or over plain http from this machine
+ * (a local mirror). The manifest names the binary's sha256, so it is what the update trusts: one
+ * read over the network in plain http could be swapped on the way, sha256 and all.
+ */
+function isSecure(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.host));
+  } catch {
+    return false;
+  }
 }
 
 export async function fetchManifest(url: string, timeoutMs = 30_000): Promise<ReleaseManifest> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const signal = AbortSignal.timeout(timeoutMs);
+    // Redirects are followed by hand: each new address must be as secure as the first, checked before it is asked.
+    let at = url;
+    for (let hops = 0; ; hops++) {
+      response = await fetch(at, { signal, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) break;
+      await response.body?.cancel();
+      const next = new URL(location, at).toString();
+      if (!isSecure(next)) throw new CommandFailed(`release manifest ${url} redirected to ${next}, which is not https; nothing was read from it`, 'UPDATE_INSECURE');
+      if (hops >= MAX_REDIRECTS) throw new CommandFailed(`release manifest ${url} redirected more than ${MAX_REDIRECTS} times`, 'UPDATE_UNREACHABLE');
+      at = next;
+    }
   } catch (error) {
+    if (error instanceof CommandFailed) throw error;
     throw new CommandFailed(`cannot fetch the release manifest ${url}: ${(error as Error).message}`, 'UPDATE_UNREACHABLE');
   }
   if (!response.ok) throw new CommandFailed(`release manifest ${url} answered HTTP ${response.status}`, 'UPDATE_UNREACHABLE');
