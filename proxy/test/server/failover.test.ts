@@ -203,7 +203,8 @@ describe('Claude Code through a failover', () => {
   it.skipIf(!existsSync(CLAUDE))('`claude -p` gets its answer from the fallback provider while the first one is exhausted', async () => {
     const { h } = setup();
     // MiniMax's answer once a key's 5-hour window is used up (HTTP 429, code 2056 at the end).
-    const reset = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    // Three hours ahead on the key pool's clock (a rest is at most 31 days on it: upstream/key-pool.ts MAX_REST_MS).
+    const reset = new Date(h.pool.now() + 3 * 3_600_000).toISOString();
     a.handle(() => anthropicError(429, 'rate_limit_error', `usage limit exceeded, 5-hour usage limit reached for Token Plan Starter (0/0 used), resets at ${reset} (2056)`));
     b.handle((r) => (r.path.endsWith('/v1/messages') ? sseResponse(sseFrames('PONG-from-the-fallback', 'glm-4.6')) : new Response('not found', { status: 404 })));
     const proxy = h.listen();
