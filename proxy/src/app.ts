@@ -11,7 +11,7 @@ import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { errorResponse } from './modules/errors/respond';
 import { guardRequest, type PeerLookup } from './modules/guard/service';
-import { FailedAttempts } from '@devhub/shared/failed-attempts';
+import { TokenGuesses } from './modules/guard/guesses';
 import { requestPeerUids } from '@devhub/shared/peer-user';
 import { dashboardModule } from './modules/dashboard';
 import { RequestFeed } from './modules/dashboard/feed';
@@ -62,8 +62,8 @@ export function createApp(deps: AppDeps = {}) {
     address: (request) => self?.server?.requestIP(request)?.address ?? null,
     uids: (request) => requestPeerUids(self?.server, request),
   };
-  const attempts = new FailedAttempts();
-  const guard = (request: Request) => guardRequest(request, state.current.config.server, peer, attempts);
+  const guesses = new TokenGuesses();
+  const guard = (request: Request) => guardRequest(request, state.current.config.server, peer, guesses);
   const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log);
   const messages = messagesHandler(services, guard, rejected);
   const chat = openaiHandler('chat', services, guard, rejected);

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { attemptKey, type FailedAttempts } from '@devhub/shared/failed-attempts';
 import { forwardingHeader, isLoopbackAddress } from '@devhub/shared/host-allow';
 import { otherUserIn } from '@devhub/shared/peer-user';
 import type { ServerSettings } from '../../config/schema';
@@ -7,6 +6,9 @@ import { isLoopbackHost } from '../../config/listen';
 import { Forbidden, RequestTooLarge, TooManyWrongTokens, Unauthorized } from '../../upstream/errors';
 import { MAX_BODY_BYTES } from '../messages/parse';
 import { requestPath } from './request-path';
+import type { PeerLookup, TokenGuesses } from './guesses';
+
+export type { PeerLookup };
 
 /**
  * Paths anyone who can reach the socket may call (no token): liveness, and the dashboard's page and
@@ -22,14 +24,8 @@ const DASHBOARD_PREFIX = '/dashboard';
  * — the proxy spends the user's keys and serves no browser. Then the optional client token and the
  * declared body size.
  */
-/** Who is on the other end of a request's socket: its address, and the Unix users owning it (shared/src/peer-user.ts). */
-export interface PeerLookup {
-  address(request: Request): string | null;
-  uids(request: Request): readonly number[] | null;
-}
-
-/** `attempts`: the wrong tokens seen per address; without it (tests of the other checks) guessing is not limited. */
-export function guardRequest(request: Request, server: ServerSettings, peer?: PeerLookup, attempts?: FailedAttempts): void {
+/** `guesses`: the wrong tokens seen per guesser; without it (tests of the other checks) guessing is not limited. */
+export function guardRequest(request: Request, server: ServerSettings, peer?: PeerLookup, guesses?: TokenGuesses): void {
   if (!server.allow_remote) {
     // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
     const host = request.headers.get('host') ?? urlHost(request.url);
@@ -58,7 +54,7 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
   if (origin !== null && !(isDashboard(request) && sameOrigin(origin, request))) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');
   }
-  if (server.auth_token && !OPEN_PATHS.has(requestPath(request))) checkToken(request, server.auth_token, peer, attempts);
+  if (server.auth_token && !OPEN_PATHS.has(requestPath(request))) checkToken(request, server.auth_token, peer, guesses);
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
 }
@@ -80,17 +76,17 @@ function sameOrigin(origin: string, request: Request): boolean {
 }
 
 /**
- * The client token, with guessing made slow: an address that sent MAX_FAILED_ATTEMPTS wrong tokens
- * within a minute is refused, right token or wrong, until the minute is over. Only a wrong token
- * counts, not a missing one (a client not set up yet is no guess).
+ * The client token, with guessing made slow: a guesser (an address; a program of this machine by
+ * its user, see TokenGuesses) that sent MAX_FAILED_ATTEMPTS wrong tokens within a minute is
+ * refused, right token or wrong, until the minute is over. Only a wrong token counts, not a missing
+ * one (a client not set up yet is no guess).
  */
-function checkToken(request: Request, token: string, peer: PeerLookup | undefined, attempts: FailedAttempts | undefined): void {
-  const who = attemptKey(peer?.address(request) ?? null, request.headers);
-  const wait = attempts?.retryAfter(who) ?? 0;
+function checkToken(request: Request, token: string, peer: PeerLookup | undefined, guesses: TokenGuesses | undefined): void {
+  const wait = guesses?.retryAfter(request, peer) ?? 0;
   if (wait > 0) throw new TooManyWrongTokens(wait);
   const presented = presentedTokens(request.headers);
   if (tokenMatches(presented, token)) return;
-  if (presented.length > 0) attempts?.fail(who);
+  if (presented.length > 0) guesses?.fail(request, peer);
   throw new Unauthorized();
 }
 
