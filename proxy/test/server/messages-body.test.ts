@@ -125,4 +125,33 @@ describe('the fast path through the proxy', () => {
       await upstream.stop();
     }
   });
+
+  it('a body that names its model twice is routed by the one the vendor reads (the last), and the vendor gets the route\'s rewrite', async () => {
+    const upstream = await startMockUpstream(() => messageResponse('ok'));
+    const h = harness({
+      providers: { mm: { base_url: upstream.url, api_keys: [{ key: 'sk-fast-path-key-0002' }] } },
+      routes: { default: [{ match: 'haiku', provider: 'mm', model: 'MiniMax-M2' }, { match: 'opus', provider: 'mm', model: 'MiniMax-M2-her' }, { match: '.*', provider: 'mm' }] },
+    });
+    const server = h.listen();
+    try {
+      const send = (body: string) => fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      // Claude Code's order at both ends, a second model between them (after a member the ends do not read).
+      const twice = (first: string, last: string) => claudeCode().replace('"max_tokens":32000', `"max_tokens":32000,"tools_used":[1],"model":"${last}","metadata2":{}`).replace('"model":"claude-opus-5-5"', `"model":"${first}"`);
+      for (const [first, last, served] of [['claude-haiku-4-5', 'vendor-flagship-9', 'vendor-flagship-9'], ['claude-haiku-4-5', 'claude-opus-5-5', 'MiniMax-M2-her']]) {
+        upstream.requests.length = 0;
+        expect((await send(twice(first!, last!))).status).toBe(200);
+        // What the vendor reads as the model (a JSON parser takes the last of two) is what the route decided and the log says.
+        expect(JSON.parse(upstream.requests[0]!.body).model).toBe(served);
+        expect((await h.logLines()).at(-1)).toMatchObject({ model_in: last, model_out: served });
+      }
+      // A nested "model" (a tool's schema, a subagent call's input) is no second model: still the fast path's splice.
+      const nested = claudeCode({ tools: [{ name: 'Task', input_schema: { type: 'object', properties: { model: { type: 'string' } } } }] });
+      upstream.requests.length = 0;
+      expect((await send(nested.replace('"model":"claude-opus-5-5"', '"model":"claude-haiku-4-5"'))).status).toBe(200);
+      expect(upstream.requests[0]!.body).toBe(nested.replace('"model":"claude-opus-5-5"', '"model":"MiniMax-M2"'));
+    } finally {
+      await server.stop();
+      await upstream.stop();
+    }
+  });
 });

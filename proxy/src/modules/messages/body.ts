@@ -10,6 +10,7 @@ const IMAGE = Buffer.from('"image"');
 const DOCUMENT = Buffer.from('"document"');
 const USER_ID = Buffer.from('"metadata":{"user_id":');
 const USER_ID_WITHIN = 4096;
+const MODEL_KEY = Buffer.from('"model"');
 
 /** Where the peeked top-level members are; `model` spans the JSON string token (quotes included). */
 interface Peek {
@@ -141,5 +142,29 @@ function peek(bytes: Buffer): Peek | null {
       stream = valueIsTrue(bytes, member);
     }
   }
-  return stream === null ? null : { model, modelSpan, stream };
+  if (stream === null || secondModel(bytes, modelSpan[1])) return null;
+  return { model, modelSpan, stream };
 }
+
+/**
+ * Whether `"model"` appears again after `from` as a key with a string value, at any depth: maybe a
+ * second top-level model between the members the ends show. A vendor's parser reads the last of
+ * two; the peek would route by the first and splice a rewrite into it, so the vendor would get a
+ * model no route chose. Such a body is parsed in full (JSON.parse keeps the last, as the vendor
+ * does, and a rewrite then leaves one). Only a nested key with a string value (a subagent call's
+ * input) costs that parse; a schema's `"model": {…}` does not, nor does text, where quotes are
+ * escaped. One native search of the bytes.
+ */
+function secondModel(bytes: Buffer, from: number): boolean {
+  for (let at = bytes.indexOf(MODEL_KEY, from); at >= 0; at = bytes.indexOf(MODEL_KEY, at + MODEL_KEY.length)) {
+    let i = at + MODEL_KEY.length;
+    while (isSpace(bytes[i])) i++;
+    if (bytes[i] !== 0x3a /* : */) continue;
+    i++;
+    while (isSpace(bytes[i])) i++;
+    if (bytes[i] === 0x22 /* " */) return true;
+  }
+  return false;
+}
+
+const isSpace = (b: number | undefined) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
