@@ -2,6 +2,12 @@ import type { RequestLogEntry } from '../../upstream/request-log';
 
 /** Open dashboard streams at most (a local page needs one per tab): more is a leak or a loop. */
 export const MAX_STREAMS = 32;
+/**
+ * Bytes of request lines that may wait for one stream's client (past what the sockets hold). A
+ * client that stops reading (a stalled tab, a program that only connects) is dropped there: every
+ * line would otherwise be kept for it as long as it stays connected. The page reconnects.
+ */
+export const MAX_STREAM_LAG_BYTES = 1024 * 1024;
 
 /** Live subscribers of the request stream (the dashboard's SSE); a request line is handed to each. */
 export class RequestFeed {
@@ -21,7 +27,13 @@ export class RequestFeed {
           try {
             controller.enqueue(encoder.encode(text));
           } catch {
+            return stop();
+          }
+          // Erroring drops what waits at once and closes the client's connection (with no reason:
+          // Bun would print one with its stack; the page simply reconnects).
+          if ((controller.desiredSize ?? 0) < -MAX_STREAM_LAG_BYTES) {
             stop();
+            controller.error(undefined);
           }
         };
         const listener = (entry: RequestLogEntry) => send(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
@@ -40,7 +52,7 @@ export class RequestFeed {
         signal.addEventListener('abort', () => stop(), { once: true });
       },
       cancel: () => stop(),
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: 0 }));
   }
 
   get size(): number {
