@@ -57,4 +57,25 @@ describe('a model name is a name, not a payload', () => {
     expect(ok.status).toBe(200);
     expect(JSON.parse(upstream.requests[0]!.body).model).toBe(longest);
   });
+
+  it('a model with control characters (a terminal escape for whoever reads the log, stats or the status line) is a 400 and is recorded nowhere', async () => {
+    upstream.requests.length = 0;
+    const messages = [{ role: 'user', content: 'hi' }];
+    // OSC 52 writes the reader's clipboard; CSI 2J clears the screen; a newline would forge a log line.
+    for (const model of ['claude-\u001b]52;c;ZXZpbA==\u0007', 'claude-\u001b[2J', 'claude-sonnet\n[proxy] WARN forged', 'claude-\u009b31m']) {
+      for (const [path, body] of [
+        ['/v1/messages', JSON.stringify({ model, max_tokens: 5, messages, stream: false })],
+        ['/v1/chat/completions', JSON.stringify({ model, messages })],
+      ] as const) {
+        const res = await fetch(`${proxy.url}${path}`, { method: 'POST', body });
+        expect({ path, model, status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code }).toEqual({ path, model, status: 400, code: 'invalid_request' });
+      }
+    }
+    expect(upstream.requests).toHaveLength(0);
+    await h.logLines();
+    expect(recorded()).not.toMatch(/\\u001b|\\u009b|forged/);
+    // Other characters, such as a bracketed suffix or non-ASCII letters, stay fine.
+    const ok = await fetch(`${proxy.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ model: 'claude-opus-4-8[1m]-é', max_tokens: 5, messages }) });
+    expect(ok.status).toBe(200);
+  });
 });

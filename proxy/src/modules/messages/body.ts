@@ -1,5 +1,5 @@
 import { closingBrace, keyIs, memberEndingAt, memberWithComma, objectStart, scalarEnd, stringValue, valueIsTrue } from './json-peek';
-import { MAX_MODEL_LENGTH, parseJsonWithModel } from './parse';
+import { modelProblem, parseJsonWithModel } from './parse';
 
 const decoder = new TextDecoder();
 const HEAD_BYTES = 512;
@@ -125,8 +125,8 @@ function peek(bytes: Buffer): Peek | null {
     at = read.next;
     headEnd = at - 1; // at its comma, where a member read from the tail would start
   }
-  // An empty or overlong name is refused by the full parse, with its reason.
-  if (model === null || model.trim() === '' || model.length > MAX_MODEL_LENGTH) return null;
+  // A name the proxy would not take (empty, overlong, a control character) is refused by the full parse, with its reason.
+  if (model === null || model.trim() === '' || modelProblem(model) !== null) return null;
   // The body must end like an object whose last member is a scalar; walking back over the scalar
   // members there finds `stream` (Claude Code's last member), up to those the head already read.
   const floor = Math.max(0, bytes.length - TAIL_BYTES);

@@ -37,7 +37,23 @@ function tooLargeOr(error: unknown): RequestTooLarge | InvalidRequest {
  */
 export const MAX_MODEL_LENGTH = 256;
 
-/** A JSON object with a non-empty string `model` of at most MAX_MODEL_LENGTH characters, or a 400 naming what is wrong. */
+/** C0 and C1 control characters and DEL: in a name they are a terminal escape or a forged log line. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * What is wrong with a model name the proxy would keep and show (requests.jsonl, requests.db, the
+ * log, `stats`, the status line), or null: longer than MAX_MODEL_LENGTH, or holding a control
+ * character (an escape sequence for whoever reads them in a terminal: OSC 52 writes the reader's
+ * clipboard; a newline would forge a log line).
+ */
+export function modelProblem(model: string): string | null {
+  if (model.length > MAX_MODEL_LENGTH) return `model: at most ${MAX_MODEL_LENGTH} characters, got ${model.length}`;
+  const control = CONTROL.exec(model);
+  if (control) return `model: no control characters (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at ${control.index})`;
+  return null;
+}
+
+/** A JSON object with a non-empty string `model` that modelProblem accepts, or a 400 naming what is wrong. */
 export function parseJsonWithModel(text: string): { body: Record<string, unknown>; model: string } {
   let body: unknown;
   try {
@@ -52,8 +68,7 @@ export function parseJsonWithModel(text: string): { body: Record<string, unknown
   if (typeof model !== 'string' || model.trim() === '') {
     throw new InvalidRequest('model: required, a non-empty string', 'missing_model');
   }
-  if (model.length > MAX_MODEL_LENGTH) {
-    throw new InvalidRequest(`model: at most ${MAX_MODEL_LENGTH} characters, got ${model.length}`, 'invalid_request');
-  }
+  const problem = modelProblem(model);
+  if (problem) throw new InvalidRequest(problem, 'invalid_request');
   return { body: body as Record<string, unknown>, model };
 }
