@@ -8,6 +8,8 @@ export const DROP_REQUEST = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
   'transfer-encoding', 'upgrade', 'expect', 'host', 'content-length', 'x-api-key', 'authorization', 'cookie', 'origin',
   'accept-encoding', ...FORWARDING_HEADERS, 'cdn-loop', 'x-client-ip', 'x-cluster-client-ip',
+  // What Cloudflare's edge adds (a cloudflared tunnel); its AI Gateway's own `cf-aig-*` are the client's and pass.
+  'cf-connecting-ipv6', 'cf-ipcountry', 'cf-ray', 'cf-visitor', 'cf-worker', 'cf-warp-tag-id', 'cf-ew-via',
 ]);
 
 /**
@@ -16,7 +18,7 @@ export const DROP_REQUEST = new Set([
  * `cf-access-jwt-assertion`, oauth2-proxy's `x-forwarded-access-token`, AWS ALB's
  * `x-amzn-oidc-accesstoken`, …). They are meant for modelproxy, never for a model vendor.
  */
-const RELAY_ADDED = /^(x-forwarded-|cf-|tailscale-|ngrok-|x-amzn-oidc-|x-goog-iap-|x-goog-authenticated-|x-ms-client-principal|x-ms-token-|x-auth-request-|x-pomerium-|teleport-)/;
+const RELAY_ADDED = /^(x-forwarded-|cf-access-|tailscale-|ngrok-|x-amzn-oidc-|x-goog-iap-|x-goog-authenticated-|x-ms-client-principal|x-ms-token-|x-auth-request-|x-pomerium-|teleport-)/;
 
 /**
  * Response headers never passed back: Bun's fetch decompresses but keeps the upstream

@@ -122,7 +122,9 @@ describe('forwarding', () => {
         'tailscale-user-login': 'me@example.com', 'ngrok-auth-user-email': 'me@example.com', 'x-hop-secret': 'hop-only',
       };
       const answer = await requestFrom('127.0.0.1', Number(new URL(server.url).port), 'POST', '/v1/messages', {
-        authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'keep-alive, x-hop-secret', 'x-custom-header': 'for the vendor', ...added,
+        authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'keep-alive, x-hop-secret', 'x-custom-header': 'for the vendor',
+        // A header the client means for the vendor's side (Cloudflare AI Gateway's token, sent with ANTHROPIC_CUSTOM_HEADERS).
+        'cf-aig-authorization': 'Bearer ai-gateway-token', ...added,
       }, JSON.stringify(ask));
       expect(answer.status).toBe(200);
       const seen = upstream.requests[0]!;
@@ -130,6 +132,7 @@ describe('forwarding', () => {
       expect(JSON.stringify(seen.headers)).not.toContain('example.com');
       // Everything else the client sent still goes on.
       expect(seen.headers['x-custom-header']).toBe('for the vendor');
+      expect(seen.headers['cf-aig-authorization']).toBe('Bearer ai-gateway-token');
       expect(seen.headers['x-api-key']).toBe(KEY);
     } finally {
       await server.stop();
