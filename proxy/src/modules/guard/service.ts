@@ -22,9 +22,9 @@ const DASHBOARD_PREFIX = '/dashboard';
  * Checks that run before routing. DNS rebinding: a web page can reach 127.0.0.1 under its own host
  * name, so the Host must be a loopback name (unless allow_remote), and any browser `Origin` is refused
  * — the proxy spends the user's keys and serves no browser. Then the optional client token and the
- * declared body size.
+ * declared body size. `guesses`: the wrong tokens seen per guesser; without it (tests of the other
+ * checks) guessing is not limited.
  */
-/** `guesses`: the wrong tokens seen per guesser; without it (tests of the other checks) guessing is not limited. */
 export function guardRequest(request: Request, server: ServerSettings, peer?: PeerLookup, guesses?: TokenGuesses): void {
   if (!server.allow_remote) {
     // Without a Host header, the URL's host (a Request built in-process); none at all is refused.
