@@ -7,6 +7,7 @@ import { guardModule, RequestPolicy } from './modules/guard';
 import { accessLog } from './modules/common/access-log';
 import { consoleRoutes } from './modules/console';
 import { errorHandler } from './modules/common/error-handler';
+import { jsonBody } from './modules/common/json-body';
 import { directoriesModule } from './modules/directories';
 import { feishuModule } from './modules/feishu';
 import { healthModule } from './modules/health';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
     .use(errorHandler(log))
     .use(guardModule(new RequestPolicy({ ...config, api_host: deps.listenHost ?? config.api_host }), log))
     .use(accessLog(log))
+    .use(jsonBody())
     .use(healthModule(() => deps.gateway.ready))
     .use(authModule(deps.gateway, auth, peerOf, log))
     .use(swagger({

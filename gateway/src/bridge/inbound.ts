@@ -32,12 +32,15 @@ export class Inbound {
 
   async onMessage(platform: ChatPlatform, m: InboundMessage): Promise<void> {
     const { hub } = this;
-    if (!hub.store.firstSight(platform.id, m.eventId)) {
-      hub.ctx.log.debug(`bridge: ${platform.id} event ${m.eventId} seen before (a retried delivery); dropped`);
-      return;
-    }
+    // The allow-lists first: a stranger's messages must not reach the event-id store, where each
+    // would cost a write of bridge.json and push real ids out of its window (then a platform's
+    // retried delivery of a real message would be typed twice).
     if (!allowed(platform, m.userId, m.userAliases, m.address.chatId)) {
       this.refuse(platform, m);
+      return;
+    }
+    if (!hub.store.firstSight(platform.id, m.eventId)) {
+      hub.ctx.log.debug(`bridge: ${platform.id} event ${m.eventId} seen before (a retried delivery); dropped`);
       return;
     }
     const work = this.inChat(platform, m.address.chatId, () => this.handle(platform, m).catch((error) => this.replyError(platform, m.address, error)));

@@ -20,9 +20,25 @@ export function notificationOf(event: StatusEvent, previous: StatusEvent | undef
 }
 
 /**
+ * How a webhook is named in the log: its place in `notify.webhooks` and its origin, never its path,
+ * query or user info. Chat platforms' incoming webhooks are secrets in the path (Slack
+ * `/services/T…/B…/<token>`, Feishu `/open-apis/bot/v2/hook/<token>`, Discord `/api/webhooks/<id>/<token>`):
+ * whoever reads the log could post as the bot.
+ */
+export function webhookName(url: string, index: number): string {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    origin = '(not a URL)';
+  }
+  return `webhook #${index + 1} (${origin}/…)`;
+}
+
+/**
  * Posts a Notification to each configured webhook when a session needs input (a permission,
  * trust or question prompt) or finishes. Delivery is best effort: one try with a timeout, a
- * failure is logged (the URL without its query, never the secret) and the gateway goes on.
+ * failure is logged (see webhookName; never the secret) and the gateway goes on.
  */
 export class NotifyService implements GatewayService {
   readonly name = 'notify';
@@ -57,7 +73,7 @@ export class NotifyService implements GatewayService {
   }
 
   private async post(ctx: GatewayContext, target: WebhookTarget, note: Notification): Promise<void> {
-    const where = target.url.split('?')[0];
+    const where = webhookName(target.url, this.targets.indexOf(target));
     try {
       const res = await fetch(target.url, {
         method: 'POST',

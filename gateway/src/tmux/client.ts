@@ -1,5 +1,6 @@
 import { run, which } from '@devhub/shared';
 import { TmuxError, TmuxNotInstalled } from './errors';
+import { commandLine } from './script';
 
 export { isMissingTarget } from './errors';
 
@@ -44,6 +45,18 @@ export class TmuxClient {
   /** Runs tmux and returns stdout; a non-zero exit is a TmuxError. */
   async exec(args: readonly string[], stdin?: string): Promise<string> {
     const result = await this.tryExec(args, stdin);
+    if (result.exitCode !== 0) throw new TmuxError(args[0] ?? '', result.stderr, result.exitCode);
+    return result.stdout;
+  }
+
+  /**
+   * Runs one tmux command whose arguments must not be seen by others: text typed into a window,
+   * the variables of a new window (API tokens). A process's argv is readable by every user of the
+   * machine (`/proc/<pid>/cmdline`, `ps`), so the command goes to `tmux source-file -` on stdin
+   * instead (script.ts); tmux gets the same arguments, and answers as it would to `exec`.
+   */
+  async execPrivate(args: readonly string[]): Promise<string> {
+    const result = await this.tryExec(['source-file', '-'], commandLine(args));
     if (result.exitCode !== 0) throw new TmuxError(args[0] ?? '', result.stderr, result.exitCode);
     return result.stdout;
   }

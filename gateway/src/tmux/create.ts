@@ -35,7 +35,8 @@ export function dedupeName(base: string, taken: Iterable<string>): string {
  */
 export async function createWindow(tmux: TmuxClient, options: CreateWindowOptions): Promise<string> {
   const envArgs = Object.entries(options.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-  const out = await tmux.exec([
+  // Privately: the -e values are API tokens (README "What reaches a window").
+  const out = await tmux.execPrivate([
     'new-window', '-d', '-t', `=${tmux.target.session}:`, '-n', escapeFormat(options.name), '-c', escapeFormat(options.cwd),
     ...envArgs, '-P', '-F', '#{window_id}',
   ]);
@@ -49,7 +50,7 @@ export async function createWindow(tmux: TmuxClient, options: CreateWindowOption
   await tmux.exec(['set-option', '-w', '-t', windowId, '@agentgw_mode', options.mode]);
   if (options.command) {
     await waitForPrompt(tmux, windowId);
-    await tmux.exec(['send-keys', '-t', windowId, '-l', '--', options.command]);
+    await tmux.execPrivate(['send-keys', '-t', windowId, '-l', '--', options.command]);
     await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
   }
   return windowId;

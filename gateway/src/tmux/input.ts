@@ -30,21 +30,22 @@ export async function sendKey(tmux: TmuxClient, windowId: string, key: string): 
  * text to tmux as key names with none of these workarounds.
  */
 export async function sendText(tmux: TmuxClient, windowId: string, text: string, options: SendTextOptions): Promise<void> {
-  // A NUL cannot travel on argv, and no terminal program expects one.
+  // A NUL cannot travel in a tmux command, and no terminal program expects one.
   if (text.includes('\0')) throw new InvalidInput('text contains a NUL character');
   const bytes = Buffer.byteLength(text);
   const limit = options.raw || !options.literal ? RAW_LIMIT : INPUT_LIMIT;
   if (bytes > limit) throw new InputTooLarge(bytes, limit);
   if (options.raw) {
-    if (text) await tmux.exec(['send-keys', '-t', windowId, '--', text]);
+    if (text) await tmux.execPrivate(['send-keys', '-t', windowId, '--', text]);
     if (options.enter) await tmux.exec(['send-keys', '-t', windowId, 'Enter']);
     return;
   }
-  // Several lines, or a line too long for argv (E2BIG), go through a tmux buffer.
+  // Several lines, or a very long line, go through a tmux buffer.
   if (text.includes('\n') || (options.literal && bytes > RAW_LIMIT)) {
     await pasteText(tmux, windowId, text);
   } else if (text) {
-    await tmux.exec(['send-keys', '-t', windowId, ...(options.literal ? ['-l'] : []), '--', text]);
+    // Privately, like every text: what users type (a password at a prompt) is not for `ps`.
+    await tmux.execPrivate(['send-keys', '-t', windowId, ...(options.literal ? ['-l'] : []), '--', text]);
   }
   if (!options.enter) return;
   if (text && options.enterDelayMs > 0) await Bun.sleep(options.enterDelayMs);

@@ -42,7 +42,11 @@ export class Unauthorized extends AppError {
 }
 
 export class MalformedJson extends AppError {
-  constructor() { super('MALFORMED_JSON', 400, 'Malformed JSON body'); }
+  constructor(reason = '') { super('MALFORMED_JSON', 400, `Malformed JSON body${reason ? `: ${reason}` : ''}`); }
+}
+
+export class BodyTooLarge extends AppError {
+  constructor(limit: number) { super('BODY_TOO_LARGE', 413, `Request body too large (limit ${limit} bytes)`); }
 }
 
 export class NoPromptWaiting extends AppError {

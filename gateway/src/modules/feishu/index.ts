@@ -1,17 +1,14 @@
-import { AppError, readBoundedText } from '@devhub/shared';
+import { readBoundedText } from '@devhub/shared';
 import { Elysia, t } from 'elysia';
 import { FeishuPlatform } from '../../bridge/feishu/platform';
 import { runningPlatform } from '../../bridge/registry';
 import type { Gateway } from '../../runtime';
+import { BodyTooLarge } from '../common/errors';
 
 /** Webhook bodies are small JSON documents; anything bigger is not from the platform. */
 const BODY_LIMIT = 1024 * 1024;
 
 export const FEISHU_WEBHOOK_PATHS = ['/bridge/feishu/events', '/bridge/feishu/card'] as const;
-
-class BodyTooLarge extends AppError {
-  constructor() { super('BODY_TOO_LARGE', 413, `Request body too large (limit ${BODY_LIMIT} bytes)`); }
-}
 
 /**
  * The Feishu/Lark event-subscription and card-callback webhook (README "Chat bridge"). Not behind
@@ -31,7 +28,7 @@ export const feishuModule = (gateway: Gateway) => {
   };
   const hook = {
     // The raw text: signatures are over the exact bytes sent.
-    parse: ({ request }: { request: Request }) => readBoundedText(request.body, BODY_LIMIT, () => new BodyTooLarge()),
+    parse: ({ request }: { request: Request }) => readBoundedText(request.body, BODY_LIMIT, () => new BodyTooLarge(BODY_LIMIT)),
     body: t.String(),
     detail: { tags: ['bridge'], summary: 'Feishu/Lark webhook: event subscription (url_verification, im.message.receive_v1) and card callbacks', security: [] },
   };

@@ -17,6 +17,7 @@ class UnsupportedMediaType extends AppError {
 /** Chat-platform webhooks are reached through the user's tunnel under its name, and sign what they send. */
 const WEBHOOKS = /^\/bridge\//;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const FRAMING_HEADERS = { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
 
 /**
  * The first check on every request Elysia routes (REST, docs, the WebSocket upgrade; README
@@ -26,7 +27,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Each refusal is logged with its reason.
  */
 export const guardModule = (policy: RequestPolicy, log: Logger) =>
-  new Elysia({ name: 'guard' }).onRequest(({ request }) => {
+  new Elysia({ name: 'guard' }).onRequest(({ request, set }) => {
+    // No page of ours may be framed by another (clickjacking); the console's own page checks itself
+    // (console/web/frame-guard.ts), as Bun serves it without our headers.
+    Object.assign(set.headers, FRAMING_HEADERS);
     const path = new URL(request.url).pathname;
     const host = request.headers.get('host') ?? new URL(request.url).host;
     const refuse = (status: number, reason: string) => log.warn(`${status} ${request.method} ${path}: ${reason}`);

@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia';
-import { MalformedJson } from '../common/errors';
 import type { Gateway } from '../../runtime';
 import { answerPrompt } from './answer';
 import {
@@ -11,26 +10,11 @@ import * as service from './service';
 const tags = ['sessions'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 
-/** An empty body means every default (`curl -XPOST …/sessions`); broken JSON stays a 400. */
-async function emptyIsDefaults({ request }: { request: Request }): Promise<unknown> {
-  const text = await request.text();
-  if (!text.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new MalformedJson();
-  }
-  // An array or a bare value is not "every default": null makes validation answer 422.
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
-}
-
 /** REST routes for sessions; each unpacks the request and calls the service. */
 export const sessionsModule = (gateway: Gateway) => {
   const ctx = gateway.ctx;
   return new Elysia({ name: 'sessions', prefix: '/api/v1/sessions' })
     .post('', ({ body }) => service.createSession(ctx, body), {
-      parse: emptyIsDefaults,
       body: CreateSessionBody, response: { 200: SessionCreated, 409: ErrorBody, ...errors },
       detail: { tags, summary: 'Create a session: a tmux window bound to a channel' },
     })

@@ -1,4 +1,5 @@
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH, nestedDeeperThan } from '../common/json-limits';
 import { CLIENT_TYPES, type ClientMessage, ClientMessages, type ClientType, type ServerMessage } from './model';
 
 export type Reply = ServerMessage;
@@ -18,53 +19,16 @@ const TYPING = new Set<string>(['input', 'input.raw', 'key']);
 
 const error = (request_id: string, message: string): Parsed => ({ ok: false, reply: { type: 'error', request_id, message } });
 
-/** Every client message is a flat object; nothing legitimate comes near these. */
-export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
-export const MAX_DEPTH = 32;
-
 /**
  * A bounded scan of the raw frame before any JSON.parse: a frame nested thousands of levels deep
  * (`[[[…]]]`) or over the size limit is refused in one linear pass, so it cannot hold the event
- * loop other sockets share. Brackets inside strings do not count; a frame with no more brackets
- * than the depth limit (most of them) is passed after a native search, and strings are skipped
- * with searches too, so a 1 MiB text costs little more than parsing it.
+ * loop other sockets share.
  */
 export function frameProblem(text: string): string | null {
   const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_FRAME_BYTES) return `Message too large: ${bytes} bytes (limit ${MAX_FRAME_BYTES})`;
-  if (bracketsAtMost(text, MAX_DEPTH)) return null;
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      i = stringEnd(text, i + 1);
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_DEPTH) return `Invalid JSON: nested deeper than ${MAX_DEPTH} levels`;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
+  if (bytes > MAX_JSON_BYTES) return `Message too large: ${bytes} bytes (limit ${MAX_JSON_BYTES})`;
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return `Invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`;
   return null;
-}
-
-function bracketsAtMost(text: string, limit: number): boolean {
-  let count = 0;
-  for (const bracket of ['[', '{']) {
-    for (let i = text.indexOf(bracket); i >= 0; i = text.indexOf(bracket, i + 1)) if (++count > limit) return false;
-  }
-  return true;
-}
-
-/** The index of the quote closing the string that starts at `from` (past escapes); the end if none. */
-function stringEnd(text: string, from: number): number {
-  for (let i = from; ; ) {
-    const quote = text.indexOf('"', i);
-    if (quote < 0) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    i = quote + 1;
-  }
 }
 
 /**

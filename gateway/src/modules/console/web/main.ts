@@ -1,3 +1,5 @@
+// First: a framed console stops before anything else runs (clickjacking, see frame-guard.ts).
+import './frame-guard';
 import { api, login, logout, type Message, request, Socket, Unauthorized } from './api';
 import type { Typed } from './keys';
 import { TerminalView } from './terminal';
