@@ -1,4 +1,4 @@
-import { forwardingHeader } from './host-allow';
+import { forwardingHeader, isLoopbackAddress } from './host-allow';
 import { clientKey, parseAddress } from './ip-address';
 
 /** Wrong keys one peer may send within a window before it is refused outright. */
@@ -56,3 +56,47 @@ export function attemptKey(address: string | null, headers: Headers): string {
 
 /** attemptKey's one entry for every relayed request. */
 export const RELAYED = 'relayed';
+
+/**
+ * The guesser a request's wrong keys count against, for a server that can tell which Unix users
+ * own a loopback peer's socket (`uids`, shared/src/peer-user.ts; asked only for a loopback peer):
+ * as attemptKey, except a program of this machine. Every 127.x.y.z is this machine and any program
+ * may connect from any of them, so counted by address one local guesser would get
+ * MAX_FAILED_ATTEMPTS from each of 16 million addresses. It is counted by the users owning its
+ * socket instead (all of loopback together where that cannot be told): another user's guesses
+ * never hold up this user's programs, and no address it picks gives it a fresh count.
+ */
+export function guesserKey(address: string | null, headers: Headers, uids: () => readonly number[] | null): string {
+  if (address !== null && isLoopbackAddress(address) && forwardingHeader(headers) === null) {
+    const owners = uids();
+    return owners && owners.length > 0 ? `uid ${owners.join(',')}` : LOOPBACK;
+  }
+  return attemptKey(address, headers);
+}
+
+/** guesserKey's entry for the loopback peers whose users cannot be told. */
+export const LOOPBACK = 'loopback';
+
+/**
+ * FailedAttempts keyed by a guesser computed only when it can matter: a minute after the last
+ * wrong key nobody is refused, so the common request (no wrong key lately) looks nothing up
+ * (guesserKey's socket-owner lookup costs a kernel query).
+ */
+export class Guessers {
+  private readonly attempts = new FailedAttempts();
+  private lastFailure = Number.NEGATIVE_INFINITY;
+
+  /** Seconds until the guesser `who()` names may try again; 0 when it may now (`who` null: never counted). */
+  retryAfter(who: () => string | null, now = Date.now()): number {
+    if (now - this.lastFailure > FAILED_ATTEMPT_WINDOW_S * 1000) return 0;
+    const key = who();
+    return key === null ? 0 : this.attempts.retryAfter(key, now);
+  }
+
+  /** A wrong key came from guesser `who` (null: not counted). */
+  fail(who: string | null, now = Date.now()): void {
+    if (who === null) return;
+    this.lastFailure = now;
+    this.attempts.fail(who, now);
+  }
+}

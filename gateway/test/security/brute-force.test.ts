@@ -1,26 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import type { RunningServer } from '../../src/server';
 import { MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
+import { canRunAsNobody, NOBODY_UID, runAsNobody } from '@devhub/shared/testing';
 import { requestFrom } from '@devhub/shared/testing-address';
-import { startTestServer, teardown, testEnv } from '../helpers/gateway';
+import { startTestServer, teardown, testEnv, type TestEnv } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
+/**
+ * Guessing the key the way an attacker would, over real sockets from several loopback addresses.
+ * Each test has a gateway of its own: what one test's guesses locked says nothing about the next.
+ */
 const KEY = 'brute-force-test-key-0123456789';
-const env = testEnv('brute');
-let server: RunningServer;
+const started: { env: TestEnv; server: RunningServer }[] = [];
 const sockets: WsClient[] = [];
+let server: RunningServer;
 
-beforeAll(async () => {
+async function fresh(): Promise<number> {
+  const env = testEnv(`brute${started.length}`);
   server = await startTestServer(env.config({ api_key: KEY }));
-});
-afterAll(() => teardown(() => { for (const s of sockets) s.close(); }, () => server?.stop(), env.cleanup));
-
+  started.push({ env, server });
+  return Number(new URL(server.url).port);
+}
 const json = { 'content-type': 'application/json' };
 const login = (key: string) => fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ api_key: key }) });
 const list = (key: string) => fetch(`${server.url}/api/v1/sessions`, { headers: { authorization: `Bearer ${key}` } });
+afterAll(() => teardown(() => { for (const s of sockets) s.close(); }, ...started.flatMap(({ env, server }) => [() => server.stop(), env.cleanup])));
 
 describe('guessing the key', () => {
   it('is cut off after a handful of wrong keys, on login, REST and WebSocket alike, even for the right key', async () => {
+    await fresh();
     const statuses: number[] = [];
     // Wrong guesses spread over the login and the Bearer header share one budget.
     for (let i = 0; i < MAX_FAILED_ATTEMPTS + 5; i++) {
@@ -46,7 +54,7 @@ describe('guessing the key', () => {
   });
 
   it('counts everything a tunnel relays together, so guesses through it cannot lock out the owner\'s own programs', async () => {
-    const port = Number(new URL(server.url).port);
+    const port = await fresh();
     const listFrom = (from: string, key: string, headers: Record<string, string> = {}) =>
       requestFrom(from, port, 'GET', '/api/v1/sessions', { authorization: `Bearer ${key}`, ...headers });
     // A tunnel on this machine connects from 127.0.0.6; the guesser varies X-Forwarded-For to look like many clients.
@@ -56,4 +64,33 @@ describe('guessing the key', () => {
     // A program of this machine, sending no forwarding header, is not held up, even from the tunnel's address.
     expect((await listFrom('127.0.0.6', KEY)).status).toBe(200);
   });
+
+  it('counts a program of this machine by the user it runs as, not by the loopback address it picks (any of 127.0.0.0/8)', async () => {
+    const port = await fresh();
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_FAILED_ATTEMPTS + 3; i++) statuses.push((await requestFrom(`127.0.${i}.${10 + i}`, port, 'GET', '/api/v1/sessions', { authorization: `Bearer guess-${i}` })).status);
+    expect(statuses).toEqual([...Array(MAX_FAILED_ATTEMPTS).fill(401), ...Array(3).fill(429)]);
+    const right = await requestFrom('127.0.0.1', port, 'GET', '/api/v1/sessions', { authorization: `Bearer ${KEY}` });
+    expect(right.status).toBe(429);
+  });
+
+  it.skipIf(!canRunAsNobody)('another user guessing from many loopback addresses is cut off, and never holds up this user\'s programs', async () => {
+    const port = await fresh();
+    const code = `const statuses = [];
+      for (let i = 0; i < ${MAX_FAILED_ATTEMPTS + 3}; i++) {
+        const r = await new Promise((resolve, reject) => {
+          const req = require('node:http').request({ host: '127.0.0.1', port: ${port}, path: '/api/v1/sessions', localAddress: '127.0.' + i + '.' + (50 + i), agent: false,
+            headers: { authorization: 'Bearer wrong-' + i } }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); });
+          req.on('error', reject);
+          req.end();
+        });
+        statuses.push(r);
+      }
+      console.log(JSON.stringify([process.getuid(), statuses]));`;
+    const { out, err } = await runAsNobody(code);
+    expect(err).toBe('');
+    expect(JSON.parse(out)).toEqual([NOBODY_UID, [...Array(MAX_FAILED_ATTEMPTS).fill(401), ...Array(3).fill(429)]]);
+    // This user's own programs, from the same addresses even, are served.
+    for (const from of ['127.0.0.1', '127.0.3.53']) expect((await requestFrom(from, port, 'GET', '/api/v1/sessions', { authorization: `Bearer ${KEY}` })).status).toBe(200);
+  }, 30_000);
 });

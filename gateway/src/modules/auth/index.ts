@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import type { Gateway } from '../../runtime';
 import { NotInitialized, TooManyFailedAttempts, Unauthorized } from '../common/errors';
 import { LoginBody, LoginResult } from './model';
-import { type Authenticator, cookieValue, SESSION_COOKIE, tokensEqual } from './service';
+import { type Authenticator, cookieValue, isLoopbackAddress, SESSION_COOKIE, tokensEqual } from './service';
 import { SESSION_MAX_AGE_S } from './sessions';
 
 export { Authenticator, type PeerUidResolver } from './service';
@@ -38,8 +38,9 @@ export const authModule = (gateway: Gateway, auth: Authenticator, peerOf: PeerRe
   new Elysia({ name: 'auth' })
     .onBeforeHandle({ as: 'global' }, ({ request, path }) => {
       // A WebSocket's credentials are checked once it is open (ws/index.ts), when its peer's port is
-      // no longer known: the peer's user is read now, while the upgrade request still has it.
-      if (WS.test(path) && !auth.apiKey) auth.peerUids(request);
+      // no longer known: a loopback peer's user (who it is without a key; whose guesses a wrong key
+      // counts against with one) is read now, while the upgrade request still has it.
+      if (WS.test(path) && isLoopbackAddress(peerOf(request) ?? '')) auth.peerUids(request);
       if (PUBLIC.has(path) || WS.test(path)) return;
       if (WEBHOOKS.test(path)) {
         // Not ready: 503, so the platform delivers again later.

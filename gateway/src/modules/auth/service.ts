@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { otherUserIn } from '@devhub/shared/peer-user';
 import { forwardingHeader, isLoopbackAddress } from '../guard/policy';
-import { attemptKey, FailedAttempts, MAX_FAILED_ATTEMPTS, RELAYED } from '@devhub/shared/failed-attempts';
+import { Guessers, guesserKey, MAX_FAILED_ATTEMPTS, RELAYED } from '@devhub/shared/failed-attempts';
 import type { ConsoleSessions } from './sessions';
 
 export { isLoopbackAddress } from '../guard/policy';
@@ -62,7 +62,7 @@ export function authorize(apiKey: string, token: string, peer: string | null, fo
  * console's login cookie, or (WebSocket only, for clients that cannot set headers) `?token=<key>`.
  */
 export class Authenticator {
-  private readonly attempts = new FailedAttempts();
+  private readonly guessers = new Guessers();
   /** Each request's peer uid, read once (a WebSocket's in the upgrade, while its socket is still the request's). */
   private readonly uids = new WeakMap<Request, readonly number[] | null>();
 
@@ -74,17 +74,26 @@ export class Authenticator {
     return this.uids.get(request) ?? null;
   }
 
-  /** A peer that sent too many wrong keys is refused before its key is looked at. */
+  /**
+   * A guesser that sent too many wrong keys is refused before its key is looked at. Guessers as
+   * shared/src/failed-attempts.ts `guesserKey` counts them: a remote address (IPv6 by its /64),
+   * everything relayed together, a program of this machine by its Unix user (any 127.x.y.z).
+   */
   locked(request: Request, peer: string | null): AuthVerdict | null {
-    const who = attemptKey(peer, request.headers);
-    const retryAfter = this.attempts.retryAfter(who);
+    let who = '';
+    const retryAfter = this.guessers.retryAfter(() => (who = this.guesser(request, peer)));
     if (!retryAfter) return null;
-    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from ${who === RELAYED ? 'relayed clients' : `peer ${peer ?? 'in-process'}`}; refused for ${retryAfter} s` };
+    const from = who === RELAYED ? 'relayed clients' : who.startsWith('uid ') ? `this machine's ${who}` : `peer ${peer ?? 'in-process'}`;
+    return { ok: false, retryAfter, reason: `more than ${MAX_FAILED_ATTEMPTS - 1} wrong keys from ${from}; refused for ${retryAfter} s` };
   }
 
-  /** Counts a wrong key (not a missing one) against the peer. */
+  /** Counts a wrong key (not a missing one) against the guesser. */
   noteFailure(request: Request, peer: string | null, verdict: AuthVerdict): void {
-    if (!verdict.ok && verdict.reason === 'wrong API key') this.attempts.fail(attemptKey(peer, request.headers));
+    if (!verdict.ok && verdict.reason === 'wrong API key') this.guessers.fail(this.guesser(request, peer));
+  }
+
+  private guesser(request: Request, peer: string | null): string {
+    return guesserKey(peer, request.headers, () => this.peerUids(request));
   }
 
   get apiKey(): string {
