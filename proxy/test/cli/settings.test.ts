@@ -89,6 +89,17 @@ describe('modelproxy settings apply', () => {
     expect(after).not.toContain('sk-cp-provider-key-0000001');
   });
 
+  it('makes a settings.json that others could read readable only by the owner once it holds the client token', async () => {
+    writeFileSync(configPath, DEFAULT_CONFIG_YAML.replace('auth_token: ""', 'auth_token: "client-token-abcdef"'));
+    chmodSync(settingsPath, 0o644);
+    const r = await cli(['settings', 'apply'], box.env);
+    expect(r.code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).toContain('client-token-abcdef');
+    expect(statSync(settingsPath).mode & 0o777).toBe(0o600);
+    expect(r.stdout).toContain('is now readable only by you');
+    expect(r.stdout).not.toContain('client-token-abcdef');
+  });
+
   it("sizes Claude Code's context by the smallest routed model window: context_windows overrides the built-in table", async () => {
     // Only MiniMax-M2 (204 800 built in) is routed; context_windows sets glm-4.6 to 1M but it is not routed.
     const only = DEFAULT_CONFIG_YAML.replace(/\nroutes:[\s\S]*?(?=\nmultimodal_models)/, '\nroutes:\n  default:\n    - { match: ".*", provider: minimax, model: MiniMax-M2 }\n');

@@ -3,7 +3,7 @@ import { settingsRestorePath } from '../../config';
 import { addressArgs, print } from '../_args';
 import { loadContext } from '../_context';
 import { claudeSettingsPath, readSettings, writeSettings } from './file';
-import { desiredEnv, envChanges, showValue } from './managed';
+import { DUMMY_TOKEN, desiredEnv, envChanges, showValue } from './managed';
 import { readRestoreFile, sameJson, slotOf, writeRestoreFile, type RestoreRecord } from './restore';
 import { describeStatusLine, statusLineSetting } from './statusline-command';
 
@@ -41,10 +41,13 @@ export default defineCommand({
     if (statusLineChanges) record.statusLine = { before: record.statusLine?.before ?? slotOf(file.data, 'statusLine'), applied: statusLine };
     restore.files[file.path] = record;
     writeRestoreFile(restorePath, restore);
-    writeSettings(file, { ...(changes.length > 0 ? { env } : {}), ...(statusLineChanges ? { statusLine } : {}) });
+    // A real client token (server.auth_token) opens the proxy, and so the provider keys, to whoever reads it.
+    const holdsToken = [env.ANTHROPIC_AUTH_TOKEN, env.ANTHROPIC_API_KEY].some((v) => v !== undefined && v !== DUMMY_TOKEN);
+    const narrowed = writeSettings(file, { ...(changes.length > 0 ? { env } : {}), ...(statusLineChanges ? { statusLine } : {}) }, undefined, holdsToken);
     print([
       `updated ${file.path}${file.exists ? ` (previous file: ${file.path}.bak)` : ''}:`,
       ...lines,
+      ...(narrowed ? [`  ${file.path} is now readable only by you: it holds the proxy's client token`] : []),
       'new assistant sessions use the proxy; `modelproxy settings remove` undoes this',
     ]);
   },

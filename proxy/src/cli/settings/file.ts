@@ -48,16 +48,19 @@ export const REMOVE: unique symbol = Symbol('remove');
 /**
  * Writes new values for some top-level members (REMOVE deletes one), changing only the bytes of
  * those members (the rest of the file, its layout included, stays as it was). Atomic, with the
- * previous file in `.bak` (mode 0600).
+ * previous file in `.bak` (mode 0600). The file keeps its mode, but `ownerOnly` (it now holds a
+ * secret) takes away what group and others could do. Returns whether the mode was narrowed so.
  */
-export function writeSettings(file: SettingsFile, members: Record<string, unknown>, original?: string): void {
+export function writeSettings(file: SettingsFile, members: Record<string, unknown>, original?: string, ownerOnly = false): boolean {
   let text = editedText(file, members);
   // Back to the same JSON as before apply: the text as it was, whatever its layout.
   if (original !== undefined && sameJsonText(text, original)) text = original;
-  const mode = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
+  const was = file.exists ? statSync(file.path).mode & 0o777 : 0o600;
+  const mode = ownerOnly ? was & 0o700 : was;
   writeFileAtomic(file.path, text, { mode, backup: file.exists });
   // The backup keeps the vendor token that apply just removed; only the owner may read it.
   if (file.exists) chmodSync(`${file.path}.bak`, 0o600);
+  return mode !== was;
 }
 
 function sameJsonText(a: string, b: string): boolean {
