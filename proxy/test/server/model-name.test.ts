@@ -1,5 +1,5 @@
 import { Database } from 'bun:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { requestsDbPath, requestsLogPath } from '../../src/config/paths';
 import { MAX_MODEL_LENGTH } from '../../src/modules/messages/parse';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   h = harness(configFor({ mm: { url: upstream.url, keys: ['sk-model-name-key-0001'], usage_adapter: 'minimax' } }), { accounting: true });
   proxy = h.listen();
 });
+// Each test counts the vendor's requests from zero, whatever ran before it (the suite runs in random order).
+beforeEach(() => { upstream.requests.length = 0; });
 afterAll(async () => { await proxy.stop(); await upstream.stop(); h.accounting?.close(); removeTempDirs(); });
 
 /** What the proxy wrote to disk: requests.jsonl and every model name in requests.db. */
@@ -59,7 +61,6 @@ describe('a model name is a name, not a payload', () => {
   });
 
   it('a model with control characters (a terminal escape for whoever reads the log, stats or the status line) is a 400 and is recorded nowhere', async () => {
-    upstream.requests.length = 0;
     const messages = [{ role: 'user', content: 'hi' }];
     // OSC 52 writes the reader's clipboard; CSI 2J clears the screen; a newline would forge a log line.
     for (const model of ['claude-\u001b]52;c;ZXZpbA==\u0007', 'claude-\u001b[2J', 'claude-sonnet\n[proxy] WARN forged', 'claude-\u009b31m']) {
