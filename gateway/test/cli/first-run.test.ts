@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useTempDirs } from '@devhub/shared/testing';
 import { VERSION } from '../../src/version';
@@ -35,6 +36,9 @@ describe('first commands from the repository', () => {
   it('the start-up log names the address actually bound (every interface) and the one to open', async () => {
     const dir = temp.make('agentgw-first-');
     const socket = socketName('first');
+    // A config.yaml written by hand with the usual 0644: it holds the key, so the start says to fix its mode.
+    writeFileSync(join(dir, 'config.yaml'), 'api_key: first-run-key-0123456789\n', { mode: 0o644 });
+    chmodSync(join(dir, 'config.yaml'), 0o644);
     const proc = run(['agentgw', 'serve', '--host', '0.0.0.0', '--port', '0'], { ...childEnv(dir), GW_DIR: dir, GW_TMUX_SOCKET: socket, GW_PROVIDER: 'shell', NO_COLOR: '1' });
     let output = '';
     for (const stream of [proc.stdout, proc.stderr]) void (async () => { for await (const c of stream) output += new TextDecoder().decode(c); })();
@@ -45,6 +49,8 @@ describe('first commands from the repository', () => {
       expect(match, output).not.toBeNull();
       expect(match![1]).toBe(match![2]!);
       expect((await fetch(`http://127.0.0.1:${match![1]}/health`)).status).toBe(200);
+      expect(output).toContain(`${join(dir, 'config.yaml')} is readable by every user of this machine (mode 644) and holds api_key; run: chmod 600`);
+      expect(output).not.toContain('first-run-key-0123456789');
     } finally {
       process.kill(-proc.pid, 'SIGINT');
       await proc.exited;

@@ -1,5 +1,6 @@
 import { removePidFile, writePidFile } from '@devhub/shared';
 import { gatewayFeatures } from '../../app';
+import { configFileExposure } from '../../config';
 import { type RunningServer, startServer } from '../../server';
 import type { CliContext } from '../_context';
 import { StartFailed } from '../errors';
@@ -21,6 +22,8 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
   writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: server.gateway.startedAt });
   const auth = config.api_key ? 'API key required' : "no API key: only this user's programs on this machine";
   log.ready(`agentgw listening on ${boundAddress(listen.host, server.port)} (${wildcardNote(listen.host, server.url)}docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
+  const exposed = configFileExposure(config.config_file);
+  if (exposed) log.warn(exposed);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
