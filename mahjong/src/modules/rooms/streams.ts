@@ -67,7 +67,9 @@ export class RoomStreams {
       this.shown[viewer + 1] = tableKey(state);
       if (handEnded && state.result) events.push({ type: 'kyoku_end', result: state.result, state });
       if (game.isOver()) events.push({ type: 'game_over', state });
-      if (pending && (viewer === pending.seat || (viewer !== SPECTATOR && state.phase < 4))) events.push(clockEvent(pending, record.clock.decisionMs));
+      // Others are told a seat's clock only with a public move: a step they are not shown (a discard
+      // waiting for its riichi confirmation) sending a clock would tell them it happened.
+      if (pending && (viewer === pending.seat || (viewer !== SPECTATOR && state.phase < 4 && events.length > 0))) events.push(clockEvent(pending, record.clock.decisionMs));
       if (viewer === SPECTATOR) {
         this.spectators.push(step.t, state);
         this.later(step.t + record.spectatorDelayMs, () => { for (const e of events) hub.broadcast(e, seq); });
