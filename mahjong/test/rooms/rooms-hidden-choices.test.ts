@@ -46,6 +46,20 @@ async function eventsWhen(stream: RawStream, seen: (events: { event: string; dat
   throw new Error('the stream never showed the expected event');
 }
 
+describe('a practice wall is no one player\'s secret', () => {
+  it('a seeded room shows its seed to everyone, before they take a seat; an unseeded one none', async () => {
+    const created = await post(base, '/api/rooms', { name: 'Host', seed: 4242 });
+    const id = created.body.room.room_id as string;
+    // Its creator could compute every hand and draw from it: whoever is invited is told as much.
+    const stranger = (await (await fetch(`${base}/api/rooms/${id}`)).json()) as any;
+    expect([stranger.seeded, stranger.seed]).toEqual([true, 4242]);
+    const joined = await post(base, `/api/rooms/${id}/seats`, { name: 'Guest' });
+    expect(joined.body.room.seed).toBe(4242);
+    const fair = await post(base, '/api/rooms', { name: 'Host' });
+    expect([fair.body.room.seeded, fair.body.room.seed]).toEqual([false, null]);
+  });
+});
+
 describe('a room seat learns nothing of another seat\'s choices', () => {
   it('while a seat answers a call, the others\' views do not name it; a riichi-capable discard sends the others no clock', async () => {
     const { id, tokens, streams } = await room(4, 20261129);

@@ -48,6 +48,9 @@ export const RoomView = t.Object({
   owner_seat: Seat,
   max_round: t.Integer(),
   seeded: t.Boolean(),
+  seed: t.Union([t.Integer(), t.Null()], {
+    description: 'a practice wall\'s seed, shown to everyone: from it (or from a few dealt tiles, by a search of seconds) anyone can compute every hand and draw, so no player may be the only one to know it; null: the walls come from a secret revealed at the end',
+  }),
   clock: t.Object({ decision_ms: t.Integer(), bank_ms: t.Integer(), bank_per: t.Union([t.Literal('hand'), t.Literal('game')]) }),
   spectator_delay_ms: t.Integer(),
   bots: t.String(),

@@ -58,6 +58,7 @@
     $('auto').checked = ui.auto;
     $('watch').href = `/room?id=${r.room_id}&watch=1`;
     const notes = [`${r.clock.decision_ms / 1000} s a decision + ${r.clock.bank_ms / 1000} s bank per ${r.clock.bank_per}`, `spectators ${r.spectator_delay_ms / 1000} s behind`];
+    if (r.seeded) notes.push(`practice wall, seed ${r.seed}: every player can work out every hand and draw from it; not rated`);
     if (r.ratings) notes.push(`ratings: ${r.ratings.map((c) => `${c.name} ${c.delta >= 0 ? '+' : ''}${c.delta} → ${Math.round(c.after)}`).join(', ')}`);
     $('room-note').textContent = notes.join(' · ');
     if (ui.you === null && watching) status('Watching');
