@@ -113,6 +113,19 @@ describe('a room seat learns nothing of another seat\'s choices', () => {
       }
       expect(calls).toBeGreaterThan(0);
       expect(riichis).toBeGreaterThan(0);
+      // A seat's time bank and deadline are its own: bank time spent on a call it declined would
+      // show at its next turn. Others are told when a turn began, never what is left of its bank.
+      const again = await Promise.all(tokens.map((t) => openStream(base, id, t)));
+      try {
+        for (const [seat, s] of [...streams, ...again].map((s, i) => [i % 4, s] as const)) {
+          const events = await eventsWhen(s, (evs) => evs.some((e) => e.event === 'snapshot'));
+          for (const e of events.filter((e) => e.event === 'clock' && e.data.seat !== seat)) expect([e.data.bank_ms, e.data.deadline]).toEqual([undefined, undefined]);
+          for (const e of events.filter((e) => e.event === 'clock' && e.data.seat === seat)) expect(typeof e.data.bank_ms).toBe('number');
+          for (const e of events.filter((e) => e.event === 'snapshot')) expect(e.data.banks.map((b: unknown, i: number) => i === seat || b === null)).toEqual([true, true, true, true]);
+        }
+      } finally {
+        for (const s of again) s.close();
+      }
     } finally {
       for (const s of streams) s.close();
     }

@@ -123,9 +123,11 @@
   function tickClock() {
     const c = ui.clock, box = $('clock');
     if (!c || !ui.state || ui.state.is_over) { box.textContent = ''; return; }
-    const left = Math.max(0, c.deadline - Date.now());
     const who = c.seat === ui.you ? 'Your time' : `${names()[c.seat]}`;
     const base = Math.max(0, c.started + c.decision_ms - Date.now());
+    // Another seat's bank is its own (the server sends it only to that seat): its base time alone.
+    if (c.deadline === undefined) { box.textContent = `${who}: ${Math.ceil(base / 1000)} s`; box.classList.remove('low'); return; }
+    const left = Math.max(0, c.deadline - Date.now());
     box.textContent = `${who}: ${Math.ceil(base / 1000)} s + ${Math.ceil(Math.min(c.bank_ms, left) / 1000)} s`;
     box.classList.toggle('low', left < 3000);
   }
