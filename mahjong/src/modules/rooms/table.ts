@@ -226,10 +226,10 @@ export class RoomTable {
   }
 
   /** A stream for `viewer` (seat or -1), opened after catching up. Spectators get the delayed steps still to come. */
-  async subscribe(viewer: number, roomEvent: () => SseEvent, heartbeatMs = HEARTBEAT_MS): Promise<ReadableStream<Uint8Array>> {
+  async subscribe(viewer: number, roomEvent: () => SseEvent, heartbeatMs = HEARTBEAT_MS, onEnd?: () => void): Promise<ReadableStream<Uint8Array>> {
     return this.local(() => {
       const hub = this.streams.hub(viewer);
-      const stream = hub.subscribe(this.greeting(viewer, roomEvent()), heartbeatMs, viewer === SPECTATOR ? -1 : this.applied);
+      const stream = hub.subscribe(this.greeting(viewer, roomEvent()), heartbeatMs, viewer === SPECTATOR ? -1 : this.applied, onEnd);
       return stream;
     });
   }
