@@ -16,7 +16,8 @@ import { historyModule } from './modules/history';
 import { webModule } from './modules/web';
 import { bodyLimit, MAX_BODY_BYTES } from './server/body-limit';
 import type { CreateRate } from './server/client-buckets';
-import { clientResolver } from './server/client-resolver';
+import { clientResolver, type PeerServer } from './server/client-resolver';
+import { StreamQuota } from './server/stream-quota';
 import { TokenGuesses } from './server/token-guesses';
 import { createLimit } from './server/create-limit';
 import { errorMapper } from './server/on-error';
@@ -94,6 +95,11 @@ export function createApp(deps: AppDeps = {}) {
     : null;
   // Who a request is for the per-client limits (none without them: every client is the owner).
   const clientOf = limit?.clientOf ?? (() => null);
+  // Open event streams per client (stream-quota.ts), counted as the creation limits count clients
+  // whatever those limits are; the admin token is not counted.
+  const streams = new StreamQuota();
+  const streamClient = clientResolver(deps.trustedProxies);
+  const openStream = (request: Request, server: PeerServer) => streams.acquire(access.isAdmin(presentedToken(request)) ? null : streamClient(request, server));
   // Wrong tokens per client, counted whatever the creation limits are (token-guesses.ts).
   const guesses = new TokenGuesses(clientResolver(deps.trustedProxies));
   return new Elysia()
@@ -109,12 +115,12 @@ export function createApp(deps: AppDeps = {}) {
     .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
     .use(healthModule())
     .use(webModule())
-    .use(gameModule(games, access))
+    .use(gameModule(games, access, openStream))
     .use(sessionsModule(games, access, guesses))
     .use(historyModule(games, access, costly, clientOf, guesses))
     .use(replayModule(costly, clientOf, deps.samplesDir ?? DEFAULT_SAMPLES_DIR))
     .use(ladderModule(deps.ladder ?? new LadderStore(null), deps.ladderRunning ?? (() => false)))
-    .use(roomsModule(rooms))
+    .use(roomsModule(rooms, openStream))
     .decorate('games', games)
     .decorate('rooms', rooms)
     .decorate('createBuckets', limit?.buckets ?? null)

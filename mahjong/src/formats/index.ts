@@ -10,6 +10,7 @@ import type { Paipu } from '../engine/paipu/types';
 import { UnknownLogFormat, type LogFormat } from './errors';
 import { exportMjai } from './mjai/export';
 import { parseMjai } from './mjai/parse';
+import { jsonTextDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import { exportTenhou6 } from './tenhou6/export';
 import { parseTenhou6 } from './tenhou6/parse';
 
@@ -21,6 +22,8 @@ export function detectFormat(text: string): { format: LogFormat; json?: unknown 
   const s = text.replace(/^\uFEFF/, '').trimStart();
   if (s.startsWith('<')) return { format: 'xml' };
   if (s.startsWith('{')) {
+    // Refused before JSON.parse builds it (json-depth.ts); real logs nest 8 levels at most.
+    if (jsonTextDeeperThan(s)) throw new UnknownLogFormat(`JSON that nests deeper than ${MAX_JSON_DEPTH} levels`);
     const firstLine = s.split('\n', 1)[0]!.trim();
     let whole: unknown;
     try { whole = JSON.parse(s); } catch { whole = undefined; }

@@ -1,5 +1,6 @@
 import { readBounded, readBoundedText } from '@devhub/shared';
 import { Elysia } from 'elysia';
+import { jsonTextDeeperThan, MAX_JSON_DEPTH } from '../formats/json-depth';
 import { BadRequest, PayloadTooLarge } from './errors';
 
 /** mahjong/README.md: bodies over 5 MB are refused with 413 before they are read. */
@@ -7,10 +8,11 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 /**
  * Our deepest request (a paipu: rounds, events, a meld's tiles) nests 8 levels. A JSON body that
- * nests deeper is refused before anything walks it recursively (schema errors and re-encoding
- * would overflow the stack on a 5 MB body of brackets).
+ * nests deeper is refused from its text, before JSON.parse builds it (formats/json-depth.ts: 5 MB
+ * of brackets took ~230 MB and two seconds of the server's thread to parse), and so before
+ * anything walks it recursively (schema errors and re-encoding would overflow the stack).
  */
-export const MAX_JSON_DEPTH = 32;
+export { MAX_JSON_DEPTH };
 
 /** Whether `value` nests arrays/objects deeper than `max` (iterative, so a deep value cannot overflow the stack here). */
 export function nestedDeeperThan(value: unknown, max: number): boolean {
@@ -43,11 +45,14 @@ export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly st
       if (!isJson(contentType) && opts.rawPaths?.includes(new URL(request.url).pathname)) {
         return readBounded(request.body, limit, () => new PayloadTooLarge(limit));
       }
-      if (request.headers.has('content-length')) return;
+      // JSON is always read here (Elysia's own parser would build a deep body before any check).
+      if (request.headers.has('content-length') && !isJson(contentType)) return;
       const text = await readBoundedText(request.body, limit, () => new PayloadTooLarge(limit));
       if (!contentType.includes('json')) return text;
+      if (text === '') return undefined;
+      if (jsonTextDeeperThan(text)) throw new BadRequest(`request body nests deeper than ${MAX_JSON_DEPTH} levels`);
       try {
-        return text === '' ? undefined : JSON.parse(text);
+        return JSON.parse(text);
       } catch {
         throw new BadRequest('request body is not valid JSON');
       }

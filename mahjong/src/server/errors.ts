@@ -80,6 +80,14 @@ export class TooManyHeld extends AppError {
   }
 }
 
+/** One client has as many event streams open as it may (server/stream-quota.ts, README "Security model"). */
+export class TooManyStreams extends AppError {
+  readonly retryAfter = 10;
+  constructor(max: number) {
+    super('TOO_MANY_STREAMS', 429, `this address already has ${max} event streams open on this server; close a page or wait for one to end`, { max_streams: max, retry_after: 10 });
+  }
+}
+
 /** The analyses and reviews waiting for the costly-work pool are at its bound (modules/replay/costly-pool.ts). */
 export class ServerBusy extends AppError {
   readonly retryAfter = 5;

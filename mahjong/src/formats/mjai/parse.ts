@@ -9,6 +9,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Round, RyuukyokuKind } from '../../engine/paipu/types';
 import { completeWithEngine } from '../complete';
 import { InvalidLog } from '../errors';
+import { jsonTextDeeperThan, MAX_JSON_DEPTH } from '../json-depth';
 import { RoundBuilder } from '../round-builder';
 import type { TileRef } from '../tile-ids';
 import { MjaiEvent } from './schema';
@@ -112,6 +113,7 @@ export function parseMjai(text: string) {
   text.split('\n').forEach((line, i) => {
     const s = line.trim();
     if (!s) return;
+    if (jsonTextDeeperThan(s)) throw new InvalidLog(FORMAT, `line ${i + 1}`, `nests deeper than ${MAX_JSON_DEPTH} levels`);
     try { events.push(JSON.parse(s)); } catch {
       throw new InvalidLog(FORMAT, `line ${i + 1}`, 'not a JSON object');
     }

@@ -17,6 +17,8 @@ interface Subscriber {
   timer: ReturnType<typeof setInterval>;
   /** The step its first message showed: a later broadcast of that step or an earlier one is skipped. */
   from: number;
+  /** Told once when the stream ends (closed by its client or the server). */
+  onEnd?: () => void;
 }
 
 export class EventHub {
@@ -39,8 +41,9 @@ export class EventHub {
    * broadcast. Comment lines every `heartbeatMs` keep proxies from closing an idle stream.
    * `from` is the step `first` shows (the session's step count): broadcasts of steps up to it are
    * already in `first` and are not sent again (with several servers an event can arrive late).
+   * `onEnd` is called once when the stream ends, whoever ends it.
    */
-  subscribe(first: SseEvent | SseEvent[], heartbeatMs = HEARTBEAT_MS, from = -1): ReadableStream<Uint8Array> {
+  subscribe(first: SseEvent | SseEvent[], heartbeatMs = HEARTBEAT_MS, from = -1, onEnd?: () => void): ReadableStream<Uint8Array> {
     let ctrl: ReadableStreamDefaultController<Uint8Array> | undefined;
     const drop = () => {
       if (ctrl) this.remove(ctrl);
@@ -56,7 +59,7 @@ export class EventHub {
             drop();
           }
         }, heartbeatMs);
-        this.subscribers.set(controller, { timer, from });
+        this.subscribers.set(controller, { timer, from, onEnd });
         this.changed();
       },
       cancel: drop,
@@ -93,6 +96,7 @@ export class EventHub {
     if (sub === undefined) return;
     clearInterval(sub.timer);
     this.subscribers.delete(ctrl);
+    sub.onEnd?.();
     this.changed();
   }
 

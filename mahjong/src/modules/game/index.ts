@@ -9,6 +9,7 @@ import { parseMjlog } from '../../engine/mjlog/parse';
 import { HUMAN_SEAT } from './session-replica';
 import type { GameService } from './service';
 import { exportFile } from '../replay/service';
+import type { StreamGate } from '../../server/stream-quota';
 
 const tags = ['game'];
 /** A TypeBox schema (JSON Schema) where the OpenAPI types want a SchemaObject. */
@@ -17,7 +18,7 @@ const jsonSchema = (schema: TSchema): {} => schema;
 const SPECTATOR = -1;
 
 /** The game endpoints of the spec plus the README's speed, delete, sessions, log and mjlog. */
-export const gameModule = (service: GameService, access: GameAccess) => {
+export const gameModule = (service: GameService, access: GameAccess, openStream: StreamGate = () => () => undefined) => {
   /**
    * The full record of a game: a live session's (human_ai: once over), or, once the session is
    * gone, the stored game's for its token holder and the admin. `reading` false (a claim): only
@@ -65,11 +66,13 @@ export const gameModule = (service: GameService, access: GameAccess) => {
       if (s.mode === 'human_ai') access.requireOwner(s, presentedToken(request, params.session_id), 'an action');
       return { ok: true as const, state: await s.act(body.player_id, body.action_idx) };
     }, { params: SessionParams, body: ActionBody, response: ActionResponse, detail: { summary: 'Submit the human player\'s action', tags } })
-    .get('/api/game/:session_id/events', async ({ params, request }) => {
+    .get('/api/game/:session_id/events', async ({ params, request, server }) => {
       const s = await service.get(params.session_id);
       // The events carry the human seat's view: its holder only.
       if (s.mode === 'human_ai') access.requireOwner(s, presentedToken(request, params.session_id), 'the event stream of a human_ai game');
-      return new Response(await s.subscribe(), {
+      const release = openStream(request, server);
+      const stream = await s.subscribe(undefined, release).catch((err: unknown) => { release(); throw err; });
+      return new Response(stream, {
         headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' },
       });
     }, {

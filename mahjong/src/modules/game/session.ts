@@ -155,14 +155,17 @@ export class GameSession {
    * table (and `game_over` at once if the game has ended); later events of steps it already shows
    * are skipped.
    */
-  async subscribe(heartbeatMs = HEARTBEAT_MS): Promise<ReadableStream<Uint8Array>> {
+  async subscribe(heartbeatMs = HEARTBEAT_MS, onEnd?: () => void): Promise<ReadableStream<Uint8Array>> {
     this.listening ??= this.bus.listen(this.id, (seq, event) => {
       this.heard = Math.max(this.heard, seq);
       this.hub.broadcast(event, seq);
     });
     await this.listening;
     do await this.catchUp(); while (this.heard > this.steps);
-    return this.hub.subscribe(this.greeting(), heartbeatMs, this.steps);
+    // Between steps (the lock), as the state endpoint reads it: in the middle of the AIs' turns
+    // (an mjai bot deciding takes real time, and so does a step written to Redis) the table would
+    // show which seat is being asked about a call, even one that then passes.
+    return this.exclusive(() => this.hub.subscribe(this.greeting(), heartbeatMs, this.steps, onEnd));
   }
 
   /** What a new subscriber gets first: the table, and `game_over` at once if the game has ended. */

@@ -14,6 +14,7 @@ import {
 import type { RoomService } from './service';
 import type { RoomRecord, RoomResultSummary } from './types';
 import { SPECTATOR, viewFor } from './views';
+import type { StreamGate } from '../../server/stream-quota';
 
 const tags = ['rooms'];
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
@@ -25,7 +26,7 @@ const resultJson = (r: RoomResultSummary) => ({
 });
 
 /** Rooms for friends (README, "Rooms"): create, invite, take seats, start, play, watch; ratings. */
-export const roomsModule = (rooms: RoomService) => {
+export const roomsModule = (rooms: RoomService, openStream: StreamGate = () => () => undefined) => {
   const seated = async (record: RoomRecord, seat: number, token: string, request: Request, set: { headers: Record<string, unknown> }) => {
     set.headers['set-cookie'] = seatCookie(record.id, token);
     const invite = `${new URL(request.url).origin}/room?id=${encodeURIComponent(record.id)}`;
@@ -69,10 +70,12 @@ export const roomsModule = (rooms: RoomService) => {
       await rooms.requested(table, seat);
       return table.exclusive(() => viewFor(table.game!, seat));
     }, { params: RoomParams, query: WatchQuery, detail: { summary: 'The table as your seat sees it (a spectator: as it was spectator_delay_ms ago, no concealed hand)', tags } })
-    .get('/api/rooms/:room_id/events', async ({ params, request, query }) => {
+    .get('/api/rooms/:room_id/events', async ({ params, request, query, server }) => {
       const record = await rooms.record(params.room_id);
       const seat = query.watch === undefined ? rooms.seatOf(record, presentedSeatToken(request, record.id)) : null;
-      return new Response(await rooms.events(record.id, seat), { headers: SSE_HEADERS });
+      const release = openStream(request, server);
+      const stream = await rooms.events(record.id, seat, release).catch((err: unknown) => { release(); throw err; });
+      return new Response(stream, { headers: SSE_HEADERS });
     }, {
       params: RoomParams, query: WatchQuery, detail: {
         summary: 'Server-sent events of the room for your seat (its token) or, without one or with ?watch=1, for a spectator (delayed, no concealed hand)',

@@ -48,6 +48,9 @@ export const RoomView = t.Object({
   owner_seat: Seat,
   max_round: t.Integer(),
   seeded: t.Boolean(),
+  seed: t.Union([t.Integer(), t.Null()], {
+    description: 'a practice wall\'s seed, shown to everyone: from it (or from a few dealt tiles, by a search of seconds) anyone can compute every hand and draw, so no player may be the only one to know it; null: the walls come from a secret revealed at the end',
+  }),
   clock: t.Object({ decision_ms: t.Integer(), bank_ms: t.Integer(), bank_per: t.Union([t.Literal('hand'), t.Literal('game')]) }),
   spectator_delay_ms: t.Integer(),
   bots: t.String(),
@@ -77,10 +80,10 @@ export const RoomResultsResponse = t.Object({ games: t.Array(RoomResultSummaryVi
 /** The events of GET /api/rooms/{id}/events (besides the game's own shapes: state as in /api/game). */
 export const RoomEventDoc = t.Union([
   t.Object({ type: t.Literal('room'), room: RoomView }, { description: 'first event, and whenever a seat is taken, someone connects or leaves, the game starts or ends' }),
-  t.Object({ type: t.Literal('snapshot'), state: State, seats: t.Array(t.Object({ kind: t.String(), ai: t.Union([t.String(), t.Null()]), name: t.Union([t.String(), t.Null()]) })), banks: t.Optional(t.Array(t.Integer())), delay_ms: t.Optional(t.Integer()) }),
+  t.Object({ type: t.Literal('snapshot'), state: State, seats: t.Array(t.Object({ kind: t.String(), ai: t.Union([t.String(), t.Null()]), name: t.Union([t.String(), t.Null()]) })), banks: t.Optional(t.Array(t.Union([t.Integer(), t.Null()]), { description: 'each seat\'s time bank: your own; null for the others' })), delay_ms: t.Optional(t.Integer()) }),
   t.Object({ type: t.Literal('action'), player: Seat, action: t.Integer(), by: t.Union([t.Literal('human'), t.Literal('ai'), t.Literal('auto'), t.Literal('timeout')]), timeout: t.Optional(t.Literal(true)), state: State }),
   t.Object({ type: t.Literal('state'), state: State }, { description: 'the table moved on after a step that is not shown (everyone passed on a discard, and the next seat drew)' }),
-  t.Object({ type: t.Literal('clock'), seat: Seat, deadline: t.Number(), bank_ms: t.Integer(), decision_ms: t.Integer(), started: t.Number() }),
+  t.Object({ type: t.Literal('clock'), seat: Seat, deadline: t.Optional(t.Number({ description: 'your own clock only' })), bank_ms: t.Optional(t.Integer({ description: 'your own clock only' })), decision_ms: t.Integer(), started: t.Number() }),
   t.Object({ type: t.Literal('kyoku_start'), state: State }),
   t.Object({ type: t.Literal('kyoku_end'), result: t.Any(), state: State }),
   t.Object({ type: t.Literal('game_over'), state: State }),

@@ -9,6 +9,8 @@ export async function roomView(store: RoomStore, record: RoomRecord, you: number
   const result = record.status === 'over' ? await store.result(record.id).catch(() => null) : null;
   return {
     room_id: record.id, status: record.status, owner_seat: record.ownerSeat, max_round: record.maxRound, seeded: record.seeded,
+    // A seeded wall is known to whoever holds the seed (its creator) and can be found by any seat: said to all.
+    seed: record.seeded ? record.gameSeed : null,
     clock: { decision_ms: record.clock.decisionMs, bank_ms: record.clock.bankMs, bank_per: record.clock.bankPer },
     spectator_delay_ms: record.spectatorDelayMs, bots: record.bots[0]!, you,
     seats: record.seats.map((s, seat) => ({

@@ -24,8 +24,14 @@ export class SeatClocks {
     this.banks = fullBanks(this.record().clock);
   }
 
-  /** A step was played: a deal refills the banks (when they last a hand), a move leaves its seat the bank it recorded. */
-  played(step: RoomStep): void {
+  /**
+   * A step was played: a deal refills the banks (when they last a hand), a move leaves its seat the
+   * bank it recorded. `private` (a discard now waiting for its riichi confirmation, which the other
+   * seats are not shown): the seat's decision goes on, on the same clock — a fresh one would show
+   * in its deadline that the seat could declare riichi.
+   */
+  played(step: RoomStep, privateStep = false): void {
+    if (privateStep) return;
     const clock = this.record().clock;
     this.lastStepAt = step.t;
     if (step.k === 'd') {

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ClockConfig } from '../../rooms/clock';
 import { cleanName, fillWithBots, SeatError, takeSeat } from '../../rooms/seats';
 import { tokenHash } from '../backend/game-store';
+import { HEARTBEAT_MS } from '../events/hub';
 import type { GameFactories } from '../game/service';
 import { newSessionToken } from '../game/token';
 import { parseMjlog } from '../../engine/mjlog/parse';
@@ -187,11 +188,11 @@ export class RoomService {
   }
 
   /** A stream of the room for a seat (its token) or a spectator. */
-  async events(id: string, viewer: number | null): Promise<ReadableStream<Uint8Array>> {
+  async events(id: string, viewer: number | null, onEnd?: () => void): Promise<ReadableStream<Uint8Array>> {
     const table = await this.table(id);
     table.connected = await this.store.connected(id);
     const roomEvent = { type: 'room', room: await this.view(table.record, viewer, table.connected) };
-    return table.subscribe(viewer ?? SPECTATOR, () => roomEvent);
+    return table.subscribe(viewer ?? SPECTATOR, () => roomEvent, HEARTBEAT_MS, onEnd);
   }
 
   async act(id: string, token: string | null, action: number) {

@@ -67,7 +67,9 @@ export class RoomStreams {
       this.shown[viewer + 1] = tableKey(state);
       if (handEnded && state.result) events.push({ type: 'kyoku_end', result: state.result, state });
       if (game.isOver()) events.push({ type: 'game_over', state });
-      if (pending && (viewer === pending.seat || (viewer !== SPECTATOR && state.phase < 4))) events.push(clockEvent(pending, record.clock.decisionMs));
+      // Others are told a seat's clock only with a public move: a step they are not shown (a discard
+      // waiting for its riichi confirmation) sending a clock would tell them it happened.
+      if (pending && (viewer === pending.seat || (viewer !== SPECTATOR && state.phase < 4 && events.length > 0))) events.push(clockEvent(pending, record.clock.decisionMs, viewer));
       if (viewer === SPECTATOR) {
         this.spectators.push(step.t, state);
         this.later(step.t + record.spectatorDelayMs, () => { for (const e of events) hub.broadcast(e, seq); });
@@ -92,9 +94,9 @@ export class RoomStreams {
       return out;
     }
     const state = viewFor(game, viewer);
-    out.push({ type: 'snapshot', state, seats, banks: [...banks] });
+    out.push({ type: 'snapshot', state, seats, banks: ownBank(banks, viewer) });
     const p = pending();
-    if (p && (viewer === p.seat || state.phase < 4)) out.push(clockEvent(p, record.clock.decisionMs));
+    if (p && (viewer === p.seat || state.phase < 4)) out.push(clockEvent(p, record.clock.decisionMs, viewer));
     if (game.isOver()) out.push({ type: 'game_over', state });
     return out;
   }
@@ -111,9 +113,9 @@ export class RoomStreams {
       const hub = this.hub(viewer);
       if (!hub.size) continue;
       const state = viewFor(game, viewer);
-      hub.broadcast({ type: 'snapshot', state, seats: this.seatNames(), ...(viewer === SPECTATOR ? { delay_ms: record.spectatorDelayMs } : { banks: [...banks] }) });
+      hub.broadcast({ type: 'snapshot', state, seats: this.seatNames(), ...(viewer === SPECTATOR ? { delay_ms: record.spectatorDelayMs } : { banks: ownBank(banks, viewer) }) });
       const p = pending();
-      if (p && viewer !== SPECTATOR && (viewer === p.seat || state.phase < 4)) hub.broadcast(clockEvent(p, record.clock.decisionMs));
+      if (p && viewer !== SPECTATOR && (viewer === p.seat || state.phase < 4)) hub.broadcast(clockEvent(p, record.clock.decisionMs, viewer));
     }
   }
 
@@ -133,6 +135,15 @@ export class RoomStreams {
 
 const tableKey = (s: StateView): string => `${s.phase}|${s.turn}|${s.tiles_left}|${s.game.hand_index}`;
 
-function clockEvent(p: Pending, decisionMs: number): SseEvent {
+/**
+ * A seat's clock. Its bank and deadline go to that seat alone (as on Tenhou, no one sees another's
+ * bank): time a player spent from the bank over a call it then declined would otherwise show in
+ * its bank at its next turn, telling that it could have called. Others get when the turn began.
+ */
+function clockEvent(p: Pending, decisionMs: number, viewer: number): SseEvent {
+  if (viewer !== p.seat) return { type: 'clock', seat: p.seat, decision_ms: decisionMs, started: p.start };
   return { type: 'clock', seat: p.seat, deadline: p.deadline, bank_ms: p.bank, decision_ms: decisionMs, started: p.start };
 }
+
+/** The time banks as `viewer` may see them: its own; null for the others (see clockEvent). */
+const ownBank = (banks: number[], viewer: number): (number | null)[] => banks.map((b, seat) => (seat === viewer ? b : null));

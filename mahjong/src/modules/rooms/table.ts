@@ -121,7 +121,7 @@ export class RoomTable {
   private after(step: RoomStep, riichiBefore: number | null, _at: number | null): void {
     const game = this.game!;
     this.applied++;
-    this.clocks.played(step);
+    this.clocks.played(step, entersRiichiStage(game, step));
     const seq = this.applied;
     // The game is over: bot processes (mjai) stop now, not when the room expires.
     if (game.isOver()) for (const ai of this.ais) ai?.dispose?.(game);
@@ -213,7 +213,11 @@ export class RoomTable {
       this.deps.log.warn(`room ${this.id}: bot ${ai.name} for P${seat}: ${message}${err === undefined ? '' : ` (${String(err)})`}`);
     }, (e) => { for (let v = 0; v < 4; v++) this.streams.hubs[v]!.broadcast(e); });
     if (move === null) throw new Error(`room ${this.id}: no legal move for bot P${seat}`);
-    await this.commit({ k: 'a', p: seat, a: move.action, ...(move.tile === undefined ? {} : { tile: move.tile }), by: 'ai', t: now }, before);
+    const step: RoomStep = { k: 'a', p: seat, a: move.action, ...(move.tile === undefined ? {} : { tile: move.tile }), by: 'ai', t: now };
+    await this.commit(step, before);
+    // A discard waiting for its riichi confirmation is settled at once, at the same time: another
+    // bot's delay before the confirmation would show everyone that the bot could declare riichi.
+    if (entersRiichiStage(game, step) && !game.isOver()) await this.botMove(seat, ai, now);
   }
 
   /** The first events of a new stream for `viewer`: the room, and the table (a spectator's as it was `delay` ago). */
@@ -222,10 +226,10 @@ export class RoomTable {
   }
 
   /** A stream for `viewer` (seat or -1), opened after catching up. Spectators get the delayed steps still to come. */
-  async subscribe(viewer: number, roomEvent: () => SseEvent, heartbeatMs = HEARTBEAT_MS): Promise<ReadableStream<Uint8Array>> {
+  async subscribe(viewer: number, roomEvent: () => SseEvent, heartbeatMs = HEARTBEAT_MS, onEnd?: () => void): Promise<ReadableStream<Uint8Array>> {
     return this.local(() => {
       const hub = this.streams.hub(viewer);
-      const stream = hub.subscribe(this.greeting(viewer, roomEvent()), heartbeatMs, viewer === SPECTATOR ? -1 : this.applied);
+      const stream = hub.subscribe(this.greeting(viewer, roomEvent()), heartbeatMs, viewer === SPECTATOR ? -1 : this.applied, onEnd);
       return stream;
     });
   }
@@ -241,6 +245,11 @@ export class RoomTable {
     for (const ai of this.ais) if (this.game) ai?.dispose?.(this.game);
     this.streams.dispose();
   }
+}
+
+/** The step was a discard that now waits for its riichi confirmation (the seat decides on). */
+function entersRiichiStage(game: EngineGame, step: RoomStep): boolean {
+  return step.k === 'a' && step.a <= 36 && game.toAct() === step.p && game.view(step.p).riichi_stage2;
 }
 
 /** The riichi tile a seat would throw if it confirms or cancels now (public once thrown). */

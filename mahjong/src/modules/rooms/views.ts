@@ -10,11 +10,20 @@ import type { EngineGame } from '../game/port';
 
 export const SPECTATOR = -1;
 
+/**
+ * The phase others are shown while a seat answers a discard or a kan. The engine's phases 4–15
+ * name the seat asked (`4 + seat`, "P2_RESPONSE", …), so a view that kept them would tell every
+ * other seat who could call or win; this one names no seat (and is neither a seat's turn, < 4,
+ * nor the end of the hand, 16). Which discard or kan is being answered stays in `target`.
+ */
+export const ANSWERING_PHASE = 17;
+export const ANSWERING_PHASE_NAME = 'ANSWERING';
+
 /** The state `viewer` sees now. */
 export function viewFor(game: EngineGame, viewer: number): StateView {
   const v = game.view(viewer);
   // Phases 4–15 ask the other seats about a discard or kan: who is asked is not shown.
-  if (v.turn >= 0 && v.turn !== viewer && v.phase >= 4 && v.phase < 16) return { ...v, turn: -1 };
+  if (v.turn >= 0 && v.turn !== viewer && v.phase >= 4 && v.phase < 16) return { ...v, turn: -1, phase: ANSWERING_PHASE, phase_name: ANSWERING_PHASE_NAME };
   return v;
 }
 

@@ -58,6 +58,7 @@
     $('auto').checked = ui.auto;
     $('watch').href = `/room?id=${r.room_id}&watch=1`;
     const notes = [`${r.clock.decision_ms / 1000} s a decision + ${r.clock.bank_ms / 1000} s bank per ${r.clock.bank_per}`, `spectators ${r.spectator_delay_ms / 1000} s behind`];
+    if (r.seeded) notes.push(`practice wall, seed ${r.seed}: every player can work out every hand and draw from it; not rated`);
     if (r.ratings) notes.push(`ratings: ${r.ratings.map((c) => `${c.name} ${c.delta >= 0 ? '+' : ''}${c.delta} → ${Math.round(c.after)}`).join(', ')}`);
     $('room-note').textContent = notes.join(' · ');
     if (ui.you === null && watching) status('Watching');
@@ -122,9 +123,11 @@
   function tickClock() {
     const c = ui.clock, box = $('clock');
     if (!c || !ui.state || ui.state.is_over) { box.textContent = ''; return; }
-    const left = Math.max(0, c.deadline - Date.now());
     const who = c.seat === ui.you ? 'Your time' : `${names()[c.seat]}`;
     const base = Math.max(0, c.started + c.decision_ms - Date.now());
+    // Another seat's bank is its own (the server sends it only to that seat): its base time alone.
+    if (c.deadline === undefined) { box.textContent = `${who}: ${Math.ceil(base / 1000)} s`; box.classList.remove('low'); return; }
+    const left = Math.max(0, c.deadline - Date.now());
     box.textContent = `${who}: ${Math.ceil(base / 1000)} s + ${Math.ceil(Math.min(c.bank_ms, left) / 1000)} s`;
     box.classList.toggle('low', left < 3000);
   }
