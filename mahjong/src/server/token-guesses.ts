@@ -1,5 +1,7 @@
 import { AppError } from '@devhub/shared';
-import { FailedAttempts, MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
+import { Guessers, MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
+import { forwardingHeader, isLoopbackAddress } from '@devhub/shared/host-allow';
+import { otherUserIn, requestPeerUids, type ListeningServer } from '@devhub/shared/peer-user';
 import { Elysia } from 'elysia';
 import type { PeerServer } from './client-resolver';
 
@@ -23,11 +25,16 @@ function presentsToken(request: Request): boolean {
  * that holds nothing (`miss`); a client with MAX_FAILED_ATTEMPTS of them within a minute is refused
  * for the next minute whenever it presents a token, right or wrong (429 `TOO_MANY_WRONG_TOKENS`),
  * so a guess that happened to be right tells nothing either. Clients are counted as the creation
- * limits count them (`clientOf`: the owner's own machine and in-process requests are not).
+ * limits count them (`clientOf`: the owner's own machine and in-process requests are not), except
+ * a program of another Unix user of this machine: any program may connect from 127.0.0.1 (the
+ * owner's machine, not counted) or any other 127.x.y.z, so such a program is counted by its user,
+ * whatever address it picks (the kernel says who owns a loopback socket: shared/src/peer-user.ts).
  */
 export class TokenGuesses {
-  private readonly attempts = new FailedAttempts();
-  private readonly clients = new WeakMap<Request, string>();
+  private readonly guessers = new Guessers();
+  /** Per request: the key it is counted under (null: not counted), and the server it came to. */
+  private readonly clients = new WeakMap<Request, string | null>();
+  private readonly servers = new WeakMap<Request, PeerServer>();
 
   constructor(private readonly clientOf: (request: Request, server: PeerServer) => string | null) {}
 
@@ -35,10 +42,8 @@ export class TokenGuesses {
   readonly plugin = new Elysia({ name: 'token-guesses' })
     .onRequest(({ request, server }) => {
       if (!presentsToken(request)) return;
-      const key = this.clientOf(request, server);
-      if (key === null) return;
-      this.clients.set(request, key);
-      const wait = this.attempts.retryAfter(key);
+      this.servers.set(request, server);
+      const wait = this.guessers.retryAfter(() => this.keyOf(request));
       if (wait > 0) throw new TooManyWrongTokens(wait);
     });
 
@@ -50,7 +55,23 @@ export class TokenGuesses {
 
   /** The request's tokens matched nothing it asked for (a list of its games or sessions came back empty). */
   miss(request: Request): void {
-    const key = this.clients.get(request);
-    if (key !== undefined) this.attempts.fail(key);
+    if (this.servers.has(request)) this.guessers.fail(this.keyOf(request));
   }
+
+  /** The key `request` is counted under, worked out once (a socket owner's lookup is a kernel query). */
+  private keyOf(request: Request): string | null {
+    if (this.clients.has(request)) return this.clients.get(request)!;
+    const server = this.servers.get(request) ?? null;
+    const key = otherUsersKey(request, server) ?? this.clientOf(request, server);
+    this.clients.set(request, key);
+    return key;
+  }
+}
+
+/** `uid N` for a loopback peer without a forwarding header whose socket another user of this machine owns; else null. */
+function otherUsersKey(request: Request, server: PeerServer): string | null {
+  const peer = server?.requestIP(request)?.address;
+  if (!peer || !isLoopbackAddress(peer) || forwardingHeader(request.headers) !== null) return null;
+  const other = otherUserIn(requestPeerUids(server as ListeningServer, request));
+  return other === undefined ? null : `uid ${other}`;
 }
