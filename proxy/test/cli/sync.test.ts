@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decryptConfig, encryptConfig } from '../../src/cli/sync/crypto';
 import { configYaml } from '../usage/helpers';
@@ -98,6 +98,22 @@ describe('modelproxy sync', () => {
     const r = await cli(['sync', 'push', '--url', url, '--user', 'me'], { ...envB, MODELPROXY_SYNC_PASSWORD: 'nope' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('answered HTTP 401');
+  });
+
+  it('refuses plain http to another machine (its password and blob would cross the network in clear), before sending anything', async () => {
+    const c = sandbox('mp-sync-e-');
+    const env = { ...c.env, MODELPROXY_SYNC_PASSPHRASE: PASS, MODELPROXY_SYNC_PASSWORD: 'dav-pass' };
+    const remote = 'http://me:secret-in-url@dav.example.com/dav/modelproxy.blob';
+    const setup = await cli(['sync', 'setup', '--url', remote], env);
+    const push = await cli(['sync', 'push', '--url', remote], env);
+    const exists = existsSync(join(c.dir, 'sync.json'));
+    c[Symbol.dispose]();
+    for (const r of [setup, push]) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('must be https (plain http only on this machine');
+      expect(r.stderr).not.toContain('secret-in-url');
+    }
+    expect(exists).toBe(false);
   });
 
   it('without a configured server says how to set one up (exit 2)', async () => {

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type as t } from '@sinclair/typebox';
 import { BadArgument } from '../_errors';
+import { isSecureUrl } from '../_secure-url';
 
 /** Where the blob lives: a WebDAV-style URL (PUT/GET) with optional basic auth. */
 export const SyncTarget = t.Object({
@@ -31,7 +32,7 @@ export function readTarget(dir: string, flags: { url?: string; user?: string }, 
   }
   const url = flags.url || env.MODELPROXY_SYNC_URL || stored?.url;
   if (!url) throw new BadArgument('no sync server configured: run modelproxy sync setup --url <https://…/modelproxy.blob>, or set MODELPROXY_SYNC_URL');
-  if (!/^https?:\/\//.test(url)) throw new BadArgument(`sync URL must be http(s): ${url}`);
+  if (!isSecureUrl(url)) throw new BadArgument(`sync URL must be https (plain http only on this machine: its password and blob would cross the network in clear): ${showUrl(url)}`);
   const username = flags.user || env.MODELPROXY_SYNC_USER || stored?.username;
   const password = env.MODELPROXY_SYNC_PASSWORD || stored?.password;
   return { url, ...(username ? { username } : {}), ...(password ? { password } : {}) };

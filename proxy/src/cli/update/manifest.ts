@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { Type as t } from '@sinclair/typebox';
-import { isLoopbackHost } from '../../config/listen';
+import { isSecureUrl } from '../_secure-url';
 import { BadArgument, CommandFailed } from '../_errors';
 
 /** Release manifest: the newest version and, per `<os>-<arch>`, where its binary is and its sha256. */
@@ -17,26 +17,12 @@ export const platformKey = (platform: string = process.platform, arch: string = 
 export function manifestUrl(flag: string | undefined, configured: string | undefined, env = process.env): string {
   const url = flag || env.MODELPROXY_UPDATE_MANIFEST || configured;
   if (!url) throw new BadArgument('no release manifest configured: set update.manifest_url in config.yaml, pass --manifest <url> or set MODELPROXY_UPDATE_MANIFEST');
-  if (!isSecure(url)) throw new BadArgument(`the manifest URL must be https (plain http only on this machine: localhost, 127.0.0.1): ${url}`);
+  if (!isSecureUrl(url)) throw new BadArgument(`the manifest URL must be https (plain http only on this machine: localhost, 127.0.0.1): ${url}`);
   return url;
 }
 
 /** Redirects followed at most (a release host may send the manifest to its CDN). */
 const MAX_REDIRECTS = 5;
-
-/**
- * Whether a manifest may be read from `url`: over https, or over plain http from this machine
- * (a local mirror). The manifest names the binary's sha256, so it is what the update trusts: one
- * read over the network in plain http could be swapped on the way, sha256 and all.
- */
-function isSecure(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.host));
-  } catch {
-    return false;
-  }
-}
 
 export async function fetchManifest(url: string, timeoutMs = 30_000): Promise<ReleaseManifest> {
   let response: Response;
@@ -50,7 +36,7 @@ export async function fetchManifest(url: string, timeoutMs = 30_000): Promise<Re
       if (response.status < 300 || response.status >= 400 || location === null) break;
       await response.body?.cancel();
       const next = new URL(location, at).toString();
-      if (!isSecure(next)) throw new CommandFailed(`release manifest ${url} redirected to ${next}, which is not https; nothing was read from it`, 'UPDATE_INSECURE');
+      if (!isSecureUrl(next)) throw new CommandFailed(`release manifest ${url} redirected to ${next}, which is not https; nothing was read from it`, 'UPDATE_INSECURE');
       if (hops >= MAX_REDIRECTS) throw new CommandFailed(`release manifest ${url} redirected more than ${MAX_REDIRECTS} times`, 'UPDATE_UNREACHABLE');
       at = next;
     }
