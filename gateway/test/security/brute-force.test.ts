@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import type { RunningServer } from '../../src/server';
 import { MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
-import { canRunAsNobody, NOBODY_UID, runAsNobody } from '@devhub/shared/testing';
-import { requestFrom } from '@devhub/shared/testing-address';
+import { canRunAsNobody, NOBODY_UID } from '@devhub/shared/testing';
+import { requestFrom, statusesAsNobody } from '@devhub/shared/testing-address';
 import { startTestServer, teardown, testEnv, type TestEnv } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -76,20 +76,10 @@ describe('guessing the key', () => {
 
   it.skipIf(!canRunAsNobody)('another user guessing from many loopback addresses is cut off, and never holds up this user\'s programs', async () => {
     const port = await fresh();
-    const code = `const statuses = [];
-      for (let i = 0; i < ${MAX_FAILED_ATTEMPTS + 3}; i++) {
-        const r = await new Promise((resolve, reject) => {
-          const req = require('node:http').request({ host: '127.0.0.1', port: ${port}, path: '/api/v1/sessions', localAddress: '127.0.' + i + '.' + (50 + i), agent: false,
-            headers: { authorization: 'Bearer wrong-' + i } }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); });
-          req.on('error', reject);
-          req.end();
-        });
-        statuses.push(r);
-      }
-      console.log(JSON.stringify([process.getuid(), statuses]));`;
-    const { out, err } = await runAsNobody(code);
-    expect(err).toBe('');
-    expect(JSON.parse(out)).toEqual([NOBODY_UID, [...Array(MAX_FAILED_ATTEMPTS).fill(401), ...Array(3).fill(429)]]);
+    const requests = Array.from({ length: MAX_FAILED_ATTEMPTS + 3 }, (_, i) => ({
+      method: 'GET', path: '/api/v1/sessions', from: `127.0.${i}.${50 + i}`, headers: { authorization: `Bearer wrong-${i}` },
+    }));
+    expect(await statusesAsNobody(port, requests)).toEqual({ uid: NOBODY_UID, statuses: [...Array(MAX_FAILED_ATTEMPTS).fill(401), ...Array(3).fill(429)] });
     // This user's own programs, from the same addresses even, are served.
     for (const from of ['127.0.0.1', '127.0.3.53']) expect((await requestFrom(from, port, 'GET', '/api/v1/sessions', { authorization: `Bearer ${KEY}` })).status).toBe(200);
   }, 30_000);

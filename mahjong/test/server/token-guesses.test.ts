@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createConsola } from 'consola';
 import { MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
-import { canRunAsNobody, NOBODY_UID, runAsNobody } from '@devhub/shared/testing';
-import { requestFrom } from '@devhub/shared/testing-address';
+import { canRunAsNobody, NOBODY_UID } from '@devhub/shared/testing';
+import { requestFrom, statusesAsNobody } from '@devhub/shared/testing-address';
 import { createApp } from '../../src/app';
 
 // Guessing the admin token the way an attacker would: real sockets, each 127.x.y.z source address
@@ -51,21 +51,10 @@ describe('guessing the admin token', () => {
 
   it.skipIf(!canRunAsNobody)('counts another user of this machine by its user, from 127.0.0.1 (the owner\'s machine) and every other loopback address alike', async () => {
     // Half the guesses from 127.0.0.1, half from a fresh address each: all one guesser.
-    const code = `const statuses = [];
-      for (let i = 0; i < ${MAX_FAILED_ATTEMPTS + 3}; i++) {
-        const r = await new Promise((resolve, reject) => {
-          const req = require('node:http').request({ host: '127.0.0.1', port: ${port}, path: '/api/games/admin', method: 'POST', agent: false,
-            ...(i % 2 ? { localAddress: '127.0.' + i + '.' + (70 + i) } : {}), headers: { 'x-session-token': 'guess-' + i } },
-            (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); });
-          req.on('error', reject);
-          req.end();
-        });
-        statuses.push(r);
-      }
-      console.log(JSON.stringify([process.getuid(), statuses]));`;
-    const { out, err } = await runAsNobody(code);
-    expect(err).toBe('');
-    expect(JSON.parse(out)).toEqual([NOBODY_UID, [...Array(MAX_FAILED_ATTEMPTS).fill(403), ...Array(3).fill(429)]]);
+    const requests = Array.from({ length: MAX_FAILED_ATTEMPTS + 3 }, (_, i) => ({
+      method: 'POST', path: '/api/games/admin', headers: { 'x-session-token': `guess-${i}` }, ...(i % 2 ? { from: `127.0.${i}.${70 + i}` } : {}),
+    }));
+    expect(await statusesAsNobody(port, requests)).toEqual({ uid: NOBODY_UID, statuses: [...Array(MAX_FAILED_ATTEMPTS).fill(403), ...Array(3).fill(429)] });
     // The owner's own programs on 127.0.0.1 are not held up.
     expect((await signIn('127.0.0.1', ADMIN)).json).toEqual({ admin: true });
   }, 30_000);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'bun:test';
 import { MAX_FAILED_ATTEMPTS } from '@devhub/shared/failed-attempts';
-import { canRunAsNobody, NOBODY_UID, runAsNobody } from '@devhub/shared/testing';
-import { requestFrom } from '@devhub/shared/testing-address';
+import { canRunAsNobody, NOBODY_UID } from '@devhub/shared/testing';
+import { requestFrom, statusesAsNobody } from '@devhub/shared/testing-address';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, removeTempDirs } from '../helpers/proxy-harness';
 
@@ -67,20 +67,10 @@ describe('guessing the client token', () => {
 
   it.skipIf(!canRunAsNobody)('another user guessing from many loopback addresses is cut off, and never holds up this user\'s programs', async () => {
     await start();
-    const code = `const statuses = [];
-      for (let i = 0; i < ${MAX_FAILED_ATTEMPTS + 3}; i++) {
-        const r = await new Promise((resolve, reject) => {
-          const req = require('node:http').request({ host: '127.0.0.1', port: ${port}, path: '/v1/messages', method: 'POST', localAddress: '127.0.' + i + '.' + (50 + i), agent: false,
-            headers: { 'content-type': 'application/json', 'x-api-key': 'wrong-' + i } }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); });
-          req.on('error', reject);
-          req.end(${JSON.stringify(body)});
-        });
-        statuses.push(r);
-      }
-      console.log(JSON.stringify([process.getuid(), statuses]));`;
-    const { out, err } = await runAsNobody(code);
-    expect(err).toBe('');
-    expect(JSON.parse(out)).toEqual([NOBODY_UID, [...Array(MAX_FAILED_ATTEMPTS).fill(401), ...Array(3).fill(429)]]);
+    const requests = Array.from({ length: MAX_FAILED_ATTEMPTS + 3 }, (_, i) => ({
+      method: 'POST', path: '/v1/messages', from: `127.0.${i}.${50 + i}`, headers: { 'content-type': 'application/json', 'x-api-key': `wrong-${i}` }, body,
+    }));
+    expect(await statusesAsNobody(port, requests)).toEqual({ uid: NOBODY_UID, statuses: [...Array(MAX_FAILED_ATTEMPTS).fill(401), ...Array(3).fill(429)] });
     // This user's own Claude Code, from the same addresses even, is served.
     expect((await ask('127.0.0.1', { 'x-api-key': TOKEN })).status).toBe(200);
     expect((await ask('127.0.3.53', { 'x-api-key': TOKEN })).status).toBe(200);
