@@ -48,7 +48,7 @@ describe('request bodies', () => {
     const cases: [string, unknown, string][] = [
       ['/api/game/new', { mode: 'solo' }, '/mode: expected "human_ai" or "4ai", got "solo"'],
       ['/api/game/new', { seed: -1 }, '/seed: expected null or an integer 0–4294967295, got -1'],
-      [`/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 3.5 }, '/action_idx: expected an integer 0–53, got 3.5'],
+      [`/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 3.5 }, '/action_idx: expected an integer, got 3.5'],
       [`/api/game/${g.session_id}/speed`, { delay_ms: 20_000 }, '/delay_ms: expected an integer 0–10000, got 20000'],
       ['/api/replay/steps', { xml_content: 5 }, '/xml_content: expected a string, got 5'],
     ];

@@ -142,9 +142,16 @@ describe('POST /api/game/{id}/action', () => {
     expect(res.json.detail).toBe('only player 0 acts in a human_ai game; the AIs play seats 1–3');
   });
 
-  it('refuses an index outside 0–53 with 422', async () => {
+  it('refuses an index outside 0–53 as an illegal action (400 with the valid ones), and a non-integer as a schema violation (422)', async () => {
     const g = await newGame();
-    expect((await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 54 })).status).toBe(422);
+    for (const action_idx of [54, 99, -1]) {
+      const res = await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx });
+      expect({ status: res.status, code: res.json.code }).toEqual({ status: 400, code: 'ILLEGAL_ACTION' });
+      expect(res.json.valid_actions).toEqual(g.state.valid_actions);
+    }
+    expect((await call('POST', `/api/game/${g.session_id}/action`, { player_id: 0, action_idx: 3.5 })).status).toBe(422);
+    // Nothing was played.
+    expect((await call('GET', `/api/game/${g.session_id}/state?for_player=0`)).json.valid_actions).toEqual(g.state.valid_actions);
   });
 
   it('serialises concurrent actions: one of two identical moves is applied', async () => {

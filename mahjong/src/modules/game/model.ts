@@ -41,7 +41,8 @@ export const NewGameResponse = t.Object({
 export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })) });
 export const ActionBody = t.Object({
   player_id: t.Integer({ minimum: 0, maximum: 3 }),
-  action_idx: t.Integer({ minimum: 0, maximum: 53 }),
+  // Any integer: one outside 0–53 is an illegal action like any other (400 ILLEGAL_ACTION with the valid ones, DECISIONS.md).
+  action_idx: t.Integer({ description: 'the action index, 0–53; an index that is not legal now (another integer included) is 400 ILLEGAL_ACTION with valid_actions' }),
 });
 export const ActionResponse = t.Object({ ok: t.Literal(true), state: State });
 export const AutoBody = t.Partial(AutoSettings);

@@ -19,7 +19,7 @@ export const CreateRoomBody = t.Object({
 export type CreateRoomBody = typeof CreateRoomBody.static;
 
 export const JoinBody = t.Object({ name: Name, seat: t.Optional(Seat) }, { additionalProperties: false });
-export const RoomActionBody = t.Object({ action_idx: t.Integer({ minimum: 0, maximum: 53 }) }, { additionalProperties: false });
+export const RoomActionBody = t.Object({ action_idx: t.Integer({ description: 'the action index, 0–53; one not legal now (another integer included) is 400 ILLEGAL_ACTION' }) }, { additionalProperties: false });
 export const RoomParams = t.Object({ room_id: t.String({ maxLength: 64 }) });
 export const WatchQuery = t.Object({ watch: t.Optional(t.String({ maxLength: 8, description: 'any value: watch as a spectator even when holding a seat' })) });
 export const ResultsQuery = t.Object({
