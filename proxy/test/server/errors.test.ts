@@ -39,6 +39,8 @@ describe('structured errors', () => {
     expect(error).toMatchObject({ type: 'not_found_error', code: 'route_not_found' });
     expect(error.message).toContain('POST /v1/messages');
     expect(error.message).toContain('POST /v1/images/generations');
+    // Spec: the message lists all valid routes, the spec's POST /v1/images/edits (always 501) among them.
+    expect(error.message).toContain('POST /v1/images/edits');
   });
 
   it('405 method_not_allowed on a valid path, with Allow', async () => {
