@@ -15,7 +15,7 @@ import { RequestLog } from '../upstream/request-log';
 import { ProxyState } from '../upstream/state';
 import { keyWarnings } from '../upstream/key-warnings';
 import { modeWarning } from './config/check';
-import { restKnownEmptyKeys } from '../usage/known-quota';
+import { rememberQuotaRests, restKnownEmptyKeys } from '../usage/known-quota';
 import { statSync } from 'node:fs';
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 8765 };
@@ -101,6 +101,8 @@ export default defineCommand({
     // at start, after a reload, and when `usage` rewrites the cache while serve runs.
     const cacheFile = usageCachePath(dir);
     const restEmpty = () => restKnownEmptyKeys(state.current.config, state.pool, cacheFile, log);
+    // A used-up plan window a vendor reported is kept there too, so a restart does not wake the key.
+    rememberQuotaRests(state.pool, cacheFile, log);
     restEmpty();
     let cacheStamp = mtimeOf(cacheFile);
     const cacheWatch = setInterval(() => {

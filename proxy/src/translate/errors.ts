@@ -19,6 +19,15 @@ export function openaiErrorOf(status: number, message: string, code: string | nu
   return { error: { message, type: openaiErrorType(status), param: null, code } };
 }
 
+/**
+ * The proxy's own error answer on an OpenAI path: OpenAI's body plus the spec's top-level
+ * `type: "error"`, so it is also `{type: 'error', error: {type, message, code}}` (the spec's shape
+ * for every unmatched or unsupported request). OpenAI's SDKs read only `error`.
+ */
+export function openaiErrorResponseBody(status: number, message: string, code: string) {
+  return { type: 'error' as const, ...openaiErrorOf(status, message, code) };
+}
+
 /** An error body of either format: its message and code, when it has them. */
 export function errorFields(text: string): { message: string; code: string | null; type: string | null } {
   const body = parseOrNull(text) as Record<string, unknown> | null;

@@ -23,7 +23,7 @@ export const NO_RETRY = { 'x-should-retry': 'false' } as const;
 
 export const VALID_ROUTES = [
   'POST /v1/messages', 'POST /v1/messages/count_tokens', 'POST /v1/chat/completions', 'POST /v1/responses', 'GET /v1/models',
-  'POST /v1/images/generations', 'GET /health', 'GET /docs', 'GET /dashboard',
+  'POST /v1/images/generations', 'POST /v1/images/edits (always 501: text-to-image only)', 'GET /health', 'GET /docs', 'GET /dashboard',
 ];
 
 export class RouteNotFound extends ProxyError {

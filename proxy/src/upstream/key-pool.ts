@@ -26,6 +26,12 @@ export const QUOTA_COOLDOWN_MS = 60 * 60_000;
 export const MAX_REST_MS = 31 * 24 * 60 * 60_000;
 const AUTH_STATUSES = new Set([401, 402, 403]);
 
+/**
+ * A key's plan window is used up and it rests until `until` (epoch ms; the rest began at `since`):
+ * `serve` keeps it in usage-cache.json so that a restart (even after kill -9) does not wake it.
+ */
+export type QuotaRestListener = (providerName: string, key: string, until: number, since: number) => void;
+
 /** A refused key whose rest just ended: `serve` checks it with a cheap request (see upstream/recheck.ts). */
 export type RecheckListener = (providerName: string, provider: Provider, candidate: Candidate) => void;
 
@@ -61,6 +67,8 @@ export class KeyPool {
    * others. Without one, the key is simply tried again.
    */
   onRecheck?: RecheckListener;
+  /** Told when a key starts resting for a used-up plan window, or its rest moves to the window's reset. */
+  onQuotaRest?: QuotaRestListener;
 
   /** `authCooldownMs`: how long a 401/402/403 rests a key (ProxyState sets it from server.auth_cooldown). */
   constructor(private readonly clock: () => number = Date.now, public authCooldownMs = AUTH_COOLDOWN_MS) {}
@@ -121,6 +129,7 @@ export class KeyPool {
     const fallback = kind === 'quota' ? QUOTA_COOLDOWN_MS : kind === 'auth' ? this.authCooldownMs : COOLDOWN_MS;
     const until = Math.min(restUntil !== undefined && restUntil > now ? restUntil : now + fallback, now + MAX_REST_MS);
     this.cooling.set(slot(providerName, key), { until, kind, since: now, status });
+    if (kind === 'quota') this.onQuotaRest?.(providerName, key, until, now);
   }
 
   /**
@@ -144,6 +153,7 @@ export class KeyPool {
     const now = this.clock();
     if (state?.kind !== 'quota' || untilMs <= now) return false;
     state.until = Math.min(untilMs, now + MAX_REST_MS);
+    this.onQuotaRest?.(providerName, key, state.until, state.since);
     return true;
   }
 

@@ -38,10 +38,22 @@ export const KnownQuota = t.Object({
 });
 export type KnownQuota = typeof KnownQuota.static;
 
+/**
+ * A used-up plan window `serve` learned from a vendor's answer (MiniMax 2056, Zhipu 1308…): the key
+ * rests until `until`, across a restart. `since`: when the rest began (a newer quota reading that
+ * shows room ends it).
+ */
+export const KnownRest = t.Object({
+  until: t.String({ description: 'ISO 8601' }),
+  since: t.String({ description: 'ISO 8601' }),
+});
+export type KnownRest = typeof KnownRest.static;
+
 export const UsageCache = t.Object({
   version: t.Literal(1),
   entries: t.Record(t.String(), CacheEntry),
   quota: t.Optional(t.Record(t.String(), KnownQuota)),
+  rests: t.Optional(t.Record(t.String(), KnownRest)),
 });
 export type UsageCache = typeof UsageCache.static;
 
@@ -72,6 +84,22 @@ export const knownQuota = (reading: Pick<AdapterReading, 'five_hour' | 'weekly'>
   weekly: { remaining_percent: reading.weekly.remaining_percent, reset_at: reading.weekly.reset_at },
   checked_at: at.toISOString(),
 });
+
+/**
+ * Stores one key's plan-window rest (and drops rests that have ended), re-reading the file first
+ * like `recordQuota`. A failure is reported, not thrown.
+ */
+export function recordRest(path: string, id: string, rest: KnownRest, now = Date.now()): string | null {
+  try {
+    const { cache } = readCache(path);
+    const live = Object.entries(cache.rests ?? {}).filter(([, r]) => Date.parse(r.until) > now);
+    cache.rests = { ...Object.fromEntries(live), [id]: rest };
+    writeCache(path, cache);
+    return null;
+  } catch (error) {
+    return `${path}: not written (${(error as Error).message})`;
+  }
+}
 
 /**
  * Stores one key's quota, re-reading the file first so that entries another process wrote since are

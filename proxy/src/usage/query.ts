@@ -37,6 +37,8 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
   const { cache, problem } = readCache(options.cachePath);
   if (problem) options.warn?.(problem);
   let dirty = false;
+  // Keys whose quota this run read (the rest of `quota`, and `rests`, are serve's meanwhile).
+  const touched = new Set<string>();
   let skipped = 0;
   const providers: ProviderResult[] = [];
   for (const [name, provider] of Object.entries(options.config.providers)) {
@@ -57,7 +59,10 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
       const at = now();
       const { result, cacheEntry } = await queryKey(i + 1, entry, provider, { timeoutMs: options.timeoutMs ?? USAGE_TIMEOUT_MS, now: at, probeModel });
       dirty = updateCache(cache, id, cacheEntry) || dirty;
-      if (result.entry.ok && result.entry.method !== 'probe') dirty = rememberQuota(cache, id, result.entry, at) || dirty;
+      if (result.entry.ok && result.entry.method !== 'probe') {
+        dirty = rememberQuota(cache, id, result.entry, at) || dirty;
+        touched.add(id);
+      }
       keys.push(result);
     }
     providers.push({ provider: name, keys });
@@ -65,7 +70,7 @@ export async function collectUsage(options: CollectOptions): Promise<Collected> 
   if (dirty) {
     // The cache only saves network calls: failing to write it must not lose the report.
     try {
-      writeCache(options.cachePath, cache);
+      writeCache(options.cachePath, withNewerWrites(cache, options.cachePath, touched));
     } catch (error) {
       options.warn?.(`${options.cachePath}: not written (${(error as Error).message})`);
     }
@@ -106,6 +111,17 @@ async function queryKey(index: number, entry: KeyEntry, provider: Provider, ctx:
 }
 
 /** Spec state table: a failed re-query updates the entry; a fully clean one removes it. */
+/**
+ * What to write after a run that took seconds: a running `serve` may have written the file
+ * meanwhile (a key's quota after it served, a used-up window under `rests`). Those are kept; this
+ * run's failure entries and the quota it read win.
+ */
+function withNewerWrites(cache: UsageCache, path: string, touched: Set<string>): UsageCache {
+  const disk = readCache(path).cache;
+  const quota = { ...disk.quota, ...Object.fromEntries([...touched].map((id) => [id, cache.quota![id]!])) };
+  return { ...cache, quota, ...(disk.rests ? { rests: disk.rests } : {}) };
+}
+
 function updateCache(cache: UsageCache, id: string, entry: CacheEntry | null): boolean {
   if (entry) {
     cache.entries[id] = entry;

@@ -27,7 +27,10 @@ describe('the dashboard API', () => {
     const res = await get('/dashboard/api/state');
     const body = await res.json();
     expect(Value.Check(DashboardState, body)).toBe(true);
-    expect(body.keys.map((k: { index: number; state: string; key: string }) => [k.index, k.state, k.key])).toEqual([[1, 'serving', 'sk-c***0001'], [2, 'placeholder', 'YOUR_API_KEY']]);
+    expect(body.keys.map((k: { index: number; state: string; key: string }) => [k.index, k.state, k.key])).toEqual([[1, 'serving', 'sk-c***0001'], [2, 'placeholder', 'YOUR***_KEY']]);
+    // Spec (Authentication 5): keys are always masked in any output, a placeholder too (as `usage` prints it);
+    // `modelproxy status` prints these.
+    expect(JSON.stringify(body)).not.toContain('YOUR_API_KEY');
     expect(JSON.stringify(body)).not.toContain('sk-cp-dash-api-0001');
   });
 

@@ -39,6 +39,8 @@ describe('structured errors', () => {
     expect(error).toMatchObject({ type: 'not_found_error', code: 'route_not_found' });
     expect(error.message).toContain('POST /v1/messages');
     expect(error.message).toContain('POST /v1/images/generations');
+    // Spec: the message lists all valid routes, the spec's POST /v1/images/edits (always 501) among them.
+    expect(error.message).toContain('POST /v1/images/edits');
   });
 
   it('405 method_not_allowed on a valid path, with Allow', async () => {
@@ -47,6 +49,8 @@ describe('structured errors', () => {
     expect(error).toMatchObject({ type: 'invalid_request_error', code: 'method_not_allowed' });
     expect(headers.get('allow')).toBe('POST');
     expect((await call(req('DELETE', '/health'))).status).toBe(405);
+    // An OpenAI path's 405 has the spec's body too (call() checks it).
+    expect((await call(req('GET', '/v1/chat/completions'))).status).toBe(405);
   });
 
   it('OpenAI paths answer in OpenAI\'s error shape: a base URL without /v1 is named, the guard\'s refusals too', async () => {
@@ -72,9 +76,12 @@ describe('structured errors', () => {
   it.each(['/v1/embeddings', '/v1/completions', '/v1/audio/speech', '/v1/assistants'])(
     '501 endpoint_not_supported with advice for %s, in OpenAI\'s shape (an OpenAI family)', async (path) => {
       const res = await h.app.handle(req('POST', `${path}?beta=true`));
-      const body = await res.json() as { error: Record<string, unknown> };
+      const body = await res.json() as { type?: string; error: Record<string, unknown> };
       expect(res.status).toBe(501);
-      expect(body).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'endpoint_not_supported' } });
+      // Spec (Errors): every unmatched or unsupported request gets {type: 'error', error: {type, message, code}};
+      // OpenAI's SDKs read `error` (with `param`), so one body serves both.
+      expect(body).toEqual({ type: 'error', error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'endpoint_not_supported' } });
+      expect(Value.Check(ErrorBody, body)).toBe(true);
       expect(String(body.error.message).length).toBeGreaterThan(path.length + 30);
     },
   );
@@ -83,7 +90,7 @@ describe('structured errors', () => {
     for (const [method, path] of [['GET', '/v1/responses/resp_1'], ['POST', '/v1/responses/resp_1/cancel'], ['GET', '/v1/chat/completions/chatcmpl_1']] as const) {
       const res = await h.app.handle(req(method, path));
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: { message: expect.stringContaining(`${method} ${path} is not a route of modelproxy`), type: 'invalid_request_error', param: null, code: 'route_not_found' } });
+      expect(await res.json()).toEqual({ type: 'error', error: { message: expect.stringContaining(`${method} ${path} is not a route of modelproxy`), type: 'invalid_request_error', param: null, code: 'route_not_found' } });
     }
   });
 

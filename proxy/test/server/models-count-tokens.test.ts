@@ -58,14 +58,14 @@ describe('GET /v1/models', () => {
     // Its errors in OpenAI's shape too (the SDK reads code and type from it); an Anthropic client's stay Anthropic's.
     expect({ code: missing.code, type: missing.type }).toEqual({ code: 'model_not_found', type: 'invalid_request_error' });
     const raw = await (await fetch(`${proxy.url}/v1/models/nope`, { headers: { authorization: 'Bearer x' } })).json();
-    expect(Object.keys(raw)).toEqual(['error']);
+    expect(Object.keys(raw)).toEqual(['type', 'error']);
     expect(Object.keys(raw.error).sort()).toEqual(['code', 'message', 'param', 'type']);
     const wrongMethod = await (await fetch(`${proxy.url}/v1/models`, { method: 'POST', headers: { authorization: 'Bearer x' } })).json();
     expect(wrongMethod.error.code).toBe('method_not_allowed');
-    expect(wrongMethod.type).toBeUndefined();
+    expect(wrongMethod.type).toBe('error');
     // The guard's refusals too: a foreign Origin on the list.
     const foreign = await (await fetch(`${proxy.url}/v1/models`, { headers: { authorization: 'Bearer x', origin: 'http://evil.example' } })).json();
-    expect(foreign).toEqual({ error: { message: expect.any(String), type: 'permission_error', param: null, code: 'forbidden_origin' } });
+    expect(foreign).toEqual({ type: 'error', error: { message: expect.any(String), type: 'permission_error', param: null, code: 'forbidden_origin' } });
     const anthropic = await (await fetch(`${proxy.url}/v1/models/nope`, { headers: { 'x-api-key': 'x', 'anthropic-version': '2023-06-01' } })).json();
     expect(anthropic).toMatchObject({ type: 'error', error: { type: 'not_found_error', code: 'model_not_found' } });
     // Once the catch-all's provider has no usable key either, a name only it served is no longer listed.

@@ -25,7 +25,7 @@ export function dashboardState({ state, usageCachePath, now }: ViewSources): Das
       const rest = rests[i]!;
       const known = rest.state === 'placeholder' ? undefined : quota[fingerprint(entry.key)];
       keys.push({
-        provider: name, index: i + 1, key: rest.state === 'placeholder' ? entry.key : maskKey(entry.key), note: entry.note ?? null,
+        provider: name, index: i + 1, key: maskKey(entry.key), note: entry.note ?? null,
         state: rest.state, until: rest.until === null ? null : new Date(rest.until).toISOString(), reason: reasonOf(rest),
         quota: known ? { five_hour: known.five_hour, weekly: known.weekly, checked_at: known.checked_at } : null,
       });

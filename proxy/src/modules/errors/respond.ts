@@ -2,12 +2,12 @@ import { isAppError, type Logger } from '@devhub/shared';
 import { errorBody, ProxyError } from '../../upstream/errors';
 import { requestPath } from '../guard/request-path';
 import { unmatchedRequest } from './unmatched';
-import { openaiErrorOf } from '../../translate/errors';
+import { openaiErrorResponseBody } from '../../translate/errors';
 import { wantsOpenAIShape } from '../models/shape';
 
 /**
  * OpenAI's API families, served or not (with or without `/v1`): their clients read OpenAI's error
- * shape (`{"error":{"message","type","param","code"}}`).
+ * shape (`{"error":{"message","type","param","code"}}`), with the spec's `"type":"error"` beside it.
  */
 const OPENAI_FAMILIES = ['/chat/completions', '/responses', '/completions', '/embeddings', '/audio', '/moderations', '/files', '/batches', '/fine_tuning', '/assistants', '/threads', '/vector_stores'];
 function isOpenAIPath(path: string): boolean {
@@ -44,7 +44,7 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
   const path = requestPath(request).replace(/\/+$/, '');
   // /v1/models serves both kinds of client: its errors take the shape its list would.
   const openai = isOpenAIPath(path) || (/^\/v1\/models(\/|$)/.test(path) && wantsOpenAIShape(request.headers));
-  const body = openai ? openaiErrorOf(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
+  const body = openai ? openaiErrorResponseBody(failure.status, failure.message, failure.code) : errorBody(failure.code, failure.status, failure.message);
   return new Response(JSON.stringify(body), { status: failure.status, headers });
 }
 
