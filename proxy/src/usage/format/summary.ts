@@ -45,13 +45,16 @@ function keyLines(key: KeyResult, options: RenderOptions): string[] {
   }
   const mark = e.ok ? paint.green('✓') : paint.red('✗');
   if (key.summary !== null) return [`  ${mark} ${who}  ${key.summary}`];
-  // Spec "Summary output" 5: an unknown balance prints 0%, an unknown reset `—` (a window the
-  // platform does not have, such as LiteLLM's 5-hour one, included: `5h 0% · —`).
-  const win = (label: string, w: UsageWindow) => `${label} ${paintPercent(w.remaining_percent, paint)} · ${countdown(w.remaining_seconds, options.timeFormat)}`;
+  const win = (label: string, w: UsageWindow) => (hasNoData(w) ? `${label} —` : `${label} ${paintPercent(w.remaining_percent, paint)} · ${countdown(w.remaining_seconds, options.timeFormat)}`);
   return [`  ${mark} ${who}  plan ${e.plan ?? '—'}   ${win('5h', e.five_hour)}   ${win('weekly', e.weekly)}`];
 }
 
 /** Spec Limits: at or below 25 % yellow, at or below 10 % red — judged on the figure shown. */
+/**
+ * A window the platform does not have (LiteLLM keys have no 5-hour window): no reset and no
+ * remainder. Shown as `—`, not as a red `0%` that reads like an exhausted key.
+ */
+export const hasNoData = (w: UsageWindow): boolean => w.remaining_seconds === null && w.reset_at === null && w.remaining_percent === 0;
 
 export function paintPercent(value: number, paint: Painter): string {
   const shown = percent(value);
