@@ -49,6 +49,14 @@ describe('WebSocket commands', () => {
     });
   });
 
+  it('session.create takes fields sent empty as not given', async () => {
+    const ws = await connect();
+    const created = await ws.request({ type: 'session.create', channel_id: '', work_dir: '', provider: '', mode: '', name: '' });
+    const channel = String(created.channel_id); // read before toMatchObject, which may rewrite matched fields
+    expect(created).toMatchObject({ type: 'session.created', channel_id: expect.stringMatching(/^api:[0-9a-f-]{36}$/), provider: 'shell', mode: 'normal', cwd: process.cwd() });
+    expect(await ws.request({ type: 'session.close', channel_id: channel })).toMatchObject({ type: 'session.closed', channel_id: channel });
+  });
+
   it('input.raw sends key names with Enter; key sends one key; both are acknowledged', async () => {
     const ws = await connect('/api/v1/ws/ws:keys');
     await ws.request({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:keys' });
