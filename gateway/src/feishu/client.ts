@@ -39,11 +39,20 @@ export class FeishuClient {
     return this.token.get();
   }
 
-  /** POST /im/v1/messages?receive_id_type=chat_id → message_id */
-  async sendMessage(chatId: string, msgType: MsgType, content: Content, options: { uuid?: string } = {}): Promise<string> {
+  /**
+   * POST /im/v1/messages?receive_id_type=chat_id → message_id. `parentId` sends it as a reply to
+   * that message (`parent_id` in the body); `replyMessage` is the platform's own reply endpoint.
+   */
+  async sendMessage(chatId: string, msgType: MsgType, content: Content, options: { uuid?: string; parentId?: string } = {}): Promise<string> {
     const data = await this.call('send message', 'POST', '/im/v1/messages', {
       query: { receive_id_type: 'chat_id' },
-      json: { receive_id: chatId, msg_type: msgType, content: contentString(content), ...(options.uuid ? { uuid: options.uuid } : {}) },
+      json: {
+        receive_id: chatId,
+        msg_type: msgType,
+        content: contentString(content),
+        ...(options.parentId ? { parent_id: options.parentId } : {}),
+        ...(options.uuid ? { uuid: options.uuid } : {}),
+      },
     });
     return requireString(data, 'message_id', 'send message');
   }

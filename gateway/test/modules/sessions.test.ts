@@ -46,6 +46,14 @@ describe('sessions over REST', () => {
     expect((await t.call('DELETE', `/api/v1/sessions/${body.channel_id}`)).status).toBe(200);
   });
 
+  it('takes fields sent empty as not given: generated channel id, default provider, mode normal, the server cwd', async () => {
+    const res = await t.call('POST', '/api/v1/sessions', { channel_id: '', work_dir: '', provider: '', mode: '', name: '' });
+    expect(res.status).toBe(200);
+    const channel = String(res.body.channel_id); // read before toMatchObject, which may rewrite matched fields
+    expect(res.body).toMatchObject({ channel_id: expect.stringMatching(/^api:[0-9a-f-]{36}$/), provider: 'shell', mode: 'normal', cwd: process.cwd() });
+    expect((await t.call('DELETE', `/api/v1/sessions/${channel}`)).status).toBe(200);
+  });
+
   it('generates an api:<uuid> channel id, names the window from the directory and deduplicates it', async () => {
     const a = await t.call('POST', '/api/v1/sessions', { provider: 'shell', work_dir: work });
     const b = await t.call('POST', '/api/v1/sessions', { provider: 'shell', work_dir: work, mode: 'standard' });

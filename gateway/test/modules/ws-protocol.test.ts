@@ -57,6 +57,7 @@ describe('the WebSocket protocol document (/docs/asyncapi.json)', () => {
       check(await ws.next((m) => m.type === 'pane.output'));
       check(await ws.request({ type: 'pane.unsubscribe', channel_id: 'doc' }));
       check(await ws.request({ type: 'verbose.set', channel_id: 'doc', enabled: true }));
+      check(await ws.request({ type: 'verbose.set', enabled: false })); // no channel: the no-op reply
       check(await ws.request({ type: 'wizard.browse', path: env.dir }));
       check(await ws.request({ type: 'wizard.mkdir', name: join(work, 'made') }));
       check(await ws.request({ type: 'capture.screenshot', channel_id: 'doc' })); // no renderer: an error reply

@@ -54,7 +54,8 @@ function validationDetail(error: unknown): Array<{ loc: string[]; msg: string; t
 function choices(e: ValueErrorLike): string | null {
   const members = e.schema?.anyOf;
   if (!members?.length || !members.every((m) => typeof m.const === 'string')) return null;
-  return `Expected one of: ${members.map((m) => m.const).join(', ')}`;
+  // An empty literal stands for "left empty" (= the default): not a choice worth naming.
+  return `Expected one of: ${members.map((m) => m.const).filter(Boolean).join(', ')}`;
 }
 
 /** TypeBox's error kind as a stable word: `ObjectRequiredProperty` → `object_required_property`. */

@@ -25,7 +25,8 @@ export function createSession(ctx: GatewayContext, input: CreateSessionBody, lau
 
 /** `launchArgs` are appended to the launch command (the chat bridge's `/resume`: `--resume <id>`); callers pass only shell-safe words. */
 async function create(ctx: GatewayContext, input: CreateSessionBody, launchArgs: readonly string[]): Promise<SessionCreated> {
-  const provider = normalizeProvider(input.provider ?? ctx.config.default_provider);
+  // An empty field is a field not given (channel_id, work_dir and name likewise below).
+  const provider = normalizeProvider(input.provider || ctx.config.default_provider);
   if (!provider) throw new UnknownProvider(input.provider ?? '');
   const mode = input.mode === 'yolo' ? 'yolo' : 'normal';
   const cwd = resolveWorkDir(input.work_dir);

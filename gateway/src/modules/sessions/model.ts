@@ -1,11 +1,13 @@
 import { t } from 'elysia';
 import { AgentStatus, PromptState } from '../../events';
 
-export const ProviderName = t.String({ description: 'agent_a, agent_b, agent_c, agent_d or shell (aliases: claude, codex, gemini, pi)', examples: ['shell'] });
-export const Mode = t.Union([t.Literal('normal'), t.Literal('yolo'), t.Literal('standard')], { description: '`standard` is accepted as `normal`' });
+export const ProviderName = t.String({ description: 'agent_a, agent_b, agent_c, agent_d or shell (aliases: claude, codex, gemini, pi); absent or empty: the default provider', examples: ['shell'] });
+/** `""` is the field left empty (clients that send every field): the default, `normal`. */
+export const Mode = t.Union([t.Literal('normal'), t.Literal('yolo'), t.Literal('standard'), t.Literal('')], { description: '`standard` is accepted as `normal`; empty = `normal`' });
 
+/** Every field is optional; an empty string counts as absent (its default), as for `name`. */
 export const CreateSessionBody = t.Object({
-  channel_id: t.Optional(t.String({ minLength: 1, description: 'generated as api:<uuid> when absent' })),
+  channel_id: t.Optional(t.String({ description: 'generated as api:<uuid> when absent or empty' })),
   work_dir: t.Optional(t.String({ description: "default: the server's working directory" })),
   provider: t.Optional(ProviderName),
   mode: t.Optional(Mode),

@@ -80,9 +80,13 @@ const HANDLERS: Handlers = {
     const png = await sessions.screenshot(env.gateway, channelId);
     return { type: 'capture.screenshot', request_id: m.request_id, channel_id: channelId, image_base64: Buffer.from(png).toString('base64') };
   },
-  // The same service call as POST …/verbose: an unbound channel is `No session for channel …`.
+  // The protocol's verbose.set names only `enabled`: with no channel (the global socket, no
+  // channel_id) it is the placeholder no-op the protocol describes (detail always goes out anyway).
+  // With a channel it is POST …/verbose: recorded, and an unbound channel is `No session for channel …`.
   'verbose.set': (m, env) => {
-    const { channel_id, verbose } = sessions.setVerbose(env.gateway.ctx, channelOf(m, env), m.enabled);
+    const channelId = m.channel_id || env.conn.channelId;
+    if (!channelId) return { type: 'verbose.updated', request_id: m.request_id, enabled: m.enabled };
+    const { channel_id, verbose } = sessions.setVerbose(env.gateway.ctx, channelId, m.enabled);
     return { type: 'verbose.updated', request_id: m.request_id, channel_id, enabled: verbose };
   },
   'pane.subscribe': async (m, env) => {

@@ -64,6 +64,13 @@ describe('Feishu client: calls', () => {
     expect(sent.json).toEqual({ receive_id: 'oc_chat1', msg_type: 'interactive', content: '{"config":{"update_multi":true},"elements":[]}', uuid: 'u-1' });
   });
 
+  it('sends a thread reply to a chat with parent_id', async () => {
+    expect(await client().sendMessage('oc_chat1', 'text', { text: 'answer' }, { parentId: 'om_parent' })).toStartWith('om_sent');
+    const sent = mock.requests.find((r) => r.path === '/im/v1/messages')!;
+    expect(sent.query).toEqual({ receive_id_type: 'chat_id' });
+    expect(sent.json).toEqual({ receive_id: 'oc_chat1', msg_type: 'text', content: '{"text":"answer"}', parent_id: 'om_parent' });
+  });
+
   it('replies in a thread through the reply endpoint', async () => {
     expect(await client().replyMessage('om_parent', 'text', { text: 'in thread' })).toStartWith('om_reply');
     const sent = mock.requests.find((r) => r.path === '/im/v1/messages/om_parent/reply')!;
