@@ -41,7 +41,7 @@ export const NewGameResponse = t.Object({
 export const StateQuery = t.Object({ for_player: t.Optional(t.Integer({ minimum: 0, maximum: 3 })) });
 export const ActionBody = t.Object({
   player_id: t.Integer({ minimum: 0, maximum: 3 }),
-  // Any integer: one outside 0–53 is an illegal action like any other (400 ILLEGAL_ACTION with the valid ones, DECISIONS.md).
+  // Any integer: one outside 0–53 is an illegal action like any other (400 ILLEGAL_ACTION with the valid ones, README errors).
   action_idx: t.Integer({ description: 'the action index, 0–53; an index that is not legal now (another integer included) is 400 ILLEGAL_ACTION with valid_actions' }),
 });
 export const ActionResponse = t.Object({ ok: t.Literal(true), state: State });
