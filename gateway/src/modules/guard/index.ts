@@ -47,11 +47,13 @@ export const guardModule = (policy: RequestPolicy, log: Logger) =>
       throw new Forbidden(origin.reason);
     }
     if (BODY_METHODS.has(request.method) && !WEBHOOKS.test(path)) {
+      // A body without a Content-Type is read as JSON (as FastAPI reads it; clients such as Python's
+      // `requests.post(url, data=text)` send none). A browser sending one cross-site also sends its
+      // Origin, refused above; every type a form or a CORS simple request can name is refused here.
       const type = request.headers.get('content-type');
-      const hasBody = type !== null || (request.headers.get('content-length') ?? '0') !== '0' || request.headers.has('transfer-encoding');
-      if (hasBody && !isJsonContentType(type)) {
-        refuse(415, `body sent as ${type ?? 'no content type'}`);
-        throw new UnsupportedMediaType(type ?? '');
+      if (type !== null && !isJsonContentType(type)) {
+        refuse(415, `body sent as ${type}`);
+        throw new UnsupportedMediaType(type);
       }
     }
   });
