@@ -45,10 +45,14 @@ export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly st
       if (!isJson(contentType) && opts.rawPaths?.includes(new URL(request.url).pathname)) {
         return readBounded(request.body, limit, () => new PayloadTooLarge(limit));
       }
+      // A body without a Content-Type is JSON, as FastAPI reads it (Python's `requests.post(url,
+      // data=text)` sends none): it was silently ignored, so POST /api/game/new started a game
+      // with every default instead of the one asked for. A log upload without one stays raw bytes.
+      const json = !contentType || isJson(contentType);
       // JSON is always read here (Elysia's own parser would build a deep body before any check).
-      if (request.headers.has('content-length') && !isJson(contentType)) return;
+      if (request.headers.has('content-length') && !json) return;
       const text = await readBoundedText(request.body, limit, () => new PayloadTooLarge(limit));
-      if (!contentType.includes('json')) return text;
+      if (!json) return text;
       if (text === '') return undefined;
       if (jsonTextDeeperThan(text)) throw new BadRequest(`request body nests deeper than ${MAX_JSON_DEPTH} levels`);
       try {
