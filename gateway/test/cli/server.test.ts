@@ -127,7 +127,7 @@ describe('agentgw server (compiled binary)', () => {
   }, 60_000);
 
   it('exits 2 with every problem named when the config is invalid', async () => {
-    writeFileSync(join(dir, 'config.yaml'), 'status_poll_interval: 0.01\nwindow_width: "x"\n');
+    writeFileSync(join(dir, 'config.yaml'), 'status_poll_interval: 0.001\nwindow_width: "x"\n');
     try {
       const res = await agentgw('server', 'start');
       expect(res.code).toBe(2);
