@@ -49,8 +49,10 @@ export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly st
       // data=text)` sends none): it was silently ignored, so POST /api/game/new started a game
       // with every default instead of the one asked for. A log upload without one stays raw bytes.
       const json = !contentType || isJson(contentType);
-      // JSON is always read here (Elysia's own parser would build a deep body before any check).
-      if (request.headers.has('content-length') && !json) return;
+      // Every body is read here: Elysia's own parser would build a deep JSON body before any check,
+      // and would turn a form (curl -d, urllib's data=) into an object of junk keys that the
+      // all-optional schemas accept, so the request's fields were silently dropped. A body that is
+      // not JSON is returned as text, which the transform below refuses (400).
       const text = await readBoundedText(request.body, limit, () => new PayloadTooLarge(limit));
       if (!json) return text;
       if (text === '') return undefined;

@@ -14,15 +14,18 @@ afterAll(() => app.stop(true));
 const port = app.server!.port!;
 const untyped = (path: string, body: string) => requestFrom('127.0.0.1', port, 'POST', path, {}, body);
 
-describe('a body without a Content-Type', () => {
+describe('a body without a Content-Type, or with one that is not JSON', () => {
   it('is read as JSON, as FastAPI reads it: the game asked for starts, not one with every default', async () => {
     const res = await untyped('/api/game/new', JSON.stringify({ mode: '4ai', seed: 12, max_round: 0 }));
     expect(res.status).toBe(200);
     expect(res.json.mode).toBe('4ai');
     expect((await untyped('/api/game/new', '{"mode":')).json.code).toBe('BAD_REQUEST');
-    // A typed body that is not JSON is still refused.
-    const plain = await requestFrom('127.0.0.1', port, 'POST', '/api/game/new', { 'content-type': 'text/plain' }, '{"mode":"4ai"}');
-    expect(plain.status).toBe(400);
+    // A typed body that is not JSON is refused, a form (curl -d, Python's urllib) included: never
+    // read as an object of junk keys, which started a game with every default.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const typed = await requestFrom('127.0.0.1', port, 'POST', '/api/game/new', { 'content-type': type }, '{"mode":"4ai"}');
+      expect({ type, status: typed.status, code: typed.json.code }).toEqual({ type, status: 400, code: 'BAD_REQUEST' });
+    }
   });
 
   it('is still a log upload on the replay loader (its bytes, any format)', async () => {
