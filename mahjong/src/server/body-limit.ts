@@ -14,17 +14,6 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
  */
 export { MAX_JSON_DEPTH };
 
-/** Whether `value` nests arrays/objects deeper than `max` (iterative, so a deep value cannot overflow the stack here). */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (depth > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v as object)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
 const isJson = (contentType: string) => contentType.includes('json') && !contentType.includes('ndjson');
 
 /**
@@ -46,13 +35,11 @@ export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly st
         return readBounded(request.body, limit, () => new PayloadTooLarge(limit));
       }
       // A body without a Content-Type is JSON, as FastAPI reads it (Python's `requests.post(url,
-      // data=text)` sends none): it was silently ignored, so POST /api/game/new started a game
-      // with every default instead of the one asked for. A log upload without one stays raw bytes.
+      // data=text)` sends none). Every body is read here: Elysia's own parser would build a deep
+      // JSON body before any check, and would turn a form (curl -d) into an object of junk keys
+      // that the all-optional schemas accept. A body that is not JSON is returned as text, which
+      // the transform below refuses (400).
       const json = !contentType || isJson(contentType);
-      // Every body is read here: Elysia's own parser would build a deep JSON body before any check,
-      // and would turn a form (curl -d, urllib's data=) into an object of junk keys that the
-      // all-optional schemas accept, so the request's fields were silently dropped. A body that is
-      // not JSON is returned as text, which the transform below refuses (400).
       const text = await readBoundedText(request.body, limit, () => new PayloadTooLarge(limit));
       if (!json) return text;
       if (text === '') return undefined;
@@ -67,5 +54,4 @@ export const bodyLimit = (limit = MAX_BODY_BYTES, opts: { rawPaths?: readonly st
       if (request.method === 'GET' || body === undefined || body === '') return;
       if (body instanceof Uint8Array) return;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('request body must be a JSON object');
-      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw new BadRequest(`request body nests deeper than ${MAX_JSON_DEPTH} levels`);
     });

@@ -110,7 +110,6 @@ async function queryKey(index: number, entry: KeyEntry, provider: Provider, ctx:
   return { result, cacheEntry };
 }
 
-/** Spec state table: a failed re-query updates the entry; a fully clean one removes it. */
 /**
  * What to write after a run that took seconds: a running `serve` may have written the file
  * meanwhile (a key's quota after it served, a used-up window under `rests`). Those are kept; this
@@ -122,6 +121,7 @@ function withNewerWrites(cache: UsageCache, path: string, touched: Set<string>):
   return { ...cache, quota, ...(disk.rests ? { rests: disk.rests } : {}) };
 }
 
+/** Spec state table: a failed re-query updates the entry; a fully clean one removes it. */
 function updateCache(cache: UsageCache, id: string, entry: CacheEntry | null): boolean {
   if (entry) {
     cache.entries[id] = entry;

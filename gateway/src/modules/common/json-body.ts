@@ -2,7 +2,8 @@ import { readBoundedText } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { BodyTooLarge, MalformedJson } from './errors';
 import { isJsonContentType } from '../guard/policy';
-import { MAX_JSON_BYTES, MAX_JSON_DEPTH, nestedDeeperThan } from './json-limits';
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH } from './json-limits';
+import { jsonTextDeeperThan } from '@devhub/shared/json-depth';
 
 /** Chat-platform webhooks read their raw bytes themselves (signatures are over them), bounded tighter. */
 const WEBHOOKS = /^\/bridge\//;
@@ -22,7 +23,7 @@ export const jsonBody = () =>
     if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) throw new BodyTooLarge(MAX_JSON_BYTES);
     const text = await readBoundedText(request.body, MAX_JSON_BYTES, () => new BodyTooLarge(MAX_JSON_BYTES));
     if (!text.trim()) return {};
-    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw new MalformedJson(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (jsonTextDeeperThan(text, MAX_JSON_DEPTH)) throw new MalformedJson(`nested deeper than ${MAX_JSON_DEPTH} levels`);
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
-import { MAX_JSON_BYTES, MAX_JSON_DEPTH, nestedDeeperThan } from '../common/json-limits';
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../common/json-limits';
+import { jsonTextDeeperThan } from '@devhub/shared/json-depth';
 import { CLIENT_TYPES, type ClientMessage, ClientMessages, type ClientType, type ServerMessage } from './model';
 
 export type Reply = ServerMessage;
@@ -27,7 +28,7 @@ const error = (request_id: string, message: string): Parsed => ({ ok: false, rep
 export function frameProblem(text: string): string | null {
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_JSON_BYTES) return `Message too large: ${bytes} bytes (limit ${MAX_JSON_BYTES})`;
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return `Invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`;
+  if (jsonTextDeeperThan(text, MAX_JSON_DEPTH)) return `Invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`;
   return null;
 }
 
