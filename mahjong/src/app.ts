@@ -95,13 +95,13 @@ export function createApp(deps: AppDeps = {}) {
     : null;
   // Who a request is for the per-client limits (none without them: every client is the owner).
   const clientOf = limit?.clientOf ?? (() => null);
-  // Open event streams per client (stream-quota.ts), counted as the creation limits count clients
-  // whatever those limits are; the admin token is not counted.
+  // Clients as the creation limits count them, for the limits that hold whatever those are set to.
+  const resolveClient = clientResolver(deps.trustedProxies);
+  // Open event streams per client (stream-quota.ts); the admin token is not counted.
   const streams = new StreamQuota();
-  const streamClient = clientResolver(deps.trustedProxies);
-  const openStream = (request: Request, server: PeerServer) => streams.acquire(access.isAdmin(presentedToken(request)) ? null : streamClient(request, server));
-  // Wrong tokens per client, counted whatever the creation limits are (token-guesses.ts).
-  const guesses = new TokenGuesses(clientResolver(deps.trustedProxies));
+  const openStream = (request: Request, server: PeerServer) => streams.acquire(access.isAdmin(presentedToken(request)) ? null : resolveClient(request, server));
+  // Wrong tokens per client (token-guesses.ts).
+  const guesses = new TokenGuesses(resolveClient);
   return new Elysia()
     // Before the error mapper, which answers and so ends the error hooks (create-limit.ts).
     .use(limit?.releaseOnError ?? new Elysia({ name: 'create-limit-release' }))

@@ -5,6 +5,7 @@ import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
 import { NotifyService, type Notification } from '../../src/notify';
 import type { RunningServer } from '../../src/server';
+import { recordingLog } from '../bridge/helpers/log';
 import { startTestServer, testEnv, teardown, waitFor } from '../helpers/gateway';
 
 // Notification webhooks over real HTTP: a local receiver stands in for the user's endpoint, and a
@@ -20,6 +21,16 @@ const receiver = Bun.serve({
     return new Response('ok');
   },
 });
+// Two more webhooks whose deliveries fail: a chat platform's incoming webhook keeps its secret in
+// the path (Slack /services/T…/B…/<token>, Feishu /open-apis/bot/v2/hook/<token>), and a failure
+// must not write it to the log.
+const PATH_TOKEN = 'pathtoken0a1b2c3d4e5f';
+const QUERY_TOKEN = 'querytoken9z8y7x';
+const refusing = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('no', { status: 500 }) });
+const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') });
+const closedPort = closed.port;
+closed.stop(true);
+const recorded = recordingLog();
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -30,16 +41,18 @@ beforeAll(async () => {
     notify: { webhooks: [
       { url: `http://127.0.0.1:${receiver.port}/all`, secret: SECRET },
       { url: `http://127.0.0.1:${receiver.port}/finished-only`, events: ['finished'] },
+      { url: `http://127.0.0.1:${refusing.port}/services/T01/B02/${PATH_TOKEN}?k=${QUERY_TOKEN}`, events: ['needs_input'] },
+      { url: `http://user:${QUERY_TOKEN}@127.0.0.1:${closedPort}/open-apis/bot/v2/hook/${PATH_TOKEN}`, events: ['needs_input'] },
     ] },
   });
-  server = await startTestServer(config, gatewayFeatures(new LiveService(), new NotifyService()));
+  server = await startTestServer(config, { ...gatewayFeatures(new LiveService(), new NotifyService()), log: recorded.log });
 }, 30_000);
-afterAll(() => teardown(() => server?.stop(), () => receiver.stop(true), env.cleanup));
+afterAll(() => teardown(() => server?.stop(), () => receiver.stop(true), () => refusing.stop(true), env.cleanup));
 
 const post = (path: string, body: unknown) => fetch(`${server.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('notification webhooks', () => {
-  it('tell a user away from the terminal that a session needs input (with the question and options), then that it finished', async () => {
+  it('tell a user away from the terminal that a session needs input (with the question and options), then that it finished; a failed delivery is logged without its secrets', async () => {
     const work = join(env.dir, 'proj');
     mkdirSync(work);
     expect((await post('/sessions', { channel_id: 'away', provider: 'agent_a', work_dir: work })).status).toBe(200);
@@ -57,5 +70,13 @@ describe('notification webhooks', () => {
     expect(done[0]!.body).toMatchObject({ status: 'done', channel_ids: ['away'] });
     // The finished-only webhook heard nothing else.
     expect(received.filter((r) => r.body.event === 'needs_input').length).toBe(1);
+    // The failed deliveries are named in the log by their place and origin, never their path, query or user info.
+    const failures = () => recorded.lines.filter((l) => l.includes('notify:'));
+    await waitFor(() => failures().length >= 2, 'both failed deliveries logged', 30_000);
+    expect(failures().find((l) => l.includes('HTTP 500'))).toContain(`webhook #3 (http://127.0.0.1:${refusing.port}/…)`);
+    expect(failures().find((l) => l.includes('failed for'))).toContain(`webhook #4 (http://127.0.0.1:${closedPort}/…)`);
+    const all = recorded.lines.join('\n');
+    expect(all).not.toContain(PATH_TOKEN);
+    expect(all).not.toContain(QUERY_TOKEN);
   }, 90_000);
 });

@@ -24,8 +24,11 @@ type Handlers = { [K in ClientType]: (m: Valid<K>, env: Env) => Promise<Reply> |
 class RequestError extends Error {}
 
 /** channel_id of the message, else the socket's own channel (a channel socket may omit it). */
+/** The channel a message names, or its socket's; null for neither. */
+const namedChannel = (m: { channel_id?: string }, env: Env): string | null => m.channel_id || env.conn.channelId || null;
+
 function channelOf(m: { channel_id?: string }, env: Env): string {
-  const id = m.channel_id || env.conn.channelId;
+  const id = namedChannel(m, env);
   if (!id) throw new RequestError('channel_id required');
   return id;
 }
@@ -84,7 +87,7 @@ const HANDLERS: Handlers = {
   // channel_id) it is the placeholder no-op the protocol describes (detail always goes out anyway).
   // With a channel it is POST …/verbose: recorded, and an unbound channel is `No session for channel …`.
   'verbose.set': (m, env) => {
-    const channelId = m.channel_id || env.conn.channelId;
+    const channelId = namedChannel(m, env);
     if (!channelId) return { type: 'verbose.updated', request_id: m.request_id, enabled: m.enabled };
     const { channel_id, verbose } = sessions.setVerbose(env.gateway.ctx, channelId, m.enabled);
     return { type: 'verbose.updated', request_id: m.request_id, channel_id, enabled: verbose };
