@@ -3,6 +3,7 @@ import { requestPeerUids } from '@devhub/shared/peer-user';
 import { createApp } from './app';
 import type { GatewayConfig } from './config';
 import { WsHub } from './modules/ws';
+import { WS_SERVER_OPTIONS } from './modules/ws/limits';
 import { Gateway, type GatewayFeatures } from './runtime';
 
 export interface ServerOptions extends GatewayFeatures {
@@ -38,7 +39,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     peerUidOf: (request) => requestPeerUids(server, request, options.host ?? options.config.api_host),
   });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.
-  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, ...EXCLUSIVE_LISTEN });
+  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, websocket: WS_SERVER_OPTIONS, ...EXCLUSIVE_LISTEN });
   server = app.server ?? undefined;
   const port = server?.port ?? 0;
   const host = options.host ?? options.config.api_host;

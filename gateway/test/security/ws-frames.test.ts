@@ -3,6 +3,8 @@ import { frameProblem } from '../../src/modules/ws/parse';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
+import { MAX_PENDING_REQUESTS } from '../../src/modules/ws/limits';
+import { RawWs } from './raw-ws';
 
 const env = testEnv('ws-frames');
 let server: RunningServer;
@@ -54,6 +56,39 @@ describe('WebSocket frames are bounded before parsing', () => {
     expect(await channel.request({ type: 'input' })).toMatchObject({ type: 'error', message: 'text required' });
     expect(await channel.request({ type: 'input', text: 'x' })).toMatchObject({ type: 'error', message: 'No session for channel frames:unbound' });
   });
+});
+
+describe('what one socket may hold on the server', () => {
+  it('answers requests past the in-flight limit at once with an error, each exactly once, and keeps serving', async () => {
+    const ws = await connect();
+    // session.list waits for tmux, so a burst queues behind the first one.
+    const ids = Array.from({ length: 4 * MAX_PENDING_REQUESTS }, (_, i) => `burst-${i}`);
+    for (const request_id of ids) ws.send({ type: 'session.list', request_id });
+    const replies = await Promise.all(ids.map((id) => ws.next((m) => m.request_id === id, 30_000)));
+    const refused = replies.filter((m) => m.type === 'error');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.message).toBe(`Too many requests in flight (limit ${MAX_PENDING_REQUESTS} requests, 33554432 bytes); wait for the replies`);
+    expect(replies.filter((m) => m.type === 'session.list').length).toBeGreaterThanOrEqual(MAX_PENDING_REQUESTS);
+    expect(ws.messages.filter((m) => String(m.request_id).startsWith('burst-'))).toEqual([]);
+    expect(await ws.request({ type: 'session.list' })).toMatchObject({ type: 'session.list' });
+  });
+
+  it('closes a socket that stops reading instead of buffering its replies without end or dropping some', async () => {
+    const port = Number(new URL(server.url).port);
+    const reader = await RawWs.open(port, '/api/v1/ws');
+    reader.pause();
+    // 48 pings whose 1 MiB request_id comes back in each pong: far more than the send buffer holds.
+    const pad = 'p'.repeat(1024 * 1024);
+    for (let i = 0; i < 48; i++) await reader.sendText(JSON.stringify({ type: 'ping', request_id: `${pad}${i}` }));
+    const other = await connect();
+    expect(await other.request({ type: 'ping' })).toMatchObject({ type: 'pong' });
+    reader.resume();
+    const deadline = Date.now() + 8_000;
+    while (!reader.ended && Date.now() < deadline) await Bun.sleep(50);
+    reader.destroy();
+    expect(reader.ended).toBe(true);
+    expect(reader.received).toBeLessThan(48 * pad.length);
+  }, 20_000);
 });
 
 describe('the frame scan', () => {

@@ -9,6 +9,7 @@ import { asyncApiDocument } from './asyncapi';
 import { PaneStreams } from './pane-stream';
 import type { Subscriber, WsHub } from './hub';
 import { parseClientMessage } from './parse';
+import { MAX_PENDING_BYTES, MAX_PENDING_REQUESTS } from './limits';
 import { VERSION } from '../../version';
 
 export { WsHub } from './hub';
@@ -26,6 +27,9 @@ interface Socket {
 }
 
 const UNAUTHORIZED = 4001;
+
+/** Raw text normally (see open); should Elysia's pre-parsed value arrive, one parser still judges it. */
+const frameText = (data: unknown): string => (typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString() : JSON.stringify(data));
 
 /**
  * `/api/v1/ws` (global) and `/api/v1/ws/{channel_id}` on Bun's native WebSocket. The upgrade has
@@ -60,13 +64,33 @@ export const wsModule = (gateway: Gateway, hub: WsHub, auth: Authenticator, log:
     else hub.subscribeGlobal(ws.raw);
   };
 
-  const message = (ws: Socket, data: unknown) => order.run(ws.id, () => handle(ws, data));
+  // Per socket: requests queued or running, and their frames' bytes (limits.ts).
+  const pending = new Map<string, { requests: number; bytes: number }>();
 
-  const handle = async (ws: Socket, data: unknown) => {
+  const message = (ws: Socket, data: unknown) => {
+    const text = frameText(data);
+    const load = pending.get(ws.id) ?? { requests: 0, bytes: 0 };
+    const bytes = Buffer.byteLength(text);
+    if (load.requests >= MAX_PENDING_REQUESTS || load.bytes + bytes > MAX_PENDING_BYTES) {
+      // Answered at once and not kept: the client learns which request went unhandled.
+      const parsed = parseClientMessage(text, null);
+      const request_id = parsed.ok ? parsed.message.request_id : parsed.reply.request_id;
+      ws.raw.send(JSON.stringify({ type: 'error', request_id, message: `Too many requests in flight (limit ${MAX_PENDING_REQUESTS} requests, ${MAX_PENDING_BYTES} bytes); wait for the replies` }));
+      return;
+    }
+    load.requests++;
+    load.bytes += bytes;
+    pending.set(ws.id, load);
+    void order.run(ws.id, () => handle(ws, text)).finally(() => {
+      load.requests--;
+      load.bytes -= bytes;
+      if (load.requests === 0 && pending.get(ws.id) === load) pending.delete(ws.id);
+    });
+  };
+
+  const handle = async (ws: Socket, text: string) => {
     const conn = connections.get(ws.id);
     if (!conn) return;
-    // Raw text normally (see open); should Elysia's pre-parsed value arrive, one parser still judges it.
-    const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString() : JSON.stringify(data);
     const parsed = parseClientMessage(text, conn.channelId);
     const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, streams, conn }) : parsed.reply;
     ws.raw.send(JSON.stringify(reply));
