@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { waitFor } from '@devhub/shared/testing';
 import { createApp } from '../../src/app';
 import { MAX_STREAMS_PER_CLIENT } from '../../src/server/stream-quota';
+import { MAX_STREAM_LAG_BYTES } from '../../src/modules/events/hub';
 
 // Event streams per client (README, Security model): anyone may watch a 4ai game or a room, and
 // each stream holds a socket, a descriptor and a timer for as long as its client likes. Real
@@ -66,5 +67,41 @@ describe('event streams per client', () => {
       const again = await openFrom('127.0.9.2', `/api/rooms/${room}/events?watch=1`);
       return again.status === 200;
     }, 'a place for 127.0.9.2 again');
+  }, 60_000);
+});
+
+describe('a stream whose client stops reading', () => {
+  it(`is dropped once ${MAX_STREAM_LAG_BYTES} bytes wait for it, and the 4ai game it watched pauses`, async () => {
+    // At full speed a 4ai hanchan sends about 6.7 MB of events in about a second: more than the
+    // sockets hold, so the rest waited in the server for a client that never reads.
+    const created = await fetch(`${base}/api/game/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: '4ai', delay_ms: 0 }) });
+    const id = ((await created.json()) as any).session_id as string;
+    const session = await app.decorator.games.get(id);
+    const watcher = await openFrom('127.0.9.7', `/api/game/${id}/events`);
+    expect(watcher.status).toBe(200);
+    watcher.socket.pause();
+    await waitFor(() => session.hub.size === 0 || session.isOver, 'the stream dropped or the game over', 30_000);
+    expect(session.isOver).toBe(false);
+    const stepsWhenDropped = session.steps;
+    let raw = watcher.raw, ended = false;
+    watcher.socket.on('data', (chunk: string) => { raw += chunk; });
+    watcher.socket.on('close', () => { ended = true; });
+    watcher.socket.resume();
+    await waitFor(() => ended, 'the connection closed by the server');
+    expect(raw).not.toContain('event: game_over');
+    await Bun.sleep(300);
+    expect(session.steps).toBe(stepsWhenDropped);
+    // A reader that keeps up sees the game through to its end from a fresh snapshot.
+    const reader = (await fetch(`${base}/api/game/${id}/events`)).body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: game_over')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel();
+    expect(text).toStartWith('retry: 2000\nevent: snapshot');
+    expect(text).toContain('event: game_over');
   }, 60_000);
 });

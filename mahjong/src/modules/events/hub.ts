@@ -5,6 +5,15 @@ export interface SseEvent {
 }
 
 const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
+
+/**
+ * Bytes that may wait for one stream's client beyond what the sockets hold (README, Security
+ * model). A client that stops reading is dropped there: every later event would otherwise be
+ * kept for it (a 4ai game at full speed sends about 6.7 MB a hanchan), and a 4ai game with no
+ * reader left pauses. A page's EventSource reconnects by itself and starts from a snapshot.
+ */
+export const MAX_STREAM_LAG_BYTES = 1024 * 1024;
 
 // Below Bun.serve's default 10 s idle timeout, so a quiet stream is never cut even without tuning.
 export const HEARTBEAT_MS = 8_000;
@@ -52,31 +61,33 @@ export class EventHub {
       start: (controller) => {
         ctrl = controller;
         controller.enqueue(encoder.encode(`retry: 2000\n${[first].flat().map(formatEvent).join('')}`));
-        const timer = setInterval(() => {
-          try {
-            controller.enqueue(encoder.encode(': heartbeat\n\n'));
-          } catch {
-            drop();
-          }
-        }, heartbeatMs);
+        const timer = setInterval(() => this.send(controller, HEARTBEAT), heartbeatMs);
         this.subscribers.set(controller, { timer, from, onEnd });
         this.changed();
       },
       cancel: drop,
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: 0 }));
+  }
+
+  /** Enqueues `bytes` for one subscriber; drops it when it is closed or too far behind. */
+  private send(ctrl: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array): void {
+    try {
+      ctrl.enqueue(bytes);
+    } catch {
+      this.remove(ctrl);
+      return;
+    }
+    if ((ctrl.desiredSize ?? 0) < -MAX_STREAM_LAG_BYTES) {
+      this.remove(ctrl);
+      // Erroring drops what waits at once and closes the client's connection.
+      ctrl.error(undefined);
+    }
   }
 
   /** Sends `event` to every subscriber; with `seq` (the step it follows), only to those whose first message came before that step. */
   broadcast(event: SseEvent, seq = Number.POSITIVE_INFINITY): void {
     const bytes = encoder.encode(formatEvent(event));
-    for (const [ctrl, sub] of [...this.subscribers]) {
-      if (seq <= sub.from) continue;
-      try {
-        ctrl.enqueue(bytes);
-      } catch {
-        this.remove(ctrl);
-      }
-    }
+    for (const [ctrl, sub] of [...this.subscribers]) if (seq > sub.from) this.send(ctrl, bytes);
   }
 
   /** Ends every stream (session deleted or expired). */
