@@ -1,11 +1,12 @@
 import type { AnthropicEvent, AnthropicResponse, AnthropicUsage } from './anthropic';
 import type { ChatContext } from './chat-request';
-import { chatUsage, figuresOf, finishReasonOf } from './common';
+import { chatUsage, figuresOf, finishReasonOf, newId } from './common';
 import { openaiErrorOf } from './errors';
 import { dataFrame, DONE_FRAME, parseOrNull, sseTranslator, type SseTranslator } from './sse';
 
 const created = () => Math.floor(Date.now() / 1000);
-const chatId = (messageId: string) => `chatcmpl-${messageId.replace(/^msg_/, '')}`;
+/** The answer's id from the vendor's message id; a vendor that sends none (or not a string) gets a fresh one. */
+const chatId = (messageId: unknown) => `chatcmpl-${typeof messageId === 'string' && messageId !== '' ? messageId.replace(/^msg_/, '') : newId('')}`;
 
 /** A Messages answer as a Chat Completions answer: text, reasoning_content, tool_calls, finish_reason, usage. */
 export function anthropicToChat(message: AnthropicResponse, context: ChatContext) {
@@ -62,7 +63,7 @@ export function anthropicToChatStream(context: ChatContext): SseTranslator {
     if (!event || typeof event !== 'object') return '';
     switch (event.type) {
       case 'message_start':
-        id = chatId(event.message?.id ?? 'stream');
+        id = chatId(event.message?.id);
         model = event.message?.model ?? model;
         Object.assign(usage, event.message?.usage);
         return chunk({ role: 'assistant', content: '' });

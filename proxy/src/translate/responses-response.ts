@@ -7,7 +7,8 @@ import { namedFrame, parseOrNull, sseTranslator, type SseTranslator } from './ss
 
 type Item = Record<string, unknown> & { id: string; type: string };
 
-const responseId = (messageId: string) => `resp_${messageId.replace(/^msg_/, '')}`;
+/** The response's id from the vendor's message id; a vendor that sends none (or not a string) gets a fresh one. */
+const responseId = (messageId: unknown) => `resp_${typeof messageId === 'string' && messageId !== '' ? messageId.replace(/^msg_/, '') : newId('')}`;
 
 /** The `status` and `incomplete_details` of a finished response. */
 function ending(stop: StopReason | null | undefined): { status: 'completed' | 'incomplete'; incomplete_details: { reason: string } | null } {
@@ -161,7 +162,7 @@ export function anthropicToResponsesStream(context: ResponsesContext): SseTransl
     if (!event || typeof event !== 'object') return '';
     switch (event.type) {
       case 'message_start': {
-        id = responseId(event.message?.id ?? newId('msg_'));
+        id = responseId(event.message?.id);
         model = event.message?.model ?? model;
         Object.assign(usage, withoutNulls(event.message?.usage));
         const response = snapshot();

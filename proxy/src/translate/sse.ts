@@ -121,10 +121,12 @@ export function sseTranslator(onEvent: (event: SseEvent) => string, onEnd: () =>
  * `source` translated chunk by chunk, as the client asks for it (no buffering; a read that yields
  * nothing to send reads on). A plain pulled stream rather than a TransformStream: its first bytes
  * reach the client without the extra hops of pipeThrough. A failure of `source` or of the
- * translator errors the output, which closes the client's connection; a client that leaves
- * cancels `source`.
+ * translator errors the output, which closes the client's connection (a stream cut short must not
+ * look complete); a client that leaves cancels `source`. Given `onBreak`, a translator's failure
+ * is told to it and the output is errored without a reason: Bun prints the reason a response body
+ * errors with, stack and code frame, into the server's log.
  */
-export function translateStream(source: ReadableStream<Uint8Array> | null, translator: SseTranslator): ReadableStream<Uint8Array> | null {
+export function translateStream(source: ReadableStream<Uint8Array> | null, translator: SseTranslator, onBreak?: (error: unknown) => void): ReadableStream<Uint8Array> | null {
   if (source === null) return null;
   const reader = source.getReader();
   return new ReadableStream<Uint8Array>({
@@ -137,7 +139,10 @@ export function translateStream(source: ReadableStream<Uint8Array> | null, trans
         } catch (error) {
           // The output breaks; the upstream's connection is not left open behind it.
           if (!done) void reader.cancel(error).catch(() => {});
-          throw error;
+          if (!onBreak) throw error;
+          onBreak(error);
+          controller.error(undefined);
+          return;
         }
         if (text) controller.enqueue(encoder.encode(text));
         if (done) return controller.close();

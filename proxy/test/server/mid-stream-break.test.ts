@@ -3,7 +3,7 @@ import { waitFor } from '@devhub/shared/testing';
 import { afterAll, describe, expect, it } from 'bun:test';
 import { stringify } from 'yaml';
 import { configPath } from '../../src/config/paths';
-import { sseFrames } from '../helpers/mock-upstream';
+import { message, sseFrames } from '../helpers/mock-upstream';
 import { configFor, tempDir, removeTempDirs } from '../helpers/proxy-harness';
 import { spawnProxy } from '../helpers/spawn-proxy';
 
@@ -94,5 +94,50 @@ describe('a client that leaves in the middle of a stream', () => {
       expect(await proxy.stop()).toBe(0);
       await held.stop(true);
     }
+  }, 60_000);
+});
+
+describe('an answer the translation to an OpenAI client cannot take whole', () => {
+  it('cuts a stream that ends without message_stop with one clear line, no stack trace; a message without an id gets one', async () => {
+    // A Messages vendor that ends its stream early but cleanly (no message_stop), and answers
+    // non-streaming requests with a message that has no id, as some compatible vendors do.
+    const vendor = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: async (request) => {
+        const { stream } = (await request.json()) as { stream?: boolean };
+        if (stream) return new Response(sseFrames('cut short').slice(0, -1).join(''), { headers: { 'content-type': 'text/event-stream' } });
+        const { id: _id, ...withoutId } = message('whole');
+        return Response.json(withoutId);
+      },
+    });
+    const dir = tempDir();
+    writeFileAtomic(configPath(dir), stringify(configFor({ mm: { url: `http://127.0.0.1:${vendor.port}`, keys: [KEY] } })));
+    const proxy = await spawnProxy(dir);
+    try {
+      const ask = (path: string, body: Record<string, unknown>) => fetch(`${proxy.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'sonnet', ...body }) });
+      const chat = await ask('/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }] });
+      expect(chat.status).toBe(200);
+      const completion = (await chat.json()) as { id: string; choices: { message: { content: string } }[] };
+      expect(completion.id).toMatch(/^chatcmpl-[0-9a-f]{24}$/);
+      expect(completion.choices[0]!.message.content).toBe('whole');
+      const responses = await ask('/v1/responses', { input: 'hi' });
+      expect(responses.status).toBe(200);
+      expect(((await responses.json()) as { id: string }).id).toMatch(/^resp_[0-9a-f]{24}$/);
+
+      // A truncated stream must not look complete: reading it fails instead of ending cleanly (here
+      // the whole short stream is in before the response starts, so even its headers never come).
+      await expect((async () => (await ask('/v1/chat/completions', { stream: true, messages: [{ role: 'user', content: 'hi' }] })).text())()).rejects.toThrow();
+      await waitFor(() => proxy.output().includes('could not be translated'), 'the cut-stream log line');
+    } finally {
+      expect(await proxy.stop()).toBe(0);
+      vendor.stop(true);
+    }
+    const lines = proxy.output().split('\n');
+    const after = lines.slice(lines.findIndex((l) => l.includes('listening on')) + 1).filter((l) => l.trim() !== '');
+    expect(after.filter((l) => l.includes('could not be translated'))).toEqual([
+      expect.stringContaining("/v1/chat/completions: the upstream's stream could not be translated (the upstream stream ended before message_stop); the client's stream was cut"),
+    ]);
+    expect(after.filter((l) => /^\s+at /.test(l) || /^error:/i.test(l.trim()) || /\bTypeError\b|ECONNRESET|\d+ \|/.test(l))).toEqual([]);
   }, 60_000);
 });

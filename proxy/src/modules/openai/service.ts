@@ -1,4 +1,4 @@
-import { isAppError } from '@devhub/shared';
+import { isAppError, type Logger } from '@devhub/shared';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { InvalidRequest } from '../../upstream/errors';
 import { chatToAnthropic, type ChatContext } from '../../translate/chat-request';
@@ -44,7 +44,7 @@ export async function proxyOpenAI(deps: MessagesDeps, api: OpenAIApi, raw: Array
     headers: messagesHeaders(request.headers), raw: encoder.encode(text).buffer as ArrayBuffer, parsed: translated.request as unknown as Record<string, unknown>,
     signal: request.signal, path: api === 'chat' ? CHAT_PATH : RESPONSES_PATH, unsignedThinking: hasUnsignedThinking(translated.request),
   });
-  return toClient(res, api, translated.context);
+  return toClient(res, api, translated.context, deps.log);
 }
 
 // Compiled once: a 250 KB conversation is checked in a few microseconds instead of a tenth of a millisecond.
@@ -75,7 +75,7 @@ function messagesHeaders(client: Headers): Headers {
 }
 
 /** A Messages answer (stream, JSON or error) in the client's API; the proxy's headers are kept. */
-async function toClient(res: Response, api: OpenAIApi, context: ChatContext | ResponsesContext): Promise<Response> {
+async function toClient(res: Response, api: OpenAIApi, context: ChatContext | ResponsesContext, log: Logger): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   if (res.status >= 400) {
@@ -84,7 +84,8 @@ async function toClient(res: Response, api: OpenAIApi, context: ChatContext | Re
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const translate = api === 'chat' ? anthropicToChatStream(context as ChatContext) : anthropicToResponsesStream(context as ResponsesContext);
-    return new Response(translateStream(res.body, translate), { status: res.status, headers });
+    const cut = (error: unknown) => log.warn(`${api === 'chat' ? CHAT_PATH : RESPONSES_PATH}: the upstream's stream could not be translated (${(error as Error)?.message ?? error}); the client's stream was cut`);
+    return new Response(translateStream(res.body, translate, cut), { status: res.status, headers });
   }
   const message = parseOrNull(await readText(res, MAX_ANSWER_BYTES)) as AnthropicResponse | null;
   headers.set('content-type', 'application/json');
