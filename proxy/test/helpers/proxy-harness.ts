@@ -87,11 +87,11 @@ export interface Harness {
 }
 
 /** Writes the config into a temp state dir, loads it like `serve` does and builds the app. */
-export function harness(config: unknown, options: { now?: () => Date; clock?: () => number; accounting?: boolean } = {}): Harness {
+export function harness(config: unknown, options: { now?: () => Date; clock?: () => number; accounting?: boolean; quiet?: boolean } = {}): Harness {
   const dir = tempDir();
   const file = configPath(dir);
   writeFileSync(file, stringify(config));
-  const log = createLogger('proxy-test');
+  const log = createLogger('proxy-test', options.quiet ? -999 : undefined);
   const pool = new KeyPool(options.clock);
   const state = new ProxyState(loadProxyConfig(file), pool);
   const requestLog = new RequestLog(requestsLogPath(dir), log);
