@@ -12,6 +12,7 @@ import { ClassicAnnotator } from '../mjai/classic';
 import type { MjaiBots, MjaiBotSpec } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
 import { transportFor } from '../mjai/transport';
+import { dialectArgs, type MjaiDialect } from '../mjai/dialect';
 import { agentFactory } from './agents';
 
 const MJAI = 'mjai:';
@@ -23,6 +24,8 @@ export interface ContestantSetup {
   /** Default per-answer timeout of command-line bots. */
   botTimeoutMs?: number;
   possibleActions?: boolean;
+  /** How command-line bots (`mjai:<command>`) are spoken to; a configured bot says it itself. */
+  protocol?: MjaiDialect;
   maxRound: 0 | 1;
   /**
    * 64 hex digits: games with an external bot are dealt from the secret HMAC-SHA256(wallKey, seed)
@@ -40,7 +43,8 @@ function botOf(name: string, s: ContestantSetup): MjaiBotSpec | null {
   if (configured) return configured;
   if (!name.startsWith(MJAI)) return null;
   if (!key.trim()) throw new Error(`"${name}": mjai: needs a command, a ws:// URL or a bot named in --bots`);
-  return /^wss?:\/\//.test(key) ? { url: key } : { command: key };
+  const protocol = s.protocol ? { protocol: s.protocol } : {};
+  return /^wss?:\/\//.test(key) ? { url: key, ...protocol } : { command: key, ...protocol };
 }
 
 export type PlayOne = (seed: number, rotation: number, seats: string[]) => Promise<GameRecord>;
@@ -62,8 +66,9 @@ export function contestants(s: ContestantSetup): { playOne: PlayOne; hasBots: bo
     const { game, replaced } = await playWithBots(seats.map((n, i): SeatPlayer => {
       const spec = specs[i];
       if (!spec) return { agent: make(n, salt(i)) };
+      const dialect = spec.protocol ?? 'mjai';
       return {
-        bot: transportFor(spec.command ?? spec.url!), fallback: new StrongAgent(),
+        bot: transportFor(spec.command ?? spec.url!, { args: dialectArgs(dialect, i) }), fallback: new StrongAgent(), dialect,
         ...(spec.possible_actions || s.possibleActions ? { annotator: new ClassicAnnotator(i) } : {}),
       };
     }), s.wallKey ? { ...options, secret: createHmac('sha256', Buffer.from(s.wallKey, 'hex')).update(String(seed)).digest('hex') } : options, { timeoutMs });

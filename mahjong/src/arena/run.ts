@@ -20,7 +20,7 @@ export type WorkerMessage = { type: 'game'; record: GameRecord } | { type: 'erro
 
 export async function runArena(o: ArenaRun): Promise<{ records: GameRecord[]; report: ArenaReport }> {
   const schedule = arenaSchedule(o.lineup, o.walls, o.seed);
-  const setup: ContestantSetup = { names: o.names, bots: o.bots, botTimeoutMs: o.botTimeoutMs, possibleActions: o.possibleActions, maxRound: o.maxRound };
+  const setup: ContestantSetup = { names: o.names, bots: o.bots, botTimeoutMs: o.botTimeoutMs, possibleActions: o.possibleActions, protocol: o.protocol, maxRound: o.maxRound };
   const started = performance.now();
   const records: GameRecord[] = [];
   const done = (r: GameRecord) => { records.push(r); o.onGame?.(records.length, schedule.length, r); };

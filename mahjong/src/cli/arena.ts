@@ -3,6 +3,7 @@ import { defineCommand } from 'citty';
 import { arenaTable } from '../engine/sim/arena';
 import { loadMjaiBots, type MjaiBots } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS } from '../mjai/table';
+import { dialectNamed, MJAI_PROTOCOL_HELP } from '../mjai/dialect';
 import { runArena } from '../arena/run';
 import { dataDir } from '../modules/backend/paths';
 import { hideCredentials, publishRun, runOfArena } from '../modules/ladder/runs';
@@ -19,6 +20,7 @@ export default defineCommand({
     bots: { type: 'string', description: 'YAML/JSON bots file (as mahjong serve --bots): its bot names may be contestants' },
     'bot-timeout': { type: 'string', default: String(DEFAULT_BOT_TIMEOUT_MS), description: 'Milliseconds an mjai bot may take per answer before the strong AI replaces it for that game (such games are counted as replacedGames, the command then exits 1 and --publish refuses)' },
     'possible-actions': { type: 'boolean', description: 'Send mjai bots the classic server\'s possible_actions, cannot_dahai and scores' },
+    'mjai-protocol': { type: 'string', default: 'mjai', description: MJAI_PROTOCOL_HELP },
     json: { type: 'boolean', description: 'Print the report (and no progress) as JSON' },
     publish: { type: 'boolean', description: 'Also publish the figures to the ladder of the data directory (mahjong ladder, /ladder)' },
     'data-dir': { type: 'string', description: 'With --publish: state directory (env MAHJONG_DIR, default ~/.mahjong)' },
@@ -33,7 +35,7 @@ export default defineCommand({
 });
 
 interface ArenaArgs {
-  ai: string; games: string; seed: string; 'east-only'?: boolean; json?: boolean; jobs: string; bots?: string; 'bot-timeout': string; 'possible-actions'?: boolean;
+  ai: string; games: string; seed: string; 'east-only'?: boolean; json?: boolean; jobs: string; bots?: string; 'bot-timeout': string; 'possible-actions'?: boolean; 'mjai-protocol': string;
   publish?: boolean; 'data-dir'?: string;
 }
 
@@ -54,7 +56,7 @@ async function arena(args: ArenaArgs): Promise<void> {
   const tty = !args.json && process.stderr.isTTY;
   const { report, records } = await runArena({
     lineup, walls: games / 4, seed, jobs, names: [...new Set(lineup)], bots, botTimeoutMs,
-    possibleActions: args['possible-actions'], maxRound: args['east-only'] ? 0 : 1,
+    possibleActions: args['possible-actions'], protocol: dialectNamed(args['mjai-protocol']), maxRound: args['east-only'] ? 0 : 1,
     onGame: (done, total, r) => {
       if (r.replaced) process.stderr.write(`${tty ? '\n' : ''}wall ${r.seed} rotation ${r.rotation}: ${hideCredentials(r.replaced.join('; '))} (the strong AI played on)\n`);
       if (tty && (done % 8 === 0 || done === total)) process.stderr.write(`\r${done}/${total} games`);

@@ -10,6 +10,7 @@ import { parseMjlog } from '../engine/mjlog/parse';
 import type { Paipu } from '../engine/paipu';
 import { parseLogText } from '../formats';
 import { reviewWithEngine } from '../modules/review/engines';
+import { dialectNamed, MJAI_PROTOCOL_HELP } from '../mjai/dialect';
 import { reviewHtml, reviewText } from '../modules/review/render';
 import { findGame, storeArgs, withStore } from './games';
 
@@ -31,6 +32,7 @@ export default defineCommand({
     json: { type: 'boolean', description: 'Print the report as JSON' },
     html: { type: 'string', description: 'Write the report as a self-contained HTML page to this file' },
     'bot-timeout': { type: 'string', description: 'Milliseconds an mjai bot may take per answer (default 10000)' },
+    'mjai-protocol': { type: 'string', default: 'mjai', description: MJAI_PROTOCOL_HELP },
     ...storeArgs,
   },
   async run({ args }) {
@@ -44,8 +46,10 @@ export default defineCommand({
     if (engine !== 'strong' && !engine.startsWith('mjai:')) throw new BadArgument(`--engine must be strong or mjai:<command>, got "${engine}"`);
     const timeout = args['bot-timeout'] === undefined ? undefined : Number(args['bot-timeout']);
     if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new BadArgument(`--bot-timeout must be a positive whole number of ms, got "${args['bot-timeout']}"`);
+    let protocol;
+    try { protocol = dialectNamed(String(args['mjai-protocol'])); } catch (e) { throw new BadArgument(`--mjai-protocol: ${(e as Error).message}`); }
     const { paipu, title } = await paipuOf(String(args.source), args);
-    const report = await reviewWithEngine(paipu, engine, { ...(seats ? { seats } : {}), ...(timeout ? { timeoutMs: timeout } : {}) });
+    const report = await reviewWithEngine(paipu, engine, { ...(seats ? { seats } : {}), ...(timeout ? { timeoutMs: timeout } : {}), protocol });
     if (args.html) {
       writeFileAtomic(String(args.html), reviewHtml(report, `Review of ${title}`));
       process.stderr.write(`review → ${args.html}\n`);

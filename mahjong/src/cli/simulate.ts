@@ -4,6 +4,7 @@ import { BadArgument, writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
 import { transportFor } from '../mjai/transport';
+import { dialectArgs, dialectNamed, MJAI_PROTOCOL_HELP } from '../mjai/dialect';
 import { ClassicAnnotator } from '../mjai/classic';
 import { agentFactory } from './_agents';
 
@@ -43,6 +44,7 @@ export default defineCommand({
     'east-only': { type: 'boolean', description: 'Play East-only games instead of East-South' },
     seat: { type: 'string', description: 'N=AI for one seat (repeatable), e.g. --seat "1=mjai:python3 bot.py" or --seat 2=mjai:ws://host:port' },
     'possible-actions': { type: 'boolean', description: 'Send mjai bots the classic server\'s possible_actions, cannot_dahai and scores with the events' },
+    'mjai-protocol': { type: 'string', default: 'mjai', description: MJAI_PROTOCOL_HELP },
     'bot-timeout': { type: 'string', default: String(DEFAULT_BOT_TIMEOUT_MS), description: 'Milliseconds an mjai bot may take per answer before the built-in AI replaces it' },
   },
   async run({ args, rawArgs }) {
@@ -54,7 +56,7 @@ export default defineCommand({
   },
 });
 
-interface SimArgs { games: string; ai: string; seed: string; out?: string; 'east-only'?: boolean; seats: string[]; 'bot-timeout': string; 'possible-actions'?: boolean }
+interface SimArgs { games: string; ai: string; seed: string; out?: string; 'east-only'?: boolean; seats: string[]; 'bot-timeout': string; 'possible-actions'?: boolean; 'mjai-protocol': string }
 
 /** Every `--seat X` / `--seat=X` (citty keeps only the last of a repeated flag). */
 function seatFlags(raw: string[]): string[] {
@@ -81,6 +83,7 @@ async function simulate(args: SimArgs): Promise<void> {
   }
   const timeoutMs = Number(args['bot-timeout']);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error(`--bot-timeout must be a positive integer (ms), got "${args['bot-timeout']}"`);
+  const dialect = dialectNamed(args['mjai-protocol']);
   const agentFor = agentFactory(seats.filter((k) => !isMjai(k)));
   if (args.out) {
     try { mkdirSync(args.out, { recursive: true }); } catch (e) {
@@ -98,7 +101,7 @@ async function simulate(args: SimArgs): Promise<void> {
     const options = { seed: seed + i, maxRound: args['east-only'] ? 0 as const : 1 as const, names: names.map((n, s) => `${n}-${s}`) };
     let game;
     if (seats.some(isMjai)) {
-      const players: SeatPlayer[] = seats.map((k, s) => (isMjai(k) ? { bot: transportFor(k.slice(MJAI_PREFIX.length)), fallback: agents[s]!, ...(args['possible-actions'] ? { annotator: new ClassicAnnotator(s) } : {}) } : { agent: agents[s]! }));
+      const players: SeatPlayer[] = seats.map((k, s) => (isMjai(k) ? { bot: transportFor(k.slice(MJAI_PREFIX.length), { args: dialectArgs(dialect, s) }), fallback: agents[s]!, dialect, ...(args['possible-actions'] ? { annotator: new ClassicAnnotator(s) } : {}) } : { agent: agents[s]! }));
       const gameNo = seed + i;
       ({ game } = await playWithBots(players, options, {
         timeoutMs,

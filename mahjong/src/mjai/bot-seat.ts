@@ -11,6 +11,7 @@ import { A } from '../engine/table/actions';
 import type { MjaiEvent } from '../formats/mjai';
 import { decisionOf, type Decision } from './actions';
 import type { EventAnnotator } from './classic';
+import { dialogueFor, type Dialogue, type MjaiDialect } from './dialect';
 import { BotFailure, type BotTransport } from './transport';
 
 /** A bot seat given up to the built-in AI (`simulate` prints it; the server sends it as an event). */
@@ -30,7 +31,7 @@ export const DEFAULT_BOT_TIMEOUT_MS = 10_000;
 
 export class BotSeat {
   active = true;
-  private last: string | null = null;
+  private readonly dialogue: Dialogue;
   /** The bot declared riichi: its own `reach` was already sent, and stage 2 confirms. */
   private reachSent = false;
   private reachPending = false;
@@ -45,7 +46,10 @@ export class BotSeat {
     private readonly onSent?: (seat: number, event: MjaiEvent) => void,
     /** Adds the classic server's fields (`possible_actions`, `cannot_dahai`, scores) to what the bot is sent. */
     private readonly annotator?: EventAnnotator,
-  ) {}
+    dialect: MjaiDialect = 'mjai',
+  ) {
+    this.dialogue = dialogueFor(dialect, bot, timeoutMs);
+  }
 
   replace(reason: BotReplaced['reason'], message: string): void {
     if (!this.active) return;
@@ -61,23 +65,20 @@ export class BotSeat {
     else this.replace('crash', (err as Error).message);
   }
 
-  private async send(event: MjaiEvent): Promise<void> {
-    this.onSent?.(this.seat, event);
-    this.last = null;
-    this.last = await this.bot.exchange(JSON.stringify(event), this.timeoutMs);
-  }
-
   /**
-   * Sends events in order, one answer each; stops at the first failure (the seat is then replaced).
-   * `game` (the live game the events come from) lets the annotator add its fields.
+   * Tells the bot the events in order, as its dialect does; at the first failure the seat is
+   * replaced. `game` (the live game the events come from) lets the annotator add its fields.
    */
   async deliver(events: MjaiEvent[], game?: Game): Promise<void> {
+    if (!this.active) return;
     if (game && this.annotator) events = this.annotator.batch(game, events);
-    for (const ev of events) {
-      if (!this.active) return;
-      if (ev.type === 'reach' && ev.actor === this.seat && this.reachSent) { this.reachSent = false; continue; }
-      try { await this.send(ev); } catch (err) { this.fail(err); }
+    // Its own reach was told when it declared it (decide).
+    if (this.reachSent) {
+      const i = events.findIndex((ev) => ev.type === 'reach' && ev.actor === this.seat);
+      if (i >= 0) { events = events.filter((_, j) => j !== i); this.reachSent = false; }
     }
+    for (const ev of events) this.onSent?.(this.seat, ev);
+    try { await this.dialogue.tell(events); } catch (err) { this.fail(err); }
   }
 
   /** The bot's move now, or null when it failed (and was replaced): the caller asks `fallback`. */
@@ -99,17 +100,19 @@ export class BotSeat {
       return { ok: true, action: declare ? A.RIICHI : A.RIICHI_CANCEL };
     }
     const selfTurn = game.phase < 4;
-    const parsed = parse(this.last);
-    if (parsed === undefined) return { ok: false, reason: `answer is not JSON: ${JSON.stringify(this.last)}` };
+    const said = await this.dialogue.answer();
+    const parsed = parse(said);
+    if (parsed === undefined) return { ok: false, reason: `answer is not JSON: ${JSON.stringify(said)}` };
     const d = decisionOf(parsed, view.valid_actions, selfTurn);
     if (!d.ok || !('reach' in d)) return d;
     // mjai riichi: the bot says reach, sees its own reach event, then names the discard.
     this.reachSent = true;
-    const reach: MjaiEvent = { type: 'reach', actor: this.seat };
-    await this.send(this.annotator ? this.annotator.reach(game, reach) : reach);
-    const discard = decisionOf(parse(this.last), view.valid_actions, true);
+    const reach: MjaiEvent = this.annotator ? this.annotator.reach(game, { type: 'reach', actor: this.seat }) : { type: 'reach', actor: this.seat };
+    this.onSent?.(this.seat, reach);
+    const then = await this.dialogue.ask(reach);
+    const discard = decisionOf(parse(then), view.valid_actions, true);
     if (!discard.ok || 'reach' in discard || !view.riichi_tiles.includes(discard.action)) {
-      return { ok: false, reason: `after reach, ${this.last ?? 'no answer'} is not a discard that keeps tenpai` };
+      return { ok: false, reason: `after reach, ${then ?? 'no answer'} is not a discard that keeps tenpai` };
     }
     this.reachPending = true;
     return discard;

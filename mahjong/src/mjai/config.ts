@@ -3,7 +3,7 @@
  * by name (`ai_model: "mjai:<name>"`), never run a command of its own. YAML or JSON:
  *
  *   bots:
- *     mortal: { command: "python3 /opt/mortal/bot.py", timeout_ms: 5000 }
+ *     mortal: { command: "python3 /opt/mortal/mortal/mortal.py", protocol: mortal, timeout_ms: 5000 }
  *     remote: { url: "ws://127.0.0.1:9000/bot" }
  */
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { AppError } from '@devhub/shared';
 import { type Static, Type as t } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { parse } from 'yaml';
+import { MjaiDialectName } from './dialect';
 
 export const MjaiBotSpec = t.Object({
   /** Command line (split on spaces, quotes keep spaces; run without a shell), or … */
@@ -22,6 +23,8 @@ export const MjaiBotSpec = t.Object({
   description: t.Optional(t.String()),
   /** Send the classic server's `possible_actions` / `cannot_dahai` / scores with the events (README, "Classic mjai server"). */
   possible_actions: t.Optional(t.Boolean()),
+  /** How the bot is spoken to (default mjai). */
+  protocol: t.Optional(MjaiDialectName),
 }, { additionalProperties: false });
 export type MjaiBotSpec = Static<typeof MjaiBotSpec>;
 

@@ -1,7 +1,7 @@
 /**
- * Plays a game where some seats are mjai bots. Every bot gets every event it may see (translate.ts)
- * and answers each one; when the engine asks a bot's seat to act, the answer to the event that
- * asked it is the move. A bot that answers illegally, too late or dies is replaced for the rest of
+ * Plays a game where some seats are mjai bots. Every bot gets every event it may see (translate.ts),
+ * as its dialect says (dialect.ts); when the engine asks a bot's seat to act, its answer to the
+ * event that asked it is the move. A bot that answers illegally, too late or dies is replaced for the rest of
  * the game by its seat's built-in AI, and `onReplaced` says so; the game always finishes.
  */
 import type { Agent } from '../engine/ai/types';
@@ -11,11 +11,15 @@ import { BotSeat, type BotReplaced, DEFAULT_BOT_TIMEOUT_MS } from './bot-seat';
 import type { BotTransport } from './transport';
 import { MjaiFeed } from './translate';
 import type { EventAnnotator } from './classic';
+import type { MjaiDialect } from './dialect';
 
 export { type BotReplaced, DEFAULT_BOT_TIMEOUT_MS } from './bot-seat';
 
-/** `annotator`: the classic server's extra fields for this bot (`possible_actions`, …; classic.ts). */
-export type SeatPlayer = { agent: Agent } | { bot: BotTransport; fallback: Agent; annotator?: EventAnnotator };
+/**
+ * `annotator`: the classic server's extra fields for this bot (`possible_actions`, …; classic.ts);
+ * `dialect`: how the bot is spoken to (dialect.ts; default `mjai`).
+ */
+export type SeatPlayer = { agent: Agent } | { bot: BotTransport; fallback: Agent; annotator?: EventAnnotator; dialect?: MjaiDialect };
 
 export interface BotTableOptions {
   /** Milliseconds a bot may take for one answer (default 10,000). */
@@ -39,7 +43,7 @@ export async function playWithBots(seats: SeatPlayer[], gameOptions: GameOptions
   const report = (e: BotReplaced) => { replaced.push(e); opts.onReplaced?.(e); };
   const bots: BotSeat[] = [];
   seats.forEach((p, seat) => {
-    if ('bot' in p) bots.push(new BotSeat(seat, p.bot, p.fallback, opts.timeoutMs ?? DEFAULT_BOT_TIMEOUT_MS, report, opts.onSent, p.annotator));
+    if ('bot' in p) bots.push(new BotSeat(seat, p.bot, p.fallback, opts.timeoutMs ?? DEFAULT_BOT_TIMEOUT_MS, report, opts.onSent, p.annotator, p.dialect));
   });
   const feed = new MjaiFeed(game);
   const broadcast = async () => {

@@ -1,14 +1,18 @@
 /**
- * How an mjai bot is reached: a child process speaking one JSON line per event on stdin/stdout
- * (as mjai.app runs bots), or a WebSocket with one text message per event. Either way each event
- * gets exactly one answer line; `exchange` fails on timeout, exit or a closed socket.
+ * How an mjai bot is reached: a child process reading and writing JSON lines on stdin/stdout, or
+ * a WebSocket with one text message per line. Which lines get an answer is the dialect's business
+ * (dialect.ts); a read fails on timeout, exit or a closed socket.
  */
 import { withDeadline } from '@devhub/shared/timers';
 
 export interface BotTransport {
   readonly label: string;
-  /** Sends one event line; resolves with the answer line. */
+  /** Sends one line and resolves with the next line the bot writes. */
   exchange(line: string, timeoutMs: number): Promise<string>;
+  /** Sends one line without waiting for an answer (a bot process or WebSocket; the `mortal` dialect needs it). */
+  write?(line: string): Promise<void>;
+  /** The next line the bot writes. */
+  read?(timeoutMs: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -90,11 +94,11 @@ export class ProcessTransport implements BotTransport {
     this.label = `bot "${argv.join(' ')}"`;
     this.queue = new LineQueue(this.label);
     this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env });
-    void this.read();
+    void this.pump();
     void this.proc.exited.then((code) => this.queue.fail(new BotFailure('crash', `${this.label} exited with code ${code}`)));
   }
 
-  private async read(): Promise<void> {
+  private async pump(): Promise<void> {
     const decoder = new TextDecoder();
     let buf = '';
     try {
@@ -113,12 +117,20 @@ export class ProcessTransport implements BotTransport {
   }
 
   async exchange(line: string, timeoutMs: number): Promise<string> {
+    await this.write(line);
+    return this.read(timeoutMs);
+  }
+
+  async write(line: string): Promise<void> {
     try {
       this.proc.stdin.write(`${line}\n`);
       await this.proc.stdin.flush();
     } catch (e) {
       throw new BotFailure('crash', `${this.label}: cannot write to it (${(e as Error).message})`);
     }
+  }
+
+  read(timeoutMs: number): Promise<string> {
     return this.queue.next(timeoutMs, this.label);
   }
 
@@ -158,8 +170,17 @@ export class WebSocketTransport implements BotTransport {
       const opened = await withDeadline(this.open.then(() => true), timeoutMs, () => false);
       if (!opened) throw new BotFailure('timeout', `${this.label}: no connection within ${timeoutMs} ms`);
     }
+    await this.write(line);
+    return this.read(timeoutMs);
+  }
+
+  async write(line: string): Promise<void> {
+    if (this.ws.readyState === WebSocket.CONNECTING) await this.open.catch(() => undefined);
     if (this.ws.readyState !== WebSocket.OPEN) throw new BotFailure('crash', `${this.label} is not connected`);
     this.ws.send(line);
+  }
+
+  read(timeoutMs: number): Promise<string> {
     return this.queue.next(timeoutMs, this.label);
   }
 
@@ -168,10 +189,13 @@ export class WebSocketTransport implements BotTransport {
   }
 }
 
-/** `ws://…`/`wss://…` → WebSocket; anything else is a command line split on spaces (quotes keep spaces). */
-export function transportFor(spec: string, opts: { cwd?: string; env?: Record<string, string | undefined> } = {}): BotTransport {
+/**
+ * `ws://…`/`wss://…` → WebSocket; anything else is a command line split on spaces (quotes keep
+ * spaces), run with `args` after it (the seat, for the dialects whose hosts pass it: dialect.ts).
+ */
+export function transportFor(spec: string, opts: { cwd?: string; env?: Record<string, string | undefined>; args?: string[] } = {}): BotTransport {
   if (/^wss?:\/\//.test(spec)) return new WebSocketTransport(spec);
   const argv = [...spec.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
   if (argv.length === 0) throw new Error('an mjai bot needs a command or a ws:// URL');
-  return new ProcessTransport(argv, opts);
+  return new ProcessTransport([...argv, ...(opts.args ?? [])], { cwd: opts.cwd, env: opts.env });
 }

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { waitFor } from '@devhub/shared/testing';
 import { HeuristicAgent } from '../../src/engine/ai';
 import { Game } from '../../src/engine/game';
@@ -68,6 +70,29 @@ describe('named mjai bots in server seats', () => {
     expect(log.filter((e: { player: number }) => e.player === 1).length).toBeGreaterThan(10);
     await call('DELETE', `/api/game/${g.json.session_id}`);
   }, 60_000);
+
+  for (const [protocol, script] of [['mortal', 'mortal_style_bot.py'], ['mjai.app', 'mjai_app_bot.py']] as const) {
+    it(`a bots file's protocol: ${protocol} speaks to an unmodified bot of that host (its seat the last argument) to the end of the game`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mahjong-protocol-'));
+      try {
+        // `env` sets the bot's log file: the server runs the command as given, its seat after it.
+        const bots = parseMjaiBots(`bots:\n  hosted: { command: "env BOT_LOG=${dir}/bot.log python3 ${import.meta.dir}/../fixtures/mjai/${script}", protocol: ${protocol} }\n`, 'test');
+        const t = testApp({ mjaiBots: bots });
+        try {
+          const g = await t.call('POST', '/api/game/new', { mode: 'human_ai', ai_models: [null, 'mjai:hosted', 'strong', 'strong'], seed: 6, max_round: 0 });
+          expect(g.status).toBe(200);
+          const end = await playHuman(g.json.session_id, t.call);
+          const log = readFileSync(join(dir, 'bot.log'), 'utf8');
+          // Told about every hand (a replaced bot would have been stopped at its failure).
+          expect(log.match(/start_kyoku/g)?.length).toBe(end.game.log.length);
+        } finally {
+          await t.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  }
 
   it('a bot\'s closed kan is the kind it named, not the engine\'s first choice', async () => {
     // P1 is dealt four 1m and four 9p; on its first draw the bot (kan mode) names 9p, the higher kind.

@@ -10,6 +10,7 @@ import { type BotReplaced, BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bo
 import { ClassicAnnotator } from '../../mjai/classic';
 import type { MjaiBotSpec } from '../../mjai/config';
 import { transportFor } from '../../mjai/transport';
+import { dialectArgs } from '../../mjai/dialect';
 import { MjaiFeed } from '../../mjai/translate';
 import type { AiMove, AiPlayer, EngineGame } from './port';
 
@@ -26,12 +27,13 @@ export class MjaiPlayer implements AiPlayer {
 
   private start(game: Game, seat: number): BotSeat {
     if (this.seat) return this.seat;
-    const bot = transportFor(this.spec.command ?? this.spec.url!);
+    const dialect = this.spec.protocol ?? 'mjai';
+    const bot = transportFor(this.spec.command ?? this.spec.url!, { args: dialectArgs(dialect, seat) });
     this.feed = new MjaiFeed(game);
     this.game = game;
     this.seat = new BotSeat(seat, bot, new StrongAgent(), this.spec.timeout_ms ?? DEFAULT_BOT_TIMEOUT_MS, (e) => {
       this.replaced.push({ ...e, bot: this.name, message: e.message.replaceAll(bot.label, this.name) });
-    }, undefined, this.spec.possible_actions ? new ClassicAnnotator(seat) : undefined);
+    }, undefined, this.spec.possible_actions ? new ClassicAnnotator(seat) : undefined, dialect);
     return this.seat;
   }
 

@@ -15,6 +15,7 @@ import { decisionOf } from '../../mjai/actions';
 import { DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
 import { roundEvent, startKyoku } from '../../mjai/translate';
 import { transportFor } from '../../mjai/transport';
+import { dialectArgs, dialogueFor, type MjaiDialect } from '../../mjai/dialect';
 import { AppError } from '@devhub/shared';
 import type { ReviewOption, ReviewReport } from './model';
 import { forEachDecision, reviewGame, type EngineChoice, type ReviewEngine } from './review';
@@ -32,8 +33,8 @@ class CollectedEngine implements ReviewEngine {
   choose(view: StateView, key: number, options: readonly ReviewOption[]): EngineChoice { return this.choices.get(key) ?? this.fallback.choose(view, key, options); }
 }
 
-/** Asks the bot at every decision of `seats` and returns the choices by decision key. */
-export async function askMjaiBot(paipu: Paipu, spec: string, seats: number[], timeoutMs = DEFAULT_BOT_TIMEOUT_MS): Promise<Map<number, EngineChoice>> {
+/** Asks the bot (spoken to in `dialect`) at every decision of `seats` and returns the choices by decision key. */
+export async function askMjaiBot(paipu: Paipu, spec: string, seats: number[], timeoutMs = DEFAULT_BOT_TIMEOUT_MS, dialect: MjaiDialect = 'mjai'): Promise<Map<number, EngineChoice>> {
   const asked: Asked[] = [];
   const roundEvents: RoundEvent[][] = [];
   let key = 0;
@@ -49,31 +50,32 @@ export async function askMjaiBot(paipu: Paipu, spec: string, seats: number[], ti
   for (const seat of seats) {
     const mine = asked.filter((a) => a.seat === seat);
     if (mine.length === 0) continue;
-    const bot = transportFor(spec);
+    const bot = transportFor(spec, { args: dialectArgs(dialect, seat) });
+    const dialogue = dialogueFor(dialect, bot, timeoutMs);
+    const failed = (err: unknown) => new ReviewEngineFailed(`mjai bot ${spec}: ${(err as Error).message}`);
+    const tell = (events: MjaiEvent[]) => dialogue.tell(events).catch((err: unknown) => { throw failed(err); });
     try {
-      const send = async (e: MjaiEvent) => {
-        try { return await bot.exchange(JSON.stringify(e), timeoutMs); } catch (err) { throw new ReviewEngineFailed(`mjai bot ${spec}: ${(err as Error).message}`); }
-      };
-      await send({ type: 'start_game', id: seat, names: paipu.players.map((p, i) => p.name || `P${i}`), tenhou_rule: paipu.rules.eastSouth ? 0xa9 : 0xa1 } as MjaiEvent);
+      await tell([{ type: 'start_game', id: seat, names: paipu.players.map((p, i) => p.name || `P${i}`), tenhou_rule: paipu.rules.eastSouth ? 0xa9 : 0xa1 } as MjaiEvent]);
       let at = 0;
       for (let ki = 0; ki < paipu.rounds.length; ki++) {
         const events = roundEvents[ki] ?? [];
-        let answer = await send(startKyoku(paipu.rounds[ki]!, seat));
+        await tell([startKyoku(paipu.rounds[ki]!, seat)]);
         let sent = 0;
         while (at < mine.length && mine[at]!.kyoku === ki) {
           const a = mine[at]!;
-          for (; sent < a.events; sent++) for (const ev of roundEvent(events[sent]!, seat)) answer = await send(ev);
+          for (; sent < a.events; sent++) await tell(roundEvent(events[sent]!, seat));
+          const answer = await dialogue.answer().catch((err: unknown) => { throw failed(err); });
           let parsed: unknown;
-          try { parsed = JSON.parse(answer); } catch { parsed = null; }
+          try { parsed = JSON.parse(answer ?? ''); } catch { parsed = null; }
           const d = decisionOf(parsed, a.legal, a.selfTurn);
           if (d.ok && 'reach' in d) { if (a.riichiAction !== null) choices.set(a.key, { action: a.riichiAction, riichi: true }); } else if (d.ok) choices.set(a.key, { action: d.action, riichi: false });
           else throw new ReviewEngineFailed(`mjai bot ${spec} at ${paipu.rounds[ki] ? `hand ${ki + 1}` : ''}, seat ${seat}: ${d.reason}`);
           at++;
         }
-        for (; sent < events.length; sent++) for (const ev of roundEvent(events[sent]!, seat)) await send(ev);
-        await send({ type: 'end_kyoku' } as MjaiEvent);
+        for (; sent < events.length; sent++) await tell(roundEvent(events[sent]!, seat));
+        await tell([{ type: 'end_kyoku' } as MjaiEvent]);
       }
-      await send({ type: 'end_game', scores: paipu.owari?.scores ?? paipu.rounds.at(-1)?.scores ?? [0, 0, 0, 0] } as MjaiEvent).catch(() => '');
+      await tell([{ type: 'end_game', scores: paipu.owari?.scores ?? paipu.rounds.at(-1)?.scores ?? [0, 0, 0, 0] } as MjaiEvent]).catch(() => undefined);
     } finally {
       await bot.close().catch(() => undefined);
     }
@@ -81,11 +83,11 @@ export async function askMjaiBot(paipu: Paipu, spec: string, seats: number[], ti
   return choices;
 }
 
-/** The review with the engine named `spec` choosing: `strong`, or `mjai:<command|ws url>`. */
-export async function reviewWithEngine(paipu: Paipu, spec: string, opts: { seats?: number[]; timeoutMs?: number } = {}): Promise<ReviewReport> {
+/** The review with the engine named `spec` choosing: `strong`, or `mjai:<command|ws url>` (spoken to in `protocol`). */
+export async function reviewWithEngine(paipu: Paipu, spec: string, opts: { seats?: number[]; timeoutMs?: number; protocol?: MjaiDialect } = {}): Promise<ReviewReport> {
   if (!spec.startsWith('mjai:')) return reviewGame(paipu, opts.seats ? { seats: opts.seats } : {});
   const seats = opts.seats ?? [0, 1, 2, 3];
-  const choices = await askMjaiBot(paipu, spec.slice(5), seats, opts.timeoutMs);
+  const choices = await askMjaiBot(paipu, spec.slice(5), seats, opts.timeoutMs, opts.protocol);
   const engine = new CollectedEngine(spec, choices, { name: 'skip', choose: () => ({ action: A.SKIP, riichi: false }) });
   return reviewGame(paipu, { seats, engine });
 }
