@@ -1,6 +1,6 @@
 import type { Logger } from '@devhub/shared';
 import { Type as t } from '@sinclair/typebox';
-import { closeSync, existsSync, fstatSync, openSync, renameSync, rmSync, write, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
 
 /** One line of requests.jsonl: what happened, never what was said and never a key. */
 export const RequestLogEntry = t.Object({
@@ -51,6 +51,8 @@ export class RequestLog {
   private idle: (() => void)[] = [];
 
   private size = 0;
+  /** The file ended inside a line (a write cut short by a full disk or a power loss): the next write starts a new line. */
+  private torn = false;
 
   constructor(
     private readonly path: string | null,
@@ -60,10 +62,19 @@ export class RequestLog {
 
   private open(): number {
     if (this.fd === null) {
-      this.fd = openSync(this.path!, 'a', 0o600);
+      this.fd = openSync(this.path!, 'a+', 0o600);
       this.size = fstatSync(this.fd).size;
+      this.torn = this.size > 0 && lastByte(this.fd, this.size) !== 0x0a;
     }
     return this.fd;
+  }
+
+  /** The pending lines, after a newline that ends a torn last line of the file. */
+  private text(): string {
+    const lines = this.lines();
+    if (!this.torn) return lines;
+    this.torn = false;
+    return `\n${lines}`;
   }
 
   /** Moves a full file aside (`.1`, older ones up to `.keep`); the next write opens a new one. */
@@ -104,8 +115,8 @@ export class RequestLog {
     this.writing = true;
     let data: Buffer;
     try {
-      data = Buffer.from(this.lines());
       this.open();
+      data = Buffer.from(this.text());
     } catch (error) {
       return this.fail(error);
     }
@@ -126,7 +137,8 @@ export class RequestLog {
   private flushSync(): void {
     if (this.pending.length === 0 || this.broken || this.path === null) return;
     try {
-      this.size += writeSync(this.open(), this.lines());
+      const fd = this.open();
+      this.size += writeSync(fd, this.text());
     } catch (error) {
       this.fail(error);
     }
@@ -164,4 +176,10 @@ export class RequestLog {
   private settle(): void {
     for (const resolve of this.idle.splice(0)) resolve();
   }
+}
+
+function lastByte(fd: number, size: number): number {
+  const byte = Buffer.alloc(1);
+  readSync(fd, byte, 0, 1, size - 1);
+  return byte[0]!;
 }

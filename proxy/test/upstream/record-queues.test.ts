@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createLogger } from '@devhub/shared';
 import { Database } from 'bun:sqlite';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord } from '../../src/accounting/db';
 import { AccountingStore } from '../../src/accounting/store';
@@ -47,6 +47,27 @@ describe('the request log queue', () => {
     expect(built.calls).toBe(1);
     expect(readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l).status)).toEqual([200, 201]);
     log.close();
+  });
+
+  it('starts on a new line after a torn last line (a write cut short), so no line is lost to it', async () => {
+    const path = join(tempDir('modelproxy-log-'), 'requests.jsonl');
+    writeFileSync(path, `${JSON.stringify(entry(199))}\n{"time":"2026-11-26T00:00:00.000Z","pa`);
+    const log = new RequestLog(path, capturingLogger().log);
+    log.write(entry(200));
+    log.write(entry(201));
+    await log.drain();
+    const lines = readFileSync(path, 'utf8').split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[1]).toBe('{"time":"2026-11-26T00:00:00.000Z","pa');
+    expect(lines.slice(2, -1).map((l) => JSON.parse(l).status)).toEqual([200, 201]);
+    // A whole file is left as it is.
+    log.write(entry(202));
+    log.close();
+    const again = new RequestLog(path, capturingLogger().log);
+    again.write(entry(203));
+    await again.drain();
+    again.close();
+    expect(readFileSync(path, 'utf8').split('\n').slice(2, -1).map((l) => JSON.parse(l).status)).toEqual([200, 201, 202, 203]);
   });
 
   it('turns itself off with one warning when a line cannot be built, and never throws', async () => {
