@@ -1,6 +1,7 @@
 import type { Logger } from '@devhub/shared';
 import { Type as t } from '@sinclair/typebox';
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, renameSync, rmSync, write, writeSync } from 'node:fs';
+import { endsInsideLine } from '@devhub/shared/torn-line';
 
 /** One line of requests.jsonl: what happened, never what was said and never a key. */
 export const RequestLogEntry = t.Object({
@@ -64,7 +65,7 @@ export class RequestLog {
     if (this.fd === null) {
       this.fd = openSync(this.path!, 'a+', 0o600);
       this.size = fstatSync(this.fd).size;
-      this.torn = this.size > 0 && lastByte(this.fd, this.size) !== 0x0a;
+      this.torn = endsInsideLine(this.fd, this.size);
     }
     return this.fd;
   }
@@ -178,8 +179,3 @@ export class RequestLog {
   }
 }
 
-function lastByte(fd: number, size: number): number {
-  const byte = Buffer.alloc(1);
-  readSync(fd, byte, 0, 1, size - 1);
-  return byte[0]!;
-}
