@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { EventHub } from '../../src/modules/events/hub';
+import { EventHub, MAX_STREAM_LAG_BYTES } from '../../src/modules/events/hub';
 
 const text = async (reader: ReadableStreamDefaultReader<Uint8Array>) => new TextDecoder().decode((await reader.read()).value);
 
@@ -36,5 +36,29 @@ describe('SSE hub', () => {
     await b.read();
     expect((await b.read()).done).toBe(true);
     expect(changes).toEqual([1, 2, 1, 0]);
+  });
+
+  it(`drops a subscriber once more than ${MAX_STREAM_LAG_BYTES} bytes wait for it, and keeps one that reads`, async () => {
+    const hub = new EventHub();
+    let ended = 0;
+    const stalled = hub.subscribe({ type: 'snapshot' }, 60_000, -1, () => { ended++; }).getReader();
+    const reading = hub.subscribe({ type: 'snapshot' }, 60_000).getReader();
+    await reading.read();
+    const event = { type: 'ai_action', pad: 'x'.repeat(64 * 1024) };
+    const size = `event: ai_action\ndata: ${JSON.stringify(event)}\n\n`.length;
+    let received = 0;
+    const count = Math.ceil((2 * MAX_STREAM_LAG_BYTES) / size);
+    for (let i = 0; i < count; i++) {
+      hub.broadcast(event);
+      const { value } = await reading.read();
+      received += value!.length;
+      // The stalled one is dropped as soon as its backlog passes the bound, not later.
+      expect(hub.size).toBe((i + 1) * size + 64 > MAX_STREAM_LAG_BYTES ? 1 : 2);
+    }
+    expect(ended).toBe(1);
+    expect(received).toBe(count * size);
+    // What waited for it is gone: reading it now fails at once instead of yielding megabytes.
+    await expect(stalled.read()).rejects.toBeUndefined();
+    hub.close();
   });
 });
