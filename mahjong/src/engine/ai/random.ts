@@ -20,6 +20,9 @@ export class RandomAgent implements Agent {
     const s = (this.s = (this.s + 0x9e3779b9) | 0);
     let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return Math.floor((((z ^ (z >>> 16)) >>> 0) / 4294967296) * count);
+    const u = z ^ (z >>> 16);
+    // floor(u / 2^32 · count) in 16-bit halves (as the wall's shuffle): exact, and no double, for counts below 2^15.
+    if (count < 32768) return (Math.imul(u >>> 16, count) + (Math.imul(u & 0xffff, count) >>> 16)) >>> 16;
+    return Math.floor(((u >>> 0) / 4294967296) * count);
   }
 }
