@@ -15,7 +15,6 @@ import type { HandLogEntry, StateView } from './view-schema';
 import { stateView } from './view';
 import { roundLabel } from './round-label';
 import { waitsOf } from '../table/win';
-import { rarelyRun } from '../jit';
 import { perSeat } from '../fresh';
 
 export interface GameOptions {
@@ -234,6 +233,3 @@ export class Game {
     return exportMjlog(this.paipu(false));
   }
 }
-
-// Dealing and closing a hand, and the game's own set-up: once per hand or game (jit.ts).
-rarelyRun(Game, Game.prototype['startHand'], Game.prototype['endHand']);

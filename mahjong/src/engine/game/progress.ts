@@ -7,7 +7,6 @@
  */
 import type { Owari } from '../paipu/types';
 import type { HandResult } from '../table/settle';
-import { rarelyRun } from '../jit';
 
 export interface TableState {
   round: number;
@@ -93,6 +92,3 @@ export function advance(after: TableState, res: HandResult, eastSouth: boolean, 
   const honba = res.renchan || res.kind !== 'agari' ? after.honba + 1 : 0;
   return { over: false, next: { round, honba, kyotaku: after.kyotaku, scores: after.scores.slice() }, owari: null };
 }
-
-// Once per hand (jit.ts).
-rarelyRun(advance, gameEnds);

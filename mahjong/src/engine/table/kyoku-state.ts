@@ -9,7 +9,6 @@ import { type PlayerState, newPlayer } from './player';
 import { DEAL_TILES, LIVE_TILES, dealtHand } from './wall';
 import { EventLog } from './event-log';
 import { OptionSet } from './option-set';
-import { rarelyRun } from '../jit';
 import { perSeat, seatCopy } from '../fresh';
 
 const SEEN_NONE: readonly number[] = new Array<number>(34).fill(0);
@@ -163,6 +162,3 @@ export abstract class KyokuState implements Partial<HandState> {
     return this.kans === 4 && !this.players.some((p) => p.kans === 4);
   }
 }
-
-// Once per hand (jit.ts); Kyoku's own constructor likewise (kyoku.ts).
-rarelyRun(KyokuState);

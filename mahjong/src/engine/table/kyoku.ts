@@ -15,7 +15,6 @@ import { answerBits, chiShape, responseBits } from './response-options';
 import { waitsOf } from './win';
 import { resolveResponses } from './responses';
 import { KyokuState } from './kyoku-state';
-import { rarelyRun } from '../jit';
 
 export type { StepCode, StepResult, Target } from './hand-state';
 
@@ -248,6 +247,3 @@ export class Kyoku extends KyokuState implements HandState {
   give(seat: number, id: number): void { addTile(this.players[seat]!, id); }
   take(seat: number, id: number): void { removeTile(this.players[seat]!, id); }
 }
-
-// Once per hand: the constructor and the end (jit.ts).
-rarelyRun(Kyoku, Kyoku.prototype.finish);

@@ -115,5 +115,5 @@ export function settleAbort(k: HandState, kind: RyuukyokuKind, shown: readonly n
   return { kind: 'ryuukyoku', ryuukyoku: kind, winners: [], renchan: true, deltas: [0, 0, 0, 0], events: [ev] };
 }
 
-// Once per hand (jit.ts).
-rarelyRun(settleWins, settleExhaustive, settleAbort, isTenpaiAtDraw);
+// A win or an abortive draw: a fraction of the hands (jit.ts).
+rarelyRun(settleWins, settleAbort);

@@ -32,18 +32,19 @@ export const handSeed = (seed: number, index: number): number => (Math.imul(seed
 const SHUFFLE = new Uint8Array(136);
 
 export function shuffledWall(seed: number): Wall {
-  // rng(seed) written out in the loop (the same stream): one closure call per tile was half the shuffle.
-  let s = seed >>> 0;
+  // rng(seed) written out in the loop (the same stream): one closure call per tile was half the
+  // shuffle. The state is kept as int32 (`| 0`, the same 32 bits as rng's `>>> 0`): an unsigned
+  // value at or above 2^31 is a double to the JIT, and half of them are.
+  let s = seed | 0;
   const tiles = SHUFFLE;
   for (let i = 0; i < 136; i++) tiles[i] = i;
   for (let i = 135; i > 0; i--) {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    // floor(u / 2^32 · n) in 32-bit integer steps (u·n < 2^40 split in 16-bit halves): the same
-    // index as the floating-point form, which is exact here too, without a conversion per tile.
-    const u = (z ^ (z >>> 16)) >>> 0, n = i + 1;
+    s = (s + 0x9e3779b9) | 0;
+    let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    // floor(u / 2^32 · n) in 32-bit integer steps (u·n < 2^40 split in 16-bit halves, read from
+    // u's bits): the same index as the floating-point form, which is exact here too.
+    const u = z ^ (z >>> 16), n = i + 1;
     const j = (Math.imul(u >>> 16, n) + (Math.imul(u & 0xffff, n) >>> 16)) >>> 16;
     const x = tiles[i]!;
     tiles[i] = tiles[j]!;
