@@ -29,6 +29,8 @@ export const RequestLogEntry = t.Object({
 export type RequestLogEntry = typeof RequestLogEntry.static;
 
 const FLUSH_MS = 25;
+/** After a failed write (a full disk, the folder gone) lines are dropped this long, then writing is tried again. */
+export const WRITE_RETRY_MS = 60_000;
 /** requests.jsonl is rotated past this size: requests.jsonl.1 … .3 keep the older lines. */
 export const ROTATE_BYTES = 20 * 1024 * 1024;
 export const ROTATE_KEEP = 3;
@@ -45,7 +47,11 @@ export type RequestLogSource = RequestLogEntry | (() => RequestLogEntry);
  */
 export class RequestLog {
   private fd: number | null = null;
+  /** A line could not be built (a bug): nothing more is written. */
   private broken = false;
+  /** A write failed: lines are dropped (and counted) until this time, then writing is tried again. */
+  private pausedUntil: number | null = null;
+  private dropped = 0;
   private pending: RequestLogSource[] = [];
   private writing = false;
   private scheduled = false;
@@ -59,6 +65,7 @@ export class RequestLog {
     private readonly path: string | null,
     private readonly log: Logger,
     private readonly rotation: { rotateBytes: number; keep: number } = { rotateBytes: ROTATE_BYTES, keep: ROTATE_KEEP },
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   private open(): number {
@@ -70,9 +77,8 @@ export class RequestLog {
     return this.fd;
   }
 
-  /** The pending lines, after a newline that ends a torn last line of the file. */
-  private text(): string {
-    const lines = this.lines();
+  /** `lines` after a newline that ends a torn last line of the open file. */
+  private afterTear(lines: string): string {
     if (!this.torn) return lines;
     this.torn = false;
     return `\n${lines}`;
@@ -91,6 +97,10 @@ export class RequestLog {
 
   write(entry: RequestLogSource): void {
     if (this.path === null || this.broken) return;
+    if (this.pausedUntil !== null) {
+      if (this.now() < this.pausedUntil) { this.dropped++; return; }
+      this.pausedUntil = null;
+    }
     this.pending.push(entry);
     if (!this.scheduled && !this.writing) {
       this.scheduled = true;
@@ -114,21 +124,27 @@ export class RequestLog {
     this.scheduled = false;
     if (this.pending.length === 0 || this.broken) return this.settle();
     this.writing = true;
-    let data: Buffer;
+    let lines: string;
     try {
-      this.open();
-      data = Buffer.from(this.text());
+      lines = this.lines();
     } catch (error) {
       return this.fail(error);
     }
+    try {
+      this.open();
+    } catch (error) {
+      return this.pause(error, lines);
+    }
+    const data = Buffer.from(this.afterTear(lines));
     write(this.fd!, data, (error) => {
       this.writing = false;
-      if (error) return this.fail(error);
+      if (error) return this.pause(error, lines);
       this.size += data.byteLength;
+      this.resumed();
       try {
         this.rotateIfFull();
       } catch (rotateError) {
-        return this.fail(rotateError);
+        return this.pause(rotateError, '');
       }
       if (this.pending.length > 0) this.flush();
       else this.settle();
@@ -137,11 +153,17 @@ export class RequestLog {
 
   private flushSync(): void {
     if (this.pending.length === 0 || this.broken || this.path === null) return;
+    let lines: string;
+    try {
+      lines = this.lines();
+    } catch (error) {
+      return this.fail(error);
+    }
     try {
       const fd = this.open();
-      this.size += writeSync(fd, this.text());
+      this.size += writeSync(fd, this.afterTear(lines));
     } catch (error) {
-      this.fail(error);
+      this.pause(error, lines);
     }
   }
 
@@ -166,12 +188,38 @@ export class RequestLog {
     return text;
   }
 
+  /** A line could not be built: a bug, so the log stops for good (requests are still served). */
   private fail(error: unknown): void {
     this.writing = false;
     this.broken = true;
     this.pending = [];
     this.log.warn(`requests log disabled: cannot write ${this.path}: ${(error as Error).message}`);
     this.settle();
+  }
+
+  /**
+   * The file could not be opened or written: `lines` and those queued are dropped, and
+   * so is every line for WRITE_RETRY_MS; then the file is opened again. Said once per outage.
+   */
+  private pause(error: unknown, lines: string): void {
+    this.writing = false;
+    const lost = lines.split('\n').filter(Boolean).length + this.pending.length;
+    this.pending = [];
+    if (this.fd !== null) {
+      try { closeSync(this.fd); } catch { /* already unusable */ }
+      this.fd = null;
+    }
+    if (this.dropped === 0) this.log.warn(`requests log paused: cannot write ${this.path}: ${(error as Error).message}; lines are dropped and writing is tried again in ${WRITE_RETRY_MS / 1000} s`);
+    this.dropped += lost;
+    this.pausedUntil = this.now() + WRITE_RETRY_MS;
+    this.settle();
+  }
+
+  /** A write went through after an outage: say how many lines it cost. */
+  private resumed(): void {
+    if (this.dropped === 0) return;
+    this.log.info(`requests log writing again to ${this.path}; ${this.dropped} line(s) were dropped while it could not`);
+    this.dropped = 0;
   }
 
   private settle(): void {

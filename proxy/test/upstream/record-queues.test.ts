@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { createLogger } from '@devhub/shared';
 import { Database } from 'bun:sqlite';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord } from '../../src/accounting/db';
 import { AccountingStore } from '../../src/accounting/store';
-import { RequestLog, type RequestLogEntry } from '../../src/upstream/request-log';
+import { RequestLog, type RequestLogEntry, ROTATE_BYTES, ROTATE_KEEP, WRITE_RETRY_MS } from '../../src/upstream/request-log';
 import { removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
 afterAll(removeTempDirs);
@@ -13,7 +13,7 @@ afterAll(removeTempDirs);
 /** A logger whose warnings land in `lines`. */
 function capturingLogger() {
   const lines: string[] = [];
-  const log = createLogger('record-queues-test');
+  const log = createLogger('record-queues-test', 3);
   log.setReporters([{ log: (entry) => lines.push(entry.args.join(' ')) }]);
   return { log, lines };
 }
@@ -68,6 +68,33 @@ describe('the request log queue', () => {
     await again.drain();
     again.close();
     expect(readFileSync(path, 'utf8').split('\n').slice(2, -1).map((l) => JSON.parse(l).status)).toEqual([200, 201, 202, 203]);
+  });
+
+  it('after a failed write drops lines for a while, then writes again and says how many were lost', async () => {
+    // The folder is not there yet: every open fails, as on a full disk or an unmounted volume.
+    const dir = join(tempDir('modelproxy-log-'), 'later');
+    const path = join(dir, 'requests.jsonl');
+    let clock = 1_000;
+    const { log: logger, lines } = capturingLogger();
+    const log = new RequestLog(path, logger, { rotateBytes: ROTATE_BYTES, keep: ROTATE_KEEP }, () => clock);
+    log.write(entry(200));
+    await log.drain();
+    expect(lines.filter((l) => l.includes('requests log paused'))).toHaveLength(1);
+    mkdirSync(dir);
+    // Within the pause lines are dropped (and counted), with no second warning.
+    log.write(entry(201));
+    clock += WRITE_RETRY_MS - 1;
+    log.write(entry(202));
+    await log.drain();
+    expect(existsSync(path)).toBe(false);
+    clock += 1;
+    log.write(entry(203));
+    log.write(entry(204));
+    await log.drain();
+    expect(readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l).status)).toEqual([203, 204]);
+    expect(lines.filter((l) => l.includes('requests log paused'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('writing again'))).toEqual([expect.stringContaining('3 line(s) were dropped')]);
+    log.close();
   });
 
   it('turns itself off with one warning when a line cannot be built, and never throws', async () => {
