@@ -8,13 +8,19 @@ import { keyFingerprint } from './key-fingerprint';
 const FLUSH_MS = 200;
 const FLUSH_ROWS = 512;
 const DAY_MS = 86_400_000;
+/** After a failed write (a full disk, a locked or missing file) the rows wait this long before the next try. */
+export const ACCOUNTING_RETRY_MS = 60_000;
+/** Rows kept for the next try at most; past it the oldest are dropped (and counted). */
+export const MAX_WAITING_ROWS = 20_000;
 
 type RecordSource = RequestRecord | (() => RequestRecord);
 
 /**
  * The writer side of requests.db. `record` only queues the row: a timer (never the request) writes
  * the queue in one transaction, so the request path pays for an array push. A database that cannot
- * be opened or written disables accounting with one warning; it never fails a request.
+ * be opened or written keeps the rows (up to MAX_WAITING_ROWS) and tries again after
+ * ACCOUNTING_RETRY_MS, saying so once; a row that cannot be built (a bug) disables accounting with
+ * one warning. It never fails a request.
  */
 export class AccountingStore {
   private db: Database | null = null;
@@ -24,6 +30,9 @@ export class AccountingStore {
   private insertFailure: Statement | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private broken = false;
+  /** A write failed: the rows wait for the next try (the timer), and the outage is said once. */
+  private paused = false;
+  private droppedRows = 0;
   private sidecarsRestricted = false;
   /** Called with each batch once it is written (serve refreshes the quota of the keys in it). */
   onWrite: ((rows: readonly RequestRecord[]) => void) | null = null;
@@ -34,7 +43,8 @@ export class AccountingStore {
   record(row: RecordSource): void {
     if (this.path === null || this.broken) return;
     this.queue.push(row);
-    if (this.queue.length >= FLUSH_ROWS) this.schedule(0);
+    if (this.paused) this.bound();
+    else if (this.queue.length >= FLUSH_ROWS) this.schedule(0);
     else if (this.timer === null) this.schedule(FLUSH_MS);
   }
 
@@ -49,7 +59,8 @@ export class AccountingStore {
   recordFailure(failure: KeyFailure): void {
     if (this.path === null || this.broken) return;
     this.failures.push(failure);
-    if (this.timer === null) this.schedule(FLUSH_MS);
+    if (this.paused) this.bound();
+    else if (this.timer === null) this.schedule(FLUSH_MS);
   }
 
   /** Writes every queued row now (tests, shutdown). */
@@ -64,15 +75,26 @@ export class AccountingStore {
     let rows: RequestRecord[];
     try {
       rows = queued.map((source) => (typeof source === 'function' ? source() : source));
+    } catch (error) {
+      return this.fail(error);
+    }
+    try {
       const db = this.open();
       db.transaction(() => {
         for (const row of rows) this.insert!.run(...toParams(row));
         for (const f of failures) this.insertFailure!.run(f.time, f.provider, f.key_index, f.key_fp, f.status);
       })();
     } catch (error) {
-      return this.fail(error);
+      // A row the table refuses would be refused at every try: a bug, as a row that cannot be built.
+      if (/^SQLITE_(CONSTRAINT|MISMATCH|RANGE|TOOBIG)/.test(String((error as { code?: unknown }).code))) return this.fail(error);
+      return this.pause(error, rows, failures);
     }
     this.restrictSidecars();
+    if (this.paused) {
+      this.paused = false;
+      this.log.info(`token accounting writing again to ${this.path}${this.droppedRows > 0 ? `; ${this.droppedRows} row(s) were dropped while it could not` : ''}`);
+      this.droppedRows = 0;
+    }
     if (rows.length > 0) this.onWrite?.(rows);
   }
 
@@ -84,7 +106,7 @@ export class AccountingStore {
       db.run('DELETE FROM key_failures WHERE time < ?', [now - retentionDays * DAY_MS]);
       return db.run('DELETE FROM requests WHERE time < ?', [now - retentionDays * DAY_MS]).changes;
     } catch (error) {
-      this.fail(error);
+      this.pause(error, [], []);
       return 0;
     }
   }
@@ -124,11 +146,36 @@ export class AccountingStore {
     }
   }
 
+  /** A row could not be built or stored: a bug, so accounting stops for good (requests are still served). */
   private fail(error: unknown): void {
     this.broken = true;
     this.queue = [];
     this.failures = [];
     this.log.warn(`token accounting disabled: cannot write ${this.path}: ${(error as Error).message}`);
+  }
+
+  /** The database could not be opened or written: the batch goes back in front of the queue for the next try. */
+  private pause(error: unknown, rows: RequestRecord[], failures: KeyFailure[]): void {
+    this.queue = [...rows, ...this.queue];
+    this.failures = [...failures, ...this.failures];
+    this.db?.close();
+    this.db = null;
+    this.insert = null;
+    this.insertFailure = null;
+    if (!this.paused) this.log.warn(`token accounting paused: cannot write ${this.path}: ${(error as Error).message}; the rows wait and are written in ${ACCOUNTING_RETRY_MS / 1000} s`);
+    this.paused = true;
+    this.bound();
+    this.schedule(ACCOUNTING_RETRY_MS);
+  }
+
+  /** While paused, the oldest rows past MAX_WAITING_ROWS are dropped (and counted). */
+  private bound(): void {
+    const over = this.queue.length - MAX_WAITING_ROWS;
+    if (over > 0) {
+      this.queue.splice(0, over);
+      this.droppedRows += over;
+    }
+    if (this.failures.length > MAX_WAITING_ROWS) this.failures.splice(0, this.failures.length - MAX_WAITING_ROWS);
   }
 }
 

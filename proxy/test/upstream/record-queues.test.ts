@@ -4,7 +4,7 @@ import { Database } from 'bun:sqlite';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord } from '../../src/accounting/db';
-import { AccountingStore } from '../../src/accounting/store';
+import { AccountingStore, MAX_WAITING_ROWS } from '../../src/accounting/store';
 import { RequestLog, type RequestLogEntry, ROTATE_BYTES, ROTATE_KEEP, WRITE_RETRY_MS } from '../../src/upstream/request-log';
 import { removeTempDirs, tempDir } from '../helpers/proxy-harness';
 
@@ -145,6 +145,41 @@ describe('the accounting queue', () => {
     const db = new Database(path, { readonly: true });
     expect(db.query('SELECT status FROM requests ORDER BY status').all()).toEqual([{ status: 200 }, { status: 201 }]);
     db.close();
+  });
+
+  it('keeps the rows when the database cannot be written and writes them once it can, dropping only the oldest past the bound', () => {
+    // The folder is not there yet: the database cannot be created, as on a full disk.
+    const dir = join(tempDir('modelproxy-db-'), 'later');
+    const path = join(dir, 'requests.db');
+    const { log, lines } = capturingLogger();
+    const store = new AccountingStore(path, log);
+    store.record(row(200));
+    store.recordFailure({ time: 1, provider: 'p', key_index: 1, key_fp: 'fp', status: 429 });
+    expect(() => store.flush()).not.toThrow();
+    for (let i = 0; i < MAX_WAITING_ROWS; i++) store.record(row(201));
+    store.record(row(202));
+    mkdirSync(dir);
+    store.flush(); // what the retry timer does after ACCOUNTING_RETRY_MS
+    const db = new Database(path, { readonly: true });
+    const counts = db.query('SELECT status, COUNT(*) AS n FROM requests GROUP BY status ORDER BY status').all();
+    expect(db.query('SELECT status FROM key_failures').all()).toEqual([{ status: 429 }]);
+    db.close();
+    store.close();
+    // The bound keeps the newest rows: the first two went.
+    expect(counts).toEqual([{ status: 201, n: MAX_WAITING_ROWS - 1 }, { status: 202, n: 1 }]);
+    expect(lines.filter((l) => l.includes('token accounting paused'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('writing again'))).toEqual([expect.stringContaining('2 row(s) were dropped')]);
+    expect(lines.filter((l) => l.includes('disabled'))).toEqual([]);
+  });
+
+  it('turns accounting off, not paused, when the table refuses a row (it would at every try)', () => {
+    const path = join(tempDir('modelproxy-db-'), 'requests.db');
+    const { log, lines } = capturingLogger();
+    const store = new AccountingStore(path, log);
+    store.record({ ...row(200), path: null as unknown as string });
+    expect(() => store.flush()).not.toThrow();
+    store.close();
+    expect(lines.filter((l) => /accounting/i.test(l))).toEqual([expect.stringContaining('token accounting disabled')]);
   });
 
   it('turns accounting off with one warning when a row cannot be built, and never throws', () => {
