@@ -5,8 +5,12 @@
  */
 import { MAX_JSON_BYTES } from '../common/json-limits';
 
-/** Requests of one socket waiting for or being handled (they are answered in order). */
-export const MAX_PENDING_REQUESTS = 64;
+/**
+ * Requests of one socket waiting for or being handled (they are answered in order). Far above a
+ * client that types (each keystroke waits for a few ms of tmux) or pipelines a burst; the bytes
+ * below are the bound that matters for memory.
+ */
+export const MAX_PENDING_REQUESTS = 1024;
 /** The frames of those requests together, in bytes. */
 export const MAX_PENDING_BYTES = 4 * MAX_JSON_BYTES;
 
