@@ -9,8 +9,7 @@
  * writes each change through. A failed write is logged and the game goes on in memory.
  */
 import { Database } from 'bun:sqlite';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ownerOnlyDatabase } from './owner-only';
 import type { ConsolaInstance } from 'consola';
 import { DEFAULT_LIMITS, MemorySessionStore, type SessionLimits } from './memory';
 import { isBusy, sqliteProblem } from './sqlite';
@@ -61,9 +60,7 @@ export class SqliteSessionStore implements SessionStore {
   static open(path: string, log: ConsolaInstance, limits: SessionLimits = DEFAULT_LIMITS, now: () => number = Date.now): SqliteSessionStore {
     let db: Database | null = null;
     try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      closeSync(openSync(path, 'a', 0o600));
-      chmodSync(path, 0o600);
+      ownerOnlyDatabase(path);
       db = new Database(path, { create: true, strict: true });
       db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // One server per file: a second `serve` on the same data directory would play the same games

@@ -8,8 +8,7 @@
  * memory and written on the next attempt.
  */
 import { Database } from 'bun:sqlite';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ownerOnlyDatabase } from './owner-only';
 import { DEFAULT_MAX_SAVED_GAMES, MIN_PREFIX, normaliseQuery, StoreUnavailable } from './game-store';
 import type { GameQuery, GameStore, GameSummary, StoredGame } from './types';
 
@@ -98,13 +97,8 @@ export class SqliteGameStore implements GameStore {
     if (this.lastError && Date.now() - this.lastError.at < REOPEN_AFTER_MS) throw new StoreUnavailable(this.lastError.message);
     let db: Database | null = null;
     try {
-      if (!this.options.readonly) {
-        mkdirSync(dirname(this.location), { recursive: true, mode: 0o700 });
-        // Readable by this user only (its -wal and -shm follow): a human_ai game's record is its
-        // player's, every hand and the token's hash included, as sessions.sqlite and rooms.sqlite.
-        closeSync(openSync(this.location, 'a', 0o600));
-        chmodSync(this.location, 0o600);
-      }
+      // A human_ai game's record is its player's, every hand and the token's hash included.
+      if (!this.options.readonly) ownerOnlyDatabase(this.location);
       db = this.options.readonly ? new Database(this.location, { readonly: true, strict: true }) : new Database(this.location, { create: true, strict: true });
       db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       const version = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version;

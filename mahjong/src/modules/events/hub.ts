@@ -1,4 +1,6 @@
 /** One server-sent-events fan-out per session: every subscriber gets every event, in order. */
+import { countWaitingBytes, enqueueUnlessLagging } from '@devhub/shared/stream-lag';
+
 export interface SseEvent {
   type: string;
   [key: string]: unknown;
@@ -66,22 +68,12 @@ export class EventHub {
         this.changed();
       },
       cancel: drop,
-    }, new ByteLengthQueuingStrategy({ highWaterMark: 0 }));
+    }, countWaitingBytes());
   }
 
   /** Enqueues `bytes` for one subscriber; drops it when it is closed or too far behind. */
   private send(ctrl: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array): void {
-    try {
-      ctrl.enqueue(bytes);
-    } catch {
-      this.remove(ctrl);
-      return;
-    }
-    if ((ctrl.desiredSize ?? 0) < -MAX_STREAM_LAG_BYTES) {
-      this.remove(ctrl);
-      // Erroring drops what waits at once and closes the client's connection.
-      ctrl.error(undefined);
-    }
+    if (!enqueueUnlessLagging(ctrl, bytes, MAX_STREAM_LAG_BYTES)) this.remove(ctrl);
   }
 
   /** Sends `event` to every subscriber; with `seq` (the step it follows), only to those whose first message came before that step. */

@@ -8,8 +8,7 @@
  * humans) the newest `maxUnrated` are kept (`serve --max-saved-games`).
  */
 import { Database } from 'bun:sqlite';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ownerOnlyDatabase } from '../backend/owner-only';
 import type { Rating, RatingChange } from '../../rooms/rating';
 import { DEFAULT_MAX_SAVED_GAMES } from '../backend/game-store';
 import type { RoomRecord, RoomResult, RoomResultSummary, RoomStep } from './types';
@@ -28,13 +27,8 @@ export class ResultsDb {
   private readonly db: Database;
 
   constructor(path: string | null, readonly maxUnrated = DEFAULT_MAX_SAVED_GAMES) {
-    if (path) {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      // Readable by this user only, as sessions.sqlite: a room in play keeps its wall secret here
-      // (every hand and draw to come), and SQLite gives its -wal and -shm files the same mode.
-      closeSync(openSync(path, 'a', 0o600));
-      chmodSync(path, 0o600);
-    }
+    // A room in play keeps its wall secret here (every hand and draw to come).
+    if (path) ownerOnlyDatabase(path);
     this.db = new Database(path ?? ':memory:', { create: true, strict: true });
     this.db.run('PRAGMA busy_timeout = 1000');
     if (path) this.db.run('PRAGMA journal_mode = WAL');

@@ -1,3 +1,4 @@
+import { countWaitingBytes, enqueueUnlessLagging } from '@devhub/shared/stream-lag';
 import type { RequestLogEntry } from '../../upstream/request-log';
 
 /** Open dashboard streams at most (a local page needs one per tab): more is a leak or a loop. */
@@ -23,18 +24,9 @@ export class RequestFeed {
     let stop = () => {};
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
+        // The page reconnects when its stream is dropped.
         const send = (text: string) => {
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            return stop();
-          }
-          // Erroring drops what waits at once and closes the client's connection (with no reason:
-          // Bun would print one with its stack; the page simply reconnects).
-          if ((controller.desiredSize ?? 0) < -MAX_STREAM_LAG_BYTES) {
-            stop();
-            controller.error(undefined);
-          }
+          if (!enqueueUnlessLagging(controller, encoder.encode(text), MAX_STREAM_LAG_BYTES)) stop();
         };
         const listener = (entry: RequestLogEntry) => send(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
         const ping = setInterval(() => send(': keep-alive\n\n'), 15_000);
@@ -52,7 +44,7 @@ export class RequestFeed {
         signal.addEventListener('abort', () => stop(), { once: true });
       },
       cancel: () => stop(),
-    }, new ByteLengthQueuingStrategy({ highWaterMark: 0 }));
+    }, countWaitingBytes());
   }
 
   get size(): number {
