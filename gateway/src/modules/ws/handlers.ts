@@ -23,8 +23,7 @@ type Handlers = { [K in ClientType]: (m: Valid<K>, env: Env) => Promise<Reply> |
 /** A request the handler refuses with this text as the `error` reply. */
 class RequestError extends Error {}
 
-/** channel_id of the message, else the socket's own channel (a channel socket may omit it). */
-/** The channel a message names, or its socket's; null for neither. */
+/** The channel a message names, else its socket's own (a channel socket may omit it); null for neither. */
 const namedChannel = (m: { channel_id?: string }, env: Env): string | null => m.channel_id || env.conn.channelId || null;
 
 function channelOf(m: { channel_id?: string }, env: Env): string {
