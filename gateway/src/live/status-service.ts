@@ -2,7 +2,7 @@ import type { GatewayContext } from '../runtime/types';
 import { windowGone } from '../runtime/window-gone';
 import type { WindowInfo } from '../tmux';
 import type { WindowRecord } from '../state/model';
-import { classify, isShell, READY_GRACE_MS, sameStatus } from '../status/classify';
+import { classify, isShell, READY_GRACE_MS, sameStatus, STARTING } from '../status/classify';
 import type { WindowStatus } from '../status/model';
 import { hasInputPrompt } from '../status/input-prompt';
 import { type PaneReading, readPane } from '../status/pane';
@@ -121,6 +121,12 @@ export class StatusService {
       nowMs,
       createdMs: Date.parse(record.created_at) || undefined,
     });
+    // A session created while this gateway runs is reported `starting` first, as REST shows it
+    // before the first look, even when that look already finds a dialog or the input prompt: a
+    // client subscribed before the session sees every session begin the same way.
+    if (t.status === undefined && next.status !== 'starting' && record.provider !== 'shell' && (Date.parse(record.created_at) || 0) >= this.startedMs) {
+      this.report(id, record, t, STARTING, Date.parse(record.created_at));
+    }
     const previous = t.status;
     // The shell prints why the assistant ended ("Segmentation fault", "Killed") only after it has
     // the terminal back, so the first poll that sees the shell may not see the reason yet: a window
@@ -133,17 +139,21 @@ export class StatusService {
     }
     t.doneHeld = false;
     if (!sameStatus(previous, next)) {
-      t.status = next;
-      ctx.statuses.set(id, next, nowMs);
-      const key = ctx.tmux.windowKey(id);
-      ctx.bus.publish('agent.status', {
-        window_id: id, session_id: ctx.sessions.sessionId(key), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...next,
-      });
+      this.report(id, record, t, next, nowMs);
       if (next.status === 'dead' && previous?.status !== 'dead') {
         ctx.bus.publish('window.change', { window_id: id, change_type: 'died', provider: record.provider, cwd: record.cwd, display_name: record.display_name });
       }
     }
     if (this.autoclose.update(id, next.status, nowMs)) await this.close(id, record, next.status);
+  }
+
+  private report(id: string, record: WindowRecord, t: Tracked, status: WindowStatus, atMs: number): void {
+    const { ctx } = this;
+    t.status = status;
+    ctx.statuses.set(id, status, atMs);
+    ctx.bus.publish('agent.status', {
+      window_id: id, session_id: ctx.sessions.sessionId(ctx.tmux.windowKey(id)), channel_ids: ctx.store.channelsForWindow(id), provider: record.provider, ...status,
+    });
   }
 
   private async close(id: string, record: WindowRecord, status: string): Promise<void> {

@@ -68,7 +68,7 @@ export function classify(s: StatusSignals): WindowStatus {
     if (failure) return plain('done', `Exited: ${failure}`);
     if (s.createdMs !== undefined && s.nowMs - s.createdMs >= START_GRACE_MS) return plain('done', 'Exited: the assistant did not start (see the pane)');
     // Typed into the shell but not running yet: not idle, since input now would reach the shell.
-    return plain('starting', 'Starting');
+    return STARTING;
   }
   const prompt = s.pane?.prompt ?? null;
   if (prompt) {
@@ -85,11 +85,14 @@ export function classify(s: StatusSignals): WindowStatus {
     return { status: 'interactive', display_label: `Waiting: ${question}`, interactive: true, prompt_state: { type: 'permission', question, options: [], selected: null } };
   }
   if (s.pane?.busy) return plain('working', `Working: ${s.pane.busy}`);
-  if (s.started === false && !(s.createdMs !== undefined && s.nowMs - s.createdMs >= READY_GRACE_MS)) return plain('starting', 'Starting');
+  if (s.started === false && !(s.createdMs !== undefined && s.nowMs - s.createdMs >= READY_GRACE_MS)) return STARTING;
   const turnEnded = hook !== undefined && ['Stop', 'StopFailure', 'SessionEnd'].includes(hook.event) && hook.atMs >= output;
   if (output > 0 && s.nowMs - output < ACTIVITY_WINDOW_MS && !turnEnded) return plain('working', 'Working');
   return plain('idle', 'Idle');
 }
+
+/** What a window reports until its assistant is ready (classify's `starting`). */
+export const STARTING: WindowStatus = plain('starting', 'Starting');
 
 function plain(status: WindowStatus['status'], display_label: string): WindowStatus {
   return { status, display_label, interactive: false, prompt_state: null };

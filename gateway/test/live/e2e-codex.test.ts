@@ -44,6 +44,9 @@ const received: Message[] = [];
 const statuses = () => received.filter((m) => m.type === 'agent.status').map((m) => m.status as string).filter((s, i, all) => s !== all[i - 1]);
 const messages = () => received.filter((m) => m.type === 'agent.message').flatMap((m) => m.messages as Array<{ text: string; content_type: string; tool_name: string | null }>);
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
+/** The channel's next status `s`; on a timeout the error shows the pane, so a failure says what Codex drew. */
+const nextStatus = (s: string, timeoutMs: number) => channel.next(status(s), timeoutMs)
+  .catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
 /** Codex's notify for `window`'s turn that ended with `text`, as `hook.event` Stop on the global socket. */
 const codexStop = (window: string, text: string) => (m: Message) =>
   m.type === 'hook.event' && m.event_type === 'Stop' && m.window_id === window && (m.data as { raw?: Record<string, unknown> }).raw?.['last-assistant-message'] === text;
@@ -75,17 +78,17 @@ afterAll(() => teardown(() => global?.close(), () => channel?.close(), () => ser
 
 describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () => {
   it('starts, replies, asks before a command (answered over REST), runs it, is interrupted with Escape, and is done after /exit', async () => {
-    await channel.next(status('idle'), 60_000).catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
+    await nextStatus('idle', 60_000);
     expect(statuses()).toEqual(['starting', 'idle']);
 
     // HOLD keeps each model stream open until released, so every state is seen before the next.
     drain();
     expect((await api('/sessions/cx/input', { text: 'say pong, HOLD' })).status).toBe(200);
-    await channel.next(status('working'), 60_000);
+    await nextStatus('working', 60_000);
     drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-PONG'), 60_000);
-    await channel.next(status('idle'), 30_000);
+    await nextStatus('idle', 30_000);
     expect(messages().filter((m) => m.content_type === 'text').map((m) => m.text)).toEqual(['say pong, HOLD', 'CODEX-PONG']);
     // Its notify program, run by Codex after the turn, is this window's Stop.
     const window = (await api('/sessions/cx')).body.window_id;
@@ -94,10 +97,10 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
 
     drain();
     expect((await api('/sessions/cx/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
-    await channel.next(status('working'), 60_000);
+    await nextStatus('working', 60_000);
     drain();
     mock.release();
-    const ask = await channel.next(status('interactive'), 60_000);
+    const ask = await nextStatus('interactive', 60_000);
     expect(ask.prompt_state).toMatchObject({ type: 'permission', question: 'Would you like to run the following command?', selected: 1 });
     expect((ask.prompt_state as { options: Array<{ label: string }> }).options[0]!.label).toBe('Yes, proceed (y)');
     const detail = await api('/sessions/cx');
@@ -105,11 +108,11 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     drain();
     const answered = await api('/sessions/cx/answer', { option: 1, question: 'Would you like to run the following command?' });
     expect(answered).toMatchObject({ status: 200, body: { option: { index: 1, label: 'Yes, proceed (y)' } } });
-    await channel.next(status('working'), 60_000);
+    await nextStatus('working', 60_000);
     drain();
     mock.release();
     await channel.next((m) => m.type === 'agent.message' && JSON.stringify(m.messages).includes('CODEX-TOOL-DONE'), 60_000);
-    await channel.next(status('idle'), 30_000);
+    await nextStatus('idle', 30_000);
     expect(existsSync(join(proj, 'created-by-codex.txt'))).toBe(true);
     const tool = messages().find((m) => m.content_type === 'tool_use');
     expect(tool).toMatchObject({ tool_name: 'exec_command', text: '**exec_command**(touch created-by-codex.txt)' });
@@ -118,7 +121,7 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     // Interrupted with Escape while the model has not answered: the rollout's turn_aborted ends the turn.
     drain();
     expect((await api('/sessions/cx/input', { text: 'wait, HOLD' })).status).toBe(200);
-    await channel.next(status('working'), 60_000);
+    await nextStatus('working', 60_000);
     drain();
     expect((await api('/sessions/cx/key', { key: 'Escape' })).status).toBe(200);
     await channel.next(status('idle'), 30_000).catch(async (e) => {

@@ -6,6 +6,7 @@ import { LiveService } from '../../../src/live';
 import { untilAcceptsInput } from '../../../src/modules/sessions/input-wait';
 import type { RunningServer } from '../../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../../helpers/gateway';
+import { WsClient } from '../../helpers/ws-client';
 
 /**
  * The start of an assistant window, with the status poller driven by hand (its loop is set an hour
@@ -100,6 +101,26 @@ describe('an assistant that is starting', () => {
     expect(detail.body).toMatchObject({ status: 'interactive', prompt_state: { type: 'trust', selected: 1 } });
     await Bun.sleep(300);
     expect(typed(dir)).toEqual([]);
+  }, 60_000);
+
+  it('reports starting first over the WebSocket even when the first look already finds a dialog', async () => {
+    const socket = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/quick`);
+    const statuses: string[] = [];
+    socket.ws.addEventListener('message', (e) => {
+      const m = JSON.parse(String(e.data));
+      if (m.type === 'agent.status') statuses.push(`${m.status} ${m.display_label}`);
+    });
+    try {
+      const { windowId, dir } = await create('quick', 'agent_b');
+      go(dir);
+      await waitFor(async () => (await server.gateway.ctx.tmux.capturePane(windowId)).includes('trust this folder'), 'the trust dialog drawn');
+      await live.live!.status.tick();
+      expect(statusOf(windowId)?.status).toBe('interactive');
+      await waitFor(() => statuses.length >= 2, 'two statuses');
+      expect(statuses).toEqual(['starting Starting', expect.stringMatching(/^interactive Waiting: /)]);
+    } finally {
+      socket.close();
+    }
   }, 60_000);
 
   it('gives up on an assistant that never draws its prompt, with a clear error and nothing typed', async () => {
