@@ -16,19 +16,18 @@
  * `--write DIR` copies the selected set's logs to DIR (for `mahjong train` and other tools).
  * Run: bun bench/mahjong-review-agreement.ts [dir] [--set heldout|tune|all] [--write DIR] [--train DIR] [--train-strong DIR]
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../shared/src';
 import { analyseGame } from '../mahjong/src/modules/replay/analysis';
-import { loadText } from '../mahjong/src/modules/replay/service';
 import { forEachDecision, optionOf, reviewGame, StrongEngine } from '../mahjong/src/modules/review/review';
-import { CALL_FEATURES, callRows, discardRows, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
+import { averageModels, CALL_FEATURES, callRows, discardRows, pickDiscard, type ReviewModel, trainReviewModel, type Sample } from '../mahjong/src/modules/review/learned';
 import { evaluateOptions } from '../mahjong/src/modules/review/values';
 import { StrongAgent } from '../mahjong/src/engine/ai';
 import { LEARNED_DISCARD_FEATURES } from '../mahjong/src/engine/ai/strong/learned-discard';
 import { A, kindOfDiscard } from '../mahjong/src/engine/table/actions';
 import type { ReviewDecision } from '../mahjong/src/modules/review/model';
+import { HOUOU_DIR, hououLogs, type LogSet } from './houou-logs';
 
 const args = process.argv.slice(2);
 const setAt = args.indexOf('--set');
@@ -39,22 +38,11 @@ const trainAt = args.indexOf('--train');
 const trainOut = trainAt >= 0 ? args[trainAt + 1]! : null;
 const strongAt = args.indexOf('--train-strong');
 const strongOut = strongAt >= 0 ? args[strongAt + 1]! : null;
-const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1 && i !== strongAt + 1 && args[i - 1] !== '--hidden' && args[i - 1] !== '--epochs' && args[i - 1] !== '--seed') ?? join(import.meta.dir, '../mahjong/test/fixtures/data/mjlog');
-
-/** The held-out half: first hex digit of the content's SHA-256 in 0–7. */
-export const heldOut = (text: string) => parseInt(createHash('sha256').update(text).digest('hex')[0]!, 16) < 8;
+const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1 && i !== strongAt + 1 && args[i - 1] !== '--hidden' && args[i - 1] !== '--epochs' && args[i - 1] !== '--seed' && args[i - 1] !== '--ensemble') ?? HOUOU_DIR;
 
 if (writeDir) mkdirSync(writeDir, { recursive: true });
-const seen = new Set<string>();
-const logs = readdirSync(dir).filter((f) => f.endsWith('.mjlog') || f.endsWith('.xml')).sort().flatMap((f) => {
-  const text = readFileSync(join(dir, f), 'utf8');
-  if (seen.has(text)) return [];
-  seen.add(text);
-  if (set === 'heldout' && !heldOut(text)) return [];
-  if (set === 'tune' && heldOut(text)) return [];
-  if (writeDir) writeFileAtomic(join(writeDir, f), text);
-  try { return [{ f, paipu: loadText(text).paipu }]; } catch { return []; }
-});
+const logs = hououLogs(set as LogSet, dir);
+if (writeDir) for (const { f, text } of logs) writeFileAtomic(join(writeDir, f), text);
 
 if (strongOut) {
   // The strong AI's learned discard order: its own candidate rows at every discard the players made.
@@ -94,8 +82,15 @@ if (trainOut) {
       if (actions.length >= 2 && label >= 0) (view.phase < 4 ? discards : calls).push({ rows, label });
     });
   }
-  const discardModel = trainReviewModel(discards, { hidden: 48, epochs: 20, rate: 0.05, seed: 1, logs: logs.length });
-  const callModel = trainReviewModel(calls, { hidden: 16, epochs: 15, rate: 0.05, seed: 1, logs: logs.length, features: CALL_FEATURES });
+  // `--ensemble K`: K seeds' models averaged into one network (learned.ts averageModels).
+  const ensembleAt = args.indexOf('--ensemble');
+  const seeds = Array.from({ length: ensembleAt >= 0 ? Number(args[ensembleAt + 1]) : 1 }, (_, i) => i + 1);
+  const withAccuracy = (m: ReviewModel, samples: Sample[]) => {
+    const hit = samples.filter((x) => pickDiscard(m, x.rows.map((_, i) => i), x.rows) === x.label).length;
+    return { ...m, trained_on: { ...m.trained_on, accuracy: Math.round((hit / Math.max(1, samples.length)) * 10000) / 10000 } };
+  };
+  const discardModel = withAccuracy(averageModels(seeds.map((seed) => trainReviewModel(discards, { hidden: 48, epochs: 20, rate: 0.05, seed, logs: logs.length }))), discards);
+  const callModel = withAccuracy(averageModels(seeds.map((seed) => trainReviewModel(calls, { hidden: 16, epochs: 15, rate: 0.05, seed, logs: logs.length, features: CALL_FEATURES }))), calls);
   mkdirSync(trainOut, { recursive: true });
   writeFileAtomic(join(trainOut, 'review-discard.json'), `${JSON.stringify(discardModel, null, 1)}\n`);
   writeFileAtomic(join(trainOut, 'review-calls.json'), `${JSON.stringify(callModel, null, 1)}\n`);

@@ -129,6 +129,21 @@ export function trainReviewModel(samples: readonly Sample[], opts: { hidden: num
   return m;
 }
 
+/**
+ * Several models of the same features as one: their hidden units side by side, each output weight
+ * divided by their number, so the one network scores the average of theirs (an ensemble of seeds
+ * varies less from the training logs than any one of them).
+ */
+export function averageModels(models: readonly ReviewModel[]): ReviewModel {
+  const k = models.length;
+  const first = models[0]!;
+  return {
+    format: 'mahjong-review-v1', features: [...first.features], hidden: models.reduce((n, m) => n + m.hidden, 0),
+    w1: models.flatMap((m) => m.w1.map((row) => [...row])), b1: models.flatMap((m) => [...m.b1]), w2: models.flatMap((m) => m.w2.map((w) => w / k)),
+    trained_on: { ...first.trained_on, accuracy: 0 },
+  };
+}
+
 function step(p: ReviewModel, x: Sample, rate: number): void {
   const hs = x.rows.map(() => new Array<number>(p.hidden).fill(0));
   const scores = x.rows.map((row, i) => score(p as never, row, hs[i]));

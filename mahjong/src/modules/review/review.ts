@@ -18,7 +18,9 @@ import { buildSteps } from '../replay/steps';
 import { Value } from '@sinclair/typebox/value';
 import reviewModelFile from '../../../models/review-discard.json';
 import callModelFile from '../../../models/review-calls.json';
+import riichiModelFile from '../../../models/review-riichi.json';
 import { callRows, discardRows, pickDiscard, ReviewModel } from './learned';
+import { riichiChance, riichiFeatures, RiichiModel } from './riichi-model';
 import type { DecisionKind, PlayerReview, ReviewDecision, ReviewOption, ReviewReport, Severity } from './model';
 import { evaluateOptions } from './values';
 
@@ -41,8 +43,14 @@ function shippedModel(file: unknown, name: string): ReviewModel {
   if (!Value.Check(ReviewModel, file)) throw new Error(`models/${name} is not a mahjong-review-v1 model`);
   return file;
 }
-let shipped: { discard: ReviewModel; calls: ReviewModel } | null = null;
-export const shippedModels = () => (shipped ??= { discard: shippedModel(reviewModelFile, 'review-discard.json'), calls: shippedModel(callModelFile, 'review-calls.json') });
+function shippedRiichiModel(file: unknown): RiichiModel {
+  if (!Value.Check(RiichiModel, file)) throw new Error('models/review-riichi.json is not a mahjong-riichi-v1 model');
+  return file;
+}
+let shipped: { discard: ReviewModel; calls: ReviewModel; riichi: RiichiModel } | null = null;
+export const shippedModels = () => (shipped ??= {
+  discard: shippedModel(reviewModelFile, 'review-discard.json'), calls: shippedModel(callModelFile, 'review-calls.json'), riichi: shippedRiichiModel(riichiModelFile),
+});
 
 /**
  * The built-in review engine: the strong AI (the riichi question asked on the stage-2 view, as a
@@ -50,7 +58,8 @@ export const shippedModels = () => (shipped ??= { discard: shippedModel(reviewMo
  * to open a closed hand before one shanten (`firstCallShanten: 1`), and among discards (unless it
  * declares riichi) the order of a model learned from Houou games on top of the strong AI's values
  * and choice (learned.ts, models/review-discard.json); calls (chi, pon, kan or pass, when no ron is
- * offered) by a second such model (models/review-calls.json).
+ * offered) by a second such model (models/review-calls.json); riichi or dama, where riichi is
+ * possible, by a third (riichi-model.ts, models/review-riichi.json).
  */
 /** The strong AI's options under the review engine. */
 export const REVIEW_STRONG: Partial<StrongOptions> = { ...BEFORE_STRENGTH_ROUND, hououDama: true, firstCallShanten: 1 };
@@ -61,6 +70,7 @@ export class StrongEngine implements ReviewEngine {
     private readonly agent = new StrongAgent('strong', REVIEW_STRONG),
     private readonly model: ReviewModel | null = shippedModels().discard,
     private readonly callModel: ReviewModel | null = shippedModels().calls,
+    private readonly riichiModel: RiichiModel | null = shippedModels().riichi,
   ) {
     this.name = agent.name;
   }
@@ -76,10 +86,13 @@ export class StrongEngine implements ReviewEngine {
     if (!this.model || !options || view.phase >= 4 || c.action >= 37) return c;
     const { actions, rows } = discardRows(view, options, c.action);
     if (actions.length < 2) return c;
-    if (!c.riichi) return { action: pickDiscard(this.model, actions, rows), riichi: false };
+    const x = this.riichiModel ? riichiFeatures(view) : null;
+    const riichi = x ? riichiChance(this.riichiModel!, x) >= 0.5 : c.riichi;
+    if (!riichi) return { action: pickDiscard(this.model, actions, rows), riichi: false };
     // Riichi: the model picks among the discards that keep tenpai.
     const ok = actions.map((a, i) => (view.riichi_tiles.includes(a) ? i : -1)).filter((i) => i >= 0);
-    return ok.length < 2 ? c : { action: pickDiscard(this.model, ok.map((i) => actions[i]!), ok.map((i) => rows[i]!)), riichi: true };
+    if (ok.length === 0) return c;
+    return { action: ok.length === 1 ? actions[ok[0]!]! : pickDiscard(this.model, ok.map((i) => actions[i]!), ok.map((i) => rows[i]!)), riichi: true };
   }
 
   private strong(view: StateView): EngineChoice {
