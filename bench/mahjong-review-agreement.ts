@@ -38,7 +38,9 @@ const trainAt = args.indexOf('--train');
 const trainOut = trainAt >= 0 ? args[trainAt + 1]! : null;
 const strongAt = args.indexOf('--train-strong');
 const strongOut = strongAt >= 0 ? args[strongAt + 1]! : null;
-const dir = args.find((a, i) => !a.startsWith('--') && i !== setAt + 1 && i !== writeAt + 1 && i !== trainAt + 1 && i !== strongAt + 1 && args[i - 1] !== '--hidden' && args[i - 1] !== '--epochs' && args[i - 1] !== '--seed' && args[i - 1] !== '--ensemble') ?? HOUOU_DIR;
+/** The folder: the one argument that is neither a flag nor a flag's value. */
+const VALUED = new Set(['--set', '--write', '--train', '--train-strong', '--hidden', '--epochs', '--seed', '--ensemble']);
+const dir = args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? '')) ?? HOUOU_DIR;
 
 if (writeDir) mkdirSync(writeDir, { recursive: true });
 const logs = hououLogs(set as LogSet, dir);
