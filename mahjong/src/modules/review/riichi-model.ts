@@ -31,7 +31,7 @@ export const RiichiModel = t.Object({
 });
 export type RiichiModel = typeof RiichiModel.static;
 
-/** The features of a turn where riichi is possible (null when it is not). */
+/** The features of a turn where riichi is possible (null when it is not, or no tenpai discard leaves a live tile). */
 export function riichiFeatures(view: StateView): number[] | null {
   if (view.phase >= 4 || view.riichi_tiles.length === 0) return null;
   const tb = readTable(view);
@@ -45,7 +45,8 @@ export function riichiFeatures(view: StateView): number[] | null {
     for (const k of waits) live += Math.max(0, 4 - tb.visible[k]!);
     if (!best || live > best.live) best = { kind, waits, live, action };
   }
-  if (!best) return null;
+  // No live tile: nothing to decide (the rule declines riichi on a dead wait).
+  if (!best || best.live === 0) return null;
   const hand = tb.hand.slice();
   const at = best.action >= 34 ? hand.findIndex((id) => id === RED_FIVE_IDS[best.action - 34]) : hand.findIndex((id) => id >> 2 === best.kind && !isRed(id));
   hand.splice(at >= 0 ? at : hand.findIndex((id) => id >> 2 === best.kind), 1);
