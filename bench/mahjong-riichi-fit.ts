@@ -15,9 +15,9 @@ import { A } from '../mahjong/src/engine/table/actions';
 import type { StateView } from '../mahjong/src/engine/game/view-schema';
 import { forEachDecision, REVIEW_STRONG } from '../mahjong/src/modules/review/review';
 import { riichiChance, riichiFeatures, type RiichiSample, trainRiichiModel } from '../mahjong/src/modules/review/riichi-model';
+import { arg } from './cli-args';
 import { hououLogs, type LogSet } from './houou-logs';
 
-const arg = (name: string, fallback: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? process.argv[i + 1]! : fallback; };
 const epochs = Number(arg('epochs', '400')), rate = Number(arg('rate', '0.5')), l2 = Number(arg('l2', '0.03'));
 const writeDir = arg('write', '');
 const trainSet = arg('set', 'tune') as 'tune' | 'heldout';

@@ -11,8 +11,7 @@ import { playGame } from '../engine/sim/play';
 import { ClassicAnnotator } from '../mjai/classic';
 import type { MjaiBots, MjaiBotSpec } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
-import { transportFor } from '../mjai/transport';
-import { dialectArgs, type MjaiDialect } from '../mjai/dialect';
+import { botTransport, type MjaiDialect } from '../mjai/dialect';
 import { agentFactory } from './agents';
 
 const MJAI = 'mjai:';
@@ -68,7 +67,7 @@ export function contestants(s: ContestantSetup): { playOne: PlayOne; hasBots: bo
       if (!spec) return { agent: make(n, salt(i)) };
       const dialect = spec.protocol ?? 'mjai';
       return {
-        bot: transportFor(spec.command ?? spec.url!, { args: dialectArgs(dialect, i) }), fallback: new StrongAgent(), dialect,
+        bot: botTransport(spec.command ?? spec.url!, dialect, i), fallback: new StrongAgent(), dialect,
         ...(spec.possible_actions || s.possibleActions ? { annotator: new ClassicAnnotator(i) } : {}),
       };
     }), s.wallKey ? { ...options, secret: createHmac('sha256', Buffer.from(s.wallKey, 'hex')).update(String(seed)).digest('hex') } : options, { timeoutMs });

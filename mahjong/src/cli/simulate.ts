@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { BadArgument, writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
-import { transportFor } from '../mjai/transport';
-import { dialectArgs, dialectNamed, MJAI_PROTOCOL_HELP } from '../mjai/dialect';
+import { botTransport, dialectNamed, MJAI_PROTOCOL_HELP } from '../mjai/dialect';
 import { ClassicAnnotator } from '../mjai/classic';
 import { agentFactory } from './_agents';
 
@@ -101,7 +100,7 @@ async function simulate(args: SimArgs): Promise<void> {
     const options = { seed: seed + i, maxRound: args['east-only'] ? 0 as const : 1 as const, names: names.map((n, s) => `${n}-${s}`) };
     let game;
     if (seats.some(isMjai)) {
-      const players: SeatPlayer[] = seats.map((k, s) => (isMjai(k) ? { bot: transportFor(k.slice(MJAI_PREFIX.length), { args: dialectArgs(dialect, s) }), fallback: agents[s]!, dialect, ...(args['possible-actions'] ? { annotator: new ClassicAnnotator(s) } : {}) } : { agent: agents[s]! }));
+      const players: SeatPlayer[] = seats.map((k, s) => (isMjai(k) ? { bot: botTransport(k.slice(MJAI_PREFIX.length), dialect, s), fallback: agents[s]!, dialect, ...(args['possible-actions'] ? { annotator: new ClassicAnnotator(s) } : {}) } : { agent: agents[s]! }));
       const gameNo = seed + i;
       ({ game } = await playWithBots(players, options, {
         timeoutMs,

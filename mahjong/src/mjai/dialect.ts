@@ -18,7 +18,7 @@
  */
 import { Type as t } from '@sinclair/typebox';
 import type { MjaiEvent } from '../formats/mjai';
-import type { BotTransport } from './transport';
+import { type BotTransport, transportFor } from './transport';
 
 export const MJAI_DIALECTS = ['mjai', 'mortal', 'mjai.app'] as const;
 export type MjaiDialect = (typeof MJAI_DIALECTS)[number];
@@ -35,8 +35,12 @@ export function dialectNamed(name: string): MjaiDialect {
   throw new Error(`unknown mjai protocol "${name}" (expected ${MJAI_DIALECTS.join(', ')})`);
 }
 
-/** The extra command-line arguments a dialect's original host gives a bot process. */
-export const dialectArgs = (dialect: MjaiDialect, seat: number): string[] => (dialect === 'mjai' ? [] : [String(seat)]);
+/**
+ * The bot at `target` (a command line or a ws:// URL, transport.ts) for `seat`, started as the
+ * dialect's original host starts it: the seat as the last argument for `mortal` and `mjai.app`.
+ */
+export const botTransport = (target: string, dialect: MjaiDialect, seat: number, opts: { env?: Record<string, string | undefined> } = {}): BotTransport =>
+  transportFor(target, { ...opts, args: dialect === 'mjai' ? [] : [String(seat)] });
 
 /** One bot's side of a game: the events it sees, and its answers when it must decide. */
 export interface Dialogue {

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { useTempDirs } from '@devhub/shared/testing';
 import { StrongAgent } from '../../src/engine/ai';
 import { parseMjlog } from '../../src/engine/mjlog/parse';
-import { dialectArgs, type MjaiDialect } from '../../src/mjai/dialect';
+import { botTransport, type MjaiDialect } from '../../src/mjai/dialect';
 import { type BotReplaced, playWithBots, type SeatPlayer } from '../../src/mjai/table';
-import { transportFor } from '../../src/mjai/transport';
 import { reviewWithEngine } from '../../src/modules/review/engines';
 
 // Bots written for the hosts Mortal and mjai.app are run unmodified: Python scripts that speak only
@@ -20,7 +19,7 @@ const BOTS: Record<Exclude<MjaiDialect, 'mjai'>, string> = { mortal: join(FIXTUR
 /** Seats 0 and 2 are the bot, each logging what it is sent to its own file; 1 and 3 the strong AI. */
 function lineup(dialect: Exclude<MjaiDialect, 'mjai'>, dir: string): SeatPlayer[] {
   return [0, 1, 2, 3].map((seat): SeatPlayer => (seat % 2 === 1 ? { agent: new StrongAgent() } : {
-    bot: transportFor(`python3 ${BOTS[dialect]}`, { args: dialectArgs(dialect, seat), env: { ...process.env, BOT_LOG: join(dir, `seat${seat}.log`) } }),
+    bot: botTransport(`python3 ${BOTS[dialect]}`, dialect, seat, { env: { ...process.env, BOT_LOG: join(dir, `seat${seat}.log`) } }),
     fallback: new StrongAgent(), dialect,
   }));
 }

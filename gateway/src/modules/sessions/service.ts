@@ -1,5 +1,6 @@
 import { type Gateway, type GatewayContext, windowGone } from '../../runtime';
 import { TmuxError, WindowNotFound } from '../../tmux';
+import { STARTING } from '../../status/classify';
 import { ScreenshotUnavailable, SessionNotFound } from '../common/errors';
 import { untilAcceptsInput } from './input-wait';
 import { needsSubmitCheck, pressEnterIfStuck } from './submit-check';
@@ -15,7 +16,7 @@ export function statusFields(ctx: GatewayContext, windowId: string): Pick<Sessio
   const entry = ctx.statuses.get(windowId);
   const record = ctx.store.window(windowId);
   if (!entry && ctx.statuses.tracking && record) {
-    return { status: 'starting', display_label: 'Starting', prompt_state: null, status_changed_at: record.created_at };
+    return { status: STARTING.status, display_label: STARTING.display_label, prompt_state: null, status_changed_at: record.created_at };
   }
   if (!entry) return { status: null, display_label: null, prompt_state: null, status_changed_at: null };
   const { status, display_label, prompt_state } = entry.status;

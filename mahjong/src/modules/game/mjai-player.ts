@@ -9,8 +9,7 @@ import type { Game } from '../../engine/game/game';
 import { type BotReplaced, BotSeat, DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
 import { ClassicAnnotator } from '../../mjai/classic';
 import type { MjaiBotSpec } from '../../mjai/config';
-import { transportFor } from '../../mjai/transport';
-import { dialectArgs } from '../../mjai/dialect';
+import { botTransport } from '../../mjai/dialect';
 import { MjaiFeed } from '../../mjai/translate';
 import type { AiMove, AiPlayer, EngineGame } from './port';
 
@@ -28,7 +27,7 @@ export class MjaiPlayer implements AiPlayer {
   private start(game: Game, seat: number): BotSeat {
     if (this.seat) return this.seat;
     const dialect = this.spec.protocol ?? 'mjai';
-    const bot = transportFor(this.spec.command ?? this.spec.url!, { args: dialectArgs(dialect, seat) });
+    const bot = botTransport(this.spec.command ?? this.spec.url!, dialect, seat);
     this.feed = new MjaiFeed(game);
     this.game = game;
     this.seat = new BotSeat(seat, bot, new StrongAgent(), this.spec.timeout_ms ?? DEFAULT_BOT_TIMEOUT_MS, (e) => {

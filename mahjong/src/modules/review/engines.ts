@@ -14,8 +14,7 @@ import type { MjaiEvent } from '../../formats/mjai';
 import { decisionOf } from '../../mjai/actions';
 import { DEFAULT_BOT_TIMEOUT_MS } from '../../mjai/bot-seat';
 import { roundEvent, startKyoku } from '../../mjai/translate';
-import { transportFor } from '../../mjai/transport';
-import { dialectArgs, dialogueFor, type MjaiDialect } from '../../mjai/dialect';
+import { botTransport, dialogueFor, type MjaiDialect } from '../../mjai/dialect';
 import { AppError } from '@devhub/shared';
 import type { ReviewOption, ReviewReport } from './model';
 import { forEachDecision, reviewGame, type EngineChoice, type ReviewEngine } from './review';
@@ -50,7 +49,7 @@ export async function askMjaiBot(paipu: Paipu, spec: string, seats: number[], ti
   for (const seat of seats) {
     const mine = asked.filter((a) => a.seat === seat);
     if (mine.length === 0) continue;
-    const bot = transportFor(spec, { args: dialectArgs(dialect, seat) });
+    const bot = botTransport(spec, dialect, seat);
     const dialogue = dialogueFor(dialect, bot, timeoutMs);
     const failed = (err: unknown) => new ReviewEngineFailed(`mjai bot ${spec}: ${(err as Error).message}`);
     const tell = (events: MjaiEvent[]) => dialogue.tell(events).catch((err: unknown) => { throw failed(err); });
