@@ -46,7 +46,13 @@ const messages = () => received.filter((m) => m.type === 'agent.message').flatMa
 const status = (s: string) => (m: Message) => m.type === 'agent.status' && m.status === s;
 /** The channel's next status `s`; on a timeout the error shows the pane, so a failure says what Codex drew. */
 const nextStatus = (s: string, timeoutMs: number) => channel.next(status(s), timeoutMs)
-  .catch(async (e) => { throw new Error(`${(e as Error).message}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
+  .catch(async (e) => { throw new Error(`${(e as Error).message}\nstatuses so far: ${JSON.stringify(statuses())}\npane:\n${(await api('/sessions/cx/pane')).body.content}`); });
+/**
+ * Waits until the poller itself reports the window idle: the turn's Stop can reach the global
+ * socket before the poll that turns the status idle, and input sent in between would find the
+ * status still `working` (no change, so no `working` to wait for).
+ */
+const settledIdle = () => waitFor(async () => (await api('/sessions/cx')).body.status === 'idle', 'the window idle again', 30_000);
 /** Codex's notify for `window`'s turn that ended with `text`, as `hook.event` Stop on the global socket. */
 const codexStop = (window: string, text: string) => (m: Message) =>
   m.type === 'hook.event' && m.event_type === 'Stop' && m.window_id === window && (m.data as { raw?: Record<string, unknown> }).raw?.['last-assistant-message'] === text;
@@ -95,6 +101,7 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     const stop = await global.next(codexStop(window, 'CODEX-PONG'), 30_000);
     expect((stop.data as { raw: Record<string, unknown> }).raw).toMatchObject({ type: 'agent-turn-complete', cwd: proj, window_name: 'proj' });
 
+    await settledIdle();
     drain();
     expect((await api('/sessions/cx/input', { text: 'RUN_TOOL, HOLD' })).status).toBe(200);
     await nextStatus('working', 60_000);
@@ -119,6 +126,7 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     expect(messages().some((m) => m.content_type === 'tool_result')).toBe(true);
 
     // Interrupted with Escape while the model has not answered: the rollout's turn_aborted ends the turn.
+    await settledIdle();
     drain();
     expect((await api('/sessions/cx/input', { text: 'wait, HOLD' })).status).toBe(200);
     await nextStatus('working', 60_000);
