@@ -10,7 +10,7 @@ import { quotaResetAt } from './usage/reset';
 import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { errorResponse } from './modules/errors/respond';
-import { guardRequest, type PeerLookup } from './modules/guard/service';
+import { guardRequest, isOpenPath, type PeerLookup } from './modules/guard/service';
 import { TokenGuesses } from './modules/guard/guesses';
 import { requestPeerUids } from '@devhub/shared/peer-user';
 import { dashboardModule } from './modules/dashboard';
@@ -63,7 +63,13 @@ export function createApp(deps: AppDeps = {}) {
     uids: (request) => requestPeerUids(self?.server, request),
   };
   const guesses = new TokenGuesses();
-  const guard = (request: Request) => guardRequest(request, state.current.config.server, peer, guesses);
+  // A request the guard lets through on a guarded path comes from a client the proxy serves (the
+  // token, or this user's program): its connection may pause as long as a model thinks. Every other
+  // connection keeps LISTEN_OPTIONS' idle limit.
+  const guard = (request: Request) => {
+    guardRequest(request, state.current.config.server, peer, guesses);
+    if (!isOpenPath(request)) self?.server?.timeout(request, 0);
+  };
   const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log);
   const messages = messagesHandler(services, guard, rejected);
   const chat = openaiHandler('chat', services, guard, rejected);

@@ -82,8 +82,8 @@ export interface Harness {
   accounting: AccountingStore | null;
   /** requests.jsonl as parsed lines, after pending writes reached the file. */
   logLines(): Promise<Record<string, unknown>[]>;
-  /** Serves the app on a real socket (port 0). */
-  listen(): { url: string; stop(): Promise<void> };
+  /** Serves the app on a real socket (port 0); `idleTimeout` replaces LISTEN_OPTIONS' (seconds). */
+  listen(options?: { idleTimeout?: number }): { url: string; stop(): Promise<void> };
 }
 
 /** Writes the config into a temp state dir, loads it like `serve` does and builds the app. */
@@ -108,8 +108,8 @@ export function harness(config: unknown, options: { now?: () => Date; clock?: ()
       if (!existsSync(path)) return [];
       return readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
     },
-    listen() {
-      const server = app.listen({ hostname: '127.0.0.1', port: 0, ...LISTEN_OPTIONS });
+    listen(options = {}) {
+      const server = app.listen({ hostname: '127.0.0.1', port: 0, ...LISTEN_OPTIONS, ...options });
       return { url: `http://127.0.0.1:${server.server!.port}`, stop: async () => { await app.stop(true); } };
     },
   };
