@@ -76,7 +76,7 @@ describe('seat tokens in the browser', () => {
     await page.click('#start-game');
     const id: string = await waitFor(() => mj(page, 'window.__mj.session'), 'the game', 15_000);
     const token = await gameToken(context, id);
-    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
     // Two cookies of the game, both out of scripts' reach and other sites' requests: its own API path and the history's.
     const jar = (await context.cookies()).filter((c) => c.name === `mj_game_${id}`);
     expect(jar.map((c) => c.path).sort()).toEqual([`/api/game/${id}`, '/api/games']);

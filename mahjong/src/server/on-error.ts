@@ -8,10 +8,14 @@ import { expected } from './expected';
  * `{detail, code, ...details}` with the error's status. Validation failures are 422 with the
  * offending field named, unknown routes 404, anything unexpected 500 without internals.
  */
-/** Elysia reports a coerced query value (`?for_player=9`) without its path; find it in the URL. */
+/**
+ * Elysia reports a coerced query value (`?for_player=9`) without its path; find it in the URL, as
+ * written or as the number it was read as (`1e1`, `07`).
+ */
 function queryField(request: Request, value: unknown): string {
   if (value === undefined) return '';
-  for (const [k, v] of new URL(request.url).searchParams) if (v === String(value)) return `/${k}: `;
+  const matches = (v: string) => v === String(value) || (typeof value === 'number' && v.trim() !== '' && Number(v) === value);
+  for (const [k, v] of new URL(request.url).searchParams) if (matches(v)) return `/${k}: `;
   return '';
 }
 

@@ -57,7 +57,7 @@ describe('request bodies', () => {
       expect(res.status).toBe(422);
       expect(res.json).toEqual({ detail, code: 'VALIDATION_ERROR' });
     }
-    for (const v of ['9', '-1', 'abc']) {
+    for (const v of ['9', '-1', 'abc', '1e1', '07']) {
       const res = await call('GET', `/api/game/${g.session_id}/state?for_player=${v}`);
       expect(res.status).toBe(422);
       expect(res.json.detail).toStartWith('/for_player: expected an integer 0–3, got ');

@@ -33,7 +33,7 @@ const concealedHands = (state: any) => state.players.filter((p: any) => Array.is
 describe('a human_ai game in play', () => {
   it('hands its creator a token; without it the state shows no concealed hand, with it seat 0 only', async () => {
     const g = await newGame();
-    expect(g.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(g.token).toMatch(/^[0-9a-f]{64}$/);
     expect(concealedHands(g.state)).toEqual([0]);
     expect(concealedHands((await raw('GET', `/api/game/${g.session_id}/state`)).json)).toEqual([]);
     expect(concealedHands((await raw('GET', `/api/game/${g.session_id}/state`, { 'x-session-token': g.token })).json)).toEqual([0]);

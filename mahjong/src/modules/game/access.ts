@@ -90,6 +90,11 @@ export class GameAccess {
     return !!token && (this.isAdmin(token) || same(tokenHash(token), game.tokenHash));
   }
 
+  /** Whether `token` is the stored game's own (its player's), the admin's not counted. */
+  ownsStoredAsPlayer(game: { readonly tokenHash: string }, token: string | null): boolean {
+    return !!token && same(tokenHash(token), game.tokenHash);
+  }
+
   requireStoredOwner(game: { readonly tokenHash: string }, token: string | null, what: string): void {
     if (!token) throw new TokenRequired(what);
     if (!this.ownsStored(game, token)) throw new WrongToken();

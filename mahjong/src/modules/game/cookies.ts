@@ -30,6 +30,8 @@ export const gameCookie = (request: Request, id: string): string | null => trust
 export const ADMIN_COOKIE = 'mj_admin';
 export const adminCookie = (token: string): string => secretCookie(ADMIN_COOKIE, token, { path: HISTORY_PATH });
 export const clearedAdminCookie = (): string => clearedCookie(ADMIN_COOKIE, HISTORY_PATH);
+/** The admin cookie's value, when the request may use it. */
+export const adminCookieToken = (request: Request): string | null => trustedCookie(request, ADMIN_COOKIE);
 
 /** Every game token and the admin token the request's cookies hold (none from another origin). */
 export function cookieTokens(request: Request): string[] {
