@@ -141,6 +141,16 @@ describe('WebSocket commands', () => {
     expect((await ws.next((m) => m.type === 'error')).message).toStartWith('Invalid JSON: ');
     ws.send({ type: 'teleport', request_id: 'u-1' });
     expect(await ws.next((m) => m.request_id === 'u-1')).toEqual({ type: 'error', request_id: 'u-1', message: 'Unknown message type: teleport' });
+    // A type that is no string is named as such, not printed as "[object Object]" or as the array's text.
+    ws.send({ type: { a: 1 }, request_id: 'u-2' });
+    expect(await ws.next((m) => m.request_id === 'u-2')).toEqual({ type: 'error', request_id: 'u-2', message: 'type must be a string (got an object)' });
+    ws.send({ type: ['ping'], request_id: 'u-3' });
+    expect(await ws.next((m) => m.request_id === 'u-3')).toEqual({ type: 'error', request_id: 'u-3', message: 'type must be a string (got an array)' });
+    ws.send({ request_id: 'u-4' });
+    expect(await ws.next((m) => m.request_id === 'u-4')).toEqual({ type: 'error', request_id: 'u-4', message: 'type required' });
+    // A request_id that is no string is refused rather than answered under "" as if none was sent.
+    ws.send({ type: 'ping', request_id: 5 });
+    expect(await ws.next((m) => m.type === 'error' || m.type === 'pong')).toEqual({ type: 'error', request_id: '', message: 'request_id must be a string (got a number)' });
     expect((await ws.request({ type: 'session.create', provider: 'emacs' })).message).toBe('Unknown provider: emacs');
     expect((await ws.request({ type: 'session.create', provider: 'shell', mode: 'turbo' })).message).toBe('Invalid mode: turbo (expected normal or yolo)');
     expect((await ws.request({ type: 'input', channel_id: 'ghost', text: 'x' })).message).toBe('No session for channel ghost');

@@ -32,10 +32,13 @@ export function frameProblem(text: string): string | null {
   return null;
 }
 
+const kindOf = (value: unknown): string => (Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
 /**
  * Parses and validates one text frame against its type's schema in `model.ts`: `Invalid JSON: …`,
- * `Unknown message type: …`, `<field> required`, `<field> must be a string|boolean`. A field sent
- * as null counts as absent; defaults (enter, literal, raw) are filled in. `socketChannel` is the
+ * `type required`, `type must be a string (got an object)`, `request_id must be a string (got a
+ * number)`, `Unknown message type: …`, `<field> required`, `<field> must be a string|boolean`. A
+ * field sent as null counts as absent; defaults (enter, literal, raw) are filled in. `socketChannel` is the
  * channel of a `/ws/{channel_id}` socket: there a typing command may omit `channel_id`; on the
  * global socket its absence is `channel_id required` before any other field is checked.
  */
@@ -52,11 +55,13 @@ export function parseClientMessage(text: string, socketChannel: string | null = 
     return error('', 'Invalid JSON: expected an object with a "type" field');
   }
   const record = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
-  const requestId = typeof record.request_id === 'string' ? record.request_id : '';
+  // Not echoed: the reply's request_id is a string (model.ts), so a number would come back changed.
+  if (record.request_id !== undefined && typeof record.request_id !== 'string') return error('', `request_id must be a string (got ${kindOf(record.request_id)})`);
+  const requestId = (record.request_id as string | undefined) ?? '';
   const type = record.type;
-  if (typeof type !== 'string' || !(CLIENT_TYPES as string[]).includes(type)) {
-    return error(requestId, `Unknown message type: ${typeof type === 'string' ? type : String(type ?? '')}`);
-  }
+  if (type === undefined) return error(requestId, 'type required');
+  if (typeof type !== 'string') return error(requestId, `type must be a string (got ${kindOf(type)})`);
+  if (!(CLIENT_TYPES as string[]).includes(type)) return error(requestId, `Unknown message type: ${type}`);
   if (TYPING.has(type) && !record.channel_id && !socketChannel) return error(requestId, 'channel_id required');
   const schema = ClientMessages[type as ClientType];
   const message = Value.Default(schema, { ...record, request_id: requestId }) as Record<string, unknown>;
