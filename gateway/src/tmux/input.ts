@@ -21,7 +21,9 @@ export function isValidKey(key: string): boolean {
 
 export async function sendKey(tmux: TmuxClient, windowId: string, key: string): Promise<void> {
   if (!isValidKey(key)) throw new InvalidKey(key);
-  await tmux.exec(['send-keys', '-t', windowId, key]);
+  // In tmux's argv an argument ending in `;` ends the command (`\;` is a literal one), so a lone
+  // `;` key would be swallowed; no other key name accepted here ends in `;`.
+  await tmux.exec(['send-keys', '-t', windowId, key === ';' ? '\\;' : key]);
 }
 
 /**

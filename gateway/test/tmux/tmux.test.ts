@@ -92,6 +92,20 @@ describe('tmux layer', () => {
     expect(received.some((c) => c.includes('there') && c.includes('\r'))).toBe(false);
   });
 
+  it('types every single printable character sent as a key as itself, `;` included (tmux reads a lone `;` as a command separator)', async () => {
+    const id = await shellWindow('chars');
+    const out = `${env.dir}/chars.jsonl`;
+    await tmux.sendText(id, `bun ${import.meta.dir}/helpers/key-recorder.ts ${out}`, opts);
+    await paneHas(id, 'READY');
+    const printable = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i));
+    for (const key of ['a', ';', 'b', ...printable]) await tmux.sendKey(id, key);
+    await tmux.sendKey(id, 'C-d');
+    const read = () => (existsSync(out) ? readFileSync(out, 'utf8') : '');
+    await waitFor(() => read().includes('\\u0004'), 'the recorder to finish', 30_000);
+    const received = read().trim().split('\n').map((l) => JSON.parse(l) as string).join('');
+    expect(received).toBe(`a;b${printable.join('')}\x04`);
+  });
+
   it('sends text without Enter when asked', async () => {
     const id = await shellWindow('noenter');
     await tmux.sendText(id, 'echo typed-only', { ...opts, enter: false });
