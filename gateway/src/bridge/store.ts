@@ -1,4 +1,5 @@
 import { type Logger, writeJsonAtomic } from '@devhub/shared';
+import { dict } from '../state/dict';
 import { readJsonFile } from '../state/json-file';
 import { type BridgeFile, BridgeFile as BridgeFileSchema, type ChatRecord, emptyBridgeFile, type PromptCardRecord } from './model';
 
@@ -15,7 +16,9 @@ export class BridgeStore {
   private data: BridgeFile;
 
   constructor(readonly path: string, private readonly log?: Logger, private readonly now: () => number = Date.now) {
-    this.data = readJsonFile(path, BridgeFileSchema, emptyBridgeFile, log);
+    const file = readJsonFile(path, BridgeFileSchema, emptyBridgeFile, log);
+    // Keyed by channel and event ids from outside: dicts, so no id can name a prototype property.
+    this.data = { ...file, chats: dict(file.chats), events: dict(file.events), prompts: dict(file.prompts) };
   }
 
   private save(): void {
@@ -27,7 +30,7 @@ export class BridgeStore {
   }
 
   chats(): Record<string, ChatRecord> {
-    return { ...this.data.chats };
+    return dict(this.data.chats);
   }
 
   putChat(channel: string, record: Omit<ChatRecord, 'updated_at'>): void {
@@ -47,7 +50,7 @@ export class BridgeStore {
     const entries = Object.entries(this.data.events).filter(([, at]) => now - at < EVENT_TTL_MS);
     if (entries.length !== Object.keys(this.data.events).length || entries.length > MAX_EVENTS) {
       entries.sort((a, b) => a[1] - b[1]);
-      this.data.events = Object.fromEntries(entries.slice(-MAX_EVENTS));
+      this.data.events = dict(Object.fromEntries(entries.slice(-MAX_EVENTS)));
     }
     this.save();
     return true;

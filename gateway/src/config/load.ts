@@ -16,7 +16,7 @@ const ALIASES: Record<string, ProviderId> = { claude: 'agent_a', codex: 'agent_b
 export function normalizeProvider(name: string): ProviderId | null {
   const key = name.trim().toLowerCase();
   if ((PROVIDER_IDS as readonly string[]).includes(key)) return key as ProviderId;
-  return ALIASES[key] ?? null;
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key]! : null;
 }
 
 /**

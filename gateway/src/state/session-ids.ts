@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import type { Logger } from '@devhub/shared';
+import { dict } from './dict';
 import type { SessionMap } from './model';
 import { readSessionMap } from './session-map';
 
@@ -9,7 +10,7 @@ import { readSessionMap } from './session-map';
  * (its mtime, size or inode changed).
  */
 export class SessionIds {
-  private map: SessionMap = {};
+  private map: SessionMap = dict();
   private stamp = '';
 
   constructor(private readonly path: string, private readonly log?: Logger) {}
@@ -33,7 +34,7 @@ export class SessionIds {
     }
     if (stamp !== this.stamp) {
       this.stamp = stamp;
-      this.map = stamp === 'missing' ? {} : readSessionMap(this.path, this.log);
+      this.map = stamp === 'missing' ? dict() : readSessionMap(this.path, this.log);
     }
     return this.map;
   }

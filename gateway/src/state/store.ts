@@ -1,4 +1,5 @@
 import { writeJsonAtomic, type Logger } from '@devhub/shared';
+import { dict } from './dict';
 import { readJsonFile } from './json-file';
 import { type ChannelBinding, emptyState, StateFile, type WindowRecord } from './model';
 
@@ -17,21 +18,21 @@ export class StateStore {
   private data: StateFile;
 
   constructor(readonly path: string, private readonly log?: Logger) {
-    this.data = readJsonFile(path, StateFile, emptyState, log);
+    this.data = load(path, log);
   }
 
   /** Re-reads the file (e.g. after another process wrote it). */
   reload(): void {
-    this.data = readJsonFile(this.path, StateFile, emptyState, this.log);
+    this.data = load(this.path, this.log);
   }
 
   save(): void {
     writeJsonAtomic(this.path, this.data, { mode: 0o600 });
   }
 
-  windows(): Record<string, WindowRecord> { return { ...this.data.windows }; }
+  windows(): Record<string, WindowRecord> { return dict(this.data.windows); }
   window(windowId: string): WindowRecord | null { return this.data.windows[windowId] ?? null; }
-  bindings(): Record<string, ChannelBinding> { return { ...this.data.bindings }; }
+  bindings(): Record<string, ChannelBinding> { return dict(this.data.bindings); }
 
   session(channelId: string): BoundSession | null {
     const binding = this.data.bindings[channelId];
@@ -88,4 +89,10 @@ export class StateStore {
     binding.verbose = verbose;
     this.save();
   }
+}
+
+/** Channel ids are the clients' choice (`__proto__`, `constructor`): both maps are dicts. */
+function load(path: string, log?: Logger): StateFile {
+  const file = readJsonFile(path, StateFile, emptyState, log);
+  return { ...file, bindings: dict(file.bindings), windows: dict(file.windows) };
 }

@@ -73,6 +73,41 @@ describe('restart', () => {
     }
   });
 
+  it('keeps channels named like prototype properties (`__proto__`, `constructor`) as channels, across a restart', async () => {
+    const env = freshEnv();
+    const config = env.config();
+    const names = ['__proto__', 'constructor'];
+    const first = await startTestServer(config);
+    let second: RunningServer | undefined;
+    try {
+      const windows = new Map<string, string>();
+      for (const channel of names) {
+        const created = await api(first, 'POST', '/api/v1/sessions', { channel_id: channel, provider: 'shell', work_dir: env.dir });
+        expect(created).toMatchObject({ status: 200, body: { channel_id: channel } });
+        windows.set(channel, created.body.window_id);
+      }
+      // Names nobody bound are not found on the way to a prototype: 404, and no provider either.
+      expect((await api(first, 'GET', '/api/v1/sessions/toString')).status).toBe(404);
+      expect(await api(first, 'POST', '/api/v1/sessions', { provider: 'constructor', work_dir: env.dir })).toEqual({ status: 400, body: { detail: 'Unknown provider: constructor' } });
+      const listed = async (server: RunningServer) => ((await api(server, 'GET', '/api/v1/sessions')).body.sessions as Array<{ channel_id?: string }>).map((s) => s.channel_id).sort();
+      expect(await listed(first)).toEqual([...names].sort());
+      const bindings = () => JSON.parse(readFileSync(join(env.dir, 'state.json'), 'utf8')).bindings as Record<string, { window_id: string }>;
+      expect(Object.keys(bindings()).sort()).toEqual([...names].sort());
+      await first.stop();
+
+      second = await startTestServer(config);
+      expect(await listed(second)).toEqual([...names].sort());
+      for (const channel of names) {
+        expect((await api(second, 'GET', `/api/v1/sessions/${channel}`)).body).toMatchObject({ channel_id: channel, window_id: windows.get(channel) });
+      }
+      expect(await api(second, 'DELETE', '/api/v1/sessions/__proto__')).toEqual({ status: 200, body: { channel_id: '__proto__', killed_windows: 1 } });
+      expect((await api(second, 'GET', '/api/v1/sessions/__proto__')).status).toBe(404);
+      expect(Object.keys(bindings())).toEqual(['constructor']);
+    } finally {
+      await teardown(() => first.stop(), () => second?.stop());
+    }
+  });
+
   it('starts from a missing or corrupt state.json and re-adopts every live window', async () => {
     const env = freshEnv();
     const config = env.config();

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
+import { BridgeStore } from '../../src/bridge/store';
 import { readSessionMap, StateStore, statePaths, writeSessionMapEntry, removeSessionMapEntries } from '../../src/state';
 import { quietLog } from '../helpers/gateway';
 
@@ -40,6 +41,28 @@ describe('state store', () => {
     expect(readdirSync(dir).some((f) => f.startsWith('c.json.corrupt-'))).toBe(true);
     writeFileSync(path, JSON.stringify({ version: 1, bindings: { a: { window_id: 7 } }, windows: {} }));
     expect(new StateStore(path, quietLog).bindings()).toEqual({});
+  });
+
+  it('keeps keys named like prototype properties, in state.json and bridge.json, and finds no others', () => {
+    const path = join(dir, 'proto.json');
+    const store = new StateStore(path, quietLog);
+    store.putWindow('@5', record);
+    for (const channel of ['__proto__', 'constructor']) store.bind(channel, '@5');
+    expect(store.session('toString')).toBeNull();
+    expect(store.unbind('hasOwnProperty')).toBeNull();
+    const again = new StateStore(path, quietLog);
+    expect(again.channelsForWindow('@5').sort()).toEqual(['__proto__', 'constructor']);
+    expect(again.session('__proto__')).toMatchObject({ channel_id: '__proto__', window_id: '@5' });
+    expect(again.unbind('__proto__')).toBe('@5');
+    expect(Object.keys(JSON.parse(readFileSync(path, 'utf8')).bindings)).toEqual(['constructor']);
+
+    const bridgePath = join(dir, 'bridge-proto.json');
+    const bridge = new BridgeStore(bridgePath, quietLog);
+    expect(bridge.chat('constructor')).toBeNull();
+    bridge.putChat('__proto__', { platform: 'telegram', chat_id: '1' });
+    bridge.setPrompt('__proto__', { window_id: '@5', signature: 's', message_id: 'm' });
+    expect(new BridgeStore(bridgePath, quietLog).chat('__proto__')).toMatchObject({ platform: 'telegram', chat_id: '1' });
+    expect(Object.keys(new BridgeStore(bridgePath, quietLog).chats())).toEqual(['__proto__']);
   });
 
   it('names every state file under the state directory', () => {
