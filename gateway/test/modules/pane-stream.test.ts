@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Terminal } from '@xterm/headless';
 import type { RunningServer } from '../../src/server';
+import type { Screen } from '../../src/tmux';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
@@ -84,5 +85,45 @@ describe('pane.subscribe', () => {
     expect(b.messages.filter((m) => m.type === 'pane.output')).toEqual([]);
 
     expect(await b.request({ type: 'pane.subscribe', channel_id: 'nobody' })).toMatchObject({ type: 'error', message: 'No session for channel nobody' });
+  });
+
+  it('stops capturing for a socket that closed while its pane.subscribe waited for the first capture', async () => {
+    for (const channel of ['closed-early', 'sentinel']) {
+      const res = await fetch(`${server.url}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'shell', work_dir: env.dir, channel_id: channel }) });
+      expect(res.status).toBe(200);
+    }
+    const early = server.gateway.ctx.store.session('closed-early')!.window_id;
+    const sentinel = server.gateway.ctx.store.session('sentinel')!.window_id;
+    const tmux = server.gateway.ctx.tmux;
+    const capture = tmux.captureScreen;
+    const captured = new Map<string, number>();
+    const baseline = server.hub.counts().sockets;
+    // The first capture returns only once the server has handled the socket's close: the race, every time.
+    let hold = true;
+    tmux.captureScreen = async (windowId: string): Promise<Screen> => {
+      const screen = await capture.call(tmux, windowId);
+      captured.set(windowId, (captured.get(windowId) ?? 0) + 1);
+      if (windowId === early && hold) {
+        hold = false;
+        await waitFor(() => server.hub.counts().sockets === baseline, 'the server to handle the close');
+      }
+      return screen;
+    };
+    try {
+      const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/closed-early`);
+      ws.send({ type: 'pane.subscribe', request_id: 'gone' });
+      ws.close();
+      await waitFor(() => captured.get(early) === 1, 'the first capture');
+      // A live watcher of another window: once it has been captured a few more times, a stream left
+      // running for the closed socket would have been captured as often.
+      const watcher = await channelSocket('sentinel');
+      await watcher.request({ type: 'pane.subscribe' });
+      const from = captured.get(sentinel) ?? 0;
+      await waitFor(() => (captured.get(sentinel) ?? 0) >= from + 5, 'five frames of the live watcher');
+      expect(captured.get(early)).toBe(1);
+      watcher.close();
+    } finally {
+      tmux.captureScreen = capture;
+    }
   });
 });

@@ -167,6 +167,30 @@ describe('WebSocket commands', () => {
   });
 });
 
+describe('a socket that closes while its request runs', () => {
+  it('is not left subscribed to the channel its session.create made', async () => {
+    const tmux = server.gateway.ctx.tmux;
+    const createWindow = tmux.createWindow;
+    const before = server.hub.counts();
+    // The window is made only once the server has handled the close: the race, every time.
+    tmux.createWindow = async (options) => {
+      await waitFor(() => server.hub.counts().global === before.global, 'the server to handle the close');
+      return createWindow.call(tmux, options);
+    };
+    try {
+      const ws = await WsClient.connect(`${wsUrl}/api/v1/ws`);
+      ws.send({ type: 'session.create', provider: 'shell', work_dir: work, channel_id: 'ws:closed-early', request_id: 'gone' });
+      ws.close();
+      await waitFor(() => server.gateway.ctx.store.session('ws:closed-early') !== null, 'the session to be created');
+      // One more request through the server: the handler's last step after the binding has run by then.
+      expect((await fetch(`${server.url}/api/v1/sessions/ws:closed-early`)).status).toBe(200);
+      expect(server.hub.counts()).toEqual(before);
+    } finally {
+      tmux.createWindow = createWindow;
+    }
+  });
+});
+
 describe('WebSocket events', () => {
   it('sends a socket that subscribes late the channel\'s last agent.status first, then only changes', async () => {
     const creator = await connect();

@@ -93,16 +93,21 @@ export const wsModule = (gateway: Gateway, hub: WsHub, auth: Authenticator, log:
     if (!conn) return;
     const parsed = parseClientMessage(text, conn.channelId);
     const reply = parsed.ok ? await handleMessage(parsed.message, { gateway, hub, streams, conn }) : parsed.reply;
+    // Closed while the handler awaited tmux: whatever it subscribed the socket to came after
+    // close() cleaned up (a pane stream would capture for ever), so it is undone now.
+    if (connections.get(ws.id) !== conn) return forget(conn);
     ws.raw.send(JSON.stringify(reply));
+  };
+
+  const forget = (conn: Connection) => {
+    hub.remove(conn.socket);
+    streams.remove(conn.socket);
   };
 
   const close = (ws: Socket) => {
     const conn = connections.get(ws.id);
     connections.delete(ws.id);
-    if (conn) {
-      hub.remove(conn.socket);
-      streams.remove(conn.socket);
-    }
+    if (conn) forget(conn);
   };
 
   const hooks = { detail: { tags: ['websocket'], summary: 'Event stream and commands (messages: /docs/asyncapi.json)' } };
