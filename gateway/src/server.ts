@@ -6,6 +6,14 @@ import { WsHub } from './modules/ws';
 import { WS_SERVER_OPTIONS } from './modules/ws/limits';
 import { Gateway, type GatewayFeatures } from './runtime';
 
+/**
+ * Bun answers a body over its own cap (128 MiB by default) with a bare 413 before any handler runs:
+ * no documented body, no security headers. The gateway's own limits refuse a declared length before
+ * reading and stop reading a chunked body at the limit (json-body.ts: 8 MiB; the Feishu webhook:
+ * 1 MiB), so Bun's cap is lifted out of their way.
+ */
+const BODY_LIMITS_ARE_OURS = { maxRequestBodySize: Number.MAX_SAFE_INTEGER } as const;
+
 export interface ServerOptions extends GatewayFeatures {
   config: GatewayConfig;
   host?: string;
@@ -39,7 +47,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     peerUidOf: (request) => requestPeerUids(server, request, options.host ?? options.config.api_host),
   });
   // development: false — the console's bundle is built once, minified, without Bun's reload client.
-  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, websocket: WS_SERVER_OPTIONS, ...EXCLUSIVE_LISTEN });
+  app.listen({ hostname: options.host ?? options.config.api_host, port: options.port ?? options.config.api_port, development: false, websocket: WS_SERVER_OPTIONS, ...BODY_LIMITS_ARE_OURS, ...EXCLUSIVE_LISTEN });
   server = app.server ?? undefined;
   const port = server?.port ?? 0;
   const host = options.host ?? options.config.api_host;

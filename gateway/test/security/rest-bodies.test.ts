@@ -44,6 +44,16 @@ describe('REST bodies are bounded before they are parsed, for every route and ev
     expect(JSON.parse(res.body)).toEqual({ detail: `Request body too large (limit ${LIMIT} bytes)` });
   });
 
+  it("a declared length over Bun's own 128 MiB cap gets the same documented 413, with the security headers", async () => {
+    const res = await rawRequest(server.port, [
+      'POST /api/v1/sessions/nobody/input HTTP/1.1', `Host: 127.0.0.1:${server.port}`, 'Content-Type: application/json', 'Content-Length: 200000000',
+    ]);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ detail: `Request body too large (limit ${LIMIT} bytes)` });
+    expect(res.headers).toMatch(/^x-frame-options: DENY$/im);
+    expect(res.headers).toMatch(/^content-security-policy: frame-ancestors 'none'$/im);
+  });
+
   it('a chunked body is read no further than 8 MiB: 413, with or without a key', async () => {
     for (const headers of [json, { ...json, authorization: `Bearer ${KEY}` }]) {
       expect(await post('/api/v1/sessions/nobody/input', chunked(LIMIT + 512 * 1024), headers)).toEqual({
