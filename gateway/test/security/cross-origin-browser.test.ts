@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
+import { screenshotWindow } from '../../src/live';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, waitFor } from '../helpers/gateway';
 import { launchChromium } from '@devhub/shared/testing-chromium';
@@ -18,7 +19,7 @@ let browser: Browser;
 const attackers: Array<ReturnType<typeof Bun.serve>> = [];
 
 beforeAll(async () => {
-  server = await startTestServer(env.config());
+  server = await startTestServer(env.config(), { screenshot: screenshotWindow });
   browser = await launchChromium({ args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP rebind.test 127.0.0.1'] });
 }, 60_000);
 afterAll(() => teardown(() => browser?.close(), ...attackers.map((a) => () => a.stop(true)), () => server?.stop(), env.cleanup));
@@ -93,7 +94,8 @@ describe('pages of other origins cannot drive the gateway', () => {
         const outcome = await attack(page, server.url, channel, file);
         expect(outcome.ws).not.toContain('open');
         expect(outcome.ws.at(-1)).toStartWith('close');
-        expect(outcome.simple).toBe('opaque'); // sent, answered 403, unreadable
+        // Sent and answered 403, and not even an opaque answer: Cross-Origin-Resource-Policy blocks it.
+        expect(outcome.simple).toBe('failed: Failed to fetch');
         expect(outcome.json).toBe('failed'); // the preflight gets no CORS grant
         expect(outcome.read).toBe('failed');
         await Bun.sleep(500);
@@ -139,6 +141,65 @@ describe('pages of other origins cannot drive the gateway', () => {
       expect(await channels()).toContain('own-origin-json');
     } finally {
       await context.close();
+    }
+  }, 60_000);
+});
+
+/** What an `<img>` of the page at `from` makes of `url`: the browser sends no Origin for it. */
+async function imageLoad(page: Page, url: string): Promise<string> {
+  return page.evaluate((src) => new Promise<string>((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(`load ${image.naturalWidth}x${image.naturalHeight}`);
+    image.onerror = () => resolve('error');
+    image.src = src;
+  }), url);
+}
+
+describe('pages of other origins cannot load API answers as images (no Origin header is sent for those)', () => {
+  const createShell = async (url: string, channel: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${url}/api/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ provider: 'shell', work_dir: env.dir, channel_id: channel }) });
+    expect(res.status).toBe(200);
+  };
+
+  it('a screenshot as <img> from another port of localhost is an error; from the console\'s own origin it loads', async () => {
+    await createShell(server.url, 'shot');
+    const own = `http://localhost:${server.port}`;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${attackerOrigin('127.0.0.1', 'localhost')}/`);
+      expect(await imageLoad(page, `${own}/api/v1/sessions/shot/screenshot`)).toBe('error');
+      expect(await imageLoad(page, `${server.url}/api/v1/sessions/shot/screenshot`)).toBe('error');
+      await page.goto(`${own}/`);
+      expect(await imageLoad(page, `${own}/api/v1/sessions/shot/screenshot`)).toMatch(/^load \d+x\d+$/);
+    } finally {
+      await context.close();
+    }
+    // What the refused request got: 403 in the documented shape, and every API answer says same-origin only.
+    const refused = await fetch(`${server.url}/api/v1/sessions/shot/screenshot`, { headers: { 'sec-fetch-site': 'same-site' } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toStartWith('Forbidden: a same-site request from a page of another origin that sent no Origin');
+    expect(refused.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect((await fetch(`${server.url}/api/v1/sessions`)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  }, 60_000);
+
+  it('the same with an API key while the user is logged in to the console (the SameSite=Strict cookie goes to other localhost ports)', async () => {
+    const KEY = 'cross-origin-image-key-0123456789';
+    const keyed = testEnv('cross-origin-key');
+    const secured = await startTestServer(keyed.config({ api_key: KEY }), { screenshot: screenshotWindow });
+    const context = await browser.newContext();
+    try {
+      await createShell(secured.url, 'shot', { authorization: `Bearer ${KEY}` });
+      const own = `http://localhost:${secured.port}`;
+      const page = await context.newPage();
+      await page.goto(`${own}/`);
+      // Logged in as the console does it; the cookie now goes with every request to localhost.
+      expect(await page.evaluate(async (key) => (await fetch('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: key }) })).status, KEY)).toBe(200);
+      expect(await imageLoad(page, `${own}/api/v1/sessions/shot/screenshot`)).toMatch(/^load \d+x\d+$/);
+      await page.goto(`${attackerOrigin('127.0.0.1', 'localhost')}/`);
+      expect(await imageLoad(page, `${own}/api/v1/sessions/shot/screenshot`)).toBe('error');
+    } finally {
+      await teardown(() => context.close(), () => secured.stop(), keyed.cleanup);
     }
   }, 60_000);
 });

@@ -68,6 +68,21 @@ describe('Origin check', () => {
     expect((await rawRequest(server.port, upgradeHead('/api/v1/ws', [host, `Origin: http://127.0.0.1:${server.port}`]))).status).toBe(101);
   });
 
+  it("refuses what another page's browser sends without an Origin (Sec-Fetch-Site), except to the docs", async () => {
+    const host = `Host: 127.0.0.1:${server.port}`;
+    for (const site of ['same-site', 'cross-site']) {
+      const res = await get('/api/v1/sessions', [host, `Sec-Fetch-Site: ${site}`]);
+      expect(res.status).toBe(403);
+      expect(json(res.body).detail).toStartWith(`Forbidden: a ${site} request from a page of another origin that sent no Origin`);
+      // A page of a configured origin names it, and passes.
+      expect((await get('/api/v1/sessions', [host, `Sec-Fetch-Site: ${site}`, 'Origin: https://app.example.test'])).status).toBe(200);
+      // A link from anywhere may open the API documentation: it holds no data.
+      expect((await get('/docs/json', [host, `Sec-Fetch-Site: ${site}`])).status).toBe(200);
+    }
+    for (const site of ['same-origin', 'none']) expect((await get('/api/v1/sessions', [host, `Sec-Fetch-Site: ${site}`])).status).toBe(200);
+    expect(lines.some((l) => l.includes('403 GET /api/v1/sessions: a cross-site request from a page of another origin that sent no Origin'))).toBe(true);
+  });
+
   it('a foreign-origin WebSocket client (any library) cannot create a session', async () => {
     await expect(WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws`, { Origin: 'http://localhost:5173' })).rejects.toThrow();
     expect(await sessionCount()).toBe(0);

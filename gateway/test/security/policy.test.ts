@@ -61,4 +61,14 @@ describe('allowed hosts and origins in the config', () => {
     expect(resolveGatewayConfig({}, { ...where, env: {} })).toMatchObject({ allowed_hosts: [], allowed_origins: [] });
     expect(() => resolveGatewayConfig({ allowed_hosts: 'gw.example.com' }, { ...where, env: {} })).toThrow(/allowed_hosts/);
   });
+
+  it("lets another page's browser requests (Sec-Fetch-Site same-site, cross-site) through only with a listed Origin", () => {
+    const policy = new RequestPolicy({ allowed_hosts: [], allowed_origins: ['https://app.example.com'] });
+    for (const site of [null, 'same-origin', 'none']) expect(policy.fetchSite(site, null).ok).toBe(true);
+    for (const site of ['same-site', 'cross-site']) {
+      expect([policy.fetchSite(site, null).ok, policy.fetchSite(site, 'http://localhost:3000').ok, policy.fetchSite(site, 'https://app.example.com').ok]).toEqual([false, false, true]);
+    }
+    const any = new RequestPolicy({ allowed_hosts: [], allowed_origins: ['*'] });
+    expect([any.fetchSite('cross-site', 'https://x.example').ok, any.fetchSite('cross-site', null).ok]).toEqual([true, false]);
+  });
 });

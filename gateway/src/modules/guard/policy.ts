@@ -37,8 +37,7 @@ export class RequestPolicy {
    */
   origin(origin: string | null, host: string): Verdict {
     if (origin === null) return OK;
-    const allowed = this.config.allowed_origins;
-    if (allowed.includes('*')) return OK;
+    if (this.config.allowed_origins.includes('*')) return OK;
     let url: URL;
     try {
       url = new URL(origin);
@@ -46,8 +45,27 @@ export class RequestPolicy {
       return { ok: false, reason: `Origin "${origin}" is not allowed (not a URL)` };
     }
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === hostOf(url.protocol, host)) return OK;
-    if (allowed.some((entry) => sameOrigin(entry, url.origin))) return OK;
+    if (this.listed(url.origin)) return OK;
     return { ok: false, reason: `Origin "${origin}" is not allowed (the console's own origin and allowed_origins are)` };
+  }
+
+  /**
+   * Fetch metadata: browsers say in `Sec-Fetch-Site` how the page behind a request relates to it.
+   * An `<img>` or `<script>` of another page sends no Origin, and a page on another port of
+   * localhost is the same *site*, so the console's SameSite=Strict cookie goes with it: only
+   * `same-origin` and `none` (typed, bookmarked) pass, or another page's request that names an
+   * origin of `allowed_origins`. Clients that are not browsers send no such header.
+   */
+  fetchSite(site: string | null, origin: string | null): Verdict {
+    if (site === null || site === 'same-origin' || site === 'none') return OK;
+    if (origin !== null && this.listed(origin)) return OK;
+    const from = origin === null ? 'a page of another origin that sent no Origin (an image, a script, a link)' : `Origin "${origin}"`;
+    return { ok: false, reason: `a ${site} request from ${from} is not allowed (Sec-Fetch-Site; the console's own pages and allowed_origins are)` };
+  }
+
+  private listed(origin: string): boolean {
+    const allowed = this.config.allowed_origins;
+    return allowed.includes('*') || allowed.some((entry) => sameOrigin(entry, origin));
   }
 }
 
