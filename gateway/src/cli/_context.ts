@@ -1,6 +1,6 @@
-import { BadArgument, createLogger, type Logger, resolveListen } from '@devhub/shared';
+import { BadArgument, ConfigError, createLogger, type Logger, resolveListen } from '@devhub/shared';
 import { isCompiledBinary } from '@devhub/shared/runtime';
-import { loadGatewayConfig, type GatewayConfig } from '../config';
+import { loadGatewayConfig, locateStateDir, type GatewayConfig } from '../config';
 import { type StatePaths, statePaths } from '../state';
 import { AlreadyRunning } from './errors';
 import { serverPid } from './server/owner';
@@ -17,6 +17,23 @@ export function cliContext(): CliContext {
   return { config, paths: statePaths(config.state_dir), log: createLogger('gateway') };
 }
 
+/**
+ * For `server stop` and `status`, which need only the state directory: a config made invalid while
+ * the server runs must not keep it from being stopped. The problems are printed as a warning.
+ */
+export function serverControlContext(): Omit<CliContext, 'config'> {
+  const log = createLogger('gateway');
+  try {
+    return { paths: statePaths(loadGatewayConfig().state_dir), log };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const dir = locateStateDir();
+    log.warn(`${error.message}
+(looking for the server in ${dir} all the same)`);
+    return { paths: statePaths(dir), log };
+  }
+}
+
 /** How to run this program again: the compiled binary alone, or bun with the entry script. */
 export function selfArgv(): string[] {
   return isCompiledBinary() ? [process.execPath] : [process.execPath, Bun.main];
@@ -24,7 +41,7 @@ export function selfArgv(): string[] {
 
 /** Starting a second server is refused with the PID of the running one (exit 1). */
 export function refuseIfRunning({ paths }: CliContext): void {
-  const server = serverPid(paths.pid);
+  const server = serverPid(paths);
   if (server.state === 'running') throw new AlreadyRunning(server.pid);
 }
 

@@ -53,13 +53,31 @@ export function resolveGatewayConfig(
   }
   if (problems.length > 0) throw new ConfigError(where.file, problems);
   const provider = normalizeProvider(parsed.default_provider) ?? 'agent_a'; // checked above
-  // GW_DIR moves everything; a state_dir in the file only moves state files.
-  const stateDir = env.GW_DIR?.trim() || !parsed.state_dir
-    ? where.homeDir
-    : resolve(where.homeDir, expandHome(parsed.state_dir, env));
   return {
-    ...parsed, default_provider: provider, state_dir: stateDir, home_dir: where.homeDir, config_file: where.file, inherited_env: inheritedEnv(env),
+    ...parsed, default_provider: provider, state_dir: stateDirOf(parsed.state_dir, env, where.homeDir), home_dir: where.homeDir, config_file: where.file, inherited_env: inheritedEnv(env),
   };
+}
+
+/** GW_DIR moves everything; a state_dir in the file (relative to its directory) only moves state files. */
+function stateDirOf(setting: unknown, env: Env, homeDir: string): string {
+  return env.GW_DIR?.trim() || typeof setting !== 'string' || !setting ? homeDir : resolve(homeDir, expandHome(setting, env));
+}
+
+/**
+ * The state directory of a config that may be invalid (`server stop` and `status` must still find
+ * a running server's PID file): GW_DIR, else the file's `state_dir` if it can be read at all, else
+ * the config's own directory.
+ */
+export function locateStateDir(env: Env = process.env): string {
+  const homeDir = resolveHomeDir(env);
+  const file = join(homeDir, 'config.yaml');
+  let setting: unknown;
+  try {
+    setting = parseConfig(file, existsSync(file) ? readFileSync(file, 'utf8') : '', { schema: AnyObject }).state_dir;
+  } catch {
+    setting = undefined;
+  }
+  return stateDirOf(setting, env, homeDir);
 }
 
 function providerProblems(value: unknown, envVariable: string | undefined): string[] {

@@ -5,6 +5,7 @@ import { type RunningServer, startServer } from '../../server';
 import type { CliContext } from '../_context';
 import { StartFailed } from '../errors';
 import { boundAddress, removeServerInfo, writeServerInfo } from './info';
+import { processStart } from './owner';
 
 /**
  * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it
@@ -18,8 +19,11 @@ export async function runForeground({ config, paths, log }: CliContext, listen: 
   } catch (error) {
     throw new StartFailed((error as Error).message);
   }
+  // The record first: a PID file is trusted only with a record naming the same process (owner.ts).
+  writeServerInfo(paths.dir, {
+    pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: server.gateway.startedAt, process_start: processStart(process.pid),
+  });
   writePidFile(paths.pid);
-  writeServerInfo(paths.dir, { pid: process.pid, host: listen.host, port: server.port, url: server.url, started_at: server.gateway.startedAt });
   const auth = config.api_key ? 'API key required' : "no API key: only this user's programs on this machine";
   log.ready(`agentgw listening on ${boundAddress(listen.host, server.port)} (${wildcardNote(listen.host, server.url)}docs: ${server.url}/docs; ${auth}; tmux session "${config.tmux_session}")`);
   const exposed = configFileExposure(config.config_file);

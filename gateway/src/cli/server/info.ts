@@ -9,6 +9,8 @@ export interface ServerInfo {
   port: number;
   url: string;
   started_at: string;
+  /** When the process started, from /proc (owner.ts); null where there is none. */
+  process_start: string | null;
 }
 
 export const infoPath = (dir: string) => join(dir, 'server.json');

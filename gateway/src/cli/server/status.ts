@@ -1,14 +1,14 @@
 import { defineCommand } from 'citty';
 import { ExitStatus, removePidFile } from '@devhub/shared';
-import { cliContext } from '../_context';
+import { serverControlContext } from '../_context';
 import { readServerInfo, removeServerInfo } from './info';
 import { serverPid } from './owner';
 
 export default defineCommand({
   meta: { name: 'status', description: 'Show whether the server runs (exit 0 running, 1 stopped)' },
   run() {
-    const { paths } = cliContext();
-    const server = serverPid(paths.pid);
+    const { paths } = serverControlContext();
+    const server = serverPid(paths);
     const pid = server.state === 'none' ? null : server.pid;
     const lines = ['API Server Status'];
     let running = false;

@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { isProcessAlive, removePidFile } from '@devhub/shared';
-import { cliContext } from '../_context';
+import { serverControlContext } from '../_context';
 import { removeServerInfo } from './info';
 import { serverPid } from './owner';
 
@@ -9,8 +9,8 @@ const GRACE_MS = 5_000;
 export default defineCommand({
   meta: { name: 'stop', description: 'Stop the background server: SIGTERM, SIGKILL after 5 s' },
   async run() {
-    const { paths, log } = cliContext();
-    const server = serverPid(paths.pid);
+    const { paths, log } = serverControlContext();
+    const server = serverPid(paths);
     if (server.state !== 'running') {
       removePidFile(paths.pid);
       removeServerInfo(paths.dir);
