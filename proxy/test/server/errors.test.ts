@@ -275,6 +275,20 @@ describe('request guard', () => {
     expect(error.code).toBe('forbidden_origin');
   });
 
+  it('refuses what another page\'s browser sends without an Origin (an image, a script: Sec-Fetch-Site), but not a typed address or the dashboard\'s own calls', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      for (const path of ['/v1/models', '/dashboard/api/state', '/dashboard/api/events']) {
+        const { status, error } = await call(new Request(`http://localhost${path}`, { headers: { 'sec-fetch-site': site } }));
+        expect([path, site, status, error.code]).toEqual([path, site, 403, 'forbidden_origin']);
+      }
+      // The dashboard's page and /health hold no data: any page may link to them.
+      expect((await h.app.handle(new Request('http://localhost/dashboard', { headers: { 'sec-fetch-site': site } }))).status).toBe(200);
+    }
+    for (const site of ['same-origin', 'none']) {
+      expect((await h.app.handle(new Request('http://localhost/v1/models', { headers: { 'sec-fetch-site': site } }))).status).toBe(200);
+    }
+  });
+
   it('requires auth_token when set: x-api-key or Bearer; /health stays open', async () => {
     const guarded = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['YOUR_API_KEY'] } }, { server: { auth_token: 'local-token-123' } }));
     const missing = await guarded.app.handle(post('/v1/messages', { model: 'x' }));

@@ -54,6 +54,13 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
   if (origin !== null && !(isDashboard(request) && sameOrigin(origin, request))) {
     throw new Forbidden('browser requests (with an Origin header) are refused: a web page must not spend your keys', 'forbidden_origin');
   }
+  // An <img>, <script> or link of another page sends no Origin, but its browser says where it came
+  // from: such a GET would still open a dashboard stream or run a handler. Open paths (the
+  // dashboard's page, /health) may be linked to from anywhere.
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin' && site !== 'none' && !isOpenPath(request)) {
+    throw new Forbidden(`a request another web page made (Sec-Fetch-Site: ${site.slice(0, 20)}) is refused: a web page must not use the proxy`, 'forbidden_origin');
+  }
   if (server.auth_token && !isOpenPath(request)) checkToken(request, server.auth_token, peer, guesses);
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new RequestTooLarge(MAX_BODY_BYTES);
