@@ -283,6 +283,7 @@ describe('request guard', () => {
       }
       // The dashboard's page and /health hold no data: any page may link to them.
       expect((await h.app.handle(new Request('http://localhost/dashboard', { headers: { 'sec-fetch-site': site } }))).status).toBe(200);
+      expect((await h.app.handle(new Request('http://localhost/docs', { headers: { 'sec-fetch-site': site } }))).status).toBe(200);
     }
     for (const site of ['same-origin', 'none']) {
       expect((await h.app.handle(new Request('http://localhost/v1/models', { headers: { 'sec-fetch-site': site } }))).status).toBe(200);

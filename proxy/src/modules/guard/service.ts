@@ -56,9 +56,9 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
   }
   // An <img>, <script> or link of another page sends no Origin, but its browser says where it came
   // from: such a GET would still open a dashboard stream or run a handler. Open paths (the
-  // dashboard's page, /health) may be linked to from anywhere.
+  // dashboard's page, /health) and the API reference may be linked to from anywhere.
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none' && !isOpenPath(request)) {
+  if (site !== null && site !== 'same-origin' && site !== 'none' && !isOpenPath(request) && !isDocs(request)) {
     throw new Forbidden(`a request another web page made (Sec-Fetch-Site: ${site.slice(0, 20)}) is refused: a web page must not use the proxy`, 'forbidden_origin');
   }
   if (server.auth_token && !isOpenPath(request)) checkToken(request, server.auth_token, peer, guesses);
@@ -69,6 +69,11 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
 /** Whether a request needs no token (OPEN_PATHS): passing the guard there says nothing of who sent it. */
 export function isOpenPath(request: Request): boolean {
   return OPEN_PATHS.has(requestPath(request));
+}
+
+function isDocs(request: Request): boolean {
+  const path = requestPath(request);
+  return path === '/docs' || path.startsWith('/docs/');
 }
 
 function isDashboard(request: Request): boolean {
