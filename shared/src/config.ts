@@ -34,6 +34,15 @@ export function loadConfig<S extends TSchema>(file: string, options: LoadConfigO
 
 /** Same as loadConfig, from text already in memory; `file` names it in messages. */
 export function parseConfig<S extends TSchema>(file: string, text: string, options: LoadConfigOptions<S>): Static<S> {
+  return validateConfig(file, readYaml(file, text), options);
+}
+
+/**
+ * YAML text as a plain value (`{}` for an empty file). Every failure is a ConfigError: a syntax
+ * error, and also what `toJS` throws after a clean parse, such as the yaml package's refusal of an
+ * alias bomb ("Excessive alias count …", a ReferenceError).
+ */
+export function readYaml(file: string, text: string): unknown {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) {
     throw new ConfigError(file, doc.errors.map((e) => {
@@ -42,8 +51,11 @@ export function parseConfig<S extends TSchema>(file: string, text: string, optio
       return `${pos ? `line ${pos.line}, column ${pos.col}: ` : ''}${message}`;
     }));
   }
-  const raw: unknown = doc.toJS() ?? {};
-  return validateConfig(file, raw, options);
+  try {
+    return doc.toJS() ?? {};
+  } catch (error) {
+    throw new ConfigError(file, [`cannot read the YAML: ${(error as Error).message}`]);
+  }
 }
 
 export function validateConfig<S extends TSchema>(file: string, raw: unknown, options: LoadConfigOptions<S>): Static<S> {

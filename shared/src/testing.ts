@@ -180,3 +180,13 @@ export async function runAsNobody(code: string): Promise<{ out: string; err: str
     rmSync(home, { recursive: true, force: true });
   }
 }
+
+/**
+ * A YAML "billion laughs": seven levels of nine aliases each. The yaml package parses it but
+ * refuses to expand it (`toJS` throws "Excessive alias count …").
+ */
+export const ALIAS_BOMB_YAML = [
+  'a: &a [x, x, x, x, x, x, x, x, x]',
+  ...'bcdefg'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`),
+  '',
+].join('\n');

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type as t } from '@sinclair/typebox';
 import { ConfigError, formatPath, loadConfig } from '../src';
-import { useTempDirs } from '../src/testing';
+import { ALIAS_BOMB_YAML, useTempDirs } from '../src/testing';
 
 const temp = useTempDirs(afterAll);
 
@@ -40,6 +40,11 @@ describe('config loader', () => {
     const problems = problemsOf(() => loadConfig(file('server:\n  port: [1, 2\n'), { schema: Schema }));
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]).toMatch(/^line \d+, column \d+: /);
+  });
+
+  it('reports a YAML alias bomb as a problem, not an exception', () => {
+    const problems = problemsOf(() => loadConfig(file(ALIAS_BOMB_YAML), { schema: Schema }));
+    expect(problems).toEqual([expect.stringContaining('Excessive alias count')]);
   });
 
   it('reports every bad path at once, with the file name in the message', () => {

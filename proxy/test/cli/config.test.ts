@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { ALIAS_BOMB_YAML } from '@devhub/shared/testing';
 import { configYaml } from '../usage/helpers';
 import { cli, fakeProgram, sandbox } from './helpers';
 
@@ -47,6 +48,16 @@ describe('modelproxy config', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('server.port');
     expect(r.stderr).toContain('providers.a.api_keys[0].key');
+  });
+
+  it('validate reports a YAML alias bomb as a problem (exit 2), without a stack trace', async () => {
+    writeFileSync(path, ALIAS_BOMB_YAML);
+    const r = await cli(['config', 'validate'], box.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${path}: invalid configuration`);
+    expect(r.stderr).toContain('Excessive alias count');
+    expect(r.stderr).not.toContain('unexpected error');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('validate explains choices in words, warns on an all-placeholder config (exit 1) and on a file others can read', async () => {

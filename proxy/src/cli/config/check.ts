@@ -1,6 +1,6 @@
-import { ConfigError } from '@devhub/shared';
+import { ConfigError, readYaml } from '@devhub/shared';
 import { statSync } from 'node:fs';
-import { parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { isPlaceholderKey, parseProxyConfig, type ProxyConfig } from '../../config';
 import { migrateValue } from '../../migrations';
 
@@ -9,9 +9,7 @@ import { migrateValue } from '../../migrations';
  * first, so the answer is what the program would run with.
  */
 export function checkConfigText(text: string, file: string): { config: ProxyConfig; fromVersion: number } {
-  const doc = parseDocument(text, { prettyErrors: false });
-  if (doc.errors.length > 0) return { config: parseProxyConfig(text, file), fromVersion: -1 };
-  const raw: unknown = doc.toJS() ?? {};
+  const raw = readYaml(file, text);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(file, ['(root): expected a mapping']);
   const { value, from } = migrateValue(raw as Record<string, any>, undefined, file);
   return { config: parseProxyConfig(stringify(value), file), fromVersion: from };
