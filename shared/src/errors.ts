@@ -1,3 +1,5 @@
+import { maskUrlPasswords } from './mask';
+
 /**
  * Base class for every expected failure. Each product maps these to its own documented
  * error body in one `onError` hook; nothing else turns errors into responses.
@@ -22,11 +24,16 @@ export class AppError extends Error {
 
 export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
 
-/** A config file that is missing, unparsable or invalid. `problems` lists every bad path. */
+/**
+ * A config file that is missing, unparsable or invalid. `problems` lists every bad path; a URL
+ * password a problem quotes (`base_url: … got "ftp://admin:…@host"`) is masked, as the problems are
+ * printed, logged and shown on the dashboard.
+ */
 export class ConfigError extends AppError {
   readonly file: string;
   readonly problems: string[];
-  constructor(file: string, problems: string[]) {
+  constructor(file: string, quoted: string[]) {
+    const problems = quoted.map(maskUrlPasswords);
     super('CONFIG_INVALID', 500, `${file}: invalid configuration\n${problems.map((p) => `  - ${p}`).join('\n')}`, { file, problems });
     this.file = file;
     this.problems = problems;

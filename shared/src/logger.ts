@@ -1,5 +1,6 @@
 import { createConsola, type ConsolaInstance, type ConsolaReporter } from 'consola';
 import { formatWithOptions } from 'node:util';
+import { maskUrlPasswords } from './mask';
 
 export type Logger = ConsolaInstance;
 
@@ -16,11 +17,12 @@ const MARK: Record<string, string> = { warn: 'WARN ', error: 'ERROR ', fatal: 'F
 /**
  * One line per entry and no blank line around it (consola's own reporters frame warnings and errors
  * with empty lines, which a service journal keeps): `[proxy] WARN text`. An entry whose text has
- * several lines keeps them, indented under the first.
+ * several lines keeps them, indented under the first. A URL's password is masked (a provider's
+ * `base_url` may carry one).
  */
 const oneLineReporter: ConsolaReporter = {
   log(entry, context) {
-    const text = formatWithOptions({ colors: false, breakLength: Infinity }, ...entry.args).trimEnd().replace(/\n/g, '\n  ');
+    const text = maskUrlPasswords(formatWithOptions({ colors: false, breakLength: Infinity }, ...entry.args).trimEnd()).replace(/\n/g, '\n  ');
     const tag = entry.tag ? `[${entry.tag}] ` : '';
     const stream = entry.level < 2 ? context.options.stderr ?? process.stderr : context.options.stdout ?? process.stdout;
     stream.write(`${tag}${MARK[entry.type] ?? ''}${text}\n`);

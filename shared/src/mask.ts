@@ -16,3 +16,11 @@ export function redact(text: string, secrets: Iterable<string>): string {
   }
   return out;
 }
+
+/** `scheme://user:password@` in any text; the password stops at what a URL cannot hold unencoded. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:'"]*):([^\s/?#@'"]+)@/gi;
+
+/** Masks the password of every URL in `text` (`http://admin:BASI***9999@host`), keeping the rest. */
+export function maskUrlPasswords(text: string): string {
+  return text.includes('://') ? text.replace(URL_PASSWORD, (_, head: string, password: string) => `${head}:${maskKey(password)}@`) : text;
+}

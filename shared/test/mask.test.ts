@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { maskKey, redact } from '../src';
+import { maskKey, maskUrlPasswords, redact } from '../src';
 
 describe('key masking', () => {
   it('shows the first and last four characters only', () => {
@@ -16,5 +16,10 @@ describe('key masking', () => {
     const out = redact(text, [secret]);
     expect(out).not.toContain(secret);
     expect(out).toBe('auth failed for sk-s***efgh; retry sk-s***efgh');
+  });
+  it('masks the password of every URL in text and keeps the rest', () => {
+    expect(maskUrlPasswords('base_url: http://admin:BASICPASS-9999@host:8080/anthropic # via "https://u:pw@x/"'))
+      .toBe('base_url: http://admin:BASI***9999@host:8080/anthropic # via "https://u:***@x/"');
+    expect(maskUrlPasswords('see https://user@host/a:b@c and http://host:8080/x')).toBe('see https://user@host/a:b@c and http://host:8080/x');
   });
 });

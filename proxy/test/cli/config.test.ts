@@ -8,6 +8,7 @@ import { cli, fakeProgram, sandbox } from './helpers';
 
 const KEY = 'sk-cp-secret-config-key-777';
 const TOKEN = 'local-client-token-99999';
+const URL_PASSWORD = 'BASICPASS-9999';
 const box = sandbox('mp-config-');
 const path = join(box.dir, 'config.yaml');
 afterAll(() => box[Symbol.dispose]());
@@ -33,6 +34,19 @@ describe('modelproxy config', () => {
     expect(r.stdout).toContain('auth_token: loca***9999');
     expect(r.stdout).not.toContain(KEY);
     expect(r.stdout).not.toContain(TOKEN);
+  });
+
+  it('show, and validate\'s problems, mask the password of a URL', async () => {
+    writeFileSync(path, good().replace('https://api.minimaxi.com/anthropic', `http://admin:${URL_PASSWORD}@127.0.0.1:9/anthropic`));
+    const shown = await cli(['config', 'show'], box.env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('base_url: http://admin:BASI***9999@127.0.0.1:9/anthropic');
+    expect(shown.stdout).not.toContain(URL_PASSWORD);
+    writeFileSync(path, good().replace('https://api.minimaxi.com/anthropic', `ftp://admin:${URL_PASSWORD}@127.0.0.1:9/anthropic`));
+    const invalid = await cli(['config', 'validate'], box.env);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('providers.minimax.base_url: expected an http(s) URL, got "ftp://admin:BASI***9999@127.0.0.1:9/anthropic"');
+    expect(invalid.stderr).not.toContain(URL_PASSWORD);
   });
 
   it('validate reports a valid config with exit 0', async () => {

@@ -171,6 +171,20 @@ describe('modelproxy doctor', () => {
     expect(r.stdout).toContain('ANTHROPIC_BASE_URL is https://api.kimi.com/coding; run: modelproxy settings apply');
   });
 
+  it('masks a URL password in the settings it quotes and in a config problem', async () => {
+    const password = 'BASICPASS-9999';
+    mkdirSync(join(box.home, '.claude'), { recursive: true });
+    writeFileSync(join(box.home, '.claude', 'settings.json'), JSON.stringify({ env: { ANTHROPIC_BASE_URL: `https://me:${password}@relay.example/coding` } }));
+    box.writeConfig(withPort(configYaml({ good: { base_url: `${mock.url}/good`, api_keys: [{ key: GOOD }] } }), freePort()));
+    const settings = await cli(['doctor', '--offline'], box.env);
+    expect(settings.stdout).toContain('ANTHROPIC_BASE_URL is https://me:BASI***9999@relay.example/coding');
+    box.writeConfig(withPort(configYaml({ good: { base_url: `ftp://admin:${password}@127.0.0.1:9/good`, api_keys: [{ key: GOOD }] } }), freePort()));
+    const invalid = await cli(['doctor', '--offline'], box.env);
+    expect(invalid.code).toBe(1);
+    expect(`${invalid.stdout}${invalid.stderr}`).toContain('ftp://admin:BASI***9999@127.0.0.1:9/good');
+    for (const r of [settings, invalid]) expect(`${r.stdout}${r.stderr}`).not.toContain(password);
+  });
+
   it('fails the settings check when settings.json carries a token other than server.auth_token', async () => {
     using own = sandbox('mp-doctor-token-');
     const port = freePort();

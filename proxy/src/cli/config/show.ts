@@ -1,4 +1,4 @@
-import { maskKey, redact } from '@devhub/shared';
+import { maskKey, maskUrlPasswords, redact } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { readFileSync } from 'node:fs';
 import { isScalar, parseDocument, visit } from 'yaml';
@@ -6,7 +6,7 @@ import type { ProxyConfig } from '../../config';
 import { print } from '../_args';
 import { loadContext } from '../_context';
 
-/** Prints config.yaml as written, byte for byte, except that every key and token is masked. */
+/** Prints config.yaml as written, byte for byte, except that every key, token and URL password is masked. */
 export default defineCommand({
   meta: { name: 'show', description: 'Print config.yaml with keys masked' },
   run() {
@@ -16,6 +16,10 @@ export default defineCommand({
 });
 
 export function maskConfigText(text: string, config: ProxyConfig): string {
+  return maskUrlPasswords(maskSecrets(text, config));
+}
+
+function maskSecrets(text: string, config: ProxyConfig): string {
   const secrets = [...Object.values(config.providers).flatMap((p) => p.api_keys.map((k) => k.key)), config.server.auth_token].filter(Boolean);
   // Replacing very short secrets as text would hit unrelated words; mask those field by field.
   if (secrets.every((s) => s.length >= 4)) return redact(text, secrets.sort((a, b) => b.length - a.length));

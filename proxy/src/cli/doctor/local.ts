@@ -1,4 +1,4 @@
-import { ConfigError } from '@devhub/shared';
+import { ConfigError, maskUrlPasswords } from '@devhub/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { CONFIG_VERSION, configPath, isPlaceholderKey, type ProxyConfig } from '../../config';
 import { healthOf, startAdvice } from '../_running';
@@ -80,7 +80,7 @@ export function checkSettings(config: ProxyConfig): CheckResult {
       }
       return { status: 'ok', name: 'settings', detail: `${path} points at ${proxyUrl(config)}` };
     }
-    const now = file.env.ANTHROPIC_BASE_URL ? `ANTHROPIC_BASE_URL is ${file.env.ANTHROPIC_BASE_URL}` : 'ANTHROPIC_BASE_URL is not set';
+    const now = file.env.ANTHROPIC_BASE_URL ? `ANTHROPIC_BASE_URL is ${maskUrlPasswords(file.env.ANTHROPIC_BASE_URL)}` : 'ANTHROPIC_BASE_URL is not set';
     return { status: 'warn', name: 'settings', detail: `${path}: ${now}; run: modelproxy settings apply` };
   } catch (error) {
     return { status: 'fail', name: 'settings', detail: (error as Error).message.split('\n').join(' ') };

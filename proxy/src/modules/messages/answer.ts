@@ -1,4 +1,4 @@
-import { redact } from '@devhub/shared';
+import { maskUrlPasswords, redact } from '@devhub/shared';
 import { errorTypeFor, UpstreamRedirect } from '../../upstream/errors';
 import { retryAfterMs, type Outcome } from '../../upstream/fallback';
 import { RETRYABLE_STATUSES } from '../../upstream/statuses';
@@ -15,7 +15,7 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel();
     const location = res.headers.get('location');
-    throw new UpstreamRedirect(provider, res.status, location === null ? null : redact(location, [key]));
+    throw new UpstreamRedirect(provider, res.status, location === null ? null : maskUrlPasswords(redact(location, [key])));
   }
   if (res.status < 400) {
     if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
