@@ -10,6 +10,7 @@ import { quotaResetAt } from './usage/reset';
 import { recheckKey } from './usage/recheck';
 import { ProxyState } from './upstream/state';
 import { errorResponse } from './modules/errors/respond';
+import { RouteTable } from './modules/errors/route-table';
 import { guardRequest, isOpenPath, type PeerLookup } from './modules/guard/service';
 import { TokenGuesses } from './modules/guard/guesses';
 import { requestPeerUids } from '@devhub/shared/peer-user';
@@ -70,7 +71,9 @@ export function createApp(deps: AppDeps = {}) {
     guardRequest(request, state.current.config.server, peer, guesses);
     if (!isOpenPath(request)) self?.server?.timeout(request, 0);
   };
-  const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log);
+  // Read from the composed app below, so a 405's Allow always matches the routes it serves.
+  const routes = new RouteTable(() => app.routes);
+  const rejected = (error: unknown, request: Request) => errorResponse(undefined, error, request, log, routes);
   const messages = messagesHandler(services, guard, rejected);
   const chat = openaiHandler('chat', services, guard, rejected);
   const responses = openaiHandler('responses', services, guard, rejected);
@@ -80,7 +83,7 @@ export function createApp(deps: AppDeps = {}) {
   // "Performance"). The Elysia route below is the same handler, for /docs and in-process callers.
   const app = new Elysia({ serve: { routes: { [MESSAGES_PATH]: { POST: messages }, [CHAT_PATH]: { POST: chat }, [RESPONSES_PATH]: { POST: responses }, [COUNT_TOKENS_PATH]: { POST: countTokens } } } })
     .onRequest(({ request }) => guard(request))
-    .onError(({ code, error, request }) => errorResponse(code, error, request, log))
+    .onError(({ code, error, request }) => errorResponse(code, error, request, log, routes))
     .use(docsModule())
     .use(healthModule())
     .use(messagesModule(messages))

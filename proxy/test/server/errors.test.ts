@@ -53,6 +53,33 @@ describe('structured errors', () => {
     expect((await call(req('GET', '/v1/chat/completions'))).status).toBe(405);
   });
 
+  it('405 with Allow on every path the app serves, for a method it does not accept there', async () => {
+    const seen: Record<string, string[]> = {};
+    for (const route of h.app.routes) {
+      const path = route.path.replace(/:[^/]+/g, 'foo');
+      seen[path] = [...(seen[path] ?? []), route.method, ...(route.method === 'GET' ? ['HEAD'] : [])];
+    }
+    expect(Object.keys(seen).length).toBeGreaterThan(15);
+    for (const [path, methods] of Object.entries(seen)) {
+      for (const wrong of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !methods.includes(m))) {
+        const { status, error, headers } = await call(req(wrong, path));
+        expect({ wrong, path, status, code: error.code, allow: headers.get('allow') }).toEqual({ wrong, path, status: 405, code: 'method_not_allowed', allow: [...new Set(methods)].sort().join(', ') });
+      }
+    }
+  });
+
+  it('405 on the paths a fixed table once missed', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/', 'GET, HEAD'], ['POST', '/dashboard', 'GET, HEAD'], ['POST', '/dashboard/api/state', 'GET, HEAD'],
+      ['GET', '/dashboard/api/reload', 'POST'], ['POST', '/v1/models/foo', 'GET, HEAD'], ['POST', '/api/hello', 'HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const { status, error, headers } = await call(req(method, path));
+      expect({ path, status, code: error.code, allow: headers.get('allow') }).toEqual({ path, status: 405, code: 'method_not_allowed', allow });
+    }
+    expect((await call(req('GET', '/dashboard/api/nope'))).status).toBe(404);
+  });
+
   it('OpenAI paths answer in OpenAI\'s error shape: a base URL without /v1 is named, the guard\'s refusals too', async () => {
     for (const path of ['/chat/completions', '/responses']) {
       const res = await h.app.handle(post(path, { model: 'x' }));

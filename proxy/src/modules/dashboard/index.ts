@@ -1,8 +1,7 @@
 import { readBounded, type Logger } from '@devhub/shared';
 import { Elysia, t } from 'elysia';
 import type { ProxyState } from '../../upstream/state';
-import { InvalidRequest, ProxyError } from '../../upstream/errors';
-import { unmatchedRequest } from '../errors/unmatched';
+import { InvalidRequest, ProxyError, RouteNotFound } from '../../upstream/errors';
 import { DASHBOARD_ASSETS, DASHBOARD_PAGE } from './assets';
 import { MAX_STREAMS, type RequestFeed } from './feed';
 import { DashboardState, DashboardUsage, ReloadResult } from './model';
@@ -52,7 +51,7 @@ export const dashboardModule = (deps: DashboardDeps) => {
     .get('/', () => new Response(DASHBOARD_PAGE, { headers: html }), { detail: { summary: 'The dashboard page (same as /dashboard)', tags: ['dashboard'] } })
     .get(`${DASHBOARD_PATH}/assets/:file`, ({ params }) => {
       const asset = DASHBOARD_ASSETS[params.file];
-      if (!asset) throw unmatchedRequest('GET', `${DASHBOARD_PATH}/assets/${params.file}`);
+      if (!asset) throw new RouteNotFound('GET', `${DASHBOARD_PATH}/assets/${params.file}`);
       return new Response(asset.text, { headers: { 'content-type': asset.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } });
     }, { detail: { hide: true } })
     .get(`${DASHBOARD_API}/state`, () => dashboardState({ state: deps.state, usageCachePath: deps.usageCachePath, now: now() }), {

@@ -1,7 +1,7 @@
 import { swagger } from '@elysiajs/swagger';
 import { Elysia } from 'elysia';
+import { RouteNotFound } from '../../upstream/errors';
 import { VERSION } from '../../version';
-import { unmatchedRequest } from '../errors/unmatched';
 import { DOCS_ASSETS, DOCS_PAGE } from './assets';
 
 const TITLE = 'modelproxy — local model proxy';
@@ -18,7 +18,7 @@ export const docsModule = () => {
     .get('/docs', () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/assets/:file', ({ params }) => {
       const asset = DOCS_ASSETS[params.file];
-      if (!asset) throw unmatchedRequest('GET', `/docs/assets/${params.file}`);
+      if (!asset) throw new RouteNotFound('GET', `/docs/assets/${params.file}`);
       return new Response(Bun.file(asset.path), { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } });
     }, { detail: { hide: true } });
 };

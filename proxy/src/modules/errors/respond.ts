@@ -1,6 +1,7 @@
 import { isAppError, type Logger } from '@devhub/shared';
 import { errorBody, ProxyError } from '../../upstream/errors';
 import { requestPath } from '../guard/request-path';
+import type { RouteTable } from './route-table';
 import { unmatchedRequest } from './unmatched';
 import { openaiErrorResponseBody } from '../../translate/errors';
 import { wantsOpenAIShape } from '../models/shape';
@@ -26,13 +27,14 @@ function baseOf(request: Request): string | undefined {
 
 /**
  * The documented error answer for anything thrown while serving `request`, with one log line.
- * `code` is Elysia's name for what failed (NOT_FOUND, PARSE, VALIDATION…), undefined outside Elysia.
+ * `code` is Elysia's name for what failed (NOT_FOUND, PARSE, VALIDATION…), undefined outside Elysia;
+ * `routes` (the app's) tells a wrong method on a known path (405) from an unknown path (404).
  * The mapping itself never throws: Bun's fallback page would show the cwd and a stack.
  */
-export function errorResponse(code: unknown, error: unknown, request: Request, log: Logger): Response {
+export function errorResponse(code: unknown, error: unknown, request: Request, log: Logger, routes: RouteTable): Response {
   let failure: ProxyError;
   try {
-    failure = toProxyError(code, error, request, log);
+    failure = toProxyError(code, error, request, log, routes);
   } catch {
     failure = new ProxyError('internal_error', 500, 'internal proxy error (see the proxy log)');
   }
@@ -49,10 +51,10 @@ export function errorResponse(code: unknown, error: unknown, request: Request, l
 }
 
 /** The single mapping from anything thrown to the documented error body. */
-function toProxyError(code: unknown, error: unknown, request: Request, log: Logger): ProxyError {
+function toProxyError(code: unknown, error: unknown, request: Request, log: Logger, routes: RouteTable): ProxyError {
   if (error instanceof ProxyError) return error;
   if (isAppError(error)) return new ProxyError(error.code, error.status, error.message);
-  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request), baseOf(request));
+  if (code === 'NOT_FOUND') return unmatchedRequest(request.method, requestPath(request), routes, baseOf(request));
   if (code === 'PARSE') return new ProxyError('invalid_json', 400, 'request body could not be parsed');
   if (code === 'VALIDATION') return new ProxyError('invalid_request', 400, validationText(error));
   log.error(`unexpected error on ${request.method} ${requestPath(request)}: ${(error as Error)?.stack || String(error)}`);

@@ -1,18 +1,5 @@
 import { EndpointNotSupported, MethodNotAllowed, RouteNotFound, type ProxyError } from '../../upstream/errors';
-
-/** Paths the proxy serves and their methods (for 405). */
-const ROUTES: Record<string, string[]> = {
-  '/v1/messages': ['POST'],
-  '/v1/messages/count_tokens': ['POST'],
-  '/v1/chat/completions': ['POST'],
-  '/v1/responses': ['POST'],
-  '/v1/models': ['GET'],
-  '/v1/images/generations': ['POST'],
-  '/v1/images/edits': ['POST'],
-  '/health': ['GET'],
-  '/docs': ['GET'],
-  '/docs/json': ['GET'],
-};
+import type { RouteTable } from './route-table';
 
 // `{base}` becomes the address the client reached the proxy at.
 const USE_MESSAGES = 'Point an Anthropic Messages client at POST /v1/messages instead (Claude Code: ANTHROPIC_BASE_URL={base}).';
@@ -34,16 +21,17 @@ const UNSUPPORTED: [string, string][] = [
 ];
 
 /**
- * The structured error for a request no route took: 405, 501 or 404 — never a bare 404. `base` is
- * the proxy's address as the client reached it (named in the advice).
+ * The structured error for a request no route took: 405, 501 or 404 — never a bare 404. `routes`
+ * is the app's own route table; `base` is the proxy's address as the client reached it (named in
+ * the advice).
  */
-export function unmatchedRequest(method: string, rawPath: string, base = 'http://127.0.0.1:8765'): ProxyError {
+export function unmatchedRequest(method: string, rawPath: string, routes: RouteTable, base = 'http://127.0.0.1:8765'): ProxyError {
   const path = rawPath.split('?')[0]!.replace(/\/+$/, '') || '/';
-  const allowed = ROUTES[path];
+  const allowed = routes.allowed(path);
   if (allowed && !allowed.includes(method)) return new MethodNotAllowed(method, path, allowed);
   // `/chat/completions` without the `/v1` prefix is the same family.
   const family = path.startsWith('/v1/') ? path : `/v1${path}`;
-  if (family !== path && ROUTES[family]) return new EndpointNotSupported(path, `Did you mean ${family}? Set the client's base URL to ${base}/v1 (OpenAI clients) or ${base} (Anthropic clients).`);
+  if (family !== path && routes.allowed(family)) return new EndpointNotSupported(path, `Did you mean ${family}? Set the client's base URL to ${base}/v1 (OpenAI clients) or ${base} (Anthropic clients).`);
   let best: [string, string] | null = null;
   for (const entry of UNSUPPORTED) {
     if ((family === entry[0] || family.startsWith(`${entry[0]}/`)) && (!best || entry[0].length > best[0].length)) best = entry;
