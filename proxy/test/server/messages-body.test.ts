@@ -35,6 +35,12 @@ describe('reading a Messages body without parsing it', () => {
     expect(JSON.parse(out)).toEqual({ ...JSON.parse(original), model: 'MiniMax-M2' });
   });
 
+  it('keeps the fast path for escapes that spell no ASCII (terminal colours, non-Latin text)', () => {
+    const raw = bytes(claudeCode({ output: '\u001b[31mred\u001b[0m \ud83d' }));
+    expect(text(raw)).toContain('\\u001b[31m');
+    expect(new MessagesBody(raw).forward('claude-opus-5-5', true)).toBe(raw);
+  });
+
   it('asks for a parse when images or documents may have to be stripped', () => {
     const withImage = claudeCode({ extra: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }] });
     expect(new MessagesBody(bytes(withImage)).forward('m', true)).toBeNull();
@@ -50,6 +56,10 @@ describe('reading a Messages body without parsing it', () => {
       ['{"model":"a","x":{"stream":true}}', 'a', false],
       ['{"model":"café","messages":[],"stream":true}', 'café', true],
       ['{"model":"m1","max_tokens":16,"stream":true,"messages":[]}', 'm1', true],
+      // A \u escape of a printable ASCII character may spell a key or value the byte searches miss.
+      ['{"model":"a","messages":[],"mod\\u0065l":"b","stream":true}', 'b', true],
+      ['{"model":"a","messages":[],"stream":true,"str\\u0065am":false}', 'a', false],
+      ['{"model":"a","messages":[{"role":"user","content":[{"type":"im\\u0061ge"}]}],"stream":true}', 'a', true],
     ];
     for (const [json, model, stream] of cases) {
       const body = new MessagesBody(bytes(json));
@@ -120,6 +130,11 @@ describe('the fast path through the proxy', () => {
       expect(sent.model).toBe('MiniMax-M2');
       expect(JSON.stringify(sent.messages)).not.toContain('"image"');
       expect(JSON.stringify(sent.messages)).toContain('[modelproxy] An image was removed');
+      // The same image with its type spelled "im\u0061ge" is the same image to the vendor.
+      expect((await send(withImage.replace('"type":"image"', '"type":"im\\u0061ge"'))).status).toBe(200);
+      const escaped = JSON.parse(upstream.requests[2]!.body);
+      expect(escaped.messages[0].content.map((b: { type: string }) => b.type)).toEqual(['text', 'text']);
+      expect(JSON.stringify(escaped.messages)).toContain('[modelproxy] An image was removed');
     } finally {
       await server.stop();
       await upstream.stop();
@@ -144,6 +159,13 @@ describe('the fast path through the proxy', () => {
         expect(JSON.parse(upstream.requests[0]!.body).model).toBe(served);
         expect((await h.logLines()).at(-1)).toMatchObject({ model_in: last, model_out: served });
       }
+      // A second model spelled with a \u escape is read as the vendor reads it, and the vendor gets one model.
+      const escaped = claudeCode().replace('"max_tokens":32000', '"max_tokens":32000,"mod\\u0065l":"claude-opus-x"').replace('"model":"claude-opus-5-5"', '"model":"claude-haiku-4-5"');
+      upstream.requests.length = 0;
+      expect((await send(escaped)).status).toBe(200);
+      expect(upstream.requests[0]!.body.match(/"mod(el|\\u0065l)"/g)).toEqual(['"model"']);
+      expect(JSON.parse(upstream.requests[0]!.body).model).toBe('MiniMax-M2-her');
+      expect((await h.logLines()).at(-1)).toMatchObject({ model_in: 'claude-opus-x', model_out: 'MiniMax-M2-her' });
       // A nested "model" (a tool's schema, a subagent call's input) is no second model: still the fast path's splice.
       const nested = claudeCode({ tools: [{ name: 'Task', input_schema: { type: 'object', properties: { model: { type: 'string' } } } }] });
       upstream.requests.length = 0;

@@ -11,6 +11,7 @@ const DOCUMENT = Buffer.from('"document"');
 const USER_ID = Buffer.from('"metadata":{"user_id":');
 const USER_ID_WITHIN = 4096;
 const MODEL_KEY = Buffer.from('"model"');
+const UNICODE_ESCAPE = Buffer.from('\\u');
 
 /** Where the peeked top-level members are; `model` spans the JSON string token (quotes included). */
 interface Peek {
@@ -106,6 +107,7 @@ export class MessagesBody {
 
 /** `model` and `stream` from the scalar members at the start and the end, or null. */
 function peek(bytes: Buffer): Peek | null {
+  if (escapesAscii(bytes)) return null;
   const headLimit = Math.min(bytes.length, HEAD_BYTES);
   let at = objectStart(bytes, headLimit);
   if (at < 0) return null;
@@ -163,6 +165,23 @@ function secondModel(bytes: Buffer, from: number): boolean {
     i++;
     while (isSpace(bytes[i])) i++;
     if (bytes[i] === 0x22 /* " */) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a `\uXXXX` escape spells a printable ASCII character: `"mod\u0065l"` is `model` and
+ * `"im\u0061ge"` is `image` to the vendor's parser, while the byte searches here see neither. Such a
+ * body is parsed in full, so what the proxy routes and strips by is what the vendor reads. Escapes of
+ * control characters (`\u001b` in terminal output, as JSON.stringify writes them) and of non-ASCII
+ * text spell no key or value the proxy looks for, and keep the fast path.
+ */
+function escapesAscii(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(UNICODE_ESCAPE); at >= 0; at = bytes.indexOf(UNICODE_ESCAPE, at + UNICODE_ESCAPE.length)) {
+    const hex = bytes.toString('latin1', at + 2, at + 6);
+    if (!/^[0-9a-fA-F]{4}$/.test(hex)) return true;
+    const code = Number.parseInt(hex, 16);
+    if (code >= 0x20 && code < 0x7f) return true;
   }
   return false;
 }
