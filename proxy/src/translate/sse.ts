@@ -1,3 +1,4 @@
+import { redact } from '@devhub/shared';
 import { ProxyError } from '../upstream/errors';
 /** One server-sent event: its `event:` name (when given) and its `data:` lines joined. */
 export interface SseEvent {
@@ -98,6 +99,16 @@ export interface SseTranslator {
   push(chunk: Uint8Array): string;
   /** May throw to break the output: a stream cut short must not look complete. */
   end(): string;
+}
+
+/**
+ * `translator` with `secrets` masked in all it writes. A translation re-encodes the texts it takes
+ * from the vendor (an error event's message): a key the vendor wrote with JSON escapes, which a
+ * search of its bytes cannot see, comes out plain here, where it is found.
+ */
+export function redacting(translator: SseTranslator, secrets: readonly string[]): SseTranslator {
+  if (secrets.length === 0) return translator;
+  return { push: (chunk) => redact(translator.push(chunk), secrets), end: () => redact(translator.end(), secrets) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { maskUrlPasswords, redact } from '@devhub/shared';
 import { errorTypeFor, UpstreamRedirect } from '../../upstream/errors';
 import { retryAfterMs, type Outcome } from '../../upstream/fallback';
 import { RETRYABLE_STATUSES } from '../../upstream/statuses';
+import { maskKeyInBytes, maskKeyInStream } from '../../upstream/key-mask';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BYTES, readBody, readText } from '../../upstream/read-body';
 import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } from '../../upstream/quota';
 
@@ -9,7 +10,8 @@ import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } 
  * What one key's upstream answered, as the fallback loop needs it: a success to hand on, an answer
  * that is the client's (a 400), or a failure that moves on to the next key, with how long the key
  * rests. `now` is the key pool's clock. Every text of the vendor's that the client or the log may
- * see (an error body, a MiniMax `base_resp` message, a redirect's Location) has `key` masked.
+ * see (an error body, a MiniMax `base_resp` message, a redirect's Location, and a 200's body or
+ * stream, where a vendor may echo the key in an error event) has `key` masked.
  */
 export async function classifyAnswer(res: Response, provider: string, key: string, now: number): Promise<Outcome<Answer>> {
   if (res.status >= 300 && res.status < 400) {
@@ -18,10 +20,12 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
     throw new UpstreamRedirect(provider, res.status, location === null ? null : maskUrlPasswords(redact(location, [key])));
   }
   if (res.status < 400) {
-    if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
+    if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      return { ok: true, value: { res: new Response(maskKeyInStream(res.body, key), { status: res.status, statusText: res.statusText, headers: res.headers }) } };
+    }
     // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
     // `base_resp` error inside a 200 still moves on to the next key.
-    const body = await readBody(res, MAX_ANSWER_BYTES);
+    const body = maskKeyInBytes(await readBody(res, MAX_ANSWER_BYTES), key);
     const failed = baseRespFailure(body, key);
     if (!failed) return { ok: true, value: { res, body } };
     return { ok: false, status: failed.status, reason: failed.reason, value: { res: failed.answer }, quota: failed.quota?.window, restUntil: restUntil(failed.quota, res.headers, now) };

@@ -3,7 +3,8 @@ import { InvalidRequest } from '../../upstream/errors';
 import { toAnthropicError } from '../../translate/errors';
 import { anthropicToChatRequest } from '../../translate/vendor-request';
 import { chatToAnthropicResponse, chatToAnthropicStream } from '../../translate/vendor-response';
-import { parseOrNull, translateStream } from '../../translate/sse';
+import { parseOrNull, redacting, translateStream } from '../../translate/sse';
+import { redact } from '@devhub/shared';
 import type { Answer } from './answer';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BYTES, readBody, readText } from '../../upstream/read-body';
 
@@ -29,19 +30,20 @@ export function openaiHeaders(client: Headers, key: string): Headers {
 
 /**
  * An OpenAI-format vendor's answer in the Messages format: a stream through the chunk translator, a
- * chat completion as a message, an error body in Anthropic's error shape (status kept).
+ * chat completion as a message, an error body in Anthropic's error shape (status kept). `key`, the
+ * one that served, is masked in every text the translation takes from the vendor.
  */
-export async function fromOpenAIVendor(answer: Answer, model: string): Promise<Answer> {
+export async function fromOpenAIVendor(answer: Answer, model: string, key: string): Promise<Answer> {
   const { res } = answer;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   if (res.status >= 400) {
     const text = await readText(res, MAX_ERROR_BYTES);
     headers.set('content-type', 'application/json');
-    return { res: new Response(JSON.stringify(toAnthropicError(res.status, text)), { status: res.status, headers }) };
+    return { res: new Response(redact(JSON.stringify(toAnthropicError(res.status, text)), [key]), { status: res.status, headers }) };
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    return { res: new Response(translateStream(res.body, chatToAnthropicStream(model)), { status: res.status, headers }) };
+    return { res: new Response(translateStream(res.body, redacting(chatToAnthropicStream(model), [key])), { status: res.status, headers }) };
   }
   const bytes = answer.body ?? await readBody(res, MAX_ANSWER_BYTES);
   const parsed = parseOrNull(new TextDecoder().decode(bytes));
@@ -51,6 +53,6 @@ export async function fromOpenAIVendor(answer: Answer, model: string): Promise<A
     const body = new TextEncoder().encode(JSON.stringify(error));
     return { res: new Response(body, { status: 502, headers }), body };
   }
-  const body = new TextEncoder().encode(JSON.stringify(chatToAnthropicResponse(parsed as Record<string, unknown>, model)));
+  const body = new TextEncoder().encode(redact(JSON.stringify(chatToAnthropicResponse(parsed as Record<string, unknown>, model)), [key]));
   return { res: new Response(body, { status: res.status, headers }), body };
 }

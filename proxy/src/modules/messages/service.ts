@@ -41,6 +41,8 @@ export interface MessagesInput {
   path?: string;
   /** The (translated) body holds thinking without a signature, which a Messages provider must not get (translate/unsigned-thinking.ts). */
   unsignedThinking?: boolean;
+  /** Told the key that served (before the answer is returned), for a caller that translates the answer and must mask it. */
+  onServed?: (key: string) => void;
 }
 
 /** The status recorded for a request whose client left before it was answered (no answer is sent). */
@@ -193,7 +195,8 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
 
   const served = result.target;
   // An OpenAI-format vendor's answer, in the Messages format from here on (accounting reads that).
-  const answer = served.format === 'openai' ? await fromOpenAIVendor(result.value, served.upstreamModel) : result.value;
+  const answer = served.format === 'openai' ? await fromOpenAIVendor(result.value, served.upstreamModel, result.candidate.entry.key) : result.value;
+  input.onServed?.(result.candidate.entry.key);
   const upstream = answer.res;
   const { removed } = prepare(served);
   const servedBy = `${served.name}#${result.candidate.index}`;

@@ -1,4 +1,4 @@
-import { isAppError, type Logger } from '@devhub/shared';
+import { isAppError, redact, type Logger } from '@devhub/shared';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { InvalidRequest } from '../../upstream/errors';
 import { chatToAnthropic, type ChatContext } from '../../translate/chat-request';
@@ -6,7 +6,7 @@ import { anthropicToChat, anthropicToChatStream } from '../../translate/chat-res
 import { toOpenAIError } from '../../translate/errors';
 import { responsesToAnthropic, type ResponsesContext } from '../../translate/responses-request';
 import { anthropicToResponses, anthropicToResponsesStream } from '../../translate/responses-response';
-import { parseOrNull, translateStream } from '../../translate/sse';
+import { parseOrNull, redacting, translateStream } from '../../translate/sse';
 import { hasUnsignedThinking } from '../../translate/unsigned-thinking';
 import type { AnthropicResponse } from '../../translate/anthropic';
 import { parseJsonWithModel } from '../messages/parse';
@@ -40,11 +40,13 @@ export async function proxyOpenAI(deps: MessagesDeps, api: OpenAIApi, raw: Array
     if (isAppError(error)) throw error;
     throw new InvalidRequest(`request body cannot be translated (${(error as Error).message})`, 'invalid_request');
   }
+  const secrets: string[] = [];
   const res = await proxyMessages(deps, {
     headers: messagesHeaders(request.headers), raw: encoder.encode(text).buffer as ArrayBuffer, parsed: translated.request as unknown as Record<string, unknown>,
     signal: request.signal, path: api === 'chat' ? CHAT_PATH : RESPONSES_PATH, unsignedThinking: hasUnsignedThinking(translated.request),
+    onServed: (key) => secrets.push(key),
   });
-  return toClient(res, api, translated.context, deps.log);
+  return toClient(res, api, translated.context, deps.log, secrets);
 }
 
 // Compiled once: a 250 KB conversation is checked in a few microseconds instead of a tenth of a millisecond.
@@ -74,18 +76,21 @@ function messagesHeaders(client: Headers): Headers {
   return out;
 }
 
-/** A Messages answer (stream, JSON or error) in the client's API; the proxy's headers are kept. */
-async function toClient(res: Response, api: OpenAIApi, context: ChatContext | ResponsesContext, log: Logger): Promise<Response> {
+/**
+ * A Messages answer (stream, JSON or error) in the client's API; the proxy's headers are kept.
+ * `secrets` (the key that served) are masked in everything the translation writes.
+ */
+async function toClient(res: Response, api: OpenAIApi, context: ChatContext | ResponsesContext, log: Logger, secrets: readonly string[]): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   if (res.status >= 400) {
     headers.set('content-type', 'application/json');
-    return new Response(JSON.stringify(toOpenAIError(res.status, await readText(res, MAX_ERROR_BYTES))), { status: res.status, headers });
+    return new Response(redact(JSON.stringify(toOpenAIError(res.status, await readText(res, MAX_ERROR_BYTES))), secrets), { status: res.status, headers });
   }
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const translate = api === 'chat' ? anthropicToChatStream(context as ChatContext) : anthropicToResponsesStream(context as ResponsesContext);
     const cut = (error: unknown) => log.warn(`${api === 'chat' ? CHAT_PATH : RESPONSES_PATH}: the upstream's stream could not be translated (${(error as Error)?.message ?? error}); the client's stream was cut`);
-    return new Response(translateStream(res.body, translate, cut), { status: res.status, headers });
+    return new Response(translateStream(res.body, redacting(translate, secrets), cut), { status: res.status, headers });
   }
   const message = parseOrNull(await readText(res, MAX_ANSWER_BYTES)) as AnthropicResponse | null;
   headers.set('content-type', 'application/json');
@@ -93,5 +98,5 @@ async function toClient(res: Response, api: OpenAIApi, context: ChatContext | Re
     return new Response(JSON.stringify(toOpenAIError(502, 'the upstream answered 200 with a body that is not a Messages answer')), { status: 502, headers });
   }
   const out = api === 'chat' ? anthropicToChat(message, context as ChatContext) : anthropicToResponses(message, context as ResponsesContext);
-  return new Response(JSON.stringify(out), { status: res.status, headers });
+  return new Response(redact(JSON.stringify(out), secrets), { status: res.status, headers });
 }
