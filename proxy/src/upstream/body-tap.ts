@@ -1,3 +1,5 @@
+import type { KeyMasker } from './key-mask';
+
 /** Sees a copy of each chunk once the client has it (token accounting reads `usage` from it). */
 export interface ChunkObserver {
   /** The first chunk was just passed on (time to first byte). */
@@ -17,8 +19,13 @@ export type BrokenBy = 'upstream' | 'client';
  * Only the first chunk is read before the client asks for it. The observer is shown a chunk only
  * at the next pull, i.e. after the client took it and asked for more, while the next upstream read
  * is pending: it never delays a byte.
+ *
+ * `masker` replaces the key that served wherever the vendor echoes it (key-mask.ts), in this same
+ * pass: a second stream layer would cost every chunk another hop.
  */
-export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean, brokenBy?: BrokenBy) => void, observer?: ChunkObserver): ReadableStream<Uint8Array> | null {
+export function tapBody(
+  body: ReadableStream<Uint8Array> | null, done: (bytes: number, completed: boolean, brokenBy?: BrokenBy) => void, observer?: ChunkObserver, masker?: KeyMasker,
+): ReadableStream<Uint8Array> | null {
   if (body === null) {
     done(0, true);
     return null;
@@ -51,21 +58,34 @@ export function tapBody(body: ReadableStream<Uint8Array> | null, done: (bytes: n
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const read = ahead ?? reader.read();
-        ahead = null;
-        show();
-        const { done: end, value } = await read;
-        if (end) {
-          controller.close();
-          finish(true);
+        // A chunk that is all held back by the masker (the start of a key) gives nothing to send:
+        // read on, as a pull that enqueues nothing is not called again.
+        for (;;) {
+          const read = ahead ?? reader.read();
+          ahead = null;
+          show();
+          const { done: end, value } = await read;
+          if (end) {
+            const rest = masker?.flush() ?? null;
+            if (rest !== null) {
+              bytes += rest.byteLength;
+              controller.enqueue(rest);
+              seen = observer ? rest : null;
+            }
+            controller.close();
+            finish(true);
+            return;
+          }
+          const out = masker ? masker.push(value) : value;
+          if (out.byteLength === 0) continue;
+          const first = bytes === 0;
+          bytes += out.byteLength;
+          controller.enqueue(out);
+          if (observer) {
+            if (first) observer.firstByte();
+            seen = out;
+          }
           return;
-        }
-        const first = bytes === 0;
-        bytes += value.byteLength;
-        controller.enqueue(value);
-        if (observer) {
-          if (first) observer.firstByte();
-          seen = value;
         }
       } catch {
         finish(false, 'upstream');

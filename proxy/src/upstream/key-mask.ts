@@ -55,34 +55,6 @@ export function maskKeyInBytes(bytes: Uint8Array<ArrayBuffer>, key: string): Uin
   return (rest === null ? out : concat(out, rest)) as Uint8Array<ArrayBuffer>;
 }
 
-/** `body` with the key masked, chunk by chunk as the client pulls (nothing is read ahead). */
-export function maskKeyInStream(body: ReadableStream<Uint8Array> | null, key: string): ReadableStream<Uint8Array> | null {
-  if (body === null || key.length < MIN_KEY_LENGTH) return body;
-  const reader = body.getReader();
-  const masker = new KeyMasker(key);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          const rest = masker.flush();
-          if (rest !== null) controller.enqueue(rest);
-          controller.close();
-          return;
-        }
-        const out = masker.push(value);
-        if (out.byteLength > 0) {
-          controller.enqueue(out);
-          return;
-        }
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  }, { highWaterMark: 0 });
-}
-
 /**
  * Where the bytes that may go out end: before the longest tail of `bytes` (after `from`) that is a
  * proper prefix of `key`, or at the end.

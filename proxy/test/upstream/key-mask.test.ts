@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { maskKey } from '@devhub/shared';
+import { tapBody } from '../../src/upstream/body-tap';
 import { KeyMasker, maskKeyInBytes } from '../../src/upstream/key-mask';
 
 const KEY = 'sk-SECRETKEY-AAAA-1111';
@@ -38,5 +39,18 @@ describe('masking an echoed key in a body', () => {
     const body = encoder.encode('{"content":[{"type":"text","text":"hi"}]}');
     expect(maskKeyInBytes(body, KEY)).toBe(body);
     expect(decoder.decode(maskKeyInBytes(encoder.encode(`{"error":"${KEY}"}`), KEY))).toBe(`{"error":"${maskKey(KEY)}"}`);
+  });
+
+  it('goes through the body tap in the same pass, a chunk that is only the start of a key included', async () => {
+    const chunks = ['event: error\ndata: ', KEY.slice(0, 6), KEY.slice(6), ' overloaded\n\n', KEY.slice(0, 3)];
+    const upstream = new ReadableStream<Uint8Array>({ start(c) { for (const chunk of chunks) c.enqueue(encoder.encode(chunk)); c.close(); } });
+    let ended: [number, boolean] | null = null;
+    const seen: string[] = [];
+    const tapped = tapBody(upstream, (bytes, completed) => { ended = [bytes, completed]; }, { firstByte() {}, chunk: (c) => { seen.push(decoder.decode(c)); } }, new KeyMasker(KEY));
+    const text = await new Response(tapped).text();
+    const want = `event: error\ndata: ${maskKey(KEY)} overloaded\n\n${KEY.slice(0, 3)}`;
+    expect(text).toBe(want);
+    expect(seen.join('')).toBe(want);
+    expect(ended).toEqual([encoder.encode(want).byteLength, true]);
   });
 });

@@ -2,7 +2,7 @@ import { maskUrlPasswords, redact } from '@devhub/shared';
 import { errorTypeFor, UpstreamRedirect } from '../../upstream/errors';
 import { retryAfterMs, type Outcome } from '../../upstream/fallback';
 import { RETRYABLE_STATUSES } from '../../upstream/statuses';
-import { maskKeyInBytes, maskKeyInStream } from '../../upstream/key-mask';
+import { maskKeyInBytes } from '../../upstream/key-mask';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BYTES, readBody, readText } from '../../upstream/read-body';
 import { baseRespCode, MINIMAX_KEY_CODES, quotaExhausted, type QuotaExhausted } from '../../upstream/quota';
 
@@ -20,9 +20,9 @@ export async function classifyAnswer(res: Response, provider: string, key: strin
     throw new UpstreamRedirect(provider, res.status, location === null ? null : maskUrlPasswords(redact(location, [key])));
   }
   if (res.status < 400) {
-    if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      return { ok: true, value: { res: new Response(maskKeyInStream(res.body, key), { status: res.status, statusText: res.statusText, headers: res.headers }) } };
-    }
+    // A stream's key is masked as it goes to the client, in the same pass as its accounting
+    // (service.ts, tapBody).
+    if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return { ok: true, value: { res } };
     // Nothing has reached the client yet, so a non-streaming answer is read here: a MiniMax
     // `base_resp` error inside a 200 still moves on to the next key.
     const body = maskKeyInBytes(await readBody(res, MAX_ANSWER_BYTES), key);

@@ -9,6 +9,7 @@ import { acceptsImages, appendNoteToJson, responseNote, stripImages, type Remove
 import type { QuotaResets } from '../../upstream/quota';
 import type { RequestLog, RequestLogEntry } from '../../upstream/request-log';
 import { tapBody, type BrokenBy } from '../../upstream/body-tap';
+import { KeyMasker } from '../../upstream/key-mask';
 import { sseNoteInjector } from '../../upstream/sse-note';
 import type { Target } from '../../upstream/router';
 import type { ProxyState } from '../../upstream/state';
@@ -225,7 +226,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     logLine(typeof out === 'string' ? Buffer.byteLength(out) : out.byteLength, true);
     return new Response(out, { status, headers });
   }
-  return new Response(tapBody(out, logLine, meter.observer()), { status, headers });
+  return new Response(tapBody(out, logLine, meter.observer(), new KeyMasker(result.candidate.entry.key)), { status, headers });
 }
 
 /** The request-log fields of an answered request that are known when its headers go out. */
