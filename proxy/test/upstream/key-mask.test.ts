@@ -44,7 +44,7 @@ describe('masking an echoed key in a body', () => {
   it('goes through the body tap in the same pass, a chunk that is only the start of a key included', async () => {
     const chunks = ['event: error\ndata: ', KEY.slice(0, 6), KEY.slice(6), ' overloaded\n\n', KEY.slice(0, 3)];
     const upstream = new ReadableStream<Uint8Array>({ start(c) { for (const chunk of chunks) c.enqueue(encoder.encode(chunk)); c.close(); } });
-    let ended: [number, boolean] | null = null;
+    let ended = null as [number, boolean] | null;
     const seen: string[] = [];
     const tapped = tapBody(upstream, (bytes, completed) => { ended = [bytes, completed]; }, { firstByte() {}, chunk: (c) => { seen.push(decoder.decode(c)); } }, new KeyMasker(KEY));
     const text = await new Response(tapped).text();
