@@ -28,9 +28,8 @@ export class TmuxClient {
 
   /**
    * `-u`: tmux escapes a tab or any non-ASCII character in its output as `_` unless the locale
-   * says UTF-8, and a service manager often starts the gateway with no LANG at all; the tab-separated
-   * `list-windows` would then list nothing (every window "gone") and captures would lose the
-   * assistants' glyphs.
+   * says UTF-8, and a service manager often starts the gateway with no LANG at all; `list-windows`
+   * would then report names and folders mangled and captures would lose the assistants' glyphs.
    */
   argv(args: readonly string[]): string[] {
     return ['tmux', '-u', ...(this.target.socket ? ['-L', this.target.socket] : []), ...args];

@@ -10,7 +10,8 @@ export * from './errors';
 export { TmuxClient, isMissingTarget } from './client';
 export { sanitizeWindowName, dedupeName, type CreateWindowOptions } from './create';
 export { isValidKey, type SendTextOptions } from './input';
-export { PLACEHOLDER_WINDOW, parseWindowLine, type WindowInfo } from './windows';
+export { PLACEHOLDER_WINDOW, parseWindowList, type WindowInfo } from './windows';
+export { delimiters, recordFormat, splitRecords, type Delimiters } from './records';
 export type { CaptureOptions, Screen } from './capture';
 
 /**

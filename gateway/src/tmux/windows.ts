@@ -2,6 +2,7 @@ import type { TmuxClient } from './client';
 import { isMissingTarget } from './client';
 import { TmuxError } from './errors';
 import { escapeFormat } from './format';
+import { type Delimiters, delimiters, recordFormat, splitRecords } from './records';
 
 /** The placeholder window that keeps the session alive when every gateway window is gone. */
 export const PLACEHOLDER_WINDOW = '__main__';
@@ -27,26 +28,26 @@ const FIELDS = [
   '#{window_id}', '#{pane_pid}', '#{pane_dead}', '#{pane_current_command}', '#{pane_current_path}',
   '#{window_width}', '#{window_height}', '#{window_activity}', '#{@agentgw_provider}', '#{@agentgw_mode}', '#{window_name}',
 ];
-const FORMAT = FIELDS.join('\t');
 
-export function parseWindowLine(line: string): WindowInfo | null {
-  const parts = line.split('\t');
-  if (parts.length < FIELDS.length || !parts[0]?.startsWith('@')) return null;
-  const [id, pid, dead, command, path, width, height, activity, provider, mode] = parts as string[];
-  return {
-    window_id: id!,
-    pane_pid: Number(pid) || 0,
-    pane_dead: dead === '1',
-    pane_current_command: command ?? '',
-    pane_current_path: path ?? '',
-    width: Number(width) || 0,
-    height: Number(height) || 0,
-    window_activity: Number(activity) || 0,
-    provider: provider ?? '',
-    mode: mode ?? '',
-    // The name is last so a tab inside it cannot shift the other fields.
-    window_name: parts.slice(FIELDS.length - 1).join('\t'),
-  };
+/** The windows in `list-windows` output printed with `recordFormat(FIELDS, d)`. */
+export function parseWindowList(stdout: string, d: Delimiters): WindowInfo[] {
+  return splitRecords(stdout, d, FIELDS.length, 'list-windows').map((fields) => {
+    const [id, pid, dead, command, path, width, height, activity, provider, mode, name] = fields as string[];
+    if (!id?.startsWith('@')) throw new TmuxError('list-windows', `unreadable window id ${JSON.stringify(id)}`, 0);
+    return {
+      window_id: id,
+      pane_pid: Number(pid) || 0,
+      pane_dead: dead === '1',
+      pane_current_command: command ?? '',
+      pane_current_path: path ?? '',
+      width: Number(width) || 0,
+      height: Number(height) || 0,
+      window_activity: Number(activity) || 0,
+      provider: provider ?? '',
+      mode: mode ?? '',
+      window_name: name ?? '',
+    };
+  });
 }
 
 export async function hasSession(tmux: TmuxClient): Promise<boolean> {
@@ -72,16 +73,18 @@ export async function ensureSession(tmux: TmuxClient, size: { width: number; hei
   }
 }
 
-/** Gateway windows of the session (the placeholder excluded); empty when the session is gone. */
+/**
+ * Gateway windows of the session (the placeholder excluded); empty when the session is gone. Output
+ * that cannot be read is a TmuxError, never a window left out: callers take a missing window for dead.
+ */
 export async function listWindows(tmux: TmuxClient): Promise<WindowInfo[]> {
-  const result = await tmux.tryExec(['list-windows', '-t', `=${tmux.target.session}`, '-F', FORMAT]);
+  const d = delimiters();
+  const result = await tmux.tryExec(['list-windows', '-t', `=${tmux.target.session}`, '-F', recordFormat(FIELDS, d)]);
   if (result.exitCode !== 0) {
     if (isMissingTarget(result.stderr)) return [];
     throw new TmuxError('list-windows', result.stderr, result.exitCode);
   }
-  return result.stdout.split('\n')
-    .map(parseWindowLine)
-    .filter((w): w is WindowInfo => w !== null && w.window_name !== PLACEHOLDER_WINDOW);
+  return parseWindowList(result.stdout, d).filter((w) => w.window_name !== PLACEHOLDER_WINDOW);
 }
 
 export async function findWindow(tmux: TmuxClient, windowId: string): Promise<WindowInfo | null> {

@@ -185,6 +185,34 @@ describe('sessions over REST', () => {
   });
 });
 
+describe('names holding the characters tmux output is split on', () => {
+  it('keeps a session whose folder name holds a newline and a tab, and reports its cwd', async () => {
+    const odd = join(env.dir, 'x\ny\tz');
+    mkdirSync(odd);
+    const created = await createShell('test:odd-dir', { work_dir: odd });
+    expect(created.cwd).toBe(odd);
+    expect((await t.gateway.ctx.tmux.findWindow(created.window_id))?.pane_current_path).toBe(odd);
+    expect((await t.call('GET', '/api/v1/sessions/test:odd-dir')).body).toMatchObject({ window_id: created.window_id, cwd: odd });
+    expect((await t.call('GET', '/api/v1/sessions')).body.sessions).toContainEqual(expect.objectContaining({ channel_id: 'test:odd-dir', cwd: odd }));
+    expect((await t.call('POST', '/api/v1/sessions/test:odd-dir/input', { text: 'echo odd-dir-$((1+2))' })).status).toBe(200);
+    await paneHas('test:odd-dir', 'odd-dir-3');
+  });
+
+  it('keeps a session whose pane runs a program with a newline in its name', async () => {
+    const bin = join(env.dir, 'odd-bin');
+    mkdirSync(bin);
+    const created = await createShell('test:odd-program', { work_dir: bin });
+    const program = './a\nb'; // tmux reports the program's argv[0]
+    await t.call('POST', '/api/v1/sessions/test:odd-program/input', { text: `cp "$(command -v sleep)" "$(printf 'a\\nb')" && ./a?b 30` });
+    await waitFor(async () => (await t.gateway.ctx.tmux.displayMessage(created.window_id, '#{pane_current_command}')) === program, 'the program running');
+    expect((await t.gateway.ctx.tmux.findWindow(created.window_id))?.pane_current_command).toBe(program);
+    expect((await t.call('GET', '/api/v1/sessions')).body.sessions).toContainEqual(expect.objectContaining({ channel_id: 'test:odd-program', cwd: bin }));
+    expect((await t.call('POST', '/api/v1/sessions/test:odd-program/key', { key: 'C-c' })).status).toBe(200);
+    expect((await t.call('POST', '/api/v1/sessions/test:odd-program/input', { text: 'echo odd-program-$((2+2))' })).status).toBe(200);
+    await paneHas('test:odd-program', 'odd-program-4');
+  });
+});
+
 describe('input limits', () => {
   it('refuses a NUL character with 400 and text over 1 MiB with 413, keeping the session usable', async () => {
     await createShell('test:limits');

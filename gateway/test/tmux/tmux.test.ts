@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dedupeName, InvalidKey, isValidKey, parseWindowLine, sanitizeWindowName, Tmux } from '../../src/tmux';
+import { dedupeName, InvalidKey, isValidKey, delimiters, parseWindowList, sanitizeWindowName, Tmux, TmuxError } from '../../src/tmux';
 import { childEnv, testEnv, waitFor } from '../helpers/gateway';
 
 const env = testEnv('tmux');
@@ -183,10 +183,18 @@ describe('tmux helpers', () => {
     expect(dedupeName('new', ['proj'])).toBe('new');
   });
 
-  it('parses list-windows lines, keeping tabs inside the name', () => {
-    expect(parseWindowLine('@3\t99\t0\tbash\t/tmp\t200\t50\t1700000000\tshell\tnormal\ta\tb')).toMatchObject({
-      window_id: '@3', pane_pid: 99, pane_dead: false, pane_current_command: 'bash', window_name: 'a\tb', provider: 'shell', window_activity: 1700000000,
-    });
-    expect(parseWindowLine('garbage')).toBeNull();
+  it('reads list-windows records whose names hold newlines, tabs and the other call\'s token', () => {
+    const d = delimiters();
+    const other = delimiters();
+    const record = (id: string, command: string, path: string, name: string) =>
+      [id, '99', '0', command, path, '200', '50', '1700000000', 'shell', 'normal', name].join(d.field) + d.record;
+    const stdout = `${record('@3', 'a\nb', '/tmp/x\ny\tz', `a\tb${other.record}`)}\n${record('@4', 'bash', '/', 'n\n')}\n`;
+    expect(parseWindowList(stdout, d)).toEqual([
+      { window_id: '@3', pane_pid: 99, pane_dead: false, pane_current_command: 'a\nb', pane_current_path: '/tmp/x\ny\tz', width: 200, height: 50, window_activity: 1700000000, provider: 'shell', mode: 'normal', window_name: `a\tb${other.record}` },
+      expect.objectContaining({ window_id: '@4', pane_current_command: 'bash', window_name: 'n\n' }),
+    ]);
+    expect(parseWindowList('', d)).toEqual([]);
+    // A record that cannot be read is a failure to ask tmux, never a window gone.
+    expect(() => parseWindowList(`garbage${d.record}\n`, d)).toThrow(TmuxError);
   });
 });
