@@ -12,7 +12,7 @@ const rule = '─'.repeat(60);
 const dir = join(process.env.HOME ?? '/tmp', '.claude', 'projects', process.cwd().replace(/[^a-zA-Z0-9]/g, '-'));
 mkdirSync(dir, { recursive: true });
 const transcript = join(dir, `bench-${process.pid}.jsonl`);
-const key = Bun.spawnSync(['tmux', 'display-message', '-p', '-t', process.env.TMUX_PANE ?? '', '#{session_name}:#{window_id}']).stdout.toString().trim();
+const key = Bun.spawnSync(['tmux', 'display-message', '-p', '-t', process.env.TMUX_PANE ?? '', '#{socket_path}:#{session_name}:#{window_id}']).stdout.toString().trim();
 const eventsFile = join(process.env.GW_DIR ?? '', 'events.jsonl');
 const draw = (lines: string[]) => process.stdout.write(`\x1b[2J\x1b[H${lines.join('\r\n')}\r\n`);
 const logged = (event: string, at: number) => appendFileSync('events.log', `${JSON.stringify({ event, at })}\n`);

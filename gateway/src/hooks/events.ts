@@ -14,7 +14,7 @@ export const isHookEvent = (name: unknown): name is HookEventName => (HOOK_EVENT
 export const EventLine = t.Object({
   ts: t.String(),
   event: t.String(),
-  /** `<tmux session>:@N` */
+  /** `<tmux socket path>:<tmux session>:@N` (tmux/window-key.ts) */
   window_key: t.String(),
   session_id: t.String(),
   data: t.Record(t.String(), t.Unknown()),

@@ -1,6 +1,8 @@
 import { isAbsolute } from 'node:path';
 import { AppError, run } from '@devhub/shared';
 import { writeSessionMapEntry } from '../state/session-map';
+import { delimiters, recordFormat, splitRecords } from '../tmux/records';
+import { windowKey } from '../tmux/window-key';
 import { type EventLine, appendEvent, isHookEvent } from './events';
 import { fromCodexNotify, isCodexNotify } from './codex';
 import { fromGemini, isGeminiPayload } from './gemini';
@@ -12,21 +14,25 @@ export class BadHookInput extends AppError {
 
 export interface HookPaths { events: string; sessionMap: string }
 
-export interface PaneWindow { session: string; windowId: string; windowName: string }
+export interface PaneWindow { server: string; session: string; windowId: string; windowName: string }
+
+const PANE_FIELDS = ['#{socket_path}', '#{session_name}', '#{window_id}', '#{window_name}'];
 
 /** `tmux display-message` for the pane the hook runs in ($TMUX from the pane picks the server). */
 export async function paneWindow(pane: string, env: Record<string, string | undefined>): Promise<PaneWindow> {
-  const out = await run(['tmux', '-u', 'display-message', '-t', pane, '-p', '#{session_name}\t#{window_id}\t#{window_name}'], { env, timeoutMs: 3_000 });
-  const [session, windowId, ...name] = out.stdout.replace(/\n$/, '').split('\t');
-  if (out.exitCode !== 0 || !session || !windowId?.startsWith('@')) throw new BadHookInput(`pane ${pane} not found: ${out.stderr.trim()}`);
-  return { session, windowId, windowName: name.join('\t') };
+  const d = delimiters();
+  const out = await run(['tmux', '-u', 'display-message', '-t', pane, '-p', recordFormat(PANE_FIELDS, d)], { env, timeoutMs: 3_000 });
+  if (out.exitCode !== 0) throw new BadHookInput(`pane ${pane} not found: ${out.stderr.trim()}`);
+  const [server, session, windowId, windowName] = splitRecords(out.stdout, d, PANE_FIELDS.length, 'display-message')[0] ?? [];
+  if (!server || !session || !windowId?.startsWith('@')) throw new BadHookInput(`pane ${pane} not found: ${JSON.stringify(out.stdout)}`);
+  return { server, session, windowId, windowName: windowName ?? '' };
 }
 
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
 /**
  * The `agentgw hook` recipe (README "Hooks → `hook.event`"): validate the payload, find the window from
- * $TMUX_PANE, record the session on SessionStart, append the event line. Returns the line written.
+ * $TMUX_PANE (and its tmux server), record the session on SessionStart, append the event line. Returns the line written.
  * Gemini CLI payloads (hooks/gemini.ts) are recorded under the gateway's names (AfterAgent as Stop),
  * and so is Codex's notify payload (hooks/codex.ts: a finished turn as Stop).
  */
@@ -47,9 +53,9 @@ export async function handleHook(stdin: string, env: Record<string, string | und
   if (!pane || !/^%\d+$/.test(pane)) throw new BadHookInput('not inside a tmux pane ($TMUX_PANE unset)');
 
   const window = await paneWindow(pane, env);
-  const windowKey = `${window.session}:${window.windowId}`;
+  const key = windowKey(window.server, window.session, window.windowId);
   if (event === 'SessionStart') {
-    withFileLock(paths.sessionMap, () => writeSessionMapEntry(paths.sessionMap, windowKey, {
+    withFileLock(paths.sessionMap, () => writeSessionMapEntry(paths.sessionMap, key, {
       session_id: sessionId,
       ...(typeof data.cwd === 'string' ? { cwd: data.cwd } : {}),
       window_name: window.windowName,
@@ -61,7 +67,7 @@ export async function handleHook(stdin: string, env: Record<string, string | und
     // Gemini stamps each event itself; that is when it happened.
     ts: gemini ? new Date(Date.parse(String(data.timestamp))).toISOString() : new Date().toISOString(),
     event,
-    window_key: windowKey,
+    window_key: key,
     session_id: sessionId,
     data: { ...data, window_name: window.windowName },
   };

@@ -2,20 +2,24 @@ import { Value } from '@sinclair/typebox/value';
 import type { GatewayContext } from '../runtime/types';
 import { EventLine, rotatedEventsPath, specData } from '../hooks/events';
 import { JsonlTail } from '../monitor/jsonl-tail';
+import { windowOfKey } from '../tmux/window-key';
 
 export interface LastHook { event: string; atMs: number; notificationType?: string; message?: string }
 
 /** How long a Codex notify line whose thread has no window yet is kept for the next polls. */
 const THREAD_WAIT_MS = 10_000;
 
+const LEGACY_KEY = /^[^:]*:@\d+$/;
+
 /**
  * Follows events.jsonl (appended by `agentgw hook`) from where it was when the server started,
- * and publishes each line of this gateway's tmux session as `hook.event`.
+ * and publishes each line of this gateway's tmux server and session as `hook.event`.
  */
 export class HookTailer {
   private readonly tail: JsonlTail;
   readonly lastHook = new Map<string, LastHook>();
   private pending: Array<{ record: EventLine; untilMs: number }> = [];
+  private warnedLegacy = false;
 
   constructor(
     private readonly ctx: GatewayContext,
@@ -25,17 +29,30 @@ export class HookTailer {
     this.tail = new JsonlTail(ctx.paths.events, JsonlTail.sizeOf(ctx.paths.events), rotatedEventsPath(ctx.paths.events));
   }
 
+  /**
+   * `<session>:@N`, as `agentgw hook` wrote before keys named the tmux server: such a line may come
+   * from any server with a session of that name, so it is never credited to a window here.
+   */
+  private warnLegacy(): void {
+    if (this.warnedLegacy) return;
+    this.warnedLegacy = true;
+    this.ctx.log.warn('events.jsonl: ignoring hook events that do not name their tmux server (written by an older `agentgw hook`); run `agentgw hooks install` again');
+  }
+
   poll(nowMs = Date.now()): number {
     const { records, bad } = this.tail.read();
     if (bad > 0) this.ctx.log.warn(`events.jsonl: skipped ${bad} malformed line(s)`);
     let published = 0;
-    const prefix = `${this.ctx.tmux.session}:`;
     const waiting = this.pending;
     this.pending = [];
     for (const record of [...waiting.map((p) => p.record), ...records]) {
       if (!Value.Check(EventLine, record)) continue;
-      if (!record.window_key.startsWith(prefix)) continue;
-      let windowId = record.window_key.slice(prefix.length);
+      const own = windowOfKey(record.window_key, this.ctx.tmux.server, this.ctx.tmux.session);
+      if (!own) {
+        if (LEGACY_KEY.test(record.window_key)) this.warnLegacy();
+        continue;
+      }
+      let windowId = own;
       let data = record.data;
       if (data.notify_type === 'agent-turn-complete' && typeof data['thread-id'] === 'string') {
         // Codex runs its notify program from the app-server daemon the first Codex window started,

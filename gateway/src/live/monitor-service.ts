@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../runtime/types';
 import { TranscriptMonitor } from '../monitor/monitor';
+import { windowOfKey } from '../tmux/window-key';
 
 /** Slack for clocks and for a transcript created just before the window was recorded. */
 const SINCE_SLACK_MS = 5_000;
@@ -31,8 +32,11 @@ export class MonitorService {
   /** The window of this gateway whose Codex rollout (`rollout-<time>-<thread id>.jsonl`) is `threadId`'s. */
   windowOfThread(threadId: string): string | undefined {
     const key = this.monitor.keyOfTranscript((path) => path.endsWith(`-${threadId}.jsonl`));
-    const prefix = `${this.ctx.tmux.session}:`;
-    return key?.startsWith(prefix) ? key.slice(prefix.length) : undefined;
+    return (key && this.windowOf(key)) || undefined;
+  }
+
+  private windowOf(key: string): string | null {
+    return windowOfKey(key, this.ctx.tmux.server, this.ctx.tmux.session);
   }
 
   tick(nowMs = Date.now()): number {
@@ -52,7 +56,8 @@ export class MonitorService {
     }
     let sent = 0;
     for (const out of this.monitor.poll(nowMs)) {
-      const windowId = out.key.slice(out.key.indexOf(':') + 1);
+      const windowId = this.windowOf(out.key);
+      if (!windowId) continue;
       ctx.bus.publish('agent.message', {
         window_id: windowId,
         session_id: ctx.sessions.sessionId(out.key),

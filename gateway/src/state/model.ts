@@ -34,7 +34,7 @@ export const StateFile = t.Object({
 });
 export type StateFile = Static<typeof StateFile>;
 
-/** One session_map.json entry, keyed `<tmux session>:@N`. */
+/** One session_map.json entry, keyed `<tmux socket path>:<tmux session>:@N`. */
 export const SessionMapEntry = t.Object({
   session_id: t.String(),
   cwd: t.Optional(t.String()),

@@ -5,7 +5,7 @@ export interface StatePaths {
   dir: string;
   /** Channel ↔ window bindings and window metadata; written only by the server. */
   state: string;
-  /** `<session>:@N` → assistant session; written by `agentgw hook` on SessionStart. */
+  /** `<socket path>:<session>:@N` → assistant session; written by `agentgw hook` on SessionStart. */
   sessionMap: string;
   /** Transcript poll offsets; written by the monitor. */
   monitorState: string;

@@ -19,7 +19,7 @@ export class SessionIds {
     return this.all()[windowKey];
   }
 
-  /** The assistant session id the hook recorded for `<session>:@N`, or ''. */
+  /** The assistant session id the hook recorded for a window key (`Tmux.windowKey`), or ''. */
   sessionId(windowKey: string): string {
     return this.get(windowKey)?.session_id ?? '';
   }

@@ -4,6 +4,7 @@ import { TmuxClient } from './client';
 import { type CreateWindowOptions, createWindow } from './create';
 import { type SendTextOptions, sendKey, sendText } from './input';
 import { KeyedSerial } from './serial';
+import { windowKey } from './window-key';
 import { ensureSession, findWindow, killServer, killWindow, listWindows, type WindowInfo } from './windows';
 
 export * from './errors';
@@ -12,6 +13,7 @@ export { sanitizeWindowName, dedupeName, type CreateWindowOptions } from './crea
 export { isValidKey, type SendTextOptions } from './input';
 export { PLACEHOLDER_WINDOW, parseWindowList, type WindowInfo } from './windows';
 export { delimiters, recordFormat, splitRecords, type Delimiters } from './records';
+export { windowKey, windowOfKey } from './window-key';
 export type { CaptureOptions, Screen } from './capture';
 
 /**
@@ -34,8 +36,18 @@ export class Tmux {
     return new Tmux({ socket: config.tmux_socket, session: config.tmux_session, width: config.window_width, height: config.window_height, env });
   }
 
+  /** The tmux server's socket path, known once `ensureSession` has run. */
+  private serverPath = '';
+
   get session(): string { return this.options.session; }
-  ensureSession(): Promise<void> { return ensureSession(this.client, this.options); }
+  get server(): string {
+    if (!this.serverPath) throw new Error('the tmux server is not known before ensureSession()');
+    return this.serverPath;
+  }
+  async ensureSession(): Promise<void> {
+    await ensureSession(this.client, this.options);
+    this.serverPath ||= await displayMessage(this.client, `=${this.options.session}:`, '#{socket_path}');
+  }
   listWindows(): Promise<WindowInfo[]> { return listWindows(this.client); }
   findWindow(windowId: string): Promise<WindowInfo | null> { return findWindow(this.client, windowId); }
   createWindow(options: Omit<CreateWindowOptions, 'width' | 'height'>): Promise<string> {
@@ -49,7 +61,7 @@ export class Tmux {
   capturePane(windowId: string, options?: CaptureOptions): Promise<string> { return capturePane(this.client, windowId, options); }
   displayMessage(target: string, format: string): Promise<string> { return displayMessage(this.client, target, format); }
   captureScreen(windowId: string): Promise<Screen> { return captureScreen(this.client, windowId); }
-  /** `<session>:@N`, the key session_map.json uses (README "Files in the state directory"). */
-  windowKey(windowId: string): string { return `${this.options.session}:${windowId}`; }
+  /** `<socket path>:<session>:@N`, the key session_map.json uses (README "Files in the state directory"). */
+  windowKey(windowId: string): string { return windowKey(this.server, this.options.session, windowId); }
   killServer(): Promise<void> { return killServer(this.client); }
 }

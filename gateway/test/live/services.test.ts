@@ -5,12 +5,14 @@ import { gatewayFeatures } from '../../src/app';
 import { BridgeService } from '../../src/bridge/service';
 import { LiveService, screenshotWindow } from '../../src/live';
 import { NotifyService } from '../../src/notify';
+import { windowKey } from '../../src/tmux';
 import type { RunningServer } from '../../src/server';
-import { startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
+import { childEnv, removeSocketFile, socketName, startTestServer, testEnv, waitFor, teardown } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
 
 const env = testEnv('live-svc');
 const FIXTURES = join(import.meta.dir, '../fixtures/hooks');
+const HOOK_CLI = join(import.meta.dir, '../../src/cli/index.ts');
 let server: RunningServer;
 let global: WsClient;
 const liveService = new LiveService();
@@ -52,10 +54,13 @@ describe('live services', () => {
     const line = (key: string, event: string, data: unknown) =>
       `${JSON.stringify({ ts: new Date().toISOString(), event, window_key: key, session_id: payload.session_id, data })}\n`;
     appendFileSync(events, '{"torn line\n');
-    appendFileSync(events, line(`other-session:${windowId}`, 'Stop', {}));
-    appendFileSync(events, line(`${server.gateway.ctx.tmux.session}:${windowId}`, 'SessionStart', { ...payload, window_name: 'work' }));
+    const { tmux } = server.gateway.ctx;
+    appendFileSync(events, line(windowKey(tmux.server, 'other-session', windowId), 'Stop', {}));
+    // An older hook's key, which does not say which tmux server wrote it.
+    appendFileSync(events, line(`${tmux.session}:${windowId}`, 'Stop', {}));
+    appendFileSync(events, line(tmux.windowKey(windowId), 'SessionStart', { ...payload, window_name: 'work' }));
     const stop = JSON.parse(readFileSync(join(FIXTURES, 'StopFailure.json'), 'utf8'));
-    appendFileSync(events, line(`${server.gateway.ctx.tmux.session}:${windowId}`, 'StopFailure', stop));
+    appendFileSync(events, line(tmux.windowKey(windowId), 'StopFailure', stop));
 
     const start = await global.next((m) => m.type === 'hook.event' && m.event_type === 'SessionStart', 30_000);
     expect(start).toMatchObject({
@@ -67,6 +72,46 @@ describe('live services', () => {
     expect(failure.data).toMatchObject({ error: 'rate_limit', error_details: '429 Too Many Requests' });
     expect(global.messages.filter((m) => m.type === 'hook.event')).toEqual([]);
   }, 90_000);
+
+  it('credits its window only with the hooks of its own tmux server, not of another with a same-named session and window id', async () => {
+    const windowId = await createShell('two-servers');
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'SessionStart.json'), 'utf8'));
+    const foreignPayload = join(env.dir, 'foreign-start.json');
+    writeFileSync(foreignPayload, JSON.stringify({ ...payload, session_id: 'foreign-session', transcript_path: join(env.dir, 'foreign.jsonl') }));
+    // A second tmux server whose session has the gateway's name, and a window with the same @N whose
+    // pane runs the hook (as Claude Code with the hooks installed would) into the gateway's state dir.
+    const socket = socketName('foreign');
+    const foreignEnv = { ...process.env, ...childEnv(env.dir), TMUX: '', TMUX_PANE: '', GW_DIR: server.gateway.ctx.paths.dir };
+    const foreign = (...args: string[]) => {
+      const r = Bun.spawnSync(['tmux', '-u', '-L', socket, ...args], { env: foreignEnv });
+      if (r.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${r.stderr.toString()}`);
+      return r.stdout.toString().trim();
+    };
+    try {
+      foreign('new-session', '-d', '-s', server.gateway.ctx.tmux.session, '-c', env.dir, '-x', '80', '-y', '20');
+      let id = '';
+      while (id !== windowId) {
+        id = foreign('new-window', '-d', '-P', '-F', '#{window_id}');
+        expect(Number(id.slice(1))).toBeLessThanOrEqual(Number(windowId.slice(1)));
+      }
+      foreign('send-keys', '-t', windowId, `bun '${HOOK_CLI}' hook < '${foreignPayload}'`, 'Enter');
+      await waitFor(() => readFileSync(server.gateway.ctx.paths.events, 'utf8').includes('foreign-session'), 'the foreign hook line', 60_000);
+    } finally {
+      Bun.spawnSync(['tmux', '-L', socket, 'kill-server']);
+      removeSocketFile(socket);
+    }
+    // The gateway's own window runs the hook next: its event is read after the foreign one.
+    const input = await fetch(`${server.url}/api/v1/sessions/two-servers/input`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `bun '${HOOK_CLI}' hook < '${join(FIXTURES, 'SessionStart.json')}'` }),
+    });
+    expect(input.status).toBe(200);
+    const own = await global.next((m) => m.type === 'hook.event' && m.window_id === windowId, 60_000);
+    expect(own).toMatchObject({ event_type: 'SessionStart', session_id: payload.session_id });
+    expect(global.messages.filter((m) => m.type === 'hook.event')).toEqual([]);
+    const session = (await (await fetch(`${server.url}/api/v1/sessions/two-servers`)).json()) as { session_id: string };
+    expect(session.session_id).toBe(payload.session_id);
+  }, 120_000);
 
   it('reports a window killed from outside as dead and died, then autocloses it', async () => {
     const { windowId, ws: channel } = await createWatchedShell('doomed');

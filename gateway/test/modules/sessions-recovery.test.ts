@@ -24,7 +24,7 @@ describe('tmux session killed from outside', () => {
       expect((await app.call('POST', '/api/v1/sessions/again/input', { text: hook })).status).toBe(200);
       const events = join(config.state_dir, 'events.jsonl');
       const line = await waitFor(() => readFileSync(events, 'utf8').trim(), 'the hook to append to the state dir', 60_000);
-      expect(JSON.parse(line)).toMatchObject({ event: 'SessionStart', window_key: `agentgw:${res.body.window_id}` });
+      expect(JSON.parse(line)).toMatchObject({ event: 'SessionStart', window_key: app.gateway.ctx.tmux.windowKey(res.body.window_id) });
       expect(existsSync(join(other.dir, 'events.jsonl'))).toBe(false);
     } finally {
       await teardown(() => app.gateway.stop(), other.cleanup);
@@ -36,9 +36,9 @@ describe('a window id reused by a new tmux server', () => {
   it('does not inherit the session id the hook recorded for the old window', async () => {
     const other = testEnv('rest-reused');
     const config = other.config();
-    writeSessionMapEntry(join(config.state_dir, 'session_map.json'), 'agentgw:@1', { session_id: 'old-session-of-a-gone-window' });
     const app = await startTestApp(config);
     try {
+      writeSessionMapEntry(join(config.state_dir, 'session_map.json'), app.gateway.ctx.tmux.windowKey('@1'), { session_id: 'old-session-of-a-gone-window' });
       const res = await app.call('POST', '/api/v1/sessions', { channel_id: 'fresh', provider: 'shell', work_dir: other.dir });
       expect(res.body.window_id).toBe('@1');
       expect((await app.call('GET', '/api/v1/sessions/fresh')).body.session_id).toBe('');

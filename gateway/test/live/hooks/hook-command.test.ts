@@ -46,11 +46,14 @@ afterAll(() => {
   removeSocketFile(socket);
 });
 
+/** The window's key as the gateway of this tmux server spells it: `<socket path>:<session>:@N`. */
+const workKey = () => tmux('display-message', '-p', '-t', 'agentgw:work', '#{socket_path}:#{session_name}:#{window_id}').trim();
 const events = () => readFileSync(join(gwDir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 describe('agentgw hook inside a tmux pane', () => {
-  it('records every one of the nine events with the pane window key, silently, exit 0', () => {
-    const windowId = tmux('display-message', '-p', '-t', 'agentgw:work', '#{window_id}').trim();
+  it('records every one of the nine events with the pane window key (its tmux server included), silently, exit 0', () => {
+    const key = workKey();
+    expect(key).toStartWith('/');
     const lines = events();
     for (const event of HOOK_EVENTS) {
       expect(readFileSync(join(out, `${event}.rc`), 'utf8').trim()).toBe('0');
@@ -58,7 +61,7 @@ describe('agentgw hook inside a tmux pane', () => {
       const line = lines.find((l) => l.event === event);
       expect(line).toBeDefined();
       expect(Value.Check(EventLine, line)).toBe(true);
-      expect(line.window_key).toBe(`agentgw:${windowId}`);
+      expect(line.window_key).toBe(key);
       expect(line.session_id).toBe('5b0c7e1e-3f3a-4a38-9d6e-2f0c1f2b9a11');
       expect(line.data.hook_event_name).toBe(event);
       expect(line.data.window_name).toBe('work');
@@ -67,9 +70,8 @@ describe('agentgw hook inside a tmux pane', () => {
   });
 
   it('maps the window to its session on SessionStart', () => {
-    const windowId = tmux('display-message', '-p', '-t', 'agentgw:work', '#{window_id}').trim();
     const map = JSON.parse(readFileSync(join(gwDir, 'session_map.json'), 'utf8'));
-    expect(map[`agentgw:${windowId}`]).toMatchObject({
+    expect(map[workKey()]).toMatchObject({
       session_id: '5b0c7e1e-3f3a-4a38-9d6e-2f0c1f2b9a11',
       cwd: '/home/dev/proj',
       window_name: 'work',
