@@ -24,12 +24,12 @@ export interface Command {
 const COMMANDS = new Set(['new', 'list', 'bind', 'unbind', 'stop', 'key', 'screenshot', 'status', 'type', 'help', 'start', 'resume', 'history']);
 
 /**
- * `/new shell ~/x` → {name: 'new', args: ['shell', '~/x']}. Telegram's `/list@MyBot` form is
- * accepted. Only the bridge's own commands are commands: any other `/word` (an assistant's slash
- * command such as `/compact`) is typed into the session.
+ * `/new shell ~/x` → {name: 'new', args: ['shell', '~/x']}. Only the bridge's own commands are
+ * commands: any other `/word` (an assistant's slash command such as `/compact`) is typed into the
+ * session. Telegram's `/list@ThisBot` reaches here as `/list` (telegram/addressee.ts).
  */
 export function parseCommand(text: string): Command | null {
-  const match = /^\s*\/([a-z]+)(?:@\S+)?(?:[ \t]+([\s\S]*))?$/i.exec(text);
+  const match = /^\s*\/([a-z]+)(?:[ \t]+([\s\S]*))?$/i.exec(text);
   if (!match) return null;
   const name = match[1]!.toLowerCase();
   if (!COMMANDS.has(name)) return null;

@@ -86,6 +86,11 @@ export class TelegramClient {
     }
   }
 
+  /** The bot itself; its `username` is how group members address commands to it (`/stop@name`). */
+  getMe(signal?: AbortSignal): Promise<TelegramUser> {
+    return this.call('getMe', {}, signal);
+  }
+
   getUpdates(offset: number, timeoutS: number, signal?: AbortSignal): Promise<TelegramUpdate[]> {
     return this.call('getUpdates', { offset, timeout: timeoutS, allowed_updates: ['message', 'callback_query'] }, signal);
   }

@@ -4,6 +4,7 @@ import { feishuCard, parseButtonValue } from '../../src/bridge/feishu/card';
 import { chatKey } from '../../src/bridge/keys';
 import { channelOf, parseChannel } from '../../src/bridge/platform';
 import { blocksOf, paginate, promptCard, splitText, statusLine } from '../../src/bridge/render';
+import { addressedText } from '../../src/bridge/telegram/addressee';
 import { markdownToHtml, parseCallbackData, telegramKeyboard, telegramText } from '../../src/bridge/telegram/format';
 import type { AgentMessage } from '../../src/events';
 
@@ -84,12 +85,23 @@ describe('bridge rendering', () => {
 describe('bridge commands and keys', () => {
   it('parses the bridge commands only; other slash words are for the assistant', () => {
     expect(parseCommand('/new shell ~/my dir')).toEqual({ name: 'new', args: ['shell', '~/my', 'dir'], rest: 'shell ~/my dir' });
-    expect(parseCommand('/list@agentgw_bot')).toEqual({ name: 'list', args: [], rest: '' });
+    // Telegram's platform strips its own `@name` first (addressedText); any other is not a command here.
+    expect(parseCommand('/list@agentgw_bot')).toBeNull();
     expect(parseCommand('/KEY Down down  enter')!.args).toEqual(['Down', 'down', 'enter']);
     expect(parseCommand('/type /help')).toEqual({ name: 'type', args: ['/help'], rest: '/help' });
     expect(parseCommand('/compact')).toBeNull();
     expect(parseCommand('/exit')).toBeNull();
     expect(parseCommand('echo /new')).toBeNull();
+  });
+
+  it('takes a Telegram command addressed to this bot, in any case, without its name, and drops one for another bot', () => {
+    expect(addressedText('/list@agentgw_bot', 'agentgw_bot')).toBe('/list');
+    expect(addressedText('/new@AgentGW_Bot shell ~/x', 'agentgw_bot')).toBe('/new shell ~/x');
+    expect(addressedText('/stop@SomeOtherBot', 'agentgw_bot')).toBeNull();
+    expect(addressedText('/compact@SomeOtherBot now', 'agentgw_bot')).toBeNull();
+    expect(addressedText('/stop@agentgw_bot_2bot', 'agentgw_bot')).toBeNull();
+    expect(addressedText('/stop@agentgw_bot', '')).toBeNull();
+    for (const text of ['/stop', 'echo /stop@OtherBot', 'mail me@robot', '/tmp/x@2']) expect(addressedText(text, 'agentgw_bot')).toBe(text);
   });
 
   it('maps the key names people type to tmux keys', () => {

@@ -87,6 +87,26 @@ describe('Telegram chat bridge', () => {
     expect(telegram.violations).toEqual([]);
   }, 60_000);
 
+  it('in a group, ignores commands addressed to another bot and runs those addressed to it (any case)', async () => {
+    const group = '-100500';
+    telegram.say(group, ALICE, '/new shell');
+    await message(group, 'Started work');
+    const before = telegram.textsIn(group).length;
+    telegram.say(group, ALICE, '/stop@SomeOtherBot');
+    telegram.say(group, ALICE, '/compact@SomeOtherBot now');
+    // One chat's messages are handled in order: once /status is answered, both were handled.
+    telegram.say(group, ALICE, '/status');
+    await waitFor(() => telegram.textsIn(group).length > before, 'the answer to /status');
+    expect(telegram.textsIn(group).slice(before)).toEqual([expect.stringMatching(/work/)]);
+    expect((await api(`/sessions/telegram:${group}`)).window_id).toMatch(/^@\d+$/);
+    expect((await api(`/sessions/telegram:${group}/pane`)).content).not.toContain('compact');
+
+    telegram.say(group, ALICE, '/stop@AgentGW_Bot');
+    await message(group, 'Stopped work');
+    expect((await fetch(`${server.url}/api/v1/sessions/telegram:${group}`)).status).toBe(404);
+    expect(telegram.violations).toEqual([]);
+  }, 60_000);
+
   it('shows a prompt with an inline keyboard whose button answers it, and tells the notify chat it finished', async () => {
     const chat = String(ALICE);
     const proj = join(env.dir, 'tg-proj');

@@ -5,6 +5,7 @@ import type { TelegramBridgeConfig } from '../model';
 import type { Card, ChatAddress, ChatPlatform, InboundAttachment, InboundHandler } from '../platform';
 import { AttachmentTooBig } from '../platform';
 import type { BridgeStore } from '../store';
+import { addressedText } from './addressee';
 import { parseCallbackData, telegramKeyboard, telegramText } from './format';
 
 /** A message holds 4096 characters; leave room for the title, status line and markup. */
@@ -13,7 +14,8 @@ export const TELEGRAM_MAX_CHARS = 3500;
 /**
  * Telegram as a chat platform: updates by `getUpdates` long polling (no public URL needed; the
  * offset is kept in bridge.json so a restart neither loses nor repeats updates), HTML-formatted
- * messages edited with `editMessageText`, prompt buttons as an inline keyboard.
+ * messages edited with `editMessageText`, prompt buttons as an inline keyboard. Commands addressed
+ * to another bot are ignored (addressee.ts).
  */
 export class TelegramPlatform implements ChatPlatform {
   readonly id = 'telegram';
@@ -24,6 +26,8 @@ export class TelegramPlatform implements ChatPlatform {
   private handler: InboundHandler | null = null;
   private abort: AbortController | null = null;
   private loop: Promise<void> | null = null;
+  /** This bot's username (getMe), asked before the first getUpdates. */
+  private username: string | null = null;
 
   constructor(private readonly config: TelegramBridgeConfig, private readonly log: Logger, private readonly store: () => BridgeStore, maxChars = 0) {
     this.client = new TelegramClient({ token: config.bot_token, apiBase: config.api_base, log });
@@ -53,13 +57,14 @@ export class TelegramPlatform implements ChatPlatform {
     while (!signal.aborted) {
       let updates: TelegramUpdate[];
       try {
+        this.username ??= (await this.client.getMe(signal)).username ?? '';
         updates = await this.client.getUpdates(this.store().telegramOffset, this.config.poll_timeout_s, signal);
         failures = 0;
       } catch (error) {
         if (signal.aborted) return;
         failures++;
         const wait = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
-        this.log.warn(`telegram getUpdates failed (${(error as Error).message}); retrying in ${wait} ms`);
+        this.log.warn(`telegram ${this.username === null ? 'getMe' : 'getUpdates'} failed (${(error as Error).message}); retrying in ${wait} ms`);
         await sleepUnlessAborted(wait, signal);
         continue;
       }
@@ -75,10 +80,15 @@ export class TelegramPlatform implements ChatPlatform {
     if (!handler) return;
     const message = update.message;
     if (message && message.from && !message.from.is_bot) {
+      const text = addressedText(message.text ?? message.caption ?? '', this.username ?? '');
+      if (text === null) {
+        this.log.debug(`telegram message ${message.message_id}: a command for another bot; ignored`);
+        return;
+      }
       const address = this.addressOf(message.chat.id, message.is_topic_message ? message.message_thread_id : undefined);
       const attachments = this.attachmentsOf(message);
       void handler.onMessage({
-        eventId: `u${update.update_id}`, address, userId: String(message.from.id), text: message.text ?? message.caption ?? '',
+        eventId: `u${update.update_id}`, address, userId: String(message.from.id), text,
         messageId: String(message.message_id), ...(attachments.length ? { attachments } : {}),
       }).catch((error) => this.log.warn(`telegram message ${message.message_id}: ${(error as Error).message}`));
       return;

@@ -1,6 +1,6 @@
 /**
  * A local Telegram Bot API (`POST /bot<token>/<method>`, answers `{ok, result}` or `{ok: false,
- * error_code, description}`), enough for the bridge: getUpdates long polling with offsets that
+ * error_code, description}`), enough for the bridge: getMe, getUpdates long polling with offsets that
  * confirm earlier updates, sendMessage / editMessageText with HTML parse mode (tags checked, the
  * 4096-character limit counted on the visible text, "message is not modified" for an edit that
  * changes nothing), inline keyboards with 1–64 byte callback_data, sendPhoto (multipart),
@@ -36,7 +36,8 @@ function visibleText(html: string): string {
   return html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 }
 
-export function startMockTelegram(token: string) {
+/** `username` is the bot's, as getMe answers it. */
+export function startMockTelegram(token: string, username = 'agentgw_bot') {
   const updates: Array<{ update_id: number; [k: string]: unknown }> = [];
   const messages = new Map<number, BotMessage>();
   const answers: Array<{ callback_query_id: string; text: string }> = [];
@@ -91,6 +92,8 @@ export function startMockTelegram(token: string) {
       const body: any = form ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) : await req.json().catch(() => ({}));
       try {
         switch (method) {
+          case 'getMe':
+            return ok({ id: Number(token.split(':')[0]), is_bot: true, first_name: 'agentgw', username, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false });
           case 'getUpdates': {
             polls++;
             const offset = Number(body.offset ?? 0);
