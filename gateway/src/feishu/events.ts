@@ -1,5 +1,7 @@
 import { AppError } from '@devhub/shared';
 import { createDecipheriv, createHash, timingSafeEqual } from 'node:crypto';
+import { jsonTextDeeperThan } from '@devhub/shared/json-depth';
+import { MAX_JSON_DEPTH } from '../modules/common/json-limits';
 
 /**
  * Inbound Feishu/Lark webhook deliveries (event subscription and card callbacks): decryption,
@@ -98,7 +100,27 @@ type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
+/**
+ * Deliveries are parsed before anything proves who sent them (the webhook needs no key), so they get
+ * the linear depth scan REST bodies get (README "Security model"): JSON.parse of a megabyte of
+ * brackets would hold the server's one thread for seconds.
+ */
+function refuseDeep(text: string, what: string): void {
+  if (jsonTextDeeperThan(text, MAX_JSON_DEPTH)) throw new WebhookRejected(400, `${what} is nested deeper than ${MAX_JSON_DEPTH} levels`);
+}
+
+/** A JSON text inside a delivery (a message's content, a button's value); undefined when it is not one. */
+function parseInner(text: string): unknown {
+  if (jsonTextDeeperThan(text, MAX_JSON_DEPTH)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function parseJson(text: string, what: string): Json {
+  refuseDeep(text, what);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -150,10 +172,18 @@ function opened(outer: Json, encryptKey: string, what: string): Json {
   if (!encryptKey) throw new WebhookRejected(400, `encrypted ${what}, but no encrypt_key is configured`);
   // AES-CBC has no integrity check: with another key the padding still passes about once in 256
   // tries and yields garbage. Feishu encrypts only JSON objects, so garbage is the same refusal.
+  const undecryptable = () => new WebhookRejected(401, `${what} does not decrypt with the configured encrypt_key`);
+  let plain: string;
   try {
-    return parseJson(decryptBody(outer.encrypt, encryptKey), `decrypted ${what}`);
+    plain = decryptBody(outer.encrypt, encryptKey);
   } catch {
-    throw new WebhookRejected(401, `${what} does not decrypt with the configured encrypt_key`);
+    throw undecryptable();
+  }
+  refuseDeep(plain, `decrypted ${what}`);
+  try {
+    return parseJson(plain, `decrypted ${what}`);
+  } catch {
+    throw undecryptable();
   }
 }
 
@@ -203,14 +233,7 @@ function eventOf(body: Json): FeishuInbound {
 
 /** A button's `value` is an object, or (some clients) that object as a JSON string. */
 function actionValue(value: unknown): Json {
-  if (typeof value === 'string') {
-    try {
-      return obj(JSON.parse(value));
-    } catch {
-      return {};
-    }
-  }
-  return obj(value);
+  return obj(typeof value === 'string' ? parseInner(value) : value);
 }
 
 function messageEvent(eventId: string, event: Json): FeishuInbound {
@@ -218,12 +241,7 @@ function messageEvent(eventId: string, event: Json): FeishuInbound {
   const ids = obj(sender.sender_id);
   const message = obj(event.message);
   const messageType = str(message.message_type);
-  let content: Json = {};
-  try {
-    content = obj(JSON.parse(str(message.content)));
-  } catch {
-    // not JSON: no text
-  }
+  const content = obj(parseInner(str(message.content)));
   const mentions = Array.isArray(message.mentions) ? message.mentions.map((m) => str(obj(m).key)).filter(Boolean) : [];
   return {
     kind: 'message', eventId,

@@ -55,12 +55,17 @@ describe('Feishu webhook', () => {
     expect((await mock.deliver(wrongToken)).status).toBe(401);
     const notJson = await fetch(`${server.url}/bridge/feishu/events`, { method: 'POST', body: 'not json' });
     expect(notJson.status).toBe(400);
+    // Nesting is measured before anything parses a body (1 MB of brackets), and again once decrypted.
+    const deep = await fetch(`${server.url}/bridge/feishu/events`, { method: 'POST', body: `${'['.repeat(500_000)}${']'.repeat(500_000)}` });
+    expect({ status: deep.status, body: await deep.json() }).toEqual({ status: 400, body: { detail: 'body is nested deeper than 32 levels' } });
+    const deepInside = `{"schema":"2.0","event":${'['.repeat(300_000)}${']'.repeat(300_000)}}`;
+    expect(await mock.deliver(deepInside, { text: true })).toEqual({ status: 400, body: { detail: 'decrypted body is nested deeper than 32 levels' } });
     // None of those reached the bridge: a genuine /help is the first thing answered in the chat.
     await say('oc_webhook', 'ou_alice', '/help');
     await message('oc_webhook', 'Commands');
     await bridge.settle();
     expect(texts('oc_webhook')).toHaveLength(1);
-    expect(lines.filter((l) => l.includes('feishu webhook refused')).length).toBeGreaterThanOrEqual(6);
+    expect(lines.filter((l) => l.includes('feishu webhook refused')).length).toBeGreaterThanOrEqual(8);
     expect(lines.some((l) => l.includes('bad signature'))).toBe(true);
     for (const secret of SECRETS) expect(lines.join('\n')).not.toContain(secret);
   }, 60_000);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'bun:test';
+import { describe, expect, it, spyOn } from 'bun:test';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { type FeishuInbound, readWebhook, type SignatureHeaders, WebhookRejected } from '../../src/feishu/events';
+import { type FeishuInbound, readPushedEvent, readWebhook, type SignatureHeaders, WebhookRejected } from '../../src/feishu/events';
 
 // Deliveries built here with node:crypto from the platform's documented recipe, independently of
 // the code under test: AES-256-CBC with key SHA-256(encrypt_key), base64(iv ‖ ciphertext);
@@ -13,11 +13,12 @@ const plain = { verificationToken: TOKEN, encryptKey: '' };
 const encrypted = { verificationToken: TOKEN, encryptKey: KEY };
 const unsigned: SignatureHeaders = { timestamp: null, nonce: null, signature: null };
 
-function encrypt(payload: unknown): string {
+function encryptText(text: string): string {
   const iv = randomBytes(16);
   const cipher = createCipheriv('aes-256-cbc', createHash('sha256').update(KEY).digest(), iv);
-  return JSON.stringify({ encrypt: Buffer.concat([iv, cipher.update(JSON.stringify(payload)), cipher.final()]).toString('base64') });
+  return JSON.stringify({ encrypt: Buffer.concat([iv, cipher.update(text), cipher.final()]).toString('base64') });
 }
+const encrypt = (payload: unknown) => encryptText(JSON.stringify(payload));
 const sign = (body: string, secret = KEY, algo = 'sha256', timestamp = String(NOW)) =>
   ({ timestamp, nonce: 'n0nce', signature: createHash(algo).update(timestamp + 'n0nce' + secret + body).digest('hex') });
 const event = (type: string, body: unknown, token = TOKEN) => ({ schema: '2.0', header: { event_id: 'ev1', event_type: type, token, create_time: '1', app_id: 'cli_x', tenant_key: 't' }, event: body });
@@ -87,6 +88,26 @@ describe('Feishu webhook deliveries', () => {
     expect(rejected(() => read(raw, sign(raw), { verificationToken: TOKEN, encryptKey: 'another-key' })).status).toBe(401);
     expect(rejected(() => read(raw, sign(raw), plain)).message).toContain('no encrypt_key is configured');
     expect(rejected(() => read('{"encrypt": 5')).status).toBe(400);
+  });
+
+  it('refuses a body nested deeper than 32 levels, plain or once decrypted, before JSON.parse sees it', () => {
+    const deep = `${'['.repeat(500_000)}${']'.repeat(500_000)}`; // 1 MB: within the webhook's 1 MiB
+    const deepInside = encryptText(`{"schema":"2.0","event":${'['.repeat(300_000)}${']'.repeat(300_000)}}`);
+    const parse = spyOn(JSON, 'parse');
+    try {
+      expect(rejected(() => read(deep))).toEqual({ status: 400, message: 'body is nested deeper than 32 levels' });
+      expect(rejected(() => read(deep, unsigned, encrypted))).toEqual({ status: 400, message: 'body is nested deeper than 32 levels' });
+      expect(rejected(() => readPushedEvent(deep, ''))).toEqual({ status: 400, message: 'event is nested deeper than 32 levels' });
+      expect(parse).not.toHaveBeenCalled();
+      expect(rejected(() => read(deepInside, sign(deepInside), encrypted))).toEqual({ status: 400, message: 'decrypted body is nested deeper than 32 levels' });
+      // Only the outer `{"encrypt": …}` was parsed.
+      expect(parse.mock.calls.map(([text]) => text)).toEqual([deepInside]);
+    } finally {
+      parse.mockRestore();
+    }
+    // A message's content is JSON in a string: one nested that deep has no text.
+    const content = JSON.stringify(event('im.message.receive_v1', { sender: { sender_id: { open_id: 'ou_a' }, sender_type: 'user' }, message: { message_id: 'om_4', chat_id: 'oc_1', message_type: 'text', content: `{"text":"hi","x":${'['.repeat(100)}${']'.repeat(100)}}` } }));
+    expect(read(content)).toMatchObject({ kind: 'message', text: '' });
   });
 
   it('refuses a delivery encrypted with another key even when its padding happens to check out under ours', () => {

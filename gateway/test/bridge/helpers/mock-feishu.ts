@@ -159,12 +159,14 @@ export function startMockFeishuPlatform(options: MockFeishuOptions) {
     return Buffer.concat([iv, cipher.update(plain, 'utf8'), cipher.final()]).toString('base64');
   };
 
-  interface DeliverOptions { encrypt?: boolean; sign?: boolean; badSignature?: boolean; timestamp?: number; path?: string }
+  /** `text`: the payload is the delivery's JSON text already (sent as it is, encrypted when set). */
+  interface DeliverOptions { encrypt?: boolean; sign?: boolean; badSignature?: boolean; timestamp?: number; path?: string; text?: boolean }
 
   /** POSTs a payload to the webhook the way the platform does (encrypted and signed when an Encrypt Key is set). */
   async function deliver(payload: unknown, how: DeliverOptions = {}): Promise<{ status: number; body: any }> {
     const encrypted = how.encrypt ?? Boolean(options.encryptKey);
-    const body = encrypted ? JSON.stringify({ encrypt: encrypt(JSON.stringify(payload)) }) : JSON.stringify(payload);
+    const json = how.text ? String(payload) : JSON.stringify(payload);
+    const body = encrypted ? JSON.stringify({ encrypt: encrypt(json) }) : json;
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     if (how.sign ?? Boolean(options.encryptKey)) {
       const timestamp = String(how.timestamp ?? Math.floor(Date.now() / 1000));
