@@ -14,10 +14,14 @@ export interface CreateWindowOptions {
   env?: Record<string, string>;
 }
 
-/** Characters tmux treats specially in targets, and control characters, become '-'. */
+/**
+ * Characters tmux treats specially in targets, control characters and invisible format characters
+ * (bidi overrides such as U+202E, which would turn the console's own text after the name around)
+ * become '-'.
+ */
 export function sanitizeWindowName(name: string): string {
   // biome-ignore lint: control characters are exactly what we strip
-  const clean = name.replace(/[\x00-\x1f\x7f:.]/g, '-').trim();
+  const clean = name.replace(/[\x00-\x1f\x7f:.]|\p{Cc}|\p{Cf}/gu, '-').trim();
   return clean.slice(0, 64) || 'session';
 }
 

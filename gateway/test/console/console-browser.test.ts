@@ -34,10 +34,16 @@ beforeAll(async () => {
 
 afterAll(() => teardown(() => browser?.close(), () => server?.stop(), env.cleanup));
 
+/** What the page's Content-Security-Policy refused, per page (Chromium reports it on the console). */
+const refused = new WeakMap<Page, string[]>();
+
 async function open(viewport = { width: 1280, height: 900 }, url = server.url): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  const violations: string[] = [];
+  refused.set(page, violations);
+  page.on('console', (m) => { if (m.text().includes('Content Security Policy')) violations.push(m.text()); });
   await page.goto(`${url}/`);
   await page.waitForSelector('#create-form');
   return page;
@@ -117,6 +123,14 @@ describe('web console', () => {
     await page.waitForSelector('#session-list li[data-channel="web"]', { state: 'detached' });
     await page.waitForSelector('#session-view', { state: 'hidden' });
     expect((await fetch(`${server.url}/api/v1/sessions/web`)).status).toBe(404);
+
+    // All of the above ran under the page's Content-Security-Policy; a script injected inline does not run.
+    expect(refused.get(page)).toEqual([]);
+    const injected = await page.evaluate(() => {
+      document.head.append(Object.assign(document.createElement('script'), { textContent: 'window.__injected = 1' }));
+      return (window as unknown as { __injected?: number }).__injected ?? null;
+    });
+    expect(injected).toBeNull();
     await page.context().close();
   }, 120_000);
 

@@ -25,7 +25,7 @@ const MARKDOWN = [
   '```',
   '',
   '<img src=x onerror="window.__pwned = 1"> <script>window.__pwned = 2</script> <b>raw tag</b>',
-  '[bad link](javascript:window.__pwned=3) ![tracker](http://127.0.0.1:1/pixel.png)',
+  '[bad link](javascript:window.__pwned=3) ![tracker](http://127.0.0.1:1/pixel.png) [data link](data:image/png;base64,iVBORw0KGgo=) [mail](mailto:a@example.com)',
 ].join('\n');
 
 const env = testEnv('console-layout');
@@ -85,6 +85,9 @@ describe('web console at 1440×900', () => {
     expect(await md.locator('img, script, b').count()).toBe(0);
     expect(await md.textContent()).toContain('<b>raw tag</b>');
     expect(await md.locator('a[href^="javascript"]').count()).toBe(0);
+    // Only web and mail links are made (markdown-it alone would link a data:image URL).
+    const schemes = await md.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).protocol));
+    expect([...new Set(schemes)].sort()).toEqual(['http:', 'https:', 'mailto:']);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
     // AGENTGW_CONSOLE_SHOTS=<dir> keeps a picture of the page to look at.

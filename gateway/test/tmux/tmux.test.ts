@@ -179,6 +179,8 @@ describe('tmux helpers', () => {
   it('sanitises and deduplicates window names', () => {
     expect(sanitizeWindowName('my.proj:1\tx')).toBe('my-proj-1-x');
     expect(sanitizeWindowName('   ')).toBe('session');
+    // A bidi override would turn the console's text after the name around.
+    expect(sanitizeWindowName('invoice\u202efdp\u200b\u0085x')).toBe('invoice-fdp--x');
     expect(dedupeName('proj', ['proj', 'proj-2'])).toBe('proj-3');
     expect(dedupeName('new', ['proj'])).toBe('new');
   });
