@@ -55,4 +55,18 @@ describe('replay page: log formats', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('drops a bidi override or an invisible character from a player\'s name in an uploaded log', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/replay`);
+    const evil = XML.toString('utf8').replace(/n0="[^"]*"/, `n0="${encodeURIComponent('Ali\u202ece\u200b')}"`);
+    await page.setInputFiles('#file', { name: 'names.xml', mimeType: 'text/xml', buffer: Buffer.from(evil) });
+    await waitFor(() => page.evaluate(() => (window as any).__mj.steps.length > 0), 'steps of the upload', 20_000);
+    // Forward until the description names seat 0.
+    for (let i = 0; i < 60 && !(await page.textContent('#describe'))?.includes('Alice'); i++) await page.click('#forward');
+    const shown = `${await page.textContent('#describe')} ${await page.textContent('#players')}`;
+    expect(shown).toContain('Alice');
+    expect(shown).not.toMatch(/[\u202e\u200b]/);
+    await page.close();
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { useTempDirs, waitFor } from '../../../shared/src/testing';
 import { createApp } from '../../src/app';
 import { memoryBackend } from '../../src/modules/backend/memory';
 import { SqliteGameStore } from '../../src/modules/backend/sqlite';
+import { PAGE_POLICY } from '../../src/server/security-headers';
 
 // README, "Security model": tokens as HttpOnly cookies for pages, headers for API clients, never a
 // URL; a request from another origin neither acts nor is taken for the cookie's holder.
@@ -154,8 +155,11 @@ describe('every answer', () => {
     for (const path of ['/', '/history', '/room', '/ladder', '/api/health', '/api/nope']) {
       const res = await app.handle(new Request(`http://${HOST}${path}`));
       const got = Object.fromEntries(['x-frame-options', 'content-security-policy', 'referrer-policy', 'x-content-type-options'].map((h) => [h, res.headers.get(h)]));
-      expect([path, got]).toEqual([path, { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'", 'referrer-policy': 'same-origin', 'x-content-type-options': 'nosniff' }]);
+      expect([path, got]).toEqual([path, { 'x-frame-options': 'DENY', 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'same-origin', 'x-content-type-options': 'nosniff' }]);
     }
+    expect(PAGE_POLICY).toContain("script-src 'self'");
+    expect(PAGE_POLICY).toContain("frame-ancestors 'none'");
+    expect((await app.handle(new Request(`http://${HOST}/docs`))).headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
   });
 });
 

@@ -16,11 +16,22 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ context
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', ...extraArgs],
   });
+  // Every page of every browser test runs under the pages' Content-Security-Policy (README,
+  // "Security model"): anything it refuses is a page that would break for a user, reported when the
+  // file's browser closes. Framing refusals are what the framing tests provoke and check.
+  const refused: string[] = [];
+  const watch = (page: Page) => page.on('console', (m) => {
+    const text = m.text();
+    if (text.includes('Content Security Policy') && !text.includes('frame-ancestors')) refused.push(`${page.url()}: ${text}`);
+  });
+  context.pages().forEach(watch);
+  context.on('page', watch);
   return {
     context,
     close: async () => {
       await context.close();
       profiles.removeAll();
+      if (refused.length > 0) throw new Error(`the pages' Content-Security-Policy refused:\n${refused.join('\n')}`);
     },
   };
 }

@@ -21,7 +21,10 @@
     function playerOf(seat) {
       const a = ui.analysis && ui.analysis.players[seat];
       const p = a || (ui.paipu && ui.paipu.players && ui.paipu.players[seat]) || {};
-      return { name: p.name || `P${seat}`, dan: p.dan || 0, dan_name: p.dan_name || '', dan_name_ja: p.dan_name_ja || '', rate: p.rate || 0, sex: p.sex || '' };
+      // A name from an uploaded log may carry a bidi override (U+202E) or invisible characters,
+      // which would turn the page's own text after it around: they are dropped.
+      const name = String(p.name || '').replace(/[\p{Cc}\p{Cf}]/gu, '');
+      return { name: name || `P${seat}`, dan: p.dan || 0, dan_name: p.dan_name || '', dan_name_ja: p.dan_name_ja || '', rate: p.rate || 0, sex: p.sex || '' };
     }
     const nameOf = (seat) => playerOf(seat).name;
     /** "P2 (West) discards 1m" → "でこじ (West) discards 1m": the engine's descriptions name seats. */
