@@ -118,7 +118,7 @@ export default defineCommand({
     let backend: Backend;
     if (redisUrl) {
       try {
-        backend = await redisBackend({ url: redisUrl, prefix: args['redis-prefix'], limits, maxGames: maxSavedGames });
+        backend = await redisBackend({ url: redisUrl, prefix: args['redis-prefix'], limits, maxGames: maxSavedGames, log });
       } catch (err) {
         throw new AppError('REDIS_UNAVAILABLE', 500, (err as Error).message);
       }
@@ -133,7 +133,7 @@ export default defineCommand({
     }
     const runner = args.ladder ? new LadderRunner(ladder, { entrants: [...new Set(entrants)], bots: mjaiBots, intervalMs: ladderInterval * 1000, log }) : null;
     const roomSettings = roomSettingsFrom(args, limits.ttlMs);
-    const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs, maxUnrated: maxSavedGames })
+    const roomStore = await roomStoreFor({ redisUrl, prefix: args['redis-prefix'], dataDir: redisUrl || args.store === false ? null : dataDir(args['data-dir']), maxRooms: maxSessions, ttlMs: limits.ttlMs, maxUnrated: maxSavedGames, log })
       .catch((err) => { throw new AppError('REDIS_UNAVAILABLE', 500, `rooms: ${(err as Error).message}`); });
     const allowedHosts = (args['allowed-hosts'] ?? process.env.MAHJONG_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
     const hosts = new HostAllowList(allowedHosts, listen.host, '--allowed-hosts');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { RedisClient } from 'bun';
 import { join } from 'node:path';
 import { useTempDirs, waitFor } from '@devhub/shared/testing';
 import { parseLogText } from '../../src/formats';
@@ -29,8 +30,9 @@ async function serve(redisUrl: string, name: string): Promise<Server> {
   }
   reader.releaseLock();
   void proc.stdout.pipeTo(new WritableStream({ write: (c) => { text += new TextDecoder().decode(c); } })).catch(() => undefined);
+  void proc.stderr.pipeTo(new WritableStream({ write: (c) => { text += new TextDecoder().decode(c); } })).catch(() => undefined);
   const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
-  if (!base) throw new Error(`server ${name} did not start:\n${text}\n${await new Response(proc.stderr).text()}`);
+  if (!base) throw new Error(`server ${name} did not start:\n${text}`);
   return { base, proc, output: () => text };
 }
 
@@ -172,6 +174,58 @@ describe('two mahjong servers sharing one Redis', () => {
     expect(del.status).toBe(200);
     await watcher.done;
     expect((await fetch(`${b.base}/api/game/${id}/state`)).status).toBe(404);
+  }, 30_000);
+});
+
+describe('malformed messages and records in the shared Redis', () => {
+  it('are dropped and reported once: both servers stay up and keep serving, and the session list skips a damaged record', async () => {
+    const created = await post(a.base, '/api/game/new', { mode: 'human_ai', ai_model: 'random', seed: 23, max_round: 0 });
+    expect(created.status).toBe(200);
+    const { session_id: id, token } = created.body;
+    const onB = collect(b.base, id, token);
+    await waitFor(() => onB.seen.length > 0, 'the snapshot on B');
+    const before = [a, b].map((s) => s.output().length);
+
+    const client = new RedisClient(redis.url);
+    const damaged = crypto.randomUUID();
+    try {
+      for (const [channel, message] of [
+        ['mahjong:control', '{"m":null}'], ['mahjong:control', 'null'], ['mahjong:control', '{"o":"x","m":{"type":"speed","id":7}}'],
+        ['mahjong:rooms', 'null'], ['mahjong:rooms', '{"o":"x","id":{},"w":"step"}'],
+        [`mahjong:ev:${id}`, 'null'], [`mahjong:ev:${id}`, '{"o":"x","s":1}'], [`mahjong:ev:${id}`, '{"o":"x","s":1,"e":{"type":"a\\ndata: forged"}}'],
+      ] as const) expect(Number(await client.publish(channel, message))).toBeGreaterThan(0);
+      await client.hset(`mahjong:s:${damaged}`, { record: '{"id":1}', delay: '0', hands: '0', over: '0' });
+      await client.zadd('mahjong:active', Date.now(), damaged);
+
+      // Both still answer, and the game goes on through either, its events reaching B's stream.
+      const state = created.body.state;
+      const res = await post(b.base, `/api/game/${id}/action`, { player_id: 0, action_idx: choose(state) }, token);
+      expect(res.status).toBe(200);
+      await waitFor(() => onB.seen.some((e) => e.type === 'player_action'), 'the action on B\'s stream');
+      for (const s of [a, b]) {
+        expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+        const list = await fetch(`${s.base}/api/sessions`, { headers: { 'x-session-token': ADMIN } });
+        expect(list.status).toBe(200);
+        const ids = ((await list.json()) as any).sessions.map((x: any) => x.session_id);
+        expect(ids).toContain(id);
+        expect(ids).not.toContain(damaged);
+      }
+      // Reported once per kind (rate-limited), not once per message, and nothing of the messages' text.
+      for (const [i, s] of [a, b].entries()) {
+        const said = s.output().slice(before[i]);
+        expect(said.match(/ignored \d+ messages on mahjong:control/g)?.length).toBe(1);
+        expect(said.match(/ignored \d+ messages on mahjong:rooms/g)?.length).toBe(1);
+        expect(said).not.toContain('forged');
+      }
+      expect(b.output().slice(before[1])).toMatch(/ignored \d+ messages on mahjong:ev:\*/);
+    } finally {
+      await client.del(`mahjong:s:${damaged}`);
+      await client.zrem('mahjong:active', damaged);
+      client.close();
+      onB.stop();
+      await onB.done;
+      await fetch(`${a.base}/api/game/${id}`, { method: 'DELETE', headers: { 'x-session-token': token } });
+    }
   }, 30_000);
 });
 

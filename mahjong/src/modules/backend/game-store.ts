@@ -1,5 +1,6 @@
 import { AppError } from '@devhub/shared';
-import type { GameQuery, GameStore, GameSummary, SessionRecord, StoredGame } from './types';
+import { Value } from '@sinclair/typebox/value';
+import { type GameQuery, type GameStore, type GameSummary, SessionRecord, type StoredGame } from './types';
 
 /**
  * Finished games a store keeps (`serve --max-saved-games`, README "Saved games"): saving one
@@ -42,12 +43,18 @@ export function tokenHash(token: string): string {
   return new Bun.CryptoHasher('sha256').update(token).digest('hex');
 }
 
-/** A session record as read back: one written before tokens were hashed holds the token itself. */
-export function sessionRecordOf(json: string): SessionRecord {
-  const raw = JSON.parse(json) as SessionRecord & { token?: string };
-  if (typeof raw.token !== 'string') return raw;
-  const { token, ...rest } = raw;
-  return { ...rest, tokenHash: rest.tokenHash ?? tokenHash(token) };
+/**
+ * A session record as read back, or null when it is not one (damaged, or written by something
+ * else): the caller skips it. One written before tokens were hashed holds the token itself.
+ */
+export function sessionRecordOf(json: string): SessionRecord | null {
+  let raw: unknown;
+  try { raw = JSON.parse(json); } catch { return null; }
+  if (raw && typeof raw === 'object' && typeof (raw as { token?: unknown }).token === 'string') {
+    const { token, ...rest } = raw as { token: string; tokenHash?: string };
+    raw = { ...rest, tokenHash: rest.tokenHash ?? tokenHash(token) };
+  }
+  return Value.Check(SessionRecord, raw) ? raw : null;
 }
 
 /** Place (1–4) of each seat from the final scores; equal scores go to the earlier seat (Tenhou's rule). */

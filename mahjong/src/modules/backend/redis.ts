@@ -15,11 +15,13 @@ import { AppError } from '@devhub/shared';
 import { withDeadline } from '@devhub/shared/timers';
 import { RedisClient } from 'bun';
 import { SessionNotFound, TooManySessions } from '../../server/errors';
+import { Type as t } from '@sinclair/typebox';
 import { RedisLocks } from './redis-lock';
 import { sessionRecordOf, StoreUnavailable } from './game-store';
 import { RedisGameStore } from './redis-games';
+import { channelReader, DropLog, type WarnLog } from './pubsub';
 import type { SessionLimits } from './memory';
-import type { Backend, ControlMessage, EventBus, SessionActivity, SessionRecord, SessionStore, Step } from './types';
+import { ControlMessage, type Backend, type EventBus, type SessionActivity, type SessionRecord, type SessionStore, type Step } from './types';
 import type { SseEvent } from '../events/hub';
 
 export const DEFAULT_PREFIX = 'mahjong:';
@@ -71,6 +73,17 @@ class Keys {
   control = () => `${this.p}control`;
 }
 
+/** What `control` publishes: the sending server and the message. */
+export const ControlEnvelope = t.Object({ o: t.String(), m: ControlMessage });
+/**
+ * What `publish` sends on a session's channel: the sending server, the step and the event. The
+ * event's type becomes an SSE `event:` line, so it is a plain name.
+ */
+export const EventEnvelope = t.Object({
+  o: t.String(), s: t.Integer({ minimum: 0 }),
+  e: t.Object({ type: t.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 }) }, { additionalProperties: true }),
+});
+
 export class RedisSessionStore implements SessionStore {
   private readonly locks: RedisLocks;
 
@@ -81,6 +94,7 @@ export class RedisSessionStore implements SessionStore {
     private readonly server: string,
     private readonly announce: (m: ControlMessage) => Promise<void>,
     private readonly now: () => number = Date.now,
+    private readonly badRecords = new DropLog(undefined, 'session records'),
   ) {
     this.locks = new RedisLocks(redis, { lockMs: LOCK_MS, waitMs: LOCK_WAIT_MS, busy: (id) => new SessionBusy(id), now });
   }
@@ -95,9 +109,16 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(id: string): Promise<SessionRecord | null> {
-    const [record, delay] = await this.redis.hmget(this.k.session(id), ['record', 'delay']);
-    if (!record) return null;
-    return { ...sessionRecordOf(record), delayMs: Number(delay ?? 0) };
+    const [json, delay] = await this.redis.hmget(this.k.session(id), ['record', 'delay']);
+    const record = json ? this.recordOf(json) : null;
+    return record && { ...record, delayMs: Number(delay ?? 0) };
+  }
+
+  /** A record that is not one (damaged, or written by something else) counts as no session, and is reported. */
+  private recordOf(json: string): SessionRecord | null {
+    const record = sessionRecordOf(json);
+    if (!record) this.badRecords.drop();
+    return record;
   }
 
   async touch(id: string): Promise<void> {
@@ -138,11 +159,12 @@ export class RedisSessionStore implements SessionStore {
       ? (flat as [string, number][]).map(([id, s]) => [id, Number(s)])
       : Array.from({ length: flat.length / 2 }, (_, i) => [String(flat[2 * i]), Number(flat[2 * i + 1])]);
     const rows = await Promise.all(pairs.map(async ([id, lastActive]) => {
-      const [record, delay, hands, over] = await this.redis.hmget(this.k.session(id), ['record', 'delay', 'hands', 'over']);
+      const [json, delay, hands, over] = await this.redis.hmget(this.k.session(id), ['record', 'delay', 'hands', 'over']);
+      const record = json ? this.recordOf(json) : null;
       if (!record) return null;
       const subs = await this.redis.hvals(this.k.subs(id));
       return {
-        record: { ...sessionRecordOf(record), delayMs: Number(delay ?? 0) }, lastActive,
+        record: { ...record, delayMs: Number(delay ?? 0) }, lastActive,
         handsFinished: Number(hands ?? 0), isOver: over === '1', subscribers: subs.reduce((n, v) => n + Number(v), 0),
       };
     }));
@@ -186,14 +208,20 @@ export class RedisEventBus implements EventBus {
     private readonly sub: RedisClient,
     private readonly k: Keys,
     private readonly server: string,
-  ) {}
+    log?: WarnLog,
+  ) {
+    this.readControl = channelReader(ControlEnvelope, new DropLog(log, `messages on ${k.control()}`));
+    this.readEvent = channelReader(EventEnvelope, new DropLog(log, `messages on ${k.events('*')}`));
+  }
+
+  private readonly readControl: (text: string) => typeof ControlEnvelope.static | null;
+  private readonly readEvent: (text: string) => typeof EventEnvelope.static | null;
 
   /** Starts listening to the control channel. */
   async start(): Promise<void> {
     await this.sub.subscribe(this.k.control(), (message: string) => {
-      let m: ControlMessage;
-      try { m = (JSON.parse(message) as { m: ControlMessage }).m; } catch { return; }
-      for (const h of this.handlers) h(m);
+      const m = this.readControl(message);
+      if (m) for (const h of this.handlers) h(m.m);
     });
   }
 
@@ -203,10 +231,9 @@ export class RedisEventBus implements EventBus {
 
   async listen(id: string, deliver: (seq: number, event: SseEvent) => void): Promise<void> {
     await this.sub.subscribe(this.k.events(id), (message: string) => {
-      let m: { o: string; s: number; e: SseEvent };
-      try { m = JSON.parse(message); } catch { return; }
+      const m = this.readEvent(message);
       // This server's own events went straight to its subscribers.
-      if (m.o !== this.server) deliver(m.s, m.e);
+      if (m && m.o !== this.server) deliver(m.s, m.e as SseEvent);
     });
   }
 
@@ -231,6 +258,8 @@ export interface RedisBackendOptions {
   limits: SessionLimits;
   /** Finished games kept (`--max-saved-games`; default DEFAULT_MAX_SAVED_GAMES). */
   maxGames?: number;
+  /** Where malformed messages and records are reported (rate-limited, pubsub.ts). */
+  log?: WarnLog;
 }
 
 /** Connects (or throws StoreUnavailable naming the address) and starts listening for control messages. */
@@ -260,9 +289,9 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Backen
     sub.close();
     throw unavailable(options.url, err);
   }
-  const events = new RedisEventBus(redis, sub, k, server);
+  const events = new RedisEventBus(redis, sub, k, server, options.log);
   await events.start();
-  const sessions = new RedisSessionStore(redis, k, options.limits, server, (m) => events.control(m));
+  const sessions = new RedisSessionStore(redis, k, options.limits, server, (m) => events.control(m), Date.now, new DropLog(options.log, `session records in ${k.session('*')}`));
   const games = new RedisGameStore(redis, k.p, redactUrl(options.url), options.maxGames);
   return {
     kind: 'redis', sessions, events, games,

@@ -100,8 +100,12 @@ export class SqliteSessionStore implements SessionStore {
       { id: string; record: string; last_active: number; hands: number; over: number }[];
     const stepsOf = this.db.query('SELECT step FROM steps WHERE session = $id ORDER BY idx');
     for (const r of rows) {
-      const steps = (stepsOf.all({ id: r.id }) as { step: string }[]).map((s) => JSON.parse(s.step) as Step);
       const record = sessionRecordOf(r.record);
+      if (!record) {
+        this.log.warn(`session database ${this.location}: session ${JSON.stringify(r.id)} has a damaged record and is not restored`);
+        continue;
+      }
+      const steps = (stepsOf.all({ id: r.id }) as { step: string }[]).map((s) => JSON.parse(s.step) as Step);
       this.mem.restore(record, steps, r.last_active, r.hands, r.over !== 0);
       // A record from before tokens were hashed: its token leaves the file.
       if (r.record.includes('"token"')) this.db.query('UPDATE sessions SET record = $record WHERE id = $id').run({ id: r.id, record: JSON.stringify(record) });

@@ -12,38 +12,47 @@
  * for a seed, so replaying the log rebuilds the exact table on any process; each process keeps a
  * replica and replays only the steps it has not seen, under the session's lock.
  */
+import { type Static, Type as t } from '@sinclair/typebox';
 import type { SseEvent } from '../events/hub';
 import type { AutoSettings } from '../game/auto-play';
 
-export type GameMode = 'human_ai' | '4ai';
+export const GameMode = t.Union([t.Literal('human_ai'), t.Literal('4ai')]);
+export type GameMode = Static<typeof GameMode>;
 
-/** Everything needed to rebuild a session on any process, apart from its steps. */
-export interface SessionRecord {
-  id: string;
-  mode: GameMode;
+const NullableString = t.Union([t.String(), t.Null()]);
+
+/**
+ * Everything needed to rebuild a session on any process, apart from its steps. A record read back
+ * from a store is checked against this (game-store.ts `sessionRecordOf`): one damaged record must
+ * not break the list of all the others.
+ */
+export const SessionRecord = t.Object({
+  id: t.String(),
+  mode: GameMode,
   /** As requested (`ai_model`), for GET /api/sessions. */
-  aiModel: string | null;
+  aiModel: NullableString,
   /** The AI of each seat as resolved at creation; null for the human's seat. */
-  aiModels: (string | null)[];
+  aiModels: t.Array(NullableString, { minItems: 4, maxItems: 4 }),
   /** As requested (null = random) … */
-  seed: number | null;
+  seed: t.Union([t.Integer(), t.Null()]),
   /** … and the seed of a seeded game's walls (an unseeded game's AIs only). */
-  gameSeed: number;
+  gameSeed: t.Integer(),
   /**
    * An unseeded game's wall secret (64 hex digits, engine/table/secure-wall.ts): every wall is
    * derived from it. Absent or null: a seeded practice game, walls from `gameSeed`.
    */
-  wallSecret?: string | null;
-  maxRound: number;
-  delayMs: number;
-  createdAt: string;
+  wallSecret: t.Optional(NullableString),
+  maxRound: t.Integer(),
+  delayMs: t.Number(),
+  createdAt: t.String(),
   /**
    * Hex SHA-256 of the session's secret token (see modules/game/access.ts): the token itself is
    * given to its holder once and never stored, so a copy of the store (sessions.sqlite, Redis)
    * cannot act as a player.
    */
-  tokenHash: string;
-}
+  tokenHash: t.String(),
+});
+export type SessionRecord = Static<typeof SessionRecord>;
 
 /** One entry of a session's step log: an action, or the deal of the next hand. */
 export type Step =
@@ -99,10 +108,12 @@ export interface SessionStore {
 }
 
 /** Messages every process acts on. */
-export type ControlMessage =
-  | { type: 'deleted'; id: string }
-  | { type: 'speed'; id: string; delayMs: number }
-  | { type: 'runner-free'; id: string };
+export const ControlMessage = t.Union([
+  t.Object({ type: t.Literal('deleted'), id: t.String() }),
+  t.Object({ type: t.Literal('speed'), id: t.String(), delayMs: t.Number({ minimum: 0 }) }),
+  t.Object({ type: t.Literal('runner-free'), id: t.String() }),
+]);
+export type ControlMessage = Static<typeof ControlMessage>;
 
 /** Events of a session to its subscribers on the other processes (this process's own go straight to its hub). */
 export interface EventBus {

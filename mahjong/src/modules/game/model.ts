@@ -8,7 +8,9 @@ const AiModelName = t.String({ maxLength: 4096, description: '"strong", "heurist
 
 export const AiModelList = t.Object({ models: t.Array(t.Object({ name: t.String(), description: t.String() })), default: t.String() });
 
-export const GameMode = t.Union([t.Literal('human_ai'), t.Literal('4ai')]);
+import { GameMode } from '../backend/types';
+
+export { GameMode };
 
 export const NewGameBody = t.Object({
   mode: t.Optional(GameMode),

@@ -16,7 +16,9 @@ import type { Rating, RatingChange } from '../../rooms/rating';
 import { DEFAULT_MAX_SAVED_GAMES } from '../backend/game-store';
 import { RedisLocks } from '../backend/redis-lock';
 import { RoomBusy, TooManyRooms } from './errors';
-import { SEEN_MS, type RoomNotice, type RoomRecord, type RoomResult, type RoomResultSummary, type RoomStep, type RoomStore } from './types';
+import { Type as t } from '@sinclair/typebox';
+import { channelReader, DropLog, type WarnLog } from '../backend/pubsub';
+import { SEEN_MS, RoomNotice, type RoomRecord, type RoomResult, type RoomResultSummary, type RoomStep, type RoomStore } from './types';
 
 /** As the game sessions' lock: a server that dies holding it blocks its room for at most this long. */
 const LOCK_MS = 3_000;
@@ -56,6 +58,9 @@ const pairs = (flat: unknown): [string, number][] => {
   return Array.isArray(list[0]) ? (list as [string, number][]).map(([a, b]) => [a, Number(b)]) : Array.from({ length: list.length / 2 }, (_, i) => [String(list[2 * i]), Number(list[2 * i + 1])]);
 };
 
+/** What `notify` publishes on the rooms channel: the sending server, the room and what changed. */
+export const RoomNoticeEnvelope = t.Object({ o: t.String(), id: t.String(), w: RoomNotice });
+
 export class RedisRoomStore implements RoomStore {
   readonly kind = 'redis' as const;
   private readonly handlers: ((id: string, what: RoomNotice) => void)[] = [];
@@ -70,15 +75,15 @@ export class RedisRoomStore implements RoomStore {
 
   private readonly locks: RedisLocks;
 
-  static async connect(url: string, prefix: string, maxRooms: number, ttlMs: number, maxUnrated = DEFAULT_MAX_SAVED_GAMES): Promise<RedisRoomStore> {
+  static async connect(url: string, prefix: string, maxRooms: number, ttlMs: number, maxUnrated = DEFAULT_MAX_SAVED_GAMES, log?: WarnLog): Promise<RedisRoomStore> {
     const redis = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
     const sub = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
     await Promise.all([redis.connect(), sub.connect()]);
     const store = new RedisRoomStore(redis, sub, prefix, maxRooms, ttlMs, maxUnrated);
+    const read = channelReader(RoomNoticeEnvelope, new DropLog(log, `messages on ${prefix}rooms`));
     await sub.subscribe(`${prefix}rooms`, (message: string) => {
-      let m: { id: string; w: RoomNotice };
-      try { m = JSON.parse(message); } catch { return; }
-      for (const h of store.handlers) h(m.id, m.w);
+      const m = read(message);
+      if (m) for (const h of store.handlers) h(m.id, m.w);
     });
     return store;
   }
@@ -152,7 +157,7 @@ export class RedisRoomStore implements RoomStore {
   }
 
   async notify(id: string, what: RoomNotice): Promise<void> {
-    await this.redis.publish(`${this.p}rooms`, JSON.stringify({ o: this.server, id, w: what }));
+    await this.redis.publish(`${this.p}rooms`, JSON.stringify({ o: this.server, id, w: what } satisfies typeof RoomNoticeEnvelope.static));
   }
 
   onNotice(handler: (id: string, what: RoomNotice) => void): void {

@@ -5,6 +5,7 @@ import { RedisRoomStore } from './redis-store';
 import { ResultsDb, ROOMS_DB_FILE } from './results-db';
 import { DEFAULT_ROOM_SETTINGS, type RoomSettings } from './service';
 import type { RoomStore } from './types';
+import type { WarnLog } from '../backend/pubsub';
 
 /** `mahjong serve` options of the rooms (README, "Rooms"). */
 export const ROOM_ARGS = {
@@ -39,7 +40,7 @@ export function roomSettingsFrom(args: Record<string, unknown>, ttlMs: number): 
 }
 
 /** Rooms shared through Redis, or this process's (ratings in `<dataDir>/rooms.sqlite`, or in memory without a data dir). */
-export async function roomStoreFor(options: { redisUrl?: string; prefix?: string; dataDir: string | null; maxRooms: number; ttlMs: number; maxUnrated?: number }): Promise<RoomStore> {
-  if (options.redisUrl) return RedisRoomStore.connect(options.redisUrl, options.prefix ?? 'mahjong:', options.maxRooms, options.ttlMs, options.maxUnrated);
+export async function roomStoreFor(options: { redisUrl?: string; prefix?: string; dataDir: string | null; maxRooms: number; ttlMs: number; maxUnrated?: number; log?: WarnLog }): Promise<RoomStore> {
+  if (options.redisUrl) return RedisRoomStore.connect(options.redisUrl, options.prefix ?? 'mahjong:', options.maxRooms, options.ttlMs, options.maxUnrated, options.log);
   return new MemoryRoomStore(options.maxRooms, new ResultsDb(options.dataDir ? join(options.dataDir, ROOMS_DB_FILE) : null, options.maxUnrated));
 }

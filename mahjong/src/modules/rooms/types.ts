@@ -3,6 +3,7 @@
  * sessions (modules/backend/types.ts), the game moves between servers as its step log: the
  * engine is deterministic for a seed, so any server rebuilds the table by replaying the steps.
  */
+import { type Static, Type as t } from '@sinclair/typebox';
 import type { ClockConfig } from '../../rooms/clock';
 import type { RatingChange, Rating } from '../../rooms/rating';
 import type { SeatList } from '../../rooms/seats';
@@ -62,7 +63,8 @@ export type RoomResultSummary = Omit<RoomResult, 'mjlog'>;
 /** How long a seat's last request keeps it connected without an open stream. */
 export const SEEN_MS = 10_000;
 
-export type RoomNotice = 'step' | 'room' | 'conn' | 'deleted';
+export const RoomNotice = t.Union([t.Literal('step'), t.Literal('room'), t.Literal('conn'), t.Literal('deleted')]);
+export type RoomNotice = Static<typeof RoomNotice>;
 
 /** Rooms, their step logs, connections, and the ratings and results of finished room games. */
 export interface RoomStore {
