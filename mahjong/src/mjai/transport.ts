@@ -4,6 +4,7 @@
  * (dialect.ts); a read fails on timeout, exit or a closed socket.
  */
 import { withDeadline } from '@devhub/shared/timers';
+import { KILL_GRACE_MS, stopProcess } from './process-group';
 
 export interface BotTransport {
   readonly label: string;
@@ -134,11 +135,15 @@ export class ProcessTransport implements BotTransport {
     return this.queue.next(timeoutMs, this.label);
   }
 
+  /** The bot's pid. */
+  get pid(): number {
+    return this.proc.pid;
+  }
+
   async close(): Promise<void> {
-    try { await this.proc.stdin.end(); } catch { /* already gone */ }
-    const exited = await withDeadline(this.proc.exited.then(() => true), 500, () => false);
-    if (!exited) this.proc.kill();
-    await this.proc.exited;
+    // A bot that reads nothing may leave the pipe full: ending it must not wait on that.
+    try { await withDeadline(Promise.resolve(this.proc.stdin.end()).then(() => true), KILL_GRACE_MS, () => false); } catch { /* already gone */ }
+    await stopProcess(this.proc);
   }
 }
 

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useTempDirs, waitFor } from '@devhub/shared/testing';
 import { StrongAgent } from '../../src/engine/ai';
 import { type BotReplaced, playWithBots } from '../../src/mjai/table';
 import { ProcessTransport } from '../../src/mjai/transport';
@@ -6,6 +9,13 @@ import { ProcessTransport } from '../../src/mjai/transport';
 const BOT = `${import.meta.dir}/../fixtures/mjai/bot.py`;
 const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
 const python = (mode?: string) => new ProcessTransport(['python3', BOT, ...(mode ? [mode] : [])]);
+const temp = useTempDirs(afterAll);
+
+/** Whether the process `pid` is still running (a dead one may wait to be reaped a moment). */
+function running(pid: number): boolean {
+  const ps = Bun.spawnSync(['ps', '-o', 'stat=', '-p', String(pid)]);
+  return ps.exitCode === 0 && !ps.stdout.toString().trim().startsWith('Z');
+}
 
 describe('mjai bots as real processes (Python, stdin/stdout)', () => {
   it('two Python bots play a full game, their pons reach the engine', async () => {
@@ -52,6 +62,33 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
     expect(stdout).toMatch(/^strong +2 /m);
     expect(stderr).toContain('game 1: seat 2 bot');
     expect(stderr).toContain('replaced by strong (crash:');
+  }, 60_000);
+
+  // The stubborn bot ignores SIGTERM and stdin's end: closing it used to wait for its exit forever.
+  it('a bot that ignores SIGTERM and stdin\'s end is killed once the game ends', async () => {
+    const dir = temp.make('mj-stubborn-');
+    const bot = new ProcessTransport(['python3', BOT, 'stubborn', dir]);
+    const { game, replaced } = await playWithBots([
+      { agent: new StrongAgent() }, { bot, fallback: new StrongAgent() },
+      { agent: new StrongAgent() }, { agent: new StrongAgent() },
+    ], { seed: 11, maxRound: 0 }, { timeoutMs: 10_000 });
+    expect(game.isOver()).toBe(true);
+    expect(replaced).toMatchObject([{ seat: 1, reason: 'illegal' }]);
+    expect(Number(readFileSync(join(dir, 'pid'), 'utf8'))).toBe(bot.pid);
+    expect(bot.running).toBe(false);
+    expect(running(bot.pid)).toBe(false);
+  }, 60_000);
+
+  it('mahjong simulate with such a bot finishes, and leaves no bot process', async () => {
+    const dir = temp.make('mj-stubborn-sim-');
+    await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--east-only', '--ai', 'strong', '--bot-timeout', '10000',
+      '--seat', `1=mjai:python3 ${BOT} stubborn ${dir}`], { stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^strong +3 /m);
+    expect(stderr).toContain('replaced by strong (illegal:');
+    const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    await waitFor(() => !running(pid), 'the bot process gone');
   }, 60_000);
 
   it('simulate refuses a malformed --seat', async () => {
