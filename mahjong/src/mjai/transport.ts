@@ -4,7 +4,7 @@
  * (dialect.ts); a read fails on timeout, exit or a closed socket.
  */
 import { withDeadline } from '@devhub/shared/timers';
-import { KILL_GRACE_MS, stopProcess } from './process-group';
+import { KILL_GRACE_MS, signalGroup, stopGroup } from './process-group';
 
 export interface BotTransport {
   readonly label: string;
@@ -94,7 +94,8 @@ export class ProcessTransport implements BotTransport {
   constructor(argv: string[], opts: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
     this.label = `bot "${argv.join(' ')}"`;
     this.queue = new LineQueue(this.label);
-    this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env });
+    // Its own process group, so that what it starts is stopped with it (process-group.ts).
+    this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env, detached: true });
     void this.pump();
     void this.proc.exited.then((code) => this.queue.fail(new BotFailure('crash', `${this.label} exited with code ${code}`)));
   }
@@ -112,7 +113,7 @@ export class ProcessTransport implements BotTransport {
           if (line) this.queue.push(line);
         }
         if (buf.length > MAX_LINE_BYTES) this.queue.overflow(`${this.label} sent a line longer than ${MAX_LINE_BYTES} bytes`);
-        if (this.queue.overflowed) { this.proc.kill(); return; }
+        if (this.queue.overflowed) { signalGroup(this.proc, 'SIGTERM'); return; }
       }
     } catch { /* the exit handler reports it */ }
   }
@@ -135,7 +136,7 @@ export class ProcessTransport implements BotTransport {
     return this.queue.next(timeoutMs, this.label);
   }
 
-  /** The bot's pid. */
+  /** The bot's pid, which is also its process group's id. */
   get pid(): number {
     return this.proc.pid;
   }
@@ -143,7 +144,7 @@ export class ProcessTransport implements BotTransport {
   async close(): Promise<void> {
     // A bot that reads nothing may leave the pipe full: ending it must not wait on that.
     try { await withDeadline(Promise.resolve(this.proc.stdin.end()).then(() => true), KILL_GRACE_MS, () => false); } catch { /* already gone */ }
-    await stopProcess(this.proc);
+    await stopGroup(this.proc);
   }
 }
 

@@ -11,10 +11,18 @@ const CLI = `${import.meta.dir}/../../src/cli/index.ts`;
 const python = (mode?: string) => new ProcessTransport(['python3', BOT, ...(mode ? [mode] : [])]);
 const temp = useTempDirs(afterAll);
 
-/** Whether the process `pid` is still running (a dead one may wait to be reaped a moment). */
-function running(pid: number): boolean {
-  const ps = Bun.spawnSync(['ps', '-o', 'stat=', '-p', String(pid)]);
-  return ps.exitCode === 0 && !ps.stdout.toString().trim().startsWith('Z');
+/** The running processes (a dead one may wait a moment to be reaped): pid and process group. */
+function processes(): { pid: number; pgid: number }[] {
+  const ps = Bun.spawnSync(['ps', '-eo', 'pid=,pgid=,stat=']);
+  expect(ps.exitCode).toBe(0);
+  return ps.stdout.toString().trim().split('\n').map((l) => l.trim().split(/\s+/))
+    .filter(([, , stat]) => !stat!.startsWith('Z')).map(([pid, pgid]) => ({ pid: Number(pid), pgid: Number(pgid) }));
+}
+
+/** The bot (its pid in `dir`/pid) is its own group's leader; neither it, its helper nor anything else of that group runs. */
+function leftOf(dir: string): number[] {
+  const [pid, helper] = ['pid', 'helper'].map((f) => Number(readFileSync(join(dir, f), 'utf8')));
+  return processes().filter((p) => p.pgid === pid || p.pid === pid || p.pid === helper).map((p) => p.pid);
 }
 
 describe('mjai bots as real processes (Python, stdin/stdout)', () => {
@@ -64,8 +72,9 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
     expect(stderr).toContain('replaced by strong (crash:');
   }, 60_000);
 
-  // The stubborn bot ignores SIGTERM and stdin's end: closing it used to wait for its exit forever.
-  it('a bot that ignores SIGTERM and stdin\'s end is killed once the game ends', async () => {
+  // The stubborn bot ignores SIGTERM and stdin's end and has started a `sleep 987` of its own:
+  // closing it used to wait for its exit forever, and its helper outlived it with parent 1.
+  it('a bot that ignores SIGTERM and stdin\'s end is killed with everything it started once the game ends', async () => {
     const dir = temp.make('mj-stubborn-');
     const bot = new ProcessTransport(['python3', BOT, 'stubborn', dir]);
     const { game, replaced } = await playWithBots([
@@ -76,10 +85,10 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
     expect(replaced).toMatchObject([{ seat: 1, reason: 'illegal' }]);
     expect(Number(readFileSync(join(dir, 'pid'), 'utf8'))).toBe(bot.pid);
     expect(bot.running).toBe(false);
-    expect(running(bot.pid)).toBe(false);
+    await waitFor(() => leftOf(dir).length === 0, 'no process of the bot\'s group left');
   }, 60_000);
 
-  it('mahjong simulate with such a bot finishes, and leaves no bot process', async () => {
+  it('mahjong simulate with such a bot finishes, and leaves no process of the bot\'s group', async () => {
     const dir = temp.make('mj-stubborn-sim-');
     await using proc = Bun.spawn(['bun', CLI, 'simulate', '--games', '1', '--east-only', '--ai', 'strong', '--bot-timeout', '10000',
       '--seat', `1=mjai:python3 ${BOT} stubborn ${dir}`], { stdout: 'pipe', stderr: 'pipe' });
@@ -87,8 +96,7 @@ describe('mjai bots as real processes (Python, stdin/stdout)', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^strong +3 /m);
     expect(stderr).toContain('replaced by strong (illegal:');
-    const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-    await waitFor(() => !running(pid), 'the bot process gone');
+    await waitFor(() => leftOf(dir).length === 0, 'no process of the bot\'s group left');
   }, 60_000);
 
   it('simulate refuses a malformed --seat', async () => {
