@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { EnvServer } from '../../src/env/protocol';
 
 const PY = join(import.meta.dir, '../../clients/python');
+const CLI = join(import.meta.dir, '../../src/cli/index.ts');
 
 function python(args: string[]): { code: number; out: string; err: string } {
   const p = Bun.spawnSync(['python3', ...args], { cwd: PY, env: { ...process.env, NO_COLOR: '1', PYTHONDONTWRITEBYTECODE: '1' } });
@@ -68,6 +69,35 @@ env.close()
     expect(s.handle(JSON.stringify({ cmd: 'step', action: first.legal[0] }))).toMatchObject({ ok: true });
     expect(s.handle('{"cmd":"close"}')).toMatchObject({ ok: true, closed: true });
   });
+
+  it('answers a line longer than 64 KiB exactly once, so the next command gets its own answer (raw and through the Python client)', async () => {
+    await using proc = Bun.spawn(['bun', CLI, 'env'], { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+    proc.stdin.write(`{"cmd":"reset","pad":"${'x'.repeat(200_000)}"}\n{"cmd":"reset","env":1,"seed":7,"east_only":true}\n`);
+    await proc.stdin.end();
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect([code, err]).toEqual([0, '']);
+    const answers = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE', status: 413 } });
+    expect(answers[1]).toMatchObject({ ok: true, env: 1, done: false });
+
+    const script = `
+import json
+from mahjong_env import MahjongEnv, EnvError
+env = MahjongEnv()
+try:
+    env.reset(seed=1, seats=["agent"] * 30000)
+    raise SystemExit("oversized reset accepted")
+except EnvError as e:
+    code = e.code
+o = env.reset(seed=7, east_only=True)
+print(json.dumps({"code": code, "seat": o["seat"], "mask": len(o["mask"])}))
+env.close()
+`;
+    const r = python(['-c', script]);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(JSON.parse(r.out)).toEqual({ code: 'PAYLOAD_TOO_LARGE', seat: expect.any(Number), mask: 54 });
+  }, 60_000);
 
   it('a reset without a seed deals from a fresh 256-bit secret (no 32-bit seed an agent could search); with one, from the seed', () => {
     const s = new EnvServer();
