@@ -82,9 +82,12 @@ describe('classic mjai server: errors and filled rooms', () => {
   const results: RoomResult[] = [];
   const dir = temp.make('mahjong-mjsonp-inproc-');
   const store = new SqliteGameStore(join(dir, 'games.sqlite'));
+  /** What the server logged, as the log would show it. */
+  const logged: string[] = [];
+  const log = { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
   const server = new MjsonpServer({
-    host: '127.0.0.1', port: 0, store, log: quiet, timeoutMs: 5_000, onGame: (r) => results.push(r),
-    rooms: { practice: { fill: 'random', wait_ms: 0, east_only: true } },
+    host: '127.0.0.1', port: 0, store, log, timeoutMs: 5_000, onGame: (r) => results.push(r),
+    rooms: { practice: { fill: 'random', wait_ms: 0, east_only: true }, names: { fill: 'random', wait_ms: 0, east_only: true } },
   });
   server.start();
   afterAll(async () => { await server.stop(); await store.close(); });
@@ -114,6 +117,21 @@ describe('classic mjai server: errors and filled rooms', () => {
     expect(saved!.seeded).toBe(false);
     expect(saved!.mjlog).toMatch(/seed="devhub-v2,[0-9a-f]{64},[0-9a-f]{64}"/);
   });
+
+  it('logs a client\'s name cut to 40 characters and escaped: a newline in it cannot forge a log line, and a long one cannot flood the log', async () => {
+    const forged = 'eve\n[mahjong] ✔ admin token rotated; new token: x';
+    const r = await playClassic(url('names'), forged);
+    expect(r.error).toBeNull();
+    const flood = playClassic(url('names'), 'x'.repeat(60_000));
+    expect((await flood).error).toBeNull();
+    const lines = logged.filter((m) => m.includes('mjai room names')).join('\n').split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const line of lines) {
+      expect(line).toStartWith('mjai room names: ');
+      expect(line.length).toBeLessThan(400);
+    }
+    expect(lines).toContain(`mjai room names: ${JSON.stringify(forged.slice(0, 40))} joined (1/4)`);
+  }, 60_000);
 
   it('an illegal answer ends the game: every client gets the original server\'s error, and nothing is saved', async () => {
     let sabotaged = false;

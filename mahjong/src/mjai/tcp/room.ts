@@ -12,6 +12,7 @@ import { ClassicAnnotator } from '../classic';
 import type { MjsonpRooms } from '../config';
 import { type SeatPlayer, playWithBots } from '../table';
 import type { MjsonpConnection } from './connection';
+import { logText } from '../../server/log-text';
 
 /** A configured room (config.ts, `rooms:`); an unconfigured one waits for four clients and plays a hanchan. */
 export type RoomConfig = MjsonpRooms[string];
@@ -58,7 +59,7 @@ export async function playRoom(
   const players: SeatPlayer[] = seats.map((e, seat) => ('conn' in e
     ? { bot: e.conn, fallback: new StrongAgent(), annotator: new ClassicAnnotator(seat) }
     : { agent: createAgent(e.ai, seed * 4 + seat) }));
-  o.log.info(`mjai room ${room}: game starts (${names.join(', ')})`);
+  o.log.info(`mjai room ${room}: game starts (${names.map((n) => logText(n)).join(', ')})`);
   const createdAt = new Date().toISOString();
   // The walls come from a fresh CSPRNG secret (committed, revealed at the end) unless the caller
   // asked for a seeded game: a bot that could rebuild a small seed would know every hand.
@@ -70,7 +71,7 @@ export async function playRoom(
     const r = replaced[0]!;
     const message = `Error in player ${r.seat}'s response: ${r.message}`;
     for (const c of conns) { c.send({ type: 'error', message }); c.end(); }
-    o.log.error(`mjai room ${room}: game ended with an error (${message})`);
+    o.log.error(`mjai room ${room}: game ended with an error (${logText(message, 400)})`);
     return { room, names, gameId: null, error: message, scores: null };
   }
   for (const c of conns) c.end();
@@ -93,6 +94,6 @@ export async function playRoom(
       o.log.error(`mjai room ${room}: game ${stored.id} not stored (${(e as Error).message})`);
     }
   }
-  o.log.info(`mjai room ${room}: game over (${names.map((n, i) => `${n}:${scores[i]}`).join(' ')})${gameId ? `, saved as ${gameId}` : ''}`);
+  o.log.info(`mjai room ${room}: game over (${names.map((n, i) => `${logText(n)}:${scores[i]}`).join(' ')})${gameId ? `, saved as ${gameId}` : ''}`);
   return { room, names, gameId, error: null, scores: [...scores] };
 }

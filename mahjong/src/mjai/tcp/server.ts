@@ -8,12 +8,14 @@
 import type { Socket, TCPSocketListener } from 'bun';
 import type { GameStore } from '../../modules/backend/types';
 import { clientKey, isOwnMachine, parseAddress } from '../../server/client-address';
+import { logText } from '../../server/log-text';
 import { MjsonpConnection } from './connection';
 import { type RoomConfig, type RoomLog, type RoomResult, playRoom } from './room';
 
 export const MJSONP_HELLO = { type: 'hello', protocol: 'mjsonp', protocol_version: 3 } as const;
 const ROOM_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
-const MAX_NAME = 40;
+/** Names are cut to this many characters (README, "Classic mjai server"). */
+export const MAX_NAME = 40;
 /** A client has this long to join after `hello`. */
 const JOIN_TIMEOUT_MS = 30_000;
 /** Open connections (waiting or playing) beyond which a new one is refused. */
@@ -160,9 +162,10 @@ export class MjsonpServer {
       this.refuse(conn, 'The room is busy. Retry after a while.');
       return;
     }
-    conn.label = `player "${m.name.slice(0, MAX_NAME)}"`;
-    room.waiting.push({ name: m.name.slice(0, MAX_NAME), conn });
-    this.o.log.info(`mjai room ${room.name}: ${m.name} joined (${room.waiting.length}/4)`);
+    const name = m.name.slice(0, MAX_NAME);
+    conn.label = `player ${logText(name)}`;
+    room.waiting.push({ name, conn });
+    this.o.log.info(`mjai room ${room.name}: ${logText(name)} joined (${room.waiting.length}/4)`);
     if (room.waiting.length === 4) this.begin(room);
     else if (room.config.fill && room.waiting.length === 1) {
       room.timer = setTimeout(() => this.begin(room), room.config.wait_ms ?? 0);
@@ -182,7 +185,7 @@ export class MjsonpServer {
     if (players.length === 0) return;
     const game = playRoom(room.name, room.config, players, { store: this.o.store, log: this.o.log, timeoutMs: this.o.timeoutMs ?? 60_000 })
       .then((r) => this.o.onGame?.(r))
-      .catch((e) => this.o.log.error(`mjai room ${room.name}: ${(e as Error).message}`));
+      .catch((e) => this.o.log.error(`mjai room ${room.name}: ${logText((e as Error).message, 400)}`));
     this.games.add(game);
     void game.finally(() => this.games.delete(game));
   }

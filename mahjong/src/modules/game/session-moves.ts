@@ -6,6 +6,7 @@ import { actionStep, type SessionReplica } from './session-replica';
 import type { AiPlayer, EngineGame } from './port';
 import type { GameMode } from '../backend/types';
 import type { BotReplaced } from '../../mjai/bot-seat';
+import { logText } from '../../server/log-text';
 
 const MAX_AI_ERRORS = 5;
 
@@ -92,11 +93,11 @@ export class SessionMoves {
     const secretive = mode === 'human_ai';
     const move = await playAiTurn(game, ai, seat, (message, err) => {
       this.aiErrors++;
-      if (err !== undefined) log.warn(`session ${id}: AI ${ai.name} for P${seat} failed: ${String(err)}`);
-      else if (secretive) log.warn(`session ${id}: ${message}`);
+      if (err !== undefined) log.warn(`session ${id}: AI ${ai.name} for P${seat} failed: ${logText(String(err), 400)}`);
+      else if (secretive) log.warn(`session ${id}: ${logText(message, 400)}`);
       replica.emit({ type: 'error', message: secretive ? `the AI for P${seat} could not play its move; a legal move was played instead` : message }, replica.steps + 1);
     }, (e) => {
-      if (secretive) log.warn(`session ${id}: P${seat} ${e.bot} replaced by ${e.by} (${e.reason}): ${e.message}`);
+      if (secretive) log.warn(`session ${id}: P${seat} ${e.bot} replaced by ${e.by} (${e.reason}): ${logText(e.message, 400)}`);
       replica.emit(secretive ? { ...e, message: `${e.bot} ${BOT_FAILURE[e.reason]}; ${e.by} plays the seat from now on` } : e, replica.steps + 1);
     });
     if (move === null) return false;

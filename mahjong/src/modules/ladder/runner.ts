@@ -10,6 +10,7 @@ import { newWallSecret } from '../../engine/table/secure-wall';
 import { type LadderStore } from './store';
 import { matchOf } from './standings';
 import { hideCredentials } from './runs';
+import { logText } from '../../server/log-text';
 
 export interface LadderOptions {
   /** Contestant names: built-in AIs, `mjai:<name>` of configured bots. */
@@ -64,7 +65,7 @@ export class LadderRunner {
     try {
       await inWorker({ setup, games: arenaSchedule(lineup, 1, seed) }, (r) => records.push(r));
     } catch (e) {
-      this.o.log.error(hideCredentials(`ladder match ${lineup.join(', ')} failed: ${(e as Error).message}`));
+      this.o.log.error(hideCredentials(`ladder match ${lineup.join(', ')} failed: ${logText((e as Error).message, 400)}`));
       return;
     }
     if (this.stopped) return;
@@ -72,7 +73,7 @@ export class LadderRunner {
     // under the bot's name, so it is not recorded.
     const failed = records.flatMap((r) => r.replaced ?? []);
     if (failed.length > 0) {
-      this.o.log.error(hideCredentials(`ladder: match ${lineup.join(', ')} not recorded, a bot failed: ${[...new Set(failed)].slice(0, 4).join('; ')}`));
+      this.o.log.error(hideCredentials(`ladder: match ${lineup.join(', ')} not recorded, a bot failed: ${[...new Set(failed)].slice(0, 4).map((f) => logText(f, 400)).join('; ')}`));
       return;
     }
     records.sort((a, b) => a.rotation - b.rotation);

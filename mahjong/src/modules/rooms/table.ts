@@ -1,5 +1,6 @@
 import type { ConsolaInstance } from 'consola';
 import { IllegalAction, NotYourTurn } from '../../server/errors';
+import { logText } from '../../server/log-text';
 import type { StateView } from '../../engine/game';
 import { HEARTBEAT_MS, type SseEvent } from '../events/hub';
 import { playAiTurn } from '../game/ai-turn';
@@ -210,7 +211,7 @@ export class RoomTable {
     const game = this.game!;
     const before = riichiTile(game, seat);
     const move = await playAiTurn(game, ai, seat, (message, err) => {
-      this.deps.log.warn(`room ${this.id}: bot ${ai.name} for P${seat}: ${message}${err === undefined ? '' : ` (${String(err)})`}`);
+      this.deps.log.warn(`room ${this.id}: bot ${ai.name} for P${seat}: ${logText(message, 400)}${err === undefined ? '' : ` (${logText(String(err), 400)})`}`);
     }, (e) => { for (let v = 0; v < 4; v++) this.streams.hubs[v]!.broadcast(e); });
     if (move === null) throw new Error(`room ${this.id}: no legal move for bot P${seat}`);
     const step: RoomStep = { k: 'a', p: seat, a: move.action, ...(move.tile === undefined ? {} : { tile: move.tile }), by: 'ai', t: now };
