@@ -13,6 +13,7 @@ import type { MjaiBots, MjaiBotSpec } from '../mjai/config';
 import { DEFAULT_BOT_TIMEOUT_MS, type SeatPlayer, playWithBots } from '../mjai/table';
 import { botTransport, type MjaiDialect } from '../mjai/dialect';
 import { agentFactory } from './agents';
+import { ownValue } from '../engine/own-key';
 
 const MJAI = 'mjai:';
 
@@ -38,7 +39,7 @@ export interface ContestantSetup {
 /** The bot a name stands for, or null for an in-process agent. */
 function botOf(name: string, s: ContestantSetup): MjaiBotSpec | null {
   const key = name.startsWith(MJAI) ? name.slice(MJAI.length) : name;
-  const configured = s.bots?.[key];
+  const configured = ownValue(s.bots, key);
   if (configured) return configured;
   if (!name.startsWith(MJAI)) return null;
   if (!key.trim()) throw new Error(`"${name}": mjai: needs a command, a ws:// URL or a bot named in --bots`);

@@ -18,6 +18,7 @@ import { DEFAULT_PREFIX, redactUrl, redisBackend } from '../modules/backend/redi
 import { dataDir, gameDbPath } from '../modules/backend/paths';
 import { MAX_BODY_BYTES } from '../server/body-limit';
 import { ROOM_ARGS, roomSettingsFrom, roomStoreFor } from '../modules/rooms/setup';
+import { ownValue } from '../engine/own-key';
 
 /** Games and rooms one client may hold at once by default: a tenth of the default --max-sessions. */
 export const DEFAULT_MAX_PER_CLIENT = 20;
@@ -100,7 +101,7 @@ export default defineCommand({
       entrants = args['ladder-ais'] ? args['ladder-ais'].split(',').map((x) => x.trim()).filter(Boolean)
         : [...BUILTIN_AIS, ...Object.keys(mjaiBots ?? {}).map((n) => `mjai:${n}`)];
       for (const e of entrants) {
-        const known = (BUILTIN_AIS as readonly string[]).includes(e) || (e.startsWith('mjai:') && mjaiBots?.[e.slice(5)] !== undefined);
+        const known = (BUILTIN_AIS as readonly string[]).includes(e) || (e.startsWith('mjai:') && ownValue(mjaiBots, e.slice(5)) !== undefined);
         if (!known) throw new RangeError(`--ladder-ais: "${e}" is neither a built-in AI (${BUILTIN_AIS.join(', ')}) nor mjai:<name> of a bot in --bots`);
       }
       if (args.ladder && new Set(entrants).size < 2) throw new RangeError('--ladder-ais needs at least two different entrants');

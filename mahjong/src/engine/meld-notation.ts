@@ -6,6 +6,7 @@
 import { NotationError, parseTiles } from './notation';
 import type { Meld, MeldType } from './scoring/types';
 import type { TileId } from './tiles';
+import { ownValue } from './own-key';
 
 const TYPES: Record<string, MeldType> = { chi: 'chi', pon: 'pon', kan: 'minkan', minkan: 'minkan', daiminkan: 'minkan', ankan: 'ankan', kakan: 'kakan', shouminkan: 'kakan' };
 
@@ -14,7 +15,7 @@ export function parseMelds(text: string, used: Set<TileId> = new Set()): Meld[] 
   if (!text.trim()) return [];
   return text.split(',').map((part) => {
     const [name, tiles] = part.trim().split(':');
-    const type = TYPES[(name ?? '').toLowerCase()];
+    const type = ownValue(TYPES, (name ?? '').toLowerCase());
     if (!type || !tiles) throw new NotationError(`"${part}" is not a meld (type:tiles, e.g. pon:777z, chi:123m, ankan:1111p)`);
     const ids = parseTiles(tiles, used);
     const size = type === 'chi' || type === 'pon' ? 3 : 4;

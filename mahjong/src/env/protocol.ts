@@ -21,6 +21,7 @@ import { Value } from '@sinclair/typebox/value';
 import { BUILTIN_AIS, createAgent, type Agent } from '../engine/ai';
 import { ACTION_COUNT } from '../engine/table/actions';
 import { Game } from '../engine/game/game';
+import { ownValue } from '../engine/own-key';
 
 export const MAX_LINE_BYTES = 64 * 1024;
 export const MAX_ENVS = 4096;
@@ -62,7 +63,7 @@ export class EnvServer {
     if (!Value.Check(EnvCommand, data)) {
       const cmd = (data as { cmd?: unknown } | null)?.cmd;
       const id = typeof (data as { env?: unknown })?.env === 'number' ? (data as { env: number }).env : null;
-      const shape = typeof cmd === 'string' ? COMMAND_BY_NAME[cmd] : undefined;
+      const shape = typeof cmd === 'string' ? ownValue(COMMAND_BY_NAME, cmd) : undefined;
       if (!shape) return fail(id, 'INVALID_COMMAND', `not a command: "cmd" must be "reset", "step" or "close"`);
       const first = [...Value.Errors(shape, data)][0];
       return fail(id, 'INVALID_COMMAND', `${cmd}: ${first ? `${first.path || '/'}: ${explain(first.schema, first.message)}` : 'bad shape'}`);

@@ -56,6 +56,8 @@ env.close()
     const s = new EnvServer();
     expect(s.handle('nope')).toMatchObject({ ok: false, error: { code: 'INVALID_JSON', status: 400 } });
     expect(s.handle('{"cmd":"jump"}')).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND' } });
+    // Names every object inherits are no commands either (they used to throw "Unknown type" and end `mahjong env`).
+    for (const cmd of ['constructor', '__proto__', 'toString']) expect(s.handle(JSON.stringify({ cmd }))).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND' } });
     // The message names the field and what it takes, not "Expected union value".
     expect(s.handle('{"cmd":"reset","seats":["x","agent","agent","agent"]}')).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND', message: expect.stringContaining('/seats/0: expected one of "agent", "random"') } });
     expect(s.handle('{"cmd":"step","action":99}')).toMatchObject({ ok: false, error: { code: 'INVALID_COMMAND', message: expect.stringContaining('step: /action:') } });

@@ -19,6 +19,8 @@ describe('tile notation', () => {
     expect(() => parseTiles('8z')).toThrow(NotationError);
     expect(() => parseTiles('11111m')).toThrow(NotationError);
     expect(() => parseMelds('pon:12m')).toThrow(NotationError);
+    // A type named after what every object inherits is no meld type.
+    expect(() => parseMelds('constructor:7777z')).toThrow(NotationError);
   });
   it('names kinds', () => {
     expect(kindName(31)).toBe('5z');

@@ -148,6 +148,19 @@ describe('classic mjai server: errors and filled rooms', () => {
     expect((await store.list({ owners: 'all', limit: 10, offset: 0 })).games.every((g) => !g.ais.includes('mjsonp:a'))).toBe(true);
   }, 60_000);
 
+  it('with only configured rooms open, refuses a room named after what every object inherits (constructor, __proto__, toString)', async () => {
+    const only = new MjsonpServer({ host: '127.0.0.1', port: 0, store, log: quiet, rooms: { practice: { fill: 'random', wait_ms: 60_000 } }, onlyConfigured: true });
+    only.start();
+    try {
+      for (const room of ['lobby', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        const r = await playClassic(`mjsonp://127.0.0.1:${only.port}/${room}`, 'x');
+        expect([room, r.error]).toEqual([room, 'No such room. Available room: practice']);
+      }
+    } finally {
+      await only.stop();
+    }
+  });
+
   it('refuses connections beyond its limit with the original\'s "busy" error; a stop tells waiting clients why', async () => {
     const small = new MjsonpServer({ host: '127.0.0.1', port: 0, store, log: quiet, maxConnections: 2 });
     small.start();

@@ -6,6 +6,7 @@ import type { Paipu, Round, RoundEvent, RyuukyokuKind } from '../paipu/types';
 import { InvalidMjlog } from './errors';
 import { int, ints, meldOf, parseAgari, parseOwari, playersOf, scoresDeltas, seat, tilesOf } from './tags';
 import { failAt, scanTags } from './xml';
+import { ownValue } from '../own-key';
 
 const DRAW = 'TUVW';
 const DISCARD = 'DEFG';
@@ -109,7 +110,7 @@ export function parseMjlog(text: string): Paipu {
         if (!round) failAt(text, tag.offset, '<RYUUKYOKU> before any <INIT>');
         const [honba = 0, kyotaku = 0] = ints(ctx, 'ba');
         const type = a.type;
-        const kind: RyuukyokuKind = type === undefined ? 'exhaustive' : (KINDS[type] ?? failAt(text, tag.offset, `unknown RYUUKYOKU type "${type}"`));
+        const kind: RyuukyokuKind = type === undefined ? 'exhaustive' : (ownValue(KINDS, type) ?? failAt(text, tag.offset, `unknown RYUUKYOKU type "${type}"`));
         const hands = [0, 1, 2, 3].map((i) => (a[`hai${i}`] === undefined ? null : tilesOf(ctx, `hai${i}`)));
         round.events.push({ t: 'ryuukyoku', kind, honba, kyotaku, ...scoresDeltas(ctx), hands });
         paipu.owari = parseOwari(ctx) ?? paipu.owari;

@@ -9,6 +9,7 @@ import type { Socket, TCPSocketListener } from 'bun';
 import type { GameStore } from '../../modules/backend/types';
 import { clientKey, isOwnMachine, parseAddress } from '../../server/client-address';
 import { logText } from '../../server/log-text';
+import { ownValue } from '../../engine/own-key';
 import { MjsonpConnection } from './connection';
 import { type RoomConfig, type RoomLog, type RoomResult, playRoom } from './room';
 
@@ -146,7 +147,7 @@ export class MjsonpServer {
       this.refuse(conn, `Expected e.g. ${JSON.stringify({ type: 'join', name: 'noname', room: 'default' })}`);
       return;
     }
-    const configured = this.o.rooms?.[m.room];
+    const configured = ownValue(this.o.rooms, m.room);
     if (!ROOM_NAME.test(m.room) || (this.o.onlyConfigured && !configured)) {
       const open = Object.keys(this.o.rooms ?? {});
       this.refuse(conn, `No such room. Available room${open.length === 1 ? '' : 's'}: ${open.length ? open.join(', ') : 'any name of 1-40 letters, digits, _ . -'}`);

@@ -8,6 +8,7 @@ import { PolicyAgent } from '../../policy/agent';
 import { isPolicyText, parsePolicy } from '../../policy/model';
 import { ModelLoadFailed } from '../../server/errors';
 import type { AiPlayer, EngineGame } from './port';
+import { ownValue } from '../../engine/own-key';
 
 /** The AIs a client can pick from, strongest first (GET /api/ai/models). */
 export const LISTED_MODELS = [
@@ -78,7 +79,7 @@ export function createAi(model: string | null, seat: number, seed: number, bots:
   if (kind.startsWith(MJAI_PREFIX)) {
     // Only bots named in the server's configuration: a request never runs a command of its own.
     const name = kind.slice(MJAI_PREFIX.length);
-    const spec = Object.hasOwn(bots, name) ? bots[name] : undefined;
+    const spec = ownValue(bots, name);
     if (!spec) throw new UnknownBot(name, Object.keys(bots));
     return new MjaiPlayer(name, spec);
   }
