@@ -130,7 +130,10 @@ describe('classic mjai server: errors and filled rooms', () => {
       expect(line).toStartWith('mjai room names: ');
       expect(line.length).toBeLessThan(400);
     }
-    expect(lines).toContain(`mjai room names: ${JSON.stringify(forged.slice(0, 40))} joined (1/4)`);
+    // The name itself loses its control and invisible format characters.
+    expect(lines).toContain(`mjai room names: ${JSON.stringify(forged.replace('\n', '').slice(0, 40))} joined (1/4)`);
+    await playClassic(url('names'), 'mal\u202elory\u200b');
+    expect(logged.filter((m) => m.includes('mjai room names')).join('\n')).toContain('"mallory" joined');
   }, 60_000);
 
   it('an illegal answer ends the game: every client gets the original server\'s error, and nothing is saved', async () => {

@@ -163,7 +163,9 @@ export class MjsonpServer {
       this.refuse(conn, 'The room is busy. Retry after a while.');
       return;
     }
-    const name = m.name.slice(0, MAX_NAME);
+    // Shown on the history page and in start_game: no control or invisible format character (a
+    // U+202E override would turn the page's own text after the name around).
+    const name = [...m.name.replace(/[\p{Cc}\p{Cf}]/gu, '')].slice(0, MAX_NAME).join('') || 'player';
     conn.label = `player ${logText(name)}`;
     room.waiting.push({ name, conn });
     this.o.log.info(`mjai room ${room.name}: ${logText(name)} joined (${room.waiting.length}/4)`);
