@@ -4,7 +4,7 @@
  * bot its `reach` event and reads the discard that completes it.
  */
 import { A } from '../engine/table/actions';
-import { parseMjaiTile } from '../formats/mjai';
+import { type MjaiEvent, parseMjaiTile } from '../formats/mjai';
 
 export type Decision =
   | { ok: true; action: number; tile?: number }
@@ -20,12 +20,28 @@ function tiles(codes: unknown): { kind: number; red: boolean }[] | null {
 }
 
 /**
+ * Who answers, and the event that asked: the seat's own `tsumo`, or another seat's `dahai` or
+ * `kakan` it may call or win on.
+ */
+export interface AnswerContext {
+  seat: number;
+  asked: MjaiEvent | null;
+}
+
+/**
  * `answer`: the parsed JSON line; `legal`: the seat's valid actions now; `selfTurn`: the seat acts
  * on its own draw or call (else it answers another seat's tile). Any mismatch is an error value.
+ * With `context`, an answer must also be the seat's own and name the tile it answers, as the
+ * original mjai server checks (`Invalid actor.`): a `pon` of a tile nobody threw, or a discard
+ * in another seat's name, is refused rather than read as whatever is legal now.
  */
-export function decisionOf(answer: unknown, legal: readonly number[], selfTurn: boolean): Decision {
+export function decisionOf(answer: unknown, legal: readonly number[], selfTurn: boolean, context?: AnswerContext): Decision {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { ok: false, reason: 'answer is not a JSON object' };
   const a = answer as Record<string, unknown>;
+  if (context) {
+    const wrong = mismatch(a, selfTurn, context);
+    if (wrong) return { ok: false, reason: wrong };
+  }
   const ok = (action: number, tile?: number): Decision =>
     legal.includes(action) ? { ok: true, action, ...(tile === undefined ? {} : { tile }) } : { ok: false, reason: `${JSON.stringify(answer)} is not legal now` };
   switch (a.type) {
@@ -63,4 +79,27 @@ export function decisionOf(answer: unknown, legal: readonly number[], selfTurn: 
     default:
       return { ok: false, reason: `unknown answer type ${JSON.stringify(a.type)}` };
   }
+}
+
+const CALLS = new Set(['pon', 'chi', 'daiminkan']);
+
+/** Why the answer is not the seat's own or does not name the tile it answers; null when it fits. */
+function mismatch(a: Record<string, unknown>, selfTurn: boolean, { seat, asked }: AnswerContext): string | null {
+  if (a.type === 'none') return null;
+  if (a.actor !== undefined && a.actor !== seat) return 'Invalid actor.';
+  const named = (field: 'pai' | 'target', want: unknown) => a[field] !== undefined && a[field] !== want ? `${a.type} names ${field} ${JSON.stringify(a[field])}, not ${JSON.stringify(want)}` : null;
+  const ev = asked as { type?: string; actor?: number; pai?: string } | null;
+  if (selfTurn) {
+    if (a.type !== 'hora') return null;
+    return named('target', seat) ?? (ev?.type === 'tsumo' && ev.actor === seat ? named('pai', ev.pai) : null);
+  }
+  if (!ev || (ev.type !== 'dahai' && ev.type !== 'kakan') || ev.actor === seat) return null;
+  if (a.type !== 'hora' && !(typeof a.type === 'string' && CALLS.has(a.type))) return null;
+  const wrong = named('pai', ev.pai) ?? named('target', ev.actor);
+  if (wrong || a.type === 'hora' || a.type === 'chi') return wrong;
+  // pon and daiminkan: the tiles from the hand are the called tile's kind (two, or three).
+  const kind = parseMjaiTile(ev.pai)?.kind;
+  const used = tiles(a.consumed);
+  const count = a.type === 'pon' ? 2 : 3;
+  return used && used.length === count && used.every((u) => u.kind === kind) ? null : `${a.type} consumes ${JSON.stringify(a.consumed)}, not ${count} of ${JSON.stringify(ev.pai)}`;
 }

@@ -36,6 +36,8 @@ export class BotSeat {
   private reachSent = false;
   private reachPending = false;
   private closing: Promise<void> | null = null;
+  /** The last event told that may ask this seat to act: its own draw, another seat's discard or kakan. */
+  private asked: MjaiEvent | null = null;
 
   constructor(
     readonly seat: number,
@@ -77,7 +79,10 @@ export class BotSeat {
       const i = events.findIndex((ev) => ev.type === 'reach' && ev.actor === this.seat);
       if (i >= 0) { events = events.filter((_, j) => j !== i); this.reachSent = false; }
     }
-    for (const ev of events) this.onSent?.(this.seat, ev);
+    for (const ev of events) {
+      this.onSent?.(this.seat, ev);
+      if (ev.type === 'tsumo' || ev.type === 'dahai' || ev.type === 'kakan' || ev.type === 'start_kyoku') this.asked = ev;
+    }
     try { await this.dialogue.tell(events); } catch (err) { this.fail(err); }
   }
 
@@ -103,14 +108,14 @@ export class BotSeat {
     const said = await this.dialogue.answer();
     const parsed = parse(said);
     if (parsed === undefined) return { ok: false, reason: `answer is not JSON: ${JSON.stringify(said)}` };
-    const d = decisionOf(parsed, view.valid_actions, selfTurn);
+    const d = decisionOf(parsed, view.valid_actions, selfTurn, { seat: this.seat, asked: this.asked });
     if (!d.ok || !('reach' in d)) return d;
     // mjai riichi: the bot says reach, sees its own reach event, then names the discard.
     this.reachSent = true;
     const reach: MjaiEvent = this.annotator ? this.annotator.reach(game, { type: 'reach', actor: this.seat }) : { type: 'reach', actor: this.seat };
     this.onSent?.(this.seat, reach);
     const then = await this.dialogue.ask(reach);
-    const discard = decisionOf(parse(then), view.valid_actions, true);
+    const discard = decisionOf(parse(then), view.valid_actions, true, { seat: this.seat, asked: this.asked });
     if (!discard.ok || 'reach' in discard || !view.riichi_tiles.includes(discard.action)) {
       return { ok: false, reason: `after reach, ${then ?? 'no answer'} is not a discard that keeps tenpai` };
     }

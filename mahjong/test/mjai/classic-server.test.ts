@@ -151,6 +151,16 @@ describe('classic mjai server: errors and filled rooms', () => {
     expect((await store.list({ owners: 'all', limit: 10, offset: 0 })).games.every((g) => !g.ais.includes('mjsonp:a'))).toBe(true);
   }, 60_000);
 
+  it('a discard in another seat\'s name ends the game with the original server\'s "Invalid actor."', async () => {
+    let sabotaged = false;
+    const cheat = (m: { type: string; actor?: number; pai?: string }, id: number) => {
+      if (!sabotaged && m.type === 'tsumo' && m.actor === id) { sabotaged = true; return JSON.stringify({ type: 'dahai', actor: (id + 1) % 4, pai: m.pai, tsumogiri: true }); }
+      return null;
+    };
+    const rs = await Promise.all(['a', 'b', 'c', 'd'].map((n, i) => playClassic(url('forged'), n, i === 0 ? { sabotage: cheat } : {})));
+    for (const r of rs) expect(r.error).toMatch(/^Error in player \d's response: .*Invalid actor\.$/);
+  }, 60_000);
+
   it('with only configured rooms open, refuses a room named after what every object inherits (constructor, __proto__, toString)', async () => {
     const only = new MjsonpServer({ host: '127.0.0.1', port: 0, store, log: quiet, rooms: { practice: { fill: 'random', wait_ms: 60_000 } }, onlyConfigured: true });
     only.start();
