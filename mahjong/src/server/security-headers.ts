@@ -26,7 +26,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
-const isDocs = (url: string): boolean => /^\/docs(\/|$)/.test(new URL(url).pathname);
+/** The path without `new URL`, which throws on the URL Bun makes of an HTTP/1.0 request without Host. */
+const isDocs = (url: string): boolean => /^\/docs(\/|\?|#|$)/.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''));
 
 export const securityHeaders = () =>
   new Elysia({ name: 'security-headers' }).onRequest(({ request, set }) => {
