@@ -15,14 +15,14 @@ import { AppError } from '@devhub/shared';
 import { withDeadline } from '@devhub/shared/timers';
 import { RedisClient } from 'bun';
 import { SessionNotFound, TooManySessions } from '../../server/errors';
-import { Type as t } from '@sinclair/typebox';
 import { RedisLocks } from './redis-lock';
 import { sessionRecordOf, StoreUnavailable } from './game-store';
 import { RedisGameStore } from './redis-games';
-import { channelReader, DropLog, type WarnLog } from './pubsub';
+import { DropLog, type WarnLog } from './pubsub';
+import { RedisEventBus } from './redis-event-bus';
+import { RedisKeys } from './redis-keys';
 import type { SessionLimits } from './memory';
-import { ControlMessage, type Backend, type EventBus, type SessionActivity, type SessionRecord, type SessionStore, type Step } from './types';
-import type { SseEvent } from '../events/hub';
+import { type ControlMessage, type Backend, type SessionActivity, type SessionRecord, type SessionStore, type Step } from './types';
 
 export const DEFAULT_PREFIX = 'mahjong:';
 /**
@@ -61,35 +61,12 @@ export function redactUrl(url: string): string {
   }
 }
 
-class Keys {
-  constructor(readonly p: string) {}
-  session = (id: string) => `${this.p}s:${id}`;
-  steps = (id: string) => `${this.p}steps:${id}`;
-  subs = (id: string) => `${this.p}subs:${id}`;
-  lock = (id: string) => `${this.p}lock:${id}`;
-  lease = (id: string) => `${this.p}lease:${id}`;
-  active = () => `${this.p}active`;
-  events = (id: string) => `${this.p}ev:${id}`;
-  control = () => `${this.p}control`;
-}
-
-/** What `control` publishes: the sending server and the message. */
-export const ControlEnvelope = t.Object({ o: t.String(), m: ControlMessage });
-/**
- * What `publish` sends on a session's channel: the sending server, the step and the event. The
- * event's type becomes an SSE `event:` line, so it is a plain name.
- */
-export const EventEnvelope = t.Object({
-  o: t.String(), s: t.Integer({ minimum: 0 }),
-  e: t.Object({ type: t.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 }) }, { additionalProperties: true }),
-});
-
 export class RedisSessionStore implements SessionStore {
   private readonly locks: RedisLocks;
 
   constructor(
     private readonly redis: RedisClient,
-    private readonly k: Keys,
+    private readonly k: RedisKeys,
     private readonly limits: SessionLimits,
     private readonly server: string,
     private readonly announce: (m: ControlMessage) => Promise<void>,
@@ -200,58 +177,6 @@ export class RedisSessionStore implements SessionStore {
   async close(): Promise<void> {}
 }
 
-export class RedisEventBus implements EventBus {
-  private readonly handlers: ((m: ControlMessage) => void)[] = [];
-
-  constructor(
-    private readonly redis: RedisClient,
-    private readonly sub: RedisClient,
-    private readonly k: Keys,
-    private readonly server: string,
-    log?: WarnLog,
-  ) {
-    this.readControl = channelReader(ControlEnvelope, new DropLog(log, `messages on ${k.control()}`));
-    this.readEvent = channelReader(EventEnvelope, new DropLog(log, `messages on ${k.events('*')}`));
-  }
-
-  private readonly readControl: (text: string) => typeof ControlEnvelope.static | null;
-  private readonly readEvent: (text: string) => typeof EventEnvelope.static | null;
-
-  /** Starts listening to the control channel. */
-  async start(): Promise<void> {
-    await this.sub.subscribe(this.k.control(), (message: string) => {
-      const m = this.readControl(message);
-      if (m) for (const h of this.handlers) h(m.m);
-    });
-  }
-
-  async publish(id: string, seq: number, event: SseEvent): Promise<void> {
-    await this.redis.publish(this.k.events(id), JSON.stringify({ o: this.server, s: seq, e: event }));
-  }
-
-  async listen(id: string, deliver: (seq: number, event: SseEvent) => void): Promise<void> {
-    await this.sub.subscribe(this.k.events(id), (message: string) => {
-      const m = this.readEvent(message);
-      // This server's own events went straight to its subscribers.
-      if (m && m.o !== this.server) deliver(m.s, m.e as SseEvent);
-    });
-  }
-
-  async unlisten(id: string): Promise<void> {
-    await this.sub.unsubscribe(this.k.events(id));
-  }
-
-  async control(message: ControlMessage): Promise<void> {
-    await this.redis.publish(this.k.control(), JSON.stringify({ o: this.server, m: message }));
-  }
-
-  onControl(handler: (m: ControlMessage) => void): void {
-    this.handlers.push(handler);
-  }
-
-  async close(): Promise<void> {}
-}
-
 export interface RedisBackendOptions {
   url: string;
   prefix?: string;
@@ -264,7 +189,7 @@ export interface RedisBackendOptions {
 
 /** Connects (or throws StoreUnavailable naming the address) and starts listening for control messages. */
 export async function redisBackend(options: RedisBackendOptions): Promise<Backend> {
-  const k = new Keys(options.prefix ?? DEFAULT_PREFIX);
+  const k = new RedisKeys(options.prefix ?? DEFAULT_PREFIX);
   const server = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   // A first connection that does not retry: an address with no Redis behind it fails at once.
   const probe = new RedisClient(options.url, { autoReconnect: false, connectionTimeout: 5_000 });
