@@ -1,6 +1,7 @@
 import { run, which } from '@devhub/shared';
 import { TmuxError, TmuxNotInstalled } from './errors';
 import { commandLine } from './script';
+import { tmuxServerEnv } from './server-env';
 
 export { isMissingTarget } from './errors';
 
@@ -38,7 +39,7 @@ export class TmuxClient {
   /** Runs tmux; the result is returned whatever the exit code. */
   async tryExec(args: readonly string[], stdin?: string): Promise<ExecResult> {
     if (!which('tmux')) throw new TmuxNotInstalled();
-    return run(this.argv(args), { stdin, timeoutMs: this.timeoutMs, env: { ...tmuxEnv(), ...this.env } });
+    return run(this.argv(args), { stdin, timeoutMs: this.timeoutMs, env: { ...tmuxServerEnv(process.env), ...this.env } });
   }
 
   /** Runs tmux and returns stdout; a non-zero exit is a TmuxError. */
@@ -61,7 +62,3 @@ export class TmuxClient {
   }
 }
 
-/** Without TMUX unset, a gateway started inside tmux would talk to the caller's server. */
-function tmuxEnv(): Record<string, string | undefined> {
-  return { ...process.env, TMUX: undefined, TMUX_PANE: undefined };
-}
