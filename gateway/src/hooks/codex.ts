@@ -4,6 +4,7 @@ import { writeFileAtomic } from '@devhub/shared';
 import { codexHome } from '../monitor/discover';
 import type { HookEventName } from './events';
 import { HOOK_MARKER, SettingsInvalid, hookCommand } from './settings';
+import { type TomlStatement, topLevelStatements } from './toml-lines';
 
 /**
  * Codex CLI's `notify` program: Codex runs it after each turn with one JSON argument,
@@ -32,25 +33,40 @@ export function codexNotifyLine(argv: string[], gwDir?: string): string {
   return `notify = [${program.map((s) => JSON.stringify(s)).join(', ')}]`;
 }
 
-/** Where the top-level `notify = …` sits in the file's lines (before the first table), or null. */
-function findNotify(lines: string[]): { start: number; end: number; text: string } | null {
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (/^\s*\[/.test(line)) return null;
-    if (!/^\s*notify\s*=/.test(line)) continue;
-    let end = i;
-    // A multi-line array runs to the line that closes it.
-    if (line.includes('[') && !/\]\s*(#.*)?$/.test(line)) while (end + 1 < lines.length && !/\]\s*(#.*)?$/.test(lines[end]!)) end++;
-    return { start: i, end, text: lines.slice(i, end + 1).join('\n') };
-  }
-  return null;
+type Toml = Record<string, unknown>;
+
+/** The top-level `notify = …` statement (before the first table), or null. */
+function findNotify(lines: string[]): TomlStatement | null {
+  return topLevelStatements(lines).find((statement) => /^\s*notify\s*=/.test(lines[statement.start]!)) ?? null;
 }
 
-function readToml(path: string): string {
-  if (!existsSync(path)) return '';
+function parseToml(path: string, text: string): Toml {
+  try { return Bun.TOML.parse(text) as Toml; } catch (error) { throw new SettingsInvalid(path, `not valid TOML (${(error as Error).message})`); }
+}
+
+function readToml(path: string): { text: string; parsed: Toml } {
+  if (!existsSync(path)) return { text: '', parsed: {} };
   const text = readFileSync(path, 'utf8');
-  try { Bun.TOML.parse(text); } catch (error) { throw new SettingsInvalid(path, `not valid TOML (${(error as Error).message})`); }
-  return text;
+  return { text, parsed: parseToml(path, text) };
+}
+
+const isOurNotify = (value: unknown): boolean => JSON.stringify(value ?? null).includes(HOOK_MARKER);
+
+/**
+ * Writes `text` only if it parses and says what `before` said but for `notify`, which must be
+ * `notify` (absent when undefined): a line-level edit must never leave Codex a file it refuses.
+ */
+function writeChecked(path: string, text: string, before: Toml, notify: unknown): void {
+  let after: Toml;
+  try { after = Bun.TOML.parse(text) as Toml; } catch (error) {
+    throw new SettingsInvalid(path, `the edited file would not be valid TOML (${(error as Error).message})`);
+  }
+  const { notify: wrote, ...rest } = after;
+  const { notify: _, ...restBefore } = before;
+  if (!Bun.deepEquals(wrote, notify) || !Bun.deepEquals(rest, restBefore)) {
+    throw new SettingsInvalid(path, 'could not change its top-level notify without changing anything else; edit it by hand');
+  }
+  writeFileAtomic(path, text, { backup: true, mode: 0o600 });
 }
 
 /**
@@ -58,31 +74,33 @@ function readToml(path: string): string {
  * program only: someone else's is left alone and the install refused, saying so.
  */
 export function installCodexNotify(path: string, line: string): boolean {
-  const text = readToml(path);
+  const { text, parsed } = readToml(path);
   const lines = text === '' ? [] : text.split('\n');
   const found = findNotify(lines);
-  if (found && !found.text.includes(HOOK_MARKER)) {
-    throw new SettingsInvalid(path, `it already has a notify program (${found.text.trim()}); Codex runs only one: remove it, or call \`agentgw hook\` with the same JSON argument from yours`);
+  if (parsed.notify !== undefined && !isOurNotify(parsed.notify)) {
+    throw new SettingsInvalid(path, `it already has a notify program (${found?.text.trim() ?? `notify = ${JSON.stringify(parsed.notify)}`}); Codex runs only one: remove it, or call \`agentgw hook\` with the same JSON argument from yours`);
   }
   if (found?.text === line) return false;
   if (found) lines.splice(found.start, found.end - found.start + 1, line);
   else lines.unshift(line);
-  writeFileAtomic(path, lines.join('\n') + (lines.at(-1) === '' ? '' : '\n'), { backup: true, mode: 0o600 });
+  writeChecked(path, lines.join('\n') + (lines.at(-1) === '' ? '' : '\n'), parsed, parseToml(path, line).notify);
   return true;
 }
 
 /** Removes our `notify`; nothing else is touched. Whether anything was removed. */
 export function uninstallCodexNotify(path: string): boolean {
-  const lines = readToml(path).split('\n');
+  const { text, parsed } = readToml(path);
+  if (!isOurNotify(parsed.notify)) return false;
+  const lines = text.split('\n');
   const found = findNotify(lines);
-  if (!found || !found.text.includes(HOOK_MARKER)) return false;
+  if (!found) throw new SettingsInvalid(path, 'its notify program could not be told apart from the lines around it; remove it by hand');
   lines.splice(found.start, found.end - found.start + 1);
-  writeFileAtomic(path, lines.join('\n'), { backup: true, mode: 0o600 });
+  writeChecked(path, lines.join('\n'), parsed, undefined);
   return true;
 }
 
 /** Our installed notify line, or null. */
 export function codexNotifyStatus(path: string): string | null {
-  const found = findNotify(readToml(path).split('\n'));
-  return found?.text.includes(HOOK_MARKER) ? found.text : null;
+  const { text, parsed } = readToml(path);
+  return isOurNotify(parsed.notify) ? findNotify(text.split('\n'))?.text ?? null : null;
 }

@@ -61,6 +61,43 @@ describe("Codex's notify program in config.toml", () => {
     expect(existsSync(`${broken}.bak`)).toBe(false);
   });
 
+  it('sees a notify after a multi-line string or array whose lines start with "[", and refuses it untouched', () => {
+    const dir = tmp.make();
+    const values = [
+      'developer_instructions = """\nFollow the repo conventions.\n[IMPORTANT] never push to main.\n"""',
+      "notes = '''\n[draft]\n'''",
+      'matrix = [\n  [1, 2],\n  ["]", 3],\n]',
+    ];
+    for (const [i, value] of values.entries()) {
+      const path = join(dir, `multi-${i}.toml`);
+      const theirs = `model = "gpt-5-codex"\n${value}\nnotify = ["notify-send", "codex"]\n\n[tui]\ntheme = "dark"\n`;
+      writeFileSync(path, theirs);
+      expect(() => installCodexNotify(path, line)).toThrow(/already has a notify program \(notify = \["notify-send", "codex"\]\)/);
+      expect(readFileSync(path, 'utf8')).toBe(theirs);
+      expect(existsSync(`${path}.bak`)).toBe(false);
+    }
+  });
+
+  it('replaces its own notify after such a value, and removes it, leaving a file that parses', () => {
+    const path = join(tmp.make(), 'config.toml');
+    const before = 'developer_instructions = """\n[IMPORTANT] keep\n"""\n';
+    writeFileSync(path, `${before}notify = ["sh", "-c", "AGENTGW_HOOK=1 /old/agentgw hook \\"$1\\"", "agentgw-hook"]\n[tui]\ntheme = "dark"\n`);
+    expect(installCodexNotify(path, line)).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe(`${before}${line}\n[tui]\ntheme = "dark"\n`);
+    expect(codexNotifyStatus(path)).toBe(line);
+    expect(uninstallCodexNotify(path)).toBe(true);
+    expect(Bun.TOML.parse(readFileSync(path, 'utf8'))).toEqual({ developer_instructions: '[IMPORTANT] keep\n', tui: { theme: 'dark' } });
+  });
+
+  it('never writes a file that would not parse: a notify of ours it cannot find in the lines is refused untouched', () => {
+    const path = join(tmp.make(), 'config.toml');
+    const quotedKey = `"notify" = ["AGENTGW_HOOK=1 /old/agentgw hook"]\n`;
+    writeFileSync(path, quotedKey);
+    expect(() => installCodexNotify(path, line)).toThrow(/would not be valid TOML.*; not changed/);
+    expect(readFileSync(path, 'utf8')).toBe(quotedKey);
+    expect(existsSync(`${path}.bak`)).toBe(false);
+  });
+
   it("records Codex's turn-complete payload as Stop of its thread", () => {
     const payload = { type: 'agent-turn-complete', 'thread-id': '019a-thread', 'turn-id': '7', cwd: '/p', 'input-messages': ['hi'], 'last-assistant-message': 'done' };
     expect(isCodexNotify(payload)).toBe(true);
