@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic, writeJsonAtomic } from '../src';
 import { useTempDirs } from '../src/testing';
@@ -31,6 +31,54 @@ describe('atomic write', () => {
     const path = join(tempDir(), 'a', 'b', 'c.txt');
     writeFileAtomic(path, 'x');
     expect(readFileSync(path, 'utf8')).toBe('x');
+  });
+
+  it('writes through a symlinked file to its target, keeping the link (a dotfiles repository)', () => {
+    const home = tempDir();
+    mkdirSync(join(home, 'dotfiles'));
+    mkdirSync(join(home, '.claude'));
+    const real = join(home, 'dotfiles', 'claude-settings.json');
+    const link = join(home, '.claude', 'settings.json');
+    writeFileSync(real, '{"theme":"dark"}\n');
+    symlinkSync('../dotfiles/claude-settings.json', link);
+    writeJsonAtomic(link, { theme: 'light' }, { backup: true, mode: 0o600 });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe('../dotfiles/claude-settings.json');
+    expect(JSON.parse(readFileSync(real, 'utf8'))).toEqual({ theme: 'light' });
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${link}.bak`, 'utf8')).toBe('{"theme":"dark"}\n');
+    expect(readdirSync(join(home, 'dotfiles'))).toEqual(['claude-settings.json']);
+    // A link whose target does not exist yet: the target is created, the link kept.
+    const dangling = join(home, '.claude', 'later.json');
+    symlinkSync('../dotfiles/later.json', dangling);
+    writeFileAtomic(dangling, 'x');
+    expect(lstatSync(dangling).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(home, 'dotfiles', 'later.json'), 'utf8')).toBe('x');
+  });
+
+  it('replaces a symlink at <file>.bak instead of writing through it', () => {
+    const home = tempDir();
+    const victim = join(home, '.bashrc');
+    writeFileSync(victim, 'export PATH=$HOME/bin:$PATH\n', { mode: 0o644 });
+    const path = join(home, 'settings.json');
+    writeFileSync(path, '{"v":1}\n');
+    symlinkSync('.bashrc', `${path}.bak`);
+    writeJsonAtomic(path, { v: 2 }, { backup: true, mode: 0o600 });
+    expect(readFileSync(victim, 'utf8')).toBe('export PATH=$HOME/bin:$PATH\n');
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
+    expect(lstatSync(`${path}.bak`).isSymbolicLink()).toBe(false);
+    expect(readFileSync(`${path}.bak`, 'utf8')).toBe('{"v":1}\n');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ v: 2 });
+  });
+
+  it('creates the missing folders of an owner-only file owner-only, or with the mode asked for', () => {
+    const dir = tempDir();
+    writeFileAtomic(join(dir, 'state', 'deep', 'secret.json'), '{}', { mode: 0o600 });
+    expect(statSync(join(dir, 'state')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'state', 'deep')).mode & 0o777).toBe(0o700);
+    writeJsonAtomic(join(dir, 'data', 'ladder.json'), { version: 1 }, { dirMode: 0o700 });
+    expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'data', 'ladder.json')).mode & 0o777).toBe(0o644 & ~process.umask());
   });
 
   it('leaves the old file intact when the writer is killed mid-write', async () => {
