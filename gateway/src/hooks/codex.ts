@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '@devhub/shared';
 import { codexHome } from '../monitor/discover';
 import type { HookEventName } from './events';
+import { readSettingsText } from './settings-file';
 import { HOOK_MARKER, SettingsInvalid, hookCommand } from './settings';
 import { type TomlStatement, topLevelStatements } from './toml-lines';
 
@@ -45,9 +45,8 @@ function parseToml(path: string, text: string): Toml {
 }
 
 function readToml(path: string): { text: string; parsed: Toml } {
-  if (!existsSync(path)) return { text: '', parsed: {} };
-  const text = readFileSync(path, 'utf8');
-  return { text, parsed: parseToml(path, text) };
+  const text = readSettingsText(path);
+  return { text, parsed: text === '' ? {} : parseToml(path, text) };
 }
 
 const isOurNotify = (value: unknown): boolean => JSON.stringify(value ?? null).includes(HOOK_MARKER);

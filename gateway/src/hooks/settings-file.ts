@@ -9,10 +9,17 @@ export function claudeSettingsPath(configDir: string, env: Record<string, string
   return join(configDir || claudeConfigDir(env), 'settings.json');
 }
 
+/** A settings file's text, `''` when missing; one that cannot be read (a directory, no permission) is refused. */
+export function readSettingsText(path: string): string {
+  if (!existsSync(path)) return '';
+  try { return readFileSync(path, 'utf8'); } catch (error) {
+    throw new SettingsInvalid(path, `cannot be read (${(error as Error).message})`);
+  }
+}
+
 /** A missing file is `{}`; an unparsable one is an error (we never overwrite what we can't read). */
 export function readSettings(path: string): Record<string, unknown> {
-  if (!existsSync(path)) return {};
-  const text = readFileSync(path, 'utf8');
+  const text = readSettingsText(path);
   if (!text.trim()) return {};
   let parsed: unknown;
   try { parsed = JSON.parse(text); } catch (error) { throw new SettingsInvalid(path, `not valid JSON (${(error as Error).message})`); }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
 import { HOOK_EVENTS, HOOK_MARKER, fromGemini, hookCommand, hookStatus, installGeminiHooks, installHooks, isGeminiPayload, uninstallHooks } from '../../../src/hooks';
@@ -68,7 +68,7 @@ describe('agentgw hooks install|uninstall|status', () => {
 
   async function cli(...args: string[]) {
     await using proc = Bun.spawn(['bun', CLI, 'hooks', ...args], {
-      env: { ...process.env, HOME: dir, GW_DIR: join(dir, 'gw'), CLAUDE_CONFIG_DIR: join(dir, 'claude') },
+      env: { ...process.env, HOME: dir, GW_DIR: join(dir, 'gw'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex') },
       stdout: 'pipe', stderr: 'pipe',
     });
     const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
@@ -99,6 +99,22 @@ describe('agentgw hooks install|uninstall|status', () => {
     expect(out.stderr).toContain('not valid JSON');
     expect(readFileSync(path, 'utf8')).toBe('{ "model": "sonnet", ');
     expect(existsSync(`${path}.bak`)).toBe(false);
+  }, 30_000);
+
+  it('refuses, in one line, a settings file it cannot read (a directory in its place)', async () => {
+    const claude = join(dir, 'claude', 'settings.json');
+    const codex = join(dir, 'codex', 'config.toml');
+    mkdirSync(claude, { recursive: true });
+    mkdirSync(codex, { recursive: true });
+    for (const [args, path] of [[['install'], claude], [['install', '--codex'], codex], [['status', '--codex'], codex], [['uninstall'], claude]] as const) {
+      const out = await cli(...args);
+      expect(out.code).toBe(2);
+      expect(out.stderr.trim()).toBe(`${path}: cannot be read (EISDIR: illegal operation on a directory, read); not changed`);
+      expect(out.stdout).toBe('');
+      expect(readdirSync(path)).toEqual([]);
+    }
+    expect(readdirSync(join(dir, 'claude'))).toEqual(['settings.json']);
+    expect(readdirSync(join(dir, 'codex'))).toEqual(['config.toml']);
   }, 30_000);
 });
 
