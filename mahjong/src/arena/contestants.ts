@@ -68,7 +68,7 @@ export function contestants(s: ContestantSetup): { playOne: PlayOne; hasBots: bo
       if (!spec) return { agent: make(n, salt(i)) };
       const dialect = spec.protocol ?? 'mjai';
       return {
-        bot: botTransport(spec.command ?? spec.url!, dialect, i), fallback: new StrongAgent(), dialect,
+        bot: botTransport(spec.command ?? spec.url!, dialect, i, { env: spec.env }), fallback: new StrongAgent(), dialect,
         ...(spec.possible_actions || s.possibleActions ? { annotator: new ClassicAnnotator(i) } : {}),
       };
     }), s.wallKey ? { ...options, secret: createHmac('sha256', Buffer.from(s.wallKey, 'hex')).update(String(seed)).digest('hex') } : options, { timeoutMs });

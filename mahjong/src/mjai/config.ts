@@ -25,6 +25,8 @@ export const MjaiBotSpec = t.Object({
   possible_actions: t.Optional(t.Boolean()),
   /** How the bot is spoken to (default mjai). */
   protocol: t.Optional(MjaiDialectName),
+  /** Variables a command bot gets besides PATH, HOME, USER, LANG, LC_* and TMPDIR (bot-env.ts); nothing else of the server's is passed. */
+  env: t.Optional(t.Record(t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), t.String())),
 }, { additionalProperties: false });
 export type MjaiBotSpec = Static<typeof MjaiBotSpec>;
 

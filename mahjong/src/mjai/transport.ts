@@ -5,6 +5,7 @@
  */
 import { withDeadline } from '@devhub/shared/timers';
 import { KILL_GRACE_MS, signalGroup, stopGroup } from './process-group';
+import { botEnvironment } from './bot-env';
 
 export interface BotTransport {
   readonly label: string;
@@ -80,7 +81,7 @@ export class LineQueue {
   }
 }
 
-/** A bot process: `argv` is run directly (no shell), stderr is passed through to ours. */
+/** A bot process: `argv` is run directly (no shell), stderr is passed through to ours, `env` added to the scrubbed environment (bot-env.ts). */
 export class ProcessTransport implements BotTransport {
   readonly label: string;
   private readonly proc: ReturnType<typeof Bun.spawn<'pipe', 'pipe', 'inherit'>>;
@@ -95,7 +96,7 @@ export class ProcessTransport implements BotTransport {
     this.label = `bot "${argv.join(' ')}"`;
     this.queue = new LineQueue(this.label);
     // Its own process group, so that what it starts is stopped with it (process-group.ts).
-    this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: opts.env, detached: true });
+    this.proc = Bun.spawn(argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit', cwd: opts.cwd, env: botEnvironment(opts.env), detached: true });
     void this.pump();
     void this.proc.exited.then((code) => this.queue.fail(new BotFailure('crash', `${this.label} exited with code ${code}`)));
   }

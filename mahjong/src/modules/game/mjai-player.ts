@@ -27,7 +27,7 @@ export class MjaiPlayer implements AiPlayer {
   private start(game: Game, seat: number): BotSeat {
     if (this.seat) return this.seat;
     const dialect = this.spec.protocol ?? 'mjai';
-    const bot = botTransport(this.spec.command ?? this.spec.url!, dialect, seat);
+    const bot = botTransport(this.spec.command ?? this.spec.url!, dialect, seat, { env: this.spec.env });
     this.feed = new MjaiFeed(game);
     this.game = game;
     this.seat = new BotSeat(seat, bot, new StrongAgent(), this.spec.timeout_ms ?? DEFAULT_BOT_TIMEOUT_MS, (e) => {
