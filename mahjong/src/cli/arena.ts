@@ -6,7 +6,8 @@ import { DEFAULT_BOT_TIMEOUT_MS } from '../mjai/table';
 import { dialectNamed, MJAI_PROTOCOL_HELP } from '../mjai/dialect';
 import { runArena } from '../arena/run';
 import { dataDir } from '../modules/backend/paths';
-import { hideCredentials, publishRun, runOfArena } from '../modules/ladder/runs';
+import { hideCredentials } from '../modules/ladder/credentials';
+import { publishRun, runOfArena } from '../modules/ladder/runs';
 import { BadArgument } from '@devhub/shared';
 
 export default defineCommand({

@@ -9,7 +9,7 @@ import { inWorker } from '../../arena/run';
 import { newWallSecret } from '../../engine/table/secure-wall';
 import { type LadderStore } from './store';
 import { matchOf } from './standings';
-import { hideCredentials } from './runs';
+import { hideCredentials } from './credentials';
 import { logText } from '../../server/log-text';
 
 export interface LadderOptions {

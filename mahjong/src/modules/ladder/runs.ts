@@ -12,6 +12,7 @@ import { writeJsonAtomic } from '@devhub/shared';
 import { Type as t, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { ArenaReport } from '../../engine/sim/arena';
+import { hideCredentials } from './credentials';
 import releaseFile from './release-runs.json';
 
 export const RUNS_DIR = 'ladder-runs';
@@ -46,16 +47,6 @@ export const PublishedRun = t.Object({
 export type PublishedRun = Static<typeof PublishedRun>;
 
 /**
- * A contestant like `mjai:ws://user:key@host` or `mjai:bot --token=…` carries its credentials in
- * its name; a published run is shown to anyone who can see the ladder, so they are masked.
- */
-export function hideCredentials(text: string): string {
-  return text
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
-    .replace(/([?&;\s-](?:token|key|api[_-]?key|secret|password|auth)[=\s:]+)[^\s&]+/gi, '$1***');
-}
-
-/**
  * An arena report as a run; `label` says how it was made. Credentials in names are masked. Throws
  * for a report whose figures are not all the contestants' own (a bot failed and was replaced).
  */
@@ -73,12 +64,15 @@ export function runOfArena(report: ArenaReport, o: { label: string; seed: number
   };
 }
 
+/** The run with credentials in its names and label masked (credentials.ts). */
+const maskRun = (run: PublishedRun): PublishedRun => ({
+  ...run, label: hideCredentials(run.label), lineup: run.lineup.map(hideCredentials),
+  contestants: run.contestants.map((c) => ({ ...c, name: hideCredentials(c.name) })),
+});
+
 /** Writes the run as its own file (credentials in names masked); returns its path. Throws when it is not a valid run. */
 export function publishRun(dataDir: string, given: PublishedRun): string {
-  const run: PublishedRun = {
-    ...given, label: hideCredentials(given.label), lineup: given.lineup.map(hideCredentials),
-    contestants: given.contestants.map((c) => ({ ...c, name: hideCredentials(c.name) })),
-  };
+  const run = maskRun(given);
   if (!Value.Check(PublishedRun, run)) throw new Error(`not a publishable run: ${[...Value.Errors(PublishedRun, run)].slice(0, 3).map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`);
   const stamp = run.at.replace(/[^0-9]/g, '').slice(0, 17);
   const path = join(dataDir, RUNS_DIR, `${stamp}-${crypto.randomUUID().slice(0, 8)}.json`);
@@ -98,7 +92,8 @@ function readRun(path: string): PublishedRun | null {
   if (st.isFile() && st.size <= MAX_RUN_BYTES) {
     try {
       const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
-      if (Value.Check(PublishedRun, data)) run = data;
+      // Masked again: a file published before a pattern was masked, or written by hand.
+      if (Value.Check(PublishedRun, data)) run = maskRun(data);
     } catch { /* not JSON: skipped */ }
   }
   runCache.set(path, { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, run });
