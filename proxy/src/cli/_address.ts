@@ -1,8 +1,9 @@
-import { displayUrl, readPidFile, resolveListen, runningPid, writeJsonAtomic, removePidFile } from '@devhub/shared';
+import { displayUrl, resolveListen, writeJsonAtomic, removePidFile } from '@devhub/shared';
 import { existsSync, readFileSync } from 'node:fs';
-import { listenFilePath, pidFilePath, stateDir, type ProxyConfig } from '../config';
+import { listenFilePath, stateDir, type ProxyConfig } from '../config';
 import { LISTEN_ENV } from '../config/listen';
 import { BadArgument } from './_errors';
+import { processStart, proxyPid } from './_owner';
 
 export interface Address {
   host: string;
@@ -18,19 +19,18 @@ export interface AddressFlags {
 
 /** serve records where it listens, so `settings apply`, `doctor` and `status` find a proxy started with --port. */
 export function recordAddress(dir: string, host: string, port: number): void {
-  writeJsonAtomic(listenFilePath(dir), { pid: process.pid, host, port });
+  writeJsonAtomic(listenFilePath(dir), { pid: process.pid, process_start: processStart(process.pid), host, port });
 }
 
 export const forgetAddress = (dir: string): void => removePidFile(listenFilePath(dir));
 
-/** The address of the running proxy: only when the record belongs to the live PID of modelproxy.pid. */
+/** The address of the running proxy: only when the record belongs to the live proxy of modelproxy.pid (_owner.ts). */
 export function recordedAddress(dir: string): { host: string; port: number } | null {
   const path = listenFilePath(dir);
   if (!existsSync(path)) return null;
   try {
     const rec = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown; host?: unknown; port?: unknown };
-    const pid = runningPid(pidFilePath(dir));
-    if (pid === null || rec.pid !== pid || readPidFile(pidFilePath(dir)) !== pid) return null;
+    if (proxyPid(dir) === null) return null;
     return typeof rec.host === 'string' && Number.isInteger(rec.port) ? { host: rec.host, port: rec.port as number } : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
-import { displayUrl, runningPid } from '@devhub/shared';
+import { displayUrl } from '@devhub/shared';
 import { proxyUrl } from './_address';
-import { pidFilePath, type ProxyConfig } from '../config';
+import { type ProxyConfig } from '../config';
+import { proxyPid } from './_owner';
 import { existsSync } from 'node:fs';
 import { installedServiceFile } from './service/detect';
 
@@ -14,7 +15,7 @@ export interface ServerState {
 
 /** Is a proxy running? Its PID file, and whatever answers /health where it listens (or would). */
 export async function serverState(config: ProxyConfig, dir: string): Promise<ServerState> {
-  const pid = runningPid(pidFilePath(dir));
+  const pid = proxyPid(dir);
   let url: string;
   try {
     url = proxyUrl(config, {}, dir);

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { runningPid } from '@devhub/shared';
+import { listenFilePath, pidFilePath } from '../config';
+
+/** Field 22 of /proc/<pid>/stat: the process's start, in clock ticks since boot; null without /proc. */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The PID of modelproxy.pid, only while it is the proxy that wrote listen.json: after a kill -9
+ * the number may belong to another program, which `service reload` must never signal (SIGUSR1
+ * kills a program that does not handle it). serve records its own start time; a process that got
+ * the PID later started later. Without /proc (macOS) the record's PID is trusted.
+ */
+export function proxyPid(dir: string): number | null {
+  const pid = runningPid(pidFilePath(dir));
+  if (pid === null) return null;
+  let rec: { pid?: unknown; process_start?: unknown };
+  try {
+    rec = JSON.parse(readFileSync(listenFilePath(dir), 'utf8')) as typeof rec;
+  } catch {
+    return null;
+  }
+  if (rec.pid !== pid) return null;
+  const started = processStart(pid);
+  if (started === null) return existsSync('/proc/self') ? null : pid;
+  return rec.process_start === started ? pid : null;
+}
