@@ -1,8 +1,8 @@
 import type { Database, Statement } from 'bun:sqlite';
 import type { Logger } from '@devhub/shared';
-import { chmodSync } from 'node:fs';
 import { COLUMNS, openDatabase, type KeyFailure, type RequestRecord } from './db';
 import { keyFingerprint } from './key-fingerprint';
+import { restrictToOwner } from '../owner-only';
 
 /** Rows wait at most this long; a burst is written sooner, once this many are queued. */
 const FLUSH_MS = 200;
@@ -137,13 +137,7 @@ export class AccountingStore {
   private restrictSidecars(): void {
     if (this.sidecarsRestricted) return;
     this.sidecarsRestricted = true;
-    for (const suffix of ['-wal', '-shm']) {
-      try {
-        chmodSync(`${this.path}${suffix}`, 0o600);
-      } catch {
-        // Not there (yet): nothing to restrict.
-      }
-    }
+    for (const suffix of ['-wal', '-shm']) restrictToOwner(`${this.path}${suffix}`);
   }
 
   /** A row could not be built or stored: a bug, so accounting stops for good (requests are still served). */

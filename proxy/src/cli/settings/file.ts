@@ -1,10 +1,11 @@
 import { writeFileAtomic } from '@devhub/shared';
-import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
-import { ConfigError } from '@devhub/shared';
+import { BadArgument, ConfigError } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { Type as t } from '@sinclair/typebox';
+import { restrictToOwner } from '../../owner-only';
 import { removeTopLevelMember, setTopLevelMember } from './json-edit';
 
 /** Claude Code reads `env` as string variables; anything else is a broken settings file. */
@@ -26,7 +27,14 @@ export interface SettingsFile {
 
 export function readSettings(path: string): SettingsFile {
   if (!existsSync(path)) return { path, exists: false, text: '', data: {}, env: {} };
-  const text = readFileSync(path, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EISDIR' ? 'a directory is in its place' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new BadArgument(`${path}: cannot read it (${why}); nothing was changed`);
+  }
   let data: unknown;
   try {
     data = text.trim() === '' ? {} : JSON.parse(text);
@@ -59,7 +67,7 @@ export function writeSettings(file: SettingsFile, members: Record<string, unknow
   const mode = ownerOnly ? was & 0o700 : was;
   writeFileAtomic(file.path, text, { mode, backup: file.exists });
   // The backup keeps the vendor token that apply just removed; only the owner may read it.
-  if (file.exists) chmodSync(`${file.path}.bak`, 0o600);
+  if (file.exists) restrictToOwner(`${file.path}.bak`);
   return mode !== was;
 }
 
