@@ -6,7 +6,7 @@ import { BadArgument, ConfigError } from '@devhub/shared';
 import { Value } from '@sinclair/typebox/value';
 import { Type as t } from '@sinclair/typebox';
 import { restrictToOwner } from '../../owner-only';
-import { removeTopLevelMember, setTopLevelMember } from './json-edit';
+import { removeTopLevelMember, setTopLevelMember, topLevelKeys } from './json-edit';
 
 /** Claude Code reads `env` as string variables; anything else is a broken settings file. */
 export const SettingsEnv = t.Record(t.String(), t.String());
@@ -16,6 +16,9 @@ export function claudeSettingsPath(env: Record<string, string | undefined> = pro
   const dir = env.CLAUDE_CONFIG_DIR?.trim() || join(env.HOME || homedir(), '.claude');
   return join(dir, 'settings.json');
 }
+
+/** The top-level members settings apply and remove rewrite. */
+const EDITED = ['env', 'statusLine'];
 
 export interface SettingsFile {
   path: string;
@@ -42,6 +45,10 @@ export function readSettings(path: string): SettingsFile {
     throw new ConfigError(path, [`not valid JSON (${(error as Error).message}); fix it by hand, nothing was changed`]);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(path, ['(root): expected a JSON object']);
+  // Claude Code (JSON.parse) reads the last of two members of one name, the text edit would change the first.
+  const keys = topLevelKeys(text);
+  const repeated = EDITED.filter((name) => keys.indexOf(name) !== keys.lastIndexOf(name));
+  if (repeated.length) throw new ConfigError(path, repeated.map((name) => `"${name}" appears more than once at the top level (only the last one takes effect); merge them by hand, nothing was changed`));
   const env: unknown = (data as Record<string, any>).env ?? {};
   if (!Value.Check(SettingsEnv, env)) {
     const problems = [...Value.Errors(SettingsEnv, env)].map((e) => `env${e.path.replace(/\//g, '.').replace(/^\.$/, '')}: ${e.message}`);

@@ -53,8 +53,22 @@ function render(value: unknown, unit: string, indent: string): string {
   return JSON.stringify(value, null, unit).split('\n').join(`\n${indent}`);
 }
 
-/** Position of `"name": <value>` directly inside the object opening at `open`. */
-function findMember(text: string, open: number, name: string): { keyStart: number; valueStart: number; valueEnd: number } | null {
+/** Position of the first `"name": <value>` directly inside the object opening at `open`. */
+function findMember(text: string, open: number, name: string): Member | null {
+  for (const m of members(text, open)) if (m.key === name) return m;
+  return null;
+}
+
+/** The keys of the top-level object, in order, repeats included (JSON.parse keeps only the last). */
+export function topLevelKeys(text: string): string[] {
+  const open = text.indexOf('{');
+  return open < 0 ? [] : [...members(text, open)].map((m) => m.key);
+}
+
+interface Member { key: string; keyStart: number; valueStart: number; valueEnd: number }
+
+/** Every `"key": <value>` directly inside the object opening at `open`. */
+function* members(text: string, open: number): Generator<Member> {
   let depth = 0;
   let i = open;
   let expectKey = false;
@@ -66,7 +80,8 @@ function findMember(text: string, open: number, name: string): { keyStart: numbe
         const key = JSON.parse(text.slice(i, end)) as string;
         const colon = text.indexOf(':', end);
         const valueStart = colon + 1 + /^\s*/.exec(text.slice(colon + 1))![0].length;
-        if (key === name) return { keyStart: i, valueStart, valueEnd: valueEnd(text, valueStart) };
+        const member = { key, keyStart: i, valueStart, valueEnd: valueEnd(text, valueStart) };
+        yield member;
         expectKey = false;
         i = valueStart;
         continue;
@@ -77,11 +92,12 @@ function findMember(text: string, open: number, name: string): { keyStart: numbe
     if (ch === '{' || ch === '[') {
       depth++;
       if (depth === 1) expectKey = true;
-    } else if (ch === '}' || ch === ']') depth--;
-    else if (ch === ',' && depth === 1) expectKey = true;
+    } else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return;
+    } else if (ch === ',' && depth === 1) expectKey = true;
     i++;
   }
-  return null;
 }
 
 function stringEnd(text: string, start: number): number {
