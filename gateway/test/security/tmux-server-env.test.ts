@@ -7,7 +7,8 @@ import { type GatewayProcess, spawnGateway } from '../helpers/gateway-process';
 // for good and gives it to every window (the assistant). README "What reaches a window".
 const env = testEnv('srvenv');
 const API_KEY = 'gw-key-srvenv-5a5a5a5a5a';
-const SECRET = 'dummy-secret-srvenv-7b7b';
+const SECRET = 'sync-password-srvenv-7b7b';
+const AGENT = '/tmp/ssh-srvenv/agent.1';
 let gateway: GatewayProcess;
 
 async function call(method: string, path: string, body?: unknown) {
@@ -27,12 +28,12 @@ async function tmux(...args: string[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  gateway = await spawnGateway(env, { GW_API_KEY: API_KEY, SRVENV_SECRET: SECRET, ANTHROPIC_BASE_URL: 'http://forwarded.example:1' });
+  gateway = await spawnGateway(env, { GW_API_KEY: API_KEY, MODELPROXY_SYNC_PASSWORD: SECRET, SSH_AUTH_SOCK: AGENT, ANTHROPIC_BASE_URL: 'http://forwarded.example:1' });
 });
 afterAll(() => teardown(() => gateway?.stop(), env.cleanup));
 
 describe("the tmux server's environment", () => {
-  it("holds none of the gateway's own variables, globally or in a window", async () => {
+  it("holds none of the gateway's own variables or modelproxy's credentials, globally or in a window, and the rest of the user's", async () => {
     const created = await call('POST', '/sessions', { provider: 'shell', work_dir: env.dir, channel_id: 'srvenv' });
     expect(created.status).toBe(200);
     const global = await tmux('show-environment', '-g');
@@ -40,6 +41,8 @@ describe("the tmux server's environment", () => {
     expect(global).not.toContain('GW_API_KEY');
     expect(global).not.toContain(API_KEY);
     expect(global).not.toContain(SECRET);
+    // The rest of the user's environment goes on: git over ssh in a window still finds the agent.
+    expect(global).toContain(`SSH_AUTH_SOCK=${AGENT}`);
 
     const pid = Number((await tmux('display-message', '-p', '-t', created.body.window_id, '#{pane_pid}')).trim());
     const windowEnv = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
