@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { useTempDirs } from '@devhub/shared/testing';
@@ -22,9 +22,12 @@ type Report = { lineup: string[]; games: number; contestants: { name: string; se
 
 describe('published strength figures on the ladder', () => {
   it('mahjong arena --publish puts the report, with its intervals, on the data directory\'s ladder; ladder --add takes a saved report and refuses what is not one', async () => {
-    const dir = temp.make('mahjong-runs-');
+    const dir = join(temp.make('mahjong-runs-'), 'data');
     const arena = await cli('arena', '--ai', 'heuristic,random', '--games', '8', '--seed', '5', '--east-only', '--json', '--publish', '--data-dir', dir);
     expect(arena.code).toBe(0);
+    // The data directory it made is one only this user may enter.
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, RUNS_DIR)).mode & 0o777).toBe(0o700);
     expect(arena.err).toContain('published to the ladder');
     const report = JSON.parse(arena.out) as Report;
     const saved = JSON.parse((await cli('ladder', '--data-dir', dir, '--json')).out) as { runs: PublishedRun[]; release_runs: PublishedRun[] };

@@ -76,7 +76,7 @@ export function publishRun(dataDir: string, given: PublishedRun): string {
   if (!Value.Check(PublishedRun, run)) throw new Error(`not a publishable run: ${[...Value.Errors(PublishedRun, run)].slice(0, 3).map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`);
   const stamp = run.at.replace(/[^0-9]/g, '').slice(0, 17);
   const path = join(dataDir, RUNS_DIR, `${stamp}-${crypto.randomUUID().slice(0, 8)}.json`);
-  writeJsonAtomic(path, run);
+  writeJsonAtomic(path, run, { dirMode: 0o700 });
   return path;
 }
 

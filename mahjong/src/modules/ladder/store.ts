@@ -32,7 +32,8 @@ export class LadderStore {
     this.matches.push(m);
     if (this.matches.length > MAX_MATCHES) this.matches.splice(0, this.matches.length - MAX_MATCHES);
     if (!this.path) return;
-    mkdirSync(dirname(this.path), { recursive: true });
+    // The data directory, when this makes it, is one only this user may enter (owner-only.ts).
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     writeJsonAtomic(this.path, { version: 1, matches: this.matches });
   }
 }
