@@ -33,3 +33,18 @@ export function runningPid(path: string): number | null {
 export function removePidFile(path: string): void {
   try { unlinkSync(path); } catch { /* already gone */ }
 }
+
+/**
+ * When process `pid` started (field 22 of /proc/<pid>/stat, clock ticks since boot); null without
+ * /proc. A PID file names a process only if the start time recorded with it matches: after a crash
+ * the number may belong to another program, which must never be signalled.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}

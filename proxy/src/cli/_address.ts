@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { listenFilePath, stateDir, type ProxyConfig } from '../config';
 import { LISTEN_ENV } from '../config/listen';
 import { BadArgument } from './_errors';
-import { processStart, proxyPid } from './_owner';
+import { processStart } from '@devhub/shared';
+import { proxyPid } from './_owner';
 
 export interface Address {
   host: string;

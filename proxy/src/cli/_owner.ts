@@ -1,17 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { runningPid } from '@devhub/shared';
+import { processStart, runningPid } from '@devhub/shared';
 import { listenFilePath, pidFilePath } from '../config';
-
-/** Field 22 of /proc/<pid>/stat: the process's start, in clock ticks since boot; null without /proc. */
-export function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The PID of modelproxy.pid, only while it is the proxy that wrote listen.json: after a kill -9

@@ -2,10 +2,10 @@ import { removePidFile, writePidFile } from '@devhub/shared';
 import { gatewayFeatures } from '../../app';
 import { configFileExposure } from '../../config';
 import { type RunningServer, startServer } from '../../server';
+import { processStart } from '@devhub/shared';
 import type { CliContext } from '../_context';
 import { StartFailed } from '../errors';
 import { boundAddress, removeServerInfo, writeServerInfo } from './info';
-import { processStart } from './owner';
 
 /**
  * Runs the server in this process until SIGINT/SIGTERM. The PID file exists exactly while it

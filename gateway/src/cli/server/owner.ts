@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { isProcessAlive, readPidFile } from '@devhub/shared';
+import { existsSync } from 'node:fs';
+import { isProcessAlive, processStart, readPidFile } from '@devhub/shared';
 import type { StatePaths } from '../../state';
 import { readServerInfo } from './info';
 
@@ -26,15 +26,4 @@ function isRecordedServer(pid: number, info: { pid?: number; process_start?: str
   const started = processStart(pid);
   if (started === null) return !existsSync('/proc/self');
   return info.process_start === started;
-}
-
-/** Field 22 of /proc/<pid>/stat: the process's start, in clock ticks since boot; null without /proc. */
-export function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
 }
