@@ -88,6 +88,13 @@ export const FORWARDING_HEADERS = [
   'cf-connecting-ip', 'true-client-ip',
 ] as const;
 
+/**
+ * Whether a browser's `Sec-Fetch-Site` (which no page can set) says another page made the request:
+ * `cross-site` or `same-site` (another port of localhost is the same site). Null (not a browser, or
+ * one too old to say), `same-origin` and `none` (typed, bookmarked) are not.
+ */
+export const isOtherPageSite = (site: string | null): boolean => site !== null && site !== 'same-origin' && site !== 'none';
+
 /** The first forwarding header a request carries, or null. */
 export function forwardingHeader(headers: Headers): string | null {
   return FORWARDING_HEADERS.find((name) => headers.has(name)) ?? null;

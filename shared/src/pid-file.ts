@@ -48,3 +48,15 @@ export function processStart(pid: number): string | null {
     return null;
   }
 }
+
+/**
+ * Whether live process `pid` is the one a server recorded about itself (`{pid, process_start}`,
+ * written at start): a process that got the PID later started later. Without /proc (macOS) the
+ * record's PID is trusted.
+ */
+export function isRecordedProcess(pid: number, record: { pid?: unknown; process_start?: unknown } | null): boolean {
+  if (record?.pid !== pid) return false;
+  const started = processStart(pid);
+  if (started === null) return !existsSync('/proc/self');
+  return record.process_start === started;
+}

@@ -4,6 +4,7 @@
  * it back only from requests the browser marks as coming from this origin (or typed in the
  * address bar): see fromElsewhere. API clients send headers instead.
  */
+import { isOtherPageSite } from '@devhub/shared/host-allow';
 
 export interface CookieOptions {
   /** The narrowest path that needs it. */
@@ -44,7 +45,7 @@ export function requestCookies(request: Request): Map<string, string> {
  */
 export function fromElsewhere(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
-  if (site) return site !== 'same-origin' && site !== 'none';
+  if (site) return isOtherPageSite(site);
   const origin = request.headers.get('origin');
   if (!origin) return false;
   let host: string;

@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { processStart, runningPid } from '@devhub/shared';
+import { readFileSync } from 'node:fs';
+import { isRecordedProcess, runningPid } from '@devhub/shared';
 import { listenFilePath, pidFilePath } from '../config';
 
 /**
  * The PID of modelproxy.pid, only while it is the proxy that wrote listen.json: after a kill -9
  * the number may belong to another program, which `service reload` must never signal (SIGUSR1
- * kills a program that does not handle it). serve records its own start time; a process that got
- * the PID later started later. Without /proc (macOS) the record's PID is trusted.
+ * kills a program that does not handle it). serve records its own start time (isRecordedProcess).
  */
 export function proxyPid(dir: string): number | null {
   const pid = runningPid(pidFilePath(dir));
@@ -17,8 +16,5 @@ export function proxyPid(dir: string): number | null {
   } catch {
     return null;
   }
-  if (rec.pid !== pid) return null;
-  const started = processStart(pid);
-  if (started === null) return existsSync('/proc/self') ? null : pid;
-  return rec.process_start === started ? pid : null;
+  return isRecordedProcess(pid, rec) ? pid : null;
 }

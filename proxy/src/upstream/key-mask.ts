@@ -22,7 +22,7 @@ export class KeyMasker {
   /** The bytes of `chunk` that may go out now (possibly none). */
   push(chunk: Uint8Array): Uint8Array {
     if (this.key === null) return chunk;
-    const data = this.held === null ? chunk : concat(this.held, chunk);
+    const data = this.held === null ? chunk : Buffer.concat([this.held, chunk]);
     this.held = null;
     const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const key = this.key;
@@ -36,7 +36,7 @@ export class KeyMasker {
     if (keep < data.byteLength) this.held = data.slice(keep);
     if (pieces.length === 0) return keep === data.byteLength ? data : data.subarray(0, keep);
     pieces.push(data.subarray(from, keep));
-    return concat(...pieces);
+    return Buffer.concat(pieces);
   }
 
   /** What is still held, when the body ends. */
@@ -52,7 +52,7 @@ export function maskKeyInBytes(bytes: Uint8Array<ArrayBuffer>, key: string): Uin
   const masker = new KeyMasker(key);
   const out = masker.push(bytes);
   const rest = masker.flush();
-  return (rest === null ? out : concat(out, rest)) as Uint8Array<ArrayBuffer>;
+  return (rest === null ? out : Buffer.concat([out, rest])) as Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -65,14 +65,4 @@ function heldTail(bytes: Buffer, from: number, key: Buffer): number {
     if (bytes[at] === key[0] && bytes.compare(key, 0, n - at, at, n) === 0) return at;
   }
   return n;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { isProcessAlive, processStart, readPidFile } from '@devhub/shared';
+import { isProcessAlive, isRecordedProcess, readPidFile } from '@devhub/shared';
 import type { StatePaths } from '../../state';
 import { readServerInfo } from './info';
 
@@ -14,16 +13,5 @@ export type ServerPid = { state: 'none' } | { state: 'stale' | 'running'; pid: n
 export function serverPid(paths: StatePaths): ServerPid {
   const pid = readPidFile(paths.pid);
   if (pid === null) return { state: 'none' };
-  return { state: isProcessAlive(pid) && isRecordedServer(pid, readServerInfo(paths.dir)) ? 'running' : 'stale', pid };
-}
-
-/**
- * The server records its own process start time; a process that got the PID later started later.
- * Without /proc (macOS) the record's PID is trusted.
- */
-function isRecordedServer(pid: number, info: { pid?: number; process_start?: string | null } | null): boolean {
-  if (info?.pid !== pid) return false;
-  const started = processStart(pid);
-  if (started === null) return !existsSync('/proc/self');
-  return info.process_start === started;
+  return { state: isProcessAlive(pid) && isRecordedProcess(pid, readServerInfo(paths.dir)) ? 'running' : 'stale', pid };
 }

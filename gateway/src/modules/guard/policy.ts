@@ -1,4 +1,4 @@
-import { HostAllowList } from '@devhub/shared/host-allow';
+import { HostAllowList, isOtherPageSite } from '@devhub/shared/host-allow';
 
 export { forwardingHeader, FORWARDING_HEADERS, hostName, isLoopbackAddress, isLoopbackName } from '@devhub/shared/host-allow';
 
@@ -57,7 +57,7 @@ export class RequestPolicy {
    * origin of `allowed_origins`. Clients that are not browsers send no such header.
    */
   fetchSite(site: string | null, origin: string | null): Verdict {
-    if (site === null || site === 'same-origin' || site === 'none') return OK;
+    if (!isOtherPageSite(site)) return OK;
     if (origin !== null && this.listed(origin)) return OK;
     const from = origin === null ? 'a page of another origin that sent no Origin (an image, a script, a link)' : `Origin "${origin}"`;
     return { ok: false, reason: `a ${site} request from ${from} is not allowed (Sec-Fetch-Site; the console's own pages and allowed_origins are)` };

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { forwardingHeader, isLoopbackAddress } from '@devhub/shared/host-allow';
+import { forwardingHeader, isLoopbackAddress, isOtherPageSite } from '@devhub/shared/host-allow';
 import { otherUserIn } from '@devhub/shared/peer-user';
 import type { ServerSettings } from '../../config/schema';
 import { isLoopbackHost } from '../../config/listen';
@@ -58,8 +58,8 @@ export function guardRequest(request: Request, server: ServerSettings, peer?: Pe
   // from: such a GET would still open a dashboard stream or run a handler. Open paths (the
   // dashboard's page, /health) and the API reference may be linked to from anywhere.
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none' && !isOpenPath(request) && !isDocs(request)) {
-    throw new Forbidden(`a request another web page made (Sec-Fetch-Site: ${site.slice(0, 20)}) is refused: a web page must not use the proxy`, 'forbidden_origin');
+  if (isOtherPageSite(site) && !isOpenPath(request) && !isDocs(request)) {
+    throw new Forbidden(`a request another web page made (Sec-Fetch-Site: ${site!.slice(0, 20)}) is refused: a web page must not use the proxy`, 'forbidden_origin');
   }
   if (server.auth_token && !isOpenPath(request)) checkToken(request, server.auth_token, peer, guesses);
   const length = Number(request.headers.get('content-length') ?? 0);
