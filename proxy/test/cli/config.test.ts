@@ -145,6 +145,23 @@ describe('config_version migration from the command line', () => {
     expect(parse(readFileSync(path, 'utf8'))).toMatchObject({ config_version: 1, server: { port: 9001 } });
   });
 
+  it('config migrate of a current but broken config is a config error (exit 2), not "nothing to do"', async () => {
+    for (const text of ['config_version: 1\nserver: [unclosed\n', '- a\n- b\n', 'config_version: 1\nbogus: 1\n']) {
+      writeFileSync(path, text);
+      const r = await cli(['config', 'migrate'], box.env);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toContain('invalid configuration');
+      expect(readFileSync(path, 'utf8')).toBe(text);
+    }
+  });
+
+  it('config migrate without a config writes the default, like every other command', async () => {
+    using fresh = sandbox('mp-config-migrate-');
+    const r = await cli(['config', 'migrate'], fresh.env);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(fresh.dir, 'config.yaml'), 'utf8')).toContain('config_version: 1');
+  });
+
   it('any command migrates an old config first and says so on stderr', async () => {
     writeFileSync(path, v0);
     const r = await cli(['usage', '--json'], box.env);
