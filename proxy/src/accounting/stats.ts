@@ -160,9 +160,11 @@ const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86
 /** `--since`: a span back from now (`90m`, `24h`, `7d`, `2w`) or a date/time (`2026-11-01`, ISO 8601). */
 export function parseSince(text: string, now: Date): Date | null {
   const span = /^(\d+(?:\.\d+)?)\s*([smhdw])$/i.exec(text.trim());
-  if (span) return new Date(now.getTime() - Number(span[1]) * UNITS[span[2]!.toLowerCase()]!);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text.trim())) return null;
+  let date: Date;
+  // A span too long for a date (`99999999999d`) is as unreadable as a malformed one.
+  if (span) date = new Date(now.getTime() - Number(span[1]) * UNITS[span[2]!.toLowerCase()]!);
+  else if (!/^\d{4}-\d{2}-\d{2}/.test(text.trim())) return null;
   // A bare date is local midnight, as the day grouping shows it.
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(`${text.trim()}T00:00:00`) : new Date(text.trim());
+  else date = /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(`${text.trim()}T00:00:00`) : new Date(text.trim());
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
-import { NO_KEY, readFailures, readRows, summarize } from '../../src/accounting/stats';
+import { NO_KEY, parseSince, readFailures, readRows, summarize } from '../../src/accounting/stats';
 import { openDatabase } from '../../src/accounting/db';
 import { requestsDbPath } from '../../src/config/paths';
 import { anthropicError, messageResponse, serveMock } from '../helpers/mock-upstream';
@@ -71,5 +71,14 @@ describe('requests.db written by the previous version', () => {
     expect((writer.query('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(2);
     expect(writer.query("SELECT name FROM sqlite_master WHERE name = 'key_failures'").all()).toHaveLength(1);
     writer.close();
+  });
+});
+
+describe('stats --since', () => {
+  it('refuses a span too long for a date, like any other unreadable --since (not an "Invalid Date" from requests.db)', () => {
+    const now = new Date(Date.UTC(2026, 10, 30, 12));
+    expect(parseSince('2d', now)?.toISOString()).toBe('2026-11-28T12:00:00.000Z');
+    expect(parseSince('99999999999d', now)).toBeNull();
+    expect(parseSince('1e400h', now)).toBeNull();
   });
 });
