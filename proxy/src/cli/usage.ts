@@ -8,7 +8,9 @@ import { ExitStatus } from '@devhub/shared';
 /** Per-key timeout; MODELPROXY_USAGE_TIMEOUT_MS exists so tests need not wait 15 s for a hung upstream. */
 export const usageTimeoutMs = (): number => {
   const ms = Number(process.env.MODELPROXY_USAGE_TIMEOUT_MS);
-  return Number.isFinite(ms) && ms > 0 ? ms : USAGE_TIMEOUT_MS;
+  // Beyond the largest safe integer no timer can be set: every query would fail at once, and the
+  // failure would be cached for 6 hours against a key that works.
+  return ms > 0 && ms <= Number.MAX_SAFE_INTEGER ? ms : USAGE_TIMEOUT_MS;
 };
 
 export interface UsageArgs {

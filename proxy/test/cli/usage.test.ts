@@ -51,6 +51,13 @@ describe('modelproxy usage', () => {
     expect(r.stdout).not.toContain('\x1b[');
   });
 
+  it('a MODELPROXY_USAGE_TIMEOUT_MS no timer can hold falls back to 15 s instead of failing (and caching) every key', async () => {
+    box.writeConfig(configYaml({ minimax: minimax([{ key: GOOD }]) }));
+    const r = await cli(['usage'], { ...box.env, MODELPROXY_USAGE_TIMEOUT_MS: '1e99' });
+    expect([r.code, r.stdout.split('\n')[0]]).toEqual([0, 'Usage (timeout 15s per key)']);
+    expect(JSON.parse(readFileSync(cachePath, 'utf8')).entries).toEqual({});
+  });
+
   it('exits 1 when a key fails, shows the adapter error and the probe, and caches the failure', async () => {
     box.writeConfig(configYaml({ minimax: minimax([{ key: GOOD }, { key: BAD, note: 'old' }]) }));
     const first = await cli(['usage'], box.env);
