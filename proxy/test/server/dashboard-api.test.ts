@@ -6,6 +6,7 @@ import { waitFor } from '@devhub/shared/testing';
 import { DashboardState } from '../../src/modules/dashboard/model';
 import { MAX_STREAMS } from '../../src/modules/dashboard/feed';
 import { configFor, harness, removeTempDirs } from '../helpers/proxy-harness';
+import { requestsDbPath } from '../../src/config/paths';
 
 afterAll(removeTempDirs);
 
@@ -123,5 +124,17 @@ describe('the dashboard API', () => {
     const again = new AbortController();
     expect((await get('/dashboard/api/events', auth, again.signal)).status).toBe(200);
     again.abort();
+  });
+});
+
+describe('the dashboard charts over a damaged requests.db', () => {
+  it('answer one clear error (503 accounting_unreadable), not a 500', async () => {
+    const damaged = harness(configFor({ mm: { url: 'http://127.0.0.1:9', keys: ['sk-cp-dash-api-0002'] } }), { quiet: true });
+    writeFileSync(requestsDbPath(damaged.dir), 'this is not a database, it is text '.repeat(200));
+    const res = await damaged.app.handle(new Request('http://127.0.0.1/dashboard/api/usage'));
+    expect(res.status).toBe(503);
+    const { error } = await res.json();
+    expect(error.code).toBe('accounting_unreadable');
+    expect(error.message).toBe(`cannot read ${requestsDbPath(damaged.dir)}: file is not a database; the charts need it (modelproxy stats says the same)`);
   });
 });
