@@ -92,7 +92,7 @@ export default defineCommand({
         ...LISTEN_OPTIONS,
       });
     } catch (error) {
-      throw new AppError('LISTEN_FAILED', 500, `${listenErrorMessage(error, listen, 'modelproxy')} (see ${pidFilePath(dir)})`);
+      throw new AppError('LISTEN_FAILED', 500, listenErrorMessage(error, listen, 'modelproxy'));
     }
     const port = app.server?.port ?? listen.port;
     writePidFile(pidFilePath(dir));

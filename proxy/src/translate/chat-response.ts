@@ -3,6 +3,14 @@ import type { ChatContext } from './chat-request';
 import { chatUsage, figuresOf, finishReasonOf, newId } from './common';
 import { openaiErrorOf } from './errors';
 import { dataFrame, DONE_FRAME, parseOrNull, sseTranslator, type SseTranslator } from './sse';
+import { NOTE_MARKER } from '../upstream/multimodal';
+
+/**
+ * Chat Completions has one content string where Messages has blocks: blocks are joined as they are
+ * (a vendor splits one answer around citations), but a note the proxy added as its own last block
+ * starts a paragraph of its own instead of running on from the answer's last word.
+ */
+const noteBreak = (textSoFar: boolean, text: string) => (textSoFar && text.startsWith(NOTE_MARKER) ? '\n\n' : '');
 
 const created = () => Math.floor(Date.now() / 1000);
 /** The answer's id from the vendor's message id; a vendor that sends none (or not a string) gets a fresh one. */
@@ -14,7 +22,7 @@ export function anthropicToChat(message: AnthropicResponse, context: ChatContext
   let reasoning = '';
   const toolCalls: { id: string; type: 'function'; function: { name: string; arguments: string } }[] = [];
   for (const block of message.content ?? []) {
-    if (block.type === 'text') text += block.text;
+    if (block.type === 'text') text += noteBreak(text !== '', block.text) + block.text;
     else if (block.type === 'thinking') reasoning += block.thinking;
     else if (block.type === 'tool_use') toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
   }
@@ -55,6 +63,8 @@ export function anthropicToChatStream(context: ChatContext): SseTranslator {
   const toolIndex = new Map<number, number>();
   let finish: string | null = null;
   let done = false;
+  /** Index of the last block whose text went out, -1 before any (a note starts a block of its own). */
+  let textBlock = -1;
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
     dataFrame({ id, object: 'chat.completion.chunk', created: time, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
   return sseTranslator((sse) => {
@@ -76,7 +86,11 @@ export function anthropicToChatStream(context: ChatContext): SseTranslator {
       }
       case 'content_block_delta': {
         const delta = event.delta;
-        if (delta?.type === 'text_delta') return chunk({ content: delta.text });
+        if (delta?.type === 'text_delta') {
+          const lead = event.index !== textBlock ? noteBreak(textBlock >= 0, delta.text) : '';
+          if (delta.text) textBlock = event.index;
+          return chunk({ content: lead + delta.text });
+        }
         if (delta?.type === 'thinking_delta') return chunk({ reasoning_content: delta.thinking });
         if (delta?.type === 'input_json_delta') {
           const n = toolIndex.get(event.index);

@@ -1,6 +1,6 @@
 import type { Logger } from '@devhub/shared';
 import { isPlaceholderKey, type ProxyConfig } from '../config';
-import type { KeyPool } from '../upstream/key-pool';
+import { MAX_REST_MS, type KeyPool } from '../upstream/key-pool';
 import { fingerprint, readCache, recordRest, type KnownQuota, type KnownRest } from './cache';
 import { emptyUntil } from './reset';
 
@@ -32,7 +32,9 @@ export function restKnownEmptyKeys(config: ProxyConfig, pool: KeyPool, cachePath
       const rest = cache.rests?.[id];
       if (restRemembered(rest, quota, now) && pool.restEmpty(name, entry.key, Date.parse(rest.until))) {
         rested++;
-        log.info(`${name}#${i + 1}: its plan window was used up (${rest.since}); still resting until ${rest.until}`);
+        // The pool caps a rest at MAX_REST_MS: say the rest it applied, not the stored date.
+        const applied = new Date(Math.min(Date.parse(rest.until), pool.now() + MAX_REST_MS)).toISOString();
+        log.info(`${name}#${i + 1}: its plan window was used up (${rest.since}); still resting until ${applied}`);
       }
       if (!quota) return;
       const until = emptyUntil(quota, now);

@@ -153,4 +153,13 @@ describe('modelproxy logs without a service', () => {
     }
     expect(existsSync(ownLog)).toBe(false);
   });
+
+  it('refuses a --lines that is not a whole number of lines (exit 2) before looking for a service', async () => {
+    using own = sandbox('mp-logs-lines-');
+    for (const n of ['abc', '0', '-5', '2.5']) {
+      const r = await cli(['logs', '-n', n], own.env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--lines ${n}: expected a whole number of lines, 1 or more`);
+    }
+  });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'bun:test';
 import { MAX_SSE_EVENT_BYTES, SseParser, translateStream, type SseTranslator } from '../../src/translate/sse';
 import { chatToAnthropicStream } from '../../src/translate/vendor-response';
-import { anthropicToChatStream } from '../../src/translate/chat-response';
+import { anthropicToChat, anthropicToChatStream } from '../../src/translate/chat-response';
+import { appendNoteToJson, responseNote } from '../../src/upstream/multimodal';
+import { sseNoteInjector } from '../../src/upstream/sse-note';
 import { anthropicToResponsesStream } from '../../src/translate/responses-response';
-import { anthropicFrames } from '../helpers/mock-upstream';
+import { anthropicFrames, anthropicJson } from '../helpers/mock-upstream';
 import { chatChunks } from '../helpers/mock-openai';
 
 const encoder = new TextEncoder();
@@ -129,6 +131,18 @@ describe('Anthropic events → OpenAI streams', () => {
     const failed = await run(anthropicToChatStream({ model: 'm', stream: true, includeUsage: false }), frames.split('event: content_block_stop')[0] + errorFrame);
     expect(failed.out).toContain('data: {"error":{"message":"Overloaded","type":"server_error","param":null,"code":"overloaded_error"}}');
     expect((await run(anthropicToChatStream({ model: 'm', stream: true, includeUsage: false }), frames.slice(0, 600))).error).toContain('ended before');
+  });
+
+  it('chat: the proxy\'s image note is a paragraph of its own, while the answer\'s own blocks join as they are', async () => {
+    const note = responseNote('MiniMax-M2', { images: 1, documents: 0 });
+    const blocks = [{ type: 'text' as const, text: 'hello' }, { type: 'text' as const, text: ' world' }];
+    const context = { model: 'm', stream: true, includeUsage: false };
+    const noted = new Response(new Response(anthropicFrames(blocks).join('')).body!.pipeThrough(sseNoteInjector(note)));
+    const streamed = await run(anthropicToChatStream(context), await noted.text(), 9);
+    const content = new SseParser().push(encoder.encode(streamed.out)).filter((e) => e.data !== '[DONE]').map((e) => JSON.parse(e.data).choices[0]?.delta?.content ?? '').join('');
+    expect(content).toBe(`hello world\n\n${note}`);
+    const whole = JSON.parse(appendNoteToJson(JSON.stringify(anthropicJson(blocks)), note));
+    expect(anthropicToChat(whole, { ...context, stream: false }).choices[0]!.message.content).toBe(`hello world\n\n${note}`);
   });
 
   it('responses: custom tools come back as custom_tool_call items with their raw input; sequence numbers count up', async () => {

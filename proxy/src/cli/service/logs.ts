@@ -1,4 +1,4 @@
-import { ExitStatus, run } from '@devhub/shared';
+import { BadArgument, ExitStatus, run } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { loadContext } from '../_context';
 import { CommandFailed } from '../_errors';
@@ -12,13 +12,14 @@ export default defineCommand({
     lines: { type: 'string', alias: 'n', description: 'How many recent lines', default: '200' },
   },
   async run({ args }) {
+    if (!/^\d+$/.test(args.lines.trim()) || Number(args.lines) < 1) throw new BadArgument(`--lines ${args.lines}: expected a whole number of lines, 1 or more`);
     const { dir } = loadContext();
     // Without a service the journal holds nothing of ours: say where the lines are instead of "-- No entries --".
     if (!existsSync(installedServiceFile())) {
       throw new CommandFailed(`no service is installed (modelproxy service install): a modelproxy serve run by hand logs to its own terminal; every request is also in ${dir}/requests.jsonl (and modelproxy stats)`, 'NO_SERVICE');
     }
     const manager = detectManager(dir);
-    const argv = manager.logsArgv(args.follow, Math.max(1, Number.parseInt(args.lines, 10) || 200));
+    const argv = manager.logsArgv(args.follow, Math.min(1_000_000, Number(args.lines)));
     if (!args.follow) {
       const result = await run(argv, { timeoutMs: 30_000 });
       process.stdout.write(result.stdout);
