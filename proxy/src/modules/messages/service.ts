@@ -164,6 +164,8 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     prepared.set(target, result);
     return result;
   };
+  // A body the proxy cannot rewrite for the first target is the client's error, not a failed key.
+  prepare(first);
   const server = snapshot.config.server;
   const timeoutMs = (request.stream ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
@@ -270,6 +272,6 @@ function serialize(body: Record<string, unknown>): string {
     return JSON.stringify(body);
   } catch {
     // The runtime's own text ("Maximum call stack size exceeded") tells a client nothing.
-    throw new InvalidRequest('request body nests too deeply to be rewritten (images or documents removed for a text-only model); send it with fewer nested levels', 'invalid_request');
+    throw new InvalidRequest('request body nests too deeply for the proxy to rewrite it (this route changes its model, its images or its thinking blocks); send it with fewer nested levels', 'invalid_request');
   }
 }
