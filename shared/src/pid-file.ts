@@ -12,12 +12,27 @@ export function readPidFile(path: string): number | null {
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
+/**
+ * Whether `pid` names a running process. A zombie (it exited, its parent has not reaped it yet) is
+ * not one: `kill(pid, 0)` still succeeds for it, and under a parent that never reaps (a container's
+ * PID 1 shell) a crashed server would otherwise count as running forever.
+ */
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return procState(pid) !== 'Z';
+}
+
+/** The state letter of /proc/<pid>/stat (field 3: R, S, Z, …); null without /proc. */
+function procState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2) || null;
+  } catch {
+    return null;
   }
 }
 

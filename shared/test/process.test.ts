@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProcessTimeout, isProcessAlive, readPidFile, removePidFile, run, runningPid, tryRun, writePidFile } from '../src';
-import { useTempDirs } from '../src/testing';
+import { readUntil, useTempDirs, waitFor } from '../src/testing';
 
 const temp = useTempDirs(afterAll);
 
@@ -37,5 +38,23 @@ describe('PID files', () => {
     expect(runningPid(path)).toBeNull();
     expect(readPidFile(path)).toBeNull();
     removePidFile(path);
+  });
+});
+
+describe('a zombie is not alive', () => {
+  it.skipIf(!existsSync('/proc/self'))('isProcessAlive and runningPid treat an exited, unreaped process as gone', async () => {
+    // The inner shell exits at once; its parent became `sleep` (exec), which never reaps it.
+    const parent = Bun.spawn(['sh', '-c', 'sh -c "exit 0" & echo $!; exec sleep 30'], { stdout: 'pipe' });
+    try {
+      const pid = Number((await readUntil(parent.stdout, /(\d+)\n/))[1]);
+      await waitFor(() => readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '));
+      expect(isProcessAlive(pid)).toBe(false);
+      const path = join(temp.make('pid-'), 'server.pid');
+      writePidFile(path, pid);
+      expect(runningPid(path)).toBeNull();
+    } finally {
+      parent.kill('SIGKILL');
+      await parent.exited;
+    }
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { Value } from '@sinclair/typebox/value';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '@devhub/shared';
 import { compiledBinary, useTempDirs } from '@devhub/shared/testing';
 import { StateFile } from '../../src/state';
 import { childEnv, removeSocketFile, socketName, waitFor } from '../helpers/gateway';
@@ -40,7 +41,8 @@ function readPid(): number | null {
 }
 
 const serverUrl = () => (JSON.parse(readFileSync(join(dir, 'server.json'), 'utf8')) as { url: string }).url;
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+// A server that exited but was not reaped yet (its parent here is PID 1) is a zombie: not alive.
+const alive = (pid: number) => isProcessAlive(pid);
 
 describe('agentgw server (compiled binary)', () => {
   it('starts detached, reports status, refuses a second start, and stops', async () => {
