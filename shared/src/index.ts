@@ -2,6 +2,7 @@ export * from './errors';
 export * from './logger';
 export * from './mask';
 export * from './atomic-write';
+export * from './stale-temp';
 export * from './state-dir';
 export * from './exec';
 export * from './pid-file';

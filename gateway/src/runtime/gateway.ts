@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '@devhub/shared';
+import { createLogger, type Logger, removeStaleTempFiles } from '@devhub/shared';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import type { GatewayConfig } from '../config';
 import { EventBus } from '../events';
@@ -43,6 +43,9 @@ export class Gateway {
     this.state = 'starting';
     // events.jsonl exists from the first start so hooks can append without creating it.
     closeSync(openSync(this.ctx.paths.events, 'a', 0o600));
+    // A gateway (or hook) killed in the middle of an atomic write left its temp file behind.
+    const stale = removeStaleTempFiles(this.ctx.paths.dir);
+    if (stale.length) this.ctx.log.info(`removed ${stale.length} temp file(s) of interrupted writes: ${stale.join(', ')}`);
     await this.ctx.tmux.ensureSession();
     this.ctx.store.reload();
     await reconcile(this.ctx);

@@ -128,4 +128,17 @@ describe('restart', () => {
     await fresh.stop();
     expect(existsSync(join(env.dir, 'state.json'))).toBe(true);
   });
+  it('removes the temp files a server killed in the middle of a write left in the state directory', async () => {
+    const env = freshEnv();
+    // What writeFileAtomic leaves when its process dies before the rename (kill -9 during a write).
+    const stale = join(env.dir, `.state.json.${2 ** 22 + 99}.mx2tam6ee8z8ny.tmp`);
+    writeFileSync(stale, '{"version": 1, "bindi');
+    const server = await startTestServer(env.config());
+    try {
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(join(env.dir, 'events.jsonl'))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
 });
