@@ -155,6 +155,8 @@ describe('sessions over REST', () => {
     const missing = await t.call('POST', '/api/v1/sessions/x/key', {});
     expect(missing.body.detail).toEqual([{ loc: ['body', 'key'], msg: 'Field required', type: 'missing' }]);
     expect((await t.call('POST', '/api/v1/sessions/x/input', {})).status).toBe(422);
+    // A missing integer fails two of TypeBox's rules; the answer names the field once.
+    expect((await t.call('POST', '/api/v1/sessions/x/answer', {})).body.detail).toEqual([{ loc: ['body', 'option'], msg: 'Field required', type: 'missing' }]);
     expect((await t.call('POST', '/api/v1/sessions/x/input', { text: 5 })).status).toBe(422);
     expect(await t.call('POST', '/api/v1/sessions', '{"provider": ')).toMatchObject({ status: 400, body: { detail: 'Malformed JSON body' } });
     for (const body of ['[]', '"shell"', '7']) {

@@ -42,11 +42,19 @@ function validationDetail(error: unknown): Array<{ loc: string[]; msg: string; t
   const all = (error as { all?: ValueErrorLike[] }).all ?? [];
   const where = (error as { type?: string }).type ?? 'body';
   if (all.length === 0) return [{ loc: [where], msg: (error as Error).message, type: 'value_error' }];
-  return all.map((e) => {
+  const details = all.map((e) => {
     const loc = [where, ...(e.path ?? '').split('/').filter(Boolean)];
     if (e.value === undefined && e.path) return { loc, msg: 'Field required', type: 'missing' };
     const type = typeof e.type === 'number' ? snake(ValueErrorType[e.type] ?? 'value_error') : String(e.type ?? 'value_error');
     return { loc, msg: choices(e) ?? e.message ?? e.summary ?? 'invalid value', type };
+  });
+  // A missing field fails several rules at once (required, and its type): one entry says it.
+  const seen = new Set<string>();
+  return details.filter((d) => {
+    const key = JSON.stringify(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 
