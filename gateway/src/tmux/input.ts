@@ -14,9 +14,12 @@ const NAMED_KEYS = new Set([
   'Home', 'End', 'PageUp', 'PageDown', 'PgUp', 'PgDn', 'DC', 'IC', 'Delete', 'Insert',
 ]);
 
-/** Key names the key endpoint accepts: named keys, C-x / M-x, F1–F12 and single characters. */
+/**
+ * Key names the key endpoint accepts: named keys, C-x / M-x, F1–F12 and any single printable
+ * character (`y`, `;`, `é`, `ж`: one code point that is no control, format or space character).
+ */
 export function isValidKey(key: string): boolean {
-  return NAMED_KEYS.has(key) || /^[CM]-[a-z0-9\\\]\[]$/i.test(key) || /^F([1-9]|1[0-2])$/.test(key) || /^[\x21-\x7e]$/.test(key);
+  return NAMED_KEYS.has(key) || /^[CM]-[a-z0-9\\\]\[]$/i.test(key) || /^F([1-9]|1[0-2])$/.test(key) || /^[^\p{C}\p{Z}]$/u.test(key);
 }
 
 export async function sendKey(tmux: TmuxClient, windowId: string, key: string): Promise<void> {

@@ -97,7 +97,7 @@ describe('tmux layer', () => {
     const out = `${env.dir}/chars.jsonl`;
     await tmux.sendText(id, `bun ${import.meta.dir}/helpers/key-recorder.ts ${out}`, opts);
     await paneHas(id, 'READY');
-    const printable = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i));
+    const printable = [...Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)), 'é', 'ж', '中'];
     for (const key of ['a', ';', 'b', ...printable]) await tmux.sendKey(id, key);
     await tmux.sendKey(id, 'C-d');
     const read = () => (existsSync(out) ? readFileSync(out, 'utf8') : '');
@@ -174,6 +174,9 @@ describe('tmux helpers', () => {
       expect(isValidKey(key)).toBe(true);
     }
     for (const key of ['', 'Esc ape', 'rm -rf', 'C-', 'F13', 'Enter; kill-server']) expect(isValidKey(key)).toBe(false);
+    // Any single printable character, as the README says: not only ASCII; no space, control or format character.
+    for (const key of ['é', 'ж', '中', '😀', '~']) expect(isValidKey(key)).toBe(true);
+    for (const key of [' ', '\u00a0', '\u200b', '\u0085', '\u007f', '\u2028', 'éé', '\ud800']) expect(isValidKey(key)).toBe(false);
   });
 
   it('sanitises and deduplicates window names', () => {
