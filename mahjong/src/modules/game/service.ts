@@ -156,9 +156,35 @@ export class GameService {
     return gone.length;
   }
 
-  /** Sweeps every `everyMs` in the background; the timer does not keep the process alive. */
+  /**
+   * Stores the finished games the game store does not hold. A game is stored once, when its last
+   * step is played; a server stopped before the store took it (killed with -9 while the database
+   * was locked or Redis away, when the game waits in memory) leaves the finished session in the
+   * session store only. Run at start and on every sweep, before idle sessions expire. Returns how
+   * many were handed to the archive.
+   */
+  async storeFinished(): Promise<number> {
+    if (this.archive.store.kind === 'off') return 0;
+    let added = 0;
+    for (const { record, isOver } of await this.sessions.list()) {
+      if (!isOver) continue;
+      // Stored already, or the store is away (tried again at the next sweep).
+      if ((await this.archive.store.get(record.id).catch(() => undefined)) !== null || this.archive.has(record.id)) continue;
+      const session = await replicaOf(this.replicas, record.id, () => this.build(record));
+      if (!session.isOver) continue;
+      const last = (await this.sessions.steps(record.id, Math.max(0, session.steps - 1))).at(-1);
+      this.archive.add(session, last ? new Date(last.time) : undefined);
+      added++;
+    }
+    return added;
+  }
+
+  /** Sweeps every `everyMs` in the background (and stores lost finished games now); the timer does not keep the process alive. */
   startSweeper(everyMs = 60_000): void {
-    this.sweeper ??= setInterval(() => void this.sweep().catch((err) => this.log.warn(`session sweep failed: ${String(err)}`)), everyMs);
+    if (this.sweeper) return;
+    const warn = (err: unknown) => this.log.warn(`session sweep failed: ${String(err)}`);
+    void this.storeFinished().catch(warn);
+    this.sweeper = setInterval(() => void this.storeFinished().then(() => this.sweep()).catch(warn), everyMs);
     (this.sweeper as { unref?: () => void }).unref?.();
   }
 

@@ -34,11 +34,11 @@ export class GameArchive {
 
   constructor(readonly store: GameStore, private readonly log: ConsolaInstance) {}
 
-  add(session: GameSession): void {
-    if (this.store.kind === 'off') return;
+  add(session: GameSession, finishedAt?: Date): void {
+    if (this.store.kind === 'off' || this.has(session.id)) return;
     let game: StoredGame;
     try {
-      game = storedGameOf(session);
+      game = storedGameOf(session, finishedAt);
     } catch (err) {
       this.log.error(`game ${session.id} could not be prepared for storing`, err);
       return;
@@ -49,6 +49,11 @@ export class GameArchive {
       this.log.error(`game ${lost.id} dropped: ${MAX_PENDING} games are waiting for the game store (${this.store.location})`);
     }
     void this.flush();
+  }
+
+  /** The game is waiting here to be stored (or being stored now). */
+  has(id: string): boolean {
+    return this.pending.some((g) => g.id === id);
   }
 
   /** Games not stored yet. */
