@@ -20,6 +20,7 @@ const fail = defineCommand({
     if (args.kind === 'crash') throw new TypeError('boom');
     if (args.kind === 'status') throw new ExitStatus(3);
     if (args.kind === 'stopped') throw new ExitStatus(1, '1 check failed');
+    if (args.kind === 'long') { process.stdout.write('x'.repeat(1 << 20)); return; }
     process.stdout.write('ok\\n');
   },
 });
@@ -36,6 +37,12 @@ async function demo(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('shared CLI runner', () => {
+  it('ends quietly when the reader of its output goes away (a pipe into head)', async () => {
+    await using proc = Bun.spawn(['bash', '-c', `bun ${JSON.stringify(script)} fail --kind long | head -c 1 >/dev/null; echo "exit \${PIPESTATUS[0]}"`], { stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect({ stdout, stderr }).toEqual({ stdout: 'exit 0\n', stderr: '' });
+  });
+
   it('runs a command and exits 0', async () => {
     expect(await demo(['fail'])).toEqual({ stdout: 'ok\n', stderr: '', code: 0 });
   });

@@ -13,6 +13,7 @@ const nameOf = (cmd: AnyCommand | undefined) => (cmd?.meta as { name?: string } 
  * checked first and errors mapped here; help and version output still come from citty.
  */
 export async function runCli(root: AnyCommand, rawArgs: string[] = process.argv.slice(2)): Promise<void> {
+  quietWhenReaderLeaves();
   if (rawArgs.includes('--help') || rawArgs.includes('-h') || (rawArgs.length === 1 && ['--version', '-v'].includes(rawArgs[0]!))) {
     return runMain(root, { rawArgs, showUsage: usagePrinter(root) });
   }
@@ -25,6 +26,20 @@ export async function runCli(root: AnyCommand, rawArgs: string[] = process.argv.
   } catch (error) {
     process.exitCode = report(error);
   }
+}
+
+/**
+ * `mahjong convert game.mjlog --to mjai | head`: once the reader has gone, writing the rest of a
+ * long output fails with EPIPE, which Bun reports as an uncaught error with a stack trace. There
+ * is no one left to show anything to, so the command just ends.
+ */
+let watchingStdout = false;
+function quietWhenReaderLeaves(): void {
+  if (watchingStdout) return;
+  watchingStdout = true;
+  process.stdout.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
 }
 
 /**
