@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
 import { AppError, BadArgument, createLogger, displayUrl, EXCLUSIVE_LISTEN, HostAllowList, listenErrorMessage, resolveListen } from '@devhub/shared';
@@ -91,6 +92,7 @@ export default defineCommand({
         : perClient.trim().toLowerCase() === 'off' ? null : wholeNumber(perClient, '--max-per-client');
       trustedProxies = (args['trusted-proxy'] ?? process.env.MAHJONG_TRUSTED_PROXY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
       new TrustedProxies(trustedProxies);
+      if (args.store !== false) notAFile(dataDir(args['data-dir']));
       if (args.bots) ({ bots: mjaiBots, rooms } = loadMjaiConfig(args.bots));
       if (args['mjai-port'] !== undefined) {
         mjaiPort = Number(args['mjai-port']);
@@ -208,4 +210,10 @@ function localBackend(limits: { maxSessions: number; ttlMs: number }, dir: strin
     log.error(`${(err as Error).message} — games in progress are kept in memory only (a restart loses them)`);
   }
   return memoryBackend(limits, store, undefined, sessions);
+}
+
+/** The data directory may not exist yet (it is made), but a file in its place is a mistake to say at once (exit 2). */
+function notAFile(dir: string): void {
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (st && !st.isDirectory()) throw new RangeError(`the data directory ${dir} (--data-dir, env MAHJONG_DIR) is not a directory`);
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readUntil, useTempDirs } from '@devhub/shared/testing';
 import { postFrom } from './from-address';
@@ -34,6 +35,18 @@ describe('mahjong serve limits', () => {
       expect([flag, code]).toEqual([flag, 2]);
       expect(err).toContain(flag);
       expect(err).toContain(`"${value}"`);
+    }
+  });
+
+  it('refuses a data directory that is a file, from the flag or MAHJONG_DIR (exit 2, one message)', async () => {
+    const file = join(temp.make('mj-datadir-file-'), 'not-a-dir');
+    writeFileSync(file, 'x');
+    for (const [args, env] of [[['--data-dir', file], {}], [[], { MAHJONG_DIR: file }]] as const) {
+      const proc = Bun.spawn(['bun', CLI, 'serve', '--port', '0', ...args], { env: { ...process.env, MAHJONG_DIR: temp.make('mj-datadir-'), ...env, NO_COLOR: '1' }, stdout: 'pipe', stderr: 'pipe' });
+      const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+      expect(code).toBe(2);
+      expect(out).toBe('');
+      expect(err).toBe(`error: the data directory ${file} (--data-dir, env MAHJONG_DIR) is not a directory\n`);
     }
   });
 });
