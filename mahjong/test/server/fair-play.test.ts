@@ -157,12 +157,15 @@ describe('what a human_ai game in play tells of the AIs\' hidden choices', () =>
       expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i));
     }
 
-    // Once the game is over, the whole log is open to everyone.
+    // Once the game is over, the whole log is the seat token's (the record is its player's); without
+    // the token it stays the public moves.
     for (let n = 0; n < 2000 && !state.is_over; n++) state = await move(state);
     expect(state.is_over).toBe(true);
-    const whole = lines((await raw('GET', `/api/game/${id}/log`)).text);
+    const whole = lines((await raw('GET', `/api/game/${id}/log`, head)).text);
     expect(moves(whole)).toEqual(moves(await adminLog(id)));
     expect(moves(whole).slice(0, full.length)).toEqual(moves(full));
+    const outsider = lines((await raw('GET', `/api/game/${id}/log`)).text);
+    expect(moves(outsider)).toEqual(moves(whole.filter((e) => !privateStep(e))));
     await reading;
     await stream.body!.cancel();
   });

@@ -7,6 +7,7 @@ import { GameAccess, HiddenWhilePlaying, presentedToken, WrongToken } from './ac
 import { SessionNotFound } from '../../server/errors';
 import { parseMjlog } from '../../engine/mjlog/parse';
 import { HUMAN_SEAT } from './session-replica';
+import type { StateView } from '../../engine/game';
 import type { GameService } from './service';
 import { exportFile } from '../replay/service';
 import type { StreamGate } from '../../server/stream-quota';
@@ -16,6 +17,9 @@ const tags = ['game'];
 const jsonSchema = (schema: TSchema): {} => schema;
 /** A viewer that is no seat: every concealed hand hidden. */
 const SPECTATOR = -1;
+
+/** A finished human_ai game's table as someone without its token sees it: the wall secret stays with the record. */
+const withoutWallSecret = (state: StateView): StateView => (state.game.wall ? { ...state, game: { ...state.game, wall: { ...state.game.wall, secret: null } } } : state);
 
 /** The game endpoints of the spec plus the README's speed, delete, sessions, log and mjlog. */
 export const gameModule = (service: GameService, access: GameAccess, openStream: StreamGate = () => () => undefined) => {
@@ -51,10 +55,16 @@ export const gameModule = (service: GameService, access: GameAccess, openStream:
     }, { body: NewGameBody, response: NewGameResponse, detail: { summary: 'Start a game (the token comes back and as HttpOnly cookies for the game\'s paths and the history)', tags } })
     .get('/api/game/:session_id/state', async ({ params, query, request }) => {
       const s = await service.get(params.session_id);
-      if (s.mode !== 'human_ai' || s.isOver) return s.state(query.for_player);
+      if (s.mode !== 'human_ai') return s.state(query.for_player);
+      const token = presentedToken(request, params.session_id);
+      if (s.isOver) {
+        // The record is its player's after the game too: every hand and the wall secret rebuild it.
+        if (access.owns(s, token)) return s.state(query.for_player);
+        if (query.for_player !== undefined) access.requireOwner(s, token, `seat ${query.for_player}'s view of a finished human_ai game`);
+        return withoutWallSecret(s.state(SPECTATOR));
+      }
       // A human_ai game in play: only the seat's token holder sees its hand; no one sees another's.
       if (query.for_player !== undefined && query.for_player !== HUMAN_SEAT) throw new HiddenWhilePlaying(`seat ${query.for_player}'s view`);
-      const token = presentedToken(request, params.session_id);
       if (query.for_player === HUMAN_SEAT) access.requireOwner(s, token, 'the human seat\'s view');
       // Read between steps (the lock): mid-way through the AIs' turns the table could show whose call is pending.
       return s.exclusive(() => s.state(access.owns(s, token) ? HUMAN_SEAT : SPECTATOR));
@@ -104,7 +114,8 @@ export const gameModule = (service: GameService, access: GameAccess, openStream:
       // A human_ai game in play: skips and riichi cancels tell a seat's hidden choices (table-talk.ts); the admin
       // sees them all, the human (the session's token) its own.
       const token = presentedToken(request, params.session_id);
-      const whole = s.mode !== 'human_ai' || s.isOver || access.isAdmin(token);
+      // Once over, the whole log is the player's (with the wall secret it rebuilds the record).
+      const whole = s.mode !== 'human_ai' || access.isAdmin(token) || (s.isOver && access.owns(s, token));
       return s.actionLog(whole ? 'all' : access.owns(s, token) ? HUMAN_SEAT : 'public');
     }, {
       params: SessionParams,
