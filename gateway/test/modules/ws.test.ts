@@ -106,6 +106,7 @@ describe('WebSocket commands', () => {
     writeFileSync(join(work, 'plain'), 'x');
     expect(await ws.request({ type: 'wizard.browse', path: join(work, 'plain') })).toMatchObject({ type: 'error', message: `Not a directory: ${join(work, 'plain')}` });
     expect((await ws.request({ type: 'wizard.mkdir', name: join(work, 'plain', 'sub') })).message).toStartWith('Failed to create directory: ');
+    for (const name of ['', '  ']) expect(await ws.request({ type: 'wizard.mkdir', name })).toMatchObject({ type: 'error', message: 'name required' });
   });
 
   it('verbose.set with only `enabled` on the global socket is the protocol\'s no-op: verbose.updated {request_id, enabled}', async () => {

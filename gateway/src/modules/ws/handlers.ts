@@ -109,7 +109,11 @@ const HANDLERS: Handlers = {
     return { type: 'transcript', request_id: m.request_id, channel_id: channelId, messages: env.hub.recentMessages(windowId) };
   },
   'wizard.browse': (m) => ({ type: 'wizard.browse', request_id: m.request_id, ...browse(m.path) }),
-  'wizard.mkdir': (m) => ({ type: 'wizard.mkdir', request_id: m.request_id, path: makeDirectory(m.name) }),
+  'wizard.mkdir': (m) => {
+    // An empty name would resolve to the server's cwd and "succeed" without creating anything.
+    if (!m.name.trim()) throw new RequestError('name required');
+    return { type: 'wizard.mkdir', request_id: m.request_id, path: makeDirectory(m.name) };
+  },
 };
 
 /** Message types that work before the gateway has started (they touch no session). */
