@@ -31,7 +31,7 @@ export const GatewayConfigFile = t.Object({
   state_dir: t.String({ default: '', description: 'Where state files live (default: the directory holding config.yaml)' }),
   default_provider: t.String({ default: 'agent_a' }),
   tmux_session: t.String({ default: 'agentgw', minLength: 1, pattern: '^[^:.]+$' }),
-  tmux_socket: t.String({ default: '', description: 'tmux -L socket name; empty = the default tmux server' }),
+  tmux_socket: t.String({ default: '', pattern: '^[^/\\x00]*$', description: 'tmux -L socket name (a name, not a path: tmux makes it in its own folder); empty = the default tmux server' }),
   api_host: t.String({ default: '0.0.0.0', minLength: 1 }),
   api_port: t.Integer({ default: 8900, minimum: 0, maximum: 65535 }),
   api_key: t.String({ default: '' }),

@@ -67,6 +67,12 @@ describe('gateway config', () => {
     expect(problems.some((p) => p.startsWith('status_poll_interval:') && p.endsWith('(from env GW_STATUS_POLL_INTERVAL)'))).toBe(true);
   });
 
+  it('refuses a tmux socket given as a path (tmux -L takes a name; tmux itself would fail to make it yet exit 0)', () => {
+    expect(problemsOf(() => loadGatewayConfig({ GW_DIR: home(), GW_TMUX_SOCKET: 'no/such/dir/sock' }))).toEqual([expect.stringMatching(/^tmux_socket: .*\(from env GW_TMUX_SOCKET\)$/)]);
+    expect(problemsOf(() => loadGatewayConfig({ GW_DIR: home('tmux_socket: /tmp/x\n') }))).toEqual([expect.stringMatching(/^tmux_socket: /)]);
+    expect(loadGatewayConfig({ GW_DIR: home(), GW_TMUX_SOCKET: 'agw-test.1' }).tmux_socket).toBe('agw-test.1');
+  });
+
   it('reports every bad key at once, unknown keys and unknown providers included', () => {
     const dir = home('api_port: 70000\nwindow_width: "wide"\nbogus: 1\n');
     const problems = problemsOf(() => loadGatewayConfig({ GW_DIR: dir }));
