@@ -18,7 +18,7 @@ export function windowGone(ctx: GatewayContext, windowId: string, options: { lab
   const channels = ctx.store.channelsForWindow(windowId);
   const session = ctx.sessions.sessionId(ctx.tmux.windowKey(windowId));
   const change = { window_id: windowId, provider: record.provider, cwd: record.cwd, display_name: record.display_name };
-  ctx.store.removeWindow(windowId);
+  ctx.store.removeWindow(windowId, { session_id: session, provider: record.provider, display_label: label });
   ctx.bus.publish('agent.status', {
     window_id: windowId, session_id: session, channel_ids: channels, provider: record.provider,
     status: 'dead', display_label: label, interactive: false, prompt_state: null,

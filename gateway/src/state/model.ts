@@ -26,11 +26,25 @@ export const ChannelBinding = t.Object({
 });
 export type ChannelBinding = Static<typeof ChannelBinding>;
 
+/**
+ * A channel whose window died: what a client reconnecting to it is told (`agent.status dead`), also
+ * after later restarts of the gateway, until the channel is bound to a window again.
+ */
+export const DeadChannel = t.Object({
+  window_id: t.String(),
+  session_id: t.Union([t.String(), t.Null()]),
+  provider: t.String(),
+  display_label: t.String(),
+  at: t.String(),
+});
+export type DeadChannel = Static<typeof DeadChannel>;
+
 /** state.json */
 export const StateFile = t.Object({
   version: t.Literal(1),
   bindings: t.Record(t.String(), ChannelBinding),
   windows: t.Record(t.String(), WindowRecord),
+  dead: t.Optional(t.Record(t.String(), DeadChannel)),
 });
 export type StateFile = Static<typeof StateFile>;
 

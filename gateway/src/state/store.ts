@@ -1,7 +1,10 @@
 import { writeJsonAtomic, type Logger } from '@devhub/shared';
 import { dict } from './dict';
 import { readJsonFile } from './json-file';
-import { type ChannelBinding, emptyState, StateFile, type WindowRecord } from './model';
+import { type ChannelBinding, type DeadChannel, emptyState, StateFile, type WindowRecord } from './model';
+
+/** Dead channels remembered (the newest): a client reconnects within days, not after thousands of windows. */
+export const MAX_DEAD_CHANNELS = 500;
 
 export interface BoundSession extends WindowRecord {
   channel_id: string;
@@ -61,7 +64,13 @@ export class StateStore {
 
   bind(channelId: string, windowId: string): void {
     this.data.bindings[channelId] = { window_id: windowId, verbose: this.data.bindings[channelId]?.verbose ?? false };
+    if (this.data.dead) delete this.data.dead[channelId];
     this.save();
+  }
+
+  /** What a channel whose window died was told, until it is bound again (see DeadChannel). */
+  deadChannel(channelId: string): DeadChannel | null {
+    return this.data.dead?.[channelId] ?? null;
   }
 
   /** Removes a channel's binding; returns the window it was bound to. */
@@ -73,10 +82,18 @@ export class StateStore {
     return binding.window_id;
   }
 
-  /** Forgets a window and every binding to it; returns the channels that were bound. */
-  removeWindow(windowId: string): string[] {
+  /**
+   * Forgets a window and every binding to it; returns the channels that were bound. With `dead`,
+   * each of them remembers the window's death (at most MAX_DEAD_CHANNELS, the newest kept).
+   */
+  removeWindow(windowId: string, dead?: Omit<DeadChannel, 'window_id' | 'at'>): string[] {
     const channels = this.channelsForWindow(windowId);
     for (const channel of channels) delete this.data.bindings[channel];
+    if (dead && channels.length > 0) {
+      const at = new Date().toISOString();
+      const kept = Object.entries(this.data.dead ?? {}).filter(([c]) => !channels.includes(c)).slice(-(MAX_DEAD_CHANNELS - channels.length));
+      this.data.dead = dict(Object.fromEntries([...kept, ...channels.map((c) => [c, { window_id: windowId, at, ...dead }] as const)]));
+    }
     const existed = windowId in this.data.windows;
     delete this.data.windows[windowId];
     if (existed || channels.length > 0) this.save();
@@ -94,5 +111,5 @@ export class StateStore {
 /** Channel ids are the clients' choice (`__proto__`, `constructor`): both maps are dicts. */
 function load(path: string, log?: Logger): StateFile {
   const file = readJsonFile(path, StateFile, emptyState, log);
-  return { ...file, bindings: dict(file.bindings), windows: dict(file.windows) };
+  return { ...file, bindings: dict(file.bindings), windows: dict(file.windows), ...(file.dead ? { dead: dict(file.dead) } : {}) };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, teardown, testEnv, type TestEnv } from '../helpers/gateway';
+import { WsClient } from '../helpers/ws-client';
 
 // Each test has its own state directory and tmux server: none sees another's windows.
 const envs: TestEnv[] = [];
@@ -52,6 +53,43 @@ describe('restart', () => {
       expect(state.windows[stray]).toMatchObject({ provider: 'agent_c', mode: 'yolo' });
     } finally {
       await second.stop();
+    }
+  });
+
+  it('tells a client reconnecting to a channel whose window died that it is dead, also after later restarts, until the channel is bound again', async () => {
+    const env = freshEnv();
+    const config = env.config();
+    const first = await startTestServer(config);
+    const lost = (await api(first, 'POST', '/api/v1/sessions', { channel_id: 'lost', provider: 'shell', work_dir: env.dir })).body;
+    await first.stop();
+    await env.tmux().killWindow(lost.window_id);
+    // The first start finds the window gone; the second and third know it only from state.json.
+    await (await startTestServer(config)).stop();
+    for (let round = 0; round < 2; round++) {
+      const server = await startTestServer(config);
+      try {
+        const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/lost`);
+        expect(await ws.next((m) => m.type === 'agent.status')).toEqual({
+          type: 'agent.status', channel_id: 'lost', session_id: '', provider: 'shell', status: 'dead',
+          display_label: 'Dead: the window was gone when the gateway started', interactive: false, prompt_state: null,
+        });
+        ws.ws.close();
+      } finally {
+        await server.stop();
+      }
+    }
+    expect(Object.keys(JSON.parse(readFileSync(join(env.dir, 'state.json'), 'utf8')).dead)).toEqual(['lost']);
+    // Bound again: the old death is forgotten.
+    const server = await startTestServer(config);
+    try {
+      expect((await api(server, 'POST', '/api/v1/sessions', { channel_id: 'lost', provider: 'shell', work_dir: env.dir })).status).toBe(200);
+      const ws = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/lost`);
+      await ws.request({ type: 'ping' });
+      expect(ws.messages.filter((m) => m.type === 'agent.status')).toEqual([]);
+      ws.ws.close();
+      expect(JSON.parse(readFileSync(join(env.dir, 'state.json'), 'utf8')).dead).toEqual({});
+    } finally {
+      await server.stop();
     }
   });
 

@@ -67,6 +67,14 @@ export class WsHub {
     else if (!windowId) {
       const told = this.told.get(channelId);
       if (told?.status === 'dead') send(socket, told.data);
+      else if (!told) {
+        // Its window died before this process started (state.json remembers it until the channel is bound again).
+        const dead = this.store.deadChannel(channelId);
+        if (dead) {
+          const { session_id, provider, display_label } = dead;
+          send(socket, JSON.stringify({ type: 'agent.status', channel_id: channelId, session_id, provider, status: 'dead', display_label, interactive: false, prompt_state: null }));
+        }
+      }
     }
   }
 
