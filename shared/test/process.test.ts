@@ -43,8 +43,9 @@ describe('PID files', () => {
 
 describe('a zombie is not alive', () => {
   it.skipIf(!existsSync('/proc/self'))('isProcessAlive and runningPid treat an exited, unreaped process as gone', async () => {
-    // The inner shell exits at once; its parent became `sleep` (exec), which never reaps it.
-    const parent = Bun.spawn(['sh', '-c', 'sh -c "exit 0" & echo $!; exec sleep 30'], { stdout: 'pipe' });
+    // The inner shell exits after its parent became `sleep` (exec), which never reaps it. (Exiting
+    // at once, it could be reaped by the outer shell before the exec: then there is no zombie.)
+    const parent = Bun.spawn(['sh', '-c', 'sh -c "sleep 1; exit 0" & echo $!; exec sleep 30'], { stdout: 'pipe' });
     try {
       const pid = Number((await readUntil(parent.stdout, /(\d+)\n/))[1]);
       await waitFor(() => readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '));
