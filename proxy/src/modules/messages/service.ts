@@ -164,8 +164,6 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
     prepared.set(target, result);
     return result;
   };
-  // A body the proxy cannot rewrite for the first target is the client's error, not a failed key.
-  prepare(first);
   const server = snapshot.config.server;
   const timeoutMs = (request.stream ? Math.min(server.stream_header_timeout, server.upstream_timeout) : server.upstream_timeout) * 1000;
 
