@@ -12,7 +12,7 @@ import { T6_DRAW_NAME, T6_LIMITS, T6_YAKU, TSUMOGIRI, t6OfId } from './tiles';
 export interface Tenhou6Log {
   title: string[];
   name: string[];
-  rule: { disp: string; aka: number };
+  rule: { disp: string; aka: number; aka51: number; aka52: number; aka53: number };
   log: unknown[][];
   sc?: number[];
   rate?: number[];
@@ -119,12 +119,15 @@ export function seedOfTitle(title: unknown): string {
 
 export function exportTenhou6(p: Paipu): Tenhou6Log {
   const local = localLabel(p);
+  const red = p.rules.redFives ? 1 : 0;
   const out: Tenhou6Log = {
     title: local?.title ?? ['', ''],
     name: p.players.map((x) => x.name),
-    rule: { disp: local?.disp ?? ruleDisp(p.type), aka: p.rules.redFives ? 1 : 0 },
+    // Red fives as Tenhou's own JSON (aka51/52/53) and as other tools write them (aka).
+    rule: { disp: local?.disp ?? ruleDisp(p.type), aka: red, aka51: red, aka52: red, aka53: red },
     log: p.rounds.map(kyoku),
   };
-  if (p.owari) out.sc = p.owari.scores.flatMap((s, i) => [s / 100, p.owari!.points[i]!]);
+  // As Tenhou's own JSON (mjlog2json): final scores in points, each followed by its final points.
+  if (p.owari) out.sc = p.owari.scores.flatMap((s, i) => [s, p.owari!.points[i]!]);
   return out;
 }

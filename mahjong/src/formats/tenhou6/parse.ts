@@ -37,12 +37,16 @@ function relFrom(c: CallString): number {
 }
 
 export function typeFromRule(rule: unknown): number {
-  const r = (rule ?? {}) as { disp?: unknown; aka?: unknown };
+  const r = (rule ?? {}) as Record<string, unknown>;
   const disp = typeof r.disp === 'string' ? r.disp : '';
+  // Red fives: Tenhou's own JSON says aka51/aka52/aka53 (one per suit), other tools aka.
+  const akaKeys = ['aka', 'aka51', 'aka52', 'aka53'].filter((key) => r[key] !== undefined);
+  const red = akaKeys.length ? akaKeys.some((key) => Number(r[key]) > 0) : !disp || disp.includes('赤');
   let type = 0x01;
-  if (!disp.includes('東')) type |= 0x08;
-  if (disp && !disp.includes('喰')) type |= 0x04;
-  if (r.aka === 0 || (disp && !disp.includes('赤') && r.aka === undefined)) type |= 0x02;
+  if (!disp.includes('東') && !/\bEast\b/i.test(disp)) type |= 0x08;
+  // Only Tenhou's Japanese label says 喰 (open tanyao); another tool's English one ("Gold Room South") does not.
+  if (/[\u3040-\u9fff]/.test(disp) && !disp.includes('喰')) type |= 0x04;
+  if (!red) type |= 0x02;
   if (disp.includes('鳳')) type |= 0xa0;
   else if (disp.includes('特')) type |= 0x20;
   else if (disp.includes('上')) type |= 0x80;
@@ -245,7 +249,10 @@ export function parseTenhou6(json: unknown) {
   let owari = null;
   if (Array.isArray(o.sc) && o.sc.length === 8 && o.sc.every((x) => typeof x === 'number')) {
     const sc = o.sc as number[];
-    owari = { scores: [0, 2, 4, 6].map((i) => Math.round(sc[i]! * 100)), points: [1, 3, 5, 7].map((i) => sc[i]!) };
+    // Tenhou's JSON states final scores in points (sum 100,000); our exports before it did, in
+    // hundreds as the XML's owari (sum 1,000): a sum that small can only be hundreds.
+    const unit = Math.abs(sc[0]! + sc[2]! + sc[4]! + sc[6]!) <= 10000 ? 100 : 1;
+    owari = { scores: [0, 2, 4, 6].map((i) => Math.round(sc[i]! * unit)), points: [1, 3, 5, 7].map((i) => sc[i]!) };
   }
   return completeWithEngine(FORMAT, { type, names, seed: seedOfTitle(o.title), rounds: parsed.map((p) => p.round), resultDeltas: parsed.map((p) => p.deltas), owari });
 }
