@@ -124,7 +124,8 @@ export class ClassicAnnotator implements EventAnnotator {
     const deltas = (e.deltas as number[] | undefined) ?? a?.deltas ?? [0, 0, 0, 0];
     const extra: Record<string, unknown> = { deltas, scores: this.apply(deltas) };
     if (a) {
-      const yakus: [string, number][] = a.yakuman.length ? a.yakuman.map((id) => [yakuName(id), 13]) : a.yaku.map((y) => [yakuName(y.id), y.han]);
+      // Only yaku worth a han, as the original (no ["ura dora", 0] for a riichi without ura).
+      const yakus: [string, number][] = a.yakuman.length ? a.yakuman.map((id) => [yakuName(id), 13]) : a.yaku.filter((y) => y.han > 0).map((y) => [yakuName(y.id), y.han]);
       Object.assign(extra, {
         // As the classic server sends it: the 13 tiles held for a ron, the 14 after the draw for a tsumo.
         hora_tehais: (a.who === a.fromWho ? a.hand : a.hand.filter((id) => id !== a.machi)).map(mjaiOfId),
