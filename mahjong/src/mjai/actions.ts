@@ -90,6 +90,7 @@ function mismatch(a: Record<string, unknown>, selfTurn: boolean, { seat, asked }
   const named = (field: 'pai' | 'target', want: unknown) => a[field] !== undefined && a[field] !== want ? `${a.type} names ${field} ${JSON.stringify(a[field])}, not ${JSON.stringify(want)}` : null;
   const ev = asked as { type?: string; actor?: number; pai?: string } | null;
   if (selfTurn) {
+    if (a.type === 'dahai') return tsumogiriMismatch(a, seat, ev);
     if (a.type !== 'hora') return null;
     return named('target', seat) ?? (ev?.type === 'tsumo' && ev.actor === seat ? named('pai', ev.pai) : null);
   }
@@ -102,4 +103,18 @@ function mismatch(a: Record<string, unknown>, selfTurn: boolean, { seat, asked }
   const used = tiles(a.consumed);
   const count = a.type === 'pon' ? 2 : 3;
   return used && used.length === count && used.every((u) => u.kind === kind) ? null : `${a.type} consumes ${JSON.stringify(a.consumed)}, not ${count} of ${JSON.stringify(ev.pai)}`;
+}
+
+/**
+ * A discard's `tsumogiri` as the original server checks it (game.rb validate_response_content),
+ * where the event that asked tells: on its own `tsumo`, `true` names the drawn tile; after its own
+ * `chi`/`pon` it is `false`. Left out, it is not required.
+ */
+function tsumogiriMismatch(a: Record<string, unknown>, seat: number, ev: { type?: string; actor?: number; pai?: string } | null): string | null {
+  if (a.tsumogiri === undefined) return null;
+  if (typeof a.tsumogiri !== 'boolean') return 'tsumogiri must be either true or false.';
+  if (!ev || ev.actor !== seat || !a.tsumogiri) return null;
+  if (ev.type === 'tsumo' && a.pai !== ev.pai) return `tsumogiri is true but the pai is not tsumo pai: ${String(a.pai)} != ${String(ev.pai)}`;
+  if (ev.type === 'chi' || ev.type === 'pon') return 'tsumogiri must be false on dahai after furo.';
+  return null;
 }

@@ -81,7 +81,7 @@ export class BotSeat {
     }
     for (const ev of events) {
       this.onSent?.(this.seat, ev);
-      if (ev.type === 'tsumo' || ev.type === 'dahai' || ev.type === 'kakan' || ev.type === 'start_kyoku') this.asked = ev;
+      if (ev.type === 'tsumo' || ev.type === 'dahai' || ev.type === 'kakan' || ev.type === 'start_kyoku' || ((ev.type === 'chi' || ev.type === 'pon') && ev.actor === this.seat)) this.asked = ev;
     }
     try { await this.dialogue.tell(events); } catch (err) { this.fail(err); }
   }

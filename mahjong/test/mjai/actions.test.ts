@@ -38,4 +38,15 @@ describe('an mjai answer, with the event that asked it', () => {
     expect(reason({ type: 'hora', actor: 2, target: 0, pai: '3m' }, calls, false, onDiscard)).toBe('hora names target 0, not 1');
     expect(reason({ type: 'hora', actor: 2, target: 2, pai: '1s' }, own, true, onDraw)).toBe('hora names pai "1s", not "7p"');
   });
+
+  it("refuses a tsumogiri flag that contradicts the draw, with the original server's words", () => {
+    const own2 = [...own, 9]; // 9: a discard of 1p, held in the hand
+    expect(reason({ type: 'dahai', actor: 2, pai: '1p', tsumogiri: true }, own2, true, onDraw)).toBe('tsumogiri is true but the pai is not tsumo pai: 1p != 7p');
+    expect(reason({ type: 'dahai', actor: 2, pai: '1p', tsumogiri: 'yes' }, own2, true, onDraw)).toBe('tsumogiri must be either true or false.');
+    const afterPon: AnswerContext = { seat: 2, asked: { type: 'pon', actor: 2, target: 1, pai: '3m', consumed: ['3m', '3m'] } as MjaiEvent };
+    expect(reason({ type: 'dahai', actor: 2, pai: '1p', tsumogiri: true }, own2, true, afterPon)).toBe('tsumogiri must be false on dahai after furo.');
+    // Right flags, or none at all, are taken.
+    expect(reason({ type: 'dahai', actor: 2, pai: '1p', tsumogiri: false }, own2, true, onDraw)).toBe(9);
+    expect(reason({ type: 'dahai', actor: 2, pai: '1p' }, own2, true, afterPon)).toBe(9);
+  });
 });
