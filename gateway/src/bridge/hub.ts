@@ -14,6 +14,8 @@ export interface BridgeHub {
   readonly ctx: GatewayContext;
   readonly store: BridgeStore;
   readonly config: BridgeConfig;
+  /** True once the bridge is stopping (no more retries of failed sends). */
+  readonly stopping: boolean;
   platformOf(channel: string): ChatPlatform | null;
   addressOf(channel: string): ChatAddress | null;
   sessionName(windowId: string): string;

@@ -7,13 +7,22 @@ export interface StreamOptions {
   editIntervalMs: number;
   maxChars: number;
   log: Logger;
+  /** True once the bridge stops: no more retries. */
+  stopped?: () => boolean;
 }
+
+/** A send or edit that failed is tried again after this (doubling per failure, capped), at most RETRIES times. */
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 60_000;
+const RETRIES = 10;
 
 /**
  * One turn of a session in one chat: the assistant's output (transcript blocks, or a shell's
  * pane text) and a status line, shown as one message that is edited while it grows. Output longer
  * than a message continues in the next one (earlier pages then stay as they are). Edits are at
- * least `editIntervalMs` apart; the first message goes out at once.
+ * least `editIntervalMs` apart; the first message goes out at once. A send or edit the platform
+ * refused (an outage, a 502, flood control) is tried again with backoff, also after the turn was
+ * closed, so the chat ends up showing the turn's last state once the platform is back.
  */
 export class TurnStream {
   private blocks: Block[] = [];
@@ -27,6 +36,8 @@ export class TurnStream {
   private dirty = false;
   private lastFlush = 0;
   private closed = false;
+  /** Failed flushes in a row; a retry is scheduled while it is non-zero. */
+  private failures = 0;
 
   constructor(private readonly platform: ChatPlatform, private readonly address: ChatAddress, private readonly options: StreamOptions) {}
 
@@ -68,6 +79,8 @@ export class TurnStream {
   /** Waits for pending sends and edits (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.flushing || this.timer) {
+      // A retry after a failure waits for the platform; it is not waited for here.
+      if (this.timer && this.failures) return;
       if (this.timer) {
         clearTimeout(this.timer);
         this.timer = null;
@@ -91,20 +104,33 @@ export class TurnStream {
 
   private flushNow(): Promise<void> {
     if (this.flushing) return this.flushing.then(() => (this.dirty ? this.flushNow() : undefined));
-    this.flushing = this.flush().finally(() => {
+    this.flushing = this.flush().then((ok) => {
       this.flushing = null;
       this.lastFlush = Date.now();
-      if (this.dirty && !this.closed) this.request();
+      if (!ok) this.retry();
+      else if (this.dirty && !this.closed) this.request();
     });
     return this.flushing;
   }
 
-  private async flush(): Promise<void> {
-    if (!this.dirty) return;
+  /** After a failed send or edit: the whole state again after a backoff, even once closed. */
+  private retry(): void {
+    this.dirty = true;
+    if (this.failures > RETRIES || this.options.stopped?.() || this.timer) return;
+    const wait = Math.min(RETRY_MAX_MS, Math.max(RETRY_BASE_MS, this.options.editIntervalMs) * 2 ** (this.failures - 1));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (!this.options.stopped?.()) void this.flushNow();
+    }, wait);
+  }
+
+  /** False when a send or edit failed (the rest of the pages then wait for the retry). */
+  private async flush(): Promise<boolean> {
+    if (!this.dirty) return true;
     this.dirty = false;
     const content = this.pane ? [...this.blocks, this.pane] : this.blocks;
     // Nothing to show yet (e.g. only thinking so far): no empty message.
-    if (!this.sent.length && !content.length && !this.footer) return;
+    if (!this.sent.length && !content.length && !this.footer) return true;
     const pages = paginate(content, this.options.maxChars);
     if (!pages.length) pages.push([]);
     for (let i = 0; i < pages.length; i++) {
@@ -125,9 +151,13 @@ export class TurnStream {
           page.shown = shown;
         }
       } catch (error) {
-        this.options.log.warn(`bridge: ${this.platform.id} ${page ? 'edit' : 'send'} to ${this.address.chatId} failed: ${(error as Error).message}`);
-        return;
+        this.failures++;
+        const next = this.failures > RETRIES || this.options.stopped?.() ? 'given up' : 'will retry';
+        this.options.log.warn(`bridge: ${this.platform.id} ${page ? 'edit' : 'send'} to ${this.address.chatId} failed (${next}): ${(error as Error).message}`);
+        return false;
       }
     }
+    this.failures = 0;
+    return true;
   }
 }

@@ -27,6 +27,7 @@ export class Turns {
     if (current) void current.stream.close();
     const stream = new TurnStream(platform, address, {
       title: this.hub.sessionName(windowId), editIntervalMs: this.hub.config.edit_interval_ms, maxChars: platform.maxChars, log: this.hub.ctx.log,
+      stopped: () => this.hub.stopping,
     });
     const status = this.hub.statusOf(windowId);
     if (status) stream.setStatus(statusLine(status), toneOf(status.status));

@@ -51,6 +51,8 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
   const downloads: string[] = [];
   const actions: Array<{ chat_id: string; action: string; thread_id?: number; at: number }> = [];
   let nextFile = 1;
+  /** Methods that fail (as the Bot API's front end does in an outage) until `recover()`: method → kind. */
+  const outages = new Map<string, 'bad-gateway' | 'json-502'>();
 
   const ok = (result: unknown) => Response.json({ ok: true, result });
   const fail = (code: number, description: string) => {
@@ -87,6 +89,9 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
       if (!match) return new Response('not found', { status: 404 });
       if (match[1] !== token) return Response.json({ ok: false, error_code: 401, description: 'Unauthorized' }, { status: 401 });
       const method = match[2]!;
+      const outage = outages.get(method);
+      if (outage === 'bad-gateway') return new Response('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.18.0</center>\r\n</body>\r\n</html>\r\n', { status: 502, headers: { 'content-type': 'text/html' } });
+      if (outage === 'json-502') return Response.json({ ok: false, error_code: 502, description: 'Bad Gateway' }, { status: 502 });
       const type = req.headers.get('content-type') ?? '';
       const form = type.startsWith('multipart/form-data') ? await req.formData() : null;
       const body: any = form ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) : await req.json().catch(() => ({}));
@@ -220,6 +225,13 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
       });
     },
     downloads, actions,
+    /** From now on `methods` fail: nginx's HTML 502 page (`bad-gateway`) or the API's JSON 502. */
+    outage(methods: string[], kind: 'bad-gateway' | 'json-502' = 'bad-gateway'): void {
+      for (const m of methods) outages.set(m, kind);
+    },
+    recover(): void {
+      outages.clear();
+    },
     inChat,
     /** Visible text of every message in a chat. */
     textsIn: (chat: string) => inChat(chat).map((m) => (m.photo ? `[photo] ${m.photo.caption}` : visibleText(m.text))),
