@@ -1,4 +1,5 @@
 import { AppError, type Logger, readBounded, redact } from '@devhub/shared';
+import { sleepUnlessAborted } from '@devhub/shared/timers';
 
 /**
  * The Telegram Bot API over `fetch`: `POST <api_base>/bot<token>/<method>` with a JSON body (or
@@ -46,7 +47,16 @@ export interface TelegramClientOptions {
   token: string;
   apiBase: string;
   log?: Logger;
+  /** Retries of a call the network or the API's front end failed (5xx); 3 unless set. */
+  retries?: number;
+  /** First wait before such a retry, doubling, at most 10 s; 500 ms unless set. */
+  backoffMs?: number;
 }
+
+const pause = (ms: number, signal?: AbortSignal) => (signal ? sleepUnlessAborted(ms, signal) : Bun.sleep(ms));
+
+/** A failure worth trying again: no answer, or a 5xx (Telegram's front end answers 502 now and then). */
+class Transient extends Error {}
 
 export class TelegramClient {
   constructor(private readonly options: TelegramClientOptions) {}
@@ -56,34 +66,57 @@ export class TelegramClient {
   }
 
   async call<T>(method: string, params: Record<string, unknown> | FormData, signal?: AbortSignal): Promise<T> {
-    const url = `${this.options.apiBase.replace(/\/+$/, '')}/bot${this.options.token}/${method}`;
+    const retries = this.options.retries ?? 3;
+    let rateLimited = false;
     for (let attempt = 0; ; attempt++) {
-      let res: Response;
       try {
-        res = await fetch(url, {
-          method: 'POST', signal,
-          ...(params instanceof FormData ? { body: params } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }),
-        });
+        return await this.once<T>(method, params, signal);
       } catch (error) {
-        throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram ${method}: ${this.redact((error as Error).message)}`);
+        if (signal?.aborted) throw error instanceof Transient ? this.failure(method, error) : error;
+        const retryAfter = error instanceof TelegramApiError && error.errorCode === 429 ? error.retryAfter : undefined;
+        // Flood control: wait as told, once, for a short wait.
+        if (retryAfter !== undefined && retryAfter <= 30 && !rateLimited) {
+          rateLimited = true;
+          this.options.log?.warn(`telegram ${method}: rate limited, retrying in ${retryAfter} s`);
+          await pause(retryAfter * 1000, signal);
+          continue;
+        }
+        const transient = error instanceof Transient || (error instanceof TelegramApiError && error.errorCode >= 500);
+        if (!transient || attempt >= retries) throw error instanceof Transient ? this.failure(method, error) : error;
+        const wait = Math.min(10_000, (this.options.backoffMs ?? 500) * 2 ** attempt);
+        this.options.log?.debug(`telegram ${method}: ${this.redact(error.message)}; retrying in ${wait} ms`);
+        await pause(wait, signal);
       }
-      const text = await res.text();
-      let body: { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } };
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram ${method}: HTTP ${res.status}, non-JSON body (${text.length} bytes)`);
-      }
-      if (body.ok) return body.result as T;
-      const retryAfter = body.parameters?.retry_after;
-      // Flood control: wait as told, once, for a short wait.
-      if ((body.error_code === 429 || res.status === 429) && retryAfter !== undefined && retryAfter <= 30 && attempt === 0 && !signal?.aborted) {
-        this.options.log?.warn(`telegram ${method}: rate limited, retrying in ${retryAfter} s`);
-        await Bun.sleep(retryAfter * 1000);
-        continue;
-      }
-      throw new TelegramApiError(method, body.error_code ?? res.status, this.redact(body.description ?? 'error'), retryAfter);
     }
+  }
+
+  private failure(method: string, error: Transient): AppError {
+    return new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram ${method}: ${error.message}`);
+  }
+
+  private async once<T>(method: string, params: Record<string, unknown> | FormData, signal?: AbortSignal): Promise<T> {
+    const url = `${this.options.apiBase.replace(/\/+$/, '')}/bot${this.options.token}/${method}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST', signal,
+        ...(params instanceof FormData ? { body: params } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) }),
+      });
+    } catch (error) {
+      throw new Transient(this.redact((error as Error).message));
+    }
+    const text = await res.text();
+    let body: { ok?: boolean; result?: T; error_code?: number; description?: string; parameters?: { retry_after?: number } };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      const what = `HTTP ${res.status}, non-JSON body (${text.length} bytes)`;
+      if (res.status >= 500) throw new Transient(what);
+      throw new AppError('TELEGRAM_HTTP_ERROR', 502, `telegram ${method}: ${what}`);
+    }
+    if (body.ok) return body.result as T;
+    const code = body.error_code ?? res.status;
+    throw new TelegramApiError(method, res.status === 429 ? 429 : code, this.redact(body.description ?? 'error'), body.parameters?.retry_after);
   }
 
   /** The bot itself; its `username` is how group members address commands to it (`/stop@name`). */

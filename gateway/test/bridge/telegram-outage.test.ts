@@ -40,4 +40,15 @@ describe('Telegram bridge during a Bot API outage', () => {
     expect((await fetch(`${server.url}/api/v1/sessions/telegram:${chat}`)).status).toBe(200);
     expect(lines.join('\n')).not.toContain(TOKEN);
   }, 60_000);
+
+  it('delivers a reply whose sendMessage met a passing 502 (a command answer, a prompt card: sent once, never edited)', async () => {
+    const chat = String(ALICE);
+    await bridge.settle();
+    const hits = telegram.outageHits;
+    telegram.outage(['sendMessage'], 'json-502');
+    telegram.say(chat, ALICE, '/help');
+    await waitFor(() => telegram.outageHits > hits, 'a sendMessage answered 502');
+    telegram.recover();
+    await waitFor(() => shown(chat, 'Commands'), 'the help, sent again');
+  }, 30_000);
 });

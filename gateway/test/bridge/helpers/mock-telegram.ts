@@ -53,6 +53,7 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
   let nextFile = 1;
   /** Methods that fail (as the Bot API's front end does in an outage) until `recover()`: method → kind. */
   const outages = new Map<string, 'bad-gateway' | 'json-502'>();
+  let outageHits = 0;
 
   const ok = (result: unknown) => Response.json({ ok: true, result });
   const fail = (code: number, description: string) => {
@@ -90,6 +91,7 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
       if (match[1] !== token) return Response.json({ ok: false, error_code: 401, description: 'Unauthorized' }, { status: 401 });
       const method = match[2]!;
       const outage = outages.get(method);
+      if (outage) outageHits++;
       if (outage === 'bad-gateway') return new Response('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.18.0</center>\r\n</body>\r\n</html>\r\n', { status: 502, headers: { 'content-type': 'text/html' } });
       if (outage === 'json-502') return Response.json({ ok: false, error_code: 502, description: 'Bad Gateway' }, { status: 502 });
       const type = req.headers.get('content-type') ?? '';
@@ -229,6 +231,8 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
     outage(methods: string[], kind: 'bad-gateway' | 'json-502' = 'bad-gateway'): void {
       for (const m of methods) outages.set(m, kind);
     },
+    /** Calls answered with an outage's 502 so far. */
+    get outageHits() { return outageHits; },
     recover(): void {
       outages.clear();
     },
