@@ -3,6 +3,7 @@ import type { StatusEvent } from '../events';
 import { answerWindowPrompt, promptSignature } from '../modules/sessions/answer';
 import { isSeparator, screenLines } from '../status/lines';
 import { WindowNotFound } from '../tmux';
+import { cut } from './cut';
 import type { BridgeHub } from './hub';
 import type { ButtonOutcome, ButtonPress, ButtonValue, Card, ChatPlatform } from './platform';
 import { closedPromptCard, promptCard } from './render';
@@ -92,7 +93,7 @@ export class PromptCards {
     while (block.length && !block[0]!.trim()) block.shift();
     while (block.length && !block[block.length - 1]!.trim()) block.pop();
     const indent = Math.min(...block.filter((l) => l.trim()).map((l) => l.search(/\S/)));
-    return block.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n').slice(0, 1500);
+    return cut(block.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n'), 1500);
   }
 
   /** Closes every open card of the window (its prompt is gone, or the window is). */

@@ -1,5 +1,6 @@
 import type { AgentMessage, PromptState, StatusEvent } from '../events';
 import { promptSignature } from '../modules/sessions/answer';
+import { cut, cutPoint } from './cut';
 import type { Block, Button, Card, Tone } from './platform';
 
 /** A tool result longer than this many lines is shortened in chat (the pane and transcript have it all). */
@@ -27,7 +28,7 @@ export function blocksOf(messages: readonly AgentMessage[]): Block[] {
 function shorten(text: string): string {
   const lines = text.split('\n');
   let out = lines.slice(0, RESULT_LINES).join('\n');
-  if (out.length > RESULT_CHARS) out = `${out.slice(0, RESULT_CHARS)}…`;
+  if (out.length > RESULT_CHARS) out = `${cut(out, RESULT_CHARS)}…`;
   const more = lines.length - RESULT_LINES;
   return more > 0 ? `${out}\n… (${more} more lines)` : out;
 }
@@ -76,7 +77,11 @@ export function splitText(text: string, max: number): string[] {
     }
     const width = room - (fence?.length ?? 0) - 1;
     const chunks: string[] = [];
-    for (let at = 0; at < raw.length; at += width) chunks.push(raw.slice(at, at + width));
+    for (let at = 0, end = 0; at < raw.length; at = end) {
+      end = cutPoint(raw, at + width);
+      if (end <= at) end = at + width; // width 1 and a pair: cannot be helped
+      chunks.push(raw.slice(at, end));
+    }
     if (!chunks.length) chunks.push('');
     for (const line of chunks) {
       const add = (lines.length ? 1 : 0) + line.length;
@@ -121,7 +126,7 @@ export function paginate(blocks: readonly Block[], max: number): Block[][] {
 export function promptCard(windowId: string, session: string, prompt: PromptState, context: string): Card {
   const signature = promptSignature(prompt);
   const buttons: Button[] = prompt.options.map((o) => ({
-    label: `${o.index}. ${o.label}`.slice(0, 60), value: { w: windowId, o: o.index, p: signature }, primary: o.index === 1,
+    label: cut(`${o.index}. ${o.label}`, 60), value: { w: windowId, o: o.index, p: signature }, primary: o.index === 1,
   }));
   const blocks: Block[] = [];
   if (context) blocks.push({ type: 'code', text: context });

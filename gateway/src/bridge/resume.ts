@@ -1,6 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeProjectDir, codexSessionsDir } from '../monitor/discover';
+import { cut } from './cut';
 import type { CommandHost } from './hub';
 import type { MenuAction } from './menus';
 import type { Card, MenuButton } from './platform';
@@ -96,7 +97,7 @@ function codexHead(head: string, cwd: string): { id: string; title: string } | n
 
 const shorten = (text: string) => {
   const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
+  return clean.length > 60 ? `${cut(clean, 59)}…` : clean;
 };
 
 function readHead(path: string): string {

@@ -1,5 +1,6 @@
 import { AppError, type Logger, readBounded, redact } from '@devhub/shared';
 import { sleepUnlessAborted } from '@devhub/shared/timers';
+import { cut } from '../bridge/cut';
 
 /**
  * The Telegram Bot API over `fetch`: `POST <api_base>/bot<token>/<method>` with a JSON body (or
@@ -152,7 +153,7 @@ export class TelegramClient {
     const form = new FormData();
     form.set('chat_id', chatId);
     form.set('photo', new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'screenshot.png');
-    if (caption) form.set('caption', caption.slice(0, 1024));
+    if (caption) form.set('caption', cut(caption, 1024));
     if (threadId) form.set('message_thread_id', threadId);
     return this.call('sendPhoto', form);
   }
@@ -189,6 +190,6 @@ export class TelegramClient {
   }
 
   answerCallbackQuery(id: string, text: string): Promise<boolean> {
-    return this.call('answerCallbackQuery', { callback_query_id: id, text: text.slice(0, 200) });
+    return this.call('answerCallbackQuery', { callback_query_id: id, text: cut(text, 200) });
   }
 }

@@ -41,6 +41,19 @@ describe('bridge rendering', () => {
     for (const piece of cut) expect(piece.length).toBeLessThanOrEqual(100);
   });
 
+  it('never cuts an emoji (a surrogate pair) in two: a long line, a long tool result, a button label', () => {
+    // The cut falls between the two halves of 😀 unless it is moved: a lone half cannot be sent as UTF-8.
+    const line = `${'a'.repeat(3486)}${'😀'.repeat(10)}`;
+    const pieces = paginate([{ type: 'markdown', text: line }], 3500).flat().map((b) => b.text);
+    expect(pieces.join('')).toBe(line);
+    for (const piece of pieces) expect(piece.isWellFormed()).toBe(true);
+    for (const piece of splitText(`x${'🚀'.repeat(300)}`, 100)) expect(piece.isWellFormed()).toBe(true);
+    const [result] = blocksOf([msg(`${'b'.repeat(1499)}🚀🚀`, 'tool_result')]);
+    expect(result!.text).toBe(`${'b'.repeat(1499)}…`);
+    const card = promptCard('@3', 's', { type: 'question', question: 'Pick', options: [{ index: 1, label: `${'c'.repeat(56)}🚀` }], selected: 1 }, '');
+    expect(card.buttons![0]!.label.isWellFormed()).toBe(true);
+  });
+
   it('lays blocks out on pages: whole where they fit, split where they do not', () => {
     const blocks = [{ type: 'markdown' as const, text: 'a'.repeat(50) }, { type: 'code' as const, text: Array.from({ length: 30 }, () => 'y'.repeat(20)).join('\n') }];
     const pages = paginate(blocks, 200);

@@ -23,6 +23,8 @@ const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike
 
 /** The visible text of an HTML-mode message; throws like the API on a tag it does not support or an unbalanced one. */
 function visibleText(html: string): string {
+  // JSON may spell half of a surrogate pair (`"\ud83d"`), but no UTF-8 text holds one.
+  if (!html.isWellFormed()) throw new Error('Bad Request: strings must be encoded in UTF-8');
   const stack: string[] = [];
   for (const m of html.matchAll(/<\/?([a-z-]+)[^>]*>/g)) {
     const tag = m[1]!;
