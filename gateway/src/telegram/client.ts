@@ -54,6 +54,9 @@ export interface TelegramClientOptions {
   backoffMs?: number;
 }
 
+/** How long past its timeout a getUpdates may stay unanswered before it is given up. */
+const POLL_GRACE_MS = 5000;
+
 const pause = (ms: number, signal?: AbortSignal) => (signal ? sleepUnlessAborted(ms, signal) : Bun.sleep(ms));
 
 /** A failure worth trying again: no answer, or a 5xx (Telegram's front end answers 502 now and then). */
@@ -125,8 +128,13 @@ export class TelegramClient {
     return this.call('getMe', {}, signal);
   }
 
+  /**
+   * Long polling: the server answers within `timeoutS`; a connection that a NAT or proxy dropped
+   * silently would never answer, so the call gives up `POLL_GRACE_MS` after that (and the caller polls again).
+   */
   getUpdates(offset: number, timeoutS: number, signal?: AbortSignal): Promise<TelegramUpdate[]> {
-    return this.call('getUpdates', { offset, timeout: timeoutS, allowed_updates: ['message', 'callback_query'] }, signal);
+    const deadline = AbortSignal.timeout(timeoutS * 1000 + POLL_GRACE_MS);
+    return this.call('getUpdates', { offset, timeout: timeoutS, allowed_updates: ['message', 'callback_query'] }, signal ? AbortSignal.any([signal, deadline]) : deadline);
   }
 
   sendMessage(chatId: string, text: string, extra: { threadId?: string; keyboard?: InlineKeyboard } = {}): Promise<TelegramMessage> {

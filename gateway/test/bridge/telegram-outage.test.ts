@@ -51,4 +51,17 @@ describe('Telegram bridge during a Bot API outage', () => {
     telegram.recover();
     await waitFor(() => shown(chat, 'Commands'), 'the help, sent again');
   }, 30_000);
+
+  it('polls again when a getUpdates is never answered (a silently dropped connection), so messages still arrive', async () => {
+    const chat = String(ALICE);
+    await bridge.settle();
+    const polls = telegram.polls;
+    telegram.hangPolls(1);
+    // The poll in flight ends within its 1 s timeout; the next one is the silent one.
+    await waitFor(() => telegram.polls > polls, 'the silent poll');
+    telegram.say(chat, ALICE, '/status');
+    await waitFor(() => telegram.pending() === 0, 'the update fetched by a later poll', 20_000);
+    await waitFor(() => lines.some((l) => l.includes('getUpdates failed')), 'the dropped poll logged');
+    expect(lines.join('\n')).not.toContain(TOKEN);
+  }, 40_000);
 });

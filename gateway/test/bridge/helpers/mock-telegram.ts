@@ -56,6 +56,7 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
   /** Methods that fail (as the Bot API's front end does in an outage) until `recover()`: method → kind. */
   const outages = new Map<string, 'bad-gateway' | 'json-502'>();
   let outageHits = 0;
+  let hangPolls = 0;
 
   const ok = (result: unknown) => Response.json({ ok: true, result });
   const fail = (code: number, description: string) => {
@@ -105,6 +106,10 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
             return ok({ id: Number(token.split(':')[0]), is_bot: true, first_name: 'agentgw', username, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false });
           case 'getUpdates': {
             polls++;
+            if (hangPolls > 0) {
+              hangPolls--;
+              return new Promise<Response>(() => undefined); // the connection went silent: never answered
+            }
             const offset = Number(body.offset ?? 0);
             // An offset confirms every update before it: they are never sent again.
             while (updates.length && updates[0]!.update_id < offset) updates.shift();
@@ -235,6 +240,10 @@ export function startMockTelegram(token: string, username = 'agentgw_bot') {
     },
     /** Calls answered with an outage's 502 so far. */
     get outageHits() { return outageHits; },
+    /** The next `n` getUpdates are never answered (a connection a NAT dropped without a word). */
+    hangPolls(n = 1): void {
+      hangPolls = n;
+    },
     recover(): void {
       outages.clear();
     },
