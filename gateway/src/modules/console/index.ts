@@ -8,4 +8,8 @@ import page from './web/index.html';
  * exists, and the guard is one. The page holds no data: everything it shows comes from the REST and
  * WebSocket API, which the guard and the login protect.
  */
-export const consoleRoutes = { '/': page };
+export const consoleRoutes = {
+  '/': page,
+  // The page has no icon; without this every browser's automatic request was a 404 on its console.
+  '/favicon.ico': new Response(null, { status: 204, headers: { 'cache-control': 'max-age=86400' } }),
+};

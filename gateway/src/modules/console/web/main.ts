@@ -175,8 +175,12 @@ function connectGlobal(): void {
   global?.close();
   const socket = new Socket('/ws', (m) => { if (m.type === 'window.change') void refresh(); }, (code) => {
     if (socket !== global) return;
+    // Refused for want of a login: the gateway is up, so the header does not say offline.
+    if (code === 4001) {
+      document.body.classList.remove('offline');
+      return askForKey();
+    }
     document.body.classList.add('offline');
-    if (code === 4001) return askForKey();
     setTimeout(() => { if (socket === global) connectGlobal(); }, 2_000);
   });
   global = socket;
@@ -271,12 +275,17 @@ $('key-form').addEventListener('submit', () => {
   const field = $<HTMLInputElement>('key-input');
   const key = field.value.trim();
   field.value = '';
+  $('key-refused').hidden = true;
   void login(key).then(() => {
     for (const channel of channels.values()) channel.socket.close();
     channels.clear();
     connectGlobal();
     void refresh();
-  }, showError);
+  }, (error: unknown) => {
+    // Asked again, saying why: a dialog that only came back blank looked as if nothing happened.
+    if (error instanceof Unauthorized) $('key-refused').hidden = false;
+    showError(error);
+  });
 });
 $('key-button').addEventListener('click', askForKey);
 $('logout-button').addEventListener('click', () => {
