@@ -35,11 +35,13 @@
     return Promise.all(claims);
   })();
 
+  /** What a request that got no answer at all says (the browser's own text is "Failed to fetch"). */
+  const NO_ANSWER = 'the server did not answer (stopped, or the network is down)';
   async function api(path, body, method) {
     const headers = body === undefined ? {} : { 'content-type': 'application/json' };
     await ready;
     const init = body === undefined ? { method: method || 'GET', headers } : { method: method || 'POST', headers, body: JSON.stringify(body) };
-    const res = await fetch(path, init);
+    const res = await fetch(path, init).catch(() => { throw new Error(NO_ANSWER); });
     const text = await res.text();
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch { data = text; }
@@ -163,5 +165,5 @@
     });
   }
 
-  global.MJ = { api, ready, eventsUrl, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, serialQueue, wait, animate, SEAT_NAMES };
+  global.MJ = { api, NO_ANSWER, ready, eventsUrl, downloadNodes, actionName, buttonLabel, riichiMarks, pendingTile, discardIndex, dialog, el, serialQueue, wait, animate, SEAT_NAMES };
 })(window);

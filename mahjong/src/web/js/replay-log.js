@@ -4,7 +4,7 @@
 // replay.js makes it with create() and shows the steps.
 (function (global) {
   'use strict';
-  const { api, dialog, el } = global.MJ;
+  const { api, dialog, el, NO_ANSWER } = global.MJ;
   const I = global.MJI18n;
   const { t } = I;
   const $ = (id) => document.getElementById(id);
@@ -12,7 +12,8 @@
   // The log goes up as bytes (gzip mjlog, XML, tenhou.net/6 JSON or mjai lines): the server
   // recognises the format; reading it as text here would corrupt a gzip file.
   async function loadBytes(bytes) {
-    const res = await fetch('/api/replay/load', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+    const res = await fetch('/api/replay/load', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes })
+      .catch(() => { throw new Error(NO_ANSWER); });
     const data = await res.json().catch(() => null);
     if (!res.ok) {
       const err = new Error((data && data.detail) || `HTTP ${res.status}`);
@@ -95,12 +96,22 @@
       }
     }
 
+    /** A server that does not answer (stopped, network gone) is said so, not left as an unhandled rejection. */
+    const unreachable = (what) => status(`Could not ${what}: ${NO_ANSWER}`);
+
     $('load-sample').onclick = async () => {
       const name = $('sample').value;
       if (!name) return;
-      const res = await fetch(`/api/replay/builtin/${encodeURIComponent(name)}`);
-      if (!res.ok) { status(`Could not fetch ${name}`); return; }
-      loadLog(await res.arrayBuffer(), name);
+      let bytes;
+      try {
+        const res = await fetch(`/api/replay/builtin/${encodeURIComponent(name)}`);
+        if (!res.ok) { status(`Could not fetch ${name}`); return; }
+        bytes = await res.arrayBuffer();
+      } catch {
+        unreachable(`fetch ${name}`);
+        return;
+      }
+      loadLog(bytes, name);
     };
     $('file').onchange = async (e) => {
       const file = e.target.files[0];
@@ -111,9 +122,16 @@
       b.onclick = async () => {
         if (!ui.paipu) return;
         const format = b.dataset.export;
-        const res = await fetch(`/api/replay/export?format=${format}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paipu: ui.paipu }) });
-        if (!res.ok) { status(`Export failed: HTTP ${res.status}`); return; }
-        const url = URL.createObjectURL(await res.blob());
+        let blob;
+        try {
+          const res = await fetch(`/api/replay/export?format=${format}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paipu: ui.paipu }) });
+          if (!res.ok) { status(`Export failed: HTTP ${res.status}`); return; }
+          blob = await res.blob();
+        } catch {
+          unreachable('export the game');
+          return;
+        }
+        const url = URL.createObjectURL(blob);
         const base = (ui.name || 'game').replace(/\.(mjlog|xml|json|jsonl|txt|gz)$/i, '');
         const a = el('a', { href: url, download: `${base}.${{ xml: 'mjlog', tenhou6: 'json', mjai: 'jsonl' }[format]}` });
         document.body.append(a);
@@ -138,12 +156,12 @@
           if (!res.ok) res = await stored(session);
           if (res.ok) loadLog(await res.arrayBuffer(), `game ${session.slice(0, 8)}`);
           else status(`Game ${session.slice(0, 8)} is no longer on the server`);
-        });
+        }).catch(() => unreachable(`load game ${session.slice(0, 8)}`));
       } else if (game) {
         window.MJ.ready.then(() => stored(game)).then(async (res) => {
           if (res.ok) loadLog(await res.arrayBuffer(), `game ${game.slice(0, 8)}`);
           else status(`Game ${game.slice(0, 8)} could not be read (HTTP ${res.status})`);
-        });
+        }).catch(() => unreachable(`load game ${game.slice(0, 8)}`));
       }
     }
 
