@@ -49,6 +49,9 @@ export const dashboardModule = (deps: DashboardDeps) => {
     .get(DASHBOARD_PATH, () => new Response(DASHBOARD_PAGE, { headers: html }), { detail: { summary: 'The dashboard page', tags: ['dashboard'] } })
     // The proxy's address opened in a browser shows the dashboard too.
     .get('/', () => new Response(DASHBOARD_PAGE, { headers: html }), { detail: { summary: 'The dashboard page (same as /dashboard)', tags: ['dashboard'] } })
+    // The browser asks for an icon with every new dashboard tab: an empty answer, not a 404 on its
+    // console and a "rejected GET /favicon.ico" line in the log.
+    .get('/favicon.ico', () => new Response(null, { status: 204, headers: { 'cache-control': 'max-age=86400' } }), { detail: { hide: true } })
     .get(`${DASHBOARD_PATH}/assets/:file`, ({ params }) => {
       const asset = DASHBOARD_ASSETS[params.file];
       if (!asset) throw new RouteNotFound('GET', `${DASHBOARD_PATH}/assets/${params.file}`);

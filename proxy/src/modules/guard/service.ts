@@ -14,7 +14,7 @@ export type { PeerLookup };
  * Paths anyone who can reach the socket may call (no token): liveness, and the dashboard's page and
  * assets, which hold no data (the page asks for the token and sends it with every API call).
  */
-const OPEN_PATHS = new Set(['/health', '/', '/dashboard', '/dashboard/assets/app.js', '/dashboard/assets/style.css']);
+const OPEN_PATHS = new Set(['/health', '/', '/favicon.ico', '/dashboard', '/dashboard/assets/app.js', '/dashboard/assets/style.css']);
 /** The dashboard's own page calls these from the browser: an Origin is allowed there when it is the proxy's own. */
 const DASHBOARD_PREFIX = '/dashboard';
 

@@ -24,12 +24,21 @@
   let tokenGiven = [];
   const untilToken = () => new Promise((resolve) => tokenGiven.push(resolve));
 
+  // When the page last heard from the proxy, for the message that says it stopped answering.
+  let answeredAt = null;
   async function api(path, init = {}) {
-    const res = await fetch(`${API}${path}`, { ...init, headers: { ...headers(), ...(init.headers || {}) } });
+    let res;
+    try {
+      res = await fetch(`${API}${path}`, { ...init, headers: { ...headers(), ...(init.headers || {}) } });
+    } catch {
+      const since = answeredAt ? `; what is shown is from ${pad(answeredAt.getHours())}:${pad(answeredAt.getMinutes())}` : '';
+      throw new Error(`the proxy is not answering (stopped, or restarting)${since}`);
+    }
+    answeredAt = new Date();
     if (res.status === 401) {
       needsToken = true;
       $('#token-form').hidden = false;
-      throw new Error('the proxy needs its client token');
+      throw new Error(token ? 'the proxy refused this client token: enter the one in server.auth_token' : 'the proxy needs its client token');
     }
     const body = await res.json();
     if (!res.ok) throw new Error(body && body.error ? body.error.message : `HTTP ${res.status}`);
