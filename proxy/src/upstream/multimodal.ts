@@ -54,12 +54,18 @@ export function stripImages(body: Record<string, unknown>, model: string): Remov
   return removed;
 }
 
-/** Adds the response note as a last text block of a non-streaming Messages response. */
+/**
+ * Adds the response note to a non-streaming Messages response: as a last paragraph of its last
+ * block when that is text (a client that shows the last text block shows the answer and the note),
+ * else as a text block of its own at the end.
+ */
 export function appendNoteToJson(text: string, note: string): string {
   try {
     const message = JSON.parse(text) as { content?: unknown };
     if (!Array.isArray(message.content)) return text;
-    message.content.push({ type: 'text', text: note });
+    const last = message.content.at(-1) as { type?: unknown; text?: unknown } | undefined;
+    if (last?.type === 'text' && typeof last.text === 'string') last.text += `\n\n${note}`;
+    else message.content.push({ type: 'text', text: note });
     return JSON.stringify(message);
   } catch {
     return text;

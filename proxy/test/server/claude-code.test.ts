@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
-import { CLAUDE, claudePrint, harness, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+import { CLAUDE, claudeEnv, claudePrint, harness, tempDir, removeTempDirs } from '../helpers/proxy-harness';
+import { PNG } from '../helpers/two-vendors';
 import { cli } from '../cli/helpers';
 
 afterAll(removeTempDirs);
@@ -64,5 +66,24 @@ describe('Claude Code through the proxy', () => {
     const sized = await claudePrint(home, null, ['--output-format', 'json', '--model', 'opus']);
     expect(sized.code).toBe(0);
     expect(contextWindow(sized.stdout)).toBe(200_000);
+  }, 120_000);
+
+  it.skipIf(!existsSync(CLAUDE))('prints the model\'s answer, not only the proxy\'s note, when an image was removed for a text-only model', async () => {
+    const home = tempDir('modelproxy-claude-image-');
+    const project = join(home, 'proj');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, theme: 'dark', customApiKeyResponses: { approved: [CLIENT_KEY.slice(-20)], rejected: [] } }));
+    // A screenshot pasted into the prompt; the route's MiniMax-M2 is not in multimodal_models.
+    const prompt = { type: 'user', message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }, { type: 'text', text: 'What is in this picture?' }] } };
+    await using proc = Bun.spawn([CLAUDE, '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'], {
+      cwd: project, env: claudeEnv(home, { ANTHROPIC_BASE_URL: proxy.url, ANTHROPIC_API_KEY: CLIENT_KEY }),
+      stdin: new Blob([`${JSON.stringify(prompt)}\n`]), stdout: 'pipe', stderr: 'pipe',
+    });
+    const timer = setTimeout(() => proc.kill(), 90_000);
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    clearTimeout(timer);
+    const result = stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; result?: string }).find((e) => e.type === 'result');
+    expect(code).toBe(0);
+    expect(result?.result).toBe('PONG-via-modelproxy\n\n[modelproxy] 1 image(s) were removed from the request because MiniMax-M2 does not accept images; this answer was written without seeing them.');
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
+import { anthropicFrames, message, sseFrames, sseResponse, startMockUpstream, type MockUpstream } from '../helpers/mock-upstream';
 import { harness, removeTempDirs } from '../helpers/proxy-harness';
 
 afterAll(removeTempDirs);
@@ -38,8 +38,9 @@ describe('multimodal downgrade', () => {
     expect(sent.messages[0].content[1]).toEqual({ type: 'text', text: expect.stringMatching(/^\[modelproxy\]/) });
     expect(sent.messages[2].content[0].content[0].text).toStartWith('[modelproxy]');
     expect(sent.model).toBe('MiniMax-M2');
-    expect(answer.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[modelproxy\] 2 image\(s\) were removed/) });
-    expect(answer.content[0]).toMatchObject({ text: 'I cannot see it' });
+    // The note is the last paragraph of the answer's last text block: a client that shows only that block shows both.
+    expect(answer.content).toHaveLength(1);
+    expect(answer.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^I cannot see it\n\n\[modelproxy\] 2 image\(s\) were removed/) });
   });
 
   it('strips document (PDF) blocks too for a model that cannot take them, and says so', async () => {
@@ -49,16 +50,24 @@ describe('multimodal downgrade', () => {
     const sent = lastBody();
     expect(JSON.stringify(sent)).not.toContain('"document"');
     expect(sent.messages[0].content[0]).toEqual({ type: 'text', text: '[modelproxy] A document (PDF) was removed here: the model MiniMax-M2 does not accept documents.' });
-    expect(answer.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[modelproxy\] 1 document\(s\) were removed from the request because MiniMax-M2 does not accept documents/) });
+    expect(answer.content.at(-1)).toMatchObject({ type: 'text', text: expect.stringMatching(/^read nothing\n\n\[modelproxy\] 1 document\(s\) were removed from the request because MiniMax-M2 does not accept documents/) });
   });
 
-  it('adds a well-formed extra text block to a stream', async () => {
+  it('ends a streamed text answer with the note, in a well-formed stream', async () => {
     upstream.handle(() => sseResponse(sseFrames('streamed reply', 'MiniMax-M2')));
     const final = await client().messages.stream(withImages('sonnet')).finalMessage();
-    expect(final.content).toHaveLength(2);
-    expect(final.content[0]).toMatchObject({ type: 'text', text: 'streamed reply' });
-    expect(final.content[1]).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[modelproxy\]/) });
+    expect(final.content).toHaveLength(1);
+    expect(final.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^streamed reply\n\n\[modelproxy\] 2 image\(s\)/) });
     expect(final.stop_reason).toBe('end_turn');
+  });
+
+  it('adds the note as a block of its own after an answer that ends in a tool call', async () => {
+    upstream.handle(() => sseResponse(anthropicFrames([{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: 'tu_2', name: 'screenshot', input: {} }], { model: 'MiniMax-M2' })));
+    const final = await client().messages.stream(withImages('sonnet')).finalMessage();
+    expect(final.content.map((b) => b.type)).toEqual(['text', 'tool_use', 'text']);
+    expect(final.content[0]).toMatchObject({ text: 'Let me look.' });
+    expect(final.content[2]).toMatchObject({ text: expect.stringMatching(/^\[modelproxy\] 2 image\(s\)/) });
+    expect(final.stop_reason).toBe('tool_use');
   });
 
   it('leaves images alone for a model on the allow-list', async () => {

@@ -30,6 +30,21 @@ describe('SSE note injection', () => {
     expect(await run(head + tail, size, '[modelproxy] note')).toBe(head + injected + tail);
   });
 
+  it.each([1, 7, 64, 100_000])('ends an answer whose last block is text with the note as that block\'s last delta (chunks of %p bytes)', async (size) => {
+    const text = frame('message_start', { type: 'message_start', message: { content: [] } })
+      + frame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } })
+      + frame('content_block_stop', { type: 'content_block_stop', index: 0 })
+      + frame('content_block_start', { type: 'content_block_start', index: 1, content_block: { text: '', type: 'text' } })
+      + frame('content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'answer' } });
+    const stop = frame('content_block_stop', { type: 'content_block_stop', index: 1 });
+    const ping = frame('ping', { type: 'ping' });
+    const end = frame('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' } }) + frame('message_stop', { type: 'message_stop' });
+    const note = frame('content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: '\n\n[modelproxy] note' } });
+    expect(await run(text + stop + ping + end, size, '[modelproxy] note')).toBe(text + ping + note + stop + end);
+    // A stream that ends after the text block, without message_delta, still gets its stop frame.
+    expect(await run(text + stop, size, 'n')).toBe(text + stop);
+  });
+
   it('handles CRLF frames and leaves a stream without message_delta unchanged', async () => {
     const crlf = frame('message_start', { type: 'message_start' }, '\r\n') + frame('message_delta', { type: 'message_delta' }, '\r\n');
     const out = await run(crlf, 5, 'n');
