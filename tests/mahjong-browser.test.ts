@@ -116,6 +116,31 @@ describe('human versus AI page', () => {
   }, 170_000);
 });
 
+describe('human versus AI page, keyboard only', () => {
+  it('discards with the table focused, ← / → to pick a tile and Enter, the picked tile going to the river', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/?anim=0`);
+    await page.selectOption('#ai-kind', 'random');
+    await page.fill('#seed', '11');
+    await page.click('#start-game');
+    // Our turn with discards offered, drawn on the canvas.
+    const mine = () => mj(page, `(() => { const ui = window.__mj, s = ui.state;
+      return s && s.turn === 0 && !s.riichi_stage2 && ui.drawn === s && (s.valid_actions || []).some((a) => a <= 36) ? { version: ui.version, river: s.players[0].river.length } : null; })()`);
+    const before = await waitFor(mine, 'our turn', 15_000);
+    await page.focus('#table');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('table');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const picked = await mj(page, 'window.__mj.hover');
+    expect(picked).toBeGreaterThanOrEqual(0);
+    const tile = await mj(page, `window.__mj.hits.find((h) => h.index === ${picked}).tile`);
+    await page.keyboard.press('Enter');
+    await waitFor(() => mj(page, `window.__mj.state.players[0].river.length > ${before.river}`), 'the discard', 10_000);
+    expect(await mj(page, `window.__mj.state.players[0].river[${before.river}].tile`)).toBe(tile);
+    await page.close();
+  }, 60_000);
+});
+
 describe('phone-sized viewport', () => {
   it('keeps a long dialog\'s buttons on screen on a landscape phone', async () => {
     const page = await context.newPage();

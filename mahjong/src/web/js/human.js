@@ -1,7 +1,8 @@
 // Human-versus-AI page: the human is P0. Events arrive over EventSource and are played back
-// one at a time (ANIM_MS apart); the human acts by clicking hand tiles and the action buttons
-// next to the hand. Forced riichi discards and the automatic play (auto-win, no calls,
-// auto-pass) are made by the server (modules/game/auto-play.ts); the toggles only set them.
+// one at a time (ANIM_MS apart); the human acts by clicking hand tiles (or with ← / → and Enter
+// on the focused table) and the action buttons next to the hand. Forced riichi discards and the
+// automatic play (auto-win, no calls, auto-pass) are made by the server
+// (modules/game/auto-play.ts); the toggles only set them.
 (function () {
   'use strict';
   const MJ = window.MJ, I = window.MJI18n;
@@ -132,6 +133,27 @@
     if (idx !== ui.hover) { ui.hover = idx; redraw(); }
   });
   window.addEventListener('resize', redraw);
+
+  // Keyboard play (the canvas takes focus with Tab): ← / → pick among the tiles that may be
+  // discarded now (the drawn tile first), Enter or Space discards the picked one (in a riichi's
+  // second step, any key of these confirms, as a click does).
+  canvas.addEventListener('keydown', (ev) => {
+    const s = ui.state;
+    if (!s || s.turn !== 0 || !['ArrowLeft', 'ArrowRight', 'Enter', ' '].includes(ev.key)) return;
+    ev.preventDefault();
+    if (s.riichi_stage2) { send(48); return; }
+    const playable = ui.hits.filter((h) => valid().includes(discardIndex(h.tile))).map((h) => h.index);
+    if (!playable.length) return;
+    const at = playable.indexOf(ui.hover);
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      const hit = at >= 0 ? ui.hits.find((h) => h.index === ui.hover) : null;
+      if (hit) clickTile(hit);
+      return;
+    }
+    const step = ev.key === 'ArrowLeft' ? -1 : 1;
+    ui.hover = at < 0 ? playable[playable.length - 1] : playable[(at + step + playable.length) % playable.length];
+    redraw();
+  });
 
   /**
    * The server no longer has this game (deleted, expired): the table stays as it was, without
