@@ -67,6 +67,10 @@ export function validateWin(input: WinInput): ScoreError | undefined {
   if (input.houtei && input.tsumo) return fail('INVALID_FLAGS', 'houtei is a ron');
   if (input.rinshan && (!input.tsumo || !melds.some((m) => m.type.endsWith('kan')))) return fail('INVALID_FLAGS', 'rinshan is a tsumo after a kan');
   if (input.chankan && input.tsumo) return fail('INVALID_FLAGS', 'chankan is a ron');
+  // Any kan ends every ippatsu, the winner's own closed kan too, so a replacement tile never wins with it.
+  if (input.ippatsu && input.rinshan) return fail('INVALID_FLAGS', 'ippatsu and rinshan never combine: a kan ends ippatsu');
+  // No kan is made on the last tile, so the robbed kan is never followed by the last discard.
+  if (input.chankan && input.houtei) return fail('INVALID_FLAGS', 'chankan and houtei never combine: no kan on the last tile');
   if ((input.tenhou || input.chiihou) && (!input.tsumo || melds.length > 0)) return fail('INVALID_FLAGS', 'tenhou/chiihou are a first-draw tsumo without calls');
   const dealer = input.dealer ?? input.seatWind === 0;
   if (input.tenhou && !dealer) return fail('INVALID_FLAGS', 'tenhou is the dealer’s');

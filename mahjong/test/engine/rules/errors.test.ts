@@ -27,6 +27,13 @@ describe('scoreHand errors are values with a code', () => {
     expect(run({ hand: '567p678s88p45s3s', melds: 'chi:234m', riichi: true })).toMatchObject({ ok: false, code: 'INVALID_FLAGS' });
     expect(run({ hand: '234m567p22p45678s3s', tsumo: true, houtei: true })).toMatchObject({ ok: false, code: 'INVALID_FLAGS' });
   });
+  it('ippatsu with rinshan and chankan with houtei are INVALID_FLAGS (Tenhou never pairs them: a kan ends ippatsu, no kan on the last tile)', () => {
+    const rinshan = { hand: '234m567p66s78s9s', melds: 'ankan:2222p', tsumo: true, rinshan: true, riichi: true };
+    expect(run(rinshan)).toMatchObject({ ok: true, han: 3 });
+    expect(run({ ...rinshan, ippatsu: true })).toMatchObject({ ok: false, code: 'INVALID_FLAGS' });
+    expect(run({ hand: '234m567p345s789s66s', chankan: true })).toMatchObject({ ok: true, han: 1 });
+    expect(run({ hand: '234m567p345s789s66s', chankan: true, houtei: true })).toMatchObject({ ok: false, code: 'INVALID_FLAGS' });
+  });
 });
 
 describe('payments', () => {
