@@ -2,6 +2,7 @@ import { isAppError } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
 import { expected } from './expected';
+import { isRedisConnectionError, RedisUnavailable } from '../modules/backend/redis-link';
 
 /**
  * The one place errors become responses (mahjong/README.md, Errors):
@@ -23,7 +24,8 @@ export const errorMapper = (log: ConsolaInstance) =>
   new Elysia({ name: 'error-mapper' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
     // Elysia wraps whatever a parse hook throws (body-limit's 413) in a ParseError.
     const cause = code === 'PARSE' ? (error as { cause?: unknown }).cause : undefined;
-    const app = isAppError(cause) ? cause : isAppError(error) ? error : null;
+    // A request that needed Redis while it was away (README, "Running more than one server"): 503, not 500.
+    const app = isAppError(cause) ? cause : isAppError(error) ? error : isRedisConnectionError(error) ? new RedisUnavailable((error as Error).message) : null;
     if (app) {
       set.status = app.status;
       // Every error that says when to come back (a `retryAfter` in seconds) says it in the header too.

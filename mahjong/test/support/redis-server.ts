@@ -24,9 +24,10 @@ export interface RunningRedis {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-export async function startRedis(dir: string): Promise<RunningRedis> {
+/** `port`: a given one (a Redis restarted at the same address), else a free one. */
+export async function startRedis(dir: string, at?: number): Promise<RunningRedis> {
   for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
+    const port = at ?? await freePort();
     const proc = Bun.spawn([REDIS_SERVER, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
       stdout: 'pipe', stderr: 'pipe',
     });
@@ -47,6 +48,6 @@ export async function startRedis(dir: string): Promise<RunningRedis> {
     proc.kill('SIGKILL');
     await proc.exited;
     // Another process took the port between the check and the start: try another one.
-    if (attempt >= 3) throw new Error(`redis-server did not start:\n${out}`);
+    if (attempt >= 3 || at !== undefined) throw new Error(`redis-server did not start:\n${out}`);
   }
 }

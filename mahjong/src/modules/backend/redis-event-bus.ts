@@ -9,6 +9,7 @@ import { channelReader, DropLog, type WarnLog } from './pubsub';
 import type { RedisKeys } from './redis-keys';
 import { ControlMessage, type EventBus } from './types';
 import type { SseEvent } from '../events/hub';
+import type { Subscriptions } from './redis-link';
 
 /** What `control` publishes: the sending server and the message. */
 export const ControlEnvelope = t.Object({ o: t.String(), m: ControlMessage });
@@ -26,7 +27,7 @@ export class RedisEventBus implements EventBus {
 
   constructor(
     private readonly redis: RedisClient,
-    private readonly sub: RedisClient,
+    private readonly sub: Subscriptions,
     private readonly k: RedisKeys,
     private readonly server: string,
     log?: WarnLog,

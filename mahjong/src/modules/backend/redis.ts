@@ -20,6 +20,7 @@ import { sessionRecordOf, StoreUnavailable } from './game-store';
 import { RedisGameStore } from './redis-games';
 import { DropLog, type WarnLog } from './pubsub';
 import { RedisEventBus } from './redis-event-bus';
+import { connectionOptions, keepConnected, Subscriptions } from './redis-link';
 import { RedisKeys } from './redis-keys';
 import type { SessionLimits } from './memory';
 import { type ControlMessage, type Backend, type SessionActivity, type SessionRecord, type SessionStore, type Step } from './types';
@@ -185,6 +186,8 @@ export interface RedisBackendOptions {
   maxGames?: number;
   /** Where malformed messages and records are reported (rate-limited, pubsub.ts). */
   log?: WarnLog;
+  /** Bun's reconnect attempts before a connection is started again from scratch (redis-link.ts; tests). */
+  maxRetries?: number;
 }
 
 /** Connects (or throws StoreUnavailable naming the address) and starts listening for control messages. */
@@ -201,9 +204,10 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Backen
   } finally {
     probe.close();
   }
-  // The working connections reconnect by themselves if Redis restarts.
-  const redis = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
-  const sub = new RedisClient(options.url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
+  // The working connections reconnect if Redis restarts or comes back after any outage, and the
+  // subscriber's channels are subscribed again (redis-link.ts).
+  const redis = new RedisClient(options.url, connectionOptions(options));
+  const sub = new RedisClient(options.url, connectionOptions(options));
   // withDeadline clears its timer once connected: a pending one kept a stopped server's process
   // alive for the rest of the 10 s.
   try {
@@ -214,15 +218,16 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Backen
     sub.close();
     throw unavailable(options.url, err);
   }
-  const events = new RedisEventBus(redis, sub, k, server, options.log);
+  const channels = new Subscriptions(sub, (m) => options.log?.warn(m));
+  const links = [keepConnected(redis), keepConnected(sub, () => channels.resubscribe())];
+  const events = new RedisEventBus(redis, channels, k, server, options.log);
   await events.start();
   const sessions = new RedisSessionStore(redis, k, options.limits, server, (m) => events.control(m), Date.now, new DropLog(options.log, `session records in ${k.session('*')}`));
   const games = new RedisGameStore(redis, k.p, redactUrl(options.url), options.maxGames);
   return {
     kind: 'redis', sessions, events, games,
     close: async () => {
-      redis.close();
-      sub.close();
+      for (const link of links) link.close();
     },
   };
 }

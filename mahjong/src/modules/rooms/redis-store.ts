@@ -15,6 +15,7 @@ import { RedisClient } from 'bun';
 import type { Rating, RatingChange } from '../../rooms/rating';
 import { DEFAULT_MAX_SAVED_GAMES } from '../backend/game-store';
 import { RedisLocks } from '../backend/redis-lock';
+import { connectionOptions, keepConnected, type Link, Subscriptions } from '../backend/redis-link';
 import { RoomBusy, TooManyRooms } from './errors';
 import { Type as t } from '@sinclair/typebox';
 import { channelReader, DropLog, type WarnLog } from '../backend/pubsub';
@@ -67,7 +68,7 @@ export class RedisRoomStore implements RoomStore {
   private readonly server = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
   private constructor(
-    private readonly redis: RedisClient, private readonly sub: RedisClient, private readonly p: string,
+    private readonly redis: RedisClient, private readonly links: Link[], private readonly p: string,
     readonly maxRooms: number, private readonly ttlMs: number, readonly maxUnrated: number, private readonly now: () => number = Date.now,
   ) {
     this.locks = new RedisLocks(redis, { lockMs: LOCK_MS, waitMs: LOCK_WAIT_MS, busy: (id) => new RoomBusy(id), now });
@@ -76,12 +77,14 @@ export class RedisRoomStore implements RoomStore {
   private readonly locks: RedisLocks;
 
   static async connect(url: string, prefix: string, maxRooms: number, ttlMs: number, maxUnrated = DEFAULT_MAX_SAVED_GAMES, log?: WarnLog): Promise<RedisRoomStore> {
-    const redis = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
-    const sub = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true, connectionTimeout: 5_000 });
+    // As the game sessions' connections: back after any outage, the channel subscribed again (redis-link.ts).
+    const redis = new RedisClient(url, connectionOptions());
+    const sub = new RedisClient(url, connectionOptions());
     await Promise.all([redis.connect(), sub.connect()]);
-    const store = new RedisRoomStore(redis, sub, prefix, maxRooms, ttlMs, maxUnrated);
+    const channels = new Subscriptions(sub, (m) => log?.warn(m));
+    const store = new RedisRoomStore(redis, [keepConnected(redis), keepConnected(sub, () => channels.resubscribe())], prefix, maxRooms, ttlMs, maxUnrated);
     const read = channelReader(RoomNoticeEnvelope, new DropLog(log, `messages on ${prefix}rooms`));
-    await sub.subscribe(`${prefix}rooms`, (message: string) => {
+    await channels.subscribe(`${prefix}rooms`, (message: string) => {
       const m = read(message);
       if (m) for (const h of store.handlers) h(m.id, m.w);
     });
@@ -228,7 +231,6 @@ export class RedisRoomStore implements RoomStore {
   }
 
   async close(): Promise<void> {
-    this.redis.close();
-    this.sub.close();
+    for (const link of this.links) link.close();
   }
 }
