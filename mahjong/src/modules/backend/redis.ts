@@ -46,6 +46,12 @@ if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 for i = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 return redis.call('LLEN', KEYS[1])`;
 
+/** A session added only while fewer than `--max-sessions` are active (all servers together). */
+const ADD = `if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[2], 'record', ARGV[2], 'delay', ARGV[3], 'hands', '0', 'over', '0')
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[5])
+return 1`;
+
 /** What a Redis failure means for the caller: the store is away. */
 function unavailable(url: string, err: unknown): StoreUnavailable {
   return new StoreUnavailable(`Redis at ${redactUrl(url)} is not answering: ${(err as Error).message ?? String(err)}`);
@@ -81,9 +87,9 @@ export class RedisSessionStore implements SessionStore {
   get ttlMs(): number { return this.limits.ttlMs; }
 
   async add(record: SessionRecord): Promise<void> {
-    if ((await this.redis.zcard(this.k.active())) >= this.limits.maxSessions) throw new TooManySessions(this.limits.maxSessions);
-    await this.redis.hset(this.k.session(record.id), { record: JSON.stringify(record), delay: String(record.delayMs), hands: '0', over: '0' });
-    await this.redis.zadd(this.k.active(), this.now(), record.id);
+    // Counted and added in one script: servers creating at once cannot all pass the count.
+    const added = Number(await this.redis.send('EVAL', [ADD, '2', this.k.active(), this.k.session(record.id), String(this.limits.maxSessions), JSON.stringify(record), String(record.delayMs), String(this.now()), record.id]));
+    if (added !== 1) throw new TooManySessions(this.limits.maxSessions);
   }
 
   async get(id: string): Promise<SessionRecord | null> {

@@ -34,6 +34,12 @@ if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 for i = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 return redis.call('LLEN', KEYS[1])`;
 
+/** A room created only while fewer than the cap exist (all servers together). */
+const CREATE = `if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[5])
+return 1`;
+
 /**
  * A finished room game written and, if it is unrated, the oldest unrated ones past the cap
  * removed, in one step. KEYS: rlog, rgame, rgames, runrated; ARGV: mjlog, summary, finish time,
@@ -94,9 +100,9 @@ export class RedisRoomStore implements RoomStore {
   private key = (kind: string, id = '') => `${this.p}${kind}${id ? `:${id}` : ''}`;
 
   async create(record: RoomRecord): Promise<void> {
-    if (Number(await this.redis.zcard(this.key('rooms'))) >= this.maxRooms) throw new TooManyRooms(this.maxRooms);
-    await this.redis.send('SET', [this.key('room', record.id), JSON.stringify(record), 'PX', String(this.ttlMs * 4)]);
-    await this.redis.zadd(this.key('rooms'), this.now(), record.id);
+    // Counted and added in one script: servers creating at once cannot all pass the count.
+    const added = Number(await this.redis.send('EVAL', [CREATE, '2', this.key('rooms'), this.key('room', record.id), String(this.maxRooms), JSON.stringify(record), String(this.ttlMs * 4), String(this.now()), record.id]));
+    if (added !== 1) throw new TooManyRooms(this.maxRooms);
   }
 
   async get(id: string): Promise<RoomRecord | null> {
