@@ -66,11 +66,13 @@ export function tenpaiValue(t: Table, hand: number[], waits: number[], riichi: b
   let sum = 0, live = 0;
   // The melds in the rules engine's form, made once for every wait (scoreHand only reads them).
   const melds = t.me.melds.map((m) => toRulesMeld(m, t.seat));
+  // Our own ids, the melds' too: scoreHand refuses a winning tile that is already in a meld.
   const own = new Set(hand);
+  for (const m of t.me.melds) for (const id of m.tiles) own.add(id);
   for (const k of waits) {
     const unseen = 4 - t.visible[k]!;
     if (unseen <= 0) continue;
-    // A copy of the winning kind that is not in our hand (id numbering: kind*4 + copy).
+    // A copy of the winning kind that is neither in our hand nor in our melds (id numbering: kind*4 + copy).
     let win = -1;
     for (let c = 3; c >= 0; c--) if (!own.has(k * 4 + c)) { win = k * 4 + c; break; }
     if (win < 0) continue;
