@@ -77,6 +77,31 @@ describe('replay page: review panel', () => {
     await page.close();
   });
 
+  it('marks the engine\'s and the player\'s rows even when they rank below the best eight options', async () => {
+    const res = await fetch(`${base}/api/replay/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ xml_content: XML.toString('utf8') }) });
+    const report = await res.json() as ReviewReport;
+    // A mistake whose played option ranks ninth or lower by ev (the panel lists the best eight).
+    const target = report.decisions.find((d) => d.severity !== 'none' && d.played.option >= 8)!;
+    expect(target).toBeDefined();
+    const before = report.decisions.filter((d) => d.seat === target.seat && d.severity !== 'none' && d.step < target.step).length;
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/replay?seat=${target.seat}`);
+    await page.setInputFiles('#file', { name: LOG, mimeType: 'application/octet-stream', buffer: XML });
+    await waitFor(() => page.evaluate(() => !!(window as any).__mjReview.report), 'the review', 60_000);
+    for (let i = 0; i <= before; i++) {
+      await page.keyboard.press('m');
+      await waitFor(async () => (await pos(page)) === report.decisions.filter((d) => d.seat === target.seat && d.severity !== 'none')[i]!.step, `mistake ${i + 1}`, 5_000);
+    }
+    const rows = await page.$$eval('.review-options tr', (trs) => trs.slice(1).map((tr) => ({ text: tr.querySelector('td')!.textContent, cls: tr.className })));
+    expect(rows.find((r) => r.cls.includes('played'))?.text).toBe(target.played.text);
+    expect(rows.find((r) => r.cls.includes('engine'))?.text).toBe(target.engine.text);
+    expect(rows.length).toBeGreaterThan(8);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('POST /api/replay/review reviews one seat and refuses a body without a log', async () => {
     const one = await fetch(`${base}/api/replay/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ xml_content: XML.toString('utf8'), seat: 3 }) });
     expect(one.status).toBe(200);

@@ -62,7 +62,8 @@
           d.agrees ? ' — agrees' : ` — ${d.severity === 'none' ? 'differs, no value lost' : `${d.severity} mistake, −${d.loss}`}`),
         el('table', { class: 'review-options' },
           el('tr', {}, el('th', {}, 'option'), el('th', {}, 'ev'), el('th', {}, 'win'), el('th', {}, 'deal-in'), el('th', {}, 'shanten'), el('th', {}, 'ukeire'), el('th', {}, '')),
-          ...d.options.slice(0, 8).map((o, i) => optionRow(d, o, i)))));
+          // The best eight by ev, and the engine's and the player's rows wherever they rank.
+          ...d.options.map((o, i) => (i < 8 || i === d.engine.option || i === d.played.option ? optionRow(d, o, i) : null)).filter(Boolean))));
     }
     box.replaceChildren(...parts);
   }
