@@ -82,9 +82,13 @@ const list = defineCommand({
     await withStore(args, async (store) => {
       const { games, total } = await store.list({ owners: 'all', limit, offset });
       if (args.json) { process.stdout.write(`${JSON.stringify({ games: games.map(summaryJson), total }, null, 2)}\n`); return; }
-      if (!games.length) { process.stdout.write(`no games stored in ${store.location}\n`); return; }
+      if (!games.length) {
+        process.stdout.write(total ? `no games past the first ${offset}: ${total} stored in ${store.location}\n` : `no games stored in ${store.location}\n`);
+        return;
+      }
       process.stdout.write(`${games.map(listLine).join('\n')}\n`);
-      process.stdout.write(`${offset + games.length} of ${total} games (${store.location})\n`);
+      const shown = offset ? `games ${offset + 1}–${offset + games.length} of ${total}` : `${games.length} of ${total} games`;
+      process.stdout.write(`${shown} (${store.location})\n`);
     });
   },
 });

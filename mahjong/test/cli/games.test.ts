@@ -66,6 +66,17 @@ describe('mahjong games', () => {
     expect(parsed.games[0].tokenHash).toBeUndefined();
   });
 
+  it('pages with --limit and --offset, and says so past the last game', async () => {
+    const second = await run(dir, 'games', 'list', '--limit', '1', '--offset', '1');
+    expect(second.code).toBe(0);
+    const lines = second.stdout.trim().split('\n');
+    expect(lines[0]).toStartWith('1111aaaa');
+    expect(lines.at(-1)).toContain('games 2–2 of 2');
+    const past = await run(dir, 'games', 'list', '--offset', '2');
+    expect(past.code).toBe(0);
+    expect(past.stdout).toContain('no games past the first 2: 2 stored in');
+  });
+
   it('shows one game by a unique id prefix', async () => {
     const res = await run(dir, 'games', 'show', '1111');
     expect(res.code).toBe(0);
