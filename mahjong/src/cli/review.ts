@@ -3,7 +3,7 @@
  * engine's choice against the player's, mistakes by severity, agreement and rating per seat.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { BadArgument, writeFileAtomic } from '@devhub/shared';
+import { AppError, BadArgument, writeFileAtomic } from '@devhub/shared';
 import { defineCommand } from 'citty';
 import { mjlogText } from '../engine/mjlog/gzip';
 import { parseMjlog } from '../engine/mjlog/parse';
@@ -16,6 +16,8 @@ import { findGame, storeArgs, withStore } from './games';
 
 async function paipuOf(source: string, args: Record<string, unknown>): Promise<{ paipu: Paipu; title: string }> {
   if (existsSync(source)) return { paipu: parseLogText(await mjlogText(new Uint8Array(readFileSync(source)))).paipu, title: source };
+  // A path (a folder or a log's extension) that is not there is a missing file, not a game id.
+  if (/[/\\]|\.(xml|mjlog|gz|json|jsonl|txt)$/i.test(source)) throw new AppError('FILE_NOT_FOUND', 404, `no such log file: ${source}`);
   return withStore(args, async (store) => {
     const g = await findGame(store, source);
     return { paipu: parseMjlog(g.mjlog), title: `game ${g.id}` };
@@ -38,12 +40,12 @@ export default defineCommand({
   async run({ args }) {
     let seats: number[] | undefined;
     if (args.seat !== undefined) {
-      const s = Number(args.seat);
+      const s = String(args.seat).trim() === '' ? Number.NaN : Number(args.seat);
       if (!Number.isInteger(s) || s < 0 || s > 3) throw new BadArgument(`--seat must be 0, 1, 2 or 3, got "${args.seat}"`);
       seats = [s];
     }
     const engine = String(args.engine);
-    if (engine !== 'strong' && !engine.startsWith('mjai:')) throw new BadArgument(`--engine must be strong or mjai:<command>, got "${engine}"`);
+    if (engine !== 'strong' && !(engine.startsWith('mjai:') && engine.slice(5).trim())) throw new BadArgument(`--engine must be strong or mjai:<command>, got "${engine}"`);
     const timeout = args['bot-timeout'] === undefined ? undefined : Number(args['bot-timeout']);
     if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new BadArgument(`--bot-timeout must be a positive whole number of ms, got "${args['bot-timeout']}"`);
     let protocol;

@@ -94,6 +94,14 @@ describe('mahjong review', () => {
   it('refuses a bad seat, an unknown engine and a missing game with exit codes', async () => {
     expect((await run('review', LOG, '--seat', '4')).code).toBe(2);
     expect((await run('review', LOG, '--engine', 'weak')).code).toBe(2);
+    expect((await run('review', LOG, '--seat', '')).code).toBe(2);
+    const noCommand = await run('review', LOG, '--engine', 'mjai:');
+    expect(noCommand.code).toBe(2);
+    expect(noCommand.stderr).toContain('--engine must be strong or mjai:<command>');
+    // A log path that is not there is named as such, not looked up as a stored game's id.
+    const typo = await run('review', `${LOG}.missing.xml`);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain(`no such log file: ${LOG}.missing.xml`);
     const missing = await run('review', 'abcdef12');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no game database');
