@@ -103,8 +103,10 @@ describe('history page', () => {
 
     // Replay: the link opens the replay page on this game, even once its session is gone.
     await page.evaluate(async (id) => (window as any).MJ.api(`/api/game/${id}`, undefined, 'DELETE'), id);
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     await page.click(`tr[data-game="${id}"] a.replay-link`);
-    await page.waitForURL(/\/replay\?session=/);
+    await page.waitForURL(/\/replay\?game=/);
     await waitFor(() => page.textContent('#status').then((t) => /steps, \d+ hands/.test(t ?? '')), 'the replay loaded', 15_000);
     expect(await page.textContent('#status')).toContain(`${stored.hands} hands`);
     await screenshot(page, 'history-replay');
@@ -128,6 +130,8 @@ describe('history page', () => {
     const first = report.decisions.find((x) => x.seat === 0 && x.severity !== 'none');
     if (first) await waitFor(async () => (await page.textContent('#counter'))!.startsWith(`${first.step + 1} /`), 'the first mistake', 10_000);
     expect(await page.$$eval('#review tr[data-seat]', (rows) => rows.length)).toBe(4);
+    // Neither link asks for what the browser may no longer read (the play cookie went with the session).
+    expect(consoleErrors).toEqual([]);
 
     // The admin token shows every game.
     await page.goto(`${base}/history`);

@@ -119,7 +119,7 @@ describe('seat tokens in the browser', () => {
 
     for (const text of [...seen, ...urls, ...logged]) expect(text).not.toContain(token);
     // (what was searched: the stream, the history's list, the replay's record among them)
-    for (const part of [`/api/game/${id}/events`, '/api/games?limit=', `/api/game/${id}/mjlog`]) expect(urls.some((u) => u.includes(part))).toBe(true);
+    for (const part of [`/api/game/${id}/events`, '/api/games?limit=', `/api/games/${id}/export?format=xml`]) expect(urls.some((u) => u.includes(part))).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -31,9 +31,12 @@
       place = t('hist.first', { ai: aiName(g.ais[winner]), wind: I.windName(winner) });
       points = g.points.map(signed).join(' / ');
     }
-    const replay = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}`, class: 'replay-link' }, t('hist.replay'));
+    // A listed game is a stored one: /replay?game= reads it from /api/games/{id}/export with the
+    // cookies that listed it (?session= would first ask /api/game/{id}/mjlog, a 401 in the
+    // console for the admin or once the game's play cookie is gone).
+    const replay = el('a', { href: `/replay?game=${encodeURIComponent(g.game_id)}`, class: 'replay-link' }, t('hist.replay'));
     // The replay page opens with its review panel at the first mistake of the human's seat.
-    const review = el('a', { href: `/replay?session=${encodeURIComponent(g.game_id)}&review=1`, class: 'review-link', title: 'review: every decision valued, mistakes, agreement and rating' }, t('hist.review'));
+    const review = el('a', { href: `/replay?game=${encodeURIComponent(g.game_id)}&review=1`, class: 'review-link', title: 'review: every decision valued, mistakes, agreement and rating' }, t('hist.review'));
     const downloads = FORMATS.map(([f, label]) => el('a', {
       href: `/api/games/${encodeURIComponent(g.game_id)}/export?format=${f}`, download: '', class: `download-${f}`,
     }, label));
