@@ -17,7 +17,7 @@ import { findGame, storeArgs, withStore } from './games';
 async function paipuOf(source: string, args: Record<string, unknown>): Promise<{ paipu: Paipu; title: string }> {
   if (existsSync(source)) return { paipu: parseLogText(await mjlogText(new Uint8Array(readFileSync(source)))).paipu, title: source };
   // A path (a folder or a log's extension) that is not there is a missing file, not a game id.
-  if (/[/\\]|\.(xml|mjlog|gz|json|jsonl|txt)$/i.test(source)) throw new AppError('FILE_NOT_FOUND', 404, `no such log file: ${source}`);
+  if (/[/\\]|\.(xml|mjlog|gz|json|jsonl|ndjson|mjai|log|txt)$/i.test(source)) throw new AppError('FILE_NOT_FOUND', 404, `no such log file: ${source}`);
   return withStore(args, async (store) => {
     const g = await findGame(store, source);
     return { paipu: parseMjlog(g.mjlog), title: `game ${g.id}` };
