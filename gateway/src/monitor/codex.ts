@@ -1,7 +1,11 @@
 import { type AgentMessage, type RecordParser, isObject, message, recordTime, resultSummary, str, stripAnsi, toolSummary } from './message';
 
-/** Context Codex injects as user messages; never the person's own words. */
-const INJECTED_USER = /^\s*<(environment_context|user_instructions|permissions instructions|INSTRUCTIONS)>|^# AGENTS\.md instructions/;
+/**
+ * Context Codex injects as user messages; never the person's own words. `<turn_aborted>` is the
+ * note 0.17x writes for the model after Esc or a refused approval ("The user interrupted the
+ * previous turn on purpose…").
+ */
+const INJECTED_USER = /^\s*<(environment_context|user_instructions|permissions instructions|INSTRUCTIONS|turn_aborted)>|^# AGENTS\.md instructions/;
 
 /**
  * Codex rollout lines (`{timestamp, type, payload}`). Only the `response_item` stream is read:

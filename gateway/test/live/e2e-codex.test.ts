@@ -138,6 +138,8 @@ describe.skipIf(!codexAvailable)('the real Codex CLI through the gateway', () =>
     });
     drain();
     mock.release();
+    // The note Codex writes for the model about the interrupt is not something the user said.
+    expect(messages().filter((m) => m.text.includes('turn_aborted'))).toEqual([]);
 
     const pane = (await api('/sessions/cx/pane')).body.content as string;
     drain();

@@ -34,6 +34,14 @@ describe('Claude Code transcript', () => {
     expect(out.every((m) => m.is_complete && m.phase === null)).toBe(true);
   });
 
+  it('ends a turn at the interrupt line Claude Code writes when a tool is refused (no Stop hook runs then)', () => {
+    const parser = new ClaudeParser();
+    const refused = { type: 'user', isSidechain: false, timestamp: '2026-11-30T06:21:16.470Z', message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user for tool use]' }] } };
+    expect(parser.turnEnd(refused)).toBe(Date.parse('2026-11-30T06:21:16.470Z'));
+    expect(parser.turnEnd({ ...refused, message: { role: 'user', content: '[Request interrupted by user]' } })).toBe(Date.parse('2026-11-30T06:21:16.470Z'));
+    expect(parser.turnEnd({ ...refused, message: { role: 'user', content: 'say [Request interrupted by user] please' } })).toBeNull();
+  });
+
   it('handles thinking, errors, plans, interrupts, meta lines and both local-command forms', () => {
     const parser = new ClaudeParser();
     const out = lines('claude-variants.jsonl').flatMap((r) => parser.parse(r));
