@@ -1,10 +1,12 @@
-import { type AgentMessage, type RecordParser, isObject, message, resultSummary, str, stripAnsi, toolSummary } from './message';
+import { type AgentMessage, type RecordParser, isObject, message, recordTime, resultSummary, str, stripAnsi, toolSummary } from './message';
 
 const SKIPPED_USER_TAGS = /<(bash-input|bash-stdout|bash-stderr|local-command-caveat|system-reminder)>/;
 const COMMAND_NAME = /<command-name>\s*([^<]*?)\s*<\/command-name>/;
 const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
 const LOCAL_STDOUT = /<local-command-stdout>([\s\S]*?)<\/local-command-stdout>/;
 const INTERRUPTED_TOOL = '[Request interrupted by user for tool use]';
+/** What Claude Code writes as the user's line when a turn was stopped (a refused permission, an interrupted tool). */
+const INTERRUPTED = /^\[Request interrupted by user( for tool use)?\]$/;
 
 interface PendingTool { name: string; input: unknown }
 
@@ -26,6 +28,17 @@ export class ClaudeParser implements RecordParser {
       case 'system': return record.subtype === 'local_command' ? this.localCommand(str(record.content) ?? '', timestamp) : [];
       default: return [];
     }
+  }
+
+  /**
+   * A turn the user stopped is over: Claude Code runs no Stop hook then, only writes its
+   * `[Request interrupted by user…]` line (a refused permission prompt writes it too).
+   */
+  turnEnd(record: unknown): number | null {
+    if (!isObject(record) || record.type !== 'user' || record.isSidechain === true || !isObject(record.message)) return null;
+    const content = record.message.content;
+    const texts = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map((b) => (isObject(b) && b.type === 'text' ? str(b.text) ?? '' : '')) : [];
+    return texts.some((t) => INTERRUPTED.test(t.trim())) ? recordTime(record) : null;
   }
 
   private assistant(msg: unknown, timestamp: string | null): AgentMessage[] {

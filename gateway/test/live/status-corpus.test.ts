@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gatewayFeatures } from '../../src/app';
 import { LiveService } from '../../src/live';
+import { ACTIVITY_WINDOW_MS } from '../../src/status/classify';
 import type { RunningServer } from '../../src/server';
 import { startTestServer, testEnv, teardown, waitFor } from '../helpers/gateway';
 import { WsClient } from '../helpers/ws-client';
@@ -178,6 +179,25 @@ describe.skipIf(!claudeAvailable)('status corpus: the real Claude Code', () => {
     await cc.next('done');
     expect(cc.scenario()).toEqual(['idle', 'done']);
   }, 300_000);
+
+  it('a permission prompt refused after a while: idle, with no spell of working after it', async () => {
+    const refuse = await watch('refuse');
+    expect((await api('/sessions', { channel_id: 'refuse', provider: 'claude', work_dir: trusted })).status).toBe(200);
+    await refuse.next('idle');
+    refuse.scenario();
+    await prompt(refuse, 'refuse', 'RUN_TOOL, HOLD', () => refuse.next('working'));
+    refuse.drain();
+    mock.release();
+    await refuse.next('interactive', 'permission');
+    // A person takes their time: the tool call is older than the transcript's activity window.
+    await Bun.sleep(ACTIVITY_WINDOW_MS + 500);
+    await answer(refuse, 'refuse', /^No$/);
+    // Claude Code runs no Stop hook for a refused tool; the interrupt line it writes ends the turn.
+    await refuse.message('[Request interrupted by user for tool use]');
+    await Bun.sleep(1_000); // a few status polls (0.2 s) after that line
+    await waitFor(async () => (await api('/sessions/refuse')).body.status === 'idle', 'idle after the refusal', 30_000);
+    expect(refuse.scenario()).toEqual(['idle', 'working', 'interactive', 'idle']);
+  }, 180_000);
 
   it('a crash and a window killed from outside', async () => {
     const crash = await watch('crash');

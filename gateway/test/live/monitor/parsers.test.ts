@@ -97,6 +97,14 @@ describe('Codex rollout', () => {
     ]);
   });
 
+  it('skips the note Codex 0.171 writes for the model after an interrupted turn', () => {
+    const parser = new CodexParser();
+    // As the real Codex wrote it after a refused approval (Esc), just before its turn_aborted event.
+    const note = '<turn_aborted>\nThe user interrupted the previous turn on purpose. Any running unified exec processes may still be running in the background. If any tools/commands were aborted, they may have partially executed.\n</turn_aborted>';
+    const out = parser.parse({ timestamp: '2026-11-30T06:16:36.494Z', type: 'response_item', payload: { type: 'message', id: 'msg_1', role: 'user', content: [{ type: 'input_text', text: note }] } });
+    expect(out).toEqual([]);
+  });
+
   it('marks a failed exec_command from its exit code', () => {
     const parser = new CodexParser();
     parser.parse({ type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"touch x"}', call_id: 'c1' } });
