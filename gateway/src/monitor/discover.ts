@@ -84,11 +84,21 @@ function discoverGemini(cwd: string, sinceMs: number, env: Env): string | null {
   return newestSince(files, sinceMs);
 }
 
+/** First lines read so far: a rollout's `session_meta` never changes, and windows look again every second. */
+const firstLines = new Map<string, Record<string, unknown>>();
+
 function firstLine(path: string): Record<string, unknown> | null {
+  const known = firstLines.get(path);
+  if (known) return known;
   try {
     const text = readFileSync(path, 'utf8');
     const end = text.indexOf('\n');
-    return JSON.parse(end < 0 ? text : text.slice(0, end)) as Record<string, unknown>;
+    const line = JSON.parse(end < 0 ? text : text.slice(0, end)) as Record<string, unknown>;
+    if (end >= 0) {
+      if (firstLines.size >= 1000) firstLines.clear();
+      firstLines.set(path, line);
+    }
+    return line;
   } catch { return null; }
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from '@devhub/shared';
+import { statSync } from 'node:fs';
 import { discoverTranscript } from './discover';
 import type { AgentMessage } from './message';
 import { type OffsetMap, loadOffsets, saveOffsets } from './offsets';
@@ -15,6 +16,9 @@ export interface WatchedWindow {
 
 export interface WindowOutput { key: string; path: string; messages: AgentMessage[] }
 
+/** How often a window whose transcript was found by looking looks again for a newer one of its own. */
+const REDISCOVER_MS = 1_000;
+
 /**
  * Follows every window's transcript and returns what was appended since the last poll. Read
  * positions survive restarts in `monitor_state.json`; a hook's `transcript_path` beats discovery.
@@ -24,6 +28,7 @@ export class TranscriptMonitor {
   private readonly trackers = new Map<string, Tracker>();
   private readonly hinted = new Map<string, string>();
   private readonly activity = new Map<string, number>();
+  private readonly lookedAt = new Map<string, number>();
   private saved: OffsetMap;
   private dirty = false;
 
@@ -72,11 +77,16 @@ export class TranscriptMonitor {
   poll(now = Date.now()): WindowOutput[] {
     const out: WindowOutput[] = [];
     for (const w of this.windows.values()) {
-      const tracker = this.trackerFor(w);
+      let tracker = this.trackerFor(w);
       if (!tracker) continue;
       let messages: AgentMessage[];
       try {
         messages = tracker.poll();
+        const next = messages.length === 0 ? this.newerSession(w, tracker, now) : null;
+        if (next) {
+          tracker = next;
+          messages = tracker.poll();
+        }
       } catch (error) {
         this.log?.warn(`transcript ${tracker.path}: ${(error as Error).message}`);
         continue;
@@ -121,6 +131,26 @@ export class TranscriptMonitor {
     return tracker;
   }
 
+  /**
+   * The assistant moved to another session in the same window (Pi's or Codex's `/new`, a
+   * `/resume`, Gemini's `/clear`): with no hook to name the file, the window that found its
+   * transcript by looking follows the newest one of its folder when that is a newer file than its
+   * own and nobody else's. Only for the one window of its provider in that folder; with two there,
+   * a newer file may just as well be the other one's.
+   */
+  private newerSession(w: WatchedWindow, current: Tracker, now: number): Tracker | null {
+    if (this.hinted.has(w.key) || now - (this.lookedAt.get(w.key) ?? 0) < REDISCOVER_MS) return null;
+    this.lookedAt.set(w.key, now);
+    for (const other of this.windows.values()) if (other.key !== w.key && other.provider === w.provider && other.cwd === w.cwd) return null;
+    const path = discoverTranscript(w.provider, w.cwd, w.sinceMs, this.env);
+    if (!path || path === current.path || this.followedByOther(path, w.key) || mtimeOf(path) <= mtimeOf(current.path)) return null;
+    const tracker = createTracker(w.provider, path, undefined, w.sinceMs);
+    if (!tracker) return null;
+    this.log?.info(`transcript of ${w.key}: now ${path} (was ${current.path})`);
+    this.trackers.set(w.key, tracker);
+    return tracker;
+  }
+
   private followedByOther(path: string, key: string): boolean {
     for (const [other, tracker] of this.trackers) if (other !== key && tracker.path === path) return true;
     return Object.entries(this.saved).some(([other, state]) => other !== key && state.path === path);
@@ -131,7 +161,12 @@ export class TranscriptMonitor {
     this.trackers.delete(key);
     this.hinted.delete(key);
     this.activity.delete(key);
+    this.lookedAt.delete(key);
   }
+}
+
+function mtimeOf(path: string): number {
+  try { return statSync(path).mtimeMs; } catch { return -1; }
 }
 
 /** The newest entry time among a poll's turn messages; null when it holds only local command output. */

@@ -156,4 +156,30 @@ describe.skipIf(!piAvailable)('the real Pi coding agent through the gateway', ()
     await waitFor(() => telegram.inChat(chat).find((m) => !m.photo && /TOOL-DONE-from-mock/.test(telegram.visibleText(m.text))), 'the reply after the command in the chat', 60_000);
     expect(telegram.violations).toEqual([]);
   }, 240_000);
+  it('follows the new session Pi starts with /new in the same window', async () => {
+    const folder = join(env.dir, 'renew');
+    mkdirSync(folder);
+    const socket = await WsClient.connect(`${server.url.replace('http', 'ws')}/api/v1/ws/pi-new`);
+    const got: Message[] = [];
+    socket.ws.addEventListener('message', (e) => got.push(JSON.parse(String(e.data))));
+    const texts = () => got.filter((m) => m.type === 'agent.message').flatMap((m) => (m.messages as Array<{ text: string }>).map((x) => x.text));
+    const idle = () => waitFor(async () => (await api('/sessions/pi-new')).body.status === 'idle', 'pi idle', 60_000);
+    const seen = (what: string, ok: () => boolean) => waitFor(ok, what, 60_000)
+      .catch(async (e) => { throw new Error(`${(e as Error).message}\nmessages: ${JSON.stringify(texts())}\npane:\n${(await api('/sessions/pi-new/pane')).body.content}`); });
+    try {
+      expect((await api('/sessions', { channel_id: 'pi-new', provider: 'pi', work_dir: folder })).status).toBe(200);
+      await socket.next(status('idle'), 60_000);
+      expect((await api('/sessions/pi-new/input', { text: 'in the first session' })).status).toBe(200);
+      await seen('the first reply', () => texts().includes('PONG-from-mock'));
+      await idle();
+      expect((await api('/sessions/pi-new/input', { text: '/new' })).status).toBe(200);
+      await waitFor(async () => !((await api('/sessions/pi-new/pane')).body.content as string).includes('in the first session'), 'the new session on screen', 30_000);
+      expect((await api('/sessions/pi-new/input', { text: 'in the second session' })).status).toBe(200);
+      await seen('the reply in the new session', () => texts().filter((t) => t === 'PONG-from-mock').length === 2);
+      expect(texts()).toEqual(['in the first session', 'PONG-from-mock', 'in the second session', 'PONG-from-mock']);
+    } finally {
+      socket.close();
+      await fetch(`${server.url}/api/v1/sessions/pi-new`, { method: 'DELETE' });
+    }
+  }, 180_000);
 });

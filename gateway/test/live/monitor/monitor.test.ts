@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
 import { appendFileSync, mkdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { useTempDirs } from '@devhub/shared/testing';
 import { join } from 'node:path';
-import { claudeProjectDir } from '../../../src/monitor/discover';
+import { claudeProjectDir, piProjectDir } from '../../../src/monitor/discover';
 import { TranscriptMonitor } from '../../../src/monitor/monitor';
 import { loadOffsets } from '../../../src/monitor/offsets';
 
@@ -161,6 +161,32 @@ describe('transcript monitor', () => {
     const own = join(projects, 'second.jsonl');
     writeFileSync(own, `${JSON.stringify({ type: 'user', timestamp: new Date().toISOString(), message: { role: 'user', content: 'for the second' } })}\n`);
     expect(monitor.poll().map((o) => [o.key, o.messages.map((m) => m.text)])).toEqual([[second.key, ['for the second']]]);
+  });
+
+  it('follows the new session an assistant starts in the same window (Pi /new), but not while another window shares the folder', () => {
+    const folder = piProjectDir('/home/dev/proj', env);
+    mkdirSync(folder, { recursive: true });
+    const piLine = (role: string, text: string) => `${JSON.stringify({ type: 'message', timestamp: new Date().toISOString(), message: { role, content: [{ type: 'text', text }] } })}\n`;
+    const pi = { ...window, provider: 'agent_d', sinceMs: Date.now() - 60_000 };
+    const first = join(folder, '2026-11-30T06-18-20-732Z_first.jsonl');
+    writeFileSync(first, piLine('user', 'in the first session'));
+    utimesSync(first, new Date(Date.now() - 5_000), new Date(Date.now() - 5_000));
+    const monitor = new TranscriptMonitor(join(dir, 'gw'), env);
+    monitor.sync([pi]);
+    let now = Date.now();
+    expect(texts(monitor.poll(now))).toEqual(['in the first session']);
+    const second = join(folder, '2026-11-30T06-18-41-800Z_second.jsonl');
+    writeFileSync(second, piLine('user', 'in the second session'));
+    now += 1_000;
+    expect(monitor.poll(now).map((o) => [o.path, o.messages.map((m) => m.text)])).toEqual([[second, ['in the second session']]]);
+    appendFileSync(second, piLine('assistant', 'reply in the second'));
+    expect(texts(monitor.poll(now += 1_000))).toEqual(['reply in the second']);
+    // Two Pi windows in one folder: a newer file may be the other one's, so neither moves.
+    monitor.sync([pi, { ...pi, key: 'agentgw:@2' }]);
+    monitor.poll(now += 1_000);
+    utimesSync(second, new Date(Date.now() - 3_000), new Date(Date.now() - 3_000));
+    writeFileSync(join(folder, '2026-11-30T06-19-00-000Z_third.jsonl'), piLine('user', 'in a third session'));
+    expect(monitor.poll(now += 1_000).map((o) => [o.key, o.messages.map((m) => m.text)])).toEqual([['agentgw:@2', ['in a third session']]]);
   });
 
   it('does not resend Gemini messages after a restart', () => {
