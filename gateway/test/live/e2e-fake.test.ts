@@ -88,9 +88,14 @@ async function reportsPermissionPromptAndScreenshot(): Promise<void> {
 
 /** Reports done once the assistant exits to the shell, then autocloses the window. */
 async function reportsDoneThenAutocloses(): Promise<void> {
-  expect((await input('1')).status).toBe(200);
+  // Answered over the WebSocket, as POST …/answer does it: an option the prompt lacks is refused.
+  expect(await channel.request({ type: 'answer', channel_id: 'fake', option: 3, question: 'Do you want to proceed?' }))
+    .toMatchObject({ type: 'error', message: 'Option 3 is not offered (the prompt has 2)' });
+  expect(await channel.request({ type: 'answer', option: 2, question: 'Do you want to proceed?' }, 30_000))
+    .toMatchObject({ type: 'answered', channel_id: 'fake', question: 'Do you want to proceed?', option: { index: 2, label: 'No' } });
   const done = await channel.next(statusOf('done'), 45_000);
   expect(done).toMatchObject({ display_label: 'Done', interactive: false, prompt_state: null });
+  expect((await channel.request({ type: 'capture.pane', channel_id: 'fake' })).content).toContain('answered 2. No');
   const removed = await global.next((m) => m.type === 'window.change' && m.change_type === 'removed' && m.window_id === windowId, 45_000);
   expect(removed).toMatchObject({ provider: 'agent_a', cwd: join(env.dir, 'proj') });
   await waitFor(async () => !(await env.tmux().findWindow(windowId)), 'the window to be killed', 30_000);

@@ -2,6 +2,7 @@ import { isAppError } from '@devhub/shared';
 import type { Gateway } from '../../runtime';
 import { NotInitialized } from '../common/errors';
 import { browse, makeDirectory } from '../directories/service';
+import { answerPrompt } from '../sessions/answer';
 import * as sessions from '../sessions/service';
 import type { Subscriber, WsHub } from './hub';
 import type { ClientMessage, ClientType } from './model';
@@ -75,6 +76,12 @@ const HANDLERS: Handlers = {
     await sessions.sendKey(env.gateway.ctx, channelId, m.key);
     nudge(env, channelId);
     return { type: 'ack', request_id: m.request_id, of: 'key', channel_id: channelId };
+  },
+  answer: async (m, env) => {
+    const channelId = channelOf(m, env);
+    const answered = await answerPrompt(env.gateway.ctx, channelId, { option: m.option, question: m.question });
+    nudge(env, channelId);
+    return { type: 'answered', request_id: m.request_id, channel_id: channelId, ...answered };
   },
   'capture.pane': async (m, env) => ({ type: 'capture.pane', request_id: m.request_id, ...(await sessions.capturePane(env.gateway.ctx, channelOf(m, env))) }),
   'capture.screenshot': async (m, env) => {

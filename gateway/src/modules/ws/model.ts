@@ -3,7 +3,7 @@ import { t } from 'elysia';
 import { AgentMessage, HookEvent, StatusEvent, WindowChangeEvent } from '../../events';
 import { BrowseBody, BrowseResult } from '../directories/model';
 import {
-  CreateSessionBody, InputBody, KeyBody, PaneContent, SessionCreated, SessionList, VerboseBody,
+  AnswerBody, Answered, CreateSessionBody, InputBody, KeyBody, PaneContent, SessionCreated, SessionList, VerboseBody,
 } from '../sessions/model';
 
 /**
@@ -29,6 +29,7 @@ export const ClientMessages = {
   input: message('input', { ...ChannelRef, ...InputBody.properties }, 'Type text (POST /sessions/{channel_id}/input); replied with ack'),
   'input.raw': message('input.raw', { ...ChannelRef, text: InputBody.properties.text }, 'Send tmux key names, then Enter; replied with ack'),
   key: message('key', { ...ChannelRef, ...KeyBody.properties }, 'Press one key (POST /sessions/{channel_id}/key); replied with ack'),
+  answer: message('answer', { ...ChannelRef, ...AnswerBody.properties }, 'Answer the prompt on screen with one of its options (POST /sessions/{channel_id}/answer); replied with answered'),
   'capture.pane': message('capture.pane', ChannelRef, 'The visible pane as text (GET /sessions/{channel_id}/pane)'),
   'capture.screenshot': message('capture.screenshot', ChannelRef, 'The pane as a PNG (GET /sessions/{channel_id}/screenshot)'),
   'verbose.set': message('verbose.set', { ...ChannelRef, ...VerboseBody.properties }, 'Record the verbose preference (POST /sessions/{channel_id}/verbose); without a channel (global socket, no channel_id) a no-op answered verbose.updated {enabled}'),
@@ -58,6 +59,7 @@ export const ServerMessages = {
   'session.list': reply('session.list', SessionList.properties, 'Reply to session.list'),
   'session.closed': reply('session.closed', { channel_id: t.String() }, 'Reply to session.close'),
   ack: reply('ack', { of: t.Union([t.Literal('input'), t.Literal('input.raw'), t.Literal('key')]), channel_id: t.String() }, 'Reply to input, input.raw and key'),
+  answered: reply('answered', { channel_id: t.String(), ...Answered.properties }, 'Reply to answer: the question and the option confirmed'),
   'capture.pane': reply('capture.pane', PaneContent.properties, 'Reply to capture.pane'),
   'capture.screenshot': reply('capture.screenshot', { channel_id: t.String(), image_base64: t.String({ description: 'PNG bytes, base64' }) }, 'Reply to capture.screenshot'),
   'verbose.updated': reply('verbose.updated', {
