@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
@@ -19,8 +19,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `bun run start` with private ports, state dirs and tmux socket; collects its output. */
-async function launch(extraEnv: Record<string, string> = {}) {
+/**
+ * Runs `bun run start` with private ports, state dirs and tmux socket; collects its output. With
+ * `portsInConfig`, modelproxy and agentgw get their ports from their config.yaml, not the environment.
+ */
+async function launch(extraEnv: Record<string, string> = {}, { portsInConfig = false } = {}) {
   const home = temp.make('devhub-start-');
   const ports = [await freePort(), await freePort(), await freePort()];
   const socket = `devhub-start-${process.pid}-${ports[0]}`;
@@ -30,9 +33,22 @@ async function launch(extraEnv: Record<string, string> = {}) {
     GW_TMUX_SOCKET: socket, ...extraEnv,
   };
   PRODUCTS.forEach((product, i) => {
+    if (portsInConfig && product.record) { delete env[product.env.host]; delete env[product.env.port]; return; }
     env[product.env.host] = '127.0.0.1';
     env[product.env.port] = String(ports[i]);
   });
+  if (portsInConfig) {
+    const port = (pkg: string) => ports[PRODUCTS.findIndex((p) => p.pkg === pkg)];
+    mkdirSync(env.MODELPROXY_DIR!);
+    writeFileSync(join(env.MODELPROXY_DIR!, 'config.yaml'), [
+      'config_version: 1',
+      `server: { host: 127.0.0.1, port: ${port('proxy')} }`,
+      'providers: { vendor: { base_url: "http://127.0.0.1:9", api_keys: [{ key: YOUR_API_KEY }] } }',
+      'routes: { timed: [], default: [{ match: ".*", provider: vendor }] }',
+    ].join('\n'), { mode: 0o600 });
+    mkdirSync(env.GW_DIR!);
+    writeFileSync(join(env.GW_DIR!, 'config.yaml'), `api_host: 127.0.0.1\napi_port: ${port('gateway')}\n`);
+  }
   // Its own process group, like a shell job: Ctrl-C is then `kill -INT -<pid>`, as a terminal sends it.
   const proc = Bun.spawn([process.execPath, 'run', 'start'], { cwd: join(import.meta.dir, '..'), env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', detached: true });
   let output = '';
@@ -74,6 +90,20 @@ describe('bun run start', () => {
       expect(run.output()).not.toMatch(/exited with code/);
     } finally {
       try { process.kill(-run.proc.pid, 'SIGKILL'); } catch { /* gone */ }
+      await killTmuxServer(run.socket);
+    }
+  }, 60_000);
+
+  it('prints the URL a server listens on when its config.yaml sets the port', async () => {
+    const run = await launch({}, { portsInConfig: true });
+    try {
+      for (const [i] of PRODUCTS.entries()) expect(await run.eventually(async () => (await run.healthOf(i)) === 200)).toBe(true);
+      expect(await run.eventually(() => run.output().includes('press Ctrl-C to stop'))).toBe(true);
+      for (const [i, product] of PRODUCTS.entries()) expect(run.output()).toMatch(new RegExp(`${product.bin} +http://127\\.0\\.0\\.1:${run.ports[i]} `));
+      run.proc.kill('SIGTERM');
+      expect(await run.proc.exited).toBe(0);
+    } finally {
+      run.proc.kill('SIGKILL');
       await killTmuxServer(run.socket);
     }
   }, 60_000);

@@ -9,9 +9,14 @@
  * group, and a server that got both the terminal's SIGINT and our SIGTERM stopped twice (mahjong
  * printed "Elysia isn't running" with a stack trace). Only this launcher hears the terminal; each
  * server gets exactly one SIGTERM.
+ *
+ * The URL printed is where the server says it listens (the address record it writes, see
+ * products.ts), so a port set in its config.yaml is found too; without such a record (mahjong) it
+ * is what the environment and the defaults give.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, displayUrl, resolveListen } from '../src/index';
+import { createLogger, displayUrl, resolveListen, resolveStateDir } from '../src/index';
 import { PRODUCTS } from './products';
 
 const log = createLogger('start');
@@ -53,10 +58,20 @@ for (const { product, proc } of children) {
   });
 }
 
-await Promise.all(children.map(async ({ product }) => {
-  const listen = resolveListen({}, product.env, product);
-  const url = displayUrl(listen.host, listen.port);
+/** The address `pid` recorded as its own in the product's state directory, or null. */
+function recordedListen(product: (typeof PRODUCTS)[number], pid: number): { host: string; port: number } | null {
+  if (!product.record) return null;
+  try {
+    const record = JSON.parse(readFileSync(join(resolveStateDir(product.record), product.record.file), 'utf8')) as { pid?: unknown; host?: unknown; port?: unknown };
+    if (record.pid === pid && typeof record.host === 'string' && typeof record.port === 'number') return { host: record.host, port: record.port };
+  } catch { /* not written yet */ }
+  return null;
+}
+
+await Promise.all(children.map(async ({ product, proc }) => {
   for (let attempt = 0; attempt < 100 && !stopping && running.has(product.bin); attempt++) {
+    const listen = recordedListen(product, proc.pid) ?? resolveListen({}, product.env, product);
+    const url = displayUrl(listen.host, listen.port);
     try {
       const res = await fetch(url + product.health);
       if (res.ok) return log.success(`${product.bin.padEnd(10)} ${url}  (API docs ${url}/docs)`);
