@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRODUCTS } from '../shared/scripts/products';
 import { killTmuxServer } from './helpers/tmux';
-import { compiledBinary, useTempDirs } from '../shared/src/testing';
+import { compiledBinary, useTempDirs, waitFor } from '../shared/src/testing';
 
 const root = join(import.meta.dir, '..');
 const binaries = new Map<string, string>();
@@ -120,4 +120,33 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
     proc.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
   });
+});
+
+describe('compiled agentgw with a temp folder it cannot use', () => {
+  // The binary unpacks the screenshot renderer's native module (@napi-rs/canvas) into TMPDIR; where
+  // that fails (a missing, read-only or noexec /tmp) the server still serves, without screenshots.
+  it('serves, and answers a screenshot with 404 and a warning saying why', async () => {
+    const badTmp = join(home, 'no-such-tmp');
+    await using proc = Bun.spawn([binaries.get('agentgw')!, 'serve', '--host', '127.0.0.1', '--port', '0'], {
+      cwd: home, env: { ...env, TMPDIR: badTmp }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    });
+    let output = '';
+    const reading = Promise.all([proc.stdout, proc.stderr].map(async (stream) => { for await (const chunk of stream) output += new TextDecoder().decode(chunk); }));
+    await waitFor(() => /listening on https?:\/\/[\d.]+:\d+/.test(output) || proc.exitCode !== null, 'the gateway to listen or exit', 20_000);
+    const port = /listening on https?:\/\/[\d.]+:(\d+)/.exec(output)?.[1];
+    expect(port, output).toBeDefined();
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    const created = await fetch(`${base}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_id: 'no-renderer', provider: 'shell', work_dir: home }) });
+    expect(created.status).toBe(200);
+    const shot = await fetch(`${base}/sessions/no-renderer/screenshot`);
+    expect(shot.status).toBe(404);
+    expect(((await shot.json()) as { detail: string }).detail).toContain('Screenshot unavailable');
+    await waitFor(() => output.includes('screenshots are unavailable'), 'the warning');
+    expect(output).toContain(badTmp);
+    await fetch(`${base}/sessions/no-renderer`, { method: 'DELETE' });
+    proc.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    await reading;
+  }, 60_000);
 });
