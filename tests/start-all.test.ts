@@ -57,7 +57,20 @@ async function launch(extraEnv: Record<string, string> = {}, { portsInConfig = f
   }
   const healthOf = (i: number) => fetch(`http://127.0.0.1:${ports[i]}${PRODUCTS[i]!.health}`).then((r) => r.status, () => 0);
   const eventually = (condition: () => boolean | Promise<boolean>) => waitFor(condition, 'the start-all run', 30_000, 100).then(() => true, () => false);
-  return { proc, ports, socket, healthOf, eventually, output: () => output };
+  /**
+   * Ends the run however the test went. SIGKILL reaches only `bun run`: start-all.ts and the three
+   * servers (each in its own process group) would outlive a failed test. SIGTERM lets the launcher
+   * stop them; SIGKILL only if it has not ended after 10 s.
+   */
+  const stop = async () => {
+    const signal = (name: NodeJS.Signals) => { try { process.kill(-proc.pid, name); } catch { /* gone */ } };
+    signal('SIGTERM');
+    const killer = setTimeout(() => signal('SIGKILL'), 10_000);
+    await proc.exited;
+    clearTimeout(killer);
+    await killTmuxServer(socket);
+  };
+  return { proc, ports, socket, healthOf, eventually, stop, output: () => output };
 }
 
 describe('bun run start', () => {
@@ -71,8 +84,7 @@ describe('bun run start', () => {
       expect(run.output()).toContain('all servers stopped');
       for (const [i] of PRODUCTS.entries()) expect(await run.healthOf(i)).toBe(0);
     } finally {
-      run.proc.kill('SIGKILL');
-      await killTmuxServer(run.socket);
+      await run.stop();
     }
   }, 60_000);
 
@@ -89,8 +101,7 @@ describe('bun run start', () => {
       expect(run.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m); // no stack frame
       expect(run.output()).not.toMatch(/exited with code/);
     } finally {
-      try { process.kill(-run.proc.pid, 'SIGKILL'); } catch { /* gone */ }
-      await killTmuxServer(run.socket);
+      await run.stop();
     }
   }, 60_000);
 
@@ -103,8 +114,7 @@ describe('bun run start', () => {
       run.proc.kill('SIGTERM');
       expect(await run.proc.exited).toBe(0);
     } finally {
-      run.proc.kill('SIGKILL');
-      await killTmuxServer(run.socket);
+      await run.stop();
     }
   }, 60_000);
 
@@ -125,7 +135,7 @@ describe('bun run start', () => {
       run.proc.kill('SIGTERM');
       expect(await run.proc.exited).toBe(0);
     } finally {
-      run.proc.kill('SIGKILL');
+      await run.stop();
     }
   }, 60_000);
 });
