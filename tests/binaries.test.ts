@@ -76,15 +76,16 @@ describe.each(PRODUCTS.map((p) => [p.bin, p] as const))('compiled %s', (_name, p
     const docs = await fetch(`${base}/docs/json`);
     expect(docs.status).toBe(200);
     expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    // Every product's API page has its assets embedded in the binary (swagger-ui-dist), not loaded from a CDN.
+    const page = await (await fetch(`${base}/docs`)).text();
+    expect(page).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(page).not.toMatch(/https?:\/\//);
+    const bundle = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
+    for (const asset of ['swagger-ui.css', 'init.js']) expect((await fetch(`${base}/docs/assets/${asset}`)).status).toBe(200);
+    expect((await fetch(`${base}/docs/assets/nope.js`)).status).toBe(404);
     if (product.pkg === 'proxy') {
-      // The API page's assets are embedded in the binary (swagger-ui-dist), not loaded from a CDN.
-      const page = await (await fetch(`${base}/docs`)).text();
-      expect(page).toContain('/docs/assets/swagger-ui-bundle.js');
-      expect(page).not.toMatch(/https?:\/\//);
-      const bundle = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`);
-      expect(bundle.status).toBe(200);
-      expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
-      expect((await fetch(`${base}/docs/assets/swagger-ui.css`)).status).toBe(200);
       // So are the dashboard's page, script and styles.
       const dashboard = await (await fetch(`${base}/dashboard`)).text();
       expect(dashboard).toContain('/dashboard/assets/app.js');

@@ -1,4 +1,5 @@
 import { swagger } from '@elysiajs/swagger';
+import { docsPage } from './modules/docs';
 import { createLogger, type Logger } from '@devhub/shared';
 import { Elysia } from 'elysia';
 import { join } from 'node:path';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
         security: [{ bearer: [] }],
       },
     }))
+    .use(docsPage('agentgw — session gateway'))
     .use(sessionsModule(deps.gateway))
     .use(directoriesModule())
     .use(feishuModule(deps.gateway))

@@ -1,4 +1,5 @@
 import { swagger } from '@elysiajs/swagger';
+import { docsPage } from './modules/docs';
 import { createLogger, type HostAllowList } from '@devhub/shared';
 import type { ConsolaInstance } from 'consola';
 import { Elysia } from 'elysia';
@@ -33,6 +34,8 @@ import { ResultsDb } from './modules/rooms/results-db';
 import { DEFAULT_ROOM_SETTINGS, RoomService, type RoomSettings } from './modules/rooms/service';
 import type { RoomStore } from './modules/rooms/types';
 import { CostlyPool } from './modules/replay/costly-pool';
+
+const DOCS_TITLE = 'mahjong — riichi mahjong platform';
 
 export interface AppDeps {
   /** Sessions, events and finished games (default: this process's memory, no game store). */
@@ -112,7 +115,8 @@ export function createApp(deps: AppDeps = {}) {
     .use(guesses.plugin)
     .use(limit?.plugin ?? new Elysia({ name: 'create-limit' }))
     .use(bodyLimit(deps.maxBodyBytes ?? MAX_BODY_BYTES, { rawPaths: [REPLAY_LOAD_PATH] }))
-    .use(swagger({ path: '/docs', documentation: { info: { title: 'mahjong — riichi mahjong platform', version: VERSION } } }))
+    .use(swagger({ path: '/docs', documentation: { info: { title: DOCS_TITLE, version: VERSION } } }))
+    .use(docsPage(DOCS_TITLE))
     .use(healthModule())
     .use(webModule())
     .use(gameModule(games, access, openStream))

@@ -11,7 +11,7 @@ export const PAGE_POLICY = [
   "font-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
-/** The API reference (`/docs`, Elysia's swagger plugin) loads its viewer from a CDN: only framing is forbidden there. */
+/** The API reference (`/docs`: Swagger UI, its assets served from the binary by modules/docs): only framing is forbidden there. */
 const DOCS_POLICY = "frame-ancestors 'none'";
 
 /**

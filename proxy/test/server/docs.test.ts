@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser } from 'playwright-core';
 import { createApp } from '../../src/app';
 import { LISTEN_OPTIONS } from '../../src/listen-options';
@@ -25,7 +26,7 @@ describe('/docs is served from the binary', () => {
       const res = await get(`/docs/assets/${file}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toStartWith(type);
-      expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await Bun.file(Bun.resolveSync(`swagger-ui-dist/${file}`, import.meta.dir)).arrayBuffer()))).toBe(true);
+      expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await Bun.file(Bun.resolveSync(`swagger-ui-dist/${file}`, join(import.meta.dir, '../../../shared/src'))).arrayBuffer()))).toBe(true);
     }
     const missing = await get('/docs/assets/index.html');
     expect(missing.status).toBe(404);

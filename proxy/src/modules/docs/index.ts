@@ -2,7 +2,7 @@ import { swagger } from '@elysiajs/swagger';
 import { Elysia } from 'elysia';
 import { RouteNotFound } from '../../upstream/errors';
 import { VERSION } from '../../version';
-import { DOCS_ASSETS, DOCS_PAGE } from './assets';
+import { DOCS_PAGE, docsAsset, docsPageResponse } from '@devhub/shared/docs-page';
 
 const TITLE = 'modelproxy — local model proxy';
 
@@ -15,10 +15,10 @@ export const docsModule = () => {
   const page = DOCS_PAGE(TITLE);
   return new Elysia({ name: 'docs' })
     .use(swagger({ path: '/docs', documentation: { info: { title: TITLE, version: VERSION } } }))
-    .get('/docs', () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
+    .get('/docs', () => docsPageResponse(page), { detail: { hide: true } })
     .get('/docs/assets/:file', ({ params }) => {
-      const asset = DOCS_ASSETS[params.file];
+      const asset = docsAsset(params.file);
       if (!asset) throw new RouteNotFound('GET', `/docs/assets/${params.file}`);
-      return new Response(Bun.file(asset.path), { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } });
+      return asset;
     }, { detail: { hide: true } });
 };
