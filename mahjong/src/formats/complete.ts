@@ -17,6 +17,9 @@ export interface GameDraft {
   names: string[];
   /** The wall seed the log names (our own games: `devhub-v1,…` or `devhub-v2,…`), else ''. */
   seed?: string;
+  /** A custom lobby's number (0 or absent: a ranked lobby) and its rule string, when the log names them. */
+  lobby?: number;
+  csrule?: string;
   rounds: Round[];
   /** Per round, the score changes the log gives for each result (undefined: not given). */
   resultDeltas: (number[] | undefined)[][];
@@ -47,7 +50,7 @@ export function completeWithEngine(format: LogFormat, d: GameDraft): Paipu {
     rounds.push({ ...r, events });
   });
   const paipu: Paipu = {
-    type: d.type, seed: d.seed ?? '', lobby: 0,
+    type: d.type, seed: d.seed ?? '', lobby: d.lobby ?? 0, ...(d.csrule === undefined ? {} : { csrule: d.csrule }),
     rules: { redFives: !(d.type & 0x02), openTanyao: !(d.type & 0x04), eastSouth, sanma: false },
     players: [0, 1, 2, 3].map((i) => ({ name: d.names[i] ?? '', dan: 0, rate: 0, sex: '' })),
     oya: rounds[0]?.oya ?? 0, rounds, owari: d.owari ?? null, truncated: null,

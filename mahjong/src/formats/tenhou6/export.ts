@@ -17,6 +17,13 @@ export interface Tenhou6Log {
   sc?: number[];
   rate?: number[];
   sx?: string[];
+  /**
+   * Not in Tenhou's own JSON: a custom lobby's number (and its GO `csrule`), kept so that `verify`
+   * still reports the converted log's final points as not checked (custom rules) rather than
+   * checking them against the ranked rules. Written only when the lobby is not 0.
+   */
+  lobby?: number;
+  csrule?: string;
 }
 
 import { parseWallSeed } from '../../engine/table/secure-wall';
@@ -129,5 +136,7 @@ export function exportTenhou6(p: Paipu): Tenhou6Log {
   };
   // As Tenhou's own JSON (mjlog2json): final scores in points, each followed by its final points.
   if (p.owari) out.sc = p.owari.scores.flatMap((s, i) => [s, p.owari!.points[i]!]);
+  if (p.lobby !== 0) out.lobby = p.lobby;
+  if (p.lobby !== 0 && p.csrule !== undefined) out.csrule = p.csrule;
   return out;
 }

@@ -240,7 +240,7 @@ function readKyoku(k: unknown, idx: number, redFives: boolean, choices: Readonly
 }
 
 export function parseTenhou6(json: unknown) {
-  const o = json as { title?: unknown; name?: unknown; rule?: unknown; log?: unknown; sc?: unknown };
+  const o = json as { title?: unknown; name?: unknown; rule?: unknown; log?: unknown; sc?: unknown; lobby?: unknown; csrule?: unknown };
   if (!o || typeof o !== 'object' || !Array.isArray(o.log)) fail('top level', 'expected {"title","name","rule","log":[…]}');
   const type = typeFromRule(o.rule);
   const names = Array.isArray(o.name) ? o.name.map((n) => String(n ?? '')) : [];
@@ -254,6 +254,9 @@ export function parseTenhou6(json: unknown) {
     const unit = Math.abs(sc[0]! + sc[2]! + sc[4]! + sc[6]!) <= 10000 ? 100 : 1;
     owari = { scores: [0, 2, 4, 6].map((i) => Math.round(sc[i]! * unit)), points: [1, 3, 5, 7].map((i) => sc[i]!) };
   }
-  return completeWithEngine(FORMAT, { type, names, seed: seedOfTitle(o.title), rounds: parsed.map((p) => p.round), resultDeltas: parsed.map((p) => p.deltas), owari });
+  // A custom lobby as our exporter writes it (not a field of Tenhou's own JSON).
+  const lobby = typeof o.lobby === 'number' && Number.isSafeInteger(o.lobby) && o.lobby > 0 ? o.lobby : 0;
+  const csrule = lobby && typeof o.csrule === 'string' ? o.csrule : undefined;
+  return completeWithEngine(FORMAT, { type, names, seed: seedOfTitle(o.title), lobby, csrule, rounds: parsed.map((p) => p.round), resultDeltas: parsed.map((p) => p.deltas), owari });
 }
 

@@ -4,6 +4,7 @@ import { owariOf, TENHOU_OWARI } from '../../../src/engine/game';
 import { playGame } from '../../../src/engine/sim/play';
 import { EAST_ONLY_OWARI } from '../../../src/engine/verify/verify-paipu';
 import { verifyText } from '../../../src/engine/verify/verify-text';
+import { exportLog, parseLogText } from '../../../src/formats';
 
 /** A real game played by our engine, as Tenhou XML, with its GO tag and final points rewritten. */
 function builtLog(maxRound: 0 | 1, edit: (xml: string, scores: number[]) => string): string {
@@ -41,5 +42,16 @@ describe('verify: final points by the rules the log implies', () => {
     const v = verifyText('custom.mjlog', custom);
     expect(v.status).toBe('ok');
     expect(v.notes).toEqual(["final points not checked: custom rules"]);
+  });
+
+  it('a custom lobby stays "not checked" after conversion to tenhou.net/6 (and back to XML)', () => {
+    const custom = builtLog(1, (x, s) => withOwari(x.replace(/<GO type="(\d+)" lobby="0"/, '<GO type="$1" lobby="4321" csrule="0000,0001"'), s, [50, 10, -20, -40]));
+    const t6 = exportLog(parseLogText(custom).paipu, 'tenhou6');
+    const v = verifyText('custom.json', t6, (text) => parseLogText(text).paipu);
+    expect([v.status, v.firstMismatch, v.notes]).toEqual(['ok', null, ['final points not checked: custom rules']]);
+    const back = exportLog(parseLogText(t6).paipu, 'xml');
+    expect(back).toContain('lobby="4321" csrule="0000,0001"');
+    // A ranked lobby's export carries no lobby field.
+    expect(JSON.parse(exportLog(parseLogText(builtLog(1, (x) => x)).paipu, 'tenhou6'))).not.toHaveProperty('lobby');
   });
 });
