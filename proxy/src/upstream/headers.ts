@@ -1,4 +1,5 @@
 import { FORWARDING_HEADERS } from '@devhub/shared/host-allow';
+import { redact } from '@devhub/shared/mask';
 
 /**
  * Request headers never forwarded: hop-by-hop (RFC 9110 §7.6.1, `expect` included), `host`, the
@@ -58,11 +59,15 @@ export function upstreamHeaders(client: Headers, key: string, dropBetas?: string
   return out;
 }
 
-/** The upstream's answer headers minus DROP_RESPONSE and any CORS grant (the proxy serves no browser). */
-export function clientHeaders(upstream: Headers, extra: Record<string, string>): Headers {
+/**
+ * The upstream's answer headers minus DROP_RESPONSE and any CORS grant (the proxy serves no browser),
+ * with `key` (the provider key that was sent) masked in any value that echoes it.
+ */
+export function clientHeaders(upstream: Headers, extra: Record<string, string>, key?: string): Headers {
   const out = new Headers(upstream);
-  for (const name of upstream.keys()) {
+  for (const [name, value] of upstream) {
     if (DROP_RESPONSE.has(name) || name.startsWith('access-control-')) out.delete(name);
+    else if (key && value.includes(key)) out.set(name, redact(value, [key]));
   }
   for (const name in extra) out.set(name, extra[name]!);
   return out;

@@ -83,3 +83,38 @@ describe('a key the vendor echoes inside a 200', () => {
     expect(text).toBe(frames.join(''));
   });
 });
+
+describe('a key the vendor echoes in a response header', () => {
+  /** Headers a vendor or a gateway in front of it might echo the credential in. */
+  const echoing = (key: string) => ({ 'x-echo-key': key, 'www-authenticate': `Bearer realm="api", error="invalid_token", key="${key}"` });
+  const leakedIn = (res: Response, key: string) => [...res.headers].filter(([, value]) => value.includes(key)).map(([name]) => name);
+
+  it('never reaches the client, on every endpoint, streaming or not, error or not', async () => {
+    for (const status of [200, 400]) {
+      v.claude.handle((r) => new Response(status === 200 ? (JSON.parse(r.body).stream ? sseFrames('hi').join('') : JSON.stringify(anthropicJson([{ type: 'text', text: 'hi' }])))
+        : JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'no' } }), {
+        status, headers: { 'content-type': JSON.parse(r.body).stream && status === 200 ? 'text/event-stream' : 'application/json', ...echoing(CLAUDE_KEY) },
+      }));
+      v.ds.handle((r) => new Response(status === 200 ? (JSON.parse(r.body).stream ? chatChunks({ text: 'hi' }).join('') : JSON.stringify(chatCompletion({ text: 'hi' })))
+        : JSON.stringify({ error: { message: 'no', type: 'invalid_request_error', param: null, code: null } }), {
+        status, headers: { 'content-type': JSON.parse(r.body).stream && status === 200 ? 'text/event-stream' : 'application/json', ...echoing(DS_KEY) },
+      }));
+      for (const [model, key] of [['claude-any', CLAUDE_KEY], ['to-openai', DS_KEY]] as const) {
+        for (const path of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
+          for (const stream of [true, false]) {
+            const res = await fetch(`${v.proxy.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ENDPOINTS[path](model, stream)) });
+            const text = await res.text();
+            expect({ path, model, stream, status: res.status, leaked: leakedIn(res, key), inBody: text.includes(key) }).toEqual({ path, model, stream, status, leaked: [], inBody: false });
+          }
+        }
+      }
+    }
+  });
+
+  it('is masked in the headers of a count_tokens answer the vendor gave', async () => {
+    v.claude.handle(() => Response.json({ input_tokens: 5 }, { headers: echoing(CLAUDE_KEY) }));
+    const res = await fetch(`${v.proxy.url}/v1/messages/count_tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'claude-any', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(await res.json()).toEqual({ input_tokens: 5 });
+    expect({ leaked: leakedIn(res, CLAUDE_KEY), masked: res.headers.get('x-echo-key') }).toEqual({ leaked: [], masked: maskKey(CLAUDE_KEY) });
+  });
+});

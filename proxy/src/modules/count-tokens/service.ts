@@ -42,7 +42,7 @@ export async function countTokens(deps: CountDeps, body: Record<string, unknown>
         if (res.status === 200) {
           const bytes = await readBody(res, MAX_ERROR_BYTES);
           // Some vendors answer every path under base_url (a message, an HTML page): only a count is one.
-          if (isCount(bytes)) return new Response(bytes, { status: 200, headers: clientHeaders(res.headers, { 'x-modelproxy-key': `${target.name}#${candidate.index}`, 'content-type': 'application/json' }) });
+          if (isCount(bytes)) return new Response(bytes, { status: 200, headers: clientHeaders(res.headers, { 'x-modelproxy-key': `${target.name}#${candidate.index}`, 'content-type': 'application/json' }, candidate.entry.key) });
           reason = `provider "${target.name}" answered count_tokens without an input_tokens count`;
         } else {
           await res.body?.cancel();

@@ -204,7 +204,7 @@ async function forward(deps: MessagesDeps, input: MessagesInput, request: Messag
   const headers = clientHeaders(upstream.headers, {
     'x-modelproxy-key': servedBy,
     'x-modelproxy-attempts': String(result.attempts),
-  });
+  }, result.candidate.entry.key);
   const stream = (upstream.headers.get('content-type') ?? '').includes('text/event-stream');
   const note = removed.images + removed.documents > 0 && upstream.status === 200 ? responseNote(served.upstreamModel, removed) : null;
   let out: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string | null;
