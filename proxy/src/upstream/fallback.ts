@@ -109,10 +109,14 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
   let ruledOut: Set<X> | null = null; // made when a target is first ruled out (rarely)
   let attempts = 0;
   let lastBrief = false;
+  // Keys refused (401–403) or out of quota earlier in this request rest: another target of the same
+  // provider (a fallback with another model) does not try them again.
+  let refused: Set<string> | null = null;
   for (let i = 0; i < queue.length; i++) {
     const attempt = queue[i]!;
     if (options.clientSignal?.aborted) break;
     if (ruledOut?.has(attempt.target)) continue;
+    if (refused?.has(`${attempt.target.name}\0${attempt.candidate.entry.key}`)) continue;
     const { target, candidate } = attempt;
     attempts++;
     // One controller for both causes: a listener on the client's signal costs less per request than AbortSignal.any.
@@ -173,12 +177,14 @@ export async function withFailover<T, X extends KeyTarget>(targets: readonly X[]
       return { value: outcome.value, target, candidate, attempts, failed: false };
     }
     pool.fail(target.name, candidate.entry.key, outcome.status, outcome.restUntil, outcome.quota !== undefined);
+    const keyLevel = outcome.quota !== undefined || (outcome.status !== null && outcome.status >= 401 && outcome.status <= 403);
+    if (keyLevel) (refused ??= new Set()).add(`${target.name}\0${candidate.entry.key}`);
     options.onFailure?.(target, candidate, outcome.status);
     if (outcome.quota && outcome.restUntil === undefined) options.onExhausted?.(target, candidate, outcome.quota);
-    const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target);
+    const next = client?.aborted ? 'the client left, no further key is tried' : nextStep(queue, i, ruledOut, target, refused);
     log.warn(`${target.name}#${candidate.index} failed (${outcome.status ?? 'no answer'}: ${outcome.reason}); ${next}`);
     lastReason = outcome.reason;
-    lastBrief = outcome.quota === undefined && !(outcome.status !== null && outcome.status >= 401 && outcome.status <= 403);
+    lastBrief = !keyLevel;
     if (client?.aborted) break;
     if (outcome.value !== undefined) answered = { outcome, attempt };
   }
@@ -210,8 +216,8 @@ function longRests(targets: readonly KeyTarget[], pool: KeyPool): { providers: P
   return back === null ? null : { providers, back };
 }
 
-function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X> | null, current: X): string {
-  const next = queue.slice(i + 1).find((a) => !ruledOut?.has(a.target));
+function nextStep<X extends KeyTarget>(queue: Attempt<X>[], i: number, ruledOut: Set<X> | null, current: X, refused: Set<string> | null = null): string {
+  const next = queue.slice(i + 1).find((a) => !ruledOut?.has(a.target) && !refused?.has(`${a.target.name}\0${a.candidate.entry.key}`));
   if (!next) return 'no keys left';
   return next.target === current ? 'trying the next key' : `moving on to provider "${next.target.name}"`;
 }

@@ -136,6 +136,23 @@ describe('cross-provider failover', () => {
     expect(a.requests.length).toBe(1);
     a.handle(exhausted);
   });
+
+  it('a fallback to another model of the same provider does not retry the keys this request saw refused', async () => {
+    const { h } = setup({ default: [{ match: '.*', provider: 'minimax', model: 'MiniMax-M3', fallback: [{ provider: 'minimax', model: 'MiniMax-M2' }, { provider: 'zhipu', model: 'glm-4.6' }] }] });
+    a.handle(() => anthropicError(401, 'authentication_error', 'invalid api key'));
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.headers.get('x-modelproxy-key')).toBe('zhipu#2');
+    expect(res.headers.get('x-modelproxy-attempts')).toBe('3');
+    expect(a.requests.map((r) => [r.key, JSON.parse(r.body).model])).toEqual(A_KEYS.map((key) => [key, 'MiniMax-M3']));
+    a.handle(exhausted);
+  });
+
+  it('a fallback to another model of the same provider still tries keys that were only rate-limited', async () => {
+    const { h } = setup({ default: [{ match: '.*', provider: 'minimax', model: 'MiniMax-M3', fallback: [{ provider: 'minimax', model: 'MiniMax-M2' }, { provider: 'zhipu', model: 'glm-4.6' }] }] });
+    const res = await h.app.handle(post('/v1/messages', ask));
+    expect(res.headers.get('x-modelproxy-key')).toBe('zhipu#2');
+    expect(modelsSent(a)).toEqual(['MiniMax-M3', 'MiniMax-M3', 'MiniMax-M2', 'MiniMax-M2']);
+  });
 });
 
 describe('routes fall through when their provider has no usable key', () => {
