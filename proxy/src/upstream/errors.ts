@@ -165,8 +165,8 @@ export class NoImageProvider extends ProxyError {
 }
 
 export class ImageGenerationFailed extends ProxyError {
-  constructor(status: number, message: string, attempts: number) {
-    super('image_generation_failed', status, message, { 'x-modelproxy-attempts': String(attempts) });
+  constructor(status: number, message: string, attempts: number, servedBy?: string) {
+    super('image_generation_failed', status, message, { 'x-modelproxy-attempts': String(attempts), ...(servedBy ? { 'x-modelproxy-key': servedBy } : {}) });
   }
 }
 

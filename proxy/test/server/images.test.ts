@@ -71,6 +71,19 @@ describe('image generation', () => {
     expect(upstream.requests.map((r) => r.key)).toEqual(KEYS);
   });
 
+  it('names the key that served in x-modelproxy-key, on an image and on a MiniMax error, and logs the answer\'s size', async () => {
+    upstream.handle((r) => (r.key === KEYS[0] ? fail(1002, 'rate limit') : ok([B64])));
+    // A proxy of its own: the key error cools KEYS[0], which the other tests expect to be live.
+    const own = harness(imageConfig());
+    const res = await own.app.handle(post('/v1/images/generations', { model: 'image-01', prompt: 'x' }));
+    const text = await res.text();
+    expect([res.status, res.headers.get('x-modelproxy-key'), res.headers.get('x-modelproxy-attempts')]).toEqual([200, 'mm#2', '2']);
+    upstream.handle(() => fail(1026, 'sensitive content'));
+    const refused = await own.app.handle(post('/v1/images/generations', { model: 'image-01', prompt: 'x' }));
+    expect([refused.status, refused.headers.get('x-modelproxy-key'), refused.headers.get('x-modelproxy-attempts')]).toEqual([400, 'mm#2', '1']);
+    expect((await own.logLines()).map((l) => [l.key_index, l.status, l.bytes])).toEqual([[2, 200, Buffer.byteLength(text)], [2, 400, 0]]);
+  });
+
   it('turns an empty image list into an error, not an empty data array', async () => {
     upstream.handle(() => ok([]));
     const res = await fetch(`${proxy.url}/v1/images/generations`, { method: 'POST', body: JSON.stringify({ model: 'image-01', prompt: 'x' }) });

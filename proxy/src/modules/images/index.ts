@@ -10,7 +10,8 @@ export const imagesModule = (deps: ImagesDeps) =>
       '/v1/images/generations',
       async ({ request }) => {
         const { body } = parseJsonWithModel(new TextDecoder().decode(await readBody(request)));
-        return Response.json(await generateImages(deps, body, request.signal));
+        const { json, headers } = await generateImages(deps, body, request.signal);
+        return new Response(json, { headers: { 'content-type': 'application/json;charset=utf-8', ...headers } });
       },
       {
         parse: 'none',

@@ -21,8 +21,14 @@ const REQUEST_CODES: Record<number, number> = { 1026: 400, 2013: 400 };
 
 type ImageResult = { kind: 'ok'; images: string[] } | { kind: 'error'; status: number; message: string };
 
+/** The JSON answer for the client, with the headers naming the key that served (as on messages). */
+export interface ImagesAnswer {
+  json: string;
+  headers: Record<string, string>;
+}
+
 /** Translates an OpenAI images.generate call to MiniMax image_generation and back. */
-export async function generateImages(deps: ImagesDeps, body: Record<string, unknown>, signal?: AbortSignal): Promise<ImageGenerationResponse> {
+export async function generateImages(deps: ImagesDeps, body: Record<string, unknown>, signal?: AbortSignal): Promise<ImagesAnswer> {
   const started = performance.now();
   const model = body.model;
   if (typeof model !== 'string' || model.trim() === '') throw new InvalidRequest('model: required, a non-empty string', 'missing_model');
@@ -34,7 +40,7 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
   const payload = JSON.stringify(upstreamImageRequest(body.prompt, body.size, body.n));
   const url = imageEndpoint(found.provider.base_url);
 
-  const logEntry = (fields: Pick<RequestLogEntry, 'key_index' | 'attempts' | 'status'>) => deps.requestLog.write({
+  const logEntry = (fields: Pick<RequestLogEntry, 'key_index' | 'attempts' | 'status'> & { bytes?: number }) => deps.requestLog.write({
     time: new Date().toISOString(), path: '/v1/images/generations', model_in: model, model_out: UPSTREAM_IMAGE_MODEL, route: null,
     provider: found.name, stream: false, images_removed: 0, latency_ms: Math.round((performance.now() - started) * 1000) / 1000, bytes: 0, completed: true, ...fields,
   });
@@ -63,9 +69,15 @@ export async function generateImages(deps: ImagesDeps, body: Record<string, unkn
     throw error;
   });
   const outcome = result.value;
-  logEntry({ key_index: result.candidate.index, attempts: result.attempts, status: outcome.kind === 'ok' ? 200 : outcome.status });
-  if (outcome.kind === 'error') throw new ImageGenerationFailed(outcome.status, outcome.message, result.attempts);
-  return { created: Math.floor(Date.now() / 1000), data: outcome.images.map((b64_json) => ({ b64_json })) };
+  const headers = { 'x-modelproxy-key': `${found.name}#${result.candidate.index}`, 'x-modelproxy-attempts': String(result.attempts) };
+  if (outcome.kind === 'error') {
+    logEntry({ key_index: result.candidate.index, attempts: result.attempts, status: outcome.status });
+    throw new ImageGenerationFailed(outcome.status, outcome.message, result.attempts, headers['x-modelproxy-key']);
+  }
+  const answer: ImageGenerationResponse = { created: Math.floor(Date.now() / 1000), data: outcome.images.map((b64_json) => ({ b64_json })) };
+  const json = JSON.stringify(answer);
+  logEntry({ key_index: result.candidate.index, attempts: result.attempts, status: 200, bytes: Buffer.byteLength(json) });
+  return { json, headers };
 }
 
 function classify(text: string): Outcome<ImageResult> {
