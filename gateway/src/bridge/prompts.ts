@@ -3,7 +3,7 @@ import type { StatusEvent } from '../events';
 import { answerWindowPrompt, promptSignature } from '../modules/sessions/answer';
 import { isSeparator, screenLines } from '../status/lines';
 import { WindowNotFound } from '../tmux';
-import { cut } from './cut';
+import { cut } from '@devhub/shared/text';
 import type { BridgeHub } from './hub';
 import type { ButtonOutcome, ButtonPress, ButtonValue, Card, ChatPlatform } from './platform';
 import { closedPromptCard, promptCard } from './render';

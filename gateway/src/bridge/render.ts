@@ -1,6 +1,6 @@
 import type { AgentMessage, PromptState, StatusEvent } from '../events';
 import { promptSignature } from '../modules/sessions/answer';
-import { cut, cutPoint } from './cut';
+import { cut, cutPoint } from '@devhub/shared/text';
 import type { Block, Button, Card, Tone } from './platform';
 
 /** A tool result longer than this many lines is shortened in chat (the pane and transcript have it all). */

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeProjectDir, codexSessionsDir } from '../monitor/discover';
-import { cut } from './cut';
+import { cut } from '@devhub/shared/text';
 import type { CommandHost } from './hub';
 import type { MenuAction } from './menus';
 import type { Card, MenuButton } from './platform';

@@ -1,6 +1,6 @@
 import { AppError, type Logger, readBounded, redact } from '@devhub/shared';
 import { sleepUnlessAborted } from '@devhub/shared/timers';
-import { cut } from '../bridge/cut';
+import { cut } from '@devhub/shared/text';
 
 /**
  * The Telegram Bot API over `fetch`: `POST <api_base>/bot<token>/<method>` with a JSON body (or

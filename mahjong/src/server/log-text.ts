@@ -1,3 +1,5 @@
+import { cut, escapeControls } from '@devhub/shared/text';
+
 /**
  * Text that a client or a bot chose (a join name, a bot's answer, its error), as it may appear in
  * the server's log: cut to `max` characters and written as a JSON string, with the C1 controls
@@ -6,6 +8,6 @@
  * act, and a long text cannot flood the log.
  */
 export function logText(text: string, max = 200): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return JSON.stringify(cut).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // JSON.stringify escapes the C0 controls; escapeControls the rest.
+  return escapeControls(JSON.stringify(text.length > max ? `${cut(text, max)}…` : text));
 }

@@ -7,7 +7,7 @@ import { type GatewayContext, windowGone } from '../../runtime';
 import { removeSessionMapEntries } from '../../state';
 import { dedupeName, sanitizeWindowName } from '../../tmux';
 import { ChannelInUse, NotADirectory, UnknownProvider } from '../common/errors';
-import { printable } from '../common/printable';
+import { escapeControls } from '@devhub/shared/text';
 import type { CreateSessionBody, SessionCreated } from './model';
 import { windowEnv } from './window-env';
 
@@ -61,8 +61,8 @@ async function create(ctx: GatewayContext, input: CreateSessionBody, launchArgs:
   });
   ctx.store.bind(channelId, windowId);
   ctx.bus.publish('window.change', { window_id: windowId, change_type: 'new', provider, cwd, display_name: name });
-  ctx.log.info(`session ${printable(channelId)} → ${windowId} (${provider}, ${mode}) in ${printable(cwd)}${windowEnvironment.summary ? ` (env: ${windowEnvironment.summary})` : ''}`);
-  for (const warning of warnings) ctx.log.warn(`session ${printable(channelId)}: ${printable(warning)}`);
+  ctx.log.info(`session ${escapeControls(channelId)} → ${windowId} (${provider}, ${mode}) in ${escapeControls(cwd)}${windowEnvironment.summary ? ` (env: ${windowEnvironment.summary})` : ''}`);
+  for (const warning of warnings) ctx.log.warn(`session ${escapeControls(channelId)}: ${escapeControls(warning)}`);
   return { channel_id: channelId, window_id: windowId, provider, mode, cwd, display_name: name, ...(warnings.length ? { warnings } : {}) };
 }
 
