@@ -166,18 +166,28 @@ export class GameService {
   async storeFinished(): Promise<number> {
     if (this.archive.store.kind === 'off') return 0;
     let added = 0;
+    const stored = new Set<string>();
     for (const { record, isOver } of await this.sessions.list()) {
       if (!isOver) continue;
+      // Known stored at an earlier sweep: not read from the store again every minute.
+      if (this.knownStored.has(record.id)) { stored.add(record.id); continue; }
+      const found = await this.archive.store.get(record.id).catch(() => undefined);
+      if (found) stored.add(record.id);
       // Stored already, or the store is away (tried again at the next sweep).
-      if ((await this.archive.store.get(record.id).catch(() => undefined)) !== null || this.archive.has(record.id)) continue;
+      if (found !== null || this.archive.has(record.id)) continue;
       const session = await replicaOf(this.replicas, record.id, () => this.build(record));
       if (!session.isOver) continue;
       const last = (await this.sessions.steps(record.id, Math.max(0, session.steps - 1))).at(-1);
       this.archive.add(session, last ? new Date(last.time) : undefined);
       added++;
     }
+    // Only the finished sessions still listed are remembered: the set never outgrows the store.
+    this.knownStored = stored;
     return added;
   }
+
+  /** Finished sessions the game store held at the last `storeFinished`. */
+  private knownStored = new Set<string>();
 
   /** Sweeps every `everyMs` in the background (and stores lost finished games now); the timer does not keep the process alive. */
   startSweeper(everyMs = 60_000): void {
