@@ -4,29 +4,13 @@
  * itself does not (before, the whole page was about 900 px wide: the standings' last columns and
  * the text beside them were off screen).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { BrowserContext } from 'playwright-core';
-import { createApp } from '../mahjong/src/app';
-import { launchBrowser } from '../mahjong/test/web/browser';
-import { createLogger } from '../shared/src/logger';
+import { describe, expect, it } from 'bun:test';
+import { pageServer } from '../mahjong/test/web/page-server';
 
-const app = createApp({ log: createLogger('mahjong', -999) }).listen({ hostname: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${app.server!.port}`;
-let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ context, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await app.stop(true);
-  app.decorator.games.close();
-});
-
+const { base, context } = pageServer();
 describe('ladder page on a phone', () => {
   it('keeps the page within 390 px: wide tables scroll inside their own box', async () => {
-    const page = await context.newPage();
+    const page = await context().newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/ladder`);
     const sizes = await page.evaluate(() => ({

@@ -5,30 +5,16 @@
  * saying "Load a game log", as if the click had been lost), and the play page's start says which
  * of the two it is instead of the browser's bare "Failed to fetch".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createApp } from '../mahjong/src/app';
-import { launchBrowser } from '../mahjong/test/web/browser';
-import { createLogger } from '../shared/src/logger';
+import { describe, expect, it } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { pageServer } from '../mahjong/test/web/page-server';
 import { waitFor } from '../shared/src/testing';
 
-const app = createApp({ log: createLogger('mahjong', -999) }).listen({ hostname: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${app.server!.port}`;
+const { base, context } = pageServer();
 const NO_ANSWER = 'the server did not answer';
-let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ context, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await app.stop(true);
-  app.decorator.games.close();
-});
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
+  const page = await context().newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${base}${path}`);
