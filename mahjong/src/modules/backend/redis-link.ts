@@ -11,7 +11,7 @@
  *   remembers each channel's listener and subscribes again on every reconnect.
  */
 import type { RedisClient } from 'bun';
-import { AppError } from '@devhub/shared';
+import { AppError, maskUrlPasswords } from '@devhub/shared';
 
 /** How often a client that gave up is told to connect again. */
 export const RECONNECT_EVERY_MS = 1_000;
@@ -95,6 +95,7 @@ export function isRedisConnectionError(err: unknown): boolean {
 /** What a request that needed Redis while it was away is answered: 503, never a 500. */
 export class RedisUnavailable extends AppError {
   constructor(message: string) {
-    super('STORE_UNAVAILABLE', 503, `Redis is not answering (${message}); try again shortly`);
+    // Bun's text names no address today; a redis:// URL with a password in it would be masked.
+    super('STORE_UNAVAILABLE', 503, `Redis is not answering (${maskUrlPasswords(message)}); try again shortly`);
   }
 }
